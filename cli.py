@@ -1,0 +1,77 @@
+"""The `domino` command: a thin front that dispatches to interpreter.commands.
+
+Each subcommand is a module in interpreter/commands with `add_parser(subparsers)` and
+`run(args, env) -> ExitStatus`; all I/O goes through the injected `Env`, so tests run the
+command in-process with their own streams.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from interpreter.commands import COMMANDS
+from interpreter.commands.environment import Env, ExitStatus
+
+EXAMPLES = """\
+examples:
+  domino list                               the bundled variants
+  domino validate rules/*.yaml              check rule files
+  domino simulate straight -n 1000          play 1000 random matches
+"""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports usage errors as an exception instead of exiting the process."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise _UsageError(f"{self.prog}: error: {message}\n{self.format_usage()}")
+
+
+class _UsageError(Exception):
+    pass
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="domino",
+        description="Play, check and simulate domino games defined in YAML rule files.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    for module in COMMANDS:
+        module.add_parser(sub)
+    return parser
+
+
+def run(argv: Sequence[str], env: Env) -> ExitStatus:
+    parser = build_parser()
+    if not argv:
+        env.stdout.write(parser.format_help())
+        return ExitStatus.OK
+    try:
+        args = parser.parse_args(list(argv))
+    except _UsageError as usage:
+        env.stderr.write(str(usage))
+        return ExitStatus.USAGE
+    except SystemExit as done:  # --help and --version exit through argparse
+        return ExitStatus.OK if done.code in (0, None) else ExitStatus.USAGE
+    if args.command is None:
+        env.stdout.write(parser.format_help())
+        return ExitStatus.OK
+    return args.run(args, env)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    env = Env.from_process()
+    try:
+        return int(run(sys.argv[1:] if argv is None else argv, env))
+    except KeyboardInterrupt:
+        env.stderr.write("\ninterrupted\n")
+        return int(ExitStatus.INTERRUPTED)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
