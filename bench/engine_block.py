@@ -1,0 +1,65 @@
+"""The same rounds through this project's engine, playing `rules/block.yaml`.
+
+The engine plays whole matches (to 100 points); a round is over when `match.round` moves on or
+the match ends, and a new match starts whenever one ends, so constructing a Match is part of the
+cost of a round. The engine asks for every decision, the lead and passes included: a decision
+with one legal action takes it without drawing a random number, like the other contenders.
+
+The engine lists a play per arm, so when both ends show the same value every fitting tile appears
+twice (arm 0 and arm 1), where the benchmark's move definition counts it once. Every move then
+appears exactly twice, so a uniform pick from the engine's list is still uniform over the moves:
+the games are the same, the engine just generates the longer list.
+
+Importing this module raises ImportError while the engine or the loader does not exist yet;
+run.py reports that and skips the contender.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from pathlib import Path
+from typing import Any
+
+from interpreter.engine import Match
+from interpreter.loader import load_ruleset
+from interpreter.ruleset import Ruleset
+
+BLOCK = Path(__file__).resolve().parent.parent / "rules" / "block.yaml"
+SEATS = 4
+
+
+@functools.cache
+def block_rules() -> Ruleset:
+    return load_ruleset(BLOCK)
+
+
+def rounds(n: int, seed: int) -> int:
+    """Play n random rounds; the checksum is the total of the pips left in all hands at the ends
+    of the rounds, which depends on every move and is comparable across the contenders."""
+    rules = block_rules()
+    rand = random.Random(seed).random
+    pips_left = 0
+    played = 0
+    matches = 0
+    while played < n:
+        match = Match(rules, players=SEATS, seed=seed * 1_000_003 + matches)
+        matches += 1
+        round_no = match.round
+        while played < n and not match.is_over:
+            legal = match.legal_actions()
+            k = len(legal)
+            match.apply(legal[int(rand() * k)] if k > 1 else legal[0])
+            if match.is_over or match.round != round_no:
+                played += 1
+                round_no = match.round
+                pips_left += sum(last_round_end(match.events)["pips"])
+    return pips_left
+
+
+def last_round_end(events: list[dict[str, Any]]) -> dict[str, Any]:
+    """The newest round_end event: only the next round's deal can follow it, so the scan is short."""
+    for event in reversed(events):
+        if event["type"] == "round_end":
+            return event
+    raise ValueError("the round ended without a round_end event")

@@ -1,0 +1,139 @@
+"""Random-play throughput of four-player block dominoes: this engine against the PyPI `dominoes`
+package and a loop specialised to these rules, side by side in one process.
+
+    python bench/run.py [--rounds N] [--repeats K] [--seed S] [--json-only]
+
+Every contender plays N rounds K times, interleaved (engine, dominoes, specialised, then again)
+so that drift in the machine's speed hits all of them alike, after one untimed warm-up call each.
+The figure is the median rounds per second; the last line is a JSON summary.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import platform
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # `python bench/run.py` puts bench/, not the repository, on the path
+    sys.path.insert(0, str(ROOT))
+
+CONTENDERS = {
+    "engine": "bench.engine_block",
+    "dominoes": "bench.dominoes_pkg",
+    "specialised": "bench.specialised",
+}
+# What may be missing: the engine while it is being written, the package without the bench extra.
+OPTIONAL = {
+    "engine": "engine not available",
+    "dominoes": "dominoes package not available (pip install -e '.[bench]')",
+}
+GOALS = {"engine_vs_dominoes": 2.0, "engine_vs_specialised": 0.5}
+
+
+@dataclass
+class Contender:
+    name: str
+    rounds: Callable[[int, int], int]
+    rates: list[float] = field(default_factory=list)
+    pips_left: int = 0
+    played: int = 0
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.rates)
+
+
+def load_contenders() -> tuple[list[Contender], dict[str, str]]:
+    """The importable contenders, and why each other one is skipped."""
+    found, skipped = [], {}
+    for name, module in CONTENDERS.items():
+        try:
+            found.append(Contender(name, importlib.import_module(module).rounds))
+        except ImportError as error:
+            if name not in OPTIONAL:
+                raise
+            skipped[name] = f"{OPTIONAL[name]}: {error}"
+    return found, skipped
+
+
+def measure(contenders: list[Contender], n: int, repeats: int, seed: int) -> None:
+    for contender in contenders:
+        contender.rounds(max(n // 10, 1), seed + repeats)  # a seed no timed repetition uses
+    for repeat in range(repeats):
+        for contender in contenders:
+            start = time.perf_counter()
+            contender.pips_left += contender.rounds(n, seed + repeat)
+            contender.rates.append(n / (time.perf_counter() - start))
+            contender.played += n
+
+
+def ratio(numerator: float | None, denominator: float | None) -> float | None:
+    return round(numerator / denominator, 3) if numerator and denominator else None
+
+
+def summary(contenders: list[Contender], n: int) -> dict[str, object]:
+    rps = {c.name: round(c.median, 1) for c in contenders}
+    engine = rps.get("engine")
+    return {
+        "rounds": n,
+        **{f"{name}_rps": rps.get(name) for name in CONTENDERS},
+        "engine_vs_dominoes": ratio(engine, rps.get("dominoes")),
+        "engine_vs_specialised": ratio(engine, rps.get("specialised")),
+    }
+
+
+def print_table(contenders: list[Contender], skipped: dict[str, str], result: dict[str, object], repeats: int) -> None:
+    try:
+        package = f"dominoes {version('dominoes')}"
+    except PackageNotFoundError:
+        package = "dominoes not installed"
+    print(f"block dominoes, 4 players, double-six — Python {platform.python_version()}, {package}")
+    print(f"{result['rounds']} rounds per repetition, median of {repeats}\n")
+    print(f"{'contender':<12} {'rounds/s':>10} {'min':>10} {'max':>10} {'µs/round':>9} {'pips left/round':>16}")
+    for c in contenders:
+        print(
+            f"{c.name:<12} {c.median:>10.0f} {min(c.rates):>10.0f} {max(c.rates):>10.0f} "
+            f"{1e6 / c.median:>9.1f} {c.pips_left / c.played:>16.2f}"
+        )
+    for name, why in skipped.items():
+        print(f"{name:<12} skipped — {why}")
+    print()
+    for key, goal in GOALS.items():
+        value = result[key]
+        shown = "n/a" if value is None else f"{value:.3f}  ({'meets' if value >= goal else 'below'} the goal)"
+        print(f"{key.replace('_vs_', '/'):<22} {shown}   goal ≥ {goal}")
+    print()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5000, help="rounds per repetition (default 5000)")
+    parser.add_argument("--repeats", type=int, default=5, help="repetitions; the median counts (default 5)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first repetition (default 1)")
+    parser.add_argument("--json-only", action="store_true", help="print only the JSON summary")
+    args = parser.parse_args(argv)
+    if args.rounds < 1 or args.repeats < 1:
+        parser.error("--rounds and --repeats must be at least 1")
+    contenders, skipped = load_contenders()
+    measure(contenders, args.rounds, args.repeats, args.seed)
+    result = summary(contenders, args.rounds)
+    if args.json_only:
+        for why in skipped.values():
+            print(why, file=sys.stderr)
+    else:
+        print_table(contenders, skipped, result, args.repeats)
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
