@@ -122,7 +122,9 @@ class _Builder:
         try:
             return expr(env)
         except ExpressionRuntimeError as error:
-            self.problem(path, f"cannot be evaluated for {_describe(env)}: {error.cause}")
+            message = f"cannot be evaluated for {_describe(env)}: {error.cause}"
+            if not any(p.path == path and p.message.startswith("cannot be evaluated") for p in self.problems):
+                self.problem(path, message)
             return None
 
 
@@ -216,9 +218,9 @@ def _table_sizes(b: _Builder, table: Mapping[str, int], counts: range) -> dict[i
         for n in range(first, last + 1):
             if n in sizes:
                 b.problem((*path, key), f"{n} players is given twice")
-            elif n not in counts:
-                b.problem((*path, key), f"{n} players is outside players.min–players.max")
             sizes[n] = size
+    # Entries outside players.min–max are allowed: a house rule that narrows the player range
+    # should not have to restate an inherited table.
     missing = [n for n in counts if n not in sizes]
     if missing:
         b.problem(path, "no hand size for " + ", ".join(f"{n} players" for n in missing))

@@ -1,0 +1,62 @@
+"""What the loader reports about a rule file: a position and a message, never a traceback."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One problem in a rule file.
+
+    `line` and `column` are 1-based; 0 means the problem has no position inside the file
+    (it cannot be read, it is empty, or it does not exist).
+    """
+
+    file: str
+    line: int
+    column: int
+    message: str
+    snippet: str | None = None  # caret lines under an expression (or the YAML line) at fault
+
+    def format(self) -> str:
+        where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
+        text = f"{where}: {self.message}"
+        if self.snippet:
+            text += "\n" + "\n".join("    " + line for line in self.snippet.splitlines())
+        return text
+
+    def sort_key(self) -> tuple[str, int, int, str]:
+        return (self.file, self.line, self.column, self.message)
+
+
+class RuleFileError(Exception):
+    """A rule file that cannot be loaded; `diagnostics` says every reason found."""
+
+    def __init__(self, diagnostics: list[Diagnostic]) -> None:
+        super().__init__("\n".join(d.format() for d in diagnostics))
+        self.diagnostics = diagnostics
+
+
+def caret_snippet(line_text: str, column: int, length: int = 1) -> str:
+    """The source line and a caret line under `column` (0-based), for YAML syntax errors."""
+    line_text = line_text.rstrip("\r\n").expandtabs(1)
+    return f"{line_text}\n{' ' * column}{'^' * max(1, length)}"
+
+
+def dotted(path: tuple[str | int, ...]) -> str:
+    """A key path as a user would name it: `start.first_round[0].holder`, `deal.hand_size["3-4"]`."""
+    text = ""
+    for key in path:
+        if isinstance(key, int):
+            text += f"[{key}]"
+        elif key.isidentifier():
+            text += f".{key}" if text else key
+        else:
+            text += f'["{key}"]'
+    return text
+
+
+def shorten(text: str, limit: int = 40) -> str:
+    """`text` cut to `limit` characters, so that a hostile value cannot flood a message."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"

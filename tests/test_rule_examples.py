@@ -1,0 +1,99 @@
+"""The example rule files: every bundled and valid example loads; every invalid example produces
+exactly the diagnostics its `# expect:` header lines name.
+
+An expect line is `# expect: [FILE:]LINE:COL: MESSAGE-PART`: FILE (relative to the example)
+defaults to the example itself, and MESSAGE-PART must occur in the diagnostic's message. Adding
+a file to tests/examples/valid or tests/examples/invalid adds a test.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from interpreter.diagnostics import Diagnostic
+from interpreter.loader import check_file, load_ruleset
+from interpreter.resources import bundled_variants, load_schema
+
+EXAMPLES = Path(__file__).parent / "examples"
+EXPECT = re.compile(r"^# expect: (?:(?P<file>[^:\s]+):)?(?P<line>\d+):(?P<column>\d+): (?P<message>.+)$")
+
+
+def _names(folder: str) -> list[Path]:
+    return sorted((EXAMPLES / folder).glob("*.yaml"))
+
+
+def _render(diagnostics: list[Diagnostic]) -> str:
+    return "\n".join(d.format() for d in diagnostics) or "(no diagnostics)"
+
+
+@pytest.mark.parametrize("variant", sorted(bundled_variants()))
+def test_bundled_rule_file_validates(variant: str) -> None:
+    path = bundled_variants()[variant]
+    diagnostics = check_file(path)
+    assert not diagnostics, _render(diagnostics)
+    assert load_ruleset(variant).name == variant  # `domino play NAME` finds the file by its name
+
+
+@pytest.mark.parametrize("path", _names("valid"), ids=lambda p: p.stem)
+def test_valid_example(path: Path) -> None:
+    diagnostics = check_file(path)
+    assert not diagnostics, _render(diagnostics)
+
+
+@pytest.mark.parametrize("path", _names("invalid"), ids=lambda p: p.stem)
+def test_invalid_example(path: Path) -> None:
+    expected = [m for m in map(EXPECT.match, path.read_text(encoding="utf-8").splitlines()) if m]
+    assert expected, f"{path.name} has no '# expect:' lines"
+    diagnostics = check_file(path)
+    unmatched = list(diagnostics)
+    for want in expected:
+        file = (path.parent / want["file"]).resolve() if want["file"] else path.resolve()
+        hit = next(
+            (
+                d
+                for d in unmatched
+                if Path(d.file).resolve() == file
+                and (d.line, d.column) == (int(want["line"]), int(want["column"]))
+                and want["message"] in d.message
+            ),
+            None,
+        )
+        assert hit is not None, f"no diagnostic like '{want.group(0)}' in:\n{_render(diagnostics)}"
+        unmatched.remove(hit)
+    assert not unmatched, f"unexpected diagnostics:\n{_render(unmatched)}"
+
+
+def _properties(schema: dict, path: str = "") -> list[tuple[str, dict, bool]]:
+    """Every property of the schema's own tree: (dotted path, its schema, whether it is required)."""
+    required = set(schema.get("required", []))
+    if path == "":  # the top level's conditional requirements (files without `extends:`)
+        required |= set(schema["else"]["required"])
+    found = []
+    for name, sub in schema.get("properties", {}).items():
+        where = f"{path}.{name}" if path else name
+        found.append((where, sub, name in required))
+        found += _properties(sub, where)
+    return found
+
+
+def test_schema_documents_every_property_closes_every_object_and_gives_defaults() -> None:
+    schema = load_schema()
+    Draft202012Validator.check_schema(schema)
+    conditional = {
+        "set.max_pip",
+        "players.min",
+        "players.max",
+        "deal.hand_size",
+        "scoring.in_play.when",
+        "scoring.in_play.points",
+    }
+    for where, sub, required in _properties(schema):
+        assert sub.get("description"), f"{where} has no description"
+        if "properties" in sub:
+            assert sub.get("additionalProperties") is False, f"{where} is not closed"
+        if not required and where not in conditional:
+            assert "default" in sub, f"optional {where} has no default"
