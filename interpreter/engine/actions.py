@@ -1,0 +1,81 @@
+"""What a player does: an immutable `Action`, with its short text form and its JSON form."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, NamedTuple
+
+from interpreter.engine.tiles import Tile, normal, parse_tile
+
+PLAY = "play"
+DRAW = "draw"
+PASS = "pass"
+MARKER = "marker"
+KINDS = (PLAY, DRAW, PASS, MARKER)
+
+_ON_ARM = re.compile(r"^(\S+)\s+on\s+(?:arm\s+)?(\d+)$")
+
+
+class IllegalAction(Exception):
+    """The action is not legal now; the match is unchanged. `reason` says why."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Action(NamedTuple):
+    """kind "play": `tile` (low, high) goes on `arm` with its `half` touching, so the tile's
+    other half becomes the arm's open value. A lead (the first tile of a line) has no arm and no
+    half. Other kinds carry nothing else."""
+
+    kind: str
+    tile: Tile | None = None
+    arm: int | None = None
+    half: int | None = None
+
+    @classmethod
+    def play(cls, tile: tuple[int, int], arm: int | None = None, half: int | None = None) -> Action:
+        return cls(PLAY, normal(tile), arm, half)
+
+    def __str__(self) -> str:
+        if self.kind != PLAY or self.tile is None:
+            return self.kind
+        low, high = self.tile
+        if self.arm is None:
+            return f"lead {low}-{high}"
+        outer = low + high - self.half if self.half is not None else low
+        return f"{self.half}-{outer} on arm {self.arm}"
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """The inverse of str(): "draw", "pass", "marker", "lead 6-6", "6-3 on arm 2" (6 touches)."""
+        words = text.strip().lower()
+        if words in (DRAW, PASS, MARKER):
+            return cls(words)
+        if words.startswith("lead "):
+            return cls.play(parse_tile(words[5:]))
+        found = _ON_ARM.match(words)
+        if not found:
+            raise ValueError(f"'{text}' is not an action: write draw, pass, marker, 'lead 6-6' or '6-3 on arm 2'")
+        touching, outer = (int(v) for v in re.split(r"[-|:]", found.group(1).strip("[]")))
+        return cls.play((touching, outer), int(found.group(2)), touching)
+
+    def to_json(self) -> dict[str, Any]:
+        if self.kind != PLAY or self.tile is None:
+            return {"kind": self.kind}
+        out: dict[str, Any] = {"kind": PLAY, "tile": list(self.tile)}
+        if self.arm is not None:
+            out["arm"] = self.arm
+            out["half"] = self.half
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> Action:
+        if not isinstance(data, dict) or data.get("kind") not in KINDS:
+            raise ValueError(f"not an action: {data!r}")
+        if data["kind"] != PLAY:
+            return cls(data["kind"])
+        low, high = (int(v) for v in data["tile"])
+        arm, half = data.get("arm"), data.get("half")
+        return cls.play((low, high), None if arm is None else int(arm), None if half is None else int(half))

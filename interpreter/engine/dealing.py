@@ -1,0 +1,203 @@
+"""Dealing a round and finding its starter: the seeded shuffle, hands, boneyard, the engine, and
+the start criteria tried in the rule file's order (lots and redeals included)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from interpreter.engine.fixtures import ScriptedDeal
+from interpreter.engine.tables import Tables
+from interpreter.engine.tiles import bits
+from interpreter.ruleset import Lead, StartCriterion, StartRule, Topology, Undealt
+
+SCRIPTED = "scripted"  # the `how` of a starter a scripted deal names
+
+
+@dataclass
+class Previous:
+    """What a later round's start criteria need from the round before."""
+
+    starter: int
+    winner: int | None  # the seat that won it; None after a tie or when nobody scored
+
+
+@dataclass
+class RoundStart:
+    hands: list[int]  # per seat, a bitmask of tile ids
+    boneyard: list[int]  # draw order: index 0 first
+    dead: list[int]
+    engine: int | None  # the hub's engine double, out of the deal
+    starter: int
+    lead: int | None  # the tile the starter must lead, if a criterion requires one
+    how: str  # the criterion that picked the starter
+    lots: list[list[tuple[int, int]]] = field(default_factory=list)  # per lots draw: (seat, tile id)
+    redeals: int = 0
+
+
+def engine_tile(tables: Tables, round_no: int) -> int | None:
+    rules = tables.ruleset
+    if rules.layout.topology is not Topology.HUB or rules.layout.engine is None:
+        return None
+    pip = int(rules.layout.engine({**tables.count_env, "round": round_no}))
+    return tables.double_of[pip]
+
+
+def open_round(
+    tables: Tables, rng: random.Random, round_no: int, scripted: ScriptedDeal | None, previous: Previous | None
+) -> RoundStart:
+    engine = engine_tile(tables, round_no)
+    if scripted is not None:
+        hands, boneyard, dead = _scripted(tables, scripted, engine)
+        if scripted.starter is not None:
+            if not 0 <= scripted.starter < tables.players:
+                raise ValueError(f"the scripted starter {scripted.starter} is not a seat")
+            return RoundStart(hands, boneyard, dead, engine, scripted.starter, None, SCRIPTED)
+    else:
+        hands, boneyard, dead = _shuffled(tables, rng, engine)
+    rules = tables.ruleset
+    criteria = rules.start.first_round if round_no == 1 else rules.start.later_rounds
+    lots: list[list[tuple[int, int]]] = []
+    redeals = 0
+    while True:
+        picked = None
+        for rule in criteria:
+            if rule.criterion is StartCriterion.REDEAL:
+                if redeals < rules.start.max_redeals:
+                    break
+                picked = (rng.randrange(tables.players), None, StartCriterion.RANDOM.value)
+            else:
+                picked = _pick(tables, rule, hands, rng, previous, lots)
+            if picked is not None:
+                break
+        else:
+            # A list that runs out (say, only highest_double and nobody holds one) needs a
+            # starter all the same; a random seat is the neutral choice.
+            picked = (rng.randrange(tables.players), None, StartCriterion.RANDOM.value)
+        if picked is not None:
+            break
+        hands, boneyard, dead = _shuffled(tables, rng, engine)
+        redeals += 1
+    seat, tile, how = picked
+    if rules.start.lead is Lead.ANY or rules.layout.topology is Topology.HUB:
+        tile = None
+    return RoundStart(hands, boneyard, dead, engine, seat, tile, how, lots, redeals)
+
+
+def _shuffled(tables: Tables, rng: random.Random, engine: int | None) -> tuple[list[int], list[int], list[int]]:
+    pool = [t for t in range(len(tables.tiles)) if t != engine]
+    rng.shuffle(pool)
+    size = tables.ruleset.deal.hand_sizes[tables.players]
+    hands = []
+    for seat in range(tables.players):
+        mask = 0
+        for t in pool[seat * size : (seat + 1) * size]:
+            mask |= 1 << t
+        hands.append(mask)
+    rest = pool[tables.players * size :]
+    if tables.ruleset.deal.undealt is Undealt.DEAD:
+        return hands, [], rest
+    return hands, rest, []
+
+
+def _scripted(tables: Tables, scripted: ScriptedDeal, engine: int | None) -> tuple[list[int], list[int], list[int]]:
+    if len(scripted.hands) != tables.players:
+        raise ValueError(f"the scripted deal has {len(scripted.hands)} hands for {tables.players} players")
+    if scripted.boneyard and tables.ruleset.deal.undealt is Undealt.DEAD:
+        raise ValueError("the scripted deal has a boneyard, but the rules leave undealt tiles dead")
+    seen = set() if engine is None else {engine}
+    ids: list[list[int]] = []
+    for group in (*scripted.hands, scripted.boneyard):
+        out = []
+        for tile in group:
+            t = tables.index.get(tile)
+            if t is None:
+                raise ValueError(f"{tile} is not in the double-{tables.max_pip} set")
+            if t in seen:
+                raise ValueError(f"{tile} is dealt twice (or is the engine)")
+            seen.add(t)
+            out.append(t)
+        ids.append(out)
+    hands = []
+    for hand in ids[:-1]:
+        mask = 0
+        for t in hand:
+            mask |= 1 << t
+        hands.append(mask)
+    dead = [t for t in range(len(tables.tiles)) if t not in seen]
+    return hands, ids[-1], dead
+
+
+def _holder(hands: list[int], tile: int) -> int | None:
+    for seat, hand in enumerate(hands):
+        if hand >> tile & 1:
+            return seat
+    return None
+
+
+def _pick(
+    tables: Tables,
+    rule: StartRule,
+    hands: list[int],
+    rng: random.Random,
+    previous: Previous | None,
+    lots: list[list[tuple[int, int]]],
+) -> tuple[int, int | None, str] | None:
+    """(seat, tile to lead or None, criterion name), or None when the criterion picks nobody."""
+    criterion = rule.criterion
+    how = criterion.value
+    if criterion is StartCriterion.HIGHEST_DOUBLE:
+        for pip in range(tables.max_pip, -1, -1):
+            tile = tables.double_of[pip]
+            seat = _holder(hands, tile)
+            if seat is not None:
+                return seat, tile, how
+        return None
+    if criterion is StartCriterion.HIGHEST_RANKED:
+        ranks = tables.ranks(rule)
+        all_hands = 0
+        for hand in hands:
+            all_hands |= hand
+        dealt = bits(all_hands)
+        best = max(ranks[t] for t in dealt)
+        top = [t for t in dealt if ranks[t] == best]
+        if len(top) > 1:
+            return None
+        return _holder(hands, top[0]), top[0], how  # type: ignore[return-value]
+    if criterion is StartCriterion.HOLDER:
+        assert rule.tile is not None
+        tile = tables.index[rule.tile]
+        seat = _holder(hands, tile)
+        return None if seat is None else (seat, tile, how)
+    if criterion is StartCriterion.LOTS:
+        return _lots(tables, rng, lots), None, how
+    if criterion is StartCriterion.RANDOM:
+        return rng.randrange(tables.players), None, how
+    if criterion is StartCriterion.PREVIOUS_WINNER:
+        if previous is None or previous.winner is None:
+            return None
+        return previous.winner, None, how
+    if criterion is StartCriterion.NEXT_SEAT:
+        if previous is None:
+            return None
+        return next_seat(tables, previous.starter), None, how
+    raise AssertionError(f"unhandled start criterion {criterion}")
+
+
+def _lots(tables: Tables, rng: random.Random, lots: list[list[tuple[int, int]]]) -> int:
+    """Tied players draw from a freshly shuffled full set until one pip total is highest alone."""
+    contenders = list(range(tables.players))
+    pool = list(range(len(tables.tiles)))
+    while len(contenders) > 1:
+        if len(pool) < len(contenders):
+            return contenders[rng.randrange(len(contenders))]
+        rng.shuffle(pool)
+        draws = list(zip(contenders, pool, strict=False))
+        lots.append(draws)
+        best = max(tables.low[t] + tables.high[t] for _, t in draws)
+        contenders = [seat for seat, t in draws if tables.low[t] + tables.high[t] == best]
+    return contenders[0]
+
+
+def next_seat(tables: Tables, seat: int) -> int:
+    return (seat + tables.step) % tables.players

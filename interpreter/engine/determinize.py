@@ -1,0 +1,247 @@
+"""Determinization: a full `Match` consistent with what one seat knows, for search-based players.
+
+A seat knows its own hand, the table and the public log. `Determinizer` rebuilds the current
+round from the seat's `Observation` alone: it replays the round's public actions on a skeleton
+match whose hidden tiles are placeholders (so no hidden tile is ever read), and on the way it
+records what every pass or draw revealed. Under `play.forced`, a seat that draws, passes or
+marks holds no tile that fits an arm open to it at that moment; tiles it draws afterwards are
+free of that constraint. `sample(rng)` then deals the hidden tiles (other hands, boneyard, dead
+tiles alike) at random into those places, keeping every size, and returns a playable match.
+
+Constraints are kept per hidden *slot* of a hand, oldest first: a constraint applies to every
+slot the seat holds then (only the drawn tile's slot after a one_then_play draw), a draw adds a
+free slot. A played tile leaves by the oldest slot that may hold it; that choice never rules out
+the true hand, since any older slot it might have filled could hold the tile actually played.
+
+Sampling fills the most constrained slots first, each with a random tile it allows, then deals
+the rest uniformly. This is not exactly uniform over consistent deals, which search tolerates.
+After `TRIES` failed attempts the oldest half of the constraints is dropped, and so on, so a
+sample always comes back (with no constraints left any deal of the right sizes fits).
+"""
+
+from __future__ import annotations
+
+import random
+
+from interpreter.engine.actions import DRAW, MARKER, PLAY, Action
+from interpreter.engine.fixtures import ScriptedDeal
+from interpreter.engine.observation import Observation
+from interpreter.engine.state import Match
+from interpreter.engine.tables import _tables
+from interpreter.engine.tiles import bits
+from interpreter.ruleset import Ruleset
+
+TRIES = 20  # failed fills at one relaxation level before dropping older constraints
+
+
+def ruleset_of(observation: Observation) -> Ruleset | None:
+    """The ruleset of the match `observation` comes from, if that match was created in this process.
+
+    The log's header names the rules and their digest; the engine's table cache holds the ruleset
+    of every recent match. None when it is not there (the caller may load the rules by name).
+    """
+    header = observation.history[0]
+    for tables in reversed(_tables.values()):
+        rules = tables.ruleset
+        if rules.name == header["rules"] and rules.digest == header["digest"]:
+            return rules
+    return None
+
+
+def determinize(match: Match, seat: int, rng: random.Random) -> Match:
+    """A copy of `match` in which every tile hidden from `seat` is dealt again at random, consistent
+    with what `seat` has seen. Built from `match.observation(seat)` only."""
+    return Determinizer(match._rules, match.observation(seat)).sample(rng)
+
+
+class Determinizer:
+    """The current round as `observation.seat` knows it; `sample` is cheap, building is not."""
+
+    def __init__(self, rules: Ruleset, observation: Observation) -> None:
+        self.seat = me = observation.seat
+        history = observation.history
+        header = history[0]
+        deal_at = max(i for i, e in enumerate(history) if e["type"] == "deal")
+        deal = history[deal_at]
+        ended = [e for e in history[:deal_at] if e["type"] == "round_end"]
+        start_scores = ended[-1]["scores"] if ended else header["scores"]
+        n = header["players"]
+
+        # The skeleton: the real round's starter and sizes, placeholder tiles. Every hand is
+        # "full" so that no replayed play can empty it and end the round early.
+        scripted = ScriptedDeal([()] * n, starter=deal["starter"])
+        m = Match(rules, n, deals=[scripted] * observation.round, scores=start_scores)
+        if observation.round > 1:
+            m._round = observation.round - 1
+            m._start_round()
+        t = m._t
+        if deal["lead"] is not None:
+            m._lead = t.index[tuple(deal["lead"])]
+        full = (1 << len(t.tiles)) - 1
+        m._hands = [full] * n
+        m._boneyard = [0] * deal["boneyard_size"]
+
+        forced = rules.play.forced
+        masks: list[int] = []  # constraint id -> the tiles it rules out
+        slots: list[list[list[int]]] = [[[] for _ in range(size)] for size in deal["hand_sizes"]]
+        for event in history[deal_at + 1 :]:
+            if event["type"] != "action":
+                continue
+            who = event["seat"]
+            action = Action.from_json(event["action"])
+            m._current = who
+            own = slots[who]
+            if action.kind == PLAY:
+                if who != me:
+                    tile = t.index[action.tile]
+                    _take(own, tile, masks)
+                m._play(who, action)
+            else:
+                if who != me and forced and not m._needs_lead:
+                    ruled_out = 0
+                    for arm in m._open_arms(who):
+                        ruled_out |= m._fits.masks[arm.value]
+                    if ruled_out and own:
+                        masks.append(ruled_out)
+                        # After a one_then_play draw only the drawn tile (the newest slot) was tried.
+                        for slot in own[-1:] if m._drawn >= 0 else own:
+                            slot.append(len(masks) - 1)
+                if action.kind == DRAW:
+                    m._draw(who)
+                    own.append([])
+                else:
+                    m._pass(who, action.kind == MARKER)
+        m._legal = None
+
+        layout = 0
+        for tile in m._layout.tile_ids():
+            layout |= 1 << tile
+        mine = 0
+        for tile in observation.hand:
+            mine |= 1 << t.index[tile]
+        m._hands[me] = mine
+        m._scores = list(observation.scores)
+        m._events = []
+        m._public = []
+        self._template = m
+        self._hidden = full & ~layout & ~mine
+        self._masks = masks
+        self._slots = slots
+        self._undrawn = len(m._boneyard) - m._next_draw
+        self._levels: dict[int, list[tuple[int, int, int]]] = {}
+        for seat, size in enumerate(observation.hand_counts):
+            if seat != me and size != len(slots[seat]):
+                raise ValueError(f"the log accounts for {len(slots[seat])} tiles in seat {seat}'s hand, not {size}")
+        self._drawn_slot = m._drawn >= 0 and m._current != me
+        if m._drawn >= 0 and m._current == me:
+            m._drawn = _own_drawn(m, observation)
+
+    @property
+    def constraints(self) -> dict[int, list[int]]:
+        """Per other seat: the bitmask of tiles each of its hidden slots may not be (0: free), oldest first."""
+        return {
+            seat: [self._mask(slot, 0) for slot in own]
+            for seat, own in enumerate(self._slots)
+            if seat != self.seat
+        }
+
+    def sample(self, rng: random.Random) -> Match:
+        """A determinization: a fresh match whose hidden tiles are one random consistent deal."""
+        count = len(self._masks)
+        drop = 0
+        while True:
+            for _ in range(TRIES):
+                hands = self._fill(drop, rng)
+                if hands is not None:
+                    return self._build(hands, rng)
+            if drop == count:
+                raise AssertionError("hand and boneyard sizes exceed the hidden tiles")
+            drop = count - (count - drop) // 2
+
+    def _mask(self, slot: list[int], drop: int) -> int:
+        out = 0
+        for c in slot:
+            if c >= drop:
+                out |= self._masks[c]
+        return out
+
+    def _constrained(self, drop: int) -> list[tuple[int, int, int]]:
+        """(seat, slot, ruled-out mask) of the constrained slots, fewest allowed tiles first."""
+        found = self._levels.get(drop)
+        if found is None:
+            hidden = self._hidden
+            found = [
+                (seat, i, mask)
+                for seat, own in enumerate(self._slots)
+                if seat != self.seat
+                for i, slot in enumerate(own)
+                if (mask := self._mask(slot, drop) & hidden)
+            ]
+            found.sort(key=lambda item: (hidden & ~item[2]).bit_count())
+            self._levels[drop] = found
+        return found
+
+    def _fill(self, drop: int, rng: random.Random) -> list[list[int]] | None:
+        """Per seat, a tile id per slot (the boneyard and dead tiles last), or None on a dead end."""
+        free = self._hidden
+        hands: list[list[int]] = [[-1] * len(own) for own in self._slots]
+        for seat, i, mask in self._constrained(drop):
+            allowed = bits(free & ~mask)
+            if not allowed:
+                return None
+            tile = allowed[rng.randrange(len(allowed))]
+            hands[seat][i] = tile
+            free &= ~(1 << tile)
+        rest = bits(free)
+        rng.shuffle(rest)
+        for seat, hand in enumerate(hands):
+            if seat == self.seat:
+                continue
+            for i, tile in enumerate(hand):
+                if tile < 0:
+                    hand[i] = rest.pop()
+        hands.append(rest)
+        return hands
+
+    def _build(self, hands: list[list[int]], rng: random.Random) -> Match:
+        m = self._template.clone()
+        for seat, hand in enumerate(hands[:-1]):
+            if seat == self.seat:
+                continue
+            mask = 0
+            for tile in hand:
+                mask |= 1 << tile
+            m._hands[seat] = mask
+        rest = hands[-1]
+        m._boneyard = rest[: self._undrawn]
+        m._next_draw = 0
+        m._dead = rest[self._undrawn :]
+        if self._drawn_slot:
+            m._drawn = hands[m._current][-1]
+        # The real match's stream would deal its real next round; a determinization must not.
+        m._rng = random.Random(rng.getrandbits(64))
+        return m
+
+
+def _take(slots: list[list[int]], tile: int, masks: list[int]) -> None:
+    """Remove the oldest slot that may hold `tile` (see the module docstring for why the oldest)."""
+    for i, slot in enumerate(slots):
+        if not any(masks[c] >> tile & 1 for c in slot):
+            del slots[i]
+            return
+    slots.pop()  # unreachable for a consistent log; keep the sizes right regardless
+
+
+def _own_drawn(m: Match, observation: Observation) -> int:
+    """The tile the observing seat just drew under one_then_play: the only one its legal plays use,
+    or else (it fits nowhere) any of its tiles that fits no open arm."""
+    t = m._t
+    for action in observation.legal_actions:
+        if action.kind == PLAY and action.tile is not None:
+            return t.index[action.tile]
+    fitting = 0
+    for arm in m._open_arms(observation.seat):
+        fitting |= m._fits.masks[arm.value]
+    loose = bits(m._hands[observation.seat] & ~fitting)
+    return loose[0] if loose else bits(m._hands[observation.seat])[0]
+

@@ -1,0 +1,594 @@
+"""A match: rounds of play under one ruleset, from the first deal to the winners.
+
+The state is small and flat (hands are bitmasks, the boneyard a shared list with a read
+position) so that `clone` is cheap, and `apply` changes it in place. Every rule comes from the
+`Ruleset`: this module knows options and expressions, never a game by name.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from interpreter.engine import events as ev
+from interpreter.engine.actions import DRAW, KINDS, MARKER, PASS, PLAY, Action, IllegalAction
+from interpreter.engine.dealing import Previous, open_round
+from interpreter.engine.fixtures import ScriptedDeal
+from interpreter.engine.layout import SIDE, Arm, Demand, Layout
+from interpreter.engine.observation import ArmView, LayoutView, Observation, OpenDouble
+from interpreter.engine.scoring import round_end_env, scoring_sides, winners
+from interpreter.engine.tables import tables_for
+from interpreter.engine.tiles import Tile, bits, normal, tile_text
+from interpreter.ruleset import (
+    DemandStarts,
+    DoubleAtEnd,
+    DrawPolicy,
+    Ruleset,
+    Scorer,
+    SidesOpen,
+    Spinners,
+    TargetCheck,
+    Teams,
+    Topology,
+    WhenUnable,
+)
+
+_DRAW = Action(DRAW)
+_PASS = Action(PASS)
+_MARKER = Action(MARKER)
+
+
+class Match:
+    """One match. Public API: see docs/engine.md; everything with a leading underscore is private."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        players: int,
+        seed: int = 0,
+        deals: Sequence[ScriptedDeal] | None = None,
+        scores: Sequence[int] | None = None,
+    ) -> None:
+        if not ruleset.players.min <= players <= ruleset.players.max:
+            raise ValueError(
+                f"'{ruleset.name}' is for {ruleset.players.min}–{ruleset.players.max} players, not {players}"
+            )
+        t = tables_for(ruleset, players)
+        self._t = t
+        self._rules = ruleset
+        self._n = players
+        teams = ruleset.players.teams is Teams.OPPOSITE and players in ruleset.players.team_counts
+        self._sides = players // 2 if teams else players
+        self._seat_side = [seat % self._sides for seat in range(players)]
+        if scores is not None and len(scores) != self._sides:
+            raise ValueError(f"{len(scores)} initial scores for {self._sides} sides")
+        self._scores = [0] * self._sides if scores is None else [int(s) for s in scores]
+        self._rng = random.Random(seed)
+        self._deals = tuple(deals or ())
+        layout = ruleset.layout
+        self._line = layout.topology is Topology.LINE
+        self._gated = layout.sides_open is SidesOpen.AFTER_ENDS
+        self._forced = ruleset.play.forced
+        self._policy = ruleset.draw.policy
+        self._marker = ruleset.draw.when_unable is WhenUnable.MARKER
+        self._events: list[dict[str, Any]] = []
+        self._public: list[dict[str, Any]] = []
+        self._round = 0
+        self._over = False
+        self._winners: tuple[int, ...] = ()
+        self._previous: Previous | None = None
+        self._legal: list[Action] | None = None
+        header = ev.match_header(ruleset.name, ruleset.digest, seed, players, self._sides, self._scores)
+        self._emit(header)
+        self._start_round()
+
+    # --- the public API -------------------------------------------------------------------------
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self._rules
+
+    @property
+    def players(self) -> int:
+        return self._n
+
+    @property
+    def round(self) -> int:
+        return self._round
+
+    @property
+    def sides(self) -> int:
+        return self._sides
+
+    def side_of(self, seat: int) -> int:
+        return self._seat_side[seat]
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self._over else self._current
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self._winners
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self._scores)
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """The whole log so far. The list itself, for speed: read it, do not change it."""
+        return self._events
+
+    def returns(self) -> tuple[float, ...]:
+        """Per seat: its side's share of the win (1/k for k winning sides), 0.0 otherwise or before the end."""
+        share = 1.0 / len(self._winners) if self._winners else 0.0
+        return tuple(share if self._seat_side[s] in self._winners else 0.0 for s in range(self._n))
+
+    def hand(self, seat: int) -> tuple[Tile, ...]:
+        tiles = self._t.tiles
+        return tuple(tiles[t] for t in bits(self._hands[seat]))
+
+    @property
+    def boneyard(self) -> tuple[Tile, ...]:
+        """The tiles not yet drawn, in draw order; the last `deal.reserve` of them are never drawn."""
+        tiles = self._t.tiles
+        return tuple(tiles[t] for t in self._boneyard[self._next_draw :])
+
+    @property
+    def dead(self) -> tuple[Tile, ...]:
+        tiles = self._t.tiles
+        return tuple(tiles[t] for t in self._dead)
+
+    @property
+    def layout(self) -> LayoutView:
+        t = self._t
+        lay = self._layout
+        open_ids = {arm.id for arm in self._open_arms(self._current)} if not (self._over or self._needs_lead) else set()
+        arms = tuple(
+            ArmView(
+                id=arm.id,
+                kind=arm.kind,
+                owner=arm.owner,
+                value=arm.value,
+                tiles=tuple((half, t.low[tile] + t.high[tile] - half) for tile, half in arm.tiles),
+                marker=arm.owner is not None and lay.markers[arm.owner],
+                open=arm.id in open_ids,
+                root=t.tiles[arm.root],
+                spinner=None if arm.spinner is None else t.tiles[arm.spinner.tile],
+            )
+            for arm in lay.arms
+        )
+        doubles = tuple(OpenDouble(t.tiles[d.tile], tuple(d.arms), d.remaining, d.active) for d in self._demands)
+        ends = tuple(self._counted_ends()) if lay.arms else ()
+        return LayoutView(
+            arms=arms,
+            lead=None if lay.lead is None else t.tiles[lay.lead],
+            hub=None if lay.engine is None else t.tiles[lay.engine],
+            spinners=tuple(t.tiles[s.tile] for s in lay.spinners),
+            open_doubles=doubles,
+            tiles=tuple(t.tiles[tile] for tile in lay.tile_ids()),
+            ends=ends,
+            end_sum=sum(ends),
+        )
+
+    def observation(self, seat: int) -> Observation:
+        return Observation(
+            seat=seat,
+            side=self._seat_side[seat],
+            round=self._round,
+            current_player=self.current_player,
+            hand=self.hand(seat),
+            hand_counts=tuple(h.bit_count() for h in self._hands),
+            boneyard_count=self._drawable(),
+            layout=self.layout,
+            scores=self.scores,
+            legal_actions=tuple(self.legal_actions()) if seat == self.current_player else (),
+            history=tuple(self._public),
+        )
+
+    def clone(self) -> Match:
+        """An independent copy with the same future (its random stream included)."""
+        new = object.__new__(Match)
+        new.__dict__.update(self.__dict__)
+        new._hands = self._hands.copy()
+        new._scores = self._scores.copy()
+        new._layout = self._layout.copy()
+        new._demands = [d.copy() for d in self._demands]
+        new._events = self._events.copy()
+        new._public = self._public.copy()
+        new._rng = random.Random()
+        new._rng.setstate(self._rng.getstate())
+        return new
+
+    def legal_actions(self) -> list[Action]:
+        """Plays first (by arm, then tile, then touching half), then draw, pass or marker."""
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal.copy()
+
+    def apply(self, action: Action) -> list[dict[str, Any]]:
+        """Do `action` for the current player; the events it produced. IllegalAction leaves all unchanged."""
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        if not (isinstance(action, Action) and action in self._legal):
+            normalized = _normalized(action)
+            if normalized is None or normalized not in self._legal:
+                raise IllegalAction(self._why_illegal(action))
+            action = normalized
+        start = len(self._events)
+        seat = self._current
+        kind = action.kind
+        if kind == PLAY:
+            self._play(seat, action)
+        elif kind == DRAW:
+            self._draw(seat)
+        else:
+            self._pass(seat, kind == MARKER)
+        self._legal = None
+        return self._events[start:]
+
+    # --- rounds ---------------------------------------------------------------------------------
+
+    def _start_round(self) -> None:
+        self._round += 1
+        t = self._t
+        scripted = self._deals[self._round - 1] if self._round <= len(self._deals) else None
+        rs = open_round(t, self._rng, self._round, scripted, self._previous)
+        self._hands = rs.hands
+        self._boneyard = rs.boneyard
+        self._next_draw = 0
+        self._dead = rs.dead
+        self._layout = Layout(self._n)
+        if not self._line:
+            assert rs.engine is not None
+            layout = self._rules.layout
+            owners: list[int | None] = list(range(self._n)) if layout.personal_trains else []
+            owners += [None] * layout.shared_trains
+            self._layout.start_hub(rs.engine, t.low[rs.engine], owners)
+        self._needs_lead = self._line
+        self._lead = rs.lead
+        self._starter = rs.starter
+        self._current = rs.starter
+        self._demands: list[Demand] = []
+        self._passes = 0
+        self._drew = False
+        self._drawn = -1  # under one_then_play, the tile just drawn: the only one that may be played
+        self._fits = t.fits(self._layout.doubles)
+        tiles = t.tiles
+        deal = ev.deal(
+            self._round,
+            rs.starter,
+            rs.how,
+            None if rs.lead is None else tiles[rs.lead],
+            None if rs.engine is None else tiles[rs.engine],
+            [[tiles[x] for x in bits(h)] for h in rs.hands],
+            [tiles[x] for x in rs.boneyard],
+            [tiles[x] for x in rs.dead],
+            [[(seat, tiles[x]) for seat, x in draw] for draw in rs.lots],
+            rs.redeals,
+        )
+        self._emit(deal, ev.public_deal(deal))
+
+    def _end_round(self, reason: str, out_seat: int | None) -> None:
+        t = self._t
+        n = self._n
+        seat_pips = [sum(t.value[x] for x in bits(h)) for h in self._hands]
+        seat_tiles = [h.bit_count() for h in self._hands]
+        side_pips = [0] * self._sides
+        side_tiles = [0] * self._sides
+        for seat in range(n):
+            side_pips[self._seat_side[seat]] += seat_pips[seat]
+            side_tiles[self._seat_side[seat]] += seat_tiles[seat]
+        scoring = self._rules.domino if reason == "domino" else self._rules.blocked
+        out_side = None if out_seat is None else self._seat_side[out_seat]
+        scorers = scoring_sides(scoring, side_pips, side_tiles, out_side)
+        for side in scorers:
+            env = round_end_env(side, self._seat_side, seat_pips, seat_tiles, t.max_pip, self._round)
+            points = int(scoring.points(env))
+            self._scores[side] += points
+            self._emit(ev.score(side, points, self._scores[side], reason))
+        hands = [[t.tiles[x] for x in bits(h)] for h in self._hands]
+        self._emit(ev.round_end(self._round, reason, out_seat, hands, seat_pips, self._scores))
+        won = winners(self._rules.match, self._scores, self._round, n, at_round_end=True)
+        if won is not None:
+            self._finish(won)
+            return
+        winner = self._round_winner(scoring.scorer, scorers, out_seat, seat_pips, seat_tiles)
+        self._previous = Previous(self._starter, winner)
+        self._start_round()
+
+    def _round_winner(
+        self, scorer: Scorer, scorers: list[int], out_seat: int | None, seat_pips: list[int], seat_tiles: list[int]
+    ) -> int | None:
+        """The seat a `previous_winner` start picks: who went out; in a blocked round, the seat of
+        the scoring side with the lowest pips (fewest tiles) — nobody when no single side scored."""
+        if out_seat is not None:
+            return out_seat
+        if len(scorers) != 1 or scorer not in (Scorer.LOWEST_PIPS, Scorer.FEWEST_TILES):
+            return None
+        measure = seat_pips if scorer is Scorer.LOWEST_PIPS else seat_tiles
+        seats = [s for s in range(self._n) if self._seat_side[s] == scorers[0]]
+        return min(seats, key=lambda s: measure[s])
+
+    def _finish(self, won: tuple[int, ...]) -> None:
+        self._over = True
+        self._winners = won
+        self._emit(ev.match_end(won, self._scores))
+
+    # --- turns ----------------------------------------------------------------------------------
+
+    def _play(self, seat: int, action: Action) -> None:
+        t = self._t
+        lay = self._layout
+        tile = t.index[action.tile]  # type: ignore[index]
+        self._hands[seat] &= ~(1 << tile)
+        self._emit(ev.action(seat, action))
+        double = t.is_double[tile]
+        pip = t.low[tile]
+        new_double = double and not lay.doubles >> pip & 1
+        spinners = self._rules.layout.spinners
+        if action.arm is None:
+            spinner = double and spinners is not Spinners.NONE
+            lay.start_line(tile, t.low[tile], t.high[tile], self._rules.layout.spinner_arms if spinner else 0)
+            self._needs_lead = False
+        else:
+            arm = lay.arms[action.arm]
+            half = action.half
+            assert half is not None
+            arm.tiles.append((tile, half))
+            arm.value = t.low[tile] + t.high[tile] - half
+            if arm.owner == seat:
+                lay.markers[seat] = False
+            if self._demands:
+                self._cover(arm.id)
+            if double:
+                self._laid_double(arm, tile, pip, spinners)
+        if new_double:
+            lay.doubles |= 1 << pip
+            self._fits = t.fits(lay.doubles)
+        self._passes = 0
+        self._drew = False
+        self._drawn = -1
+        if self._rules.in_play is not None and self._score_in_play(seat):
+            return
+        if not self._hands[seat]:
+            self._end_round("domino", seat)
+        elif not (double and self._rules.play.again_after_double):
+            self._end_turn()
+
+    def _laid_double(self, arm: Arm, tile: int, pip: int, spinners: Spinners) -> None:
+        lay = self._layout
+        layout = self._rules.layout
+        spinner = spinners is Spinners.EVERY_DOUBLE or (spinners is Spinners.FIRST_DOUBLE and not lay.spinners)
+        sides = lay.open_sides(arm, tile, pip, layout.spinner_arms - 2) if spinner else ()
+        if layout.double_demand:
+            arms = [arm.id, *sides]
+            active = layout.demand_starts is DemandStarts.IMMEDIATELY
+            self._demands.append(Demand(tile, arms, min(layout.double_demand, len(arms)), active))
+
+    def _cover(self, arm_id: int) -> None:
+        """A tile on an open double's uncovered arm answers one of the tiles it demands."""
+        for demand in self._demands:
+            if arm_id in demand.arms:
+                demand.arms.remove(arm_id)
+                demand.remaining -= 1
+                if not demand.remaining:
+                    self._demands.remove(demand)
+                return
+
+    def _score_in_play(self, seat: int) -> bool:
+        """Score the open ends after a tile is laid; True if that ended the match."""
+        rules = self._rules
+        scoring = rules.in_play
+        assert scoring is not None
+        side = self._seat_side[seat]
+        ends = tuple(self._counted_ends())
+        env = {"end_sum": sum(ends), "ends": ends, "players": self._n, "max_pip": self._t.max_pip,
+               "round": self._round, "score": self._scores[side]}  # fmt: skip
+        if not scoring.when(env):
+            return False
+        points = int(scoring.points(env))
+        self._scores[side] += points
+        self._emit(ev.score(side, points, self._scores[side], "in_play", seat))
+        if rules.match.check is not TargetCheck.IMMEDIATE:
+            return False
+        won = winners(rules.match, self._scores, self._round, self._n, at_round_end=False)
+        if won is None:
+            return False
+        t = self._t
+        hands = [[t.tiles[x] for x in bits(h)] for h in self._hands]
+        pips = [sum(t.value[x] for x in bits(h)) for h in self._hands]
+        self._emit(ev.round_end(self._round, "target", None, hands, pips, self._scores))
+        self._finish(won)
+        return True
+
+    def _counted_ends(self) -> list[int]:
+        scoring = self._rules.in_play
+        factor = 1 if scoring is not None and scoring.double_at_end is DoubleAtEnd.ONE_HALF else 2
+        return self._layout.counted_ends(self._t.is_double, factor)
+
+    def _draw(self, seat: int) -> None:
+        tile = self._boneyard[self._next_draw]
+        self._next_draw += 1
+        self._hands[seat] |= 1 << tile
+        self._emit(ev.action(seat, _DRAW))
+        self._emit(ev.draw(seat, self._t.tiles[tile]), ev.public_draw(seat))
+        self._passes = 0
+        if self._policy is DrawPolicy.ONE_THEN_PASS:
+            self._end_turn()
+            return
+        self._drew = True
+        if self._policy is DrawPolicy.ONE_THEN_PLAY:
+            self._drawn = tile
+
+    def _pass(self, seat: int, marker: bool) -> None:
+        if marker:
+            self._layout.markers[seat] = True
+        self._emit(ev.action(seat, _MARKER if marker else _PASS))
+        # Every seat in a row unable to lay a tile or draw one: the round is blocked.
+        self._passes += 1
+        if self._passes >= self._n:
+            self._end_round("blocked", None)
+        else:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        for demand in self._demands:
+            demand.active = True
+        self._current = (self._current + self._t.step) % self._n
+        self._drew = False
+        self._drawn = -1
+
+    # --- legal actions --------------------------------------------------------------------------
+
+    def _drawable(self) -> int:
+        return max(0, len(self._boneyard) - self._rules.deal.reserve - self._next_draw)
+
+    def _binding(self) -> Demand | None:
+        """The open double that restricts play now: the oldest one that binds."""
+        for demand in self._demands:
+            if demand.active:
+                return demand
+        return None
+
+    def _open_arms(self, seat: int) -> list[Arm]:
+        """The arms `seat` may play on now: the binding open double's arms if there is one."""
+        lay = self._layout
+        arms = lay.arms
+        demand = self._binding() if self._demands else None
+        if demand is not None:
+            candidates = [arms[i] for i in demand.arms]
+        elif self._line:
+            candidates = arms
+        else:
+            markers = lay.markers
+            candidates = [a for a in arms if a.owner is None or a.owner == seat or markers[a.owner]]
+        if self._gated:
+            return [a for a in candidates if a.spinner is None or lay.ends_covered(a.spinner)]
+        return candidates
+
+    def _plays(self, seat: int) -> list[Action]:
+        out: list[Action] = []
+        hand = self._hands[seat]
+        if self._drawn >= 0:
+            hand &= 1 << self._drawn
+        if not hand:
+            return out
+        masks = self._fits.masks
+        halves = self._fits.halves
+        actions = self._t.actions
+        for arm in self._open_arms(seat):
+            value = arm.value
+            fit = hand & masks[value]
+            while fit:
+                low = fit & -fit
+                fit ^= low
+                tile = low.bit_length() - 1
+                for half in halves[value][tile]:
+                    # The shared Action for this play, looked up inline: this loop is the hot path.
+                    action = actions.get((arm.id << 13) | (tile << 5) | half)
+                    out.append(action or self._t.play_action(tile, arm.id, half))
+        return out
+
+    def _unable(self, seat: int) -> Action:
+        """What a player does instead of playing: draw if the rules let them, else pass or mark."""
+        may_draw = not self._drew or self._policy is DrawPolicy.UNTIL_PLAYABLE
+        if self._policy is not DrawPolicy.NONE and may_draw and self._drawable() > 0:
+            return _DRAW
+        if self._marker and not self._layout.markers[seat]:
+            return _MARKER
+        return _PASS
+
+    def _compute_legal(self) -> list[Action]:
+        if self._over:
+            return []
+        seat = self._current
+        if self._needs_lead:
+            tiles = self._t.tiles
+            leads = [self._lead] if self._lead is not None else bits(self._hands[seat])
+            return [Action(PLAY, tiles[x]) for x in leads]
+        plays = self._plays(seat)
+        if plays and self._forced:
+            return plays
+        plays.append(self._unable(seat))
+        return plays
+
+    def _why_illegal(self, action: object) -> str:
+        if self._over:
+            return "the match is over"
+        if not isinstance(action, Action) or action.kind not in KINDS:
+            return f"{action!r} is not an action"
+        seat = self._current
+        legal = self._legal or []
+        plays = [a for a in legal if a.kind == PLAY]
+        if action.kind != PLAY:
+            return self._why_not_unable(seat, action.kind, bool(plays))
+        t = self._t
+        tile = t.index.get(normal(action.tile)) if action.tile is not None else None
+        if tile is None:
+            return f"{action.tile!r} is not a tile of the double-{t.max_pip} set"
+        name = tile_text(t.tiles[tile])
+        if not self._hands[seat] >> tile & 1:
+            return f"seat {seat} does not hold {name}"
+        if self._needs_lead:
+            if self._lead is not None and tile != self._lead:
+                return f"the round opens with {tile_text(t.tiles[self._lead])}"
+            return f"the first tile is the lead: it goes on no arm ('lead {name}')"
+        if action.arm is None:
+            return f"say which arm {name} goes on ('{name} on arm N')"
+        if not 0 <= action.arm < len(self._layout.arms):
+            return f"there is no arm {action.arm}"
+        if self._drawn >= 0 and tile != self._drawn:
+            return f"after drawing, only the drawn tile {tile_text(t.tiles[self._drawn])} may be played"
+        arm = self._layout.arms[action.arm]
+        if arm not in self._open_arms(seat):
+            return self._why_closed(seat, arm)
+        if action.half not in t.tiles[tile]:
+            return f"{name} has no half {action.half}"
+        return f"{name} with its {action.half} touching does not match arm {arm.id} (it shows {arm.value})"
+
+    def _why_closed(self, seat: int, arm: Arm) -> str:
+        demand = self._binding()
+        if demand is not None:
+            double = tile_text(self._t.tiles[demand.tile])
+            return f"the open double {double} must be covered first (arms {', '.join(map(str, demand.arms))})"
+        if arm.owner is not None and arm.owner != seat and not self._layout.markers[arm.owner]:
+            return f"arm {arm.id} is seat {arm.owner}'s train and carries no marker"
+        if arm.kind == SIDE:
+            return f"arm {arm.id} opens once both ends of its spinner carry a tile"
+        return f"arm {arm.id} is not open"
+
+    def _why_not_unable(self, seat: int, kind: str, can_play: bool) -> str:
+        if can_play and self._forced:
+            return "a player who can play must play"
+        expected = self._unable(seat).kind
+        if kind == DRAW:
+            if self._policy is DrawPolicy.NONE:
+                return "these rules have no drawing"
+            if self._drew and self._policy is not DrawPolicy.UNTIL_PLAYABLE:
+                return "only one tile may be drawn this turn"
+            return "there is nothing left to draw"
+        if kind == MARKER and not self._marker:
+            return "these rules have no markers: pass"
+        if expected == DRAW:
+            return "a player who cannot play must draw first"
+        if kind == MARKER:
+            return f"seat {seat}'s train already carries a marker: pass"
+        return "a player who cannot play puts a marker on their own train"
+
+    def _emit(self, event: dict[str, Any], public: dict[str, Any] | None = None) -> None:
+        self._events.append(event)
+        self._public.append(event if public is None else public)
+
+
+def _normalized(action: object) -> Action | None:
+    """The same play written with its tile as (low, high), if it was written the other way round."""
+    if isinstance(action, Action) and action.kind == PLAY and action.tile is not None and len(action.tile) == 2:
+        return action._replace(tile=normal(action.tile))
+    return None

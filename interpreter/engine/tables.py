@@ -1,0 +1,117 @@
+"""What the engine computes once per ruleset and player count, and shares between matches.
+
+Everything the hot path asks about a tile (its halves, what it counts, which open ends it may
+touch and how) is a tuple lookup here, never an expression evaluation.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from interpreter.engine.actions import PLAY, Action
+from interpreter.engine.tiles import Tile, set_tiles
+from interpreter.ruleset import Direction, Ruleset, StartRule
+
+_CACHE_SIZE = 32
+# Matching tables kept per ruleset when `match` reads `doubles` (one per set of doubles on the
+# table): enough for every subset of the seven doubles of a 0–6 set, bounded for the big sets.
+_FITS_CACHE_SIZE = 1024
+
+
+class Fits:
+    """For each end value: the bitmask of tiles that may touch it, and per tile the halves that may."""
+
+    __slots__ = ("halves", "masks")
+
+    def __init__(self, masks: tuple[int, ...], halves: tuple[tuple[tuple[int, ...], ...], ...]) -> None:
+        self.masks = masks  # [end] -> tile bitmask
+        self.halves = halves  # [end][tile] -> touching halves, ascending
+
+
+class Tables:
+    def __init__(self, ruleset: Ruleset, players: int) -> None:
+        self.ruleset = ruleset
+        self.players = players
+        n = ruleset.max_pip
+        self.max_pip = n
+        self.tiles: tuple[Tile, ...] = set_tiles(n)
+        self.index = {tile: i for i, tile in enumerate(self.tiles)}
+        self.low = tuple(low for low, _ in self.tiles)
+        self.high = tuple(high for _, high in self.tiles)
+        self.is_double = tuple(low == high for low, high in self.tiles)
+        self.double_of = tuple(self.index[(p, p)] for p in range(n + 1))
+        self.step = 1 if ruleset.players.direction is Direction.CLOCKWISE else -1
+        self.count_env = {"players": players, "max_pip": n, "set_size": len(self.tiles)}
+        self.value = tuple(int(ruleset.tile_value(self.tile_env(i))) for i in range(len(self.tiles)))
+        self.match_reads_doubles = "doubles" in ruleset.play.match.names
+        self._fits: dict[int, Fits] = {}
+        self._ranks: dict[StartRule, tuple[int, ...]] = {}
+        self.actions: dict[int, Action] = {}  # play_action's cache, by (arm << 13) | (tile << 5) | half
+
+    def tile_env(self, tile: int) -> dict[str, object]:
+        low, high = self.tiles[tile]
+        return {**self.count_env, "high": high, "low": low, "pips": low + high, "is_double": low == high}
+
+    def ranks(self, rule: StartRule) -> tuple[int, ...]:
+        if rule not in self._ranks:
+            assert rule.rank is not None
+            self._ranks[rule] = tuple(int(rule.rank(self.tile_env(i))) for i in range(len(self.tiles)))
+        return self._ranks[rule]
+
+    def fits(self, doubles: int) -> Fits:
+        """The matching table for a layout whose doubles are the bitmask `doubles` (of pips)."""
+        key = doubles if self.match_reads_doubles else 0
+        found = self._fits.get(key)
+        if found is None:
+            if len(self._fits) >= _FITS_CACHE_SIZE:
+                self._fits.clear()
+            found = self._fits[key] = self._build_fits(key)
+        return found
+
+    def _build_fits(self, doubles: int) -> Fits:
+        match = self.ruleset.play.match
+        n = self.max_pip
+        on_table = tuple(p for p in range(n + 1) if doubles >> p & 1)
+        masks, halves = [], []
+        for end in range(n + 1):
+            mask = 0
+            per_tile = []
+            for t, (low, high) in enumerate(self.tiles):
+                options = []
+                for half, other in ((low, high),) if low == high else ((low, high), (high, low)):
+                    env = {
+                        "half": half, "other": other, "end": end, "high": high, "low": low,
+                        "is_double": low == high, "max_pip": n, "doubles": on_table,
+                    }  # fmt: skip
+                    if match(env):
+                        options.append(half)
+                per_tile.append(tuple(options))
+                if options:
+                    mask |= 1 << t
+            masks.append(mask)
+            halves.append(tuple(per_tile))
+        return Fits(tuple(masks), tuple(halves))
+
+    def play_action(self, tile: int, arm: int, half: int) -> Action:
+        """The (shared) action value for a play, so listing legal moves allocates nothing new."""
+        key = (arm << 13) | (tile << 5) | half
+        found = self.actions.get(key)
+        if found is None:
+            found = self.actions[key] = Action(PLAY, self.tiles[tile], arm, half)
+        return found
+
+
+_tables: OrderedDict[tuple[int, int], Tables] = OrderedDict()
+
+
+def tables_for(ruleset: Ruleset, players: int) -> Tables:
+    """The shared tables for `ruleset` at `players`; the cache holds the ruleset, so its id stays unique."""
+    key = (id(ruleset), players)
+    found = _tables.get(key)
+    if found is None or found.ruleset is not ruleset:
+        found = _tables[key] = Tables(ruleset, players)
+        if len(_tables) > _CACHE_SIZE:
+            _tables.popitem(last=False)
+    else:
+        _tables.move_to_end(key)
+    return found

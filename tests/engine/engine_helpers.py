@@ -1,0 +1,54 @@
+"""Shared helpers for the engine tests: bundled rules, scripted matches, moves by their text."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+
+from interpreter.engine import Action, Match, ScriptedDeal, deal
+from interpreter.loader import load_ruleset
+from interpreter.ruleset import Ruleset
+
+
+@functools.cache
+def rules(name: str) -> Ruleset:
+    return load_ruleset(name)
+
+
+def start(
+    name: str,
+    *hands: str,
+    boneyard: str = "",
+    starter: int | None = 0,
+    scores: Sequence[int] | None = None,
+    seed: int = 0,
+    later: Sequence[ScriptedDeal] = (),
+) -> Match:
+    """A match of the bundled variant `name` whose first round is dealt `hands` (one string per seat)."""
+    first = deal(*hands, boneyard=boneyard, starter=starter)
+    return Match(rules(name), players=len(hands), seed=seed, deals=[first, *later], scores=scores)
+
+
+def play(match: Match, *moves: str) -> list[dict]:
+    """Apply moves written as str(Action) ("lead 6-6", "6-3 on arm 2", "draw"); all their events."""
+    events: list[dict] = []
+    for move in moves:
+        events += match.apply(Action.parse(move))
+    return events
+
+
+def legal(match: Match) -> list[str]:
+    return [str(action) for action in match.legal_actions()]
+
+
+def open_values(match: Match) -> list[int]:
+    return [arm.value for arm in match.layout.arms]
+
+
+def of_type(events: list[dict], kind: str) -> list[dict]:
+    return [e for e in events if e["type"] == kind]
+
+
+def scores_in(events: list[dict]) -> list[tuple[int, int, str]]:
+    """(side, points, reason) of every score event."""
+    return [(e["side"], e["points"], e["reason"]) for e in of_type(events, "score")]
