@@ -2,4 +2,6 @@
 
 from types import ModuleType
 
-COMMANDS: list[ModuleType] = []
+from interpreter.commands import list_variants, replay, simulate, validate
+
+COMMANDS: list[ModuleType] = [list_variants, validate, simulate, replay]

@@ -1,0 +1,38 @@
+"""Players: adapters that choose an action for one seat from what that seat may see.
+
+A player never touches the match itself: it gets the seat's observation and the legal actions
+(both public to that seat) and returns one of those actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from interpreter.engine import Action
+from interpreter.players.greedy import GreedyPlayer
+from interpreter.players.heavy import HeavyPlayer
+from interpreter.players.ismcts import IsmctsPlayer
+from interpreter.players.random_player import RandomPlayer
+
+
+class Player(Protocol):
+    name: str
+    observes: bool  # False: choose() ignores the observation and may be given None
+
+    def choose(self, observation: object, legal: Sequence[Action]) -> Action: ...
+
+
+PLAYERS: dict[str, Callable[[int], Player]] = {
+    "random": RandomPlayer,
+    "greedy": GreedyPlayer,
+    "heavy": HeavyPlayer,
+    "ismcts": IsmctsPlayer,
+}
+
+STRONGEST = "ismcts"  # what `hint` asks: the top of the measured ladder (docs/ladder.md)
+
+
+def make_player(name: str, seed: int) -> Player:
+    """A computer player by strategy name, seeded so that a game replays exactly."""
+    return PLAYERS[name](seed)
