@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +37,20 @@ def block_rules() -> Ruleset:
 
 def rounds(n: int, seed: int) -> int:
     """Play n random rounds; the checksum is the total of the pips left in all hands at the ends
-    of the rounds, which depends on every move and is comparable across the contenders."""
+    of the rounds, which depends on every move and is comparable across the contenders.
+
+    The pips come from the match's `round_end` records, read once when the match is over (or when
+    the n-th round has ended) with `Match.events_of`, which builds those records' dicts only."""
+    return _rounds(n, seed, lambda match: match.events_of("round_end"))
+
+
+def rounds_with_log(n: int, seed: int) -> int:
+    """`rounds`, reading each match's whole event log (`match.events`, every record built as a
+    JSON-ready dict) as `domino simulate` does: the cost of keeping a full log, for comparison."""
+    return _rounds(n, seed, lambda match: [e for e in match.events if e["type"] == "round_end"])
+
+
+def _rounds(n: int, seed: int, round_ends: Callable[[Match], list[dict[str, Any]]]) -> int:
     rules = block_rules()
     rand = random.Random(seed).random
     pips_left = 0
@@ -53,13 +67,5 @@ def rounds(n: int, seed: int) -> int:
             if match.is_over or match.round != round_no:
                 played += 1
                 round_no = match.round
-                pips_left += sum(last_round_end(match.events)["pips"])
+        pips_left += sum(sum(event["pips"]) for event in round_ends(match))
     return pips_left
-
-
-def last_round_end(events: list[dict[str, Any]]) -> dict[str, Any]:
-    """The newest round_end event: only the next round's deal can follow it, so the scan is short."""
-    for event in reversed(events):
-        if event["type"] == "round_end":
-            return event
-    raise ValueError("the round ended without a round_end event")

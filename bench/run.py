@@ -26,14 +26,18 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # `python bench/run.py` puts bench/, not the repository, on the path
     sys.path.insert(0, str(ROOT))
 
+# name -> "module" (its `rounds`) or "module:function"
 CONTENDERS = {
     "engine": "bench.engine_block",
     "dominoes": "bench.dominoes_pkg",
     "specialised": "bench.specialised",
+    # Not in the ratios: the engine again, building and reading every match's whole event log.
+    "engine+log": "bench.engine_block:rounds_with_log",
 }
 # What may be missing: the engine while it is being written, the package without the bench extra.
 OPTIONAL = {
     "engine": "engine not available",
+    "engine+log": "engine not available",
     "dominoes": "dominoes package not available (pip install -e '.[bench]')",
 }
 GOALS = {"engine_vs_dominoes": 2.0, "engine_vs_specialised": 0.5}
@@ -55,9 +59,10 @@ class Contender:
 def load_contenders() -> tuple[list[Contender], dict[str, str]]:
     """The importable contenders, and why each other one is skipped."""
     found, skipped = [], {}
-    for name, module in CONTENDERS.items():
+    for name, target in CONTENDERS.items():
+        module, _, function = target.partition(":")
         try:
-            found.append(Contender(name, importlib.import_module(module).rounds))
+            found.append(Contender(name, getattr(importlib.import_module(module), function or "rounds")))
         except ImportError as error:
             if name not in OPTIONAL:
                 raise
@@ -85,7 +90,7 @@ def summary(contenders: list[Contender], n: int) -> dict[str, object]:
     engine = rps.get("engine")
     return {
         "rounds": n,
-        **{f"{name}_rps": rps.get(name) for name in CONTENDERS},
+        **{f"{name.replace('+', '_')}_rps": rps.get(name) for name in CONTENDERS},
         "engine_vs_dominoes": ratio(engine, rps.get("dominoes")),
         "engine_vs_specialised": ratio(engine, rps.get("specialised")),
     }

@@ -2,16 +2,143 @@
 
 docs/engine.md ("The event log") describes every field. Tiles are [low, high] lists. A record
 that holds hidden information (a deal, a drawn tile) has a public form for observations.
+
+A match does not build these dicts while it plays. Its log holds *compact records* — tuples of
+what a record needs, tagged with the record type, or a finished dict for the rare records — and
+`materialise` / `public` turn them into the dicts only when somebody reads the log. Most records
+are actions, so the per-action cost of logging is one small tuple; a search that plays thousands
+of simulated actions and never reads their log never pays for the dicts.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import Any, overload
 
 from interpreter.engine.actions import Action
 from interpreter.engine.tiles import Tile
 
 Event = dict[str, Any]
+
+# Compact record tags: a compact record is (tag, fields…); any other record is a finished dict.
+ACTION = 0  # (ACTION, seat, action)
+DRAW = 1  # (DRAW, seat, tile)
+# (DEAL, tables, round, starter, how, lead id, engine id, hands (masks), boneyard ids, dead ids, lots, redeals)
+DEAL = 2
+ROUND_END = 3  # (ROUND_END, tables, round, reason, seat, hands (masks), pips, scores)
+Record = tuple[Any, ...] | Event
+
+
+def materialise(record: Record) -> Event:
+    """The event-log dict of a compact record (a fresh dict each time)."""
+    if type(record) is dict:
+        return record
+    tag = record[0]
+    if tag == ACTION:
+        return action(record[1], record[2])
+    if tag == DRAW:
+        return draw(record[1], record[2])
+    if tag == DEAL:
+        _, t, round_no, starter, how, lead, engine, hands, boneyard, dead, lots, redeals = record
+        tiles = t.tiles
+        return deal(
+            round_no,
+            starter,
+            how,
+            None if lead is None else tiles[lead],
+            None if engine is None else tiles[engine],
+            [[tiles[x] for x in t.ids(h)] for h in hands],
+            [tiles[x] for x in boneyard],
+            [tiles[x] for x in dead],
+            [[(seat, tiles[x]) for seat, x in draw] for draw in lots],
+            redeals,
+        )
+    if tag == ROUND_END:
+        _, t, round_no, reason, seat, hands, pips, scores = record
+        tiles = t.tiles
+        return round_end(round_no, reason, seat, [[tiles[x] for x in t.ids(h)] for h in hands], pips, scores)
+    raise AssertionError(f"unknown log record {record!r}")
+
+
+def materialise_all(records: list[Record]) -> list[Event]:
+    """`materialise` over many records, with the commonest (a play) built inline."""
+    out: list[Event] = []
+    append = out.append
+    for record in records:
+        if type(record) is tuple and record[0] == ACTION:
+            act = record[2]
+            if act.arm is None:
+                append({"type": "action", "seat": record[1], "action": act.to_json()})
+            else:  # Action.to_json of a play on an arm
+                tile = act.tile
+                data = {"kind": "play", "tile": [tile[0], tile[1]], "arm": act.arm, "half": act.half}
+                append({"type": "action", "seat": record[1], "action": data})
+        else:
+            append(materialise(record))
+    return out
+
+
+_TYPE_OF_TAG = {ACTION: "action", DRAW: "draw", DEAL: "deal", ROUND_END: "round_end"}
+TAG_OF_TYPE = {kind: tag for tag, kind in _TYPE_OF_TAG.items()}
+
+
+def record_type(record: Record) -> str:
+    """The `type` of the event a record stands for, without building it."""
+    return record["type"] if type(record) is dict else _TYPE_OF_TAG[record[0]]
+
+
+def public(record: Record, event: Event) -> Event:
+    """What every seat may see of `record`, whose full dict is `event`."""
+    if type(record) is dict:
+        return event
+    tag = record[0]
+    if tag == DEAL:
+        return public_deal(event)
+    if tag == DRAW:
+        return public_draw(record[1])
+    return event
+
+
+class LogSlice(Sequence[Event]):
+    """Records `start`…`stop` of a log as event dicts, built on first access: what `apply` returns.
+
+    A log list is only ever appended to (a clone copies it), so the slice stays valid."""
+
+    __slots__ = ("_events", "_log", "_start", "_stop")
+
+    def __init__(self, log: list[Record], start: int, stop: int) -> None:
+        self._log = log
+        self._start = start
+        self._stop = stop
+        self._events: list[Event] | None = None
+
+    def _list(self) -> list[Event]:
+        if self._events is None:
+            self._events = [materialise(r) for r in self._log[self._start : self._stop]]
+        return self._events
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Event]: ...
+    def __getitem__(self, index: int | slice) -> Event | list[Event]:
+        return self._list()[index]
+
+    def __len__(self) -> int:
+        return self._stop - self._start
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self._list())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LogSlice):
+            other = other._list()
+        return self._list() == other if isinstance(other, list) else NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self._list())
 
 
 def tile_json(tile: Tile | None) -> list[int] | None:
@@ -38,10 +165,10 @@ def deal(
     return {
         "type": "deal", "round": round_no, "starter": starter, "how": how,
         "lead": tile_json(lead), "engine": tile_json(engine),
-        "hands": [[tile_json(t) for t in hand] for hand in hands],
-        "boneyard": [tile_json(t) for t in boneyard],
-        "dead": [tile_json(t) for t in dead],
-        "lots": [[[seat, tile_json(t)] for seat, t in draw] for draw in lots],
+        "hands": [[[*t] for t in hand] for hand in hands],
+        "boneyard": [[*t] for t in boneyard],
+        "dead": [[*t] for t in dead],
+        "lots": [[[seat, [*t]] for seat, t in draw] for draw in lots],
         "redeals": redeals,
     }  # fmt: skip
 
@@ -75,7 +202,7 @@ def round_end(
 ) -> Event:
     return {
         "type": "round_end", "round": round_no, "reason": reason, "seat": seat,
-        "hands": [[tile_json(t) for t in hand] for hand in hands], "pips": pips, "scores": scores.copy(),
+        "hands": [[[*t] for t in hand] for hand in hands], "pips": pips, "scores": scores.copy(),
     }  # fmt: skip
 
 

@@ -28,17 +28,18 @@ def scoring_sides(
 
 
 def round_end_env(
-    side: int, seat_side: list[int], seat_pips: list[int], seat_tiles: list[int], max_pip: int, round_no: int
+    side: int, side_pips: list[int], side_tiles: list[int], side_seats: int, players: int, max_pip: int, round_no: int
 ) -> dict[str, object]:
-    own = [s for s, side_of in enumerate(seat_side) if side_of == side]
-    opp = [s for s, side_of in enumerate(seat_side) if side_of != side]
+    """The names a round-end `points` formula reads, for `side` (of `side_seats` seats each)."""
+    pips = side_pips[side]
+    tiles = side_tiles[side]
     return {
-        "pips": sum(seat_pips[s] for s in own),
-        "tiles": sum(seat_tiles[s] for s in own),
-        "opp_pips": sum(seat_pips[s] for s in opp),
-        "opp_tiles": sum(seat_tiles[s] for s in opp),
-        "opponents": len(opp),
-        "players": len(seat_side),
+        "pips": pips,
+        "tiles": tiles,
+        "opp_pips": sum(side_pips) - pips,
+        "opp_tiles": sum(side_tiles) - tiles,
+        "opponents": players - side_seats,
+        "players": players,
         "max_pip": max_pip,
         "round": round_no,
     }
@@ -52,10 +53,17 @@ def reached(rules: MatchEnd, score: int) -> bool:
 def winners(
     rules: MatchEnd, scores: list[int], round_no: int, players: int, at_round_end: bool
 ) -> tuple[int, ...] | None:
-    """The winning sides if the match ends now, else None (including a tie the rules play on)."""
+    """The winning sides if the match ends now, else None (including a tie the rules play on).
+
+    With a target, the match ends once a side reaches it; `highest` picks among the sides that
+    reached it, `lowest` among all sides (a penalty game: reaching the target loses)."""
     candidates: list[int] = []
     if rules.target is not None and (at_round_end or rules.check is TargetCheck.IMMEDIATE):
         candidates = [side for side, score in enumerate(scores) if reached(rules, score)]
+        if candidates and rules.winner is Winner.LOWEST:
+            # A penalty game: the match ends when any side passes the target, and the lowest
+            # total of all sides wins (the sides past the target are the losers).
+            candidates = list(range(len(scores)))
     if not candidates and at_round_end and rules.rounds is not None and round_no >= rules.rounds[players]:
         candidates = list(range(len(scores)))
     if not candidates:

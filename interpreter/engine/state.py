@@ -35,6 +35,7 @@ from interpreter.ruleset import (
 )
 
 _DRAW = Action(DRAW)
+_ACTION_RECORD = ev.ACTION
 _PASS = Action(PASS)
 _MARKER = Action(MARKER)
 
@@ -72,15 +73,30 @@ class Match:
         self._forced = ruleset.play.forced
         self._policy = ruleset.draw.policy
         self._marker = ruleset.draw.when_unable is WhenUnable.MARKER
-        self._events: list[dict[str, Any]] = []
-        self._public: list[dict[str, Any]] = []
+        # The log as compact records (events.py), turned into dicts only when it is read:
+        # `_event_dicts` / `_public_dicts` are those dicts so far, for the log list `_dicts_of`.
+        # Once `events` has been read, the list it returned is kept up to date after each action
+        # (`_live`): callers may hold on to it and watch it grow.
+        self._events: list[ev.Record] = []
+        self._event_dicts: list[dict[str, Any]] = []
+        self._public_dicts: list[dict[str, Any]] = []
+        self._dicts_of: list[ev.Record] = self._events
+        self._live = False
+        # What the hot path asks of the rules, read once.
+        self._step = t.step
+        self._again = ruleset.play.again_after_double
+        self._in_play = ruleset.in_play
+        self._reads_doubles = t.match_reads_doubles
+        self._reserve = ruleset.deal.reserve
+        self._may_draw = ruleset.draw.policy is not DrawPolicy.NONE
+        # Every arm is open to everyone unless trains have owners or spinner sides wait for ends.
+        self._all_open = self._line and not self._gated
         self._round = 0
         self._over = False
         self._winners: tuple[int, ...] = ()
         self._previous: Previous | None = None
         self._legal: list[Action] | None = None
-        header = ev.match_header(ruleset.name, ruleset.digest, seed, players, self._sides, self._scores)
-        self._emit(header)
+        self._events.append(ev.match_header(ruleset.name, ruleset.digest, seed, players, self._sides, self._scores))
         self._start_round()
 
     # --- the public API -------------------------------------------------------------------------
@@ -122,8 +138,43 @@ class Match:
 
     @property
     def events(self) -> list[dict[str, Any]]:
-        """The whole log so far. The list itself, for speed: read it, do not change it."""
-        return self._events
+        """The whole log so far. The list itself, kept up to date as the match goes on: read it,
+        do not change it."""
+        self._live = True
+        return self._event_dicts_now()
+
+    def events_of(self, kind: str) -> list[dict[str, Any]]:
+        """The log's events of one type (say "round_end"), in order, as `events` holds them; the
+        dicts of the other records are not built."""
+        if self._live:
+            return [event for event in self._event_dicts_now() if event["type"] == kind]
+        tag = ev.TAG_OF_TYPE.get(kind)
+        return [
+            ev.materialise(record)
+            for record in self._events
+            if (type(record) is tuple and record[0] == tag) or (type(record) is dict and record["type"] == kind)
+        ]
+
+    def _event_dicts_now(self) -> list[dict[str, Any]]:
+        """The log's records so far as event dicts: the ones built before and the new ones."""
+        log = self._events
+        out = self._event_dicts
+        if self._dicts_of is not log:  # the log was replaced (determinize.py starts a fresh one)
+            out = self._event_dicts = []
+            self._public_dicts = []
+            self._dicts_of = log
+        if len(out) < len(log):
+            out += ev.materialise_all(log[len(out) :])
+        return out
+
+    def _history(self) -> tuple[dict[str, Any], ...]:
+        """The public log: the events as every seat may see them."""
+        events = self._event_dicts_now()
+        log = self._events
+        out = self._public_dicts
+        for i in range(len(out), len(events)):
+            out.append(ev.public(log[i], events[i]))
+        return tuple(out)
 
     def returns(self) -> tuple[float, ...]:
         """Per seat: its side's share of the win (1/k for k winning sides), 0.0 otherwise or before the end."""
@@ -189,7 +240,7 @@ class Match:
             layout=self.layout,
             scores=self.scores,
             legal_actions=tuple(self.legal_actions()) if seat == self.current_player else (),
-            history=tuple(self._public),
+            history=self._history(),
         )
 
     def clone(self) -> Match:
@@ -201,7 +252,10 @@ class Match:
         new._layout = self._layout.copy()
         new._demands = [d.copy() for d in self._demands]
         new._events = self._events.copy()
-        new._public = self._public.copy()
+        new._event_dicts = []  # the copy builds its own dicts when its log is read
+        new._public_dicts = []
+        new._dicts_of = new._events
+        new._live = False
         new._rng = random.Random()
         new._rng.setstate(self._rng.getstate())
         return new
@@ -212,26 +266,31 @@ class Match:
             self._legal = self._compute_legal()
         return self._legal.copy()
 
-    def apply(self, action: Action) -> list[dict[str, Any]]:
-        """Do `action` for the current player; the events it produced. IllegalAction leaves all unchanged."""
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        if not (isinstance(action, Action) and action in self._legal):
+    def apply(self, action: Action) -> Sequence[dict[str, Any]]:
+        """Do `action` for the current player; the events it produced. IllegalAction leaves all unchanged.
+
+        The events come as a read-only sequence whose dicts are built when it is first read."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if not (isinstance(action, Action) and action in legal):
             normalized = _normalized(action)
-            if normalized is None or normalized not in self._legal:
+            if normalized is None or normalized not in legal:
                 raise IllegalAction(self._why_illegal(action))
             action = normalized
-        start = len(self._events)
-        seat = self._current
+        log = self._events
+        start = len(log)
         kind = action.kind
-        if kind == PLAY:
-            self._play(seat, action)
-        elif kind == DRAW:
-            self._draw(seat)
-        else:
-            self._pass(seat, kind == MARKER)
         self._legal = None
-        return self._events[start:]
+        if kind == PLAY:
+            self._play(self._current, action)
+        elif kind == DRAW:
+            self._draw(self._current)
+        else:
+            self._pass(self._current, kind == MARKER)
+        if self._live:  # somebody holds the `events` list: keep it current
+            return self._event_dicts_now()[start:]
+        return ev.LogSlice(log, start, len(log))
 
     # --- rounds ---------------------------------------------------------------------------------
 
@@ -260,41 +319,34 @@ class Match:
         self._drew = False
         self._drawn = -1  # under one_then_play, the tile just drawn: the only one that may be played
         self._fits = t.fits(self._layout.doubles)
-        tiles = t.tiles
-        deal = ev.deal(
-            self._round,
-            rs.starter,
-            rs.how,
-            None if rs.lead is None else tiles[rs.lead],
-            None if rs.engine is None else tiles[rs.engine],
-            [[tiles[x] for x in bits(h)] for h in rs.hands],
-            [tiles[x] for x in rs.boneyard],
-            [tiles[x] for x in rs.dead],
-            [[(seat, tiles[x]) for seat, x in draw] for draw in rs.lots],
-            rs.redeals,
-        )
-        self._emit(deal, ev.public_deal(deal))
+        # The hands as dealt (the list itself changes with play); boneyard and dead never change.
+        deal = (ev.DEAL, t, self._round, rs.starter, rs.how, rs.lead, rs.engine, tuple(rs.hands),
+                rs.boneyard, rs.dead, rs.lots, rs.redeals)  # fmt: skip
+        self._events.append(deal)
 
     def _end_round(self, reason: str, out_seat: int | None) -> None:
         t = self._t
         n = self._n
-        seat_pips = [sum(t.value[x] for x in bits(h)) for h in self._hands]
+        seat_pips = [t.hand_value(h) for h in self._hands]
         seat_tiles = [h.bit_count() for h in self._hands]
-        side_pips = [0] * self._sides
-        side_tiles = [0] * self._sides
-        for seat in range(n):
-            side_pips[self._seat_side[seat]] += seat_pips[seat]
-            side_tiles[self._seat_side[seat]] += seat_tiles[seat]
+        if self._sides == n:
+            side_pips, side_tiles = seat_pips, seat_tiles
+        else:
+            side_pips = [0] * self._sides
+            side_tiles = [0] * self._sides
+            for seat in range(n):
+                side_pips[self._seat_side[seat]] += seat_pips[seat]
+                side_tiles[self._seat_side[seat]] += seat_tiles[seat]
         scoring = self._rules.domino if reason == "domino" else self._rules.blocked
         out_side = None if out_seat is None else self._seat_side[out_seat]
         scorers = scoring_sides(scoring, side_pips, side_tiles, out_side)
         for side in scorers:
-            env = round_end_env(side, self._seat_side, seat_pips, seat_tiles, t.max_pip, self._round)
+            env = round_end_env(side, side_pips, side_tiles, n // self._sides, n, t.max_pip, self._round)
             points = int(scoring.points(env))
             self._scores[side] += points
-            self._emit(ev.score(side, points, self._scores[side], reason))
-        hands = [[t.tiles[x] for x in bits(h)] for h in self._hands]
-        self._emit(ev.round_end(self._round, reason, out_seat, hands, seat_pips, self._scores))
+            self._events.append(ev.score(side, points, self._scores[side], reason))
+        hands = tuple(self._hands)
+        self._events.append((ev.ROUND_END, t, self._round, reason, out_seat, hands, seat_pips, self._scores.copy()))
         won = winners(self._rules.match, self._scores, self._round, n, at_round_end=True)
         if won is not None:
             self._finish(won)
@@ -319,52 +371,54 @@ class Match:
     def _finish(self, won: tuple[int, ...]) -> None:
         self._over = True
         self._winners = won
-        self._emit(ev.match_end(won, self._scores))
+        self._events.append(ev.match_end(won, self._scores))
 
     # --- turns ----------------------------------------------------------------------------------
 
     def _play(self, seat: int, action: Action) -> None:
-        t = self._t
+        # The hot path: one call per tile laid. Locals and precomputed flags, no lookups by name.
+        _, (low, high), arm_id, half = action  # type: ignore[misc]
+        tile = self._t.id_of[low][high]
+        hand = self._hands[seat] & ~(1 << tile)
+        self._hands[seat] = hand
+        self._events.append((_ACTION_RECORD, seat, action))
         lay = self._layout
-        tile = t.index[action.tile]  # type: ignore[index]
-        self._hands[seat] &= ~(1 << tile)
-        self._emit(ev.action(seat, action))
-        double = t.is_double[tile]
-        pip = t.low[tile]
-        new_double = double and not lay.doubles >> pip & 1
-        spinners = self._rules.layout.spinners
-        if action.arm is None:
-            spinner = double and spinners is not Spinners.NONE
-            lay.start_line(tile, t.low[tile], t.high[tile], self._rules.layout.spinner_arms if spinner else 0)
+        double = low == high
+        if arm_id is None:
+            layout = self._rules.layout
+            spinner = double and layout.spinners is not Spinners.NONE
+            lay.start_line(tile, low, high, layout.spinner_arms if spinner else 0)
             self._needs_lead = False
         else:
-            arm = lay.arms[action.arm]
-            half = action.half
-            assert half is not None
+            arm = lay.arms[arm_id]
             arm.tiles.append((tile, half))
-            arm.value = t.low[tile] + t.high[tile] - half
+            arm.value = low + high - half
             if arm.owner == seat:
                 lay.markers[seat] = False
             if self._demands:
-                self._cover(arm.id)
+                self._cover(arm_id)
             if double:
-                self._laid_double(arm, tile, pip, spinners)
-        if new_double:
-            lay.doubles |= 1 << pip
-            self._fits = t.fits(lay.doubles)
+                self._laid_double(arm, tile, low)
+        if double and not lay.doubles >> low & 1:
+            lay.doubles |= 1 << low
+            if self._reads_doubles:
+                self._fits = self._t.fits(lay.doubles)
         self._passes = 0
         self._drew = False
         self._drawn = -1
-        if self._rules.in_play is not None and self._score_in_play(seat):
+        if self._in_play is not None and self._score_in_play(seat):
             return
-        if not self._hands[seat]:
+        if not hand:
             self._end_round("domino", seat)
-        elif not (double and self._rules.play.again_after_double):
-            self._end_turn()
+        elif not (double and self._again):  # the turn passes (_end_turn, inlined)
+            for demand in self._demands:
+                demand.active = True
+            self._current = (seat + self._step) % self._n
 
-    def _laid_double(self, arm: Arm, tile: int, pip: int, spinners: Spinners) -> None:
+    def _laid_double(self, arm: Arm, tile: int, pip: int) -> None:
         lay = self._layout
         layout = self._rules.layout
+        spinners = layout.spinners
         spinner = spinners is Spinners.EVERY_DOUBLE or (spinners is Spinners.FIRST_DOUBLE and not lay.spinners)
         sides = lay.open_sides(arm, tile, pip, layout.spinner_arms - 2) if spinner else ()
         if layout.double_demand:
@@ -395,16 +449,16 @@ class Match:
             return False
         points = int(scoring.points(env))
         self._scores[side] += points
-        self._emit(ev.score(side, points, self._scores[side], "in_play", seat))
+        self._events.append(ev.score(side, points, self._scores[side], "in_play", seat))
         if rules.match.check is not TargetCheck.IMMEDIATE:
             return False
         won = winners(rules.match, self._scores, self._round, self._n, at_round_end=False)
         if won is None:
             return False
         t = self._t
-        hands = [[t.tiles[x] for x in bits(h)] for h in self._hands]
-        pips = [sum(t.value[x] for x in bits(h)) for h in self._hands]
-        self._emit(ev.round_end(self._round, "target", None, hands, pips, self._scores))
+        pips = [t.hand_value(h) for h in self._hands]
+        hands = tuple(self._hands)
+        self._events.append((ev.ROUND_END, t, self._round, "target", None, hands, pips, self._scores.copy()))
         self._finish(won)
         return True
 
@@ -417,8 +471,8 @@ class Match:
         tile = self._boneyard[self._next_draw]
         self._next_draw += 1
         self._hands[seat] |= 1 << tile
-        self._emit(ev.action(seat, _DRAW))
-        self._emit(ev.draw(seat, self._t.tiles[tile]), ev.public_draw(seat))
+        self._events.append((ev.ACTION, seat, _DRAW))
+        self._events.append((ev.DRAW, seat, self._t.tiles[tile]))
         self._passes = 0
         if self._policy is DrawPolicy.ONE_THEN_PASS:
             self._end_turn()
@@ -430,7 +484,7 @@ class Match:
     def _pass(self, seat: int, marker: bool) -> None:
         if marker:
             self._layout.markers[seat] = True
-        self._emit(ev.action(seat, _MARKER if marker else _PASS))
+        self._events.append((ev.ACTION, seat, _MARKER if marker else _PASS))
         # Every seat in a row unable to lay a tile or draw one: the round is blocked.
         self._passes += 1
         if self._passes >= self._n:
@@ -441,14 +495,14 @@ class Match:
     def _end_turn(self) -> None:
         for demand in self._demands:
             demand.active = True
-        self._current = (self._current + self._t.step) % self._n
+        self._current = (self._current + self._step) % self._n
         self._drew = False
         self._drawn = -1
 
     # --- legal actions --------------------------------------------------------------------------
 
     def _drawable(self) -> int:
-        return max(0, len(self._boneyard) - self._rules.deal.reserve - self._next_draw)
+        return max(0, len(self._boneyard) - self._reserve - self._next_draw)
 
     def _binding(self) -> Demand | None:
         """The open double that restricts play now: the oldest one that binds."""
@@ -473,51 +527,44 @@ class Match:
             return [a for a in candidates if a.spinner is None or lay.ends_covered(a.spinner)]
         return candidates
 
-    def _plays(self, seat: int) -> list[Action]:
-        out: list[Action] = []
-        hand = self._hands[seat]
-        if self._drawn >= 0:
-            hand &= 1 << self._drawn
-        if not hand:
-            return out
-        masks = self._fits.masks
-        halves = self._fits.halves
-        actions = self._t.actions
-        for arm in self._open_arms(seat):
-            value = arm.value
-            fit = hand & masks[value]
-            while fit:
-                low = fit & -fit
-                fit ^= low
-                tile = low.bit_length() - 1
-                for half in halves[value][tile]:
-                    # The shared Action for this play, looked up inline: this loop is the hot path.
-                    action = actions.get((arm.id << 13) | (tile << 5) | half)
-                    out.append(action or self._t.play_action(tile, arm.id, half))
-        return out
-
     def _unable(self, seat: int) -> Action:
         """What a player does instead of playing: draw if the rules let them, else pass or mark."""
-        may_draw = not self._drew or self._policy is DrawPolicy.UNTIL_PLAYABLE
-        if self._policy is not DrawPolicy.NONE and may_draw and self._drawable() > 0:
+        if self._may_draw and (not self._drew or self._policy is DrawPolicy.UNTIL_PLAYABLE) and self._drawable() > 0:
             return _DRAW
         if self._marker and not self._layout.markers[seat]:
             return _MARKER
         return _PASS
 
     def _compute_legal(self) -> list[Action]:
+        """The hot path of legal moves: per open arm, one AND of the hand with the matching mask of
+        the value it shows, and per fitting tile its precomputed row of (shared) play actions."""
         if self._over:
             return []
         seat = self._current
         if self._needs_lead:
-            tiles = self._t.tiles
-            leads = [self._lead] if self._lead is not None else bits(self._hands[seat])
-            return [Action(PLAY, tiles[x]) for x in leads]
-        plays = self._plays(seat)
-        if plays and self._forced:
-            return plays
-        plays.append(self._unable(seat))
-        return plays
+            leads = self._t.leads
+            return [leads[x] for x in ([self._lead] if self._lead is not None else bits(self._hands[seat]))]
+        out: list[Action] = []
+        hand = self._hands[seat]
+        if self._drawn >= 0:
+            hand &= 1 << self._drawn
+        if hand:
+            fits = self._fits
+            masks = fits.masks
+            rows = fits.plays
+            for arm in self._layout.arms if self._all_open and not self._demands else self._open_arms(seat):
+                value = arm.value
+                fit = hand & masks[value]
+                if fit:
+                    row = rows.get(arm.id << 6 | value) or self._t.plays_row(fits, arm.id, value)  # tables.row_key
+                    while fit:
+                        low = fit & -fit
+                        fit ^= low
+                        out += row[low]
+            if out and self._forced:
+                return out
+        out.append(self._unable(seat))
+        return out
 
     def _why_illegal(self, action: object) -> str:
         if self._over:
@@ -581,10 +628,6 @@ class Match:
         if kind == MARKER:
             return f"seat {seat}'s train already carries a marker: pass"
         return "a player who cannot play puts a marker on their own train"
-
-    def _emit(self, event: dict[str, Any], public: dict[str, Any] | None = None) -> None:
-        self._events.append(event)
-        self._public.append(event if public is None else public)
 
 
 def _normalized(action: object) -> Action | None:

@@ -10,7 +10,7 @@ from collections import OrderedDict
 
 from interpreter.engine.actions import PLAY, Action
 from interpreter.engine.tiles import Tile, set_tiles
-from interpreter.ruleset import Direction, Ruleset, StartRule
+from interpreter.ruleset import Direction, Ruleset, StartRule, Undealt
 
 _CACHE_SIZE = 32
 # Matching tables kept per ruleset when `match` reads `doubles` (one per set of doubles on the
@@ -19,13 +19,23 @@ _FITS_CACHE_SIZE = 1024
 
 
 class Fits:
-    """For each end value: the bitmask of tiles that may touch it, and per tile the halves that may."""
+    """For each end value: the bitmask of tiles that may touch it, and per tile the halves that may.
 
-    __slots__ = ("halves", "masks")
+    `plays` caches, per (arm, end value), the legal-move row of that arm: for each tile that fits,
+    by its bit, the shared `Action`s that lay it there (one per touching half), so listing the
+    plays on an arm is a mask AND and one lookup and concatenation per fitting tile."""
+
+    __slots__ = ("halves", "masks", "plays")
 
     def __init__(self, masks: tuple[int, ...], halves: tuple[tuple[tuple[int, ...], ...], ...]) -> None:
         self.masks = masks  # [end] -> tile bitmask
         self.halves = halves  # [end][tile] -> touching halves, ascending
+        self.plays: dict[int, dict[int, tuple[Action, ...]]] = {}  # [row_key(arm, end)][1 << tile] -> actions
+
+
+def row_key(arm: int, end: int) -> int:
+    """The key of an arm's legal-move row in `Fits.plays`: end values are below 64."""
+    return arm << 6 | end
 
 
 class Tables:
@@ -36,6 +46,8 @@ class Tables:
         self.max_pip = n
         self.tiles: tuple[Tile, ...] = set_tiles(n)
         self.index = {tile: i for i, tile in enumerate(self.tiles)}
+        # id_of[low][high]: the tile id, by its halves in either order (cheaper than hashing a tuple).
+        self.id_of = tuple(tuple(self.index[(min(a, b), max(a, b))] for b in range(n + 1)) for a in range(n + 1))
         self.low = tuple(low for low, _ in self.tiles)
         self.high = tuple(high for _, high in self.tiles)
         self.is_double = tuple(low == high for low, high in self.tiles)
@@ -43,10 +55,51 @@ class Tables:
         self.step = 1 if ruleset.players.direction is Direction.CLOCKWISE else -1
         self.count_env = {"players": players, "max_pip": n, "set_size": len(self.tiles)}
         self.value = tuple(int(ruleset.tile_value(self.tile_env(i))) for i in range(len(self.tiles)))
+        self.bit = tuple(1 << i for i in range(len(self.tiles)))
+        # A hand mask read 8 bits at a time: per chunk and byte, its tile ids and their total value.
+        count = len(self.tiles)
+        chunks = range((count + 7) // 8)
+        self._chunk_ids = tuple(
+            tuple(tuple(8 * j + b for b in range(8) if m >> b & 1 and 8 * j + b < count) for m in range(256))
+            for j in chunks
+        )
+        self._chunk_value = tuple(tuple(sum(self.value[i] for i in ids) for ids in per) for per in self._chunk_ids)
         self.match_reads_doubles = "doubles" in ruleset.play.match.names
+        self.hand_size = ruleset.deal.hand_sizes[players]
+        self.hand_starts = range(0, players * self.hand_size, self.hand_size)
+        self.undealt_dead = ruleset.deal.undealt is Undealt.DEAD
+        self._pools: dict[int | None, tuple[int, ...]] = {}
         self._fits: dict[int, Fits] = {}
         self._ranks: dict[StartRule, tuple[int, ...]] = {}
         self.actions: dict[int, Action] = {}  # play_action's cache, by (arm << 13) | (tile << 5) | half
+        self.leads = tuple(Action(PLAY, tile) for tile in self.tiles)  # [tile] -> the action leading it
+
+    def pool(self, engine: int | None) -> list[int]:
+        """A fresh list of every tile id but the engine's, in id order: what a deal shuffles."""
+        found = self._pools.get(engine)
+        if found is None:
+            found = self._pools[engine] = tuple(t for t in range(len(self.tiles)) if t != engine)
+        return list(found)
+
+    def ids(self, mask: int) -> list[int]:
+        """The tile ids of a hand mask, ascending (tiles.bits, by table lookup)."""
+        out: list[int] = []
+        for chunk in self._chunk_ids:
+            if not mask:
+                break
+            out += chunk[mask & 255]
+            mask >>= 8
+        return out
+
+    def hand_value(self, mask: int) -> int:
+        """The total `tile_value` of a hand mask."""
+        total = 0
+        for chunk in self._chunk_value:
+            if not mask:
+                break
+            total += chunk[mask & 255]
+            mask >>= 8
+        return total
 
     def tile_env(self, tile: int) -> dict[str, object]:
         low, high = self.tiles[tile]
@@ -91,6 +144,19 @@ class Tables:
             masks.append(mask)
             halves.append(tuple(per_tile))
         return Fits(tuple(masks), tuple(halves))
+
+    def plays_row(self, fits: Fits, arm: int, end: int) -> dict[int, tuple[Action, ...]]:
+        """Per tile bit, the plays that lay it on `arm` showing `end` under `fits` (built once, cached)."""
+        key = row_key(arm, end)
+        found = fits.plays.get(key)
+        if found is None:
+            halves = fits.halves[end]
+            found = fits.plays[key] = {
+                1 << tile: tuple(self.play_action(tile, arm, half) for half in halves[tile])
+                for tile in range(len(self.tiles))
+                if halves[tile]
+            }
+        return found
 
     def play_action(self, tile: int, arm: int, half: int) -> Action:
         """The (shared) action value for a play, so listing legal moves allocates nothing new."""

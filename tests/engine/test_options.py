@@ -117,11 +117,13 @@ def test_tie_play_on_plays_another_round_share_ends_with_several_winners() -> No
         assert m.winners == ((0, 1) if over else ())
 
 
-def test_lowest_total_wins_among_those_past_the_target() -> None:
+def test_lowest_total_wins_among_all_sides_once_one_is_past_the_target() -> None:
+    # A penalty game (format.md, `match.winner`): passing the target ends the match, the lowest
+    # total of all sides wins. tests/engine/test_match_end.py has the other cases.
     r = _with("draw", match={"winner": Winner.LOWEST})
     m = Match(r, players=3, deals=[deal("1-2", "3-4", "5-6", starter=0)], scores=[120, 105, 0])
     play(m, "lead 1-2")
-    assert m.scores == (138, 105, 0) and m.winners == (1,)
+    assert m.scores == (138, 105, 0) and m.winners == (2,)
 
 
 def test_redeals_stop_after_max_redeals_and_fall_back_to_random() -> None:
