@@ -16,9 +16,15 @@ from interpreter.commands.environment import Env, ExitStatus
 
 EXAMPLES = """\
 examples:
+  domino play                               a game of draw dominoes against the computer
+  domino play straight --players human,greedy,random
+  domino play draw --target 50 --set 'start.first_round=[random]'    house rules, no file needed
+  domino resume                             continue the last game where it stopped
   domino list                               the bundled variants
+  domino explain mexican-train              the rules in plain English
+  domino explain draw-50 --diff draw        what a variant changes
+  domino simulate straight -n 1000 --players greedy,random --workers 2
   domino validate rules/*.yaml              check rule files
-  domino simulate straight -n 1000          play 1000 random matches
 """
 
 
@@ -36,7 +42,7 @@ class _UsageError(Exception):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="domino",
-        description="Play, check and simulate domino games defined in YAML rule files.",
+        description="Play, explain, check and simulate domino games defined in YAML rule files.",
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

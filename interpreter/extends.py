@@ -30,16 +30,23 @@ class Merged:
     problems: list[Diagnostic] = field(default_factory=list)
 
 
-def load_merged(path: Path, name: str) -> tuple[Located | None, Merged]:
-    """The file at `path` merged over its bases; None when a file cannot be read or a base found."""
+def load_merged(path: Path, name: str, text: str | None = None) -> tuple[Located | None, Merged]:
+    """The file at `path` merged over its bases; None when a file cannot be read or a base found.
+
+    `text`, when given, is the file's content and nothing is read at `path` (house rules typed on
+    the command line); `path` still locates a relative `extends:`.
+    """
     merged = Merged()
-    tree = _load(path, name, (), merged)
+    tree = _load(path, name, (), merged, text)
     return tree, merged
 
 
-def _load(path: Path, name: str, chain: tuple[Path, ...], merged: Merged) -> Located | None:
-    source, problems = read_source(path, name)
-    merged.problems += problems
+def _load(path: Path, name: str, chain: tuple[Path, ...], merged: Merged, text: str | None = None) -> Located | None:
+    if text is None:
+        source, problems = read_source(path, name)
+        merged.problems += problems
+    else:
+        source = Source(name, path, text)
     if source is None:
         return None
     tree, problems = parse(source)

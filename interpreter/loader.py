@@ -19,7 +19,7 @@ from interpreter.ruleset import Ruleset
 from interpreter.schema_check import SchemaProblem, schema_problems
 from interpreter.yaml_source import Located, Origin
 
-__all__ = ["Diagnostic", "RuleFileError", "check_file", "load_ruleset", "resolve_variant"]
+__all__ = ["Diagnostic", "RuleFileError", "check_file", "load_ruleset", "load_ruleset_text", "resolve_variant"]
 
 
 def check_file(path: str | Path, *, name: str | None = None) -> list[Diagnostic]:
@@ -42,6 +42,15 @@ def load_ruleset(variant: str | Path, *, cwd: Path | None = None) -> Ruleset:
     return ruleset
 
 
+def load_ruleset_text(text: str, name: str, directory: Path) -> Ruleset:
+    """The compiled rules of rule-file text that is in no file (house rules typed on the command
+    line): diagnostics call it `name`, and a relative `extends:` is found from `directory`."""
+    ruleset, diagnostics = _load(directory / name, name, text)
+    if ruleset is None:
+        raise RuleFileError(diagnostics)
+    return ruleset
+
+
 def resolve_variant(variant: str, cwd: Path | None = None) -> Path:
     """A bundled variant's file, else `variant` as a path (relative to `cwd`) if it is a file."""
     bundled = bundled_variants()
@@ -56,8 +65,8 @@ def resolve_variant(variant: str, cwd: Path | None = None) -> Path:
     raise RuleFileError([Diagnostic(variant, 0, 0, message)])
 
 
-def _load(path: Path, name: str) -> tuple[Ruleset | None, list[Diagnostic]]:
-    tree, merged = load_merged(path, name)
+def _load(path: Path, name: str, text: str | None = None) -> tuple[Ruleset | None, list[Diagnostic]]:
+    tree, merged = load_merged(path, name, text)
     diagnostics = merged.problems
     if tree is None:
         return None, _tidy(diagnostics)

@@ -1,20 +1,31 @@
 """Playing many matches between computer players, and what they add up to.
 
 Pure apart from the clock: the same ruleset, strategies and seed give the same games, and an
-optional sink receives every match's event log (JSON Lines) for `domino replay`.
+optional sink receives every match's event log (JSON Lines) for `domino replay`. The strategies
+move one seat on from match to match, so none of them keeps the first seat; results are kept both
+per strategy and per seat. Match `i` depends only on the run's seed and `i`, so a run split over
+several processes adds up to the same totals as one process.
 """
 
 from __future__ import annotations
 
+import io
 import json
+import math
+import multiprocessing
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TextIO
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, TextIO
 
 from interpreter.engine import Match
+from interpreter.loader import load_ruleset
 from interpreter.players import Player, make_player
 from interpreter.ruleset import Ruleset
+
+_Z95 = 1.959963984540054  # the standard normal quantile for a two-sided 95% interval
 
 
 def match_seed(seed: int, index: int) -> int:
@@ -26,9 +37,24 @@ def player_seed(seed: int, seat: int) -> int:
     return seed * 101 + seat + 1
 
 
-def play_match(
-    ruleset: Ruleset, players: Sequence[Player], seed: int, log: TextIO | None = None
-) -> Match:
+def seating(strategies: Sequence[str], index: int) -> list[str]:
+    """Who sits where in match `index`: the list turned by one seat per match."""
+    turn = index % len(strategies)
+    return [*strategies[turn:], *strategies[:turn]]
+
+
+def wilson(successes: float, trials: int) -> tuple[float, float]:
+    """The Wilson score interval (95%) of a success rate; shared wins count as fractions of a success."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    z2 = _Z95 * _Z95
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = _Z95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def play_match(ruleset: Ruleset, players: Sequence[Player], seed: int, log: TextIO | None = None) -> Match:
     match = Match(ruleset, players=len(players), seed=seed)
     while not match.is_over:
         seat = match.current_player
@@ -47,30 +73,122 @@ def write_events(events: Sequence[dict], out: TextIO) -> None:
 
 
 @dataclass
+class Tally:
+    """One strategy's record: the matches it sat in, its share of wins, its side's final scores."""
+
+    matches: int = 0
+    wins: Fraction = Fraction(0)
+    score_total: int = 0
+
+    def add(self, other: Tally) -> None:
+        self.matches += other.matches
+        self.wins += other.wins
+        self.score_total += other.score_total
+
+    def to_json(self) -> dict[str, Any]:
+        n = max(self.matches, 1)
+        low, high = wilson(float(self.wins), self.matches)
+        return {
+            "matches": self.matches,
+            "wins": float(self.wins),
+            "win_rate": round(float(self.wins) / n, 4),
+            "ci95": [round(low, 4), round(high, 4)],
+            "mean_score": round(self.score_total / n, 3),
+        }
+
+
+@dataclass
 class SimulationResult:
     variant: str
-    strategies: list[str]  # per seat
+    strategies: list[str]  # as given: the seating of match 0
     matches: int = 0
     rounds: int = 0
     blocked_rounds: int = 0
-    wins: list[float] = field(default_factory=list)  # per seat; a shared win counts 1/k
-    score_totals: list[int] = field(default_factory=list)  # per seat: its side's final score
+    seats: list[Tally] = field(default_factory=list)  # per seat position, whoever sat there
+    by_strategy: dict[str, Tally] = field(default_factory=dict)  # a strategy named twice is one entry
     seconds: float = 0.0
 
-    def to_json(self) -> dict:
+    @classmethod
+    def empty(cls, variant: str, strategies: Sequence[str]) -> SimulationResult:
+        return cls(
+            variant,
+            list(strategies),
+            seats=[Tally() for _ in strategies],
+            by_strategy={name: Tally() for name in strategies},
+        )
+
+    def record(self, match: Match, seated: Sequence[str]) -> None:
+        self.matches += 1
+        for event in match.events_of("round_end"):
+            self.rounds += 1
+            self.blocked_rounds += event["reason"] == "blocked"
+        winners = len(match.winners)
+        for seat, name in enumerate(seated):
+            won = Fraction(1, winners) if match.side_of(seat) in match.winners else Fraction(0)
+            result = Tally(1, won, match.scores[match.side_of(seat)])
+            self.seats[seat].add(result)
+            self.by_strategy[name].add(result)
+
+    def add(self, other: SimulationResult) -> None:
+        self.matches += other.matches
+        self.rounds += other.rounds
+        self.blocked_rounds += other.blocked_rounds
+        for mine, theirs in zip(self.seats, other.seats, strict=True):
+            mine.add(theirs)
+        for name, tally in other.by_strategy.items():
+            self.by_strategy[name].add(tally)
+
+    def first_seat(self) -> dict[str, Any]:
+        """How the first seat did against the seats' average: positive means sitting first helps."""
+        n = max(self.matches, 1)
+        rates = [float(tally.wins) / n for tally in self.seats]
+        fair = sum(rates) / len(rates)
+        low, high = wilson(float(self.seats[0].wins), self.matches)
+        return {
+            "win_rate": round(rates[0], 4),
+            "ci95": [round(low, 4), round(high, 4)],
+            "fair_share": round(fair, 4),
+            "advantage": round(rates[0] - fair, 4),
+        }
+
+    def to_json(self) -> dict[str, Any]:
         n = max(self.matches, 1)
         return {
             "variant": self.variant,
             "players": self.strategies,
             "matches": self.matches,
             "rounds": self.rounds,
-            "wins": self.wins,
-            "mean_scores": [round(total / n, 3) for total in self.score_totals],
+            "wins": [float(tally.wins) for tally in self.seats],
+            "mean_scores": [round(tally.score_total / n, 3) for tally in self.seats],
             "blocked_share": round(self.blocked_rounds / max(self.rounds, 1), 4),
             "seconds": round(self.seconds, 3),
             "matches_per_s": round(self.matches / self.seconds, 1) if self.seconds else None,
             "rounds_per_s": round(self.rounds / self.seconds, 1) if self.seconds else None,
+            "rounds_per_match": round(self.rounds / n, 3),
+            "seats_rotate": True,
+            "first_seat": self.first_seat(),
+            "strategies": {name: tally.to_json() for name, tally in self.by_strategy.items()},
         }
+
+
+def simulate_range(
+    ruleset: Ruleset,
+    strategies: Sequence[str],
+    indices: range,
+    seed: int,
+    log: TextIO | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> SimulationResult:
+    """Matches `indices` of a run; `progress` hears after each match how many of them are done."""
+    result = SimulationResult.empty(ruleset.name, strategies)
+    for done, index in enumerate(indices, start=1):
+        seed_i = match_seed(seed, index)
+        seated = seating(strategies, index)
+        players = [make_player(name, player_seed(seed_i, seat)) for seat, name in enumerate(seated)]
+        result.record(play_match(ruleset, players, seed_i, log), seated)
+        if progress is not None:
+            progress(done)
+    return result
 
 
 def simulate(
@@ -80,23 +198,67 @@ def simulate(
     seed: int,
     log: TextIO | None = None,
     progress: Callable[[int], None] | None = None,
+    workers: int = 1,
 ) -> SimulationResult:
-    seats = len(strategies)
-    result = SimulationResult(ruleset.name, list(strategies), wins=[0.0] * seats, score_totals=[0] * seats)
+    """`matches` matches; with `workers` > 1 in that many processes, with the same totals and log."""
     start = time.perf_counter()
-    for index in range(matches):
-        seed_i = match_seed(seed, index)
-        players = [make_player(name, player_seed(seed_i, seat)) for seat, name in enumerate(strategies)]
-        match = play_match(ruleset, players, seed_i, log)
-        result.matches += 1
-        for event in match.events:
-            if event["type"] == "round_end":
-                result.rounds += 1
-                result.blocked_rounds += event["reason"] == "blocked"
-        for seat, share in enumerate(match.returns()):
-            result.wins[seat] += share
-            result.score_totals[seat] += match.scores[match.side_of(seat)]
-        if progress is not None:
-            progress(index + 1)
+    if workers <= 1 or matches < 2:
+        result = simulate_range(ruleset, strategies, range(matches), seed, log, progress)
+    else:
+        result = _in_processes(ruleset, strategies, matches, seed, log, progress, workers)
     result.seconds = time.perf_counter() - start
     return result
+
+
+@dataclass(frozen=True)
+class _Chunk:
+    source: str  # the rule file: a Ruleset holds compiled closures, which do not cross processes
+    digest: str
+    strategies: tuple[str, ...]
+    seed: int
+    start: int
+    stop: int
+    logged: bool
+
+
+def _run_chunk(chunk: _Chunk) -> tuple[int, SimulationResult, str | None]:
+    ruleset = load_ruleset(Path(chunk.source))
+    if ruleset.digest != chunk.digest:
+        raise RuntimeError(f"{chunk.source} changed while the simulation ran")
+    log = io.StringIO() if chunk.logged else None
+    result = simulate_range(ruleset, chunk.strategies, range(chunk.start, chunk.stop), chunk.seed, log)
+    return chunk.start, result, None if log is None else log.getvalue()
+
+
+def _in_processes(
+    ruleset: Ruleset,
+    strategies: Sequence[str],
+    matches: int,
+    seed: int,
+    log: TextIO | None,
+    progress: Callable[[int], None] | None,
+    workers: int,
+) -> SimulationResult:
+    if not ruleset.source:
+        raise ValueError("rules built in memory cannot be shared with worker processes")
+    # A few chunks per worker keep them all busy to the end and let the progress bar move.
+    size = max(1, math.ceil(matches / (workers * 4)))
+    chunks = [
+        _Chunk(
+            ruleset.source, ruleset.digest, tuple(strategies), seed, start, min(start + size, matches), log is not None
+        )
+        for start in range(0, matches, size)
+    ]
+    total = SimulationResult.empty(ruleset.name, strategies)
+    logs: dict[int, str] = {}
+    with multiprocessing.Pool(min(workers, len(chunks))) as pool:
+        for start, part, text in pool.imap_unordered(_run_chunk, chunks):
+            total.add(part)  # sums of integers and fractions: the order of arrival does not matter
+            if text is not None:
+                logs[start] = text
+            if progress is not None:
+                progress(total.matches)
+    if log is not None:
+        for start in sorted(logs):
+            log.write(logs[start])
+    return total

@@ -2,6 +2,6 @@
 
 from types import ModuleType
 
-from interpreter.commands import list_variants, replay, simulate, validate
+from interpreter.commands import explain, list_variants, play, replay, resume, simulate, validate
 
-COMMANDS: list[ModuleType] = [list_variants, validate, simulate, replay]
+COMMANDS: list[ModuleType] = [play, resume, list_variants, explain, simulate, validate, replay]

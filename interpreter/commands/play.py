@@ -1,0 +1,179 @@
+"""`domino play [VARIANT]`: a game at the terminal against computer players or friends, saved as it goes."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shlex
+from datetime import datetime
+from pathlib import Path
+
+from interpreter import players
+from interpreter.commands.environment import Env, ExitStatus
+from interpreter.engine import Match
+from interpreter.explain import explain
+from interpreter.loader import RuleFileError, load_ruleset, resolve_variant
+from interpreter.overrides import SettingError, apply_settings
+from interpreter.resources import bundled_variants
+from interpreter.ruleset import Ruleset
+from interpreter.savegame import SavedGame, SaveError, default_directory, new_save_path, write_save
+from interpreter.ui.seats import HUMAN, seats_for
+from interpreter.ui.session import Ending, Session
+from interpreter.ui.style import Style
+
+DEFAULT_VARIANT = "draw"  # the game `domino play` starts with no argument: S0's draw game
+
+EXAMPLES = """\
+examples:
+  domino play                                   you against the strongest computer player
+  domino play VARIANT --players human,greedy,random
+  domino play --players human,human             two people taking turns at one keyboard
+  domino play --target 50 --seed 7
+  domino play --set 'start.first_round=[random]' --set draw.policy=until_playable
+  domino play my-house-rules.yaml
+"""
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "play",
+        help="play a game at the terminal",
+        description="Play a game: you against computer players, or several people taking turns at one "
+        "keyboard. The game is saved after every move; `domino resume` continues it.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "variant",
+        nargs="?",
+        default=DEFAULT_VARIANT,
+        help=f"a bundled variant or a rule file (default {DEFAULT_VARIANT})",
+    )
+    parser.add_argument(
+        "--players",
+        metavar="SEATS",
+        help=f"who sits where, in turn order: 'human' or a computer player ({', '.join(players.PLAYERS)}); "
+        "default: human and the strongest computer player",
+    )
+    parser.add_argument("--seed", type=int, help="the deal's seed, to play the same game again (default: random)")
+    parser.add_argument("--target", type=int, metavar="N", help="play to N points (same as --set match.target=N)")
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        dest="settings",
+        metavar="KEY=VALUE",
+        help="a house rule, as a rule file would write it: --set match.target=150 (repeatable)",
+    )
+    parser.add_argument(
+        "--save", metavar="FILE", help="where to save the game (default: a new file in ~/.local/state/domino)"
+    )
+    parser.set_defaults(run=run)
+
+
+def load_rules(variant: str, settings: list[str], env: Env) -> Ruleset | None:
+    """The variant with the house rules laid over it, or None after printing why it cannot be played."""
+    try:
+        path = resolve_variant(variant, env.cwd)
+        ruleset = load_ruleset(path)
+        return apply_settings(variant, path, ruleset, settings, env.cwd) if settings else ruleset
+    except SettingError as error:
+        env.stderr.write(f"domino: {error}\n")
+    except RuleFileError as error:
+        for diagnostic in error.diagnostics:
+            env.stderr.write(diagnostic.format() + "\n")
+    return None
+
+
+def run(args: argparse.Namespace, env: Env) -> ExitStatus:
+    settings = args.settings + ([f"match.target={args.target}"] if args.target is not None else [])
+    ruleset = load_rules(args.variant, settings, env)
+    if ruleset is None:
+        return ExitStatus.FAILURE
+    strongest = getattr(players, "STRONGEST", "random")
+    kinds = [k.strip() for k in args.players.split(",")] if args.players else [HUMAN, strongest]
+    problem = _seating_problem(kinds, ruleset)
+    if problem:
+        env.stderr.write(f"domino play: {problem}\n")
+        return ExitStatus.USAGE
+    if args.save:
+        path = env.cwd / args.save
+        if path.exists():
+            env.stderr.write(
+                f"domino play: {args.save} exists; continue that game with `domino resume {shlex.quote(args.save)}` "
+                "or choose another --save\n"
+            )
+            return ExitStatus.USAGE
+    else:
+        directory = default_directory(env.environ, env.cwd)
+        path = new_save_path(directory, datetime.now())
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        env.stderr.write(f"domino play: cannot create {path.parent}: {error.strerror or error}\n")
+        return ExitStatus.FAILURE
+    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    # A path is saved absolute, so that `domino resume` finds the rules from any directory.
+    variant = (
+        args.variant if args.variant in bundled_variants() else str(resolve_variant(args.variant, env.cwd).resolve())
+    )
+    game = SavedGame(variant, settings, ruleset.digest, seed, kinds)
+    match = Match(ruleset, players=len(kinds), seed=seed)
+    seats = ", ".join(seat.name if seat.human else f"{seat.name} ({seat.kind})" for seat in seats_for(kinds))
+    env.stdout.write(f"{ruleset.title} — {ruleset.description}\nIn turn order: {seats}. Seed {seed}.\n")
+    return play_saved(match, ruleset, game, path, env)
+
+
+def _seating_problem(kinds: list[str], ruleset: Ruleset) -> str | None:
+    known = [HUMAN, *players.PLAYERS]
+    for kind in kinds:
+        if kind not in known:
+            return f"unknown player '{kind}' in --players; choose from {', '.join(known)}"
+    low, high = ruleset.players.min, ruleset.players.max
+    if not low <= len(kinds) <= high:
+        allowed = str(low) if low == high else f"{low} to {high}"
+        return f"{ruleset.name} is for {allowed} players; --players names {len(kinds)}"
+    return None
+
+
+def play_saved(match: Match, ruleset: Ruleset, game: SavedGame, path: Path, env: Env) -> ExitStatus:
+    """Play `match` at the terminal from where it stands, saving `game` to `path` after every action."""
+
+    def save() -> None:
+        game.events = match.events
+        write_save(path, game)
+
+    where = shlex.quote(str(path))
+    try:
+        save()
+    except SaveError as error:
+        env.stderr.write(f"domino: {error}\n")
+        return ExitStatus.FAILURE
+    env.stdout.write(f"The game is saved after every move in {path}\nType help at any prompt, rules for the rules.\n")
+    style = Style.for_output(env.is_tty(env.stdout), env.environ)
+    session = Session(
+        match,
+        ruleset,
+        seats_for(game.seats),
+        game.seed,
+        (env.stdin, env.stdout),
+        style,
+        save,
+        lambda: explain(ruleset),
+        (env.is_tty(env.stdin), env.is_tty(env.stdout)),
+    )
+    try:
+        ending = session.run()
+    except KeyboardInterrupt:
+        env.stdout.write(f"\nInterrupted. The game is saved; continue it with: domino resume {where}\n")
+        return ExitStatus.INTERRUPTED
+    except SaveError as error:
+        env.stderr.write(f"\ndomino: {error}; the last move was not saved\n")
+        return ExitStatus.FAILURE
+    if ending is Ending.FINISHED:
+        env.stdout.write(f"The whole game is in {path}.\n")
+    elif ending is Ending.QUIT:
+        env.stdout.write(f"The game is saved; continue it with: domino resume {where}\n")
+    else:
+        env.stdout.write(f"End of input. The game is saved; continue it with: domino resume {where}\n")
+    return ExitStatus.OK

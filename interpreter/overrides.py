@@ -1,0 +1,141 @@
+"""House rules from the command line: `--set key.path=value` options laid over a variant.
+
+The options become the text of a rule file that extends the variant, one key per line, and that
+text goes through the loader like any file: it is checked exactly like a file, and every problem
+the loader reports at a line of it is reported against the option that wrote that line.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from interpreter.diagnostics import Diagnostic, RuleFileError
+from interpreter.loader import load_ruleset_text
+from interpreter.resources import bundled_variants
+from interpreter.ruleset import Ruleset
+
+PSEUDO_FILE = "--set"  # how the loader names the generated text; no diagnostic keeps this name
+_LINE_NOTE = re.compile(r" \(line \d+\)")
+_KEY = re.compile(r"^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*$")
+
+
+class SettingError(ValueError):
+    """A `--set` option that is not of the form key.path=value."""
+
+
+@dataclass(frozen=True)
+class Setting:
+    option: str  # as typed, for messages: "match.target=150"
+    path: tuple[str, ...]
+    value: str  # YAML text: a scalar or a flow collection
+
+
+def parse_setting(option: str) -> Setting:
+    key, equals, value = option.partition("=")
+    key = key.strip()
+    if not equals or not key:
+        raise SettingError(f"--set {option}: write it as key.path=value, e.g. --set match.target=150")
+    if not _KEY.match(key):
+        raise SettingError(f"--set {option}: '{key}' is not a key path; keys are words joined by dots")
+    if "\n" in value or "\r" in value:
+        raise SettingError(f"--set {key}: a value is one line of YAML")
+    path = tuple(key.split("."))
+    if path[0] == "extends":
+        raise SettingError("--set extends: house rules always extend the variant being played")
+    return Setting(option, path, value.strip())
+
+
+def apply_settings(variant: str, base_file: Path, base: Ruleset, options: Sequence[str], cwd: Path) -> Ruleset:
+    """The rules of `base` (loaded from `base_file`, named `variant` by the user) with `options` laid over.
+
+    Raises SettingError for a malformed option and RuleFileError for house rules the loader refuses.
+    """
+    settings = _last_of_each([parse_setting(option) for option in options])
+    tree = _tree(settings)
+    extends = variant if variant in bundled_variants() else str(base_file.resolve())
+    header = {
+        "name": f"{base.name}-custom",
+        "title": f"{base.title} (house rules)",
+        "description": f"{base.title} with " + ", ".join(s.option for s in settings),
+        "extends": extends,
+    }
+    lines: list[str] = []
+    owners: list[Setting | None] = []  # per line of the text: the option it came from
+    for key, value in header.items():
+        if key not in tree:
+            lines.append(f"{key}: {json.dumps(value)}")
+            owners.append(None)
+    _emit(tree, 0, lines, owners)
+    try:
+        return load_ruleset_text("\n".join(lines) + "\n", PSEUDO_FILE, cwd)
+    except RuleFileError as error:
+        raise RuleFileError([_attributed(d, owners) for d in error.diagnostics]) from None
+
+
+_Tree = dict[str, "_Tree | Setting"]
+
+
+def _last_of_each(settings: list[Setting]) -> list[Setting]:
+    """One setting per key path, the last given winning, as with repeated command-line options."""
+    by_path: dict[tuple[str, ...], Setting] = {}
+    for setting in settings:
+        by_path.pop(setting.path, None)
+        by_path[setting.path] = setting
+    return list(by_path.values())
+
+
+def _tree(settings: list[Setting]) -> _Tree:
+    """The settings nested by key, so that options naming one section are written under one key."""
+    tree: _Tree = {}
+    for setting in settings:
+        node = tree
+        for key in setting.path[:-1]:
+            child = node.setdefault(key, {})
+            if isinstance(child, Setting):
+                raise _overlap(child, setting)
+            node = child
+        leaf = setting.path[-1]
+        if isinstance(node.get(leaf), dict):
+            raise _overlap(setting, _first_leaf(node[leaf]))  # type: ignore[arg-type]
+        node[leaf] = setting
+    return tree
+
+
+def _overlap(outer: Setting, inner: Setting) -> SettingError:
+    return SettingError(f"--set {outer.option} and --set {inner.option} both set {'.'.join(outer.path)}")
+
+
+def _first_leaf(node: _Tree | Setting) -> Setting:
+    while isinstance(node, dict):
+        node = next(iter(node.values()))
+    return node
+
+
+def _emit(tree: _Tree, depth: int, lines: list[str], owners: list[Setting | None]) -> None:
+    indent = "  " * depth
+    for key, node in tree.items():
+        if isinstance(node, Setting):
+            lines.append(f"{indent}{json.dumps(key)}: {node.value}")
+        else:
+            lines.append(f"{indent}{json.dumps(key)}:")
+        # A section's line belongs to the first option under it: a problem there is about that option.
+        owners.append(_first_leaf(node))
+        if isinstance(node, dict):
+            _emit(node, depth + 1, lines, owners)
+
+
+def _attributed(diagnostic: Diagnostic, owners: list[Setting | None]) -> Diagnostic:
+    if diagnostic.file != PSEUDO_FILE:
+        return diagnostic  # a problem the house rules cause in the base file: shown where it is
+    # YAML reports an unclosed bracket at the end of the text: that is the last option's value.
+    line = min(diagnostic.line, len(owners))
+    owner = owners[line - 1] if line > 0 else None
+    name = f"--set {owner.option}" if owner is not None else PSEUDO_FILE
+    if diagnostic.message.startswith("YAML"):
+        # Line numbers and caret lines would point into text the user never wrote.
+        return Diagnostic(name, 0, 0, _LINE_NOTE.sub("", diagnostic.message))
+    return Diagnostic(name, 0, 0, diagnostic.message, diagnostic.snippet)
