@@ -1,0 +1,55 @@
+"""`greedy`: the action that scores the most now, then the heaviest tile, then a double.
+
+"Scores" is measured by applying the action to a copy of the round (one determinization of the
+hidden tiles, since round-end points depend on what others hold) and reading how the side's
+score moved against the other sides' mean, signed by the rules' `winner`: in a lowest-total game
+points are a cost, and going out there "scores" by making everyone else count their hands.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from interpreter.engine import Action, Observation
+from interpreter.engine.actions import PLAY
+from interpreter.engine.determinize import Determinizer
+from interpreter.engine.state import Match
+from interpreter.players.heavy import rules_for, tile_value
+from interpreter.ruleset import Winner
+
+
+def gain(before: Sequence[int], after: Match, side: int, lowest_wins: bool) -> float:
+    """How far `side` moved ahead of the mean of the other sides, in points (lower-is-better flipped)."""
+    moved = [a - b for a, b in zip(after.scores, before, strict=True)]
+    others = [d for s, d in enumerate(moved) if s != side]
+    ahead = moved[side] - (sum(others) / len(others) if others else 0.0)
+    return -ahead if lowest_wins else ahead
+
+
+class GreedyPlayer:
+    name = "greedy"
+    observes = True
+
+    def __init__(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        rules = rules_for(observation)
+        players = len(observation.hand_counts)
+        lowest = rules.match.winner is Winner.LOWEST
+        table = Determinizer(rules, observation).sample(self._rng)
+        best, best_key = legal[0], None
+        for action in legal:
+            after = table.clone()
+            after.apply(action)
+            points = gain(observation.scores, after, observation.side, lowest)
+            if action.kind == PLAY and action.tile is not None:
+                key = (points, tile_value(rules, players, action.tile), action.tile[0] == action.tile[1])
+            else:
+                key = (points, float("-inf"), False)  # a play before a draw or pass that scores no more
+            if best_key is None or key > best_key:
+                best, best_key = action, key
+        return best
