@@ -50,6 +50,25 @@ def rounds_with_log(n: int, seed: int) -> int:
     return _rounds(n, seed, lambda match: [e for e in match.events if e["type"] == "round_end"])
 
 
+def rounds_playout(n: int, seed: int) -> int:
+    """`rounds` with the engine's own random play: `match.playout(rng)` plays each round out
+    inside the engine (uniform over its legal-action list, `rng.randrange` per decision, a
+    decision with one legal action included), as simulations and AI playouts use it."""
+    rules = block_rules()
+    rng = random.Random(seed)
+    pips_left = 0
+    played = 0
+    matches = 0
+    while played < n:
+        match = Match(rules, players=SEATS, seed=seed * 1_000_003 + matches)
+        matches += 1
+        while played < n and not match.is_over:
+            match.playout(rng)
+            played += 1
+        pips_left += sum(sum(event["pips"]) for event in match.events_of("round_end"))
+    return pips_left
+
+
 def _rounds(n: int, seed: int, round_ends: Callable[[Match], list[dict[str, Any]]]) -> int:
     rules = block_rules()
     rand = random.Random(seed).random

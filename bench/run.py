@@ -28,7 +28,10 @@ if str(ROOT) not in sys.path:  # `python bench/run.py` puts bench/, not the repo
 
 # name -> "module" (its `rounds`) or "module:function"
 CONTENDERS = {
+    # The engine driven through its API, one decision at a time (legal_actions / apply).
     "engine": "bench.engine_block",
+    # The engine's own random play: Match.playout(rng) per round, as simulations and AI use it.
+    "engine (playout)": "bench.engine_block:rounds_playout",
     "dominoes": "bench.dominoes_pkg",
     "specialised": "bench.specialised",
     # Not in the ratios: the engine again, building and reading every match's whole event log.
@@ -37,10 +40,13 @@ CONTENDERS = {
 # What may be missing: the engine while it is being written, the package without the bench extra.
 OPTIONAL = {
     "engine": "engine not available",
+    "engine (playout)": "engine not available",
     "engine+log": "engine not available",
     "dominoes": "dominoes package not available (pip install -e '.[bench]')",
 }
 GOALS = {"engine_vs_dominoes": 2.0, "engine_vs_specialised": 0.5}
+# The ratios are reported for both engine rows: (label, JSON key prefix, contender).
+ENGINE_ROWS = (("engine, per decision", "engine", "engine"), ("engine, playout", "playout", "engine (playout)"))
 
 
 @dataclass
@@ -85,15 +91,19 @@ def ratio(numerator: float | None, denominator: float | None) -> float | None:
     return round(numerator / denominator, 3) if numerator and denominator else None
 
 
+def json_name(name: str) -> str:
+    """"engine (playout)" -> "engine_playout", "engine+log" -> "engine_log"."""
+    return "_".join(name.replace("+", " ").replace("(", "").replace(")", "").split())
+
+
 def summary(contenders: list[Contender], n: int) -> dict[str, object]:
     rps = {c.name: round(c.median, 1) for c in contenders}
-    engine = rps.get("engine")
-    return {
-        "rounds": n,
-        **{f"{name.replace('+', '_')}_rps": rps.get(name) for name in CONTENDERS},
-        "engine_vs_dominoes": ratio(engine, rps.get("dominoes")),
-        "engine_vs_specialised": ratio(engine, rps.get("specialised")),
-    }
+    out: dict[str, object] = {"rounds": n, **{f"{json_name(name)}_rps": rps.get(name) for name in CONTENDERS}}
+    for _, prefix, name in ENGINE_ROWS:
+        for goal in GOALS:
+            other = goal.removeprefix("engine_vs_")
+            out[goal.replace("engine", prefix, 1)] = ratio(rps.get(name), rps.get(other))
+    return out
 
 
 def print_table(contenders: list[Contender], skipped: dict[str, str], result: dict[str, object], repeats: int) -> None:
@@ -103,19 +113,20 @@ def print_table(contenders: list[Contender], skipped: dict[str, str], result: di
         package = "dominoes not installed"
     print(f"block dominoes, 4 players, double-six — Python {platform.python_version()}, {package}")
     print(f"{result['rounds']} rounds per repetition, median of {repeats}\n")
-    print(f"{'contender':<12} {'rounds/s':>10} {'min':>10} {'max':>10} {'µs/round':>9} {'pips left/round':>16}")
+    print(f"{'contender':<17} {'rounds/s':>10} {'min':>10} {'max':>10} {'µs/round':>9} {'pips left/round':>16}")
     for c in contenders:
         print(
-            f"{c.name:<12} {c.median:>10.0f} {min(c.rates):>10.0f} {max(c.rates):>10.0f} "
+            f"{c.name:<17} {c.median:>10.0f} {min(c.rates):>10.0f} {max(c.rates):>10.0f} "
             f"{1e6 / c.median:>9.1f} {c.pips_left / c.played:>16.2f}"
         )
     for name, why in skipped.items():
-        print(f"{name:<12} skipped — {why}")
+        print(f"{name:<17} skipped — {why}")
     print()
-    for key, goal in GOALS.items():
-        value = result[key]
-        shown = "n/a" if value is None else f"{value:.3f}  ({'meets' if value >= goal else 'below'} the goal)"
-        print(f"{key.replace('_vs_', '/'):<22} {shown}   goal ≥ {goal}")
+    for label, prefix, _ in ENGINE_ROWS:
+        for key, goal in GOALS.items():
+            value = result[key.replace("engine", prefix, 1)]
+            shown = "n/a" if value is None else f"{value:.3f}  ({'meets' if value >= goal else 'below'} the goal)"
+            print(f"{label + ' / ' + key.removeprefix('engine_vs_'):<36} {shown}   goal ≥ {goal}")
     print()
 
 

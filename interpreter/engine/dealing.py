@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from interpreter.engine.fixtures import ScriptedDeal
 from interpreter.engine.tables import Tables
 from interpreter.engine.tiles import bits
-from interpreter.ruleset import Lead, StartCriterion, StartRule, Topology, Undealt
+from interpreter.ruleset import StartCriterion, StartRule, Topology, Undealt
 
 SCRIPTED = "scripted"  # the `how` of a starter a scripted deal names
 
@@ -37,10 +37,41 @@ class RoundStart:
 
 def engine_tile(tables: Tables, round_no: int) -> int | None:
     rules = tables.ruleset
-    if rules.layout.topology is not Topology.HUB or rules.layout.engine is None:
+    engine = rules.layout.engine
+    if rules.layout.topology is not Topology.HUB or engine is None:
         return None
-    pip = int(rules.layout.engine({**tables.count_env, "round": round_no}))
-    return tables.double_of[pip]
+    if "round" not in engine.names:  # the same engine every round: evaluated once
+        found = tables.start_cache.get("engine")
+        if found is None:
+            found = tables.start_cache["engine"] = tables.double_of[int(engine(tables.count_env))]
+        return found
+    return tables.double_of[int(engine({**tables.count_env, "round": round_no}))]
+
+
+@dataclass(frozen=True)
+class _Criterion:
+    """A start rule with what it needs worked out once per ruleset and player count."""
+
+    criterion: StartCriterion
+    rule: StartRule
+    how: str  # the criterion's name, as the deal logs it
+    tile: int | None  # HOLDER: the tile's id
+
+
+def _criteria(tables: Tables, first: bool) -> tuple[_Criterion, ...]:
+    """The start rules of the first round (`first`) or of later rounds, prepared (cached)."""
+    found = tables.start_cache.get(first)
+    if found is None:
+        start = tables.ruleset.start
+        rules = start.first_round if first else start.later_rounds
+        found = tables.start_cache[first] = tuple(
+            _Criterion(rule.criterion, rule, rule.criterion.value, tables.index.get(rule.tile))  # type: ignore[arg-type]
+            for rule in rules
+        )
+    return found
+
+
+_RANDOM = StartCriterion.RANDOM.value
 
 
 def open_round(
@@ -56,7 +87,7 @@ def open_round(
     else:
         hands, boneyard, dead = _shuffled(tables, rng, engine)
     rules = tables.ruleset
-    criteria = rules.start.first_round if round_no == 1 else rules.start.later_rounds
+    criteria = _criteria(tables, round_no == 1)
     lots: list[list[tuple[int, int]]] = []
     redeals = 0
     while True:
@@ -65,7 +96,7 @@ def open_round(
             if rule.criterion is StartCriterion.REDEAL:
                 if redeals < rules.start.max_redeals:
                     break
-                picked = (rng.randrange(tables.players), None, StartCriterion.RANDOM.value)
+                picked = (rng.randrange(tables.players), None, _RANDOM)
             else:
                 picked = _pick(tables, rule, hands, rng, previous, lots)
             if picked is not None:
@@ -73,24 +104,34 @@ def open_round(
         else:
             # A list that runs out (say, only highest_double and nobody holds one) needs a
             # starter all the same; a random seat is the neutral choice.
-            picked = (rng.randrange(tables.players), None, StartCriterion.RANDOM.value)
+            picked = (rng.randrange(tables.players), None, _RANDOM)
         if picked is not None:
             break
         hands, boneyard, dead = _shuffled(tables, rng, engine)
         redeals += 1
     seat, tile, how = picked
-    if rules.start.lead is Lead.ANY or rules.layout.topology is Topology.HUB:
+    if tables.lead_any:
         tile = None
     return RoundStart(hands, boneyard, dead, engine, seat, tile, how, lots, redeals)
 
 
+_shuffle_plans: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _shuffle_plan(size: int) -> tuple[tuple[int, int, int], ...]:
+    """Per swap of a shuffle of `size` items: (position, choices, bits a draw takes)."""
+    found = _shuffle_plans.get(size)
+    if found is None:
+        found = _shuffle_plans[size] = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+    return found
+
+
 def _inline_shuffle(rng: random.Random, x: list[int]) -> None:
     """`rng.shuffle(x)` with its `_randbelow` inlined: the same swaps from the same random bits,
-    at half the cost (one Python call per shuffle instead of one per tile)."""
+    at a third of the cost (one Python call per shuffle instead of one per tile, and the bit
+    widths computed once per size)."""
     getrandbits = rng.getrandbits
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in _shuffle_plans.get(len(x)) or _shuffle_plan(len(x)):
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
@@ -113,12 +154,13 @@ shuffle = _inline_shuffle if _inline_shuffle_is_exact() else random.Random.shuff
 
 
 def _shuffled(tables: Tables, rng: random.Random, engine: int | None) -> tuple[list[int], list[int], list[int]]:
-    pool = tables.pool(engine)
+    # The pool holds each tile as its bit (1 << id): the same swaps as shuffling the ids, and a
+    # hand's mask is then the plain sum of its slice.
+    pool = tables.bit_pool(engine)
     shuffle(rng, pool)
     size = tables.hand_size
-    bit = tables.bit.__getitem__
-    hands = [sum(map(bit, pool[start : start + size])) for start in tables.hand_starts]
-    rest = pool[tables.players * size :]
+    hands = [sum(pool[start : start + size]) for start in tables.hand_starts]
+    rest = list(map(tables.id_of_bit.__getitem__, pool[tables.players * size :]))
     if tables.undealt_dead:
         return hands, [], rest
     return hands, rest, []
@@ -161,15 +203,21 @@ def _holder(hands: list[int], tile: int) -> int | None:
 
 def _pick(
     tables: Tables,
-    rule: StartRule,
+    prepared: _Criterion,
     hands: list[int],
     rng: random.Random,
     previous: Previous | None,
     lots: list[list[tuple[int, int]]],
 ) -> tuple[int, int | None, str] | None:
     """(seat, tile to lead or None, criterion name), or None when the criterion picks nobody."""
-    criterion = rule.criterion
-    how = criterion.value
+    criterion = prepared.criterion
+    rule = prepared.rule
+    how = prepared.how
+    if criterion is StartCriterion.HOLDER:
+        tile = prepared.tile
+        assert tile is not None
+        seat = _holder(hands, tile)
+        return None if seat is None else (seat, tile, how)
     if criterion is StartCriterion.HIGHEST_DOUBLE:
         for pip in range(tables.max_pip, -1, -1):
             tile = tables.double_of[pip]
@@ -188,11 +236,6 @@ def _pick(
         if len(top) > 1:
             return None
         return _holder(hands, top[0]), top[0], how  # type: ignore[return-value]
-    if criterion is StartCriterion.HOLDER:
-        assert rule.tile is not None
-        tile = tables.index[rule.tile]
-        seat = _holder(hands, tile)
-        return None if seat is None else (seat, tile, how)
     if criterion is StartCriterion.LOTS:
         return _lots(tables, rng, lots), None, how
     if criterion is StartCriterion.RANDOM:

@@ -55,8 +55,11 @@ def materialise(record: Record) -> Event:
         )
     if tag == ROUND_END:
         _, t, round_no, reason, seat, hands, pips, scores = record
-        tiles = t.tiles
-        return round_end(round_no, reason, seat, [[tiles[x] for x in t.ids(h)] for h in hands], pips, scores)
+        low, high = t.low, t.high
+        return {
+            "type": "round_end", "round": round_no, "reason": reason, "seat": seat,
+            "hands": [[[low[x], high[x]] for x in t.ids(h)] for h in hands], "pips": pips, "scores": scores.copy(),
+        }  # fmt: skip
     raise AssertionError(f"unknown log record {record!r}")
 
 

@@ -47,7 +47,13 @@ def round_end_env(
 
 def reached(rules: MatchEnd, score: int) -> bool:
     assert rules.target is not None
-    return score > rules.target if rules.reach is TargetReach.MORE_THAN else score >= rules.target
+    return score >= goal(rules)
+
+
+def goal(rules: MatchEnd) -> int:
+    """The lowest score that reaches the target."""
+    assert rules.target is not None
+    return rules.target + 1 if rules.reach is TargetReach.MORE_THAN else rules.target
 
 
 def winners(
@@ -59,7 +65,10 @@ def winners(
     reached it, `lowest` among all sides (a penalty game: reaching the target loses)."""
     candidates: list[int] = []
     if rules.target is not None and (at_round_end or rules.check is TargetCheck.IMMEDIATE):
-        candidates = [side for side, score in enumerate(scores) if reached(rules, score)]
+        least = goal(rules)
+        if max(scores) < least and rules.rounds is None:  # the usual case: nobody there yet
+            return None
+        candidates = [side for side, score in enumerate(scores) if score >= least]
         if candidates and rules.winner is Winner.LOWEST:
             # A penalty game: the match ends when any side passes the target, and the lowest
             # total of all sides wins (the sides past the target are the losers).

@@ -35,6 +35,7 @@ from interpreter.ruleset import (
 )
 
 _DRAW = Action(DRAW)
+_OPENING_SPINNERS = (Spinners.FIRST_DOUBLE, Spinners.EVERY_DOUBLE)  # a double laid on an arm may open sides
 _ACTION_RECORD = ev.ACTION
 _PASS = Action(PASS)
 _MARKER = Action(MARKER)
@@ -87,6 +88,8 @@ class Match:
         self._again = ruleset.play.again_after_double
         self._in_play = ruleset.in_play
         self._reads_doubles = t.match_reads_doubles
+        # Whether a double laid on an arm may open anything (spinner sides, a demand).
+        self._double_opens = bool(layout.double_demand) or layout.spinners in _OPENING_SPINNERS
         self._reserve = ruleset.deal.reserve
         self._may_draw = ruleset.draw.policy is not DrawPolicy.NONE
         # Every arm is open to everyone unless trains have owners or spinner sides wait for ends.
@@ -149,11 +152,9 @@ class Match:
         if self._live:
             return [event for event in self._event_dicts_now() if event["type"] == kind]
         tag = ev.TAG_OF_TYPE.get(kind)
-        return [
-            ev.materialise(record)
-            for record in self._events
-            if (type(record) is tuple and record[0] == tag) or (type(record) is dict and record["type"] == kind)
-        ]
+        if tag is None:  # a type only ever logged as a finished dict
+            return [record for record in self._events if type(record) is dict and record["type"] == kind]
+        return [ev.materialise(record) for record in self._events if type(record) is tuple and record[0] == tag]
 
     def _event_dicts_now(self) -> list[dict[str, Any]]:
         """The log's records so far as event dicts: the ones built before and the new ones."""
@@ -280,8 +281,8 @@ class Match:
             action = normalized
         log = self._events
         start = len(log)
-        kind = action.kind
         self._legal = None
+        kind = action.kind
         if kind == PLAY:
             self._play(self._current, action)
         elif kind == DRAW:
@@ -291,6 +292,107 @@ class Match:
         if self._live:  # somebody holds the `events` list: keep it current
             return self._event_dicts_now()[start:]
         return ev.LogSlice(log, start, len(log))
+
+    def playout(self, rng: random.Random, *, until: str = "round") -> None:
+        """Play uniformly random legal actions until the current round ends (`until="round"`) or
+        the match does (`until="match"`); nothing if the match is over.
+
+        Exactly the loop `legal = m.legal_actions(); m.apply(legal[rng.randrange(len(legal))])`
+        run until then: the same actions, the same draws from `rng` (a decision with one legal
+        action too), the same state and log. Inside, the plays are counted from the matching
+        masks and only the chosen one is looked up, with no action list and no legality check."""
+        if until not in ("round", "match"):
+            raise ValueError(f"until must be 'round' or 'match', not {until!r}")
+        # rng.randrange(k) is, in CPython, getrandbits(k.bit_length()) until the draw is below k:
+        # that is inlined below where it holds (as dealing.shuffle does for rng.shuffle).
+        getrandbits = rng.getrandbits if type(rng) is random.Random and _RANDBELOW_INLINE else None
+        randrange = rng.randrange
+        whole_match = until == "match"
+        round_no = self._round
+        forced = self._forced
+        while not self._over and (whole_match or self._round == round_no):
+            seat = self._current
+            legal = self._legal
+            if legal is None and self._needs_lead:
+                legal = self._compute_legal()  # once a round: the leads
+            if legal is None:
+                # The number of plays, as _compute_legal lists them: by arm, tile, touching half.
+                hand = self._hands[seat]
+                if self._drawn >= 0:
+                    hand &= 1 << self._drawn
+                fits = self._fits
+                masks = fits.masks
+                wild = fits.wild
+                arms = self._layout.arms if self._all_open and not self._demands else self._open_arms(seat)
+                total = 0
+                if hand:
+                    for arm in arms:
+                        fit = hand & masks[arm.value]
+                        if fit:
+                            total += fit.bit_count()
+                            if wild:
+                                total += (fit & fits.twice[arm.value]).bit_count()
+                k = total if total and forced else total + 1
+            else:
+                k = len(legal)
+            # i = rng.randrange(k), from the same bits
+            if getrandbits is None:
+                i = randrange(k)
+            else:
+                width = k.bit_length()
+                i = getrandbits(width)
+                while i >= k:
+                    i = getrandbits(width)
+            if legal is not None:
+                self._legal = None
+                self._do(legal[i])
+            elif i >= total:
+                action = self._unable(seat)
+                if action is _DRAW:
+                    self._draw(seat)
+                else:
+                    self._pass(seat, action is _MARKER)
+            else:
+                # The i-th play: find its arm, then its tile among that arm's fitting tiles.
+                for arm in arms:
+                    value = arm.value
+                    fit = hand & masks[value]
+                    if fit:
+                        count = fit.bit_count()
+                        if wild:
+                            count += (fit & fits.twice[value]).bit_count()
+                        if i < count:
+                            break
+                        i -= count
+                halves = fits.halves[value]
+                if wild:  # a tile may come twice (once per touching half)
+                    while True:
+                        low = fit & -fit
+                        here = len(halves[low.bit_length() - 1])
+                        if i < here:
+                            break
+                        i -= here
+                        fit ^= low
+                else:
+                    while i:
+                        fit &= fit - 1
+                        i -= 1
+                    low = fit & -fit
+                tile = low.bit_length() - 1
+                row = fits.plays.get(arm.id << 6 | value) or self._t.plays_row(fits, arm.id, value)
+                self._lay(seat, tile, arm.id, halves[tile][i], row[low][i])
+        if self._live:  # somebody holds the `events` list: bring it up to date
+            self._event_dicts_now()
+
+    def _do(self, action: Action) -> None:
+        """Carry out a legal action for the current player (as `apply` does, unchecked)."""
+        kind = action.kind
+        if kind == PLAY:
+            self._play(self._current, action)
+        elif kind == DRAW:
+            self._draw(self._current)
+        else:
+            self._pass(self._current, kind == MARKER)
 
     # --- rounds ---------------------------------------------------------------------------------
 
@@ -327,7 +429,7 @@ class Match:
     def _end_round(self, reason: str, out_seat: int | None) -> None:
         t = self._t
         n = self._n
-        seat_pips = [t.hand_value(h) for h in self._hands]
+        seat_pips = list(map(t.hand_value, self._hands))
         seat_tiles = [h.bit_count() for h in self._hands]
         if self._sides == n:
             side_pips, side_tiles = seat_pips, seat_tiles
@@ -341,8 +443,11 @@ class Match:
         out_side = None if out_seat is None else self._seat_side[out_seat]
         scorers = scoring_sides(scoring, side_pips, side_tiles, out_side)
         for side in scorers:
-            env = round_end_env(side, side_pips, side_tiles, n // self._sides, n, t.max_pip, self._round)
-            points = int(scoring.points(env))
+            if scoring.points.constant is not None:  # a formula that reads nothing
+                points = int(scoring.points.constant)
+            else:
+                env = round_end_env(side, side_pips, side_tiles, n // self._sides, n, t.max_pip, self._round)
+                points = int(scoring.points(env))
             self._scores[side] += points
             self._events.append(ev.score(side, points, self._scores[side], reason))
         hands = tuple(self._hands)
@@ -376,33 +481,37 @@ class Match:
     # --- turns ----------------------------------------------------------------------------------
 
     def _play(self, seat: int, action: Action) -> None:
-        # The hot path: one call per tile laid. Locals and precomputed flags, no lookups by name.
         _, (low, high), arm_id, half = action  # type: ignore[misc]
-        tile = self._t.id_of[low][high]
+        self._lay(seat, self._t.id_of[low][high], arm_id, half, action)
+
+    def _lay(self, seat: int, tile: int, arm_id: int | None, half: int | None, action: Action) -> None:
+        """Lay `tile` (the play `action`, logged as it is) on arm `arm_id` with `half` touching, or
+        lead it (arm None). The hot path: one call per tile laid; locals and precomputed flags."""
+        t = self._t
         hand = self._hands[seat] & ~(1 << tile)
         self._hands[seat] = hand
         self._events.append((_ACTION_RECORD, seat, action))
         lay = self._layout
-        double = low == high
+        double = t.is_double[tile]
         if arm_id is None:
             layout = self._rules.layout
             spinner = double and layout.spinners is not Spinners.NONE
-            lay.start_line(tile, low, high, layout.spinner_arms if spinner else 0)
+            lay.start_line(tile, t.low[tile], t.high[tile], layout.spinner_arms if spinner else 0)
             self._needs_lead = False
         else:
             arm = lay.arms[arm_id]
             arm.tiles.append((tile, half))
-            arm.value = low + high - half
+            arm.value = t.pips[tile] - half  # type: ignore[operator]
             if arm.owner == seat:
                 lay.markers[seat] = False
             if self._demands:
                 self._cover(arm_id)
-            if double:
-                self._laid_double(arm, tile, low)
-        if double and not lay.doubles >> low & 1:
-            lay.doubles |= 1 << low
+            if double and self._double_opens:
+                self._laid_double(arm, tile, t.low[tile])
+        if double and not lay.doubles >> t.low[tile] & 1:
+            lay.doubles |= 1 << t.low[tile]
             if self._reads_doubles:
-                self._fits = self._t.fits(lay.doubles)
+                self._fits = t.fits(lay.doubles)
         self._passes = 0
         self._drew = False
         self._drawn = -1
@@ -489,8 +598,12 @@ class Match:
         self._passes += 1
         if self._passes >= self._n:
             self._end_round("blocked", None)
-        else:
-            self._end_turn()
+        else:  # _end_turn, inlined
+            for demand in self._demands:
+                demand.active = True
+            self._current = (seat + self._step) % self._n
+            self._drew = False
+            self._drawn = -1
 
     def _end_turn(self) -> None:
         for demand in self._demands:
@@ -628,6 +741,30 @@ class Match:
         if kind == MARKER:
             return f"seat {seat}'s train already carries a marker: pass"
         return "a player who cannot play puts a marker on their own train"
+
+
+def _randbelow_inline(getrandbits: Any, n: int) -> int:
+    """What `Match.playout` computes inline for `rng.randrange(n)`."""
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
+def _randbelow_inline_is_exact() -> bool:
+    """Whether this Python's `Random.randrange(n)` draws exactly as `_randbelow_inline` does."""
+    for seed in range(10):
+        a, b = random.Random(seed), random.Random(seed)
+        for n in (*range(1, 40), 2**31, 10**12):
+            if a.randrange(n) != _randbelow_inline(b.getrandbits, n):
+                return False
+        if a.random() != b.random():
+            return False
+    return True
+
+
+_RANDBELOW_INLINE = _randbelow_inline_is_exact()
 
 
 def _normalized(action: object) -> Action | None:

@@ -7,10 +7,11 @@ touch and how) is a tuple lookup here, never an expression evaluation.
 from __future__ import annotations
 
 from collections import OrderedDict
+from typing import Any
 
 from interpreter.engine.actions import PLAY, Action
 from interpreter.engine.tiles import Tile, set_tiles
-from interpreter.ruleset import Direction, Ruleset, StartRule, Undealt
+from interpreter.ruleset import Direction, Lead, Ruleset, StartRule, Topology, Undealt
 
 _CACHE_SIZE = 32
 # Matching tables kept per ruleset when `match` reads `doubles` (one per set of doubles on the
@@ -25,11 +26,15 @@ class Fits:
     by its bit, the shared `Action`s that lay it there (one per touching half), so listing the
     plays on an arm is a mask AND and one lookup and concatenation per fitting tile."""
 
-    __slots__ = ("halves", "masks", "plays")
+    __slots__ = ("halves", "masks", "plays", "twice", "wild")
 
     def __init__(self, masks: tuple[int, ...], halves: tuple[tuple[tuple[int, ...], ...], ...]) -> None:
         self.masks = masks  # [end] -> tile bitmask
         self.halves = halves  # [end][tile] -> touching halves, ascending
+        # [end] -> the tiles that may touch it with either half (two plays each; a wild end):
+        # the number of plays of the tiles `fit` on an end is fit.bit_count() + (fit & twice).bit_count().
+        self.twice = tuple(sum(1 << t for t, h in enumerate(per_tile) if len(h) > 1) for per_tile in halves)
+        self.wild = any(self.twice)
         self.plays: dict[int, dict[int, tuple[Action, ...]]] = {}  # [row_key(arm, end)][1 << tile] -> actions
 
 
@@ -50,12 +55,13 @@ class Tables:
         self.id_of = tuple(tuple(self.index[(min(a, b), max(a, b))] for b in range(n + 1)) for a in range(n + 1))
         self.low = tuple(low for low, _ in self.tiles)
         self.high = tuple(high for _, high in self.tiles)
+        self.pips = tuple(low + high for low, high in self.tiles)
         self.is_double = tuple(low == high for low, high in self.tiles)
         self.double_of = tuple(self.index[(p, p)] for p in range(n + 1))
         self.step = 1 if ruleset.players.direction is Direction.CLOCKWISE else -1
         self.count_env = {"players": players, "max_pip": n, "set_size": len(self.tiles)}
         self.value = tuple(int(ruleset.tile_value(self.tile_env(i))) for i in range(len(self.tiles)))
-        self.bit = tuple(1 << i for i in range(len(self.tiles)))
+        self.id_of_bit = {1 << i: i for i in range(len(self.tiles))}
         # A hand mask read 8 bits at a time: per chunk and byte, its tile ids and their total value.
         count = len(self.tiles)
         chunks = range((count + 7) // 8)
@@ -71,14 +77,19 @@ class Tables:
         self._pools: dict[int | None, tuple[int, ...]] = {}
         self._fits: dict[int, Fits] = {}
         self._ranks: dict[StartRule, tuple[int, ...]] = {}
+        # What dealing.py works out once (the prepared start criteria, a fixed engine double).
+        self.start_cache: dict[object, Any] = {}
+        # The starter leads any tile: a criterion's tile is not required.
+        self.lead_any = ruleset.start.lead is Lead.ANY or ruleset.layout.topology is Topology.HUB
         self.actions: dict[int, Action] = {}  # play_action's cache, by (arm << 13) | (tile << 5) | half
         self.leads = tuple(Action(PLAY, tile) for tile in self.tiles)  # [tile] -> the action leading it
 
-    def pool(self, engine: int | None) -> list[int]:
-        """A fresh list of every tile id but the engine's, in id order: what a deal shuffles."""
+    def bit_pool(self, engine: int | None) -> list[int]:
+        """A fresh list of the bits (1 << id) of every tile but the engine, in id order: what a
+        deal shuffles."""
         found = self._pools.get(engine)
         if found is None:
-            found = self._pools[engine] = tuple(t for t in range(len(self.tiles)) if t != engine)
+            found = self._pools[engine] = tuple(1 << t for t in range(len(self.tiles)) if t != engine)
         return list(found)
 
     def ids(self, mask: int) -> list[int]:

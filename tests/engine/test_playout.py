@@ -1,0 +1,131 @@
+"""`Match.playout` is exactly the outside random loop, run inside the engine.
+
+`m.playout(rng)` must take the same actions as
+`while <round not over>: legal = m.legal_actions(); m.apply(legal[rng.randrange(len(legal))])`,
+draw the same bits from `rng` (a one-action decision too) and leave the same state and log, on
+every bundled variant and player count.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from interpreter.engine import Match
+from interpreter.loader import load_ruleset
+from interpreter.resources import bundled_variants
+
+MAX_ROUNDS = 3  # rounds compared per example (the whole match for until="match", if it is short)
+
+
+def _cases() -> list[tuple[str, int]]:
+    cases = []
+    for name in sorted(bundled_variants()):
+        players = load_ruleset(name).players
+        cases += [(name, n) for n in range(players.min, players.max + 1)]
+    return cases
+
+
+def _outside(match: Match, rng: random.Random, until: str) -> None:
+    """The reference: random play driven through the public API, one decision at a time."""
+    round_no = match.round
+    while not match.is_over and (until == "match" or match.round == round_no):
+        legal = match.legal_actions()
+        match.apply(legal[rng.randrange(len(legal))])
+
+
+def _state(match: Match) -> tuple:
+    return (
+        match.round,
+        match.current_player,
+        match.is_over,
+        match.winners,
+        match.scores,
+        tuple(match.hand(seat) for seat in range(match.players)),
+        match.boneyard,
+        match.dead,
+        match.layout,
+        tuple(match.legal_actions()),
+    )
+
+
+def _assert_same(a: Match, b: Match, rng_a: random.Random, rng_b: random.Random) -> None:
+    assert a.events == b.events
+    assert _state(a) == _state(b)
+    assert rng_a.getstate() == rng_b.getstate()
+
+
+@pytest.mark.parametrize(("variant", "players"), _cases())
+def test_playout_is_the_outside_random_loop(variant, players):
+    ruleset = load_ruleset(variant)
+
+    @settings(max_examples=4, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+    @given(seed=st.integers(0, 2**32 - 1), choices=st.integers(0, 2**32 - 1))
+    def check(seed, choices):
+        a = Match(ruleset, players=players, seed=seed)
+        b = Match(ruleset, players=players, seed=seed)
+        rng_a, rng_b = random.Random(choices), random.Random(choices)
+        for _ in range(MAX_ROUNDS):
+            if a.is_over:
+                break
+            _outside(a, rng_a, "round")
+            b.playout(rng_b)
+            _assert_same(a, b, rng_a, rng_b)
+        assert b.playout(rng_b) is None  # and a finished match stays as it is
+        if not a.is_over and ruleset.set_size <= 55:
+            _outside(a, rng_a, "match")
+            b.playout(rng_b, until="match")
+            _assert_same(a, b, rng_a, rng_b)
+            assert b.is_over
+
+    check()
+
+
+@pytest.mark.parametrize("variant", ["block", "draw", "double-six", "mexican-train"])
+def test_playout_after_listing_and_partway_through_a_round(variant):
+    """A playout may start anywhere: after some moves, with the legal actions already listed (the
+    engine's cached list is used as it is), from a clone, or with the events list being watched."""
+    ruleset = load_ruleset(variant)
+    for seed in range(3):
+        a = Match(ruleset, players=4 if variant != "draw" else 3, seed=seed)
+        rng_a = random.Random(seed)
+        for _ in range(5):
+            legal = a.legal_actions()
+            a.apply(legal[rng_a.randrange(len(legal))])
+        b = a.clone()
+        rng_b = random.Random()
+        rng_b.setstate(rng_a.getstate())
+        watched = b.events  # the live list: playout must keep it up to date too
+        b.legal_actions()
+        _outside(a, rng_a, "round")
+        b.playout(rng_b)
+        assert watched == a.events
+        _assert_same(a, b, rng_a, rng_b)
+
+
+def test_playout_with_a_random_subclass_uses_its_randrange():
+    """A `random.Random` subclass may draw differently: playout then calls its `randrange`."""
+
+    class Counting(random.Random):
+        calls = 0
+
+        def randrange(self, *args, **kwargs):  # type: ignore[override]
+            Counting.calls += 1
+            return super().randrange(*args, **kwargs)
+
+    ruleset = load_ruleset("block")
+    a, b = Match(ruleset, players=4, seed=3), Match(ruleset, players=4, seed=3)
+    rng_a, rng_b = random.Random(9), Counting(9)
+    _outside(a, rng_a, "round")
+    b.playout(rng_b)
+    assert a.events == b.events
+    assert Counting.calls == sum(1 for e in b.events if e["type"] == "action")
+
+
+def test_playout_rejects_an_unknown_until():
+    match = Match(load_ruleset("block"), players=4, seed=1)
+    with pytest.raises(ValueError, match="until"):
+        match.playout(random.Random(1), until="turn")
