@@ -86,15 +86,17 @@ def main(argv: list[str] | None = None) -> int:
         table = ladder.markdown(result, list(played.values()), players, label=names.__getitem__)
 
     command = "python bench/ladder.py " + " ".join(shlex.quote(a) for a in (argv or sys.argv[1:]))
-    report = "\n".join([
-        f"Command: `{command}`",
-        "",
-        f"`ismcts`: {args.ismcts_iterations} iterations per decision, no time limit. "
-        f"{args.workers} worker processes on {os.cpu_count()} cores ({platform.processor() or platform.machine()}, "
-        f"Python {platform.python_version()}); {result.seconds / 60:.1f} minutes of wall time.",
-        "",
-        table,
-    ])
+    report = "\n".join(
+        [
+            f"Command: `{command}`",
+            "",
+            f"`ismcts`: {args.ismcts_iterations} iterations per decision, no time limit. "
+            f"{args.workers} worker processes on {os.cpu_count()} cores ({platform.processor() or platform.machine()}, "
+            f"Python {platform.python_version()}); {result.seconds / 60:.1f} minutes of wall time.",
+            "",
+            table,
+        ]
+    )
     print(report)
     if args.out is not None:
         args.out.write_text(report + "\n", encoding="utf-8")

@@ -145,9 +145,7 @@ def play(job: Job) -> Outcome:
     return Outcome(job, match.returns()[first], sum(s.ms for s in timed), sum(s.searches for s in timed), seconds)
 
 
-def run(
-    all_jobs: Sequence[Job], workers: int = 2, progress: Callable[[int, int], None] | None = None
-) -> Ladder:
+def run(all_jobs: Sequence[Job], workers: int = 2, progress: Callable[[int, int], None] | None = None) -> Ladder:
     """Play every job on `workers` processes (1: in this one). The slowest jobs are started first."""
     ladder = Ladder()
     start = time.perf_counter()
@@ -180,8 +178,10 @@ def markdown(ladder: Ladder, variants: Sequence[str], players: Sequence[str], la
         ms = ladder.ms_per_search(variant)
         counts = {p.matches for p in ladder.pairings.values() if p.variant == variant}
         cpu = ladder.match_seconds.get(variant, 0.0) / 60
-        lines.append(f"Matches per pairing: {', '.join(map(str, sorted(counts)))}; {cpu:.1f} minutes of play in all."
-                     + (f" `{SEARCHER}`: {ms:.0f} ms per searched decision." if ms is not None else ""))
+        lines.append(
+            f"Matches per pairing: {', '.join(map(str, sorted(counts)))}; {cpu:.1f} minutes of play in all."
+            + (f" `{SEARCHER}`: {ms:.0f} ms per searched decision." if ms is not None else "")
+        )
         lines += ["", "| row vs column | " + " | ".join(players) + " |", "|---" * (len(players) + 1) + "|"]
         for row in players:
             cells = []

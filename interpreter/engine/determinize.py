@@ -140,9 +140,7 @@ class Determinizer:
     def constraints(self) -> dict[int, list[int]]:
         """Per other seat: the bitmask of tiles each of its hidden slots may not be (0: free), oldest first."""
         return {
-            seat: [self._mask(slot, 0) for slot in own]
-            for seat, own in enumerate(self._slots)
-            if seat != self.seat
+            seat: [self._mask(slot, 0) for slot in own] for seat, own in enumerate(self._slots) if seat != self.seat
         }
 
     def sample(self, rng: random.Random) -> Match:
@@ -244,4 +242,3 @@ def _own_drawn(m: Match, observation: Observation) -> int:
         fitting |= m._fits.masks[arm.value]
     loose = bits(m._hands[observation.seat] & ~fitting)
     return loose[0] if loose else bits(m._hands[observation.seat])[0]
-
