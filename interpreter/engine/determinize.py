@@ -27,25 +27,10 @@ from interpreter.engine.actions import DRAW, MARKER, PLAY, Action
 from interpreter.engine.fixtures import ScriptedDeal
 from interpreter.engine.observation import Observation
 from interpreter.engine.state import Match
-from interpreter.engine.tables import _tables
 from interpreter.engine.tiles import bits
 from interpreter.ruleset import Ruleset
 
 TRIES = 20  # failed fills at one relaxation level before dropping older constraints
-
-
-def ruleset_of(observation: Observation) -> Ruleset | None:
-    """The ruleset of the match `observation` comes from, if that match was created in this process.
-
-    The log's header names the rules and their digest; the engine's table cache holds the ruleset
-    of every recent match. None when it is not there (the caller may load the rules by name).
-    """
-    header = observation.history[0]
-    for tables in reversed(_tables.values()):
-        rules = tables.ruleset
-        if rules.name == header["rules"] and rules.digest == header["digest"]:
-            return rules
-    return None
 
 
 def determinize(match: Match, seat: int, rng: random.Random) -> Match:

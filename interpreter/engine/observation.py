@@ -7,6 +7,7 @@ from typing import Any
 
 from interpreter.engine.actions import Action
 from interpreter.engine.tiles import Tile
+from interpreter.ruleset import Ruleset
 
 
 @dataclass(frozen=True)
@@ -55,3 +56,4 @@ class Observation:
     scores: tuple[int, ...]  # per side
     legal_actions: tuple[Action, ...]  # empty unless it is this seat's turn
     history: tuple[dict[str, Any], ...]  # the public event log: no hidden hands, no drawn tiles
+    rules: Ruleset  # the rules are public: every player may read them

@@ -242,6 +242,7 @@ class Match:
             scores=self.scores,
             legal_actions=tuple(self.legal_actions()) if seat == self.current_player else (),
             history=self._history(),
+            rules=self._rules,
         )
 
     def clone(self) -> Match:

@@ -15,7 +15,7 @@ from interpreter.engine import Action, Observation
 from interpreter.engine.actions import PLAY
 from interpreter.engine.determinize import Determinizer
 from interpreter.engine.state import Match
-from interpreter.players.heavy import rules_for, tile_value
+from interpreter.players.heavy import tile_value
 from interpreter.ruleset import Winner
 
 
@@ -37,7 +37,7 @@ class GreedyPlayer:
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        rules = rules_for(observation)
+        rules = observation.rules
         players = len(observation.hand_counts)
         lowest = rules.match.winner is Winner.LOWEST
         table = Determinizer(rules, observation).sample(self._rng)

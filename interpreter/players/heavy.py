@@ -2,8 +2,7 @@
 
 Shedding weight early limits what an opponent's domino or a blocked round costs. The weight is
 the rule file's `tile_value` (what a tile left in a hand counts), not a fixed pip sum; the rules
-come from the observation's log header, so this and the other observing players need no
-variant-specific code.
+come with the observation, so this and the other observing players need no variant-specific code.
 """
 
 from __future__ import annotations
@@ -12,22 +11,7 @@ from collections.abc import Sequence
 
 from interpreter.engine import Action, Observation, Tile
 from interpreter.engine.actions import PLAY
-from interpreter.engine.determinize import ruleset_of
-from interpreter.loader import load_ruleset
 from interpreter.ruleset import Ruleset
-
-
-def rules_for(observation: Observation) -> Ruleset:
-    """The rules the observed match is played by: the in-process match's own, else the bundled
-    file of that name (accepted only with the same digest, so a look-alike never stands in)."""
-    rules = ruleset_of(observation)
-    if rules is not None:
-        return rules
-    header = observation.history[0]
-    rules = load_ruleset(header["rules"])
-    if rules.digest != header["digest"]:
-        raise ValueError(f"the rules '{header['rules']}' of this match are not loaded here")
-    return rules
 
 
 def tile_value(rules: Ruleset, players: int, tile: Tile) -> int:
@@ -48,7 +32,7 @@ class HeavyPlayer:
         plays = [a for a in legal if a.kind == PLAY and a.tile is not None]
         if len(legal) == 1 or not plays:
             return legal[0]
-        rules = rules_for(observation)
+        rules = observation.rules
         players = len(observation.hand_counts)
         weights = {a.tile: tile_value(rules, players, a.tile) for a in plays}
         # max() keeps the first of equals: among one tile's arms, the engine's legal order decides.

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from interpreter.engine import Action, Match, Observation, Tile
 from interpreter.engine.actions import PLAY
 from interpreter.engine.determinize import Determinizer
-from interpreter.players.heavy import rules_for, tile_value
+from interpreter.players.heavy import tile_value
 from interpreter.ruleset import Ruleset, Winner
 
 DEFAULT_ITERATIONS = 600
@@ -99,7 +99,7 @@ class IsmctsPlayer:
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        rules = rules_for(observation)
+        rules = observation.rules
         values = self._tile_values(rules, len(observation.hand_counts))
         root = self._search(Determinizer(rules, observation), _Valuer(rules, observation, values), values)
         # The most visited action; the engine's legal order settles ties.
