@@ -30,9 +30,18 @@ PLAYERS: dict[str, Callable[[int], Player]] = {
     "ismcts": IsmctsPlayer,
 }
 
+# Players whose default budget includes wall-clock time, built without it: their choices then
+# depend only on the seed, not on the machine's load.
+_WITHOUT_CLOCK: dict[str, Callable[[int], Player]] = {
+    "ismcts": lambda seed: IsmctsPlayer(seed, ms=None),
+}
+
 STRONGEST = "ismcts"  # what `hint` asks: the top of the measured ladder (docs/ladder.md)
 
 
-def make_player(name: str, seed: int) -> Player:
-    """A computer player by strategy name, seeded so that a game replays exactly."""
+def make_player(name: str, seed: int, *, reproducible: bool = False) -> Player:
+    """A computer player by strategy name, seeded. With `reproducible`, a searching player uses
+    its iteration budget only, so a game resumed on another machine goes on exactly as it would have."""
+    if reproducible and name in _WITHOUT_CLOCK:
+        return _WITHOUT_CLOCK[name](seed)
     return PLAYERS[name](seed)

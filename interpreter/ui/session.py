@@ -58,11 +58,9 @@ def computer_choice(match: Match, strategy: str, seed: int) -> Action:
     legal = match.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    player = players.make_player(strategy, decision_seed(seed, len(match.events)))
-    if getattr(player, "iterations", None) and getattr(player, "ms", None):
-        # A wall-clock cap makes a search's choice depend on the machine's load, and a resumed game
-        # must go on as it would have; the iteration budget alone keeps a move under a second.
-        player.ms = None  # type: ignore[attr-defined]
+    # A resumed game must go on as it would have, so no choice may depend on the clock; the
+    # iteration budget alone keeps a move under a second.
+    player = players.make_player(strategy, decision_seed(seed, len(match.events)), reproducible=True)
     seat = match.current_player
     assert seat is not None
     return player.choose(match.observation(seat) if player.observes else None, legal)
