@@ -372,5 +372,11 @@ def _check_consistency(
             f"a double attached to the layout has {layout.spinner_arms - 1} free arms, "
             f"so it cannot demand {layout.double_demand} tiles",
         )
+    if deal.undealt is Undealt.DEAD and draw.policy is not DrawPolicy.NONE:
+        b.problem(
+            ("draw", "policy"),
+            f"'{draw.policy.value}' draws from the boneyard, but deal.undealt is dead, so there is nothing "
+            "to draw; use draw.policy none, or deal.undealt boneyard",
+        )
     if blocked.scorer is Scorer.WENT_OUT:
         b.problem(("scoring", "blocked", "scorer"), "nobody went out in a blocked round; choose another scorer")
