@@ -107,7 +107,6 @@ class Determinizer:
         m._hands[me] = mine
         m._scores = list(observation.scores)
         m._events = []
-        m._public = []
         self._template = m
         self._hidden = full & ~layout & ~mine
         self._masks = masks

@@ -85,11 +85,6 @@ _TYPE_OF_TAG = {ACTION: "action", DRAW: "draw", DEAL: "deal", ROUND_END: "round_
 TAG_OF_TYPE = {kind: tag for tag, kind in _TYPE_OF_TAG.items()}
 
 
-def record_type(record: Record) -> str:
-    """The `type` of the event a record stands for, without building it."""
-    return record["type"] if type(record) is dict else _TYPE_OF_TAG[record[0]]
-
-
 def public(record: Record, event: Event) -> Event:
     """What every seat may see of `record`, whose full dict is `event`."""
     if type(record) is dict:
@@ -198,15 +193,6 @@ def public_draw(seat: int) -> Event:
 
 def score(side: int, points: int, total: int, reason: str, seat: int | None = None) -> Event:
     return {"type": "score", "side": side, "seat": seat, "points": points, "total": total, "reason": reason}
-
-
-def round_end(
-    round_no: int, reason: str, seat: int | None, hands: list[list[Tile]], pips: list[int], scores: list[int]
-) -> Event:
-    return {
-        "type": "round_end", "round": round_no, "reason": reason, "seat": seat,
-        "hands": [[[*t] for t in hand] for hand in hands], "pips": pips, "scores": scores.copy(),
-    }  # fmt: skip
 
 
 def match_end(winners: tuple[int, ...], scores: list[int]) -> Event:

@@ -45,11 +45,6 @@ def round_end_env(
     }
 
 
-def reached(rules: MatchEnd, score: int) -> bool:
-    assert rules.target is not None
-    return score >= goal(rules)
-
-
 def goal(rules: MatchEnd) -> int:
     """The lowest score that reaches the target."""
     assert rules.target is not None
