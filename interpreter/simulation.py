@@ -13,6 +13,7 @@ import io
 import json
 import math
 import multiprocessing
+import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -23,6 +24,7 @@ from typing import Any, TextIO
 from interpreter.engine import Match
 from interpreter.loader import load_ruleset
 from interpreter.players import Player, make_player
+from interpreter.players.random_player import RandomPlayer
 from interpreter.ruleset import Ruleset
 
 _Z95 = 1.959963984540054  # the standard normal quantile for a two-sided 95% interval
@@ -56,6 +58,10 @@ def wilson(successes: float, trials: int) -> tuple[float, float]:
 
 def play_match(ruleset: Ruleset, players: Sequence[Player], seed: int, log: TextIO | None = None) -> Match:
     match = Match(ruleset, players=len(players), seed=seed)
+    if all(player.name == RandomPlayer.name for player in players):
+        # Uniform random play at every seat is what the engine's own playout does, without a call
+        # per decision: the same distribution of games, from one generator instead of one a seat.
+        match.playout(random.Random(player_seed(seed, 0)), until="match")
     while not match.is_over:
         seat = match.current_player
         player = players[seat]
