@@ -493,6 +493,10 @@ def explain_difference(a: Ruleset, b: Ruleset) -> str:
     found = differences(a, b)
     if not found:
         return f"{a.name} plays exactly like {b.name}.\n"
-    lines = [f"What {a.name} ({a.title}) changes relative to {b.name} ({b.title}):"]
+    lines = [f"What {_label(a)} changes relative to {_label(b)}:"]
     lines += [f"- {entry}" for entry in found]
     return "\n".join(lines) + "\n"
+
+
+def _label(rules: Ruleset) -> str:
+    return rules.name if rules.title == rules.name else f"{rules.name} ({rules.title})"
