@@ -9,9 +9,6 @@ The engine lists a play per arm, so when both ends show the same value every fit
 twice (arm 0 and arm 1), where the benchmark's move definition counts it once. Every move then
 appears exactly twice, so a uniform pick from the engine's list is still uniform over the moves:
 the games are the same, the engine just generates the longer list.
-
-Importing this module raises ImportError while the engine or the loader does not exist yet;
-run.py reports that and skips the contender.
 """
 
 from __future__ import annotations

@@ -64,11 +64,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, nargs="+", default=[10_000, 100_000], help="round counts to measure")
     parser.add_argument("--seed", type=int, default=1, help="seed (default 1)")
     args = parser.parse_args(argv)
-    try:
-        import interpreter.simulation  # noqa: F401 - only whether the engine imports, before any subprocess
-    except ImportError as error:
-        print(f"engine not available: {error}")
-        return 0
     calibration, _ = simulate(CALIBRATION_MATCHES, args.seed)
     per_match = calibration["rounds"] / calibration["matches"]
     print(f"block, 4 random players: {per_match:.2f} rounds per match (from {CALIBRATION_MATCHES} matches)\n")

@@ -20,15 +20,14 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from interpreter.engine import Match
-    from interpreter.ruleset import Ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # `python bench/scaling.py` puts bench/, not the repository, on the path
     sys.path.insert(0, str(ROOT))
+
+from interpreter.engine import Match  # noqa: E402 - needs the path above
+from interpreter.loader import load_ruleset  # noqa: E402
+from interpreter.ruleset import Ruleset  # noqa: E402
 
 VARIANTS = ("draw", "draw-9", "draw-12", "mexican-train", "mexican-train-15", "mexican-train-18")
 PLAYER_COUNTS = (2, 4, 8)
@@ -46,8 +45,7 @@ class Profile:
 class Table:
     """Random play of one variant at one player count, match after match, counted in rounds."""
 
-    def __init__(self, match_class: type[Match], rules: Ruleset, players: int, seed: int) -> None:
-        self.match_class = match_class
+    def __init__(self, rules: Ruleset, players: int, seed: int) -> None:
         self.rules = rules
         self.players = players
         self.seed = seed
@@ -57,7 +55,7 @@ class Table:
 
     def new_match(self) -> Match:
         self.matches += 1
-        return self.match_class(self.rules, players=self.players, seed=self.seed * 1_000_003 + self.matches)
+        return Match(self.rules, players=self.players, seed=self.seed * 1_000_003 + self.matches)
 
     def throughput(self, seconds: float) -> float:
         """Rounds per second of plain random play."""
@@ -119,12 +117,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=1.0, help="minimum seconds per pass (default 1)")
     parser.add_argument("--seed", type=int, default=1, help="seed (default 1)")
     args = parser.parse_args(argv)
-    try:
-        from interpreter.engine import Match
-        from interpreter.loader import load_ruleset
-    except ImportError as error:
-        print(f"engine not available: {error}")
-        return 0
     overhead = clock_cost()
     print(f"random play, at least {args.seconds:g} s per pass; timer overhead {overhead * 1e9:.0f} ns taken off\n")
     print(
@@ -138,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
             if not rules.players.min <= players <= rules.players.max:
                 print(f"{head}   not allowed: {variant} is for {rules.players.min}–{rules.players.max} players")
                 continue
-            table = Table(Match, rules, players, args.seed)
+            table = Table(rules, players, args.seed)
             rate = table.throughput(args.seconds)
             found = table.profile(args.seconds, overhead)
             per_call = found.legal_seconds / found.decisions
