@@ -8,7 +8,7 @@ position) so that `clone` is cheap, and `apply` changes it in place. Every rule 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from interpreter.engine import events as ev
@@ -298,92 +298,160 @@ class Match:
         """Play uniformly random legal actions until the current round ends (`until="round"`) or
         the match does (`until="match"`); nothing if the match is over.
 
-        Exactly the loop `legal = m.legal_actions(); m.apply(legal[rng.randrange(len(legal))])`
-        run until then: the same actions, the same draws from `rng` (a decision with one legal
-        action too), the same state and log. Inside, the plays are counted from the matching
-        masks and only the chosen one is looked up, with no action list and no legality check."""
+        Exactly the loop `legal = m.legal_actions(); k = len(legal);
+        m.apply(legal[int(rng.random() * k)] if k > 1 else legal[0])` run until then: the same
+        actions, the same state and log, one `rng.random()` per decision with a choice and none
+        for a forced one. Inside, the plays are counted from the matching masks and only the
+        chosen one is looked up, with no action list and no legality check."""
         if until not in ("round", "match"):
             raise ValueError(f"until must be 'round' or 'match', not {until!r}")
-        # rng.randrange(k) is, in CPython, getrandbits(k.bit_length()) until the draw is below k:
-        # that is inlined below where it holds (as dealing.shuffle does for rng.shuffle).
-        getrandbits = rng.getrandbits if type(rng) is random.Random and _RANDBELOW_INLINE else None
-        randrange = rng.randrange
+        rand = rng.random
         whole_match = until == "match"
         round_no = self._round
-        forced = self._forced
         while not self._over and (whole_match or self._round == round_no):
-            seat = self._current
-            legal = self._legal
-            if legal is None and self._needs_lead:
-                legal = self._compute_legal()  # once a round: the leads
-            if legal is None:
-                # The number of plays, as _compute_legal lists them: by arm, tile, touching half.
-                hand = self._hands[seat]
-                if self._drawn >= 0:
-                    hand &= 1 << self._drawn
-                fits = self._fits
-                masks = fits.masks
-                wild = fits.wild
-                arms = self._layout.arms if self._all_open and not self._demands else self._open_arms(seat)
-                total = 0
-                if hand:
-                    for arm in arms:
-                        fit = hand & masks[arm.value]
-                        if fit:
-                            total += fit.bit_count()
-                            if wild:
-                                total += (fit & fits.twice[arm.value]).bit_count()
-                k = total if total and forced else total + 1
-            else:
-                k = len(legal)
-            # i = rng.randrange(k), from the same bits
-            if getrandbits is None:
-                i = randrange(k)
-            else:
-                width = k.bit_length()
-                i = getrandbits(width)
-                while i >= k:
-                    i = getrandbits(width)
-            if legal is not None:
-                self._legal = None
-                self._do(legal[i])
-            elif i >= total:
-                action = self._unable(seat)
-                if action is _DRAW:
-                    self._draw(seat)
-                else:
-                    self._pass(seat, action is _MARKER)
-            else:
-                # The i-th play: find its arm, then its tile among that arm's fitting tiles.
-                for arm in arms:
-                    value = arm.value
-                    fit = hand & masks[value]
-                    if fit:
-                        count = fit.bit_count()
-                        if wild:
-                            count += (fit & fits.twice[value]).bit_count()
-                        if i < count:
-                            break
-                        i -= count
-                halves = fits.halves[value]
-                if wild:  # a tile may come twice (once per touching half)
-                    while True:
-                        low = fit & -fit
-                        here = len(halves[low.bit_length() - 1])
-                        if i < here:
-                            break
-                        i -= here
-                        fit ^= low
-                else:
-                    while i:
-                        fit &= fit - 1
-                        i -= 1
-                    low = fit & -fit
-                tile = low.bit_length() - 1
-                row = fits.plays.get(arm.id << 6 | value) or self._t.plays_row(fits, arm.id, value)
-                self._lay(seat, tile, arm.id, halves[tile][i], row[low][i])
+            self._random_round(rand)
         if self._live:  # somebody holds the `events` list: bring it up to date
             self._event_dicts_now()
+
+    def _random_round(self, rand: Callable[[], float]) -> None:
+        """Random play (as `playout` defines it) until this round ends.
+
+        The hot path of simulations and searches. The round's fixed objects and the turn's state
+        (seat, passes, what was drawn) are locals, the common steps of `_lay` and `_pass` are
+        inlined, and the rare ones (a double laid, an open double answered, in-play scoring, a
+        draw, the round's end) go through the general methods, with the turn's state stored
+        back around the call."""
+        self._legal = None
+        round_no = self._round
+        if self._needs_lead:  # once a round: lead a tile
+            leads = self._compute_legal()
+            k = len(leads)
+            self._do(leads[int(rand() * k)] if k > 1 else leads[0])
+            if self._over or self._round != round_no:
+                return
+        t = self._t
+        pips = t.pips
+        is_double = t.is_double
+        plays_row = t.plays_row
+        hands = self._hands
+        lay = self._layout
+        all_arms = lay.arms  # extended in place when a spinner opens sides
+        markers = lay.markers
+        events = self._events
+        demands = self._demands  # changed in place
+        n = self._n
+        step = self._step
+        forced = self._forced
+        all_open = self._all_open
+        again = self._again
+        in_play = self._in_play
+        double_opens = self._double_opens
+        marker_rule = self._marker
+        may_draw = self._may_draw
+        draws_on = self._policy is DrawPolicy.UNTIL_PLAYABLE  # may draw again after drawing
+        seat = self._current
+        passes = self._passes
+        drew = self._drew
+        drawn = self._drawn
+        fits = self._fits
+        while True:
+            hand = hands[seat]
+            playable = hand if drawn < 0 else hand & 1 << drawn
+            masks = fits.masks
+            wild = fits.wild
+            arms = all_arms if all_open and not demands else self._open_arms(seat)
+            # The number of plays, as _compute_legal lists them: by arm, tile, touching half.
+            total = 0
+            if playable:
+                for arm in arms:
+                    fit = playable & masks[arm.value]
+                    if fit:
+                        total += fit.bit_count()
+                        if wild:
+                            total += (fit & fits.twice[arm.value]).bit_count()
+            k = total if total and forced else total + 1
+            i = int(rand() * k) if k > 1 else 0
+            if i >= total:  # unable to play (or choosing not to): draw, pass or mark
+                if may_draw and (not drew or draws_on) and self._drawable() > 0:
+                    self._current, self._passes = seat, passes
+                    self._draw(seat)
+                    seat, passes, drew, drawn = self._current, self._passes, self._drew, self._drawn
+                    continue
+                marker = marker_rule and not markers[seat]
+                if marker:
+                    markers[seat] = True
+                events.append((_ACTION_RECORD, seat, _MARKER if marker else _PASS))
+                passes += 1
+                if passes >= n:  # every seat in a row unable: the round is blocked
+                    self._current, self._passes = seat, passes
+                    self._end_round("blocked", None)
+                    return
+                for demand in demands:
+                    demand.active = True
+                seat = (seat + step) % n
+                drew = False
+                drawn = -1
+                continue
+            # The i-th play: find its arm, then its tile among that arm's fitting tiles.
+            for arm in arms:
+                value = arm.value
+                fit = playable & masks[value]
+                if fit:
+                    count = fit.bit_count()
+                    if wild:
+                        count += (fit & fits.twice[value]).bit_count()
+                    if i < count:
+                        break
+                    i -= count
+            halves = fits.halves[value]
+            if wild:  # a tile may come twice (once per touching half)
+                while True:
+                    low = fit & -fit
+                    here = len(halves[low.bit_length() - 1])
+                    if i < here:
+                        break
+                    i -= here
+                    fit ^= low
+            else:
+                while i:
+                    fit &= fit - 1
+                    i -= 1
+                low = fit & -fit
+            tile = low.bit_length() - 1
+            arm_id = arm.id
+            half = halves[tile][i]
+            # _lay, inlined for a tile on an arm
+            hand ^= low
+            hands[seat] = hand
+            row = fits.plays.get(arm_id << 6 | value) or plays_row(fits, arm_id, value)  # tables.row_key
+            events.append((_ACTION_RECORD, seat, row[low][i]))
+            arm.tiles.append((tile, half))
+            arm.value = pips[tile] - half
+            if arm.owner == seat:
+                markers[seat] = False
+            if demands:
+                self._cover(arm_id)
+            double = is_double[tile]
+            if double:
+                if double_opens:
+                    self._laid_double(arm, tile, t.low[tile])
+                self._note_double(tile)
+                fits = self._fits
+            passes = 0
+            drew = False
+            drawn = -1
+            if in_play is not None:
+                self._current, self._passes, self._drew, self._drawn = seat, 0, False, -1
+                if self._score_in_play(seat):
+                    return
+            if not hand:
+                self._current = seat
+                self._end_round("domino", seat)
+                return
+            if not (double and again):
+                for demand in demands:
+                    demand.active = True
+                seat = (seat + step) % n
 
     def _do(self, action: Action) -> None:
         """Carry out a legal action for the current player (as `apply` does, unchecked)."""
@@ -509,10 +577,8 @@ class Match:
                 self._cover(arm_id)
             if double and self._double_opens:
                 self._laid_double(arm, tile, t.low[tile])
-        if double and not lay.doubles >> t.low[tile] & 1:
-            lay.doubles |= 1 << t.low[tile]
-            if self._reads_doubles:
-                self._fits = t.fits(lay.doubles)
+        if double:
+            self._note_double(tile)
         self._passes = 0
         self._drew = False
         self._drawn = -1
@@ -524,6 +590,15 @@ class Match:
             for demand in self._demands:
                 demand.active = True
             self._current = (seat + self._step) % self._n
+
+    def _note_double(self, tile: int) -> None:
+        """A double is on the table: the matching table changes if the match condition reads `doubles`."""
+        lay = self._layout
+        pip = self._t.low[tile]
+        if not lay.doubles >> pip & 1:
+            lay.doubles |= 1 << pip
+            if self._reads_doubles:
+                self._fits = self._t.fits(lay.doubles)
 
     def _laid_double(self, arm: Arm, tile: int, pip: int) -> None:
         lay = self._layout
@@ -742,30 +817,6 @@ class Match:
         if kind == MARKER:
             return f"seat {seat}'s train already carries a marker: pass"
         return "a player who cannot play puts a marker on their own train"
-
-
-def _randbelow_inline(getrandbits: Any, n: int) -> int:
-    """What `Match.playout` computes inline for `rng.randrange(n)`."""
-    k = n.bit_length()
-    r = getrandbits(k)
-    while r >= n:
-        r = getrandbits(k)
-    return r
-
-
-def _randbelow_inline_is_exact() -> bool:
-    """Whether this Python's `Random.randrange(n)` draws exactly as `_randbelow_inline` does."""
-    for seed in range(10):
-        a, b = random.Random(seed), random.Random(seed)
-        for n in (*range(1, 40), 2**31, 10**12):
-            if a.randrange(n) != _randbelow_inline(b.getrandbits, n):
-                return False
-        if a.random() != b.random():
-            return False
-    return True
-
-
-_RANDBELOW_INLINE = _randbelow_inline_is_exact()
 
 
 def _normalized(action: object) -> Action | None:

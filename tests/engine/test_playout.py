@@ -1,9 +1,10 @@
 """`Match.playout` is exactly the outside random loop, run inside the engine.
 
 `m.playout(rng)` must take the same actions as
-`while <round not over>: legal = m.legal_actions(); m.apply(legal[rng.randrange(len(legal))])`,
-draw the same bits from `rng` (a one-action decision too) and leave the same state and log, on
-every bundled variant and player count.
+`while <round not over>: legal = m.legal_actions(); k = len(legal);
+m.apply(legal[int(rng.random() * k)] if k > 1 else legal[0])`, draw the same numbers from `rng`
+(none for a forced decision) and leave the same state and log, on every bundled variant and
+player count.
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ def _outside(match: Match, rng: random.Random, until: str) -> None:
     round_no = match.round
     while not match.is_over and (until == "match" or match.round == round_no):
         legal = match.legal_actions()
-        match.apply(legal[rng.randrange(len(legal))])
+        k = len(legal)
+        match.apply(legal[int(rng.random() * k)] if k > 1 else legal[0])
 
 
 def _state(match: Match) -> tuple:
@@ -106,23 +108,31 @@ def test_playout_after_listing_and_partway_through_a_round(variant):
         _assert_same(a, b, rng_a, rng_b)
 
 
-def test_playout_with_a_random_subclass_uses_its_randrange():
-    """A `random.Random` subclass may draw differently: playout then calls its `randrange`."""
+def test_playout_draws_from_the_given_generator_once_per_choice():
+    """Each decision with more than one legal action calls `rng.random()` once (a subclass's own
+    `random` included); a forced decision (a lone pass, say) calls nothing."""
 
     class Counting(random.Random):
         calls = 0
 
-        def randrange(self, *args, **kwargs):  # type: ignore[override]
+        def random(self) -> float:
             Counting.calls += 1
-            return super().randrange(*args, **kwargs)
+            return super().random()
 
     ruleset = load_ruleset("block")
     a, b = Match(ruleset, players=4, seed=3), Match(ruleset, players=4, seed=3)
     rng_a, rng_b = random.Random(9), Counting(9)
-    _outside(a, rng_a, "round")
+    choices = 0
+    round_no = a.round
+    while a.round == round_no:
+        legal = a.legal_actions()
+        k = len(legal)
+        choices += k > 1
+        a.apply(legal[int(rng_a.random() * k)] if k > 1 else legal[0])
     b.playout(rng_b)
     assert a.events == b.events
-    assert Counting.calls == sum(1 for e in b.events if e["type"] == "action")
+    assert Counting.calls == choices
+    assert 0 < choices < sum(1 for e in b.events if e["type"] == "action")
 
 
 def test_playout_rejects_an_unknown_until():
