@@ -19,7 +19,7 @@ class Previous:
     """What a later round's start criteria need from the round before."""
 
     starter: int
-    winner: int | None  # the seat that won it; None after a tie or when nobody scored
+    winner: int | None  # the seat that won it; None after a tie, when nobody scored, or when no start rule asks
 
 
 @dataclass

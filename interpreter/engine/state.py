@@ -323,52 +323,61 @@ class Match:
         back around the call."""
         self._legal = None
         round_no = self._round
-        if self._needs_lead:  # once a round: lead a tile
-            leads = self._compute_legal()
-            k = len(leads)
-            self._do(leads[int(rand() * k)] if k > 1 else leads[0])
+        t = self._t
+        if self._needs_lead:  # once a round: lead a tile (the leads are listed by tile id)
+            seat = self._current
+            tile = self._lead
+            if tile is None:
+                leads = t.ids(self._hands[seat])
+                k = len(leads)
+                tile = leads[int(rand() * k)] if k > 1 else leads[0]
+            self._lay(seat, tile, None, None, t.leads[tile])
             if self._over or self._round != round_no:
                 return
-        t = self._t
         pips = t.pips
+        low_half = t.low
         is_double = t.is_double
         plays_row = t.plays_row
         hands = self._hands
         lay = self._layout
-        all_arms = lay.arms  # extended in place when a spinner opens sides
         markers = lay.markers
         events = self._events
         demands = self._demands  # changed in place
         n = self._n
         step = self._step
         forced = self._forced
-        all_open = self._all_open
         again = self._again
         in_play = self._in_play
         double_opens = self._double_opens
+        reads_doubles = self._reads_doubles
         marker_rule = self._marker
         may_draw = self._may_draw
         draws_on = self._policy is DrawPolicy.UNTIL_PLAYABLE  # may draw again after drawing
+        # Where no arm is ever closed to anyone (a plain line), the arms to scan are all of them.
+        fixed_arms = lay.arms if self._all_open and not self._rules.layout.double_demand else None
         seat = self._current
         passes = self._passes
         drew = self._drew
         drawn = self._drawn
         fits = self._fits
+        masks = fits.masks
+        halves_of = fits.halves
+        twice = fits.twice
+        wild = fits.wild
         while True:
             hand = hands[seat]
             playable = hand if drawn < 0 else hand & 1 << drawn
-            masks = fits.masks
-            wild = fits.wild
-            arms = all_arms if all_open and not demands else self._open_arms(seat)
-            # The number of plays, as _compute_legal lists them: by arm, tile, touching half.
+            arms = fixed_arms or self._open_arms(seat)
+            # The number of plays, as _compute_legal lists them: by arm, tile, touching half. A
+            # tile that may touch an end with either half (a wild end) is two plays there.
             total = 0
-            if playable:
+            for arm in arms:
+                fit = playable & masks[arm.value]
+                if fit:
+                    total += fit.bit_count()
+            if wild and total:
                 for arm in arms:
-                    fit = playable & masks[arm.value]
-                    if fit:
-                        total += fit.bit_count()
-                        if wild:
-                            total += (fit & fits.twice[arm.value]).bit_count()
+                    total += (playable & twice[arm.value]).bit_count()
             k = total if total and forced else total + 1
             i = int(rand() * k) if k > 1 else 0
             if i >= total:  # unable to play (or choosing not to): draw, pass or mark
@@ -389,8 +398,9 @@ class Match:
                 for demand in demands:
                     demand.active = True
                 seat = (seat + step) % n
-                drew = False
-                drawn = -1
+                if drew:
+                    drew = False
+                    drawn = -1
                 continue
             # The i-th play: find its arm, then its tile among that arm's fitting tiles.
             for arm in arms:
@@ -399,11 +409,11 @@ class Match:
                 if fit:
                     count = fit.bit_count()
                     if wild:
-                        count += (fit & fits.twice[value]).bit_count()
+                        count += (playable & twice[value]).bit_count()
                     if i < count:
                         break
                     i -= count
-            halves = fits.halves[value]
+            halves = halves_of[value]
             if wild:  # a tile may come twice (once per touching half)
                 while True:
                     low = fit & -fit
@@ -434,12 +444,15 @@ class Match:
             double = is_double[tile]
             if double:
                 if double_opens:
-                    self._laid_double(arm, tile, t.low[tile])
-                self._note_double(tile)
-                fits = self._fits
+                    self._laid_double(arm, tile, low_half[tile])
+                lay.doubles |= 1 << low_half[tile]  # _note_double: each double is laid once
+                if reads_doubles:
+                    fits = self._fits = t.fits(lay.doubles)
+                    masks, halves_of, twice, wild = fits.masks, fits.halves, fits.twice, fits.wild
             passes = 0
-            drew = False
-            drawn = -1
+            if drew:
+                drew = False
+                drawn = -1
             if in_play is not None:
                 self._current, self._passes, self._drew, self._drawn = seat, 0, False, -1
                 if self._score_in_play(seat):
@@ -525,7 +538,9 @@ class Match:
         if won is not None:
             self._finish(won)
             return
-        winner = self._round_winner(scoring.scorer, scorers, out_seat, seat_pips, seat_tiles)
+        winner = None
+        if self._t.start_reads_winner:
+            winner = self._round_winner(scoring.scorer, scorers, out_seat, seat_pips, seat_tiles)
         self._previous = Previous(self._starter, winner)
         self._start_round()
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from interpreter.engine.actions import PLAY, Action
 from interpreter.engine.tiles import Tile, set_tiles
-from interpreter.ruleset import Direction, Lead, Ruleset, StartRule, Topology, Undealt
+from interpreter.ruleset import Direction, Lead, Ruleset, StartCriterion, StartRule, Topology, Undealt
 
 _CACHE_SIZE = 32
 # Matching tables kept per ruleset when `match` reads `doubles` (one per set of doubles on the
@@ -81,6 +81,8 @@ class Tables:
         self.start_cache: dict[object, Any] = {}
         # The starter leads any tile: a criterion's tile is not required.
         self.lead_any = ruleset.start.lead is Lead.ANY or ruleset.layout.topology is Topology.HUB
+        # Whether a later round's start reads who won the round before (else it is not worked out).
+        self.start_reads_winner = any(r.criterion is StartCriterion.PREVIOUS_WINNER for r in ruleset.start.later_rounds)
         self.actions: dict[int, Action] = {}  # play_action's cache, by (arm << 13) | (tile << 5) | half
         self.leads = tuple(Action(PLAY, tile) for tile in self.tiles)  # [tile] -> the action leading it
 
