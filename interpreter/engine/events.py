@@ -26,6 +26,8 @@ DRAW = 1  # (DRAW, seat, tile)
 # (DEAL, tables, round, starter, how, lead id, engine id, hands (masks), boneyard ids, dead ids, lots, redeals)
 DEAL = 2
 ROUND_END = 3  # (ROUND_END, tables, round, reason, seat, hands (masks), pips, scores)
+# A play on an arm as the playout loop logs it, without looking up its Action: the same event.
+PLAYED = 4  # (PLAYED, seat, tile, arm, half)
 Record = tuple[Any, ...] | Event
 
 
@@ -36,6 +38,8 @@ def materialise(record: Record) -> Event:
     tag = record[0]
     if tag == ACTION:
         return action(record[1], record[2])
+    if tag == PLAYED:
+        return _played(record)
     if tag == DRAW:
         return draw(record[1], record[2])
     if tag == DEAL:
@@ -68,7 +72,9 @@ def materialise_all(records: list[Record]) -> list[Event]:
     out: list[Event] = []
     append = out.append
     for record in records:
-        if type(record) is tuple and record[0] == ACTION:
+        if type(record) is tuple and record[0] == PLAYED:
+            append(_played(record))
+        elif type(record) is tuple and record[0] == ACTION:
             act = record[2]
             if act.arm is None:
                 append({"type": "action", "seat": record[1], "action": act.to_json()})
@@ -81,8 +87,14 @@ def materialise_all(records: list[Record]) -> list[Event]:
     return out
 
 
-_TYPE_OF_TAG = {ACTION: "action", DRAW: "draw", DEAL: "deal", ROUND_END: "round_end"}
-TAG_OF_TYPE = {kind: tag for tag, kind in _TYPE_OF_TAG.items()}
+def _played(record: tuple[Any, ...]) -> Event:
+    """The action event of a PLAYED record (Action.to_json of a play on an arm)."""
+    _, seat, tile, arm, half = record
+    return {"type": "action", "seat": seat, "action": {"kind": "play", "tile": [*tile], "arm": arm, "half": half}}
+
+
+# The compact record tags of each event type.
+TAGS_OF_TYPE = {"action": (ACTION, PLAYED), "draw": (DRAW,), "deal": (DEAL,), "round_end": (ROUND_END,)}
 
 
 def public(record: Record, event: Event) -> Event:

@@ -37,6 +37,7 @@ from interpreter.ruleset import (
 _DRAW = Action(DRAW)
 _OPENING_SPINNERS = (Spinners.FIRST_DOUBLE, Spinners.EVERY_DOUBLE)  # a double laid on an arm may open sides
 _ACTION_RECORD = ev.ACTION
+_PLAYED_RECORD = ev.PLAYED
 _PASS = Action(PASS)
 _MARKER = Action(MARKER)
 
@@ -151,10 +152,10 @@ class Match:
         dicts of the other records are not built."""
         if self._live:
             return [event for event in self._event_dicts_now() if event["type"] == kind]
-        tag = ev.TAG_OF_TYPE.get(kind)
-        if tag is None:  # a type only ever logged as a finished dict
+        tags = ev.TAGS_OF_TYPE.get(kind)
+        if tags is None:  # a type only ever logged as a finished dict
             return [record for record in self._events if type(record) is dict and record["type"] == kind]
-        return [ev.materialise(record) for record in self._events if type(record) is tuple and record[0] == tag]
+        return [ev.materialise(record) for record in self._events if type(record) is tuple and record[0] in tags]
 
     def _event_dicts_now(self) -> list[dict[str, Any]]:
         """The log's records so far as event dicts: the ones built before and the new ones."""
@@ -337,7 +338,7 @@ class Match:
         pips = t.pips
         low_half = t.low
         is_double = t.is_double
-        plays_row = t.plays_row
+        tiles = t.tiles
         hands = self._hands
         lay = self._layout
         markers = lay.markers
@@ -433,8 +434,7 @@ class Match:
             # _lay, inlined for a tile on an arm
             hand ^= low
             hands[seat] = hand
-            row = fits.plays.get(arm_id << 6 | value) or plays_row(fits, arm_id, value)  # tables.row_key
-            events.append((_ACTION_RECORD, seat, row[low][i]))
+            events.append((_PLAYED_RECORD, seat, tiles[tile], arm_id, half))
             arm.tiles.append((tile, half))
             arm.value = pips[tile] - half
             if arm.owner == seat:
