@@ -295,26 +295,31 @@ class Match:
             return self._event_dicts_now()[start:]
         return ev.LogSlice(log, start, len(log))
 
-    def playout(self, rng: random.Random, *, until: str = "round") -> None:
-        """Play uniformly random legal actions until the current round ends (`until="round"`) or
-        the match does (`until="match"`); nothing if the match is over.
+    def playout(self, rng: random.Random, *, until: str = "round", heavy: float = 0.0) -> None:
+        """Play random legal actions until the current round ends (`until="round"`) or the match
+        does (`until="match"`); nothing if the match is over.
 
-        Exactly the loop `legal = m.legal_actions(); k = len(legal);
-        m.apply(legal[int(rng.random() * k)] if k > 1 else legal[0])` run until then: the same
-        actions, the same state and log, one `rng.random()` per decision with a choice and none
-        for a forced one. Inside, the plays are counted from the matching masks and only the
-        chosen one is looked up, with no action list and no legality check."""
+        A decision with one legal action takes it and draws nothing. One with k > 1 takes
+        `legal[int(rng.random() * k)]`, uniformly at random; with `heavy` > 0 it first draws
+        `rng.random()`, and below `heavy` it lays the heaviest playable tile instead (the first
+        play in the legal order whose tile has the highest `tile_value`): the cheap, stronger
+        policy of search players' playouts. That is exactly the same actions, state and log as
+        this loop over `legal_actions` and `apply`, which tests/engine/test_playout.py runs
+        beside it. Inside, the plays are counted from the matching masks and only the chosen one
+        is looked up, with no action list and no legality check."""
         if until not in ("round", "match"):
             raise ValueError(f"until must be 'round' or 'match', not {until!r}")
+        if not 0.0 <= heavy <= 1.0:
+            raise ValueError(f"heavy is a share between 0 and 1, not {heavy!r}")
         rand = rng.random
         whole_match = until == "match"
         round_no = self._round
         while not self._over and (whole_match or self._round == round_no):
-            self._random_round(rand)
+            self._random_round(rand, heavy)
         if self._live:  # somebody holds the `events` list: bring it up to date
             self._event_dicts_now()
 
-    def _random_round(self, rand: Callable[[], float]) -> None:
+    def _random_round(self, rand: Callable[[], float], heavy: float) -> None:
         """Random play (as `playout` defines it) until this round ends.
 
         The hot path of simulations and searches. The round's fixed objects and the turn's state
@@ -331,7 +336,12 @@ class Match:
             if tile is None:
                 leads = t.ids(self._hands[seat])
                 k = len(leads)
-                tile = leads[int(rand() * k)] if k > 1 else leads[0]
+                if k == 1:
+                    tile = leads[0]
+                elif heavy and rand() < heavy:
+                    tile = t.heaviest(self._hands[seat])
+                else:
+                    tile = leads[int(rand() * k)]
             self._lay(seat, tile, None, None, t.leads[tile])
             if self._over or self._round != round_no:
                 return
@@ -380,7 +390,12 @@ class Match:
                 for arm in arms:
                     total += (playable & twice[arm.value]).bit_count()
             k = total if total and forced else total + 1
-            i = int(rand() * k) if k > 1 else 0
+            if k == 1:
+                i = 0
+            elif heavy and rand() < heavy:
+                i = -1  # the heaviest play, found below
+            else:
+                i = int(rand() * k)
             if i >= total:  # unable to play (or choosing not to): draw, pass or mark
                 if may_draw and (not drew or draws_on) and self._drawable() > 0:
                     self._current, self._passes = seat, passes
@@ -403,17 +418,30 @@ class Match:
                     drew = False
                     drawn = -1
                 continue
-            # The i-th play: find its arm, then its tile among that arm's fitting tiles.
-            for arm in arms:
-                value = arm.value
-                fit = playable & masks[value]
-                if fit:
-                    count = fit.bit_count()
-                    if wild:
-                        count += (playable & twice[value]).bit_count()
-                    if i < count:
+            if i < 0:
+                # The first play of the heaviest playable tile: the earliest arm it fits, its first half.
+                fitting = 0
+                for arm in arms:
+                    fitting |= playable & masks[arm.value]
+                heaviest = t.heaviest_mask(fitting)
+                for arm in arms:
+                    value = arm.value
+                    fit = playable & masks[value] & heaviest
+                    if fit:
                         break
-                    i -= count
+                i = 0
+            # The i-th play: find its arm, then its tile among that arm's fitting tiles.
+            else:
+                for arm in arms:
+                    value = arm.value
+                    fit = playable & masks[value]
+                    if fit:
+                        count = fit.bit_count()
+                        if wild:
+                            count += (playable & twice[value]).bit_count()
+                        if i < count:
+                            break
+                        i -= count
             halves = halves_of[value]
             if wild:  # a tile may come twice (once per touching half)
                 while True:

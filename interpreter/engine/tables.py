@@ -62,6 +62,10 @@ class Tables:
         self.count_env = {"players": players, "max_pip": n, "set_size": len(self.tiles)}
         self.value = tuple(int(ruleset.tile_value(self.tile_env(i))) for i in range(len(self.tiles)))
         self.id_of_bit = {1 << i: i for i in range(len(self.tiles))}
+        # The tiles of each `tile_value`, heaviest first: (value, mask), for Match.playout's heavy policy.
+        self._by_value = tuple(
+            (v, sum(1 << i for i, w in enumerate(self.value) if w == v)) for v in sorted(set(self.value), reverse=True)
+        )
         # A hand mask read 8 bits at a time: per chunk and byte, its tile ids and their total value.
         count = len(self.tiles)
         chunks = range((count + 7) // 8)
@@ -113,6 +117,19 @@ class Tables:
             total += chunk[mask & 255]
             mask >>= 8
         return total
+
+    def heaviest_mask(self, mask: int) -> int:
+        """The tiles of `mask` (not empty) with the highest `tile_value`."""
+        for _, tiles in self._by_value:
+            found = mask & tiles
+            if found:
+                return found
+        raise ValueError("no tile in an empty mask")
+
+    def heaviest(self, mask: int) -> int:
+        """The lowest id among the tiles of `mask` (not empty) with the highest `tile_value`."""
+        found = self.heaviest_mask(mask)
+        return (found & -found).bit_length() - 1
 
     def tile_env(self, tile: int) -> dict[str, object]:
         low, high = self.tiles[tile]

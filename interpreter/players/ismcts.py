@@ -29,7 +29,6 @@ import time
 from collections.abc import Sequence
 
 from interpreter.engine import Action, Match, Observation, Tile
-from interpreter.engine.actions import PLAY
 from interpreter.engine.determinize import Determinizer
 from interpreter.players.heavy import tile_value
 from interpreter.ruleset import Ruleset, Winner
@@ -101,7 +100,7 @@ class IsmctsPlayer:
             return legal[0]
         rules = observation.rules
         values = self._tile_values(rules, len(observation.hand_counts))
-        root = self._search(Determinizer(rules, observation), _Valuer(rules, observation, values), values)
+        root = self._search(Determinizer(rules, observation), _Valuer(rules, observation, values))
         # The most visited action; the engine's legal order settles ties.
         return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
 
@@ -114,7 +113,7 @@ class IsmctsPlayer:
             found = self._values[key] = {t: tile_value(rules, players, t) for t in tiles}
         return found
 
-    def _search(self, deals: Determinizer, value: _Valuer, weights: dict[Tile, int]) -> _Node:
+    def _search(self, deals: Determinizer, value: _Valuer) -> _Node:
         rng = self._rng
         c = self.exploration
         log = math.log
@@ -152,7 +151,8 @@ class IsmctsPlayer:
                 match.apply(best)
                 node = children[best]
                 path.append(node)
-            _playout(match, round_no, rng, weights)
+            # The default policy, inside the engine: half the time the heaviest playable tile.
+            match.playout(rng, heavy=HEAVY_SHARE)
             result = value(match)
             for node in path:
                 node.visits += 1
@@ -161,16 +161,3 @@ class IsmctsPlayer:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         return root
-
-
-def _playout(match: Match, round_no: int, rng: random.Random, weights: dict[Tile, int]) -> None:
-    """Play to the end of the round: half the time the heaviest playable tile, else at random."""
-    while not match.is_over and match.round == round_no:
-        legal = match.legal_actions()
-        if len(legal) == 1:
-            action = legal[0]
-        elif rng.random() < HEAVY_SHARE:
-            action = max(legal, key=lambda a: weights[a.tile] if a.kind == PLAY else -1)  # type: ignore[index]
-        else:
-            action = legal[rng.randrange(len(legal))]
-        match.apply(action)

@@ -16,7 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from interpreter.engine import Match
+from interpreter.engine.actions import PLAY
 from interpreter.loader import load_ruleset
+from interpreter.players.heavy import tile_value
 from interpreter.resources import bundled_variants
 
 MAX_ROUNDS = 3  # rounds compared per example (the whole match for until="match", if it is short)
@@ -30,13 +32,21 @@ def _cases() -> list[tuple[str, int]]:
     return cases
 
 
-def _outside(match: Match, rng: random.Random, until: str) -> None:
+def _outside(match: Match, rng: random.Random, until: str, heavy: float = 0.0) -> None:
     """The reference: random play driven through the public API, one decision at a time."""
+    rules = match.ruleset
     round_no = match.round
     while not match.is_over and (until == "match" or match.round == round_no):
         legal = match.legal_actions()
         k = len(legal)
-        match.apply(legal[int(rng.random() * k)] if k > 1 else legal[0])
+        if k == 1:
+            action = legal[0]
+        elif heavy and rng.random() < heavy:
+            plays = [a for a in legal if a.kind == PLAY]
+            action = max(plays, key=lambda a: tile_value(rules, match.players, a.tile))  # the first of equals
+        else:
+            action = legal[int(rng.random() * k)]
+        match.apply(action)
 
 
 def _state(match: Match) -> tuple:
@@ -84,6 +94,32 @@ def test_playout_is_the_outside_random_loop(variant, players):
             assert b.is_over
 
     check()
+
+
+@pytest.mark.parametrize(("variant", "players"), _cases())
+def test_playout_with_the_heavy_policy_is_its_outside_loop(variant, players):
+    """`heavy=0.6`: six decisions in ten lay the heaviest playable tile (the first such play)."""
+    ruleset = load_ruleset(variant)
+    for seed in range(2):
+        a = Match(ruleset, players=players, seed=seed)
+        b = Match(ruleset, players=players, seed=seed)
+        rng_a, rng_b = random.Random(seed + 50), random.Random(seed + 50)
+        for _ in range(2):
+            if a.is_over:
+                break
+            _outside(a, rng_a, "round", heavy=0.6)
+            b.playout(rng_b, heavy=0.6)
+            _assert_same(a, b, rng_a, rng_b)
+
+
+def test_playout_heavy_only_is_deterministic_and_lays_the_heaviest():
+    """`heavy=1.0` never plays at random: the lead and every play are the heaviest playable tile."""
+    ruleset = load_ruleset("straight")
+    a = Match(ruleset, players=2, seed=5)
+    b = Match(ruleset, players=2, seed=5)
+    a.playout(random.Random(1), heavy=1.0)
+    b.playout(random.Random(2), heavy=1.0)
+    assert a.events == b.events
 
 
 @pytest.mark.parametrize("variant", ["block", "draw", "double-six", "mexican-train"])
@@ -139,3 +175,10 @@ def test_playout_rejects_an_unknown_until():
     match = Match(load_ruleset("block"), players=4, seed=1)
     with pytest.raises(ValueError, match="until"):
         match.playout(random.Random(1), until="turn")
+
+
+@pytest.mark.parametrize("heavy", [-0.1, 1.5])
+def test_playout_rejects_a_heavy_share_outside_0_to_1(heavy):
+    match = Match(load_ruleset("block"), players=4, seed=1)
+    with pytest.raises(ValueError, match="heavy"):
+        match.playout(random.Random(1), heavy=heavy)
