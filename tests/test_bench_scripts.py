@@ -1,0 +1,62 @@
+"""The benchmark scripts run as bench/README.md says, on tiny sizes, and their engine rows play
+the games they claim to: the speed figures themselves are never asserted here."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bench import engine_block
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, *args], cwd=ROOT, capture_output=True, text=True, timeout=300, check=False)
+
+
+def test_run_prints_every_contender_and_the_ratios_as_json():
+    out = _run("bench/run.py", "--rounds", "40", "--repeats", "1", "--json-only")
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout.splitlines()[-1])
+    for key in ("engine_rps", "engine_playout_rps", "specialised_rps", "engine_log_rps"):
+        assert result[key] > 0
+    assert result["playout_vs_specialised"] == pytest.approx(
+        result["engine_playout_rps"] / result["specialised_rps"], abs=0.002
+    )
+    if importlib.util.find_spec("dominoes") is None:  # without the bench extra: skipped, and said so
+        assert result["dominoes_rps"] is None and result["playout_vs_dominoes"] is None
+        assert "pip install -e '.[bench]'" in out.stderr
+    else:
+        assert result["dominoes_rps"] > 0
+
+
+def test_the_engine_rows_play_the_same_games():
+    """Move by move through the API, inside the engine with playout, and with the whole log read:
+    the same deals and choices, so the same pips left at every round's end."""
+    by_api = engine_block.rounds(120, 7)
+    assert by_api == engine_block.rounds_playout(120, 7) == engine_block.rounds_with_log(120, 7)
+    assert by_api != engine_block.rounds(120, 8)  # the checksum does depend on the games
+
+
+def test_scaling_lists_every_combination():
+    out = _run("bench/scaling.py", "--seconds", "0.01")
+    assert out.returncode == 0, out.stderr
+    rows = [line.split() for line in out.stdout.splitlines()]
+    for variant in ("draw", "draw-9", "draw-12", "mexican-train", "mexican-train-15", "mexican-train-18"):
+        assert sum(1 for row in rows if row and row[0] == variant) == 3, variant
+    assert "not allowed" in out.stdout  # draw is for 2–4 players
+
+
+def test_memory_reports_a_peak_per_target():
+    out = _run("bench/memory.py", "--rounds", "300")
+    assert out.returncode == 0, out.stderr
+    assert "peak RSS MiB" in out.stdout
+    row = next(line.split() for line in out.stdout.splitlines() if line.split()[:1] == ["300"])
+    assert int(row[2].replace(",", "")) >= 300  # rounds played reach the target
+    assert float(row[3]) > 0  # a peak RSS was read
