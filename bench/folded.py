@@ -5,7 +5,7 @@
 A loop that plays block (the rules of run.py) on the engine's own data — the engine's tables and
 matching masks, its deal (`dealing.shuffle` of the tile bits), an `Arm` object per end with its
 list of (tile, half), a compact log record per action, passes counted to find a blocked round,
-the pips left read with `Tables.hand_value` — with every rule test folded away, as if a code
+the pips left read with `Tables.hand_values` — with every rule test folded away, as if a code
 generator had specialised the engine to these rules. It has no match either: no Match object,
 no round scoring, no target, no winners, no reading of the log afterwards.
 
@@ -42,7 +42,7 @@ def rounds(n: int, seed: int) -> int:
     """Play n random rounds (run.py's random-play rule); the pips left, as the contenders return."""
     t = tables_for(engine_block.block_rules(), SEATS)
     masks, halves_of = t.fits(0).masks, t.fits(0).halves
-    pips, tiles, hand_value = t.pips, t.tiles, t.hand_value
+    pips, tiles, hand_values = t.pips, t.tiles, t.hand_values
     lead = t.index[(6, 6)]
     deal_rng = random.Random(seed * 1_000_003)
     rand = random.Random(seed).random
@@ -97,7 +97,7 @@ def rounds(n: int, seed: int) -> int:
             if not hand:
                 reason = "domino"
                 break
-        seat_pips = list(map(hand_value, hands))
+        seat_pips = hand_values(hands)
         events.append((ROUND_END, t, 1, reason, seat, tuple(hands), seat_pips, [0] * SEATS))
         pips_left += sum(seat_pips)
     return pips_left

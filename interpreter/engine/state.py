@@ -539,8 +539,8 @@ class Match:
     def _end_round(self, reason: str, out_seat: int | None) -> None:
         t = self._t
         n = self._n
-        seat_pips = list(map(t.hand_value, self._hands))
-        seat_tiles = [h.bit_count() for h in self._hands]
+        seat_pips = t.hand_values(self._hands)
+        seat_tiles = list(map(int.bit_count, self._hands))
         if self._sides == n:
             side_pips, side_tiles = seat_pips, seat_tiles
         else:
@@ -562,7 +562,11 @@ class Match:
             self._events.append(ev.score(side, points, self._scores[side], reason))
         hands = tuple(self._hands)
         self._events.append((ev.ROUND_END, t, self._round, reason, out_seat, hands, seat_pips, self._scores.copy()))
-        won = winners(self._rules.match, self._scores, self._round, n, at_round_end=True)
+        won = None
+        if (t.goal is not None and max(self._scores) >= t.goal) or (
+            t.last_round is not None and self._round >= t.last_round
+        ):  # else nobody can have won yet (scoring.winners)
+            won = winners(self._rules.match, self._scores, self._round, n, at_round_end=True)
         if won is not None:
             self._finish(won)
             return
@@ -684,7 +688,7 @@ class Match:
         if won is None:
             return False
         t = self._t
-        pips = [t.hand_value(h) for h in self._hands]
+        pips = t.hand_values(self._hands)
         hands = tuple(self._hands)
         self._events.append((ev.ROUND_END, t, self._round, "target", None, hands, pips, self._scores.copy()))
         self._finish(won)

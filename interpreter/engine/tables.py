@@ -10,6 +10,7 @@ from collections import OrderedDict
 from typing import Any
 
 from interpreter.engine.actions import PLAY, Action
+from interpreter.engine.scoring import goal
 from interpreter.engine.tiles import Tile, set_tiles
 from interpreter.ruleset import Direction, Lead, Ruleset, StartCriterion, StartRule, Topology, Undealt
 
@@ -85,6 +86,10 @@ class Tables:
         self.start_cache: dict[object, Any] = {}
         # The starter leads any tile: a criterion's tile is not required.
         self.lead_any = ruleset.start.lead is Lead.ANY or ruleset.layout.topology is Topology.HUB
+        # The match may end at a round's end only once a side reaches `goal` or the round is `last_round`.
+        match_end = ruleset.match
+        self.goal = None if match_end.target is None else goal(match_end)
+        self.last_round = None if match_end.rounds is None else match_end.rounds.get(players)
         # Whether a later round's start reads who won the round before (else it is not worked out).
         self.start_reads_winner = any(r.criterion is StartCriterion.PREVIOUS_WINNER for r in ruleset.start.later_rounds)
         self.actions: dict[int, Action] = {}  # play_action's cache, by (arm << 13) | (tile << 5) | half
@@ -108,15 +113,18 @@ class Tables:
             mask >>= 8
         return out
 
-    def hand_value(self, mask: int) -> int:
-        """The total `tile_value` of a hand mask."""
-        total = 0
-        for chunk in self._chunk_value:
-            if not mask:
-                break
-            total += chunk[mask & 255]
-            mask >>= 8
-        return total
+    def hand_values(self, masks: list[int]) -> list[int]:
+        """The total `tile_value` of each hand mask."""
+        out = []
+        for mask in masks:
+            total = 0
+            for chunk in self._chunk_value:
+                if not mask:
+                    break
+                total += chunk[mask & 255]
+                mask >>= 8
+            out.append(total)
+        return out
 
     def heaviest_mask(self, mask: int) -> int:
         """The tiles of `mask` (not empty) with the highest `tile_value`."""
