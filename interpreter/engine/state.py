@@ -430,8 +430,7 @@ class Match:
                     if fit:
                         break
                 i = 0
-            # The i-th play: find its arm, then its tile among that arm's fitting tiles.
-            else:
+            else:  # the i-th play: find its arm, then its tile among that arm's fitting tiles
                 for arm in arms:
                     value = arm.value
                     fit = playable & masks[value]
@@ -473,7 +472,7 @@ class Match:
             if double:
                 if double_opens:
                     self._laid_double(arm, tile, low_half[tile])
-                lay.doubles |= 1 << low_half[tile]  # _note_double: each double is laid once
+                lay.doubles |= 1 << low_half[tile]  # as _note_double does: a double is laid once, its bit is new
                 if reads_doubles:
                     fits = self._fits = t.fits(lay.doubles)
                     masks, halves_of, twice, wild = fits.masks, fits.halves, fits.twice, fits.wild
@@ -493,16 +492,6 @@ class Match:
                 for demand in demands:
                     demand.active = True
                 seat = (seat + step) % n
-
-    def _do(self, action: Action) -> None:
-        """Carry out a legal action for the current player (as `apply` does, unchecked)."""
-        kind = action.kind
-        if kind == PLAY:
-            self._play(self._current, action)
-        elif kind == DRAW:
-            self._draw(self._current)
-        else:
-            self._pass(self._current, kind == MARKER)
 
     # --- rounds ---------------------------------------------------------------------------------
 
