@@ -100,6 +100,10 @@ class Match:
         self._winners: tuple[int, ...] = ()
         self._previous: Previous | None = None
         self._legal: list[Action] | None = None
+        # A playout that stops at a round's end leaves the next round undealt (`_pending`) until
+        # something asks about it (`_settle`): a search's playout never looks at that round.
+        self._deal_later = False
+        self._pending = False
         self._events.append(ev.match_header(ruleset.name, ruleset.digest, seed, players, self._sides, self._scores))
         self._start_round()
 
@@ -115,6 +119,8 @@ class Match:
 
     @property
     def round(self) -> int:
+        if self._pending:
+            self._settle()
         return self._round
 
     @property
@@ -126,6 +132,8 @@ class Match:
 
     @property
     def current_player(self) -> int | None:
+        if self._pending:
+            self._settle()
         return None if self._over else self._current
 
     @property
@@ -144,12 +152,16 @@ class Match:
     def events(self) -> list[dict[str, Any]]:
         """The whole log so far. The list itself, kept up to date as the match goes on: read it,
         do not change it."""
+        if self._pending:
+            self._settle()
         self._live = True
         return self._event_dicts_now()
 
     def events_of(self, kind: str) -> list[dict[str, Any]]:
         """The log's events of one type (say "round_end"), in order, as `events` holds them; the
         dicts of the other records are not built."""
+        if self._pending:
+            self._settle()
         if self._live:
             return [event for event in self._event_dicts_now() if event["type"] == kind]
         tags = ev.TAGS_OF_TYPE.get(kind)
@@ -184,22 +196,30 @@ class Match:
         return tuple(share if self._seat_side[s] in self._winners else 0.0 for s in range(self._n))
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
+        if self._pending:
+            self._settle()
         tiles = self._t.tiles
         return tuple(tiles[t] for t in bits(self._hands[seat]))
 
     @property
     def boneyard(self) -> tuple[Tile, ...]:
         """The tiles not yet drawn, in draw order; the last `deal.reserve` of them are never drawn."""
+        if self._pending:
+            self._settle()
         tiles = self._t.tiles
         return tuple(tiles[t] for t in self._boneyard[self._next_draw :])
 
     @property
     def dead(self) -> tuple[Tile, ...]:
+        if self._pending:
+            self._settle()
         tiles = self._t.tiles
         return tuple(tiles[t] for t in self._dead)
 
     @property
     def layout(self) -> LayoutView:
+        if self._pending:
+            self._settle()
         t = self._t
         lay = self._layout
         open_ids = {arm.id for arm in self._open_arms(self._current)} if not (self._over or self._needs_lead) else set()
@@ -231,6 +251,8 @@ class Match:
         )
 
     def observation(self, seat: int) -> Observation:
+        if self._pending:
+            self._settle()
         return Observation(
             seat=seat,
             side=self._seat_side[seat],
@@ -266,6 +288,8 @@ class Match:
     def legal_actions(self) -> list[Action]:
         """Plays first (by arm, then tile, then touching half), then draw, pass or marker."""
         if self._legal is None:
+            if self._pending:
+                self._settle()
             self._legal = self._compute_legal()
         return self._legal.copy()
 
@@ -275,6 +299,8 @@ class Match:
         The events come as a read-only sequence whose dicts are built when it is first read."""
         legal = self._legal
         if legal is None:
+            if self._pending:
+                self._settle()
             legal = self._legal = self._compute_legal()
         if not (isinstance(action, Action) and action in legal):
             normalized = _normalized(action)
@@ -306,17 +332,29 @@ class Match:
         policy of search players' playouts. That is exactly the same actions, state and log as
         this loop over `legal_actions` and `apply`, which tests/engine/test_playout.py runs
         beside it. Inside, the plays are counted from the matching masks and only the chosen one
-        is looked up, with no action list and no legality check."""
+        is looked up, with no action list and no legality check.
+
+        With `until="round"` the next round is dealt only when something asks about it (its
+        players, hands, layout, legal actions, log or number): the scores, `is_over`, `winners`
+        and `returns` are final at once, and a search that reads only those never pays for it."""
         if until not in ("round", "match"):
             raise ValueError(f"until must be 'round' or 'match', not {until!r}")
         if not 0.0 <= heavy <= 1.0:
             raise ValueError(f"heavy is a share between 0 and 1, not {heavy!r}")
+        if self._pending:
+            self._settle()
         rand = rng.random
         whole_match = until == "match"
         round_no = self._round
-        while not self._over and (whole_match or self._round == round_no):
-            self._random_round(rand, heavy)
-        if self._live:  # somebody holds the `events` list: bring it up to date
+        self._deal_later = not whole_match
+        try:
+            while not (self._over or self._pending) and (whole_match or self._round == round_no):
+                self._random_round(rand, heavy)
+        finally:
+            self._deal_later = False
+        if self._live:  # somebody holds the `events` list: bring it up to date, the next deal included
+            if self._pending:
+                self._settle()
             self._event_dicts_now()
 
     def _random_round(self, rand: Callable[[], float], heavy: float) -> None:
@@ -563,6 +601,15 @@ class Match:
         if self._t.start_reads_winner:
             winner = self._round_winner(scoring.scorer, scorers, out_seat, seat_pips, seat_tiles)
         self._previous = Previous(self._starter, winner)
+        if self._deal_later:
+            self._pending = True
+        else:
+            self._start_round()
+
+    def _settle(self) -> None:
+        """Deal the round a playout left undealt. The deal comes from the match's own generator,
+        which nothing else draws from meanwhile, so it is the deal the round would have had at once."""
+        self._pending = False
         self._start_round()
 
     def _round_winner(

@@ -182,3 +182,23 @@ def test_playout_rejects_a_heavy_share_outside_0_to_1(heavy):
     match = Match(load_ruleset("block"), players=4, seed=1)
     with pytest.raises(ValueError, match="heavy"):
         match.playout(random.Random(1), heavy=heavy)
+
+
+@pytest.mark.parametrize("variant", ["draw", "mexican-train"])
+def test_after_a_round_playout_the_next_deal_is_the_one_dealt_at_once(variant):
+    """`playout()` leaves the next round undealt until something asks about it: the scores and
+    the match's end are final at once, a clone taken meanwhile deals the same, and play goes on."""
+    ruleset = load_ruleset(variant)
+    a = Match(ruleset, players=3, seed=11)
+    b = a.clone()
+    rng_a, rng_b = random.Random(2), random.Random(2)
+    _outside(a, rng_a, "round")  # the outside loop: apply deals the next round at once
+    b.playout(rng_b)
+    assert (b.scores, b.is_over, b.winners, b.returns()) == (a.scores, a.is_over, a.winners, a.returns())
+    c = b.clone()
+    assert b.round == a.round == 2
+    assert b.hand(0) == a.hand(0)
+    assert c.events == b.events == a.events
+    legal = c.legal_actions()
+    assert legal == a.legal_actions()
+    assert c.apply(legal[-1]) == a.apply(legal[-1])
