@@ -201,7 +201,7 @@ class Determinizer:
         if self._drawn_slot:
             m._drawn = hands[m._current][-1]
         # The real match's stream would deal its real next round; a determinization must not.
-        m._rng = random.Random(rng.getrandbits(64))
+        m._reseed(rng.getrandbits(64))
         return m
 
 

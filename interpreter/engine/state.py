@@ -67,7 +67,11 @@ class Match:
         if scores is not None and len(scores) != self._sides:
             raise ValueError(f"{len(scores)} initial scores for {self._sides} sides")
         self._scores = [0] * self._sides if scores is None else [int(s) for s in scores]
-        self._rng = random.Random(seed)
+        # The source of the deals. A clone shares its original's generator until either of them
+        # deals (`_generator` makes a copy then), since a search's clones mostly never deal.
+        self._rng: random.Random | None = random.Random(seed)
+        self._rng_shared = False
+        self._reseed_with = 0  # what `_generator` seeds a new generator with when `_rng` is None
         self._deals = tuple(deals or ())
         layout = ruleset.layout
         self._line = layout.topology is Topology.LINE
@@ -281,8 +285,8 @@ class Match:
         new._public_dicts = []
         new._dicts_of = new._events
         new._live = False
-        new._rng = random.Random()
-        new._rng.setstate(self._rng.getstate())
+        if self._rng is not None:
+            self._rng_shared = new._rng_shared = True
         return new
 
     def legal_actions(self) -> list[Action]:
@@ -537,7 +541,7 @@ class Match:
         self._round += 1
         t = self._t
         scripted = self._deals[self._round - 1] if self._round <= len(self._deals) else None
-        rs = open_round(t, self._rng, self._round, scripted, self._previous)
+        rs = open_round(t, self._generator(), self._round, scripted, self._previous)
         self._hands = rs.hands
         self._boneyard = rs.boneyard
         self._next_draw = 0
@@ -562,6 +566,20 @@ class Match:
         deal = (ev.DEAL, t, self._round, rs.starter, rs.how, rs.lead, rs.engine, tuple(rs.hands),
                 rs.boneyard, rs.dead, rs.lots, rs.redeals)  # fmt: skip
         self._events.append(deal)
+
+    def _generator(self) -> random.Random:
+        """The match's own random generator, made its own on first use after a clone or a reseed."""
+        if self._rng is None:
+            self._rng = random.Random(self._reseed_with)
+        elif self._rng_shared:
+            own = random.Random(0)  # cheaper to seed than from the system; setstate replaces it
+            own.setstate(self._rng.getstate())
+            self._rng, self._rng_shared = own, False
+        return self._rng
+
+    def _reseed(self, seed: int) -> None:
+        """Give the match a new random stream for its deals from now on (created when first used)."""
+        self._rng, self._rng_shared, self._reseed_with = None, False, seed
 
     def _end_round(self, reason: str, out_seat: int | None) -> None:
         t = self._t
