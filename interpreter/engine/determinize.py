@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 
 from interpreter.engine.actions import DRAW, MARKER, PLAY, Action
+from interpreter.engine.dealing import shuffle
 from interpreter.engine.fixtures import ScriptedDeal
 from interpreter.engine.observation import Observation
 from interpreter.engine.state import Match
@@ -175,7 +176,7 @@ class Determinizer:
             hands[seat][i] = tile
             free &= ~(1 << tile)
         rest = bits(free)
-        rng.shuffle(rest)
+        shuffle(rng, rest)  # rng.shuffle(rest), inlined
         for seat, hand in enumerate(hands):
             if seat == self.seat:
                 continue
