@@ -16,7 +16,7 @@ of points (`_Valuer`). The rules' `winner` turns that around when the lowest tot
 Budget: `iterations` per decision and/or `ms` of wall time, whichever ends first. A given seed
 and iteration budget (with `ms=None`) gives the same choices on every machine; a time budget
 depends on the machine's speed. The default is `DEFAULT_ITERATIONS` with a `DEFAULT_MS` cap: on
-a double-6 set with two players the iteration count binds (70–120 ms a decision on the 2-core
+a double-6 set with two players the iteration count binds (40–75 ms a decision on the 2-core
 machine of docs/ladder.md), while long rounds (big sets, many seats, many draws) hit the cap
 first, since one playout there costs many times more.
 """
