@@ -314,9 +314,9 @@ class Match:
         log = self._events
         start = len(log)
         self._legal = None
-        kind = action.kind
+        kind, tile, arm_id, half = action
         if kind == PLAY:
-            self._play(self._current, action)
+            self._lay(self._current, self._t.id_of[tile[0]][tile[1]], arm_id, half, action)  # type: ignore[index]
         elif kind == DRAW:
             self._draw(self._current)
         else:
@@ -681,8 +681,9 @@ class Match:
         if double:
             self._note_double(tile)
         self._passes = 0
-        self._drew = False
-        self._drawn = -1
+        if self._drew:
+            self._drew = False
+            self._drawn = -1
         if self._in_play is not None and self._score_in_play(seat):
             return
         if not hand:
