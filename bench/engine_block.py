@@ -49,8 +49,9 @@ def rounds_with_log(n: int, seed: int) -> int:
 
 def rounds_playout(n: int, seed: int) -> int:
     """`rounds` with the engine's own random play: `match.playout(rng)` plays each round out
-    inside the engine (uniform over its legal-action list, `rng.randrange` per decision, a
-    decision with one legal action included), as simulations and AI playouts use it."""
+    inside the engine by the same rule (`int(rng.random() * k)` per decision with k > 1 legal
+    actions, nothing drawn for a forced one), as simulations and AI playouts use it: the same
+    games as `rounds` on the same seed."""
     rules = block_rules()
     rng = random.Random(seed)
     pips_left = 0

@@ -16,17 +16,9 @@ from hypothesis import strategies as st
 
 from interpreter.engine import Action, IllegalAction, Match
 from interpreter.loader import load_ruleset
-from interpreter.resources import bundled_variants
+from tests.variant_cases import bundled_cases
 
 MAX_STEPS = 200_000
-
-
-def _cases() -> list[tuple[str, int]]:
-    cases = []
-    for name in sorted(bundled_variants()):
-        players = load_ruleset(name).players
-        cases += [(name, n) for n in range(players.min, players.max + 1)]
-    return cases
 
 
 def _examples(name: str, players: int) -> int:
@@ -68,7 +60,7 @@ def _play(match: Match, choices: random.Random, full: Counter | None = None, clo
     return steps, clone
 
 
-@pytest.mark.parametrize(("variant", "players"), _cases())
+@pytest.mark.parametrize(("variant", "players"), bundled_cases())
 def test_random_play_is_legal_conserves_tiles_ends_and_replays(variant, players):
     ruleset = load_ruleset(variant)
 

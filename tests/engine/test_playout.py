@@ -19,17 +19,9 @@ from interpreter.engine import Match
 from interpreter.engine.actions import PLAY
 from interpreter.loader import load_ruleset
 from interpreter.players.heavy import tile_value
-from interpreter.resources import bundled_variants
+from tests.variant_cases import bundled_cases
 
 MAX_ROUNDS = 3  # rounds compared per example (the whole match for until="match", if it is short)
-
-
-def _cases() -> list[tuple[str, int]]:
-    cases = []
-    for name in sorted(bundled_variants()):
-        players = load_ruleset(name).players
-        cases += [(name, n) for n in range(players.min, players.max + 1)]
-    return cases
 
 
 def _outside(match: Match, rng: random.Random, until: str, heavy: float = 0.0) -> None:
@@ -70,7 +62,7 @@ def _assert_same(a: Match, b: Match, rng_a: random.Random, rng_b: random.Random)
     assert rng_a.getstate() == rng_b.getstate()
 
 
-@pytest.mark.parametrize(("variant", "players"), _cases())
+@pytest.mark.parametrize(("variant", "players"), bundled_cases())
 def test_playout_is_the_outside_random_loop(variant, players):
     ruleset = load_ruleset(variant)
 
@@ -96,7 +88,7 @@ def test_playout_is_the_outside_random_loop(variant, players):
     check()
 
 
-@pytest.mark.parametrize(("variant", "players"), _cases())
+@pytest.mark.parametrize(("variant", "players"), bundled_cases())
 def test_playout_with_the_heavy_policy_is_its_outside_loop(variant, players):
     """`heavy=0.6`: six decisions in ten lay the heaviest playable tile (the first such play)."""
     ruleset = load_ruleset(variant)

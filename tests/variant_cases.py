@@ -1,0 +1,14 @@
+"""The (variant, player count) pairs of every bundled rule file, for tests that run them all."""
+
+from __future__ import annotations
+
+from interpreter.loader import load_ruleset
+from interpreter.resources import bundled_variants
+
+
+def bundled_cases() -> list[tuple[str, int]]:
+    cases = []
+    for name in sorted(bundled_variants()):
+        players = load_ruleset(name).players
+        cases += [(name, n) for n in range(players.min, players.max + 1)]
+    return cases
