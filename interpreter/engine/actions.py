@@ -79,3 +79,9 @@ class Action(NamedTuple):
         low, high = (int(v) for v in data["tile"])
         arm, half = data.get("arm"), data.get("half")
         return cls.play((low, high), None if arm is None else int(arm), None if half is None else int(half))
+
+
+# The actions without a tile, shared: the engine compares and logs these very objects.
+DRAW_ACTION = Action(DRAW)
+PASS_ACTION = Action(PASS)
+MARKER_ACTION = Action(MARKER)

@@ -1,0 +1,192 @@
+"""Random play inside the engine: the hot path of simulations and searches (`Match.playout`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from interpreter.engine import events as ev
+from interpreter.engine.actions import MARKER_ACTION, PASS_ACTION
+from interpreter.ruleset import (
+    DrawPolicy,
+)
+
+_ACTION_RECORD = ev.ACTION
+_PLAYED_RECORD = ev.PLAYED
+
+
+class RandomPlay:
+    """`Match`'s random round: what `legal_actions` and `apply` with a random choice do, without an action list."""
+
+    def _random_round(self, rand: Callable[[], float], heavy: float) -> None:
+        """Random play (as `playout` defines it) until this round ends.
+
+        The hot path of simulations and searches. The round's fixed objects and the turn's state
+        (seat, passes, what was drawn) are locals, the common steps of `_lay` and `_pass` are
+        inlined, and the rare ones (a double laid, an open double answered, in-play scoring, a
+        draw, the round's end) go through the general methods, with the turn's state stored
+        back around the call."""
+        self._legal = None
+        round_no = self._round
+        t = self._t
+        if self._needs_lead:  # once a round: lead a tile (the leads are listed by tile id)
+            seat = self._current
+            tile = self._lead
+            if tile is None:
+                leads = t.ids(self._hands[seat])
+                k = len(leads)
+                if k == 1:
+                    tile = leads[0]
+                elif heavy and rand() < heavy:
+                    tile = t.heaviest(self._hands[seat])
+                else:
+                    tile = leads[int(rand() * k)]
+            self._lay(seat, tile, None, None, t.leads[tile])
+            if self._over or self._round != round_no:
+                return
+        pips = t.pips
+        low_half = t.low
+        is_double = t.is_double
+        tiles = t.tiles
+        hands = self._hands
+        lay = self._layout
+        markers = lay.markers
+        events = self._events
+        demands = self._demands  # changed in place
+        n = self._n
+        step = self._step
+        forced = self._forced
+        again = self._again
+        in_play = self._in_play
+        double_opens = self._double_opens
+        reads_doubles = self._reads_doubles
+        marker_rule = self._marker
+        may_draw = self._may_draw
+        draws_on = self._policy is DrawPolicy.UNTIL_PLAYABLE  # may draw again after drawing
+        # Where no arm is ever closed to anyone (a plain line), the arms to scan are all of them.
+        fixed_arms = lay.arms if self._all_open and not self._rules.layout.double_demand else None
+        seat = self._current
+        passes = self._passes
+        drew = self._drew
+        drawn = self._drawn
+        fits = self._fits
+        masks = fits.masks
+        halves_of = fits.halves
+        twice = fits.twice
+        wild = fits.wild
+        while True:
+            hand = hands[seat]
+            playable = hand if drawn < 0 else hand & 1 << drawn
+            arms = fixed_arms or self._open_arms(seat)
+            # The number of plays, as _compute_legal lists them: by arm, tile, touching half. A
+            # tile that may touch an end with either half (a wild end) is two plays there.
+            total = 0
+            for arm in arms:
+                fit = playable & masks[arm.value]
+                if fit:
+                    total += fit.bit_count()
+            if wild and total:
+                for arm in arms:
+                    total += (playable & twice[arm.value]).bit_count()
+            k = total if total and forced else total + 1
+            if k == 1:
+                i = 0
+            elif heavy and rand() < heavy:
+                i = -1  # the heaviest play, found below
+            else:
+                i = int(rand() * k)
+            if i >= total:  # unable to play (or choosing not to): draw, pass or mark
+                if may_draw and (not drew or draws_on) and self._drawable() > 0:
+                    self._current, self._passes = seat, passes
+                    self._draw(seat)
+                    seat, passes, drew, drawn = self._current, self._passes, self._drew, self._drawn
+                    continue
+                marker = marker_rule and not markers[seat]
+                if marker:
+                    markers[seat] = True
+                events.append((_ACTION_RECORD, seat, MARKER_ACTION if marker else PASS_ACTION))
+                passes += 1
+                if passes >= n:  # every seat in a row unable: the round is blocked
+                    self._current, self._passes = seat, passes
+                    self._end_round("blocked", None)
+                    return
+                for demand in demands:
+                    demand.active = True
+                seat = (seat + step) % n
+                if drew:
+                    drew = False
+                    drawn = -1
+                continue
+            if i < 0:
+                # The first play of the heaviest playable tile: the earliest arm it fits, its first half.
+                fitting = 0
+                for arm in arms:
+                    fitting |= playable & masks[arm.value]
+                heaviest = t.heaviest_mask(fitting)
+                for arm in arms:
+                    value = arm.value
+                    fit = playable & masks[value] & heaviest
+                    if fit:
+                        break
+                i = 0
+            else:  # the i-th play: find its arm, then its tile among that arm's fitting tiles
+                for arm in arms:
+                    value = arm.value
+                    fit = playable & masks[value]
+                    if fit:
+                        count = fit.bit_count()
+                        if wild:
+                            count += (playable & twice[value]).bit_count()
+                        if i < count:
+                            break
+                        i -= count
+            halves = halves_of[value]
+            if wild:  # a tile may come twice (once per touching half)
+                while True:
+                    low = fit & -fit
+                    here = len(halves[low.bit_length() - 1])
+                    if i < here:
+                        break
+                    i -= here
+                    fit ^= low
+            else:
+                while i:
+                    fit &= fit - 1
+                    i -= 1
+                low = fit & -fit
+            tile = low.bit_length() - 1
+            arm_id = arm.id
+            half = halves[tile][i]
+            # _lay, inlined for a tile on an arm
+            hand ^= low
+            hands[seat] = hand
+            events.append((_PLAYED_RECORD, seat, tiles[tile], arm_id, half))
+            arm.tiles.append((tile, half))
+            arm.value = pips[tile] - half
+            if arm.owner == seat:
+                markers[seat] = False
+            if demands:
+                self._cover(arm_id)
+            double = is_double[tile]
+            if double:
+                if double_opens:
+                    self._laid_double(arm, tile, low_half[tile])
+                lay.doubles |= 1 << low_half[tile]  # as _note_double does: a double is laid once, its bit is new
+                if reads_doubles:
+                    fits = self._fits = t.fits(lay.doubles)
+                    masks, halves_of, twice, wild = fits.masks, fits.halves, fits.twice, fits.wild
+            passes = 0
+            if drew:
+                drew = False
+                drawn = -1
+            if in_play is not None:
+                self._current, self._passes, self._drew, self._drawn = seat, 0, False, -1
+                if self._score_in_play(seat):
+                    return
+            if not hand:
+                self._current = seat
+                self._end_round("domino", seat)
+                return
+            if not (double and again):
+                for demand in demands:
+                    demand.active = True
+                seat = (seat + step) % n

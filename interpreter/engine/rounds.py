@@ -1,0 +1,128 @@
+"""The round flow of a match: dealing a round, scoring its end, and the match's end."""
+
+from __future__ import annotations
+
+import random
+
+from interpreter.engine import events as ev
+from interpreter.engine.dealing import Previous, open_round
+from interpreter.engine.layout import Demand, Layout
+from interpreter.engine.scoring import round_end_env, scoring_sides, winners
+from interpreter.ruleset import (
+    Scorer,
+)
+
+
+class RoundFlow:
+    """`Match`'s rounds: start one, end one with its scoring, and finish the match."""
+
+    def _start_round(self) -> None:
+        self._round += 1
+        t = self._t
+        scripted = self._deals[self._round - 1] if self._round <= len(self._deals) else None
+        rs = open_round(t, self._generator(), self._round, scripted, self._previous)
+        self._hands = rs.hands
+        self._boneyard = rs.boneyard
+        self._next_draw = 0
+        self._dead = rs.dead
+        self._layout = Layout(self._n)
+        if not self._line:
+            assert rs.engine is not None
+            layout = self._rules.layout
+            owners: list[int | None] = list(range(self._n)) if layout.personal_trains else []
+            owners += [None] * layout.shared_trains
+            self._layout.start_hub(rs.engine, t.low[rs.engine], owners)
+        self._needs_lead = self._line
+        self._lead = rs.lead
+        self._starter = rs.starter
+        self._current = rs.starter
+        self._demands: list[Demand] = []
+        self._passes = 0
+        self._drew = False
+        self._drawn = -1  # under one_then_play, the tile just drawn: the only one that may be played
+        self._fits = t.fits(self._layout.doubles)
+        # The hands as dealt (the list itself changes with play); boneyard and dead never change.
+        deal = (ev.DEAL, t, self._round, rs.starter, rs.how, rs.lead, rs.engine, tuple(rs.hands),
+                rs.boneyard, rs.dead, rs.lots, rs.redeals)  # fmt: skip
+        self._events.append(deal)
+
+    def _generator(self) -> random.Random:
+        """The match's own random generator, made its own on first use after a clone or a reseed."""
+        if self._rng is None:
+            self._rng = random.Random(self._reseed_with)
+        elif self._rng_shared:
+            own = random.Random(0)  # cheaper to seed than from the system; setstate replaces it
+            own.setstate(self._rng.getstate())
+            self._rng, self._rng_shared = own, False
+        return self._rng
+
+    def _reseed(self, seed: int) -> None:
+        """Give the match a new random stream for its deals from now on (created when first used)."""
+        self._rng, self._rng_shared, self._reseed_with = None, False, seed
+
+    def _end_round(self, reason: str, out_seat: int | None) -> None:
+        t = self._t
+        n = self._n
+        seat_pips = t.hand_values(self._hands)
+        seat_tiles = list(map(int.bit_count, self._hands))
+        if self._sides == n:
+            side_pips, side_tiles = seat_pips, seat_tiles
+        else:
+            side_pips = [0] * self._sides
+            side_tiles = [0] * self._sides
+            for seat in range(n):
+                side_pips[self._seat_side[seat]] += seat_pips[seat]
+                side_tiles[self._seat_side[seat]] += seat_tiles[seat]
+        scoring = self._rules.domino if reason == "domino" else self._rules.blocked
+        out_side = None if out_seat is None else self._seat_side[out_seat]
+        scorers = scoring_sides(scoring, side_pips, side_tiles, out_side)
+        for side in scorers:
+            if scoring.points.constant is not None:  # a formula that reads nothing
+                points = int(scoring.points.constant)
+            else:
+                env = round_end_env(side, side_pips, side_tiles, n // self._sides, n, t.max_pip, self._round)
+                points = int(scoring.points(env))
+            self._scores[side] += points
+            self._events.append(ev.score(side, points, self._scores[side], reason))
+        hands = tuple(self._hands)
+        self._events.append((ev.ROUND_END, t, self._round, reason, out_seat, hands, seat_pips, self._scores.copy()))
+        won = None
+        if (t.goal is not None and max(self._scores) >= t.goal) or (
+            t.last_round is not None and self._round >= t.last_round
+        ):  # else nobody can have won yet (scoring.winners)
+            won = winners(self._rules.match, self._scores, self._round, n, at_round_end=True)
+        if won is not None:
+            self._finish(won)
+            return
+        winner = None
+        if self._t.start_reads_winner:
+            winner = self._round_winner(scoring.scorer, scorers, out_seat, seat_pips, seat_tiles)
+        self._previous = Previous(self._starter, winner)
+        if self._deal_later:
+            self._pending = True
+        else:
+            self._start_round()
+
+    def _settle(self) -> None:
+        """Deal the round a playout left undealt. The deal comes from the match's own generator,
+        which nothing else draws from meanwhile, so it is the deal the round would have had at once."""
+        self._pending = False
+        self._start_round()
+
+    def _round_winner(
+        self, scorer: Scorer, scorers: list[int], out_seat: int | None, seat_pips: list[int], seat_tiles: list[int]
+    ) -> int | None:
+        """The seat a `previous_winner` start picks: who went out; in a blocked round, the seat of
+        the scoring side with the lowest pips (fewest tiles) — nobody when no single side scored."""
+        if out_seat is not None:
+            return out_seat
+        if len(scorers) != 1 or scorer not in (Scorer.LOWEST_PIPS, Scorer.FEWEST_TILES):
+            return None
+        measure = seat_pips if scorer is Scorer.LOWEST_PIPS else seat_tiles
+        seats = [s for s in range(self._n) if self._seat_side[s] == scorers[0]]
+        return min(seats, key=lambda s: measure[s])
+
+    def _finish(self, won: tuple[int, ...]) -> None:
+        self._over = True
+        self._winners = won
+        self._events.append(ev.match_end(won, self._scores))
