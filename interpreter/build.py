@@ -26,8 +26,11 @@ from interpreter.expressions import (
 from interpreter.resources import load_schema
 from interpreter.ruleset import (
     COUNT_NAMES,
+    COUNT_VALUE_FIELDS,
     IN_PLAY_NAMES,
     MATCH_NAMES,
+    PLAY_NAMES,
+    PREVIOUS_ROUND_CRITERIA,
     ROUND_END_NAMES,
     ROUND_NAMES,
     TILE_NAMES,
@@ -37,6 +40,7 @@ from interpreter.ruleset import (
     DoubleAtEnd,
     Draw,
     DrawPolicy,
+    EngineMissing,
     InPlayScoring,
     Layout,
     Lead,
@@ -81,6 +85,7 @@ class _Builder:
         self.origin_of = origin_of
         self.problems: list[BuildProblem] = []
         self.schema = load_schema()
+        self.envs: dict[int, dict[str, int]] = {}  # per allowed player count: the count names
 
     def problem(self, path: Path_, message: str, expr: ExprProblem | None = None) -> None:
         self.problems.append(BuildProblem(path, message, expr))
@@ -136,27 +141,41 @@ def build_ruleset(
     data: Mapping[str, Any], *, source: str, origin_of: Callable[[Path_], str]
 ) -> tuple[Ruleset | None, list[BuildProblem]]:
     b = _Builder(data, origin_of)
-    max_pip: int = b.get("set", "max_pip")
-    set_size = (max_pip + 1) * (max_pip + 2) // 2
-    players = _players(b, max_pip, set_size)
-    counts = range(players.min, players.max + 1) if players.min <= players.max else range(0)
-    deal = _deal(b, counts, max_pip, set_size)
-    start = _start(b, max_pip)
-    layout = _layout(b)
+    low, high = b.get("players", "min"), b.get("players", "max")
+    counts = range(low, high + 1) if low <= high else range(0)
+    by_count: dict[str, dict[int, int]] = {}
+    max_pips = _count_values(b, COUNT_VALUE_FIELDS["max_pip"], counts, "players")
+    for n in counts:
+        pip = max_pips.get(n, 0)
+        b.envs[n] = _env(n, pip, (pip + 1) * (pip + 2) // 2)
+    by_count["max_pip"] = max_pips
+    for key in ("reserve", "shared_trains", "target"):
+        by_count[key] = _count_values(b, COUNT_VALUE_FIELDS[key], counts)
+    max_pip = max_pips.get(low, 0)
+    players = _players(b, counts)
+    deal = _deal(b, counts, by_count["reserve"].get(low, 0))
+    start = _start(b, min(max_pips.values(), default=max_pip))
+    layout = _layout(b, by_count["shared_trains"].get(low, 0))
+    again = b.get("play", "again_after_double")
+    allowed = b.expr(("play", "allowed"), PLAY_NAMES, Type.BOOL)
     play = Play(
         forced=b.get("play", "forced"),
-        again_after_double=b.get("play", "again_after_double"),
+        again_after_double=again in (True, "may"),
         match=b.expr(("play", "match"), MATCH_NAMES, Type.BOOL),  # type: ignore[arg-type]
+        again_optional=again == "may",
+        allowed=None if allowed is not None and allowed.constant is True else allowed,
     )
-    draw = Draw(b.option(DrawPolicy, "draw", "policy"), b.option(WhenUnable, "draw", "when_unable"))
+    draw = Draw(
+        b.option(DrawPolicy, "draw", "policy"), b.option(WhenUnable, "draw", "when_unable"), b.get("draw", "voluntary")
+    )
     in_play = _in_play(b)
     domino = _round_end(b, "domino")
     blocked = _round_end(b, "blocked")
-    match = _match(b, counts, max_pip, set_size)
+    match = _match(b, counts, by_count["target"].get(low))
     tile_value = b.expr(("set", "tile_value"), TILE_NAMES, Type.INT)
     if layout.engine is not None:
-        _check_engine(b, layout.engine, counts, match, max_pip, set_size)
-    _check_consistency(b, deal, layout, draw, blocked, set_size)
+        _check_engine(b, layout.engine, counts, match, max_pips)
+    _check_consistency(b, deal, layout, draw, blocked, play, by_count)
     if b.problems:
         return None, b.problems
     name = b.get("name")
@@ -179,6 +198,8 @@ def build_ruleset(
         blocked=blocked,
         match=match,
         digest=digest,
+        tags=tuple(b.get("tags") or ()),
+        by_count={key: table for key, table in by_count.items() if len(set(table.values())) > 1},
     )
     return ruleset, []
 
@@ -187,25 +208,64 @@ def _env(players: int, max_pip: int, set_size: int) -> dict[str, int]:
     return {"players": players, "max_pip": max_pip, "set_size": set_size}
 
 
-def _players(b: _Builder, max_pip: int, set_size: int) -> Players:
+def _players(b: _Builder, counts: range) -> Players:
     low, high = b.get("players", "min"), b.get("players", "max")
     if low > high:
         b.problem(("players", "min"), f"min ({low}) is greater than max ({high})")
     teams = b.option(Teams, "players", "teams")
+    optional = bool(b.get("players", "teams_optional"))
     team_counts: set[int] = set()
-    if teams is Teams.OPPOSITE:
+    if teams is Teams.OPPOSITE or optional:
         when = b.expr(("players", "teams_when"), COUNT_NAMES, Type.BOOL)
-        for n in range(low, high + 1):
-            if when is not None and not b.evaluate(when, _env(n, max_pip, set_size), ("players", "teams_when")):
+        for n in counts:
+            if when is not None and not b.evaluate(when, b.envs[n], ("players", "teams_when")):
                 continue
             if n % 2:
+                if optional:  # the choice exists only where partners can sit opposite
+                    continue
                 b.problem(("players", "teams"), f"partners sit opposite, which needs an even player count, not {n}")
             team_counts.add(n)
-    return Players(low, high, b.option(Direction, "players", "direction"), teams, frozenset(team_counts))
+        if optional and not team_counts:
+            b.problem(("players", "teams_optional"), "no allowed player count is even, so partnerships never apply")
+    direction = b.option(Direction, "players", "direction")
+    return Players(low, high, direction, teams, frozenset(team_counts), optional)
 
 
-def _table_sizes(b: _Builder, table: Mapping[str, int], counts: range) -> dict[int, int]:
-    path = ("deal", "hand_size")
+def _count_values(b: _Builder, path: tuple[str, str], counts: range, *names: str) -> dict[int, int]:
+    """A number that may depend on the player count (an integer, a formula of the count names, or
+    a player-count table), for every allowed count; empty when the file leaves it out. `names`
+    narrows the count names a formula may read (the set size cannot read itself)."""
+    raw = b.get(*path)
+    if raw is None:
+        return {}
+    if isinstance(raw, Mapping):
+        return _table(b, path, raw, counts)
+    allowed = {k: COUNT_NAMES[k] for k in names} if names else COUNT_NAMES
+    formula = b.expr(path, allowed, Type.INT)
+    values: dict[int, int] = {}
+    if formula is not None:
+        for n in counts:
+            env = b.envs.get(n) or {"players": n}
+            value = b.evaluate(formula, env, path)
+            if value is not None:
+                values[n] = value
+    _check_range(b, path, values)
+    return values
+
+
+def _check_range(b: _Builder, path: Path_, values: Mapping[int, int]) -> None:
+    """A formula's values obey the bounds the schema gives the key's integers."""
+    node = b.schema
+    for key in path:
+        node = node["properties"][key]
+    bounds = node["oneOf"][0]
+    for n, value in values.items():
+        if not bounds["minimum"] <= value <= bounds["maximum"]:
+            b.problem(path, f"{value} for {n} players is outside {bounds['minimum']} … {bounds['maximum']}")
+            return
+
+
+def _table(b: _Builder, path: Path_, table: Mapping[str, int], counts: range) -> dict[int, int]:
     sizes: dict[int, int] = {}
     for key, size in table.items():
         m = _RANGE.match(str(key))
@@ -223,27 +283,30 @@ def _table_sizes(b: _Builder, table: Mapping[str, int], counts: range) -> dict[i
     # should not have to restate an inherited table.
     missing = [n for n in counts if n not in sizes]
     if missing:
-        b.problem(path, "no hand size for " + ", ".join(f"{n} players" for n in missing))
+        b.problem(path, f"no {_WHAT[path]} for " + ", ".join(f"{n} players" for n in missing))
     return {n: s for n, s in sizes.items() if n in counts}
 
 
-def _deal(b: _Builder, counts: range, max_pip: int, set_size: int) -> Deal:
+_WHAT = {("deal", "hand_size"): "hand size", **{p: p[1].replace("_", " ") for p in COUNT_VALUE_FIELDS.values()}}
+
+
+def _deal(b: _Builder, counts: range, reserve: int) -> Deal:
     path = ("deal", "hand_size")
     raw = b.get(*path)
     sizes: dict[int, int] = {}
     if isinstance(raw, Mapping):
-        sizes = _table_sizes(b, raw, counts)
+        sizes = _table(b, path, raw, counts)
     else:
         formula = b.expr(path, COUNT_NAMES, Type.INT)
         if formula is not None:
             for n in counts:
-                size = b.evaluate(formula, _env(n, max_pip, set_size), path)
+                size = b.evaluate(formula, b.envs[n], path)
                 if size is not None:
                     sizes[n] = size
     for n, size in sizes.items():
         if size < 1:
             b.problem(path, f"a hand of {size} tiles for {n} players; every hand needs at least one tile")
-    return Deal(sizes, b.option(Undealt, "deal", "undealt"), b.get("deal", "reserve"))
+    return Deal(sizes, b.option(Undealt, "deal", "undealt"), reserve)
 
 
 def _start_rules(b: _Builder, key: str, max_pip: int) -> tuple[StartRule, ...]:
@@ -252,7 +315,7 @@ def _start_rules(b: _Builder, key: str, max_pip: int) -> tuple[StartRule, ...]:
         path = ("start", key, i)
         if isinstance(item, str):
             criterion = StartCriterion(item)
-            if key == "first_round" and criterion in (StartCriterion.PREVIOUS_WINNER, StartCriterion.NEXT_SEAT):
+            if key == "first_round" and criterion in PREVIOUS_ROUND_CRITERIA:
                 b.problem(path, f"'{item}' needs a previous round; use it in start.later_rounds")
             rules.append(StartRule(criterion))
         elif "highest_ranked" in item:
@@ -272,7 +335,7 @@ def _start(b: _Builder, max_pip: int) -> Start:
     return Start(first, later, b.option(Lead, "start", "lead"), b.get("start", "max_redeals"))
 
 
-def _layout(b: _Builder) -> Layout:
+def _layout(b: _Builder, shared_trains: int) -> Layout:
     topology = b.option(Topology, "layout", "topology")
     engine = b.expr(("layout", "engine"), ROUND_NAMES, Type.INT) if topology is Topology.HUB else None
     return Layout(
@@ -281,10 +344,13 @@ def _layout(b: _Builder) -> Layout:
         spinner_arms=b.get("layout", "spinner_arms"),
         sides_open=b.option(SidesOpen, "layout", "sides_open"),
         double_demand=b.get("layout", "double_demand"),
+        lead_demand=b.get("layout", "lead_demand"),
         demand_starts=b.option(DemandStarts, "layout", "demand_starts"),
         engine=engine,
         personal_trains=b.get("layout", "personal_trains"),
-        shared_trains=b.get("layout", "shared_trains"),
+        shared_trains=shared_trains,
+        engine_dealt=bool(b.get("layout", "engine_dealt")),
+        engine_missing=b.option(EngineMissing, "layout", "engine_missing"),
     )
 
 
@@ -297,25 +363,28 @@ def _in_play(b: _Builder) -> InPlayScoring | None:
 
 
 def _round_end(b: _Builder, which: str) -> RoundEndScoring:
-    scorer = b.option(Scorer, "scoring", which, "scorer")
     points = b.expr(("scoring", which, "points"), ROUND_END_NAMES, Type.INT)
-    return RoundEndScoring(scorer, points)  # type: ignore[arg-type]
+    raw = b.get("scoring", which, "scorer")
+    if isinstance(raw, Mapping):  # {lowest: FORMULA} or {highest: FORMULA}
+        (order, _), = raw.items()
+        rank = b.expr(("scoring", which, "scorer", order), ROUND_END_NAMES, Type.INT)
+        return RoundEndScoring(Scorer.RANKED, points, rank, order == "lowest")  # type: ignore[arg-type]
+    return RoundEndScoring(Scorer(raw), points)  # type: ignore[arg-type]
 
 
-def _match(b: _Builder, counts: range, max_pip: int, set_size: int) -> MatchEnd:
+def _match(b: _Builder, counts: range, target: int | None) -> MatchEnd:
     rounds: dict[int, int] | None = None
     formula = b.expr(("match", "rounds"), COUNT_NAMES, Type.INT)
     if formula is not None:
         rounds = {}
         for n in counts:
-            value = b.evaluate(formula, _env(n, max_pip, set_size), ("match", "rounds"))
+            value = b.evaluate(formula, b.envs[n], ("match", "rounds"))
             if value is None:
                 continue
             if not 1 <= value <= 1000:
                 b.problem(("match", "rounds"), f"{value} rounds for {n} players; a match has 1 to 1000 rounds")
             rounds[n] = value
-    target = b.get("match", "target")
-    if target is None and formula is None and not any(p.path[:2] == ("match", "rounds") for p in b.problems):
+    if target is None and formula is None and not any(p.path[:1] == ("match",) for p in b.problems):
         b.problem(("match",), "a match needs a way to end: give match.target, match.rounds, or both")
     return MatchEnd(
         target=target,
@@ -327,51 +396,63 @@ def _match(b: _Builder, counts: range, max_pip: int, set_size: int) -> MatchEnd:
     )
 
 
-def _check_engine(
-    b: _Builder, engine: Expr, counts: range, match: MatchEnd, max_pip: int, set_size: int
-) -> None:
+def _check_engine(b: _Builder, engine: Expr, counts: range, match: MatchEnd, max_pips: dict[int, int]) -> None:
     path = ("layout", "engine")
     for n in counts:
         last_round = match.rounds.get(n, 1) if match.rounds else 1
         for r in range(1, last_round + 1):
-            pip = b.evaluate(engine, {**_env(n, max_pip, set_size), "round": r}, path)
+            pip = b.evaluate(engine, {**b.envs[n], "round": r}, path)
             if pip is None:
                 return
-            if not 0 <= pip <= max_pip:
+            if not 0 <= pip <= max_pips[n]:
                 b.problem(path, f"round {r} with {n} players gives engine double [{pip}|{pip}], not in the set")
                 return
 
 
 def _check_consistency(
-    b: _Builder, deal: Deal, layout: Layout, draw: Draw, blocked: RoundEndScoring, set_size: int
+    b: _Builder,
+    deal: Deal,
+    layout: Layout,
+    draw: Draw,
+    blocked: RoundEndScoring,
+    play: Play,
+    by_count: dict[str, dict[int, int]],
 ) -> None:
-    engine_tiles = 1 if layout.topology is Topology.HUB else 0
+    hub = layout.topology is Topology.HUB
+    engine_tiles = 1 if hub and not layout.engine_dealt else 0
     for n, size in deal.hand_sizes.items():
-        needed = n * size + deal.reserve + engine_tiles
+        reserve = by_count["reserve"].get(n, 0)
+        set_size = b.envs[n]["set_size"]
+        needed = n * size + reserve + engine_tiles
         if needed > set_size:
-            extra = f" + {deal.reserve} in reserve" if deal.reserve else ""
+            extra = f" + {reserve} in reserve" if reserve else ""
             extra += " + the engine" if engine_tiles else ""
             b.problem(
                 ("deal", "hand_size"),
                 f"{n} hands of {size} tiles{extra} need {needed} tiles; the set has {set_size}",
             )
-    if layout.topology is Topology.HUB and not layout.personal_trains and layout.shared_trains == 0:
-        b.problem(("layout", "shared_trains"), "a hub needs trains: personal_trains or shared_trains > 0")
+    for n, shared in by_count["shared_trains"].items():
+        if hub and not layout.personal_trains and shared == 0:
+            b.problem(
+                ("layout", "shared_trains"),
+                f"a hub needs trains: personal_trains or shared_trains > 0 ({n} players)"
+            )
+            break
+    _check_demands(b, layout, by_count)
+    if layout.engine_dealt and not hub:
+        b.problem(("layout", "engine_dealt"), "only a hub has an engine; use it with topology hub")
+    if layout.engine_dealt and layout.engine_missing is EngineMissing.DRAW and (
+        deal.undealt is Undealt.DEAD or draw.policy is DrawPolicy.NONE
+    ):
+        b.problem(("layout", "engine_missing"), "drawing for a missing engine needs a boneyard to draw from")
+    if draw.voluntary and draw.policy is DrawPolicy.NONE:
+        b.problem(("draw", "voluntary"), "a voluntary draw needs drawing: draw.policy is none")
+    if play.again_optional and not play.forced:
+        b.problem(("play", "again_after_double"), "'may' is the same as true when play is not forced; use true")
     if draw.when_unable is WhenUnable.MARKER and not (
         layout.topology is Topology.HUB and layout.personal_trains
     ):
         b.problem(("draw", "when_unable"), "a marker goes on a personal train: needs topology hub with personal_trains")
-    if layout.double_demand > 1 and layout.spinners is Spinners.NONE:
-        b.problem(
-            ("layout", "double_demand"),
-            f"a double without spinners has one free arm, so it cannot demand {layout.double_demand} tiles",
-        )
-    if layout.double_demand > layout.spinner_arms - 1:
-        b.problem(
-            ("layout", "double_demand"),
-            f"a double attached to the layout has {layout.spinner_arms - 1} free arms, "
-            f"so it cannot demand {layout.double_demand} tiles",
-        )
     if deal.undealt is Undealt.DEAD and draw.policy is not DrawPolicy.NONE:
         b.problem(
             ("draw", "policy"),
@@ -380,3 +461,34 @@ def _check_consistency(
         )
     if blocked.scorer is Scorer.WENT_OUT:
         b.problem(("scoring", "blocked", "scorer"), "nobody went out in a blocked round; choose another scorer")
+
+
+def _check_demands(b: _Builder, layout: Layout, by_count: dict[str, dict[int, int]]) -> None:
+    """A demand can be met: a double laid on an arm has one free arm unless it becomes a spinner,
+    and the lead or the engine no more arms than it opens."""
+    demand = layout.double_demand
+    if demand > 1 and layout.spinners in (Spinners.NONE, Spinners.LEAD_DOUBLE):
+        b.problem(
+            ("layout", "double_demand"),
+            f"with spinners: {layout.spinners.value}, a double laid on an arm is no spinner and has one free arm, "
+            f"so it cannot demand {demand} tiles",
+        )
+    elif demand > layout.spinner_arms - 1:
+        b.problem(
+            ("layout", "double_demand"),
+            f"a double attached to the layout has {layout.spinner_arms - 1} free arms, "
+            f"so it cannot demand {demand} tiles",
+        )
+    lead = layout.lead_demand
+    if not lead:
+        return
+    if layout.topology is Topology.HUB:
+        for n, shared in sorted(by_count["shared_trains"].items()):
+            trains = (n if layout.personal_trains else 0) + shared
+            if lead > trains:
+                b.problem(("layout", "lead_demand"), f"the engine has {trains} trains with {n} players, not {lead}")
+                return
+    else:
+        arms = layout.spinner_arms if layout.spinners is not Spinners.NONE else 2
+        if lead > arms:
+            b.problem(("layout", "lead_demand"), f"a lead double has {arms} arms here; it cannot demand {lead} tiles")

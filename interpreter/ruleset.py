@@ -7,8 +7,9 @@ The meaning of each field is documented for users in docs/format.md.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from interpreter.expressions import Expr, Type
 
@@ -39,6 +40,21 @@ class StartCriterion(enum.Enum):
     PREVIOUS_WINNER = "previous_winner"
     NEXT_SEAT = "next_seat"
     REDEAL = "redeal"
+    LAST_PLAYER_IF_WON = "last_player_if_won"
+    PREVIOUS_STARTER_AFTER_TIE = "previous_starter_after_tie"
+    WINNING_SIDE_NEXT = "winning_side_next"
+
+
+# Criteria that read the previous round, so they cannot stand in `first_round`.
+PREVIOUS_ROUND_CRITERIA = frozenset(
+    {
+        StartCriterion.PREVIOUS_WINNER,
+        StartCriterion.NEXT_SEAT,
+        StartCriterion.LAST_PLAYER_IF_WON,
+        StartCriterion.PREVIOUS_STARTER_AFTER_TIE,
+        StartCriterion.WINNING_SIDE_NEXT,
+    }
+)
 
 
 # Criteria that pick a tile (the starter leads it unless `lead: any`); the others pick a seat.
@@ -74,6 +90,13 @@ class DemandStarts(enum.Enum):
     NEXT_TURN = "next_turn"
 
 
+class EngineMissing(enum.Enum):
+    """A dealt engine that nobody holds: draw in turn until someone does, or deal again."""
+
+    DRAW = "draw"
+    REDEAL = "redeal"
+
+
 class DrawPolicy(enum.Enum):
     NONE = "none"
     ONE_THEN_PASS = "one_then_pass"
@@ -97,6 +120,7 @@ class Scorer(enum.Enum):
     FEWEST_TILES = "fewest_tiles"
     EACH = "each"
     NOBODY = "nobody"
+    RANKED = "ranked"  # {lowest: FORMULA} or {highest: FORMULA}: the single best side scores
 
 
 class TargetReach(enum.Enum):
@@ -144,9 +168,34 @@ MATCH_NAMES: dict[str, Type] = {
     "max_pip": Type.INT,
     "doubles": Type.LIST,
 }
+# `play.allowed`: a candidate play (tile and arm) and the layout it would join.
+PLAY_NAMES: dict[str, Type] = {
+    **{k: MATCH_NAMES[k] for k in ("half", "other", "high", "low", "is_double", "max_pip", "doubles")},
+    "arm": Type.INT,
+    "arm_tiles": Type.INT,
+    "from_lead": Type.BOOL,
+    "is_side": Type.BOOL,
+    "is_train": Type.BOOL,
+    "own_train": Type.BOOL,
+    "shared_train": Type.BOOL,
+    "marked": Type.BOOL,
+    "lead_arms": Type.INT,
+    "lead_arms_started": Type.INT,
+    "laid": Type.INT,
+    "hand": Type.INT,
+    "players": Type.INT,
+    "round": Type.INT,
+}
 IN_PLAY_NAMES: dict[str, Type] = {
     "end_sum": Type.INT,
     "ends": Type.LIST,
+    "end_values": Type.LIST,
+    "open_ends": Type.INT,
+    "double_ends": Type.INT,
+    "same_ends": Type.INT,
+    "laid_high": Type.INT,
+    "laid_low": Type.INT,
+    "laid_is_double": Type.BOOL,
     "players": Type.INT,
     "max_pip": Type.INT,
     "round": Type.INT,
@@ -158,6 +207,9 @@ ROUND_END_NAMES: dict[str, Type] = {
     "opp_pips": Type.INT,
     "opp_tiles": Type.INT,
     "opponents": Type.INT,
+    "doubles": Type.INT,
+    "opp_doubles": Type.INT,
+    "went_out": Type.BOOL,
     "players": Type.INT,
     "max_pip": Type.INT,
     "round": Type.INT,
@@ -178,6 +230,7 @@ class Players:
     direction: Direction
     teams: Teams
     team_counts: frozenset[int]  # the player counts at which `teams` applies
+    teams_optional: bool = False  # a match may choose individual play or partnerships at those counts
 
 
 @dataclass(frozen=True)
@@ -202,10 +255,13 @@ class Layout:
     spinner_arms: int  # arms of a spinner in all, counting the one it was attached by
     sides_open: SidesOpen
     double_demand: int  # tiles a double demands on it before play continues elsewhere
+    lead_demand: int  # tiles the lead double (line) or the engine (hub) demands on its arms first
     demand_starts: DemandStarts
     engine: Expr | None  # HUB: pip of the engine double, over ROUND_NAMES
     personal_trains: bool
     shared_trains: int
+    engine_dealt: bool  # HUB: the engine is dealt like any tile; its holder lays it first
+    engine_missing: EngineMissing
 
 
 @dataclass(frozen=True)
@@ -213,12 +269,15 @@ class Play:
     forced: bool
     again_after_double: bool
     match: Expr  # condition over MATCH_NAMES
+    again_optional: bool = False  # the play after a double is a "may": the player may stop instead
+    allowed: Expr | None = None  # condition over PLAY_NAMES: may this fitting play be made now?
 
 
 @dataclass(frozen=True)
 class Draw:
     policy: DrawPolicy
     when_unable: WhenUnable
+    voluntary: bool = False  # a player able to play may draw instead (never pass)
 
 
 @dataclass(frozen=True)
@@ -232,6 +291,8 @@ class InPlayScoring:
 class RoundEndScoring:
     scorer: Scorer
     points: Expr  # number over ROUND_END_NAMES
+    rank: Expr | None = None  # RANKED: number over ROUND_END_NAMES per side
+    rank_lowest: bool = True  # RANKED: the lowest rank scores (else the highest)
 
 
 @dataclass(frozen=True)
@@ -263,7 +324,43 @@ class Ruleset:
     blocked: RoundEndScoring
     match: MatchEnd
     digest: str = ""  # sha256 of the merged rule document: a game log names the exact rules it was played by
+    tags: tuple[str, ...] = ()  # the families the game belongs to, main one first
+    # The numbers that differ by player count (COUNT_VALUE_FIELDS), per count; the fields above
+    # hold their values at `players.min`, and `for_players` gives the ruleset of one count.
+    by_count: dict[str, dict[int, int]] = field(default_factory=dict)
+    _specialised: dict[int, Ruleset] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def set_size(self) -> int:
         return (self.max_pip + 1) * (self.max_pip + 2) // 2
+
+    def for_players(self, players: int) -> Ruleset:
+        """The rules as a match of `players` plays them: every per-count number at its value for
+        that count. The same object each time, so per-ruleset caches keep working."""
+        if not self.by_count:
+            return self
+        found = self._specialised.get(players)
+        if found is None:
+            values = {key: table[players] for key, table in self.by_count.items() if players in table}
+            found = dataclasses.replace(
+                self,
+                max_pip=values.get("max_pip", self.max_pip),
+                deal=dataclasses.replace(self.deal, reserve=values.get("reserve", self.deal.reserve)),
+                layout=dataclasses.replace(
+                    self.layout, shared_trains=values.get("shared_trains", self.layout.shared_trains)
+                ),
+                match=dataclasses.replace(self.match, target=values.get("target", self.match.target)),
+                by_count={},
+                _specialised={},
+            )
+            self._specialised[players] = found
+        return found
+
+
+# The rule-file keys whose number may depend on the player count, by their `by_count` name.
+COUNT_VALUE_FIELDS = {
+    "max_pip": ("set", "max_pip"),
+    "reserve": ("deal", "reserve"),
+    "shared_trains": ("layout", "shared_trains"),
+    "target": ("match", "target"),
+}

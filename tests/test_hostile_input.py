@@ -38,9 +38,9 @@ CASES = [
     ("many values", b"a: [" + b"1," * 50_000 + b"1]\n", 1, 3999, "more than 2000 keys and values"),
     ("10**100 as an int", HOUSE + b"set: {max_pip: 1" + b"0" * 100 + b"}\n", 3, 16, "a number with 101 digits is more"),
     ("int too long to read", HOUSE + b"set: {max_pip: 1" + b"0" * 5000 + b"}\n", 3, 16, "is not a valid int"),
-    ("1e400", HOUSE + b"match: {target: 1e400}\n", 3, 17, "must be an integer, not '1e400'"),
-    (".inf", HOUSE + b"match: {target: .inf}\n", 3, 17, "must be an integer, not a decimal number out of range"),
-    (".nan", HOUSE + b"match: {target: .nan}\n", 3, 17, "must be an integer, not a decimal number out of range"),
+    ("1e400", HOUSE + b"start: {max_redeals: 1e400}\n", 3, 22, "must be an integer, not '1e400'"),
+    (".inf", HOUSE + b"start: {max_redeals: .inf}\n", 3, 22, "must be an integer, not a decimal number out of range"),
+    (".nan", HOUSE + b"start: {max_redeals: .nan}\n", 3, 22, "must be an integer, not a decimal number out of range"),
     (
         "duplicate key",
         HOUSE + b"match: {target: 5, target: 6}\n",

@@ -208,9 +208,12 @@ def test_set_errors_name_the_option(tmp_path):
     unknown = domino("play", "--set", "match.taget=150", cwd=tmp_path, stdin="quit\n")
     assert unknown.status is ExitStatus.FAILURE
     assert "--set match.taget=150" in unknown.stderr and "did you mean 'target'" in unknown.stderr
-    bad = domino("play", "--set", "match.target=lots", cwd=tmp_path, stdin="quit\n")
+    bad = domino("play", "--set", "start.max_redeals=lots", cwd=tmp_path, stdin="quit\n")
     assert bad.status is ExitStatus.FAILURE
-    assert "--set match.target=lots" in bad.stderr and "integer" in bad.stderr
+    assert "--set start.max_redeals=lots" in bad.stderr and "integer" in bad.stderr
+    # A target may be a formula of the player count, so a word is read as a name in one.
+    formula = domino("play", "--set", "match.target=lots", cwd=tmp_path, stdin="quit\n")
+    assert formula.status is ExitStatus.FAILURE and "unknown name 'lots'" in formula.stderr
     malformed = domino("play", "--set", "match.target", cwd=tmp_path, stdin="quit\n")
     assert malformed.status is ExitStatus.FAILURE
     assert "key.path=value" in malformed.stderr

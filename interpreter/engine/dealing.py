@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from interpreter.engine.fixtures import ScriptedDeal
 from interpreter.engine.tables import Tables
 from interpreter.engine.tiles import bits
-from interpreter.ruleset import StartCriterion, StartRule, Topology, Undealt
+from interpreter.ruleset import EngineMissing, StartCriterion, StartRule, Topology, Undealt
 
 SCRIPTED = "scripted"  # the `how` of a starter a scripted deal names
 
@@ -20,6 +20,10 @@ class Previous:
 
     starter: int
     winner: int | None  # the seat that won it; None after a tie, when nobody scored, or when no start rule asks
+    # Read only when a start rule asks (Tables.start_reads_winner):
+    winner_side: int | None = None  # the side that won it (went out, or the single scoring side)
+    last_player: int | None = None  # the seat that laid its last tile
+    seat_side: list[int] = field(default_factory=list)
 
 
 @dataclass
@@ -78,14 +82,17 @@ def open_round(
     tables: Tables, rng: random.Random, round_no: int, scripted: ScriptedDeal | None, previous: Previous | None
 ) -> RoundStart:
     engine = engine_tile(tables, round_no)
+    dealt = engine if tables.ruleset.layout.engine_dealt else None  # an engine dealt like any tile
+    aside = None if dealt is not None else engine
     if scripted is not None:
-        hands, boneyard, dead = _scripted(tables, scripted, engine)
+        hands, boneyard, dead = _scripted(tables, scripted, aside)
         if scripted.starter is not None:
             if not 0 <= scripted.starter < tables.players:
                 raise ValueError(f"the scripted starter {scripted.starter} is not a seat")
-            return RoundStart(hands, boneyard, dead, engine, scripted.starter, None, SCRIPTED)
+            found = RoundStart(hands, boneyard, dead, engine, scripted.starter, None, SCRIPTED)
+            return found if dealt is None else _engine_holder_leads(tables, found, dealt)
     else:
-        hands, boneyard, dead = _shuffled(tables, rng, engine)
+        hands, boneyard, dead = _shuffled(tables, rng, aside)
     rules = tables.ruleset
     criteria = _criteria(tables, round_no == 1)
     lots: list[list[tuple[int, int]]] = []
@@ -105,14 +112,52 @@ def open_round(
             # A list that runs out (say, only highest_double and nobody holds one) needs a
             # starter all the same; a random seat is the neutral choice.
             picked = (rng.randrange(tables.players), None, _RANDOM)
+        if (
+            picked is not None
+            and dealt is not None
+            and rules.layout.engine_missing is EngineMissing.REDEAL
+            and _holder(hands, dealt) is None
+            and redeals < rules.start.max_redeals
+        ):
+            picked = None  # nobody holds the engine: deal again
         if picked is not None:
             break
-        hands, boneyard, dead = _shuffled(tables, rng, engine)
+        hands, boneyard, dead = _shuffled(tables, rng, aside)
         redeals += 1
     seat, tile, how = picked
     if tables.lead_any:
         tile = None
-    return RoundStart(hands, boneyard, dead, engine, seat, tile, how, lots, redeals)
+    found = RoundStart(hands, boneyard, dead, engine, seat, tile, how, lots, redeals)
+    return found if dealt is None else _engine_holder_leads(tables, found, dealt)
+
+
+ENGINE_HOLDER = "engine_holder"  # the `how` of a round led by the holder of a dealt engine
+ENGINE_DRAWN = "engine_drawn"  # ... by the player who drew it, the players drawing in turn
+
+
+def _engine_holder_leads(tables: Tables, found: RoundStart, engine: int) -> RoundStart:
+    """The holder of a dealt engine leads it. When nobody holds it, the players draw in turn from
+    the chosen starter on until one draws it (after redeals ran out, a set-aside engine is dealt
+    to the chosen starter instead); the hands are logged as they are after that drawing."""
+    found.lead = engine
+    seat = _holder(found.hands, engine)
+    if seat is not None:
+        found.starter, found.how = seat, ENGINE_HOLDER
+        return found
+    if engine in found.boneyard:
+        seat = found.starter
+        while True:  # ends: the engine is in the boneyard
+            tile = found.boneyard.pop(0)
+            found.hands[seat] |= 1 << tile
+            if tile == engine:
+                break
+            seat = next_seat(tables, seat)
+        found.starter, found.how = seat, ENGINE_DRAWN
+        return found
+    found.dead.remove(engine)
+    found.hands[found.starter] |= 1 << engine
+    found.how = ENGINE_HOLDER
+    return found
 
 
 _shuffle_plans: dict[int, tuple[tuple[int, int, int], ...]] = {}
@@ -248,6 +293,23 @@ def _pick(
         if previous is None:
             return None
         return next_seat(tables, previous.starter), None, how
+    if previous is None:
+        return None
+    won = previous.winner_side
+    if criterion is StartCriterion.LAST_PLAYER_IF_WON:
+        last = previous.last_player
+        if last is None or won is None or previous.seat_side[last] != won:
+            return None
+        return last, None, how
+    if criterion is StartCriterion.PREVIOUS_STARTER_AFTER_TIE:
+        return None if won is not None else (previous.starter, None, how)
+    if criterion is StartCriterion.WINNING_SIDE_NEXT:
+        if won is None:
+            return None
+        seat = next_seat(tables, previous.starter)
+        while previous.seat_side[seat] != won:
+            seat = next_seat(tables, seat)
+        return seat, None, how
     raise AssertionError(f"unhandled start criterion {criterion}")
 
 

@@ -56,7 +56,8 @@ class Determinizer:
         # The skeleton: the real round's starter and sizes, placeholder tiles. Every hand is
         # "full" so that no replayed play can empty it and end the round early.
         scripted = ScriptedDeal([()] * n, starter=deal["starter"])
-        m = Match(rules, n, deals=[scripted] * observation.round, scores=start_scores)
+        teams = len(start_scores) < n
+        m = Match(rules, n, deals=[scripted] * observation.round, scores=start_scores, teams=teams)
         if observation.round > 1:
             m._round = observation.round - 1
             m._start_round()
@@ -67,7 +68,10 @@ class Determinizer:
         m._hands = [full] * n
         m._boneyard = [0] * deal["boneyard_size"]
 
-        forced = rules.play.forced
+        # A seat that drew or passed could not play only where the rules force a play and nothing
+        # else (a condition on plays, a voluntary draw, stopping after a double) explains it.
+        play = rules.play
+        forced = play.forced and play.allowed is None and not play.again_optional and not rules.draw.voluntary
         masks: list[int] = []  # constraint id -> the tiles it rules out
         slots: list[list[list[int]]] = [[[] for _ in range(size)] for size in deal["hand_sizes"]]
         for event in history[deal_at + 1 :]:

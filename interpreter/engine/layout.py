@@ -120,6 +120,19 @@ class Layout:
                     lead_double_counted = True
         return out
 
+    def open_ends(self, is_double: tuple[bool, ...]) -> list[tuple[int, bool]]:
+        """Each open end of the line or the trains, as a player sees it: the pips it shows and
+        whether a double lies there. An arm with tiles ends in its last tile (a spinner still open
+        past itself included); an empty end arm of the lead shows the lead (a lead double at each
+        of its empty ends); empty side arms and empty trains are not ends yet."""
+        out: list[tuple[int, bool]] = []
+        for arm in self.arms:
+            if arm.tiles:
+                out.append((arm.value, is_double[arm.tiles[-1][0]]))
+            elif arm.kind == END:
+                out.append((arm.value, is_double[arm.root]))
+        return out
+
     def tile_ids(self) -> list[int]:
         """Every tile on the table: the lead or engine first, then arm by arm."""
         root = [self.lead] if self.lead is not None else [self.engine] if self.engine is not None else []

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from interpreter.engine.actions import DRAW, DRAW_ACTION, KINDS, MARKER, MARKER_ACTION, PASS_ACTION, PLAY, Action
-from interpreter.engine.layout import SIDE, Arm, Demand
+from interpreter.engine.layout import SIDE, TRAIN, Arm, Demand
 from interpreter.engine.tiles import bits, normal, tile_text
 from interpreter.ruleset import (
     DrawPolicy,
@@ -41,7 +41,7 @@ class LegalMoves:
 
     def _unable(self, seat: int) -> Action:
         """What a player does instead of playing: draw if the rules let them, else pass or mark."""
-        if self._may_draw and (not self._drew or self._policy is DrawPolicy.UNTIL_PLAYABLE) and self._drawable() > 0:
+        if self._can_draw():
             return DRAW_ACTION
         if self._marker and not self._layout.markers[seat]:
             return MARKER_ACTION
@@ -73,10 +73,64 @@ class LegalMoves:
                         low = fit & -fit
                         fit ^= low
                         out += row[low]
-            if out and self._forced:
+            if out and self._rules.play.allowed is not None:
+                out = self._allowed(seat, out)
+            if self._extra:  # the optional play after a double: play, or stop
+                out.append(PASS_ACTION)
                 return out
+            if out and self._forced:
+                if self._rules.draw.voluntary and self._can_draw():
+                    out.append(DRAW_ACTION)
+                return out
+        elif self._extra:
+            return [PASS_ACTION]
         out.append(self._unable(seat))
         return out
+
+    def _allowed(self, seat: int, plays: list[Action]) -> list[Action]:
+        """The plays that `play.allowed` lets be made now, out of those that fit."""
+        t = self._t
+        lay = self._layout
+        root = lay.lead if lay.lead is not None else lay.engine
+        from_lead = [arm.root == root for arm in lay.arms]
+        env: dict[str, object] = {
+            "lead_arms": sum(from_lead),
+            "lead_arms_started": sum(1 for arm in lay.arms if from_lead[arm.id] and arm.tiles),
+            "laid": sum(len(arm.tiles) for arm in lay.arms),
+            "hand": self._hands[seat].bit_count(),
+            "players": self._n,
+            "max_pip": t.max_pip,
+            "round": self._round,
+            "doubles": tuple(p for p in range(t.max_pip + 1) if lay.doubles >> p & 1),
+        }
+        allowed = self._rules.play.allowed
+        assert allowed is not None
+        out = []
+        for action in plays:
+            arm = lay.arms[action.arm]  # type: ignore[index]
+            low, high = action.tile  # type: ignore[misc]
+            env.update(
+                half=action.half,
+                other=low + high - action.half,  # type: ignore[operator]
+                high=high,
+                low=low,
+                is_double=low == high,
+                arm=arm.id,
+                arm_tiles=len(arm.tiles),
+                from_lead=from_lead[arm.id],
+                is_side=arm.kind == SIDE,
+                is_train=arm.kind == TRAIN,
+                own_train=arm.owner == seat,
+                shared_train=arm.kind == TRAIN and arm.owner is None,
+                marked=arm.owner is not None and lay.markers[arm.owner],
+            )
+            if allowed(env):
+                out.append(action)
+        return out
+
+    def _can_draw(self) -> bool:
+        """Whether the rules let the current player draw a tile now."""
+        return self._may_draw and (not self._drew or self._policy is DrawPolicy.UNTIL_PLAYABLE) and self._drawable() > 0
 
     def _why_illegal(self, action: object) -> str:
         if self._over:
@@ -110,6 +164,9 @@ class LegalMoves:
             return self._why_closed(seat, arm)
         if action.half not in t.tiles[tile]:
             return f"{name} has no half {action.half}"
+        if action.half in self._fits.halves[arm.value][tile]:  # it fits: a rule beyond matching refused it
+            source = self._rules.play.allowed.source if self._rules.play.allowed is not None else ""
+            return f"the rules do not allow {name} on arm {arm.id} now (play.allowed: {source})"
         return f"{name} with its {action.half} touching does not match arm {arm.id} (it shows {arm.value})"
 
     def _why_closed(self, seat: int, arm: Arm) -> str:
@@ -124,6 +181,8 @@ class LegalMoves:
         return f"arm {arm.id} is not open"
 
     def _why_not_unable(self, seat: int, kind: str, can_play: bool) -> str:
+        if self._extra:
+            return "after a double you may play again or pass, nothing else"
         if can_play and self._forced:
             return "a player who can play must play"
         expected = self._unable(seat).kind

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from interpreter.engine import events as ev
-from interpreter.engine.actions import MARKER_ACTION, PASS_ACTION
+from interpreter.engine.actions import MARKER_ACTION, PASS_ACTION, PLAY
 from interpreter.ruleset import (
     DrawPolicy,
 )
@@ -16,6 +16,27 @@ _PLAYED_RECORD = ev.PLAYED
 
 class RandomPlay:
     """`Match`'s random round: what `legal_actions` and `apply` with a random choice do, without an action list."""
+
+    def _general_round(self, rand: Callable[[], float], heavy: float) -> None:
+        """Random play (as `playout` defines it) until this round ends, one listed decision at a
+        time: the path for rules whose turn `_random_round` does not inline. The heaviest play
+        is the first play in the legal order whose tile has the highest `tile_value`."""
+        round_no = self._round
+        value = self._t.value
+        id_of = self._t.id_of
+        while not self._over and self._round == round_no and not self._pending:
+            legal = self._compute_legal()
+            self._legal = None
+            k = len(legal)
+            if k == 1:
+                action = legal[0]
+            elif heavy and rand() < heavy:
+                action = max(
+                    (a for a in legal if a.kind == PLAY), key=lambda a: value[id_of[a.tile[0]][a.tile[1]]]
+                )
+            else:
+                action = legal[int(rand() * k)]
+            self._do(action)
 
     def _random_round(self, rand: Callable[[], float], heavy: float) -> None:
         """Random play (as `playout` defines it) until this round ends.
@@ -180,7 +201,7 @@ class RandomPlay:
                 drawn = -1
             if in_play is not None:
                 self._current, self._passes, self._drew, self._drawn = seat, 0, False, -1
-                if self._score_in_play(seat):
+                if self._score_in_play(seat, tile):
                     return
             if not hand:
                 self._current = seat

@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 
 from interpreter.engine import events as ev
+from interpreter.engine.actions import PLAY
 from interpreter.engine.dealing import Previous, open_round
 from interpreter.engine.layout import Demand, Layout
-from interpreter.engine.scoring import round_end_env, scoring_sides, winners
+from interpreter.engine.scoring import Tally, scoring_sides, winners
 from interpreter.ruleset import (
     Scorer,
 )
@@ -26,17 +27,15 @@ class RoundFlow:
         self._next_draw = 0
         self._dead = rs.dead
         self._layout = Layout(self._n)
-        if not self._line:
+        self._demands: list[Demand] = []
+        dealt_engine = not self._line and self._rules.layout.engine_dealt
+        if not self._line and not dealt_engine:
             assert rs.engine is not None
-            layout = self._rules.layout
-            owners: list[int | None] = list(range(self._n)) if layout.personal_trains else []
-            owners += [None] * layout.shared_trains
-            self._layout.start_hub(rs.engine, t.low[rs.engine], owners)
-        self._needs_lead = self._line
+            self._open_hub(rs.engine)
+        self._needs_lead = self._line or dealt_engine
         self._lead = rs.lead
         self._starter = rs.starter
         self._current = rs.starter
-        self._demands: list[Demand] = []
         self._passes = 0
         self._drew = False
         self._drawn = -1  # under one_then_play, the tile just drawn: the only one that may be played
@@ -45,6 +44,16 @@ class RoundFlow:
         deal = (ev.DEAL, t, self._round, rs.starter, rs.how, rs.lead, rs.engine, tuple(rs.hands),
                 rs.boneyard, rs.dead, rs.lots, rs.redeals)  # fmt: skip
         self._events.append(deal)
+
+    def _open_hub(self, engine: int) -> None:
+        """Put the engine at the hub, with its trains (and its demand, if it makes one)."""
+        layout = self._rules.layout
+        owners: list[int | None] = list(range(self._n)) if layout.personal_trains else []
+        owners += [None] * layout.shared_trains
+        self._layout.start_hub(engine, self._t.low[engine], owners)
+        self._fits = self._t.fits(self._layout.doubles)
+        if layout.lead_demand:
+            self._demand_on_lead(engine)
 
     def _generator(self) -> random.Random:
         """The match's own random generator, made its own on first use after a clone or a reseed."""
@@ -71,17 +80,23 @@ class RoundFlow:
             side_pips = [0] * self._sides
             side_tiles = [0] * self._sides
             for seat in range(n):
-                side_pips[self._seat_side[seat]] += seat_pips[seat]
-                side_tiles[self._seat_side[seat]] += seat_tiles[seat]
+                side = self._seat_side[seat]
+                side_pips[side] += seat_pips[seat]
+                side_tiles[side] += seat_tiles[seat]
+        side_doubles = None
+        if t.round_end_reads_doubles:
+            side_doubles = [0] * self._sides
+            for seat, hand in enumerate(self._hands):
+                side_doubles[self._seat_side[seat]] += (hand & t.double_mask).bit_count()
         scoring = self._rules.domino if reason == "domino" else self._rules.blocked
         out_side = None if out_seat is None else self._seat_side[out_seat]
-        scorers = scoring_sides(scoring, side_pips, side_tiles, out_side)
+        tally = Tally(side_pips, side_tiles, side_doubles, out_side, n // self._sides, n, t.max_pip, self._round)
+        scorers = scoring_sides(scoring, tally)
         for side in scorers:
             if scoring.points.constant is not None:  # a formula that reads nothing
                 points = int(scoring.points.constant)
             else:
-                env = round_end_env(side, side_pips, side_tiles, n // self._sides, n, t.max_pip, self._round)
-                points = int(scoring.points(env))
+                points = int(scoring.points(tally.env(side)))
             self._scores[side] += points
             self._events.append(ev.score(side, points, self._scores[side], reason))
         hands = tuple(self._hands)
@@ -94,14 +109,29 @@ class RoundFlow:
         if won is not None:
             self._finish(won)
             return
-        winner = None
-        if self._t.start_reads_winner:
-            winner = self._round_winner(scoring.scorer, scorers, out_seat, seat_pips, seat_tiles)
-        self._previous = Previous(self._starter, winner)
+        previous = Previous(self._starter, None)
+        if t.start_reads_winner:
+            previous.winner = self._round_winner(scoring.scorer, scorers, out_seat, seat_pips, seat_tiles)
+            previous.winner_side = out_side if out_seat is not None else scorers[0] if len(scorers) == 1 else None
+            previous.last_player = out_seat if out_seat is not None else self._last_player()
+            previous.seat_side = self._seat_side
+        self._previous = previous
         if self._deal_later:
             self._pending = True
         else:
             self._start_round()
+
+    def _last_player(self) -> int | None:
+        """The seat that laid the round's last tile (read back from the log: rare, so not tracked)."""
+        for record in reversed(self._events):
+            if type(record) is tuple:
+                if record[0] == ev.PLAYED:
+                    return record[1]
+                if record[0] == ev.ACTION and record[2].kind == PLAY:
+                    return record[1]
+                if record[0] == ev.DEAL:
+                    return None
+        return None
 
     def _settle(self) -> None:
         """Deal the round a playout left undealt. The deal comes from the match's own generator,
@@ -113,12 +143,13 @@ class RoundFlow:
         self, scorer: Scorer, scorers: list[int], out_seat: int | None, seat_pips: list[int], seat_tiles: list[int]
     ) -> int | None:
         """The seat a `previous_winner` start picks: who went out; in a blocked round, the seat of
-        the scoring side with the lowest pips (fewest tiles) — nobody when no single side scored."""
+        the scoring side with the lowest pips (fewest tiles under `fewest_tiles`) — nobody when no
+        single side scored."""
         if out_seat is not None:
             return out_seat
-        if len(scorers) != 1 or scorer not in (Scorer.LOWEST_PIPS, Scorer.FEWEST_TILES):
+        if len(scorers) != 1 or scorer not in (Scorer.LOWEST_PIPS, Scorer.FEWEST_TILES, Scorer.RANKED):
             return None
-        measure = seat_pips if scorer is Scorer.LOWEST_PIPS else seat_tiles
+        measure = seat_tiles if scorer is Scorer.FEWEST_TILES else seat_pips
         seats = [s for s in range(self._n) if self._seat_side[s] == scorers[0]]
         return min(seats, key=lambda s: measure[s])
 

@@ -5,44 +5,76 @@ from __future__ import annotations
 from interpreter.ruleset import MatchEnd, RoundEndScoring, Scorer, TargetCheck, TargetReach, Tie, Winner
 
 
-def _unique_lowest(values: list[int]) -> list[int]:
-    best = min(values)
+def _unique_best(values: list[int], lowest: bool = True) -> list[int]:
+    best = min(values) if lowest else max(values)
     winners = [i for i, v in enumerate(values) if v == best]
     return winners if len(winners) == 1 else []
 
 
-def scoring_sides(
-    scoring: RoundEndScoring, side_pips: list[int], side_tiles: list[int], out_side: int | None
-) -> list[int]:
-    """The sides that score this round's end, in side order; a tie for lowest scores nobody."""
+class Tally:
+    """What is left at a round's end, per side, and what a round-end formula reads of it.
+
+    `side_doubles` is None when no formula of the rules reads the doubles left (the common case:
+    a round end is on the playout's hot path)."""
+
+    __slots__ = ("max_pip", "out_side", "players", "round_no", "side_doubles", "side_pips", "side_seats", "side_tiles")
+
+    def __init__(
+        self,
+        side_pips: list[int],
+        side_tiles: list[int],
+        side_doubles: list[int] | None,
+        out_side: int | None,
+        side_seats: int,
+        players: int,
+        max_pip: int,
+        round_no: int,
+    ) -> None:
+        self.side_pips = side_pips
+        self.side_tiles = side_tiles
+        self.side_doubles = side_doubles
+        self.out_side = out_side  # the side that went out; None in a blocked round
+        self.side_seats = side_seats  # seats per side
+        self.players = players
+        self.max_pip = max_pip
+        self.round_no = round_no
+
+    def env(self, side: int) -> dict[str, object]:
+        """The names a round-end formula reads, for `side`."""
+        pips, tiles = self.side_pips[side], self.side_tiles[side]
+        env: dict[str, object] = {
+            "pips": pips,
+            "tiles": tiles,
+            "opp_pips": sum(self.side_pips) - pips,
+            "opp_tiles": sum(self.side_tiles) - tiles,
+            "opponents": self.players - self.side_seats,
+            "went_out": side == self.out_side,
+            "players": self.players,
+            "max_pip": self.max_pip,
+            "round": self.round_no,
+        }
+        if self.side_doubles is not None:
+            env["doubles"] = doubles = self.side_doubles[side]
+            env["opp_doubles"] = sum(self.side_doubles) - doubles
+        return env
+
+
+def scoring_sides(scoring: RoundEndScoring, tally: Tally) -> list[int]:
+    """The sides that score this round's end, in side order; a tie for the best scores nobody."""
     scorer = scoring.scorer
     if scorer is Scorer.WENT_OUT:
-        return [] if out_side is None else [out_side]
+        return [] if tally.out_side is None else [tally.out_side]
     if scorer is Scorer.LOWEST_PIPS:
-        return _unique_lowest(side_pips)
+        return _unique_best(tally.side_pips)
     if scorer is Scorer.FEWEST_TILES:
-        return _unique_lowest(side_tiles)
+        return _unique_best(tally.side_tiles)
+    if scorer is Scorer.RANKED:
+        assert scoring.rank is not None
+        ranks = [int(scoring.rank(tally.env(side))) for side in range(len(tally.side_pips))]
+        return _unique_best(ranks, scoring.rank_lowest)
     if scorer is Scorer.EACH:
-        return list(range(len(side_pips)))
+        return list(range(len(tally.side_pips)))
     return []
-
-
-def round_end_env(
-    side: int, side_pips: list[int], side_tiles: list[int], side_seats: int, players: int, max_pip: int, round_no: int
-) -> dict[str, object]:
-    """The names a round-end `points` formula reads, for `side` (of `side_seats` seats each)."""
-    pips = side_pips[side]
-    tiles = side_tiles[side]
-    return {
-        "pips": pips,
-        "tiles": tiles,
-        "opp_pips": sum(side_pips) - pips,
-        "opp_tiles": sum(side_tiles) - tiles,
-        "opponents": players - side_seats,
-        "players": players,
-        "max_pip": max_pip,
-        "round": round_no,
-    }
 
 
 def goal(rules: MatchEnd) -> int:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from interpreter.engine import events as ev
-from interpreter.engine.actions import DRAW, MARKER, PLAY, Action, IllegalAction
+from interpreter.engine.actions import Action, IllegalAction
 from interpreter.engine.dealing import Previous
 from interpreter.engine.fixtures import ScriptedDeal
 from interpreter.engine.legal import LegalMoves, normalized_play
@@ -45,17 +45,18 @@ class Match(RoundFlow, TurnRules, LegalMoves, RandomPlay):
         seed: int = 0,
         deals: Sequence[ScriptedDeal] | None = None,
         scores: Sequence[int] | None = None,
+        teams: bool | None = None,
     ) -> None:
         if not ruleset.players.min <= players <= ruleset.players.max:
-            raise ValueError(
-                f"'{ruleset.name}' is for {ruleset.players.min}–{ruleset.players.max} players, not {players}"
-            )
+            low, high = ruleset.players.min, ruleset.players.max
+            allowed = str(low) if low == high else f"{low}–{high}"
+            raise ValueError(f"'{ruleset.name}' is for {allowed} players, not {players}")
+        ruleset = ruleset.for_players(players)
         t = tables_for(ruleset, players)
         self._t = t
         self._rules = ruleset
         self._n = players
-        teams = ruleset.players.teams is Teams.OPPOSITE and players in ruleset.players.team_counts
-        self._sides = players // 2 if teams else players
+        self._sides = players // 2 if partnerships(ruleset, players, teams) else players
         self._seat_side = [seat % self._sides for seat in range(players)]
         if scores is not None and len(scores) != self._sides:
             raise ValueError(f"{len(scores)} initial scores for {self._sides} sides")
@@ -92,6 +93,16 @@ class Match(RoundFlow, TurnRules, LegalMoves, RandomPlay):
         self._may_draw = ruleset.draw.policy is not DrawPolicy.NONE
         # Every arm is open to everyone unless trains have owners or spinner sides wait for ends.
         self._all_open = self._line and not self._gated
+        # Whether `_random_round`'s inlined turn knows every rule in force; otherwise playouts
+        # take the general path (`_general_round`), which lists the legal actions each decision.
+        self._plain = not (
+            ruleset.play.allowed is not None
+            or ruleset.play.again_optional
+            or ruleset.draw.voluntary
+            or layout.lead_demand
+            or layout.engine_dealt
+        )
+        self._extra = False  # the current player laid a double and may (not must) play again
         self._round = 0
         self._over = False
         self._winners: tuple[int, ...] = ()
@@ -307,13 +318,7 @@ class Match(RoundFlow, TurnRules, LegalMoves, RandomPlay):
         log = self._events
         start = len(log)
         self._legal = None
-        kind, tile, arm_id, half = action
-        if kind == PLAY:
-            self._lay(self._current, self._t.id_of[tile[0]][tile[1]], arm_id, half, action)  # type: ignore[index]
-        elif kind == DRAW:
-            self._draw(self._current)
-        else:
-            self._pass(self._current, kind == MARKER)
+        self._do(action)
         if self._live:  # somebody holds the `events` list: keep it current
             return self._event_dicts_now()[start:]
         return ev.LogSlice(log, start, len(log))
@@ -346,10 +351,27 @@ class Match(RoundFlow, TurnRules, LegalMoves, RandomPlay):
         self._deal_later = not whole_match
         try:
             while not (self._over or self._pending) and (whole_match or self._round == round_no):
-                self._random_round(rand, heavy)
+                if self._plain:
+                    self._random_round(rand, heavy)
+                else:
+                    self._general_round(rand, heavy)
         finally:
             self._deal_later = False
         if self._live:  # somebody holds the `events` list: bring it up to date, the next deal included
             if self._pending:
                 self._settle()
             self._event_dicts_now()
+
+
+def partnerships(ruleset: Ruleset, players: int, teams: bool | None) -> bool:
+    """Whether a match of `players` is played in partnerships: the file's choice, or `teams` where
+    the file lets a match choose (players.teams_optional)."""
+    rules = ruleset.players
+    default = rules.teams is Teams.OPPOSITE and players in rules.team_counts
+    if teams is None or teams == default:
+        return default
+    if not rules.teams_optional:
+        raise ValueError(f"'{ruleset.name}' does not let a match choose partnerships")
+    if teams and players not in rules.team_counts:
+        raise ValueError(f"'{ruleset.name}' has no partnerships with {players} players")
+    return teams

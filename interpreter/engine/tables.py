@@ -15,6 +15,17 @@ from interpreter.engine.tiles import Tile, set_tiles
 from interpreter.ruleset import Direction, Lead, Ruleset, StartCriterion, StartRule, Topology, Undealt
 
 _CACHE_SIZE = 32
+_READS_WINNER = frozenset(
+    {
+        StartCriterion.PREVIOUS_WINNER,
+        StartCriterion.LAST_PLAYER_IF_WON,
+        StartCriterion.PREVIOUS_STARTER_AFTER_TIE,
+        StartCriterion.WINNING_SIDE_NEXT,
+    }
+)
+IN_PLAY_DETAIL_NAMES = frozenset(
+    {"end_values", "open_ends", "double_ends", "same_ends", "laid_high", "laid_low", "laid_is_double"}
+)
 # Matching tables kept per ruleset when `match` reads `doubles` (one per set of doubles on the
 # table): enough for every subset of the seven doubles of a 0–6 set, bounded for the big sets.
 _FITS_CACHE_SIZE = 1024
@@ -59,6 +70,7 @@ class Tables:
         self.pips = tuple(low + high for low, high in self.tiles)
         self.is_double = tuple(low == high for low, high in self.tiles)
         self.double_of = tuple(self.index[(p, p)] for p in range(n + 1))
+        self.double_mask = sum(1 << i for i in self.double_of)
         self.step = 1 if ruleset.players.direction is Direction.CLOCKWISE else -1
         self.count_env = {"players": players, "max_pip": n, "set_size": len(self.tiles)}
         self.value = tuple(int(ruleset.tile_value(self.tile_env(i))) for i in range(len(self.tiles)))
@@ -76,6 +88,13 @@ class Tables:
         )
         self._chunk_value = tuple(tuple(sum(self.value[i] for i in ids) for ids in per) for per in self._chunk_ids)
         self.match_reads_doubles = "doubles" in ruleset.play.match.names
+        ends = (ruleset.domino, ruleset.blocked)
+        formulas = [e.points for e in ends] + [e.rank for e in ends if e.rank is not None]
+        self.round_end_reads_doubles = any({"doubles", "opp_doubles"} & f.names for f in formulas)
+        # Whether in-play scoring reads the names about each open end and the tile just laid.
+        self.in_play_reads_detail = ruleset.in_play is not None and bool(
+            (ruleset.in_play.when.names | ruleset.in_play.points.names) & IN_PLAY_DETAIL_NAMES
+        )
         self.hand_size = ruleset.deal.hand_sizes[players]
         self.hand_starts = range(0, players * self.hand_size, self.hand_size)
         self.undealt_dead = ruleset.deal.undealt is Undealt.DEAD
@@ -91,7 +110,8 @@ class Tables:
         self.goal = None if match_end.target is None else goal(match_end)
         self.last_round = None if match_end.rounds is None else match_end.rounds.get(players)
         # Whether a later round's start reads who won the round before (else it is not worked out).
-        self.start_reads_winner = any(r.criterion is StartCriterion.PREVIOUS_WINNER for r in ruleset.start.later_rounds)
+        # Whether a later round's start reads how the previous round ended (who won it, who laid last).
+        self.start_reads_winner = any(r.criterion in _READS_WINNER for r in ruleset.start.later_rounds)
         self.actions: dict[int, Action] = {}  # play_action's cache, by (arm << 13) | (tile << 5) | half
         self.leads = tuple(Action(PLAY, tile) for tile in self.tiles)  # [tile] -> the action leading it
 
@@ -210,6 +230,7 @@ _tables: OrderedDict[tuple[int, int], Tables] = OrderedDict()
 
 def tables_for(ruleset: Ruleset, players: int) -> Tables:
     """The shared tables for `ruleset` at `players`; the cache holds the ruleset, so its id stays unique."""
+    ruleset = ruleset.for_players(players)
     key = (id(ruleset), players)
     found = _tables.get(key)
     if found is None or found.ruleset is not ruleset:

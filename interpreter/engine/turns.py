@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from interpreter.engine import events as ev
-from interpreter.engine.actions import DRAW_ACTION, MARKER_ACTION, PASS_ACTION, Action
+from interpreter.engine.actions import DRAW, DRAW_ACTION, MARKER, MARKER_ACTION, PASS_ACTION, PLAY, Action
 from interpreter.engine.layout import Arm, Demand
 from interpreter.engine.scoring import winners
 from interpreter.ruleset import (
@@ -20,6 +20,16 @@ _ACTION_RECORD = ev.ACTION
 class TurnRules:
     """`Match`'s turn rules: the effects of a play, a draw and a pass."""
 
+    def _do(self, action: Action) -> None:
+        """Carry out a legal action for the current player."""
+        kind, tile, arm_id, half = action
+        if kind == PLAY:
+            self._lay(self._current, self._t.id_of[tile[0]][tile[1]], arm_id, half, action)  # type: ignore[index]
+        elif kind == DRAW:
+            self._draw(self._current)
+        else:
+            self._pass(self._current, kind == MARKER)
+
     def _play(self, seat: int, action: Action) -> None:
         _, (low, high), arm_id, half = action  # type: ignore[misc]
         self._lay(seat, self._t.id_of[low][high], arm_id, half, action)
@@ -31,13 +41,19 @@ class TurnRules:
         hand = self._hands[seat] & ~(1 << tile)
         self._hands[seat] = hand
         self._events.append((_ACTION_RECORD, seat, action))
+        self._extra = False
         lay = self._layout
         double = t.is_double[tile]
         if arm_id is None:
-            layout = self._rules.layout
-            spinner = double and layout.spinners is not Spinners.NONE
-            lay.start_line(tile, t.low[tile], t.high[tile], layout.spinner_arms if spinner else 0)
             self._needs_lead = False
+            if self._line:
+                layout = self._rules.layout
+                spinner = double and layout.spinners is not Spinners.NONE
+                lay.start_line(tile, t.low[tile], t.high[tile], layout.spinner_arms if spinner else 0)
+                if double and layout.lead_demand:
+                    self._demand_on_lead(tile)
+            else:  # a dealt engine, laid at the hub by its holder
+                self._open_hub(tile)
         else:
             arm = lay.arms[arm_id]
             arm.tiles.append((tile, half))
@@ -54,14 +70,22 @@ class TurnRules:
         if self._drew:
             self._drew = False
             self._drawn = -1
-        if self._in_play is not None and self._score_in_play(seat):
+        if self._in_play is not None and self._score_in_play(seat, tile):
             return
         if not hand:
             self._end_round("domino", seat)
-        elif not (double and self._again):  # the turn passes (_end_turn, inlined)
+        elif not (double and self._again) or (arm_id is None and not self._line):  # the turn passes
             for demand in self._demands:
                 demand.active = True
             self._current = (seat + self._step) % self._n
+        else:  # the player lays again: must, or may (then they may also stop)
+            self._extra = self._rules.play.again_optional
+
+    def _demand_on_lead(self, tile: int) -> None:
+        """The lead double or the engine demands `layout.lead_demand` tiles, one on each of that
+        many of its arms, before play goes anywhere else (an empty arm is what it demands)."""
+        arms = [arm.id for arm in self._layout.arms]
+        self._demands.append(Demand(tile, arms, min(self._rules.layout.lead_demand, len(arms)), True))
 
     def _note_double(self, tile: int) -> None:
         """A double is on the table: the matching table changes if the match condition reads `doubles`."""
@@ -93,8 +117,8 @@ class TurnRules:
                     self._demands.remove(demand)
                 return
 
-    def _score_in_play(self, seat: int) -> bool:
-        """Score the open ends after a tile is laid; True if that ended the match."""
+    def _score_in_play(self, seat: int, tile: int) -> bool:
+        """Score the open ends after `tile` is laid; True if that ended the match."""
         rules = self._rules
         scoring = rules.in_play
         assert scoring is not None
@@ -102,6 +126,19 @@ class TurnRules:
         ends = tuple(self._counted_ends())
         env = {"end_sum": sum(ends), "ends": ends, "players": self._n, "max_pip": self._t.max_pip,
                "round": self._round, "score": self._scores[side]}  # fmt: skip
+        if self._t.in_play_reads_detail:
+            t = self._t
+            open_ends = self._layout.open_ends(t.is_double)
+            values = tuple(pip for pip, _ in open_ends)
+            env.update(
+                end_values=values,
+                open_ends=len(values),
+                double_ends=sum(double for _, double in open_ends),
+                same_ends=max(map(values.count, values), default=0),
+                laid_high=t.high[tile],
+                laid_low=t.low[tile],
+                laid_is_double=t.is_double[tile],
+            )
         if not scoring.when(env):
             return False
         points = int(scoring.points(env))
@@ -142,6 +179,10 @@ class TurnRules:
         if marker:
             self._layout.markers[seat] = True
         self._events.append((ev.ACTION, seat, MARKER_ACTION if marker else PASS_ACTION))
+        if self._extra:  # stopping after a double's optional play: the turn had a play, nobody is stuck
+            self._extra = False
+            self._end_turn()
+            return
         # Every seat in a row unable to lay a tile or draw one: the round is blocked.
         self._passes += 1
         if self._passes >= self._n:

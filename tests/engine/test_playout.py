@@ -10,6 +10,7 @@ player count.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -17,10 +18,12 @@ from hypothesis import strategies as st
 
 from interpreter.engine import Match
 from interpreter.engine.actions import PLAY
-from interpreter.loader import load_ruleset
+from interpreter.loader import load_ruleset, load_ruleset_text
 from interpreter.players.heavy import tile_value
+from interpreter.ruleset import Ruleset
 from tests.variant_cases import bundled_cases
 
+RULES = Path(__file__).resolve().parents[2] / "rules"
 MAX_ROUNDS = 3  # rounds compared per example (the whole match for until="match", if it is short)
 
 
@@ -62,6 +65,23 @@ def _assert_same(a: Match, b: Match, rng_a: random.Random, rng_b: random.Random)
     assert rng_a.getstate() == rng_b.getstate()
 
 
+def _rounds_side_by_side(
+    ruleset: Ruleset, players: int, seed: int, choices: int, heavy: float = 0.0
+) -> tuple[Match, Match, random.Random, random.Random]:
+    """Up to MAX_ROUNDS rounds played by `_outside` and by `playout` on the same seeds, checked
+    equal after each; both matches and generators, for more checks."""
+    a = Match(ruleset, players=players, seed=seed)
+    b = Match(ruleset, players=players, seed=seed)
+    rng_a, rng_b = random.Random(choices), random.Random(choices)
+    for _ in range(MAX_ROUNDS):
+        if a.is_over:
+            break
+        _outside(a, rng_a, "round", heavy)
+        b.playout(rng_b, heavy=heavy)
+        _assert_same(a, b, rng_a, rng_b)
+    return a, b, rng_a, rng_b
+
+
 @pytest.mark.parametrize(("variant", "players"), bundled_cases())
 def test_playout_is_the_outside_random_loop(variant, players):
     ruleset = load_ruleset(variant)
@@ -69,15 +89,7 @@ def test_playout_is_the_outside_random_loop(variant, players):
     @settings(max_examples=4, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
     @given(seed=st.integers(0, 2**32 - 1), choices=st.integers(0, 2**32 - 1))
     def check(seed, choices):
-        a = Match(ruleset, players=players, seed=seed)
-        b = Match(ruleset, players=players, seed=seed)
-        rng_a, rng_b = random.Random(choices), random.Random(choices)
-        for _ in range(MAX_ROUNDS):
-            if a.is_over:
-                break
-            _outside(a, rng_a, "round")
-            b.playout(rng_b)
-            _assert_same(a, b, rng_a, rng_b)
+        a, b, rng_a, rng_b = _rounds_side_by_side(ruleset, players, seed, choices)
         assert b.playout(rng_b) is None  # and a finished match stays as it is
         if not a.is_over and ruleset.set_size <= 55:
             _outside(a, rng_a, "match")
@@ -194,3 +206,22 @@ def test_after_a_round_playout_the_next_deal_is_the_one_dealt_at_once(variant):
     legal = c.legal_actions()
     assert legal == a.legal_actions()
     assert c.apply(legal[-1]) == a.apply(legal[-1])
+
+
+MECHANISM_HOUSES = {
+    "allowed": "extends: draw\nlayout: {spinners: lead_double}\n"
+    'play: {allowed: "lead_arms_started == lead_arms or arm_tiles == 0"}\n',
+    "lead-demand": "extends: straight\nlayout: {spinners: lead_double, lead_demand: 4}\n",
+    "voluntary": "extends: draw\ndraw: {voluntary: true, policy: until_playable}\n",
+    "may-again": "extends: draw\nplay: {again_after_double: may}\n",
+    "engine-dealt": "extends: mexican-train\nlayout: {engine_dealt: true, lead_demand: 2}\nmatch: {rounds: 3}\n",
+}
+
+
+@pytest.mark.parametrize("house", sorted(MECHANISM_HOUSES))
+def test_general_playout_is_the_outside_random_loop(house: str) -> None:
+    """Rules the inlined round does not know go through `_general_round`: the same contract."""
+    ruleset = load_ruleset_text(f"name: {house}\n" + MECHANISM_HOUSES[house], f"{house}.yaml", RULES)
+    for seed in range(6):
+        for heavy in (0.0, 0.5):
+            _rounds_side_by_side(ruleset, ruleset.players.min + seed % 2, seed, seed, heavy)

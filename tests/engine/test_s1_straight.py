@@ -20,7 +20,7 @@ def test_S1_1_partnership_overlay_four_players_two_teams_partners_opposite() -> 
     assert m.sides == 2
     assert [m.side_of(s) for s in range(4)] == [0, 1, 0, 1]
     assert len(m.scores) == 2
-    with pytest.raises(ValueError, match="4–4 players"):
+    with pytest.raises(ValueError, match="is for 4 players, not 2"):
         Match(rules("straight-partners"), players=2)
 
 
