@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import difflib
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 
@@ -60,3 +63,44 @@ def dotted(path: tuple[str | int, ...]) -> str:
 def shorten(text: str, limit: int = 40) -> str:
     """`text` cut to `limit` characters, so that a hostile value cannot flood a message."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# Words of opposite meaning are often close in spelling (lowest/highest, most/least): a
+# suggestion must never turn what was written into its opposite. Each group is one meaning.
+_MEANINGS = {
+    "more": ("highest", "high", "higher", "most", "more", "max", "maximum", "largest", "biggest", "greatest",
+             "heaviest", "top"),
+    "less": ("lowest", "low", "lower", "least", "less", "fewest", "fewer", "min", "minimum", "smallest", "lightest",
+             "bottom"),
+    "first": ("first", "earliest"),
+    "last": ("last", "latest", "final"),
+    "clockwise": ("clockwise",),
+    "counterclockwise": ("counterclockwise", "anticlockwise", "widdershins"),
+}  # fmt: skip
+_MEANING_OF = {word: meaning for meaning, words in _MEANINGS.items() for word in words}
+_OPPOSITE = {
+    "more": "less",
+    "less": "more",
+    "first": "last",
+    "last": "first",
+    "clockwise": "counterclockwise",
+    "counterclockwise": "clockwise",
+}
+
+
+def meaning(word: str) -> tuple[str, ...]:
+    """`word`'s parts (split at `_`, `-`, spaces), each word of a known meaning replaced by that meaning."""
+    return tuple(_MEANING_OF.get(part, part) for part in re.split(r"[_\-\s]+", word.lower()) if part)
+
+
+def suggestion(word: str, choices: Iterable[str]) -> str | None:
+    """The choice `word` was most likely meant as: one of the same meaning ("most" for "highest"),
+    else one close in spelling that does not mean the opposite; None if there is none."""
+    options = list(choices)
+    mine = meaning(word)
+    same = [choice for choice in options if meaning(choice) == mine]
+    if same:
+        return same[0]
+    opposite = {_OPPOSITE[part] for part in mine if part in _OPPOSITE}
+    close = difflib.get_close_matches(word, options, n=max(1, len(options)))
+    return next((choice for choice in close if not opposite & set(meaning(choice))), None)

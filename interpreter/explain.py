@@ -23,6 +23,7 @@ from interpreter.ruleset import (
     DrawPolicy,
     InPlayScoring,
     Lead,
+    Players,
     RoundEndScoring,
     Ruleset,
     Scorer,
@@ -112,17 +113,28 @@ def _start_chain(rules: tuple[StartRule, ...], lead: Lead, hub: bool) -> str:
     return "; failing that, ".join(parts)
 
 
-def _scorer(scoring: RoundEndScoring, teams: bool) -> str:
-    who = "player or team" if teams else "player"
-    points = words(scoring.points, names.ROUND_END)
+def _side(players: Players) -> str:
+    """Who scores: "player" without teams, "team" when partners play at every count, else "side"."""
+    if players.teams is not Teams.OPPOSITE or not players.team_counts:
+        return "player"
+    return "team" if set(players.team_counts) == set(range(players.min, players.max + 1)) else "side"
+
+
+def _of_player(side: str, did: str) -> str:
+    """The scorer named by what one player did: "the player who went out", "the team of the player who …"."""
+    return f"the player who {did}" if side == "player" else f"the {side} of the player who {did}"
+
+
+def _scorer(scoring: RoundEndScoring, side: str) -> str:
+    points = words(scoring.points, names.round_end(side))
     if scoring.scorer is Scorer.WENT_OUT:
-        return f"the {who} who went out scores {points}"
+        return f"{_of_player(side, 'went out')} scores {points}"
     if scoring.scorer is Scorer.LOWEST_PIPS:
-        return f"the {who} with the lowest pip total scores {points} (a tie scores nobody)"
+        return f"the {side} with the lowest pip total scores {points} (a tie scores nobody)"
     if scoring.scorer is Scorer.FEWEST_TILES:
-        return f"the {who} with the fewest tiles scores {points} (a tie scores nobody)"
+        return f"the {side} with the fewest tiles scores {points} (a tie scores nobody)"
     if scoring.scorer is Scorer.EACH:
-        return f"every {who} adds {points} to their own score"
+        return f"every {side} adds {points} to their own score"
     return "nobody scores"
 
 
@@ -209,18 +221,18 @@ def _play(ruleset: Ruleset) -> list[str]:
     return out
 
 
-def _in_play(scoring: InPlayScoring, teams: bool) -> str:
-    who = "player or team" if teams else "player"
+def _in_play(scoring: InPlayScoring, side: str) -> str:
     double = "both halves" if scoring.double_at_end is DoubleAtEnd.BOTH_HALVES else "one half"
-    when = words(scoring.when, names.IN_PLAY)
+    when = words(scoring.when, names.in_play(side))
     condition = "" if when == "always" else f"when {when}, "
-    points = words(scoring.points, names.IN_PLAY)
-    scores = f"After every tile laid, {condition}the {who} who laid it scores {points}."
+    points = words(scoring.points, names.in_play(side))
+    scores = f"After every tile laid, {condition}{_of_player(side, 'laid it')} scores {points}."
     return f"{scores} A double at an open end counts {double}."
 
 
 def _match_end(ruleset: Ruleset) -> list[str]:
     end = ruleset.match
+    side = _side(ruleset.players)
     best = "highest" if end.winner is Winner.HIGHEST else "lowest"
     out = []
     if end.target is not None:
@@ -228,9 +240,9 @@ def _match_end(ruleset: Ruleset) -> list[str]:
             f"{end.target} points or more" if end.reach is TargetReach.AT_LEAST else f"more than {end.target} points"
         )
         when = (
-            "the moment a player has "
+            f"the moment a {side} has "
             if end.check is TargetCheck.IMMEDIATE
-            else "at the end of the first round after which a player has "
+            else f"at the end of the first round after which a {side} has "
         )
         out.append(f"The match ends {when}{reach}; the {best} total wins.")
         if end.check is TargetCheck.IMMEDIATE:
@@ -248,7 +260,7 @@ def _match_end(ruleset: Ruleset) -> list[str]:
 def explain(ruleset: Ruleset) -> str:
     """The rules of `ruleset` as text to read at the table."""
     players = ruleset.players
-    teams = players.teams is Teams.OPPOSITE and bool(players.team_counts)
+    side = _side(players)
     hub = ruleset.layout.topology is Topology.HUB
     n = ruleset.max_pip
     sections: list[tuple[str, list[str]]] = []
@@ -261,10 +273,13 @@ def explain(ruleset: Ruleset) -> str:
 
     count = f"{players.min} players" if players.min == players.max else f"{players.min} to {players.max} players"
     people = [f"For {count}; play goes {players.direction.value}."]
-    if teams:
-        always = set(players.team_counts) == set(range(players.min, players.max + 1))
-        when = "" if always else f" (with {_counts(sorted(players.team_counts))} players)"
-        people.append(f"Partners sit opposite each other and score as a team{when}.")
+    if side == "team":
+        people.append("Partners sit opposite each other and score as a team.")
+    elif side == "side":
+        people.append(
+            f"Partners sit opposite each other and score as a team (with {_counts(sorted(players.team_counts))} "
+            "players); below, a side is a team, or a player who plays alone."
+        )
     people.append(f"Each player is dealt {_per_count(ruleset.deal.hand_sizes, 'tiles')}.")
     if ruleset.deal.undealt is Undealt.DEAD:
         people.append("The tiles not dealt are set aside unseen; nobody draws them.")
@@ -286,11 +301,11 @@ def explain(ruleset: Ruleset) -> str:
     sections.append(("Playing", [*_play(ruleset), _draw_rule(ruleset)]))
 
     if ruleset.in_play is not None:
-        sections.append(("Scoring during play", [_in_play(ruleset.in_play, teams)]))
+        sections.append(("Scoring during play", [_in_play(ruleset.in_play, side)]))
     ending = [
         "A round ends when a player plays their last tile, or when it is blocked: nobody can play or draw.",
-        f"When a player goes out, {_scorer(ruleset.domino, teams)}.",
-        f"When the round is blocked, {_scorer(ruleset.blocked, teams)}.",
+        f"When a player goes out, {_scorer(ruleset.domino, side)}.",
+        f"When the round is blocked, {_scorer(ruleset.blocked, side)}.",
     ]
     sections.append(("End of a round", ending))
     sections.append(("Winning", _match_end(ruleset)))
@@ -383,7 +398,6 @@ _ENUM_WORDS: dict[enum.Enum, str] = {
     WhenUnable.MARKER: "put out a marker and pass",
     DoubleAtEnd.BOTH_HALVES: "counts both halves",
     DoubleAtEnd.ONE_HALF: "counts one half",
-    Scorer.WENT_OUT: "the player who went out",
     Scorer.LOWEST_PIPS: "the lowest pip total",
     Scorer.FEWEST_TILES: "the fewest tiles",
     Scorer.EACH: "everyone, for themselves",
@@ -409,11 +423,15 @@ _EXPRESSION_NAMES = {
     "tile_value": names.TILE,
     "layout.engine": names.ROUND,
     "play.match": names.MATCH,
-    "in_play.when": names.IN_PLAY,
-    "in_play.points": names.IN_PLAY,
-    "domino.points": names.ROUND_END,
-    "blocked.points": names.ROUND_END,
 }
+
+
+def _expression_names(path: str, side: str) -> dict[str, str]:
+    if path.startswith("in_play."):
+        return names.in_play(side)
+    if path in ("domino.points", "blocked.points"):
+        return names.round_end(side)
+    return _EXPRESSION_NAMES.get(path, {})
 
 
 def _fields(value: Any, prefix: str = "") -> dict[str, Any]:
@@ -436,10 +454,13 @@ def _same(a: Any, b: Any) -> bool:
 
 def _say(path: str, value: Any, ruleset: Ruleset) -> str:
     hub = ruleset.layout.topology is Topology.HUB
+    side = _side(ruleset.players)
     if value is None:
         return "none"
     if isinstance(value, Expr):
-        return words(value, _EXPRESSION_NAMES.get(path, {}))
+        return words(value, _expression_names(path, side))
+    if value is Scorer.WENT_OUT:
+        return _of_player(side, "went out")
     if isinstance(value, enum.Enum):
         return _ENUM_WORDS.get(value, value.value.replace("_", " "))
     if isinstance(value, bool):
@@ -466,7 +487,7 @@ def differences(a: Ruleset, b: Ruleset) -> list[str]:
     if (a.in_play is None) != (b.in_play is None):
         # Scoring during play that only one of them has is one difference, not one per field.
         if a.in_play is not None:
-            scoring = _in_play(a.in_play, a.players.teams is Teams.OPPOSITE)
+            scoring = _in_play(a.in_play, _side(a.players))
             out.append(f"Adds scoring during play: {scoring[0].lower()}{scoring[1:]}")
         else:
             out.append("Drops scoring during play.")
@@ -477,9 +498,11 @@ def differences(a: Ruleset, b: Ruleset) -> list[str]:
         del fields_a["players.team_counts"], fields_b["players.team_counts"]  # said by the teams themselves
     for path in dict.fromkeys([*fields_b, *fields_a]):
         old, new = fields_b.get(path), fields_a.get(path)
+        label = _LABELS.get(path, path)
+        if isinstance(old, dict) and isinstance(new, dict):
+            old, new, label = _per_count_change(old, new, label)
         if _same(old, new):
             continue
-        label = _LABELS.get(path, path)
         label = f"{label[0].upper()}{label[1:]}"
         before, after = _say(path, old, b), _say(path, new, a)
         if max(len(before), len(after)) <= _SHORT:
@@ -487,6 +510,23 @@ def differences(a: Ruleset, b: Ruleset) -> list[str]:
         else:
             out.append(f"{label} changes.\n    {b.name}: {before}\n    {a.name}: {after}")
     return out
+
+
+def _per_count_change(
+    old: dict[int, int], new: dict[int, int], label: str
+) -> tuple[dict[int, int], dict[int, int], str]:
+    """Two tables by player count, cut to the counts where they differ, and the label for those.
+
+    Only the counts both allow are compared: a count one of them does not allow has no value to
+    change from (a narrowed player range is a difference of its own).
+    """
+    common = old.keys() & new.keys()
+    if not common:
+        return old, new, label
+    changed = sorted(n for n in common if old[n] != new[n])
+    if changed and not old.keys() == new.keys() == set(changed):
+        label = f"{label} with {_counts(changed)} players"
+    return {n: old[n] for n in changed}, {n: new[n] for n in changed}, label
 
 
 def explain_difference(a: Ruleset, b: Ruleset) -> str:

@@ -38,22 +38,33 @@ MATCH = {
     "max_pip": "the highest pip of the set",
     "doubles": "the pips whose double is on the table",
 }
-IN_PLAY = {
-    **COUNT,
-    "end_sum": "the sum of the open ends",
-    "ends": "the open ends",
-    "round": "the round number",
-    "score": "the player's score before the tile",
-}
-ROUND_END = {
-    **COUNT,
-    "pips": "the pips left in their own hand",
-    "tiles": "the tiles left in their own hand",
-    "opp_pips": "the pips left in the opponents' hands",
-    "opp_tiles": "the tiles left in the opponents' hands",
-    "opponents": "the number of opponents",
-    "round": "the round number",
-}
+
+
+def in_play(side: str) -> dict[str, str]:
+    """The in-play names; `side` is who scores: "player", "team", or "side" (either)."""
+    return {
+        **COUNT,
+        "end_sum": "the sum of the open ends",
+        "ends": "the open ends",
+        "round": "the round number",
+        "score": f"the {side}'s score before the tile",
+    }
+
+
+def round_end(side: str) -> dict[str, str]:
+    """The round-end names, read for the scoring `side` ("player", "team", or "side")."""
+    # A team's pips and tiles are those of both partners' hands.
+    own = "their own hand" if side == "player" else f"the {side}'s own hands"
+    return {
+        **COUNT,
+        "pips": f"the pips left in {own}",
+        "tiles": f"the tiles left in {own}",
+        "opp_pips": "the pips left in the opponents' hands",
+        "opp_tiles": "the tiles left in the opponents' hands",
+        "opponents": "the number of opponents",
+        "round": "the round number",
+    }
+
 
 _COMPARISONS = {
     "EQ": "equals",

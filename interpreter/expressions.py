@@ -14,7 +14,6 @@ The language is described for users in docs/expressions.md.
 
 from __future__ import annotations
 
-import difflib
 import enum
 import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -23,6 +22,8 @@ from typing import Any
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+
+from interpreter.diagnostics import suggestion
 
 __all__ = [
     "FUNCTION_NAMES",
@@ -725,8 +726,8 @@ class _Compiler:
 
 
 def _did_you_mean(word: str, candidates: Iterable[str]) -> str:
-    close = difflib.get_close_matches(word, sorted(candidates), n=1)
-    return f"; did you mean '{close[0]}'?" if close else ""
+    close = suggestion(word, sorted(candidates))
+    return f"; did you mean '{close}'?" if close else ""
 
 
 def _count(n: int, noun: str) -> str:

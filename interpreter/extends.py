@@ -6,13 +6,12 @@ it came from, and a problem in a base file is reported in the base file.
 
 from __future__ import annotations
 
-import difflib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from interpreter.diagnostics import Diagnostic, shorten
+from interpreter.diagnostics import Diagnostic, shorten, suggestion
 from interpreter.resources import bundled_variants, load_schema
 from interpreter.yaml_source import Located, Origin, Source, parse, read_source
 
@@ -81,9 +80,9 @@ def _find_base(extends: Located, source: Source, chain: tuple[Path, ...], merged
         message = f"extends: cannot find '{shorten(value)}': no bundled variant has that name and no file by that name"
         message += " lies relative to this file"
         siblings = [p.name for p in source.path.parent.glob("*.y*ml")]
-        close = difflib.get_close_matches(value.removeprefix("./"), [*bundled, *siblings], n=1)
+        close = suggestion(value.removeprefix("./"), [*bundled, *siblings])
         if close:
-            message += f"; did you mean '{close[0]}'?"
+            message += f"; did you mean '{close}'?"
         merged.problems.append(source.diagnostic(line, column, message))
         return None
     if candidate.resolve() in chain:

@@ -7,12 +7,12 @@ input, `load_ruleset` raises `RuleFileError` carrying them.
 
 from __future__ import annotations
 
-import difflib
+import re
 from pathlib import Path
 from typing import Any
 
 from interpreter.build import BuildProblem, build_ruleset
-from interpreter.diagnostics import Diagnostic, RuleFileError, dotted
+from interpreter.diagnostics import Diagnostic, RuleFileError, dotted, suggestion
 from interpreter.extends import KeyPath, Merged, display_name, is_file, load_merged
 from interpreter.resources import bundled_variants
 from interpreter.ruleset import Ruleset
@@ -60,8 +60,8 @@ def resolve_variant(variant: str, cwd: Path | None = None) -> Path:
     if is_file(path):
         return path
     message = f"no bundled variant or rule file named '{variant}'"
-    close = difflib.get_close_matches(variant, list(bundled), n=1)
-    message += f"; did you mean '{close[0]}'?" if close else "; `domino list` shows the bundled variants"
+    close = suggestion(variant, bundled)
+    message += f"; did you mean '{close}'?" if close else "; `domino list` shows the bundled variants"
     raise RuleFileError([Diagnostic(variant, 0, 0, message)])
 
 
@@ -134,7 +134,36 @@ class _Locator:
             value = self._value(problem.path)
             source = str(value).lower() if isinstance(value, bool) else str(value)
             return Diagnostic(origin.source.name, line, column, message, problem.expr.snippet(source))
-        return self._at(problem.path, problem.key, message)
+        top = self.origins[()].source
+        cause = self._house_cause(problem) if origin.source != top or not exact else None
+        if cause is None:
+            return self._at(problem.path, problem.key, message)
+        if exact:
+            line, column = origin.value_position()
+            message += f" ({dotted(problem.path)} is set in {origin.source.name}:{line}:{column})"
+        line, column = self.origins[cause].key_position()
+        return top.diagnostic(line, column, message)
+
+    def _house_cause(self, problem: BuildProblem) -> KeyPath | None:
+        """The key the checked file itself set that a problem placed elsewhere is most likely about.
+
+        Bases load on their own, so a problem at a value inherited from a base (or at a default)
+        is usually caused by what the house file changed next to it: a key the problem's message
+        names, else a key beside it, one that refines it first (`teams_when` for `teams`).
+        """
+        top = self.origins[()].source
+        written = [
+            path
+            for path, origin in self.origins.items()
+            if path and origin.source == top and isinstance(path[-1], str) and not isinstance(self._value(path), dict)
+        ]
+        named = [path for path in written if re.search(rf"\b{re.escape(str(path[-1]))}\b", problem.message)]
+        if named:
+            return named[0]
+        parent, key = problem.path[:-1], problem.path[-1] if problem.path else None
+        beside = [path for path in written if parent and path[:-1] == parent]
+        refining = [path for path in beside if isinstance(key, str) and str(path[-1]).startswith(f"{key}_")]
+        return (refining or beside or [None])[0]
 
     def _at(self, path: KeyPath, key: bool, message: str) -> Diagnostic:
         # A path the document lacks (a missing key, a default) is shown at its nearest ancestor's key.

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from interpreter.diagnostics import Diagnostic, RuleFileError
-from interpreter.loader import load_ruleset_text
+from interpreter.loader import load_ruleset, load_ruleset_text, resolve_variant
 from interpreter.resources import bundled_variants
 from interpreter.ruleset import Ruleset
 
@@ -47,6 +47,16 @@ def parse_setting(option: str) -> Setting:
     if path[0] == "extends":
         raise SettingError("--set extends: house rules always extend the variant being played")
     return Setting(option, path, value.strip())
+
+
+def load_with_settings(variant: str, options: Sequence[str], cwd: Path) -> Ruleset:
+    """The variant (a bundled name or a path relative to `cwd`) with the `--set` options laid over.
+
+    Raises SettingError for a malformed option and RuleFileError for rules the loader refuses.
+    """
+    path = resolve_variant(variant, cwd)
+    ruleset = load_ruleset(path)
+    return apply_settings(variant, path, ruleset, options, cwd) if options else ruleset
 
 
 def apply_settings(variant: str, base_file: Path, base: Ruleset, options: Sequence[str], cwd: Path) -> Ruleset:

@@ -3,16 +3,81 @@
 A log is JSON Lines: each match starts with its "match" header (rules, digest, seed, players),
 followed by everything the engine recorded. Replaying rebuilds the match from the header, feeds
 it the logged actions, and requires every other record to come out identical.
+
+A header written by `domino simulate` also says where the rules came from (`RulesOrigin`): the
+rule file, by absolute path and the sha256 of its bytes, and the `--set` options over it.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
-from collections.abc import Callable, Iterable
+import os
+import stat
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 from interpreter.engine import Action, IllegalAction, Match
+from interpreter.loader import resolve_variant
+from interpreter.overrides import load_with_settings
 from interpreter.ruleset import Ruleset
+from interpreter.yaml_source import MAX_BYTES
+
+RULES_FILE = "rules_file"
+RULES_SHA256 = "rules_sha256"
+SETTINGS = "settings"
+_ORIGIN_KEYS = (RULES_FILE, RULES_SHA256, SETTINGS)  # in a header, but not of the engine's making
+_RULE_FILE_SUFFIXES = (".yaml", ".yml")
+
+
+@dataclass(frozen=True)
+class RulesOrigin:
+    """How to build a ruleset again, in a worker process or when its log is replayed.
+
+    `variant` is a bundled name or an absolute rule-file path, so it means the same from any
+    directory; `settings` are the `--set` options laid over it.
+    """
+
+    variant: str
+    settings: tuple[str, ...] = ()
+
+    def load(self) -> Ruleset:
+        return load_with_settings(self.variant, self.settings, Path.cwd())
+
+    def log_header(self) -> dict[str, Any]:
+        """What a log's match header adds, so that `domino replay` finds these rules again."""
+        path = resolve_variant(self.variant).resolve()
+        header: dict[str, Any] = {RULES_FILE: str(path), RULES_SHA256: hashlib.sha256(path.read_bytes()).hexdigest()}
+        if self.settings:
+            header[SETTINGS] = list(self.settings)
+        return header
+
+
+def recorded_rule_file(header: Mapping[str, Any]) -> Path | None:
+    """The rule file a log header names, if it is still there with the recorded digest; else None.
+
+    A log may come from anyone, so nothing but a regular `.yaml`/`.yml` file of a rule file's size
+    is read to check the digest, and only a file whose digest matches is used: a log cannot make
+    the tool read, or show, any other file.
+    """
+    name, digest = header.get(RULES_FILE), header.get(RULES_SHA256)
+    if not isinstance(name, str) or not isinstance(digest, str) or not os.path.isabs(name):
+        return None
+    try:
+        path = Path(name).resolve()  # a link is judged by the file it leads to
+        if path.suffix.lower() not in _RULE_FILE_SUFFIXES:
+            return None
+        # Non-blocking, and the type checked on the open file: a FIFO named x.yaml must not hang us.
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(descriptor, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                return None
+            data = handle.read(MAX_BYTES + 1)
+    except (OSError, ValueError):
+        return None
+    return path if len(data) <= MAX_BYTES and hashlib.sha256(data).hexdigest() == digest else None
 
 
 @dataclass(frozen=True)
@@ -63,6 +128,7 @@ class _Replayer:
     def feed(self, record: dict, line: int) -> None:
         if record.get("type") == "match":
             self.start(record, line)
+            record = {key: value for key, value in record.items() if key not in _ORIGIN_KEYS}
         if self.match is None:
             raise _Diverged(line, "the log does not start with a 'match' header")
         events = self.match.events

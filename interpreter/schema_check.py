@@ -8,7 +8,6 @@ every alternative's complaint.
 
 from __future__ import annotations
 
-import difflib
 import functools
 import math
 import re
@@ -18,7 +17,7 @@ from typing import Any
 
 from jsonschema import Draft202012Validator, ValidationError, validators
 
-from interpreter.diagnostics import dotted, shorten
+from interpreter.diagnostics import dotted, meaning, shorten, suggestion
 from interpreter.resources import load_schema
 
 KeyPath = tuple[str | int, ...]
@@ -87,7 +86,7 @@ def _explain(error: ValidationError) -> Iterator[SchemaProblem]:
         expected = schema.get("title") or " or ".join(_TYPE_WORDS.get(t, t) for t in types)
         yield SchemaProblem(path, f"{where}must be {expected}, not {_describe(value)}", wrong_type=True)
     elif kind == "enum":
-        yield SchemaProblem(path, where + _unknown_value(value, [v for v in bound if v is not None]))
+        yield SchemaProblem(path, where + _unknown_value(value, [v for v in bound if v is not None], path))
     else:
         yield SchemaProblem(path, where + _limit_message(kind, bound, value, schema, error.message))
 
@@ -115,21 +114,45 @@ def _unknown_keys(path: KeyPath, value: dict[str, Any], schema: dict[str, Any]) 
         if patterns:
             message = f"'{shorten(key)}' is not " + " or ".join(_PATTERN_WORDS.get(p, f"like {p}") for p in patterns)
         else:
-            close = difflib.get_close_matches(key, known, n=1)
+            close = suggestion(key, known)
             takes = f"{dotted(path) or 'the top level'} takes {', '.join(known)}"
-            hint = f"did you mean '{close[0]}'?" if close else takes
+            hint = _criterion_hint(path, key, value[key]) or (f"did you mean '{close}'?" if close else takes)
             message = f"unknown key '{shorten(key)}'; {hint}"
         yield SchemaProblem((*path, key), where + message, key=True)
 
 
-def _unknown_value(value: Any, allowed: list[Any]) -> str:
+def _unknown_value(value: Any, allowed: list[Any], path: KeyPath) -> str:
     options = ", ".join(str(a) for a in allowed)
     message = f"{_describe(value)} is not one of {options}"
     if isinstance(value, str):
-        close = difflib.get_close_matches(value, [str(a) for a in allowed], n=1)
-        if close:
-            message += f"; did you mean '{close[0]}'?"
+        hint = _criterion_hint(path, value, None)
+        close = suggestion(value, [str(a) for a in allowed])
+        if hint:
+            message += f"; {hint}"
+        elif close:
+            message += f"; did you mean '{close}'?"
     return message
+
+
+def _criterion_hint(path: KeyPath, word: str, formula: Any) -> str | None:
+    """For a start criterion that no name says but a ranking does, how to write it.
+
+    `highest_ranked` picks the highest rank, so the lowest of anything is the highest of its
+    negation; a tie for the top rank falls through, so tiles that must not count rank below all.
+    """
+    if not (len(path) == 3 and path[0] == "start" and isinstance(path[2], int)):
+        return None
+    said = meaning(word)
+    if said == ("less", "double"):
+        return 'to start with the lowest double, use {highest_ranked: "if is_double then -high else -100"}'
+    if said == ("less", "ranked"):
+        negated = f"-({shorten(str(formula))})" if isinstance(formula, str | int) else "-(FORMULA)"
+        return f'to start with the lowest-ranked tile, use {{highest_ranked: "{negated}"}}'
+    if said == ("more", "tile"):
+        return "to start with the heaviest tile, use {highest_ranked: pips}"
+    if said == ("less", "tile"):
+        return 'to start with the lightest tile, use {highest_ranked: "-pips"}'
+    return None
 
 
 def _limit_message(kind: str, bound: Any, value: Any, schema: dict[str, Any], fallback: str) -> str:

@@ -15,16 +15,15 @@ import math
 import multiprocessing
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from pathlib import Path
 from typing import Any, TextIO
 
 from interpreter.engine import Match
-from interpreter.loader import load_ruleset
 from interpreter.players import Player, make_player
 from interpreter.players.random_player import RandomPlayer
+from interpreter.replay import RulesOrigin
 from interpreter.ruleset import Ruleset
 
 _Z95 = 1.959963984540054  # the standard normal quantile for a two-sided 95% interval
@@ -56,7 +55,14 @@ def wilson(successes: float, trials: int) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def play_match(ruleset: Ruleset, players: Sequence[Player], seed: int, log: TextIO | None = None) -> Match:
+def play_match(
+    ruleset: Ruleset,
+    players: Sequence[Player],
+    seed: int,
+    log: TextIO | None = None,
+    header: Mapping[str, Any] | None = None,
+) -> Match:
+    """One match; its event log goes to `log`, with `header`'s entries added to the match header."""
     match = Match(ruleset, players=len(players), seed=seed)
     if all(player.name == RandomPlayer.name for player in players):
         # Uniform random play at every seat is what the engine's own playout does, without a call
@@ -69,13 +75,14 @@ def play_match(ruleset: Ruleset, players: Sequence[Player], seed: int, log: Text
         observation = match.observation(seat) if player.observes else None
         match.apply(player.choose(observation, legal))
     if log is not None:
-        write_events(match.events, log)
+        write_events(match.events, log, header or {})
     return match
 
 
-def write_events(events: Sequence[dict], out: TextIO) -> None:
+def write_events(events: Sequence[dict], out: TextIO, header: Mapping[str, Any]) -> None:
     for event in events:
-        out.write(json.dumps(event, separators=(",", ":")) + "\n")
+        record = {**event, **header} if event.get("type") == "match" else event
+        out.write(json.dumps(record, separators=(",", ":")) + "\n")
 
 
 @dataclass
@@ -184,6 +191,7 @@ def simulate_range(
     seed: int,
     log: TextIO | None = None,
     progress: Callable[[int], None] | None = None,
+    header: Mapping[str, Any] | None = None,
 ) -> SimulationResult:
     """Matches `indices` of a run; `progress` hears after each match how many of them are done."""
     result = SimulationResult.empty(ruleset.name, strategies)
@@ -191,7 +199,7 @@ def simulate_range(
         seed_i = match_seed(seed, index)
         seated = seating(strategies, index)
         players = [make_player(name, player_seed(seed_i, seat)) for seat, name in enumerate(seated)]
-        result.record(play_match(ruleset, players, seed_i, log), seated)
+        result.record(play_match(ruleset, players, seed_i, log, header), seated)
         if progress is not None:
             progress(done)
     return result
@@ -205,54 +213,63 @@ def simulate(
     log: TextIO | None = None,
     progress: Callable[[int], None] | None = None,
     workers: int = 1,
+    origin: RulesOrigin | None = None,
 ) -> SimulationResult:
-    """`matches` matches; with `workers` > 1 in that many processes, with the same totals and log."""
+    """`matches` matches; with `workers` > 1 in that many processes, with the same totals and log.
+
+    `origin` says how `ruleset` is built again (default: its rule file as it is); the log's match
+    headers record it, and worker processes build the rules from it.
+    """
     start = time.perf_counter()
+    if origin is None and ruleset.source:
+        origin = RulesOrigin(ruleset.source)
+    header = origin.log_header() if origin is not None and log is not None else None
     if workers <= 1 or matches < 2:
-        result = simulate_range(ruleset, strategies, range(matches), seed, log, progress)
+        result = simulate_range(ruleset, strategies, range(matches), seed, log, progress, header)
     else:
-        result = _in_processes(ruleset, strategies, matches, seed, log, progress, workers)
+        if origin is None:
+            raise ValueError("rules built in memory cannot be shared with worker processes")
+        result = _in_processes(ruleset, origin, strategies, matches, seed, log, progress, workers, header)
     result.seconds = time.perf_counter() - start
     return result
 
 
 @dataclass(frozen=True)
 class _Chunk:
-    source: str  # the rule file: a Ruleset holds compiled closures, which do not cross processes
+    origin: RulesOrigin  # a Ruleset holds compiled closures, which do not cross processes
     digest: str
     strategies: tuple[str, ...]
     seed: int
     start: int
     stop: int
-    logged: bool
+    header: Mapping[str, Any] | None  # None: no log
 
 
 def _run_chunk(chunk: _Chunk) -> tuple[int, SimulationResult, str | None]:
-    ruleset = load_ruleset(Path(chunk.source))
+    ruleset = chunk.origin.load()
     if ruleset.digest != chunk.digest:
-        raise RuntimeError(f"{chunk.source} changed while the simulation ran")
-    log = io.StringIO() if chunk.logged else None
-    result = simulate_range(ruleset, chunk.strategies, range(chunk.start, chunk.stop), chunk.seed, log)
+        raise RuntimeError(f"{chunk.origin.variant} changed while the simulation ran")
+    log = io.StringIO() if chunk.header is not None else None
+    indices = range(chunk.start, chunk.stop)
+    result = simulate_range(ruleset, chunk.strategies, indices, chunk.seed, log, None, chunk.header)
     return chunk.start, result, None if log is None else log.getvalue()
 
 
 def _in_processes(
     ruleset: Ruleset,
+    origin: RulesOrigin,
     strategies: Sequence[str],
     matches: int,
     seed: int,
     log: TextIO | None,
     progress: Callable[[int], None] | None,
     workers: int,
+    header: Mapping[str, Any] | None,
 ) -> SimulationResult:
-    if not ruleset.source:
-        raise ValueError("rules built in memory cannot be shared with worker processes")
     # A few chunks per worker keep them all busy to the end and let the progress bar move.
     size = max(1, math.ceil(matches / (workers * 4)))
     chunks = [
-        _Chunk(
-            ruleset.source, ruleset.digest, tuple(strategies), seed, start, min(start + size, matches), log is not None
-        )
+        _Chunk(origin, ruleset.digest, tuple(strategies), seed, start, min(start + size, matches), header)
         for start in range(0, matches, size)
     ]
     total = SimulationResult.empty(ruleset.name, strategies)

@@ -61,3 +61,54 @@ def test_an_unknown_variant_is_an_error():
     result = domino("explain", "drawww")
     assert result.status is ExitStatus.FAILURE
     assert "did you mean 'draw'" in result.stderr
+
+
+def _diff(tmp_path, house: str, base: str) -> list[str]:
+    (tmp_path / "house.yaml").write_text(house)
+    result = domino("explain", "house.yaml", "--diff", base, cwd=tmp_path)
+    assert result.status is ExitStatus.OK, result.stderr
+    return [line for line in result.stdout.splitlines() if line.startswith("- ")]
+
+
+@pytest.mark.parametrize("base", ["straight", "draw"])
+def test_narrowing_the_players_changes_no_hand_size(tmp_path, base):
+    # draw deals 7 with 2 players and 5 with 3 or 4: with 2 players only, the hand size is what it was.
+    changes = _diff(tmp_path, f"name: house\nextends: {base}\nplayers: {{min: 2, max: 2}}\n", base)
+    assert changes == ["- The maximum number of players changes from 4 to 2."]
+
+
+def test_a_hand_size_diff_names_only_the_counts_that_changed(tmp_path):
+    house = 'name: house\nextends: draw\nplayers: {min: 2, max: 3}\ndeal: {hand_size: {"2": 7, "3": 6}}\n'
+    changes = _diff(tmp_path, house, "draw")
+    assert "- The hand size with 3 players changes from 5 tiles to 6 tiles." in changes
+    assert not [line for line in changes if "with 2 players" in line or "with 4" in line]
+
+
+def test_team_games_are_explained_with_team_scores():
+    text = " ".join(domino("explain", "straight-partners").stdout.split())
+    assert "the moment a team has 250 points or more" in text
+    assert "a player has" not in text
+    assert "the team of the player who laid it scores" in text
+    assert "the team of the player who went out scores" in text
+    assert "player or team" not in text  # partners play in every game of this variant
+
+
+def test_the_in_play_score_is_the_teams_score_in_a_team_game(tmp_path):
+    house = (
+        "name: house\nextends: straight-partners\n"
+        'scoring: {in_play: {when: "score < 200 and end_sum % 5 == 0", points: end_sum}}\n'
+    )
+    (tmp_path / "house.yaml").write_text(house)
+    text = " ".join(domino("explain", "house.yaml", cwd=tmp_path).stdout.split())
+    assert "the team's score before the tile is less than 200" in text
+    assert "player's score" not in text
+
+
+def test_teams_at_some_player_counts_are_called_sides(tmp_path):
+    (tmp_path / "house.yaml").write_text(
+        'name: house\nextends: straight\nplayers: {teams: opposite, teams_when: "players == 4"}\n'
+    )
+    text = " ".join(domino("explain", "house.yaml", cwd=tmp_path).stdout.split())
+    assert "(with 4 players)" in text and "a side is a team" in text
+    assert "the moment a side has 250 points or more" in text
+    assert "a player has" not in text

@@ -220,3 +220,58 @@ def test_position_inside_a_scalar(text: str, offset: int, expected: tuple[int, i
     if isinstance(value.value, dict):
         value = value.value["b"]
     assert value.origin.position_in_value(offset) == expected
+
+
+# --- suggestions -------------------------------------------------------------------------------------
+
+
+def _message(tmp_path: Path, line: str) -> str:
+    path = _write(tmp_path, "house.yaml", f"name: house\nextends: draw\n{line}\n")
+    (diagnostic,) = check_file(path)
+    return diagnostic.message
+
+
+@pytest.mark.parametrize(
+    ("line", "wrong"),
+    [
+        ("start: {first_round: [lowest_double]}", "'highest_double'"),
+        ("match: {winner: most}", "'lowest'"),
+        ("players: {direction: anticlockwise}", "did you mean 'clockwise'"),
+        ("scoring: {blocked: {scorer: most_tiles}}", "'fewest_tiles'"),
+        ("scoring: {blocked: {scorer: highest_pips}}", "'lowest_pips'"),
+        ("start: {first_round: [{lowest_ranked: pips}]}", "'highest_ranked'?"),
+    ],
+)
+def test_a_suggestion_never_means_the_opposite(tmp_path: Path, line: str, wrong: str) -> None:
+    assert wrong not in _message(tmp_path, line)
+
+
+@pytest.mark.parametrize(
+    ("line", "suggested"),
+    [
+        ("match: {winner: most}", "did you mean 'highest'?"),
+        ("match: {winner: least}", "did you mean 'lowest'?"),
+        ("players: {direction: anticlockwise}", "did you mean 'counterclockwise'?"),
+        ("draw: {policy: untill_playable}", "did you mean 'until_playable'?"),
+    ],
+)
+def test_a_suggestion_may_be_a_word_of_the_same_meaning(tmp_path: Path, line: str, suggested: str) -> None:
+    assert _message(tmp_path, line).endswith(suggested)
+
+
+def test_the_lowest_double_is_said_with_a_ranking(tmp_path: Path) -> None:
+    message = _message(tmp_path, "start: {first_round: [lowest_double, lots]}")
+    hint = 'to start with the lowest double, use {highest_ranked: "if is_double then -high else -100"}'
+    assert hint in message
+    # The hint itself is a valid rule: the holder of the lowest double leads it.
+    path = _write(
+        tmp_path, "lowest.yaml", "name: lowest\nextends: draw\nstart: {first_round: [" + hint.split("use ")[1] + "]}\n"
+    )
+    rank = load_ruleset(path).start.first_round[0].rank
+    assert rank({"high": 0, "low": 0, "is_double": True}) > rank({"high": 1, "low": 1, "is_double": True})
+    assert rank({"high": 1, "low": 1, "is_double": True}) > rank({"high": 6, "low": 0, "is_double": False})
+
+
+def test_the_lowest_ranked_tile_is_said_with_a_negated_ranking(tmp_path: Path) -> None:
+    message = _message(tmp_path, "start: {first_round: [{lowest_ranked: pips}]}")
+    assert 'to start with the lowest-ranked tile, use {highest_ranked: "-(pips)"}' in message

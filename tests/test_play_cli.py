@@ -12,11 +12,12 @@ from pathlib import Path
 
 from cli import run
 from interpreter import players
+from interpreter.commands.common import load_variant
 from interpreter.commands.environment import Env, ExitStatus
-from interpreter.commands.play import load_rules
-from interpreter.engine import Match
+from interpreter.engine import Action, Match, deal
 from interpreter.loader import load_ruleset
 from interpreter.savegame import read_save, rebuild
+from interpreter.ui.moves import numbered, read_move
 from interpreter.ui.session import computer_choice
 from tests.clirunner import domino
 
@@ -28,7 +29,7 @@ SHORT = ("--players", "human,random", "--target", "20")  # a short match: a roun
 def saved_match(path: Path) -> Match:
     """The match a save holds, rebuilt as `domino resume` rebuilds it."""
     game = read_save(path)
-    ruleset = load_rules(game.variant, game.settings, Env(io.StringIO(), io.StringIO(), io.StringIO(), REPO, {}))
+    ruleset = load_variant(game.variant, Env(io.StringIO(), io.StringIO(), io.StringIO(), REPO, {}), game.settings)
     assert ruleset is not None
     return rebuild(game, ruleset)
 
@@ -87,7 +88,8 @@ def test_bad_input_gets_a_reason_and_the_same_prompt(tmp_path):
     answers = "\n".join([*typed, "quit"]) + "\n"
     result = domino("play", *SHORT, "--seed", "1", "--save", "g.json", cwd=tmp_path, stdin=answers)
     out = result.stdout
-    prompt = f"Your move (1–{len(legal)}, or help): " if len(legal) > 1 else "Your move (1, or help): "
+    listed = len(numbered(legal, match.layout))
+    prompt = f"Your move (1–{listed}, or help): " if listed > 1 else "Your move (1, or help): "
     assert out.count(prompt) == len(typed) + 1  # asked again after every refusal
     assert "'abc' is not a move" in out
     assert "there is no move 99" in out
@@ -279,3 +281,58 @@ def test_a_computer_choice_depends_only_on_the_seed_and_the_position():
         match.apply(match.legal_actions()[0])
     strongest = getattr(players, "STRONGEST", "random")
     assert computer_choice(match, strongest, 3) == computer_choice(match.clone(), strongest, 3)
+
+
+def test_plays_on_identical_empty_shared_trains_are_listed_once(tmp_path):
+    house = "name: hub3\nextends: mexican-train\nlayout: {personal_trains: false, shared_trains: 3}\n"
+    (tmp_path / "hub3.yaml").write_text(house + "draw: {when_unable: pass}\n")
+    match = Match(load_ruleset(tmp_path / "hub3.yaml"), players=2, seed=1)
+    legal = match.legal_actions()
+    shown = numbered(legal, match.layout)
+    plays = [a for a in legal if a.kind == "play"]
+    assert plays and len(plays) == 3 * len([a for a in shown if a.kind == "play"])
+    assert len({(a.tile, a.half) for a in shown}) == len(shown)
+    assert match.legal_actions() == legal  # the engine's list is untouched
+    result = domino("play", "hub3.yaml", "--players", "human,human", "--seed", "1", "--save", "g.json",
+                    cwd=tmp_path, stdin="quit\n")  # fmt: skip
+    assert f"your move (1–{len(shown)}, or help)" in result.stdout
+
+
+def test_a_tile_on_either_end_of_a_lone_double_is_one_move():
+    first = deal("6-6 6-2 3-4 0-0 0-1 0-4 0-5", "6-3 2-3 1-1 1-4 1-5 4-4 5-5", starter=0)
+    match = Match(load_ruleset("block"), 2, deals=[first])
+    match.apply(Action.play((6, 6)))
+    assert len(match.legal_actions()) == 2 and numbered(match.legal_actions(), match.layout) == [
+        Action.play((3, 6), 0, 6)
+    ]
+    match.apply(Action.play((3, 6), 0, 6))
+    match.apply(Action.play((2, 6), 1, 6))
+    match.apply(Action.play((2, 3), 1, 2))
+    # Both ends show 3 but carry different tiles: two different moves.
+    assert numbered(match.legal_actions(), match.layout) == [Action.play((3, 4), 0, 3), Action.play((3, 4), 1, 3)]
+
+
+def test_the_hint_names_the_listed_move_equivalent_to_its_choice(tmp_path):
+    (tmp_path / "hub3.yaml").write_text(
+        "name: hub3\nextends: mexican-train\nlayout: {personal_trains: false, shared_trains: 3}\n"
+        "draw: {when_unable: pass}\n"
+    )
+    for seed in range(1, 6):
+        result = domino("play", "hub3.yaml", "--players", "human,random", "--seed", str(seed), "--save",
+                        f"{seed}.json", cwd=tmp_path, stdin="hint\nquit\n")  # fmt: skip
+        assert result.status is ExitStatus.OK, result.stderr
+        assert "Hint (" in result.stdout
+
+
+def test_a_tile_named_on_a_train_whose_twin_is_listed_is_played_there(tmp_path):
+    (tmp_path / "hub3.yaml").write_text(
+        "name: hub3\nextends: mexican-train\nlayout: {personal_trains: false, shared_trains: 3}\n"
+        "draw: {when_unable: pass}\n"
+    )
+    match = Match(load_ruleset(tmp_path / "hub3.yaml"), players=2, seed=1)
+    shown = numbered(match.legal_actions(), match.layout)
+    play = next(a for a in shown if a.kind == "play")
+    twin = next(a for a in match.legal_actions() if a.tile == play.tile and a.arm != play.arm)
+    low, high = play.tile
+    assert read_move(f"{high}-{low} {twin.arm}", shown, match) == twin
+    assert read_move(f"{high}-{low}", shown, match) == play

@@ -62,3 +62,9 @@ def test_text_report_and_progress_bar_only_on_a_terminal():
     assert "3/3 matches" in err.getvalue()
     assert "95% CI" in out.getvalue() and "First seat" in out.getvalue()
     assert domino("simulate", "draw", "-n", "3").stderr == ""
+
+
+def test_a_single_player_count_is_said_once():
+    result = domino("simulate", "straight-partners", "--players", "random,random")
+    assert result.status is ExitStatus.USAGE
+    assert "is for 4 players, not 2" in result.stderr

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 import pytest
@@ -112,3 +113,79 @@ def test_replay_reports_garbage_with_its_line(tmp_path):
     result = domino("replay", "bad.jsonl", cwd=tmp_path)
     assert result.status is ExitStatus.FAILURE
     assert result.stderr.startswith("bad.jsonl:1:")
+
+
+def test_simulate_takes_house_rules_with_set_like_play(tmp_path):
+    result = domino("simulate", "draw", "-n", "2", "--set", "match.target=20", "--log", "g.jsonl", cwd=tmp_path)
+    assert result.status is ExitStatus.OK, result.stderr
+    ends = [json.loads(line) for line in (tmp_path / "g.jsonl").read_text().splitlines()]
+    finals = [max(record["scores"]) for record in ends if record["type"] == "match_end"]
+    assert len(finals) == 2 and all(20 <= score < 100 for score in finals)
+    replayed = domino("replay", "g.jsonl", cwd=tmp_path)
+    assert replayed.status is ExitStatus.OK, replayed.stderr
+    bad = domino("simulate", "draw", "--set", "match.taget=20", cwd=tmp_path)
+    assert bad.status is ExitStatus.FAILURE and "--set match.taget=20" in bad.stderr
+
+
+def test_simulate_with_set_in_several_processes(tmp_path):
+    args = ("simulate", "straight", "-n", "4", "--set", "match.target=60", "--seed", "2", "--json")
+    one = domino(*args, "--log", "one.jsonl", cwd=tmp_path)
+    two = domino(*args, "--workers", "2", "--log", "two.jsonl", cwd=tmp_path)
+    assert one.status is two.status is ExitStatus.OK, two.stderr
+    assert (tmp_path / "one.jsonl").read_bytes() == (tmp_path / "two.jsonl").read_bytes()
+
+
+HOUSE = "name: my-house\nextends: draw\nmatch: {target: 30}\n"
+
+
+def test_replay_finds_the_rule_file_the_log_was_written_from(tmp_path):
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "house.yaml").write_text(HOUSE)
+    assert domino("simulate", "rules/house.yaml", "-n", "1", "--log", "g.jsonl", cwd=tmp_path).status is ExitStatus.OK
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "g.jsonl").rename(tmp_path / "elsewhere" / "g.jsonl")
+    result = domino("replay", "g.jsonl", cwd=tmp_path / "elsewhere")
+    assert result.status is ExitStatus.OK, result.stderr
+
+
+def test_replay_of_a_changed_or_missing_rule_file_asks_for_rules(tmp_path):
+    house = tmp_path / "house.yaml"
+    house.write_text(HOUSE)
+    assert domino("simulate", "house.yaml", "-n", "1", "--log", "g.jsonl", cwd=tmp_path).status is ExitStatus.OK
+    house.write_text(HOUSE.replace("30", "40"))
+    changed = domino("replay", "g.jsonl", cwd=tmp_path)
+    assert changed.status is ExitStatus.FAILURE and "--rules FILE" in changed.stderr
+    house.unlink()
+    missing = domino("replay", "g.jsonl", cwd=tmp_path)
+    assert missing.status is ExitStatus.FAILURE and "--rules FILE" in missing.stderr
+    house.write_text(HOUSE)
+    assert domino("replay", "g.jsonl", "--rules", "house.yaml", cwd=tmp_path).status is ExitStatus.OK
+
+
+def _log_naming(tmp_path, path: str, digest_of: bytes) -> None:
+    """A log whose header names `path` as its rule file, with the digest of `digest_of`."""
+    (tmp_path / "house.yaml").write_text(HOUSE)
+    domino("simulate", "house.yaml", "-n", "1", "--log", "g.jsonl", cwd=tmp_path)
+    lines = (tmp_path / "g.jsonl").read_text().splitlines()
+    header = json.loads(lines[0])
+    assert header["rules_file"] == str((tmp_path / "house.yaml").resolve())
+    header["rules_file"], header["rules_sha256"] = path, hashlib.sha256(digest_of).hexdigest()
+    (tmp_path / "g.jsonl").write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+
+
+def test_replay_never_reads_a_file_a_log_names_unless_it_is_a_rule_file(tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("name: secret-words\nset: {max_pip: 6}\n")
+    _log_naming(tmp_path, str(secret), secret.read_bytes())
+    result = domino("replay", "g.jsonl", cwd=tmp_path)
+    assert result.status is ExitStatus.FAILURE and "--rules FILE" in result.stderr
+    assert "secret-words" not in result.stderr and "max_pip" not in result.stderr
+
+
+def test_replay_uses_a_named_rule_file_only_when_its_digest_matches(tmp_path):
+    other = tmp_path / "other.yaml"
+    other.write_text("name: other-words\nextends: draw\nmatch: {target: 99}\n")
+    _log_naming(tmp_path, str(other), b"something else")
+    result = domino("replay", "g.jsonl", cwd=tmp_path)
+    assert result.status is ExitStatus.FAILURE and "--rules FILE" in result.stderr
+    assert "other-words" not in result.stderr and "99" not in result.stderr

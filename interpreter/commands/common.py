@@ -1,17 +1,47 @@
-"""What several commands share: naming a variant and reporting why it cannot be loaded."""
+"""What several commands share: naming a variant, house rules over it, and reporting why it cannot be loaded."""
 
 from __future__ import annotations
 
+import argparse
+from collections.abc import Sequence
+
 from interpreter.commands.environment import Env
-from interpreter.loader import RuleFileError, load_ruleset, resolve_variant
-from interpreter.ruleset import Ruleset
+from interpreter.loader import RuleFileError, resolve_variant
+from interpreter.overrides import SettingError, load_with_settings
+from interpreter.resources import bundled_variants
+from interpreter.ruleset import Players, Ruleset
 
 
-def load_variant(variant: str, env: Env) -> Ruleset | None:
-    """The ruleset named by `variant` (a bundled name or a path), or None after printing why not."""
+def add_settings_option(parser: argparse.ArgumentParser) -> None:
+    """`--set KEY=VALUE`, repeatable: house rules laid over the variant (read by `load_variant`)."""
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        dest="settings",
+        metavar="KEY=VALUE",
+        help="a house rule, as a rule file would write it: --set match.target=150 (repeatable)",
+    )
+
+
+def load_variant(variant: str, env: Env, settings: Sequence[str] = ()) -> Ruleset | None:
+    """The ruleset named by `variant` (a bundled name or a path) with the `--set` options in
+    `settings` laid over it, or None after printing why it cannot be loaded."""
     try:
-        return load_ruleset(resolve_variant(variant, env.cwd))
+        return load_with_settings(variant, settings, env.cwd)
+    except SettingError as error:
+        env.stderr.write(f"domino: {error}\n")
     except RuleFileError as error:
         for diagnostic in error.diagnostics:
             env.stderr.write(diagnostic.format() + "\n")
-        return None
+    return None
+
+
+def lasting_name(variant: str, env: Env) -> str:
+    """`variant` as a record that outlives this directory names it: a bundled name, or an absolute path."""
+    return variant if variant in bundled_variants() else str(resolve_variant(variant, env.cwd).resolve())
+
+
+def player_counts(players: Players) -> str:
+    """The allowed player counts as a sentence says them: "4", "2–4"."""
+    return str(players.min) if players.min == players.max else f"{players.min}–{players.max}"

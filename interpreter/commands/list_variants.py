@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from interpreter.commands.common import player_counts
 from interpreter.commands.environment import Env, ExitStatus
 from interpreter.loader import RuleFileError, load_ruleset
 from interpreter.resources import bundled_variants
@@ -30,8 +31,7 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
             first = error.diagnostics[0].format().splitlines()[0] if error.diagnostics else "cannot be loaded"
             rows.append((name, "?", f"BROKEN: {first}"))
             continue
-        low, high = ruleset.players.min, ruleset.players.max
-        rows.append((name, str(low) if low == high else f"{low}–{high}", ruleset.description))
+        rows.append((name, player_counts(ruleset.players), ruleset.description))
     widths = [max(len(row[i]) for row in rows) for i in range(2)]
     for row in rows:
         env.stdout.write(f"{row[0]:<{widths[0]}}  {row[1]:<{widths[1]}}  {row[2]}".rstrip() + "\n")

@@ -9,12 +9,10 @@ from datetime import datetime
 from pathlib import Path
 
 from interpreter import players
+from interpreter.commands.common import add_settings_option, lasting_name, load_variant, player_counts
 from interpreter.commands.environment import Env, ExitStatus
 from interpreter.engine import Match
 from interpreter.explain import explain
-from interpreter.loader import RuleFileError, load_ruleset, resolve_variant
-from interpreter.overrides import SettingError, apply_settings
-from interpreter.resources import bundled_variants
 from interpreter.ruleset import Ruleset
 from interpreter.savegame import SavedGame, SaveError, default_directory, new_save_path, write_save
 from interpreter.ui.seats import HUMAN, seats_for
@@ -57,37 +55,16 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--seed", type=int, help="the deal's seed, to play the same game again (default: random)")
     parser.add_argument("--target", type=int, metavar="N", help="play to N points (same as --set match.target=N)")
-    parser.add_argument(
-        "--set",
-        action="append",
-        default=[],
-        dest="settings",
-        metavar="KEY=VALUE",
-        help="a house rule, as a rule file would write it: --set match.target=150 (repeatable)",
-    )
+    add_settings_option(parser)
     parser.add_argument(
         "--save", metavar="FILE", help="where to save the game (default: a new file in ~/.local/state/domino)"
     )
     parser.set_defaults(run=run)
 
 
-def load_rules(variant: str, settings: list[str], env: Env) -> Ruleset | None:
-    """The variant with the house rules laid over it, or None after printing why it cannot be played."""
-    try:
-        path = resolve_variant(variant, env.cwd)
-        ruleset = load_ruleset(path)
-        return apply_settings(variant, path, ruleset, settings, env.cwd) if settings else ruleset
-    except SettingError as error:
-        env.stderr.write(f"domino: {error}\n")
-    except RuleFileError as error:
-        for diagnostic in error.diagnostics:
-            env.stderr.write(diagnostic.format() + "\n")
-    return None
-
-
 def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     settings = args.settings + ([f"match.target={args.target}"] if args.target is not None else [])
-    ruleset = load_rules(args.variant, settings, env)
+    ruleset = load_variant(args.variant, env, settings)
     if ruleset is None:
         return ExitStatus.FAILURE
     strongest = getattr(players, "STRONGEST", "random")
@@ -114,10 +91,7 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         return ExitStatus.FAILURE
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     # A path is saved absolute, so that `domino resume` finds the rules from any directory.
-    variant = (
-        args.variant if args.variant in bundled_variants() else str(resolve_variant(args.variant, env.cwd).resolve())
-    )
-    game = SavedGame(variant, settings, ruleset.digest, seed, kinds)
+    game = SavedGame(lasting_name(args.variant, env), settings, ruleset.digest, seed, kinds)
     match = Match(ruleset, players=len(kinds), seed=seed)
     seats = ", ".join(seat.name if seat.human else f"{seat.name} ({seat.kind})" for seat in seats_for(kinds))
     env.stdout.write(f"{ruleset.title} — {ruleset.description}\nIn turn order: {seats}. Seed {seed}.\n")
@@ -129,10 +103,8 @@ def _seating_problem(kinds: list[str], ruleset: Ruleset) -> str | None:
     for kind in kinds:
         if kind not in known:
             return f"unknown player '{kind}' in --players; choose from {', '.join(known)}"
-    low, high = ruleset.players.min, ruleset.players.max
-    if not low <= len(kinds) <= high:
-        allowed = str(low) if low == high else f"{low} to {high}"
-        return f"{ruleset.name} is for {allowed} players; --players names {len(kinds)}"
+    if not ruleset.players.min <= len(kinds) <= ruleset.players.max:
+        return f"{ruleset.name} is for {player_counts(ruleset.players)} players; --players names {len(kinds)}"
     return None
 
 

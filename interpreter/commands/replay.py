@@ -5,9 +5,14 @@ from __future__ import annotations
 import argparse
 
 from interpreter.commands.environment import Env, ExitStatus
-from interpreter.loader import RuleFileError, load_ruleset, resolve_variant
-from interpreter.replay import replay
+from interpreter.diagnostics import shorten
+from interpreter.loader import RuleFileError
+from interpreter.overrides import SettingError, load_with_settings
+from interpreter.replay import SETTINGS, recorded_rule_file, replay
+from interpreter.resources import bundled_variants
 from interpreter.ruleset import Ruleset
+
+_PASS_RULES = "pass --rules FILE with the rule file the log was played by"
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -15,29 +20,43 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "replay",
         help="re-execute a game log and verify it",
         description="Replay a JSON Lines game log through the engine: every action must be legal and every "
-        "recorded deal, draw and score must come out the same. Exit 1 at the first divergence.",
+        "recorded deal, draw and score must come out the same. Exit 1 at the first divergence. The rules are "
+        "the bundled variant the log names, or the rule file it was written from if that file is still there "
+        "unchanged; --rules names them otherwise.",
     )
     parser.add_argument("log", help="the log file (JSON Lines, as written by 'simulate --log' or 'play')")
-    parser.add_argument("--rules", help="the rule file to use instead of the variant the log names")
+    parser.add_argument("--rules", metavar="FILE", help="the rule file to use instead of the variant the log names")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace, env: Env) -> ExitStatus:
-    cache: dict[str, Ruleset] = {}
+    cache: dict[tuple[str, tuple[str, ...]], Ruleset] = {}
 
     def rules_for(header: dict) -> Ruleset:
-        variant = args.rules or header.get("rules")
-        if not isinstance(variant, str):
+        name = header.get("rules")
+        settings = header.get(SETTINGS, [])
+        if not isinstance(name, str) or not isinstance(settings, list) or not all(isinstance(s, str) for s in settings):
             raise ValueError("the header names no rules")
-        if variant not in cache:
-            try:
-                cache[variant] = load_ruleset(resolve_variant(variant, env.cwd))
-            except RuleFileError as error:
-                raise ValueError("; ".join(d.format() for d in error.diagnostics)) from None
-        ruleset = cache[variant]
+        if args.rules:
+            variant = args.rules
+        elif name in bundled_variants() and not settings:
+            variant = name
+        else:
+            found = recorded_rule_file(header)
+            if found is None:
+                raise ValueError(
+                    f"the log was played by '{shorten(name)}', from a rule file that is not here or has changed "
+                    f"since; {_PASS_RULES}"
+                )
+            variant = str(found)
+        key = (variant, tuple(settings))
+        if key not in cache:
+            cache[key] = _load(variant, settings, env, trusted=bool(args.rules) or variant == name)
+        ruleset = cache[key]
         digest = header.get("digest")
         if digest and digest != ruleset.digest:
-            raise ValueError(f"the log was played by other rules than today's '{variant}' (digest differs)")
+            raise ValueError(f"the log was played by other rules than today's '{shorten(name)}' (digest differs); "
+                             f"{_PASS_RULES}")  # fmt: skip
         return ruleset
 
     try:
@@ -55,3 +74,15 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         f"{args.log}: {report.matches} matches, {report.actions} actions replayed, all consistent{state}\n"
     )
     return ExitStatus.OK
+
+
+def _load(variant: str, settings: list[str], env: Env, *, trusted: bool) -> Ruleset:
+    """The rules, or ValueError saying why not. Only the user's own choice of file (`trusted`) has
+    its problems shown: a file found through a log is not quoted back."""
+    try:
+        return load_with_settings(variant, settings, env.cwd)
+    except (RuleFileError, SettingError) as error:
+        if not trusted:
+            raise ValueError(f"the rule file the log names does not load; {_PASS_RULES}") from None
+        diagnostics = error.diagnostics if isinstance(error, RuleFileError) else []
+        raise ValueError("; ".join(d.format() for d in diagnostics) or str(error)) from None

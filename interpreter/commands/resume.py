@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 
+from interpreter.commands.common import load_variant
 from interpreter.commands.environment import Env, ExitStatus
-from interpreter.commands.play import load_rules, play_saved
+from interpreter.commands.play import play_saved
 from interpreter.players import PLAYERS
 from interpreter.savegame import SaveError, default_directory, latest_save, read_save, rebuild
 from interpreter.ui.narration import result_line
@@ -37,7 +38,7 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         unknown = [kind for kind in game.seats if kind != HUMAN and kind not in PLAYERS]
         if unknown:
             raise SaveError(f"{path} seats a computer player this domino does not have: '{unknown[0]}'")
-        ruleset = load_rules(game.variant, game.settings, env)
+        ruleset = load_variant(game.variant, env, game.settings)
         if ruleset is None:
             raise SaveError(f"the rules of {path} ({game.variant}) cannot be loaded")
         match = rebuild(game, ruleset)

@@ -7,9 +7,10 @@ import json
 import os
 from collections.abc import Callable
 
-from interpreter.commands.common import load_variant
+from interpreter.commands.common import add_settings_option, lasting_name, load_variant, player_counts
 from interpreter.commands.environment import Env, ExitStatus
 from interpreter.players import PLAYERS
+from interpreter.replay import RulesOrigin
 from interpreter.simulation import SimulationResult, simulate
 
 _BAR = 30  # characters of the progress bar
@@ -38,6 +39,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         metavar="K",
         help="play in K processes (same totals as one; 0: one per CPU)",
     )
+    add_settings_option(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--log", metavar="FILE", help="write every match's event log (JSON Lines) to FILE")
     parser.set_defaults(run=run)
@@ -50,9 +52,10 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     if args.workers < 0:
         env.stderr.write("domino simulate: --workers must be 0 (one per CPU) or more\n")
         return ExitStatus.USAGE
-    ruleset = load_variant(args.variant, env)
+    ruleset = load_variant(args.variant, env, args.settings)
     if ruleset is None:
         return ExitStatus.FAILURE
+    origin = RulesOrigin(lasting_name(args.variant, env), tuple(args.settings))
     strategies = args.players.split(",") if args.players else ["random"] * ruleset.players.min
     unknown = [s for s in strategies if s not in PLAYERS]
     if unknown:
@@ -60,17 +63,16 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         return ExitStatus.USAGE
     if not ruleset.players.min <= len(strategies) <= ruleset.players.max:
         env.stderr.write(
-            f"domino simulate: {ruleset.name} is for {ruleset.players.min}–{ruleset.players.max} players, "
-            f"not {len(strategies)}\n"
+            f"domino simulate: {ruleset.name} is for {player_counts(ruleset.players)} players, not {len(strategies)}\n"
         )
         return ExitStatus.USAGE
     workers = args.workers or os.cpu_count() or 1
     progress = _progress_bar(env, args.matches) if env.is_tty(env.stderr) else None
     if args.log:
         with open(env.cwd / args.log, "w", encoding="utf-8") as log:
-            result = simulate(ruleset, strategies, args.matches, args.seed, log, progress, workers)
+            result = simulate(ruleset, strategies, args.matches, args.seed, log, progress, workers, origin)
     else:
-        result = simulate(ruleset, strategies, args.matches, args.seed, None, progress, workers)
+        result = simulate(ruleset, strategies, args.matches, args.seed, None, progress, workers, origin)
     if progress is not None:
         env.stderr.write("\r" + " " * (_BAR + 30) + "\r")
     summary = result.to_json()

@@ -7,9 +7,10 @@ marker. Anything else is refused with a reason; the match is never touched here.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 from interpreter.engine import Action, IllegalAction, Match
+from interpreter.engine.observation import LayoutView
 from interpreter.engine.tiles import normal
 from interpreter.ui.style import hand_tile
 
@@ -27,9 +28,10 @@ class Refused(Exception):
         self.reason = reason
 
 
-def numbered(legal: Sequence[Action]) -> list[Action]:
+def numbered(legal: Sequence[Action], layout: LayoutView) -> list[Action]:
     """The legal actions in the order they are numbered on screen: tiles as the hand shows them,
-    highest first, each on its arms in order; then draw, pass or marker."""
+    highest first, each on its arms in order; then draw, pass or marker. Of several actions that
+    lead to the same position (`same_move`) only the first is listed."""
 
     def key(action: Action) -> tuple[int, int, int, int, int]:
         if action.tile is None:
@@ -37,7 +39,29 @@ def numbered(legal: Sequence[Action]) -> list[Action]:
         low, high = action.tile
         return (0, -high, -low, -1 if action.arm is None else action.arm, action.half or 0)
 
-    return sorted(legal, key=key)
+    listed: dict[Hashable, Action] = {}
+    for action in sorted(legal, key=key):
+        listed.setdefault(same_move(action, layout), action)
+    return list(listed.values())
+
+
+def same_move(action: Action, layout: LayoutView) -> Hashable:
+    """Equal for actions that lead to the same position, up to the numbering of the arms.
+
+    That is exact for the same tile, touching with the same half, on two arms that differ in
+    nothing but their number: both empty, grown from the same tile, of the same kind and owner,
+    showing the same value, equally open and marked, and waited on by the same doubles (several
+    empty shared trains; the two ends of a lone double lead). Arms that carry tiles are never
+    alike: what lies on them differs, and can count (a double at an end).
+    """
+    if action.arm is None:
+        return action
+    arm = layout.arms[action.arm]
+    if arm.tiles:
+        return action
+    waiting = tuple(i for i, double in enumerate(layout.open_doubles) if arm.id in double.arms)
+    alike = (arm.kind, arm.owner, arm.value, arm.open, arm.marker, arm.root, arm.spinner, waiting)
+    return (action.kind, action.tile, action.half, alike)
 
 
 def read_move(text: str, legal: Sequence[Action], match: Match) -> Action:
@@ -78,7 +102,11 @@ def _tile_move(played: tuple[int, int], arm: int | None, legal: Sequence[Action]
     assert seat is not None
     if played not in match.hand(seat):
         raise Refused(f"you do not hold {name}")
-    fits = [(n, a) for n, a in enumerate(legal, start=1) if a.tile == played and (arm is None or a.arm == arm)]
+    # A named arm may be one whose twin stands for it in the list: it is as good a move.
+    layout = match.layout
+    number = {same_move(a, layout): n for n, a in enumerate(legal, start=1)}
+    candidates = legal if arm is None else match.legal_actions()
+    fits = [(number[same_move(a, layout)], a) for a in candidates if a.tile == played and arm in (None, a.arm)]
     if len(fits) == 1:
         return fits[0][1]
     if fits:

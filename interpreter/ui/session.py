@@ -15,7 +15,7 @@ from typing import TextIO
 from interpreter import players
 from interpreter.engine import Action, Match
 from interpreter.ruleset import Ruleset
-from interpreter.ui.moves import Refused, numbered, read_move
+from interpreter.ui.moves import Refused, numbered, read_move, same_move
 from interpreter.ui.narration import Narrator
 from interpreter.ui.seats import Seat
 from interpreter.ui.style import Style
@@ -154,7 +154,7 @@ class Session:
             self._hand_over(seat)
         self.on_screen = self.last_human = seat
         self._tell(seat, seat)
-        legal = numbered(self.match.legal_actions())
+        legal = numbered(self.match.legal_actions(), self.match.layout)
         self.out.write("\n" + screen(self.match, self.ruleset, self.seats, seat, legal, self.style))
         who = "Your" if self.seats[seat].name == "You" else f"{self.seats[seat].name}, your"
         numbers = f"1–{len(legal)}" if len(legal) > 1 else "1"
@@ -196,8 +196,10 @@ class Session:
     def _hint(self, legal: Sequence[Action]) -> str:
         strongest = getattr(players, "STRONGEST", "random")
         choice = computer_choice(self.match, strongest, self.seed)
-        number = legal.index(choice) + 1
-        return f"Hint ({strongest}): {number} — {describe_move(choice, self.match, self.seats)}"
+        layout = self.match.layout
+        # The choice may be a listed move's twin (the same tile on another empty shared train).
+        number = [same_move(action, layout) for action in legal].index(same_move(choice, layout)) + 1
+        return f"Hint ({strongest}): {number} — {describe_move(legal[number - 1], self.match, self.seats)}"
 
     def _hand_over(self, seat: int) -> None:
         name = self.seats[seat].name
