@@ -199,6 +199,7 @@ def build_ruleset(
         match=match,
         digest=digest,
         tags=tuple(b.get("tags") or ()),
+        not_expressible=tuple(b.get("not_expressible") or ()),
         by_count={key: table for key, table in by_count.items() if len(set(table.values())) > 1},
     )
     return ruleset, []

@@ -43,6 +43,7 @@ class StartCriterion(enum.Enum):
     LAST_PLAYER_IF_WON = "last_player_if_won"
     PREVIOUS_STARTER_AFTER_TIE = "previous_starter_after_tie"
     WINNING_SIDE_NEXT = "winning_side_next"
+    PREVIOUS_OUT = "previous_out"
 
 
 # Criteria that read the previous round, so they cannot stand in `first_round`.
@@ -53,6 +54,7 @@ PREVIOUS_ROUND_CRITERIA = frozenset(
         StartCriterion.LAST_PLAYER_IF_WON,
         StartCriterion.PREVIOUS_STARTER_AFTER_TIE,
         StartCriterion.WINNING_SIDE_NEXT,
+        StartCriterion.PREVIOUS_OUT,
     }
 )
 
@@ -210,6 +212,7 @@ ROUND_END_NAMES: dict[str, Type] = {
     "doubles": Type.INT,
     "opp_doubles": Type.INT,
     "went_out": Type.BOOL,
+    "score": Type.INT,
     "players": Type.INT,
     "max_pip": Type.INT,
     "round": Type.INT,
@@ -325,6 +328,7 @@ class Ruleset:
     match: MatchEnd
     digest: str = ""  # sha256 of the merged rule document: a game log names the exact rules it was played by
     tags: tuple[str, ...] = ()  # the families the game belongs to, main one first
+    not_expressible: tuple[str, ...] = ()  # rules of the game's source this file does not play
     # The numbers that differ by player count (COUNT_VALUE_FIELDS), per count; the fields above
     # hold their values at `players.min`, and `for_players` gives the ruleset of one count.
     by_count: dict[str, dict[int, int]] = field(default_factory=dict)

@@ -23,6 +23,7 @@ class Previous:
     # Read only when a start rule asks (Tables.start_reads_winner):
     winner_side: int | None = None  # the side that won it (went out, or the single scoring side)
     last_player: int | None = None  # the seat that laid its last tile
+    out: int | None = None  # the seat that went out; None after a block
     seat_side: list[int] = field(default_factory=list)
 
 
@@ -301,6 +302,8 @@ def _pick(
         if last is None or won is None or previous.seat_side[last] != won:
             return None
         return last, None, how
+    if criterion is StartCriterion.PREVIOUS_OUT:
+        return None if previous.out is None else (previous.out, None, how)
     if criterion is StartCriterion.PREVIOUS_STARTER_AFTER_TIE:
         return None if won is not None else (previous.starter, None, how)
     if criterion is StartCriterion.WINNING_SIDE_NEXT:

@@ -90,7 +90,9 @@ class RoundFlow:
                 side_doubles[self._seat_side[seat]] += (hand & t.double_mask).bit_count()
         scoring = self._rules.domino if reason == "domino" else self._rules.blocked
         out_side = None if out_seat is None else self._seat_side[out_seat]
-        tally = Tally(side_pips, side_tiles, side_doubles, out_side, n // self._sides, n, t.max_pip, self._round)
+        tally = Tally(
+            side_pips, side_tiles, side_doubles, out_side, n // self._sides, n, t.max_pip, self._round, self._scores
+        )
         scorers = scoring_sides(scoring, tally)
         for side in scorers:
             if scoring.points.constant is not None:  # a formula that reads nothing
@@ -114,6 +116,7 @@ class RoundFlow:
             previous.winner = self._round_winner(scoring.scorer, scorers, out_seat, seat_pips, seat_tiles)
             previous.winner_side = out_side if out_seat is not None else scorers[0] if len(scorers) == 1 else None
             previous.last_player = out_seat if out_seat is not None else self._last_player()
+            previous.out = out_seat
             previous.seat_side = self._seat_side
         self._previous = previous
         if self._deal_later:

@@ -17,7 +17,9 @@ class Tally:
     `side_doubles` is None when no formula of the rules reads the doubles left (the common case:
     a round end is on the playout's hot path)."""
 
-    __slots__ = ("max_pip", "out_side", "players", "round_no", "side_doubles", "side_pips", "side_seats", "side_tiles")
+    __slots__ = (
+        "max_pip", "out_side", "players", "round_no", "scores", "side_doubles", "side_pips", "side_seats", "side_tiles"
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -29,6 +31,7 @@ class Tally:
         players: int,
         max_pip: int,
         round_no: int,
+        scores: list[int],
     ) -> None:
         self.side_pips = side_pips
         self.side_tiles = side_tiles
@@ -38,6 +41,7 @@ class Tally:
         self.players = players
         self.max_pip = max_pip
         self.round_no = round_no
+        self.scores = scores  # the sides' scores so far: a side's, before its points of this round end
 
     def env(self, side: int) -> dict[str, object]:
         """The names a round-end formula reads, for `side`."""
@@ -52,6 +56,7 @@ class Tally:
             "players": self.players,
             "max_pip": self.max_pip,
             "round": self.round_no,
+            "score": self.scores[side],
         }
         if self.side_doubles is not None:
             env["doubles"] = doubles = self.side_doubles[side]

@@ -21,6 +21,7 @@ _READS_WINNER = frozenset(
         StartCriterion.LAST_PLAYER_IF_WON,
         StartCriterion.PREVIOUS_STARTER_AFTER_TIE,
         StartCriterion.WINNING_SIDE_NEXT,
+        StartCriterion.PREVIOUS_OUT,
     }
 )
 IN_PLAY_DETAIL_NAMES = frozenset(

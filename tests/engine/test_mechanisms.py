@@ -289,3 +289,25 @@ def test_teams_optional_the_match_chooses() -> None:
 def test_teams_not_optional_refuses_a_choice() -> None:
     with pytest.raises(ValueError, match="does not let a match choose"):
         Match(house("extends: straight-partners\n"), 4, teams=False)
+
+
+def test_previous_out_the_player_who_went_out_starts_else_the_next_criterion() -> None:
+    text = BLOCKER.replace("[last_player_if_won, previous_starter_after_tie, next_seat]", "[previous_out, next_seat]")
+    went_out = _two_rounds(text, ["6-6 0-1", "6-1", "4-4 0-2", "2-2 0-3"], ["lead 6-6", "6-1 on arm 0"])
+    second = of_type(went_out.events, "deal")[1]
+    assert (second["starter"], second["how"]) == (1, "previous_out")
+    # A blocked round (seat 1 laid last, its team won): nobody went out, so the next seat starts.
+    blocked = _two_rounds(text, ["6-6 5-5", "6-1 0-3", "4-4 3-3", "2-2 0-2"],
+                          ["lead 6-6", "6-1 on arm 0", "pass", "pass", "pass", "pass"])  # fmt: skip
+    assert of_type(blocked.events, "deal")[1]["how"] == "next_seat"
+
+
+def test_round_end_score_the_points_for_going_out_are_void_past_the_target() -> None:
+    r = house(
+        "extends: draw\nmatch: {target: 61}\n"
+        'scoring:\n  domino: {points: "if score + opp_pips > 61 then 0 else opp_pips"}\n'
+    )
+    m = scripted(r, "1-2", "6-6 5-5", starter=0, scores=[55, 0])
+    assert scores_in(play(m, "lead 1-2")) == [(0, 0, "domino")]
+    m = scripted(r, "1-2", "0-1 2-3", starter=0, scores=[55, 0])
+    assert scores_in(play(m, "lead 1-2")) == [(0, 6, "domino")] and m.is_over
