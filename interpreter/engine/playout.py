@@ -81,6 +81,7 @@ class RandomPlay:
         double_opens = self._double_opens
         reads_doubles = self._reads_doubles
         marker_rule = self._marker
+        trains = not self._line
         may_draw = self._may_draw
         draws_on = self._policy is DrawPolicy.UNTIL_PLAYABLE  # may draw again after drawing
         # Where no arm is ever closed to anyone (a plain line), the arms to scan are all of them.
@@ -183,7 +184,7 @@ class RandomPlay:
             events.append((_PLAYED_RECORD, seat, tiles[tile], arm_id, half))
             arm.tiles.append((tile, half))
             arm.value = pips[tile] - half
-            if arm.owner == seat:
+            if trains and arm.owner == seat:
                 markers[seat] = False
             if demands:
                 self._cover(arm_id)
@@ -208,6 +209,7 @@ class RandomPlay:
                 self._end_round("domino", seat)
                 return
             if not (double and again):
-                for demand in demands:
-                    demand.active = True
+                if demands:
+                    for demand in demands:
+                        demand.active = True
                 seat = (seat + step) % n
