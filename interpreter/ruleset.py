@@ -44,6 +44,7 @@ class StartCriterion(enum.Enum):
     PREVIOUS_STARTER_AFTER_TIE = "previous_starter_after_tie"
     WINNING_SIDE_NEXT = "winning_side_next"
     PREVIOUS_OUT = "previous_out"
+    WINNING_SIDE_CHOICE = "winning_side_choice"
 
 
 # Criteria that read the previous round, so they cannot stand in `first_round`.
@@ -55,6 +56,7 @@ PREVIOUS_ROUND_CRITERIA = frozenset(
         StartCriterion.PREVIOUS_STARTER_AFTER_TIE,
         StartCriterion.WINNING_SIDE_NEXT,
         StartCriterion.PREVIOUS_OUT,
+        StartCriterion.WINNING_SIDE_CHOICE,
     }
 )
 

@@ -302,6 +302,8 @@ def _pick(
         if last is None or won is None or previous.seat_side[last] != won:
             return None
         return last, None, how
+    if criterion is StartCriterion.WINNING_SIDE_CHOICE:  # the winner leads, or passes the lead on
+        return None if previous.winner is None else (previous.winner, None, how)
     if criterion is StartCriterion.PREVIOUS_OUT:
         return None if previous.out is None else (previous.out, None, how)
     if criterion is StartCriterion.PREVIOUS_STARTER_AFTER_TIE:

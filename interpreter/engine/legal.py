@@ -55,7 +55,10 @@ class LegalMoves:
         seat = self._current
         if self._needs_lead:
             leads = self._t.leads
-            return [leads[x] for x in ([self._lead] if self._lead is not None else bits(self._hands[seat]))]
+            out = [leads[x] for x in ([self._lead] if self._lead is not None else bits(self._hands[seat]))]
+            if self._lead_choice:
+                out.append(PASS_ACTION)
+            return out
         out: list[Action] = []
         hand = self._hands[seat]
         if self._drawn >= 0:

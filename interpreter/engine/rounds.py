@@ -9,9 +9,7 @@ from interpreter.engine.actions import PLAY
 from interpreter.engine.dealing import Previous, open_round
 from interpreter.engine.layout import Demand, Layout
 from interpreter.engine.scoring import Tally, scoring_sides, winners
-from interpreter.ruleset import (
-    Scorer,
-)
+from interpreter.ruleset import Scorer, StartCriterion
 
 
 class RoundFlow:
@@ -33,6 +31,9 @@ class RoundFlow:
             assert rs.engine is not None
             self._open_hub(rs.engine)
         self._needs_lead = self._line or dealt_engine
+        # The winning side chooses its leader: the starter may lead, or pass the lead to the next
+        # seat of its side (who must then lead).
+        self._lead_choice = rs.how == StartCriterion.WINNING_SIDE_CHOICE.value and self._sides < self._n
         self._lead = rs.lead
         self._starter = rs.starter
         self._current = rs.starter

@@ -27,6 +27,7 @@ from interpreter.ruleset import (
     Ruleset,
     SidesOpen,
     Spinners,
+    StartCriterion,
     Teams,
     Topology,
     WhenUnable,
@@ -101,6 +102,7 @@ class Match(RoundFlow, TurnRules, LegalMoves, RandomPlay):
             or ruleset.draw.voluntary
             or layout.lead_demand
             or layout.engine_dealt
+            or any(rule.criterion is StartCriterion.WINNING_SIDE_CHOICE for rule in ruleset.start.later_rounds)
         )
         self._extra = False  # the current player laid a double and may (not must) play again
         self._round = 0

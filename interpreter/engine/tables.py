@@ -22,6 +22,7 @@ _READS_WINNER = frozenset(
         StartCriterion.PREVIOUS_STARTER_AFTER_TIE,
         StartCriterion.WINNING_SIDE_NEXT,
         StartCriterion.PREVIOUS_OUT,
+        StartCriterion.WINNING_SIDE_CHOICE,
     }
 )
 IN_PLAY_DETAIL_NAMES = frozenset(

@@ -183,6 +183,14 @@ class TurnRules:
             self._extra = False
             self._end_turn()
             return
+        if self._needs_lead:  # the winning side's starter hands the lead to the next seat of its side
+            self._lead_choice = False
+            side = self._seat_side[seat]
+            while True:
+                self._end_turn()
+                if self._seat_side[self._current] == side:
+                    self._starter = self._current
+                    return
         # Every seat in a row unable to lay a tile or draw one: the round is blocked.
         self._passes += 1
         if self._passes >= self._n:

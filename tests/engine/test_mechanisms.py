@@ -211,7 +211,7 @@ start: {later_rounds: [last_player_if_won, previous_starter_after_tie, next_seat
 
 def _two_rounds(text: str, first: list[str], moves: list[str], starter: int = 0) -> Match:
     r = house(text)
-    later = deal("0-0", "0-1", "0-2", "0-3", starter=None)
+    later = deal("0-0 1-1", "0-1 2-2", "0-2 3-3", "0-3 4-4", starter=None)
     m = Match(r, players=4, deals=[deal(*first, starter=starter), later])
     play(m, *moves)
     return m
@@ -311,3 +311,15 @@ def test_round_end_score_the_points_for_going_out_are_void_past_the_target() -> 
     assert scores_in(play(m, "lead 1-2")) == [(0, 0, "domino")]
     m = scripted(r, "1-2", "0-1 2-3", starter=0, scores=[55, 0])
     assert scores_in(play(m, "lead 1-2")) == [(0, 6, "domino")] and m.is_over
+
+
+def test_winning_side_choice_the_winner_leads_or_hands_the_lead_to_a_partner() -> None:
+    text = BLOCKER.replace("[last_player_if_won, previous_starter_after_tie, next_seat]", "[winning_side_choice]")
+    m = _two_rounds(text, ["6-6 0-1", "6-1", "4-4 0-2", "2-2 0-3"], ["lead 6-6", "6-1 on arm 0"])
+    second = of_type(m.events, "deal")[1]
+    assert (second["starter"], second["how"]) == (1, "winning_side_choice")
+    assert legal(m) == ["lead 0-1", "lead 2-2", "pass"]  # seat 1 (who went out) leads, or lets seat 3
+    play(m, "pass")
+    assert m.current_player == 3 and legal(m) == ["lead 0-3", "lead 4-4"]  # the partner must lead
+    play(m, "lead 0-3")
+    assert m.current_player == 0

@@ -215,6 +215,8 @@ MECHANISM_HOUSES = {
     "voluntary": "extends: draw\ndraw: {voluntary: true, policy: until_playable}\n",
     "may-again": "extends: draw\nplay: {again_after_double: may}\n",
     "engine-dealt": "extends: mexican-train\nlayout: {engine_dealt: true, lead_demand: 2}\nmatch: {rounds: 3}\n",
+    "side-choice": "extends: straight-partners\nstart: {later_rounds: [winning_side_choice, next_seat]}\n"
+    "match: {target: 50}\n",
 }
 
 
@@ -224,4 +226,5 @@ def test_general_playout_is_the_outside_random_loop(house: str) -> None:
     ruleset = load_ruleset_text(f"name: {house}\n" + MECHANISM_HOUSES[house], f"{house}.yaml", RULES)
     for seed in range(6):
         for heavy in (0.0, 0.5):
-            _rounds_side_by_side(ruleset, ruleset.players.min + seed % 2, seed, seed, heavy)
+            players = min(ruleset.players.max, ruleset.players.min + seed % 2)
+            _rounds_side_by_side(ruleset, players, seed, seed, heavy)
