@@ -14,7 +14,7 @@ from interpreter.ruleset import EngineMissing, StartCriterion, StartRule, Topolo
 SCRIPTED = "scripted"  # the `how` of a starter a scripted deal names
 
 
-@dataclass
+@dataclass(slots=True)
 class Previous:
     """What a later round's start criteria need from the round before."""
 
@@ -27,7 +27,7 @@ class Previous:
     seat_side: list[int] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(slots=True)
 class RoundStart:
     hands: list[int]  # per seat, a bitmask of tile ids
     boneyard: list[int]  # draw order: index 0 first
