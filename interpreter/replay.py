@@ -1,8 +1,9 @@
 """Re-executing a game log through the engine and finding the first place where they differ.
 
-A log is JSON Lines: each match starts with its "match" header (rules, digest, seed, players),
-followed by everything the engine recorded. Replaying rebuilds the match from the header, feeds
-it the logged actions, and requires every other record to come out identical.
+A log is JSON Lines: each match starts with its "match" header (rules, digest, seed, players,
+sides), followed by everything the engine recorded. Replaying rebuilds the match from the header
+(in partnerships if it has fewer sides than players), feeds it the logged actions, and requires
+every other record to come out identical.
 
 A header written by `domino simulate` also says where the rules came from (`RulesOrigin`): the
 rule file, by absolute path and the sha256 of its bytes, and the `--set` options over it.
@@ -80,6 +81,18 @@ def recorded_rule_file(header: Mapping[str, Any]) -> Path | None:
     return path if len(data) <= MAX_BYTES and hashlib.sha256(data).hexdigest() == digest else None
 
 
+def recorded_teams(header: Mapping[str, Any]) -> bool | None:
+    """Whether the match a header starts was played in partnerships (fewer sides than players), as
+    `Match(teams=...)` takes it; None, the rule file's choice, for a header that does not say.
+    TypeError or ValueError for a header whose counts are not numbers."""
+    sides = header.get("sides")
+    if sides is None:
+        return None
+    if isinstance(sides, bool) or not isinstance(sides, int):
+        raise TypeError(f"'sides' must be a number, not {sides!r}")
+    return sides < int(header["players"])
+
+
 @dataclass(frozen=True)
 class ReplayReport:
     matches: int
@@ -119,7 +132,8 @@ class _Replayer:
         self.finish_match(line)
         try:
             ruleset = self.rules_for(header)
-            self.match = Match(ruleset, players=int(header["players"]), seed=int(header["seed"]))
+            players, seed = int(header["players"]), int(header["seed"])
+            self.match = Match(ruleset, players=players, seed=seed, teams=recorded_teams(header))
         except (KeyError, TypeError, ValueError) as error:
             raise _Diverged(line, f"cannot start the match from this header: {error}") from None
         self.produced = 0

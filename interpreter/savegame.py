@@ -2,8 +2,9 @@
 
 A save names the rules (the variant as the user named it, the `--set` options over it, and the
 digest of the rules it was played by), the seed, who sits in each seat, and the engine's event
-log. Resuming rebuilds the match from the seed and re-applies the logged actions; the engine is
-deterministic, so the rebuilt log must equal the saved one, which also proves the save intact.
+log. Resuming rebuilds the match from the seed, in partnerships or not as the log's match header
+has it, and re-applies the logged actions; the engine is deterministic, so the rebuilt log must
+equal the saved one, which also proves the save intact.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.engine import Action, IllegalAction, Match
+from interpreter.replay import recorded_teams
 from interpreter.ruleset import Ruleset
 
 FORMAT = "domino-save"
@@ -107,7 +109,8 @@ def rebuild(game: SavedGame, ruleset: Ruleset) -> Match:
     if ruleset.digest != game.digest:
         raise SaveError(f"the rules of '{ruleset.name}' have changed since this game was saved, so it cannot continue")
     try:
-        match = Match(ruleset, players=len(game.seats), seed=game.seed)
+        header = game.events[0] if game.events and game.events[0].get("type") == "match" else {}
+        match = Match(ruleset, players=len(game.seats), seed=game.seed, teams=recorded_teams(header))
         for event in game.events:
             if event.get("type") == "action":
                 match.apply(Action.from_json(event.get("action")))

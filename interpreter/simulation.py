@@ -4,7 +4,8 @@ Pure apart from the clock: the same ruleset, strategies and seed give the same g
 optional sink receives every match's event log (JSON Lines) for `domino replay`. The strategies
 move one seat on from match to match, so none of them keeps the first seat; results are kept both
 per strategy and per seat. Match `i` depends only on the run's seed and `i`, so a run split over
-several processes adds up to the same totals as one process.
+several processes adds up to the same totals as one process. `teams` is every match's choice of
+partnerships where the rules let a match choose (`Match(teams=...)`; None: the rules' own).
 """
 
 from __future__ import annotations
@@ -61,9 +62,10 @@ def play_match(
     seed: int,
     log: TextIO | None = None,
     header: Mapping[str, Any] | None = None,
+    teams: bool | None = None,
 ) -> Match:
     """One match; its event log goes to `log`, with `header`'s entries added to the match header."""
-    match = Match(ruleset, players=len(players), seed=seed)
+    match = Match(ruleset, players=len(players), seed=seed, teams=teams)
     if all(player.name == RandomPlayer.name for player in players):
         # Uniform random play at every seat is what the engine's own playout does, without a call
         # per decision: the same distribution of games, from one generator instead of one a seat.
@@ -119,6 +121,7 @@ class SimulationResult:
     blocked_rounds: int = 0
     seats: list[Tally] = field(default_factory=list)  # per seat position, whoever sat there
     by_strategy: dict[str, Tally] = field(default_factory=dict)  # a strategy named twice is one entry
+    sides: int = 0  # who scores: fewer sides than seats when partners play (seat `s` is on side s % sides)
     seconds: float = 0.0
 
     @classmethod
@@ -132,6 +135,7 @@ class SimulationResult:
 
     def record(self, match: Match, seated: Sequence[str]) -> None:
         self.matches += 1
+        self.sides = match.sides
         for event in match.events_of("round_end"):
             self.rounds += 1
             self.blocked_rounds += event["reason"] == "blocked"
@@ -144,6 +148,7 @@ class SimulationResult:
 
     def add(self, other: SimulationResult) -> None:
         self.matches += other.matches
+        self.sides = self.sides or other.sides
         self.rounds += other.rounds
         self.blocked_rounds += other.blocked_rounds
         for mine, theirs in zip(self.seats, other.seats, strict=True):
@@ -169,6 +174,7 @@ class SimulationResult:
         return {
             "variant": self.variant,
             "players": self.strategies,
+            "sides": self.sides,
             "matches": self.matches,
             "rounds": self.rounds,
             "wins": [float(tally.wins) for tally in self.seats],
@@ -192,6 +198,7 @@ def simulate_range(
     log: TextIO | None = None,
     progress: Callable[[int], None] | None = None,
     header: Mapping[str, Any] | None = None,
+    teams: bool | None = None,
 ) -> SimulationResult:
     """Matches `indices` of a run; `progress` hears after each match how many of them are done."""
     result = SimulationResult.empty(ruleset.name, strategies)
@@ -199,7 +206,7 @@ def simulate_range(
         seed_i = match_seed(seed, index)
         seated = seating(strategies, index)
         players = [make_player(name, player_seed(seed_i, seat)) for seat, name in enumerate(seated)]
-        result.record(play_match(ruleset, players, seed_i, log, header), seated)
+        result.record(play_match(ruleset, players, seed_i, log, header, teams), seated)
         if progress is not None:
             progress(done)
     return result
@@ -214,6 +221,7 @@ def simulate(
     progress: Callable[[int], None] | None = None,
     workers: int = 1,
     origin: RulesOrigin | None = None,
+    teams: bool | None = None,
 ) -> SimulationResult:
     """`matches` matches; with `workers` > 1 in that many processes, with the same totals and log.
 
@@ -225,11 +233,11 @@ def simulate(
         origin = RulesOrigin(ruleset.source)
     header = origin.log_header() if origin is not None and log is not None else None
     if workers <= 1 or matches < 2:
-        result = simulate_range(ruleset, strategies, range(matches), seed, log, progress, header)
+        result = simulate_range(ruleset, strategies, range(matches), seed, log, progress, header, teams)
     else:
         if origin is None:
             raise ValueError("rules built in memory cannot be shared with worker processes")
-        result = _in_processes(ruleset, origin, strategies, matches, seed, log, progress, workers, header)
+        result = _in_processes(ruleset, origin, strategies, matches, seed, log, progress, workers, header, teams)
     result.seconds = time.perf_counter() - start
     return result
 
@@ -243,6 +251,7 @@ class _Chunk:
     start: int
     stop: int
     header: Mapping[str, Any] | None  # None: no log
+    teams: bool | None  # the matches' choice of partnerships (None: the rules' own)
 
 
 def _run_chunk(chunk: _Chunk) -> tuple[int, SimulationResult, str | None]:
@@ -251,7 +260,7 @@ def _run_chunk(chunk: _Chunk) -> tuple[int, SimulationResult, str | None]:
         raise RuntimeError(f"{chunk.origin.variant} changed while the simulation ran")
     log = io.StringIO() if chunk.header is not None else None
     indices = range(chunk.start, chunk.stop)
-    result = simulate_range(ruleset, chunk.strategies, indices, chunk.seed, log, None, chunk.header)
+    result = simulate_range(ruleset, chunk.strategies, indices, chunk.seed, log, None, chunk.header, chunk.teams)
     return chunk.start, result, None if log is None else log.getvalue()
 
 
@@ -265,11 +274,12 @@ def _in_processes(
     progress: Callable[[int], None] | None,
     workers: int,
     header: Mapping[str, Any] | None,
+    teams: bool | None,
 ) -> SimulationResult:
     # A few chunks per worker keep them all busy to the end and let the progress bar move.
     size = max(1, math.ceil(matches / (workers * 4)))
     chunks = [
-        _Chunk(origin, ruleset.digest, tuple(strategies), seed, start, min(start + size, matches), header)
+        _Chunk(origin, ruleset.digest, tuple(strategies), seed, start, min(start + size, matches), header, teams)
         for start in range(0, matches, size)
     ]
     total = SimulationResult.empty(ruleset.name, strategies)

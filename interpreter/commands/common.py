@@ -6,6 +6,7 @@ import argparse
 from collections.abc import Sequence
 
 from interpreter.commands.environment import Env
+from interpreter.engine.state import partnerships
 from interpreter.loader import RuleFileError, resolve_variant
 from interpreter.overrides import SettingError, load_with_settings
 from interpreter.resources import bundled_variants
@@ -22,6 +23,27 @@ def add_settings_option(parser: argparse.ArgumentParser) -> None:
         metavar="KEY=VALUE",
         help="a house rule, as a rule file would write it: --set match.target=150 (repeatable)",
     )
+
+
+def add_teams_option(parser: argparse.ArgumentParser) -> None:
+    """`--teams` / `--no-teams`: partnerships or individual play, where the rule file lets a match
+    choose (players.teams_optional); None, the default, is the file's own choice."""
+    parser.add_argument(
+        "--teams",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="play in partnerships (--teams) or each for themselves (--no-teams), where the rule file lets "
+        "a match choose (players.teams_optional: true); default: the rule file's choice",
+    )
+
+
+def teams_problem(ruleset: Ruleset, players: int, teams: bool | None) -> str | None:
+    """Why a match of `players` cannot be played with the `--teams` choice `teams`, as the engine says it."""
+    try:
+        partnerships(ruleset, players, teams)
+    except ValueError as error:
+        return str(error)
+    return None
 
 
 def load_variant(variant: str, env: Env, settings: Sequence[str] = ()) -> Ruleset | None:

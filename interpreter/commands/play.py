@@ -9,7 +9,14 @@ from datetime import datetime
 from pathlib import Path
 
 from interpreter import players
-from interpreter.commands.common import add_settings_option, lasting_name, load_variant, player_counts
+from interpreter.commands.common import (
+    add_settings_option,
+    add_teams_option,
+    lasting_name,
+    load_variant,
+    player_counts,
+    teams_problem,
+)
 from interpreter.commands.environment import Env, ExitStatus
 from interpreter.engine import Match
 from interpreter.explain import explain
@@ -27,6 +34,7 @@ examples:
   domino play VARIANT --players human,greedy,random
   domino play --players human,human             two people taking turns at one keyboard
   domino play --target 50 --seed 7
+  domino play my-house-rules.yaml --players human,greedy,greedy,greedy --no-teams
   domino play --set 'start.first_round=[random]' --set draw.policy=until_playable
   domino play my-house-rules.yaml
 """
@@ -56,6 +64,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--seed", type=int, help="the deal's seed, to play the same game again (default: random)")
     parser.add_argument("--target", type=int, metavar="N", help="play to N points (same as --set match.target=N)")
     add_settings_option(parser)
+    add_teams_option(parser)
     parser.add_argument(
         "--save", metavar="FILE", help="where to save the game (default: a new file in ~/.local/state/domino)"
     )
@@ -69,7 +78,7 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         return ExitStatus.FAILURE
     strongest = getattr(players, "STRONGEST", "random")
     kinds = [k.strip() for k in args.players.split(",")] if args.players else [HUMAN, strongest]
-    problem = _seating_problem(kinds, ruleset)
+    problem = _seating_problem(kinds, ruleset) or teams_problem(ruleset, len(kinds), args.teams)
     if problem:
         env.stderr.write(f"domino play: {problem}\n")
         return ExitStatus.USAGE
@@ -92,7 +101,7 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     # A path is saved absolute, so that `domino resume` finds the rules from any directory.
     game = SavedGame(lasting_name(args.variant, env), settings, ruleset.digest, seed, kinds)
-    match = Match(ruleset, players=len(kinds), seed=seed)
+    match = Match(ruleset, players=len(kinds), seed=seed, teams=args.teams)
     seats = ", ".join(seat.name if seat.human else f"{seat.name} ({seat.kind})" for seat in seats_for(kinds))
     env.stdout.write(f"{ruleset.title} — {ruleset.description}\nIn turn order: {seats}. Seed {seed}.\n")
     return play_saved(match, ruleset, game, path, env)

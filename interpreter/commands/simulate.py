@@ -7,7 +7,14 @@ import json
 import os
 from collections.abc import Callable
 
-from interpreter.commands.common import add_settings_option, lasting_name, load_variant, player_counts
+from interpreter.commands.common import (
+    add_settings_option,
+    add_teams_option,
+    lasting_name,
+    load_variant,
+    player_counts,
+    teams_problem,
+)
 from interpreter.commands.environment import Env, ExitStatus
 from interpreter.players import PLAYERS
 from interpreter.replay import RulesOrigin
@@ -40,6 +47,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="play in K processes (same totals as one; 0: one per CPU)",
     )
     add_settings_option(parser)
+    add_teams_option(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--log", metavar="FILE", help="write every match's event log (JSON Lines) to FILE")
     parser.set_defaults(run=run)
@@ -66,13 +74,17 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
             f"domino simulate: {ruleset.name} is for {player_counts(ruleset.players)} players, not {len(strategies)}\n"
         )
         return ExitStatus.USAGE
+    problem = teams_problem(ruleset, len(strategies), args.teams)
+    if problem:
+        env.stderr.write(f"domino simulate: {problem}\n")
+        return ExitStatus.USAGE
     workers = args.workers or os.cpu_count() or 1
     progress = _progress_bar(env, args.matches) if env.is_tty(env.stderr) else None
     if args.log:
         with open(env.cwd / args.log, "w", encoding="utf-8") as log:
-            result = simulate(ruleset, strategies, args.matches, args.seed, log, progress, workers, origin)
+            result = simulate(ruleset, strategies, args.matches, args.seed, log, progress, workers, origin, args.teams)
     else:
-        result = simulate(ruleset, strategies, args.matches, args.seed, None, progress, workers, origin)
+        result = simulate(ruleset, strategies, args.matches, args.seed, None, progress, workers, origin, args.teams)
     if progress is not None:
         env.stderr.write("\r" + " " * (_BAR + 30) + "\r")
     summary = result.to_json()
@@ -92,12 +104,22 @@ def _progress_bar(env: Env, total: int) -> Callable[[int], None]:
     return show
 
 
+def _partners(result: SimulationResult) -> list[str]:
+    """The report's line on partnerships, if any: who plays with whom, and that a side's win is each partner's."""
+    seats = len(result.strategies)
+    if not 0 < result.sides < seats:
+        return []
+    teams = [" & ".join(str(seat + 1) for seat in range(side, seats, result.sides)) for side in range(result.sides)]
+    return [f"In partnerships: seats {' against '.join(teams)}; a side's win and score count for each partner."]
+
+
 def _report(result: SimulationResult, summary: dict) -> str:
     lines = [
         f"{summary['variant']}: {summary['matches']} matches, {summary['rounds']} rounds "
         f"({summary['rounds_per_match']:.1f} a match, {summary['blocked_share']:.1%} blocked) "
         f"in {summary['seconds']:.2f} s — {summary['matches_per_s']} matches/s, {summary['rounds_per_s']} rounds/s",
         "Seats rotate between matches, so every strategy takes every seat.",
+        *_partners(result),
         f"  {'strategy':<10} {'matches':>8} {'wins':>9} {'win rate':>9}   {'95% CI':<16} {'mean score':>10}",
     ]
     for name, tally in summary["strategies"].items():
