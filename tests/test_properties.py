@@ -69,7 +69,7 @@ def test_random_play_is_legal_conserves_tiles_ends_and_replays(variant, players)
     @given(seed=st.integers(0, 2**32 - 1))
     def check(seed):
         match = Match(ruleset, players=players, seed=seed)
-        steps, _ = _play(match, random.Random(seed), full=_full_set(ruleset.max_pip))
+        steps, _ = _play(match, random.Random(seed), full=_full_set(match.ruleset.max_pip))
         assert match.winners, "a finished match names its winners"
         assert len(match.returns()) == players
         first_seat_of_side = {match.side_of(seat): seat for seat in reversed(range(players))}
