@@ -16,12 +16,15 @@ from interpreter import expression_words as names
 from interpreter.expression_words import words
 from interpreter.expressions import Expr
 from interpreter.ruleset import (
+    COUNT_VALUE_FIELDS,
     TILE_CRITERIA,
     DemandStarts,
     Direction,
     DoubleAtEnd,
     DrawPolicy,
+    EngineMissing,
     InPlayScoring,
+    Layout,
     Lead,
     Players,
     RoundEndScoring,
@@ -59,11 +62,17 @@ def _counts(counts: Sequence[int]) -> str:
     return ", ".join(map(str, ordered[:-1])) + f" or {ordered[-1]}"
 
 
-def _per_count(table: dict[int, int], unit: str) -> str:
-    """`{2: 7, 3: 5, 4: 5}` as "7 tiles with 2 players, 5 with 3 or 4"."""
-    groups: dict[int, list[int]] = {}
+def _grouped(table: dict[int, Any]) -> dict[Any, list[int]]:
+    """The player counts of `table` by value, in order of the counts."""
+    groups: dict[Any, list[int]] = {}
     for players, value in sorted(table.items()):
         groups.setdefault(value, []).append(players)
+    return groups
+
+
+def _per_count(table: dict[int, int], unit: str) -> str:
+    """`{2: 7, 3: 5, 4: 5}` as "7 tiles with 2 players, 5 with 3 or 4"."""
+    groups = _grouped(table)
     if len(groups) == 1:
         return f"{next(iter(groups))} {unit}"
     parts = [f"{value} with {_counts(players)} players" for value, players in groups.items()]
@@ -71,7 +80,16 @@ def _per_count(table: dict[int, int], unit: str) -> str:
     return ", ".join(parts)
 
 
-def _starter(rule: StartRule, lead: Lead, hub: bool) -> str:
+def _by_count(table: dict[int, Any], say: Any = str) -> str:
+    """`{2: 15, 3: 10, 4: 10}` as "15 with 2 players, 10 with 3 or 4" (each value put by `say`),
+    or just "15" when every count has the same value."""
+    groups = _grouped(table)
+    if len(groups) == 1:
+        return say(next(iter(groups)))
+    return ", ".join(f"{say(value)} with {_counts(players)} players" for value, players in groups.items())
+
+
+def _starter(rule: StartRule, lead: Lead, hub: bool, side: str) -> str:
     """Who a start criterion picks, and what they lead."""
     criterion = rule.criterion
     if hub:
@@ -97,26 +115,50 @@ def _starter(rule: StartRule, lead: Lead, hub: bool) -> str:
         who = "a player chosen at random"
     elif criterion is StartCriterion.PREVIOUS_WINNER:
         who = "the winner of the previous round"
-    else:
+    elif criterion is StartCriterion.NEXT_SEAT:
         who = "the player after the previous round's starter"
+    elif criterion is StartCriterion.LAST_PLAYER_IF_WON:
+        won = "they" if side == "player" else f"their {side}"
+        who = f"the player who laid the previous round's last tile, if {won} won that round"
+    elif criterion is StartCriterion.PREVIOUS_STARTER_AFTER_TIE:
+        who = "the previous round's starter again, if nobody won that round (it was blocked, and no one side scored)"
+    elif criterion is StartCriterion.WINNING_SIDE_NEXT:
+        if side == "player":
+            who = "the player who won the previous round"
+        else:
+            who = (
+                f"the first player after the previous round's starter, in the order of play, of the {side} "
+                "that won that round"
+            )
+    elif criterion is StartCriterion.PREVIOUS_OUT:
+        who = "the player who went out in the previous round (nobody, after a blocked round)"
+    elif criterion is StartCriterion.WINNING_SIDE_CHOICE:
+        who = "the winner of the previous round"
+        if side != "player":
+            who += f", or the next player of their {side} if the winner passes the lead on (the {side}'s choice)"
+    else:
+        raise AssertionError(f"unhandled start criterion {criterion}")
     return who + clause
 
 
-def _start_chain(rules: tuple[StartRule, ...], lead: Lead, hub: bool) -> str:
+def _start_chain(rules: tuple[StartRule, ...], lead: Lead, hub: bool, side: str) -> str:
     """The start criteria in the order they are tried: "by X; failing that, by Y"."""
     parts = []
     for rule in rules:
         if rule.criterion is StartCriterion.REDEAL:
             parts.append("the tiles are shuffled and dealt again, and the choice starts over")
         else:
-            parts.append(f"by {_starter(rule, lead, hub)}")
+            parts.append(f"by {_starter(rule, lead, hub, side)}")
     return "; failing that, ".join(parts)
 
 
 def _side(players: Players) -> str:
-    """Who scores: "player" without teams, "team" when partners play at every count, else "side"."""
-    if players.teams is not Teams.OPPOSITE or not players.team_counts:
+    """Who scores: "player" without teams, "team" when partners play at every count, else "side"
+    (also when a match chooses whether to play in partnerships)."""
+    if not players.team_counts or (players.teams is not Teams.OPPOSITE and not players.teams_optional):
         return "player"
+    if players.teams_optional:
+        return "side"
     return "team" if set(players.team_counts) == set(range(players.min, players.max + 1)) else "side"
 
 
@@ -135,7 +177,20 @@ def _scorer(scoring: RoundEndScoring, side: str) -> str:
         return f"the {side} with the fewest tiles scores {points} (a tie scores nobody)"
     if scoring.scorer is Scorer.EACH:
         return f"every {side} adds {points} to their own score"
+    if scoring.scorer is Scorer.RANKED:
+        ranked = _ranked(scoring.rank, scoring.rank_lowest, side)
+        return f"the {side} with {ranked} scores {points} (a tie scores nobody)"
     return "nobody scores"
+
+
+def _ranked(rank: Expr | None, lowest: bool, side: str) -> str:
+    """What a ranked scorer ranks by: "the lowest pips left in their own hand", "the highest value of …"."""
+    assert rank is not None
+    said = words(rank, names.round_end(side))
+    order = "lowest" if lowest else "highest"
+    if rank.source.strip().isidentifier() and said.startswith("the "):  # a single name
+        return f"the {order} {said[4:]}"
+    return f"the {order} value of {said}"
 
 
 def _draw_rule(ruleset: Ruleset) -> str:
@@ -147,6 +202,11 @@ def _draw_rule(ruleset: Ruleset) -> str:
         DrawPolicy.UNTIL_PLAYABLE: "A player who cannot play draws from the boneyard until a tile fits, and plays it.",
     }[policy]
     when = "cannot play" if policy is DrawPolicy.NONE else "can neither play nor draw"
+    if ruleset.draw.voluntary and ruleset.play.forced and policy is not DrawPolicy.NONE:
+        stuck += (
+            " A player who can play may draw instead, while the boneyard has tiles to draw, and the draw goes on "
+            "as for a player who cannot play; nobody may pass while able to play."
+        )
     if ruleset.draw.when_unable is WhenUnable.MARKER:
         return (
             f"{stuck} A player who {when} puts a marker on their own train, which opens it to everyone until "
@@ -155,28 +215,89 @@ def _draw_rule(ruleset: Ruleset) -> str:
     return f"{stuck} A player who {when} passes."
 
 
-def _engine(ruleset: Ruleset, players: int) -> str:
+def _engine(ruleset: Ruleset, verb: str) -> str:
+    """Which double the engine is, round by round (and by player count where the set changes)."""
     expr = ruleset.layout.engine
     assert expr is not None
-    env = {"players": players, "max_pip": ruleset.max_pip, "set_size": ruleset.set_size}
+    players = ruleset.players
+
+    def engine(n: int, round_no: int) -> str:
+        rules = ruleset.for_players(n)
+        return _tile(int(expr({"players": n, "max_pip": rules.max_pip, "set_size": rules.set_size, "round": round_no})))
+
     if not expr.names - {"players", "max_pip", "set_size"}:
-        return f"the engine double {_tile(int(expr({**env, 'round': 1})))} sits in the centre in every round"
-    first = [_tile(int(expr({**env, "round": r}))) for r in (1, 2, 3)]
+        table = {n: engine(n, 1) for n in range(players.min, players.max + 1)}
+        if len(set(table.values())) == 1:
+            return f"the engine double {table[players.min]} {verb} in every round"
+        return f"the engine double ({_by_count(table)}) {verb} in every round"
+    first = [engine(players.min, r) for r in (1, 2, 3)]
+    count = f" with {players.min} players" if "max_pip" in ruleset.by_count else ""
     return (
-        f"the engine double sits in the centre: {first[0]} in round 1, {first[1]} in round 2, {first[2]} in "
-        f"round 3, and so on ({words(expr, names.ROUND)})"
+        f"the engine double {verb}: {first[0]} in round 1, {first[1]} in round 2, {first[2]} in "
+        f"round 3, and so on ({words(expr, names.ROUND)}){count}"
     )
+
+
+def _lead_demand(layout: Layout) -> str:
+    """The lead double or the engine demands tiles on its arms before play goes anywhere else."""
+    n = layout.lead_demand
+    if layout.topology is Topology.HUB:
+        what, arms = "The engine", "trains"
+    else:
+        what = "A double led as the first tile"
+        arms = "arms" if layout.spinners is not Spinners.NONE else "ends"
+    tiles = f"a tile on one of its {arms}" if n == 1 else f"{n} tiles, one on each of {n} of its {arms},"
+    return f"{what} must take {tiles} before play goes anywhere else."
+
+
+def _double_demand(layout: Layout) -> str:
+    """What a double played onto an open end demands: min(double_demand, its free arms), as the engine plays it."""
+    n = layout.double_demand
+    free = layout.spinner_arms - 1
+    if n == 1:
+        text = "A double played onto an open end must be answered with a tile on it before play goes anywhere else"
+    else:
+        each = f"one on each of its {n} free arms" if n == free else f"one on each of {n} of its {free} free arms"
+        if layout.spinners is Spinners.EVERY_DOUBLE:
+            text = f"A double played onto an open end must be answered with {n} tiles, {each}, before play goes "
+            text += "anywhere else"
+        else:  # first_double: only the first double is a spinner; a later one has a single free arm
+            text = (
+                f"When the first double is played onto an open end (it was not led), it must be answered with {n} "
+                f"tiles, {each}, before play goes anywhere else; every later double has one free arm and must be "
+                "answered with a tile on it first"
+            )
+    if layout.demand_starts is DemandStarts.NEXT_TURN:
+        text += "; the player who laid it may first play elsewhere"
+    return text + "."
 
 
 def _layout(ruleset: Ruleset) -> list[str]:
     layout = ruleset.layout
     out = []
     if layout.topology is Topology.HUB:
-        engine = _engine(ruleset, ruleset.players.min)
-        out.append(f"{engine[0].upper()}{engine[1:]}. Trains grow from it; every train starts with a tile matching it.")
+        if layout.engine_dealt:
+            engine = _engine(ruleset, "is dealt like any other tile")
+            out.append(f"{engine[0].upper()}{engine[1:]}; its holder starts the round by laying it in the centre.")
+            if layout.engine_missing is EngineMissing.DRAW:
+                out.append(
+                    "When nobody holds it, the players draw from the boneyard in turn, from the player chosen to "
+                    "start on, until one draws it and lays it."
+                )
+            else:
+                out.append("When nobody holds it, the tiles are shuffled and dealt again.")
+            out.append("Trains grow from it; every train starts with a tile matching it.")
+        else:
+            engine = _engine(ruleset, "sits in the centre")
+            out.append(
+                f"{engine[0].upper()}{engine[1:]}. Trains grow from it; every train starts with a tile matching it."
+            )
         if layout.personal_trains:
             out.append("Every player owns a train; the others may play on it only while it carries its owner's marker.")
-        if layout.shared_trains:
+        shared = ruleset.by_count.get("shared_trains")
+        if shared:
+            out.append(f"Shared trains, which anyone may start or extend: {_by_count(shared)}.")
+        elif layout.shared_trains:
             several = layout.shared_trains > 1
             out.append(
                 f"{layout.shared_trains if several else 'One'} shared train{'s' if several else ''} "
@@ -195,12 +316,10 @@ def _layout(ruleset: Ruleset) -> list[str]:
         out.append(spinner)
     if layout.spinners is not Spinners.NONE and layout.sides_open is SidesOpen.AFTER_ENDS:
         out.append("A spinner's sides open only once both of its ends carry a tile.")
+    if layout.lead_demand:
+        out.append(_lead_demand(layout))
     if layout.double_demand:
-        tiles = "a tile" if layout.double_demand == 1 else f"{layout.double_demand} tiles"
-        text = f"A double laid on the layout must be answered with {tiles} on it before play goes anywhere else"
-        if layout.demand_starts is DemandStarts.NEXT_TURN:
-            text += "; the player who laid it may first play elsewhere"
-        out.append(text + ".")
+        out.append(_double_demand(layout))
     return out
 
 
@@ -213,12 +332,20 @@ def _play(ruleset: Ruleset) -> list[str]:
             f"A tile may be laid against an open end when {words(play.match, names.MATCH)}; its other half becomes "
             "the new open end."
         ]
+    if play.allowed is not None:
+        out.append(f"A play is allowed only when: {words(play.allowed, _play_names(ruleset))}.")
     out.append(
         "Playing is compulsory when you can." if play.forced else "You may draw or pass even when you could play."
     )
-    if play.again_after_double:
+    if play.again_optional:
+        out.append("A player who lays a double may play again, or stop and let the turn pass.")
+    elif play.again_after_double:
         out.append("A player who lays a double plays again.")
     return out
+
+
+def _play_names(ruleset: Ruleset) -> dict[str, str]:
+    return names.play("the engine" if ruleset.layout.topology is Topology.HUB else "the lead")
 
 
 def _in_play(scoring: InPlayScoring, side: str) -> str:
@@ -236,9 +363,11 @@ def _match_end(ruleset: Ruleset) -> list[str]:
     best = "highest" if end.winner is Winner.HIGHEST else "lowest"
     out = []
     if end.target is not None:
-        reach = (
-            f"{end.target} points or more" if end.reach is TargetReach.AT_LEAST else f"more than {end.target} points"
-        )
+        targets = ruleset.by_count.get("target", {ruleset.players.min: end.target})
+        if end.reach is TargetReach.AT_LEAST:
+            reach = _by_count(targets, lambda target: f"{target} points or more")
+        else:
+            reach = _by_count(targets, lambda target: f"more than {target} points")
         when = (
             f"the moment a {side} has "
             if end.check is TargetCheck.IMMEDIATE
@@ -268,12 +397,29 @@ def explain(ruleset: Ruleset) -> str:
     value = (
         "its pips" if " ".join(ruleset.tile_value.source.split()) == _PIPS else words(ruleset.tile_value, names.TILE)
     )
-    size = f"A double-{n} set: {ruleset.set_size} tiles, from [0|0] to [{n}|{n}]."
+    pips = ruleset.by_count.get("max_pip")
+    if pips:
+        sets = [
+            f"a double-{pip} set: {(pip + 1) * (pip + 2) // 2} tiles, from [0|0] to [{pip}|{pip}], "
+            f"with {_counts(counts)} players"
+            for pip, counts in _grouped(pips).items()
+        ]
+        size = f"{'; '.join(sets)}."
+        size = size[0].upper() + size[1:]
+    else:
+        size = f"A double-{n} set: {ruleset.set_size} tiles, from [0|0] to [{n}|{n}]."
     sections.append(("The set", [f"{size} A tile left in a hand counts {value}."]))
 
     count = f"{players.min} players" if players.min == players.max else f"{players.min} to {players.max} players"
     people = [f"For {count}; play goes {players.direction.value}."]
-    if side == "team":
+    if players.teams_optional:
+        usual = "in partnerships" if players.teams is Teams.OPPOSITE else "without partnerships"
+        people.append(
+            f"A match with {_counts(sorted(players.team_counts))} players may be played with or without partnerships "
+            f"(partners sit opposite each other and score as a team), as chosen when it starts; unless chosen "
+            f"otherwise, it is played {usual}. Below, a side is a team, or a player who plays alone."
+        )
+    elif side == "team":
         people.append("Partners sit opposite each other and score as a team.")
     elif side == "side":
         people.append(
@@ -286,15 +432,22 @@ def explain(ruleset: Ruleset) -> str:
     else:
         reserve = ruleset.deal.reserve
         kept = f" The last {reserve} tiles of the boneyard are never drawn." if reserve else ""
+        if "reserve" in ruleset.by_count:
+            kept = f" The last tiles of the boneyard are never drawn: {_by_count(ruleset.by_count['reserve'])}."
         people.append(f"The tiles not dealt form the boneyard, face down.{kept}")
     sections.append(("Players and hands", people))
 
     start = ruleset.start
-    opening = [f"The first round is started {_start_chain(start.first_round, start.lead, hub)}."]
+    opening = [f"The first round is started {_start_chain(start.first_round, start.lead, hub, side)}."]
     if start.later_rounds != start.first_round:
-        opening.append(f"Later rounds are started {_start_chain(start.later_rounds, start.lead, hub)}.")
+        opening.append(f"Later rounds are started {_start_chain(start.later_rounds, start.lead, hub, side)}.")
     else:
         opening.append("Every round starts the same way.")
+    if hub and ruleset.layout.engine_dealt:
+        opening.append(
+            "But the holder of the engine always starts, by laying it; the player chosen this way matters only "
+            "when nobody holds it."
+        )
     sections.append(("Starting a round", opening))
 
     sections.append(("The layout", _layout(ruleset)))
@@ -314,18 +467,29 @@ def explain(ruleset: Ruleset) -> str:
     out = [title, "=" * len(title)]
     if ruleset.description:
         out.append(ruleset.description)
+    if ruleset.tags:
+        family = "Family" if len(ruleset.tags) == 1 else "Families"
+        out.append(f"{family}: {', '.join(ruleset.tags)}.")
     for heading, sentences in sections:
         out += ["", heading, "-" * len(heading), *(_wrap(" ".join(sentences)))]
+    if ruleset.not_expressible:
+        # The rules of the game's source this file cannot play: said, never silently approximated.
+        heading = "Not played by this file"
+        out += ["", heading, "-" * len(heading)]
+        out.append("The source of this game has these rules, which this file does not play:")
+        for rule in ruleset.not_expressible:
+            out += _wrap(f"- {rule}", subsequent_indent="  ")
     return "\n".join(out) + "\n"
 
 
-def _wrap(text: str, width: int = 92) -> list[str]:
-    return textwrap.wrap(text, width) or [""]
+def _wrap(text: str, width: int = 92, subsequent_indent: str = "") -> list[str]:
+    return textwrap.wrap(text, width, subsequent_indent=subsequent_indent) or [""]
+
 
 
 # --- comparing two rulesets ------------------------------------------------------------------
 
-_IDENTITY = {"name", "title", "description", "source", "digest"}
+_IDENTITY = {"name", "title", "description", "source", "digest", "_specialised"}
 
 _LABELS = {
     "max_pip": "the set",
@@ -335,6 +499,7 @@ _LABELS = {
     "players.direction": "the direction of play",
     "players.teams": "team play",
     "players.team_counts": "the player count for team play",
+    "players.teams_optional": "choosing partnerships when a match starts",
     "deal.hand_sizes": "the hand size",
     "deal.undealt": "what happens to the tiles not dealt",
     "deal.reserve": "the number of boneyard tiles never drawn",
@@ -347,15 +512,20 @@ _LABELS = {
     "layout.spinner_arms": "the number of a spinner's arms",
     "layout.sides_open": "when a spinner's sides open",
     "layout.double_demand": "the number of tiles a double demands",
+    "layout.lead_demand": "the number of tiles the lead double or the engine demands",
     "layout.demand_starts": "when a double's demand binds",
     "layout.engine": "the engine double's pip",
     "layout.personal_trains": "owning a personal train",
     "layout.shared_trains": "the number of shared trains",
+    "layout.engine_dealt": "the engine double",
+    "layout.engine_missing": "what happens when nobody holds the engine",
     "play.forced": "playing when able",
     "play.again_after_double": "another play after a double",
     "play.match": "when a tile may be laid",
+    "play.allowed": "which plays are allowed",
     "draw.policy": "drawing",
     "draw.when_unable": "what a player who can neither play nor draw does",
+    "draw.voluntary": "drawing instead of playing",
     "in_play.when": "when play scores",
     "in_play.points": "the score during play",
     "in_play.double_at_end": "a double at an open end",
@@ -369,6 +539,8 @@ _LABELS = {
     "match.rounds": "the number of rounds",
     "match.winner": "the winning total",
     "match.tie": "a tie for the win",
+    "tags": "the list of families",
+    "not_expressible": "the list of the source's rules this file does not play",
 }
 
 _ENUM_WORDS: dict[enum.Enum, str] = {
@@ -394,6 +566,8 @@ _ENUM_WORDS: dict[enum.Enum, str] = {
     DrawPolicy.ONE_THEN_PASS: "draw one (the turn then passes)",
     DrawPolicy.ONE_THEN_PLAY: "draw one and play it if it fits",
     DrawPolicy.UNTIL_PLAYABLE: "draw until a tile fits",
+    EngineMissing.DRAW: "the players draw in turn until one holds it",
+    EngineMissing.REDEAL: "the tiles are dealt again",
     WhenUnable.PASS: "pass",
     WhenUnable.MARKER: "put out a marker and pass",
     DoubleAtEnd.BOTH_HALVES: "counts both halves",
@@ -414,9 +588,34 @@ _ENUM_WORDS: dict[enum.Enum, str] = {
 
 _BOOLEAN_WORDS = {
     "play.forced": ("compulsory", "optional"),
-    "play.again_after_double": ("yes", "no"),
     "layout.personal_trains": ("yes", "no"),
+    "layout.engine_dealt": ("dealt like any tile", "set aside before the deal"),
+    "draw.voluntary": ("allowed", "not allowed"),
 }
+
+# `play.again_after_double` and `play.again_optional`, said as one choice.
+_AGAIN_WORDS = {(False, False): "no", (True, False): "yes, always", (True, True): "yes, or the player may stop"}
+
+# The numbers that may depend on the player count (Ruleset.by_count), by their dotted path, and
+# how one value of each is said.
+# (The set's `max_pip` is a top-level field of the ruleset; the others sit in their section.)
+_COUNT_PATHS = {
+    key: key if section == "set" else f"{section}.{key}" for key, (section, _) in COUNT_VALUE_FIELDS.items()
+}
+_COUNT_SAY = {
+    "max_pip": lambda pip: f"double-{pip}",
+    "deal.hand_sizes": lambda size: f"{size} tiles",
+    "match.rounds": lambda rounds: f"{rounds} rounds",
+    "match.target": lambda target: "none" if target is None else str(target),
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class _Ranked:
+    """A `{lowest: F}` / `{highest: F}` scorer, compared by its order and formula."""
+
+    lowest: bool
+    rank: Expr
 
 # The names an expression at each place may read, for putting it in words.
 _EXPRESSION_NAMES = {
@@ -446,9 +645,31 @@ def _fields(value: Any, prefix: str = "") -> dict[str, Any]:
     return {prefix: value}
 
 
+def _compared(ruleset: Ruleset) -> dict[str, Any]:
+    """The leaves of `ruleset` as a difference compares them: each per-count number as its table
+    over the allowed player counts, the play after a double as one choice, a ranked scorer as one
+    value."""
+    fields = _fields(ruleset)
+    counts = range(ruleset.players.min, ruleset.players.max + 1)
+    for key, path in _COUNT_PATHS.items():
+        table = ruleset.by_count.get(key)
+        fields[path] = dict(table) if table else {n: fields[path] for n in counts}
+    del fields["by_count"]
+    again = fields.pop("play.again_optional")
+    after = fields["play.again_after_double"]
+    fields["play.again_after_double"] = _AGAIN_WORDS[(after, after and again)]
+    for which in ("domino", "blocked"):
+        rank, lowest = fields.pop(f"{which}.rank"), fields.pop(f"{which}.rank_lowest")
+        if fields[f"{which}.scorer"] is Scorer.RANKED:
+            fields[f"{which}.scorer"] = _Ranked(lowest, rank)
+    return fields
+
+
 def _same(a: Any, b: Any) -> bool:
     if isinstance(a, Expr) and isinstance(b, Expr):
         return " ".join(a.source.split()) == " ".join(b.source.split())
+    if isinstance(a, _Ranked) and isinstance(b, _Ranked):
+        return a.lowest == b.lowest and _same(a.rank, b.rank)
     return a == b
 
 
@@ -456,9 +677,11 @@ def _say(path: str, value: Any, ruleset: Ruleset) -> str:
     hub = ruleset.layout.topology is Topology.HUB
     side = _side(ruleset.players)
     if value is None:
-        return "none"
+        return "every play that fits" if path == "play.allowed" else "none"
     if isinstance(value, Expr):
-        return words(value, _expression_names(path, side))
+        return words(value, _play_names(ruleset) if path == "play.allowed" else _expression_names(path, side))
+    if isinstance(value, _Ranked):
+        return f"the {side} with {_ranked(value.rank, value.lowest, side)}"
     if value is Scorer.WENT_OUT:
         return _of_player(side, "went out")
     if isinstance(value, enum.Enum):
@@ -466,14 +689,16 @@ def _say(path: str, value: Any, ruleset: Ruleset) -> str:
     if isinstance(value, bool):
         yes, no = _BOOLEAN_WORDS.get(path, ("yes", "no"))
         return yes if value else no
-    if path == "max_pip":
-        return f"double-{value}"
-    if path in ("deal.hand_sizes", "match.rounds"):
-        return _per_count(value, "tiles" if path == "deal.hand_sizes" else "rounds")
+    if isinstance(value, dict):  # a number by player count
+        return _by_count(value, _COUNT_SAY.get(path, str))
     if path == "players.team_counts":
         return f"{_counts(sorted(value))} players" if value else "none"
+    if path == "tags":
+        return ", ".join(value) if value else "none"
+    if path == "not_expressible":
+        return "; ".join(value) if value else "none"
     if isinstance(value, tuple) and all(isinstance(rule, StartRule) for rule in value):
-        return _start_chain(value, ruleset.start.lead, hub)
+        return _start_chain(value, ruleset.start.lead, hub, side)
     return str(value)
 
 
@@ -482,7 +707,7 @@ _SHORT = 40  # values longer than this are set on lines of their own
 
 def differences(a: Ruleset, b: Ruleset) -> list[str]:
     """What `a` changes relative to `b`, one entry per differing field, in the ruleset's order."""
-    fields_a, fields_b = _fields(a), _fields(b)
+    fields_a, fields_b = _compared(a), _compared(b)
     out = []
     if (a.in_play is None) != (b.in_play is None):
         # Scoring during play that only one of them has is one difference, not one per field.

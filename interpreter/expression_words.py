@@ -40,12 +40,42 @@ MATCH = {
 }
 
 
+def play(root: str = "the lead or the engine") -> dict[str, str]:
+    """The names of `play.allowed` (a play that fits, and the layout it would join); `root` is
+    what the layout grows from: "the lead" (a line), "the engine" (a hub)."""
+    return {
+        **{k: MATCH[k] for k in ("half", "other", "high", "low", "is_double", "max_pip", "doubles")},
+        "arm": "the number of the arm played on",
+        "arm_tiles": "the number of tiles already on that arm",
+        "from_lead": f"that arm grows from {root}",
+        "is_side": "that arm is a spinner's side arm",
+        "is_train": "that arm is a train",
+        "own_train": "that arm is the player's own train",
+        "shared_train": "that arm is a shared train",
+        "marked": "that arm is a train carrying its owner's marker",
+        "lead_arms": f"the number of arms of {root}",
+        "lead_arms_started": f"the number of arms of {root} that carry a tile",
+        "laid": f"the number of tiles laid after {root}",
+        "hand": "the number of tiles in the player's hand",
+        "players": "the number of players",
+        "round": "the round number",
+    }
+
+
+
 def in_play(side: str) -> dict[str, str]:
     """The in-play names; `side` is who scores: "player", "team", or "side" (either)."""
     return {
         **COUNT,
         "end_sum": "the sum of the open ends",
         "ends": "the open ends",
+        "end_values": "the numbers the open ends show",
+        "open_ends": "the number of open ends",
+        "double_ends": "the number of open ends where a double lies",
+        "same_ends": "the largest number of open ends that show the same number",
+        "laid_high": "the higher half of the tile just laid",
+        "laid_low": "the lower half of the tile just laid",
+        "laid_is_double": "the tile just laid is a double",
         "round": "the round number",
         "score": f"the {side}'s score before the tile",
     }
@@ -62,6 +92,10 @@ def round_end(side: str) -> dict[str, str]:
         "opp_pips": "the pips left in the opponents' hands",
         "opp_tiles": "the tiles left in the opponents' hands",
         "opponents": "the number of opponents",
+        "doubles": f"the number of doubles left in {own}",
+        "opp_doubles": "the number of doubles left in the opponents' hands",
+        "went_out": f"the {side} went out",
+        "score": f"the {side}'s score before this round's points",
         "round": "the round number",
     }
 
@@ -119,8 +153,9 @@ class _Speaker:
 
     def _not_expr(self, children: list) -> str:
         operand = children[-1]
-        if isinstance(operand, Token) and operand.type == "NAME" and operand == "is_double":
-            return self.names.get("is_double", "is_double").replace(" is ", " is not ", 1)
+        if isinstance(operand, Token) and operand.type == "NAME" and " is " in self.names.get(str(operand), ""):
+            # "the tile is a double" becomes "the tile is not a double"
+            return self.names[str(operand)].replace(" is ", " is not ", 1)
         return f"not ({self.say(operand)})"
 
     def _comparison(self, children: list) -> str:

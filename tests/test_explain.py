@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from interpreter.commands.environment import ExitStatus
-from interpreter.loader import load_ruleset
-from interpreter.resources import bundled_variants
+from interpreter.explain import differences, explain
+from interpreter.loader import load_ruleset, load_ruleset_text
+from interpreter.resources import bundled_variants, rules_dir
+from interpreter.ruleset import Ruleset
 from tests.clirunner import domino
 
 
@@ -112,3 +114,291 @@ def test_teams_at_some_player_counts_are_called_sides(tmp_path):
     assert "(with 4 players)" in text and "a side is a team" in text
     assert "the moment a side has 250 points or more" in text
     assert "a player has" not in text
+
+
+# --- the format's newer mechanisms, each said in words (loaded, never played) -------------------
+
+
+def house(text: str) -> Ruleset:
+    return load_ruleset_text("name: house\n" + text, "house.yaml", rules_dir())
+
+
+def said(ruleset: Ruleset) -> str:
+    return " ".join(explain(ruleset).split())  # as read, whatever the line breaks
+
+
+def changes(text: str, base: str) -> list[str]:
+    return [" ".join(entry.split()) for entry in differences(house(text), load_ruleset(base))]
+
+
+SEBASTOPOL_LIKE = """extends: draw
+layout: {spinners: lead_double, spinner_arms: 4}
+play: {allowed: "lead_arms_started == lead_arms or (from_lead and arm_tiles == 0)"}
+"""
+
+
+def test_play_allowed_is_said_as_a_condition_in_words():
+    text = said(house(SEBASTOPOL_LIKE))
+    assert (
+        "A play is allowed only when: the number of arms of the lead that carry a tile equals the number of arms "
+        "of the lead or (that arm grows from the lead and the number of tiles already on that arm equals 0)."
+    ) in text
+    assert "lead_arms" not in text and "arm_tiles" not in text
+    assert "A play is allowed only when" not in said(load_ruleset("draw"))
+    found = changes(SEBASTOPOL_LIKE, "draw")
+    assert "Which plays are allowed changes. draw: every play that fits house: the number of arms" in " ".join(found)
+
+
+def test_play_allowed_on_a_hub_reads_the_engine_and_its_trains():
+    text = said(house('extends: mexican-train\nplay: {allowed: "not shared_train or own_train or laid > 3"}\n'))
+    assert (
+        "A play is allowed only when: that arm is not a shared train or that arm is the player's own train or "
+        "the number of tiles laid after the engine is more than 3."
+    ) in text
+
+
+def test_lead_demand_of_the_lead_double_and_of_the_engine():
+    line = said(house("extends: draw\nlayout: {spinners: lead_double, spinner_arms: 4, lead_demand: 4}\n"))
+    assert (
+        "A double led as the first tile must take 4 tiles, one on each of 4 of its arms, before play goes anywhere "
+        "else."
+    ) in line
+    trains = "layout: {personal_trains: false, shared_trains: 3, lead_demand: 3}\ndraw: {when_unable: pass}\n"
+    hub = said(house(f"extends: mexican-train\n{trains}"))
+    assert "The engine must take 3 tiles, one on each of 3 of its trains, before play goes anywhere else." in hub
+    ends = said(house("extends: block\nlayout: {lead_demand: 1}\n"))
+    assert "A double led as the first tile must take a tile on one of its ends before play goes anywhere else." in ends
+    assert changes("extends: draw\nlayout: {lead_demand: 2}\n", "draw") == [
+        "The number of tiles the lead double or the engine demands changes from 0 to 2."
+    ]
+
+
+def test_double_demand_says_what_each_double_demands_as_the_engine_plays_it():
+    # every_double: every double played onto an open end is a spinner and demands N of its free arms.
+    every = said(house("extends: draw\nlayout: {spinners: every_double, spinner_arms: 4, double_demand: 2}\n"))
+    assert (
+        "A double played onto an open end must be answered with 2 tiles, one on each of 2 of its 3 free arms, "
+        "before play goes anywhere else."
+    ) in every
+    # first_double: only the first double is a spinner (N); a later one has one free arm (1).
+    first = said(house("extends: draw\nlayout: {spinners: first_double, spinner_arms: 4, double_demand: 3}\n"))
+    assert (
+        "When the first double is played onto an open end (it was not led), it must be answered with 3 tiles, one "
+        "on each of its 3 free arms, before play goes anywhere else; every later double has one free arm and must "
+        "be answered with a tile on it first."
+    ) in first
+    # A double that is no spinner demands the one tile its single free arm takes.
+    plain = said(house("extends: block\nlayout: {double_demand: 1, demand_starts: next_turn}\n"))
+    assert (
+        "A double played onto an open end must be answered with a tile on it before play goes anywhere else; the "
+        "player who laid it may first play elsewhere."
+    ) in plain
+    assert "demands" not in plain and "tiles on it" not in plain
+
+
+def test_a_target_by_player_count_is_said_per_count():
+    text = 'extends: draw\nmatch: {target: {"2": 15, "3-4": 10}}\n'
+    assert (
+        "a player has 15 points or more with 2 players, 10 points or more with 3 or 4 players; the highest total "
+        "wins."
+    ) in said(house(text))
+    assert changes(text, "draw") == ["The target changes. draw: 100 house: 15 with 2 players, 10 with 3 or 4 players"]
+    three = house(text).for_players(3)
+    assert "10 points or more" in said(three) and "15" not in said(three)
+
+
+def test_the_set_and_the_reserve_by_player_count():
+    text = (
+        'extends: draw\nset: {max_pip: "if players > 2 then 9 else 6"}\n'
+        'deal: {hand_size: 5, reserve: {"2": 2, "3-4": 4}}\n'
+    )
+    found = said(house(text))
+    assert (
+        "A double-6 set: 28 tiles, from [0|0] to [6|6], with 2 players; a double-9 set: 55 tiles, from [0|0] to "
+        "[9|9], with 3 or 4 players."
+    ) in found
+    assert "The last tiles of the boneyard are never drawn: 2 with 2 players, 4 with 3 or 4 players." in found
+    diff = changes(text, "draw")
+    assert "The set with 3 or 4 players changes from double-6 to double-9." in diff
+    assert "The number of boneyard tiles never drawn changes from 0 to 2 with 2 players, 4 with 3 or 4 players." in diff
+
+
+def test_shared_trains_and_the_engine_by_player_count():
+    text = (
+        'extends: mexican-train\nset: {max_pip: {"2-4": 9, "5-8": 12}}\ndeal: {hand_size: 5}\n'
+        'layout: {engine: max_pip, shared_trains: {"2": 1, "3-8": 2}}\n'
+    )
+    found = said(house(text))
+    assert "Shared trains, which anyone may start or extend: 1 with 2 players, 2 with 3 to 8 players." in found
+    assert "The engine double ([9|9] with 2 to 4 players, [12|12] with 5 to 8 players) sits in the centre" in found
+    assert "The number of shared trains with 3 to 8 players changes from 1 to 2." in changes(text, "mexican-train")
+
+
+def test_a_specialised_ruleset_is_no_difference():
+    text = 'extends: draw\nmatch: {target: {"2": 15, "3-4": 10}}\n'
+    a, b = house(text), house(text)
+    a.for_players(3)  # fills a's cache of per-count rulesets
+    assert differences(a, b) == []
+
+
+def test_in_play_names_about_each_end_and_the_tile_laid():
+    text = (
+        "extends: draw\nscoring:\n  in_play: {when: \"open_ends == 2 and same_ends == 2 and not laid_is_double\", "
+        'points: "if double_ends > 0 then laid_high + laid_low else sum(end_values)"}\n'
+    )
+    found = said(house(text))
+    assert (
+        "when the number of open ends equals 2 and the largest number of open ends that show the same number "
+        "equals 2 and the tile just laid is not a double, the player who laid it scores the higher half of the "
+        "tile just laid + the lower half of the tile just laid if the number of open ends where a double lies is "
+        "more than 0, otherwise the sum of the numbers the open ends show."
+    ) in found
+    for name in ("open_ends", "same_ends", "laid_", "double_ends", "end_values"):
+        assert name not in found
+
+
+def test_a_voluntary_draw_is_said_and_never_a_pass():
+    text = "extends: draw\ndraw: {voluntary: true}\n"
+    assert (
+        "A player who can play may draw instead, while the boneyard has tiles to draw, and the draw goes on as for "
+        "a player who cannot play; nobody may pass while able to play."
+    ) in said(house(text))
+    assert "may draw instead" not in said(load_ruleset("draw"))
+    assert changes(text, "draw") == ["Drawing instead of playing changes from not allowed to allowed."]
+
+
+def test_may_play_again_after_a_double():
+    found = said(house("extends: draw\nplay: {again_after_double: may}\n"))
+    assert "A player who lays a double may play again, or stop and let the turn pass." in found
+    assert "A player who lays a double plays again." not in found
+    assert changes("extends: draw\nplay: {again_after_double: may}\n", "draw") == [
+        "Another play after a double changes from no to yes, or the player may stop."
+    ]
+    may = house("extends: draw\nplay: {again_after_double: may}\n")
+    must = house("extends: draw\nplay: {again_after_double: true}\n")
+    assert differences(may, must) == [
+        "Another play after a double changes from yes, always to yes, or the player may stop."
+    ]
+
+
+def test_a_ranked_scorer_and_the_round_end_names():
+    text = (
+        "extends: block\nmatch: {target: 61}\nscoring:\n"
+        '  blocked: {scorer: {lowest: "pips + 1000 * min(doubles, 1)"}, points: "opp_pips + opp_doubles"}\n'
+        '  domino: {scorer: {highest: tiles}, points: "if went_out and score + opp_pips > 61 then 0 else opp_pips"}\n'
+    )
+    found = said(house(text))
+    assert (
+        "When the round is blocked, the player with the lowest value of the pips left in their own hand + 1000 × "
+        "the smaller of the number of doubles left in their own hand and 1 scores the pips left in the opponents' "
+        "hands + the number of doubles left in the opponents' hands (a tie scores nobody)."
+    ) in found
+    assert (
+        "When a player goes out, the player with the highest tiles left in their own hand scores 0 if the player "
+        "went out and the player's score before this round's points + the pips left in the opponents' hands is "
+        "more than 61, otherwise the pips left in the opponents' hands (a tie scores nobody)."
+    ) in found
+    diff = " | ".join(changes(text, "block"))
+    assert (
+        "Who scores a blocked round changes. block: the lowest pip total house: the player with the lowest value"
+    ) in diff
+    assert (
+        "Who scores when a player goes out changes. block: the player who went out house: the player with the highest "
+        "tiles"
+    ) in diff
+    flipped = text.replace("{lowest:", "{highest:")
+    assert [e for e in changes(flipped, "block") if e.startswith("Who scores a blocked")] != []
+    assert differences(house(flipped), house(text))[0].startswith("Who scores a blocked round changes.")
+
+
+BLOCKER = """extends: straight-partners
+match: {target: 1000}
+scoring: {in_play: null}
+start: {later_rounds: [last_player_if_won, previous_starter_after_tie, winning_side_next, previous_out, next_seat]}
+"""
+
+
+def test_the_start_criteria_that_read_the_previous_round():
+    found = said(house(BLOCKER))
+    assert (
+        "Later rounds are started by the player who laid the previous round's last tile, if their team won that "
+        "round, who leads any tile; failing that, by the previous round's starter again, if nobody won that round "
+        "(it was blocked, and no one side scored), who leads any tile; failing that, by the first player after the "
+        "previous round's starter, in the order of play, of the team that won that round, who leads any tile; "
+        "failing that, by the player who went out in the previous round (nobody, after a blocked round), who leads "
+        "any tile; failing that, by the player after the previous round's starter, who leads any tile."
+    ) in found
+    alone = said(house("extends: draw\nstart: {later_rounds: [last_player_if_won, winning_side_next]}\n"))
+    assert "if they won that round" in alone and "by the player who won the previous round" in alone
+    diff = " ".join(changes(BLOCKER, "straight-partners"))
+    assert "Who starts later rounds changes." in diff and "if their team won that round" in diff
+    choice = said(house("extends: straight-partners\nstart: {later_rounds: [winning_side_choice, next_seat]}\n"))
+    assert (
+        "Later rounds are started by the winner of the previous round, or the next player of their team if the "
+        "winner passes the lead on (the team's choice), who leads any tile"
+    ) in choice
+
+
+DEALT_ENGINE = "extends: mexican-train\nlayout: {engine_dealt: true, engine: max_pip}\n"
+
+
+def test_a_dealt_engine_and_what_happens_when_nobody_holds_it():
+    found = said(house(DEALT_ENGINE))
+    assert (
+        "The engine double [12|12] is dealt like any other tile in every round; its holder starts the round by "
+        "laying it in the centre. When nobody holds it, the players draw from the boneyard in turn, from the "
+        "player chosen to start on, until one draws it and lays it."
+    ) in found
+    assert "But the holder of the engine always starts, by laying it" in found
+    assert "sits in the centre" not in found
+    redeal = said(house(DEALT_ENGINE.replace("}", ", engine_missing: redeal}")))
+    assert "When nobody holds it, the tiles are shuffled and dealt again." in redeal
+    diff = changes(DEALT_ENGINE.replace("}", ", engine_missing: redeal}"), "mexican-train")
+    assert "The engine double changes from set aside before the deal to dealt like any tile." in diff
+    assert (
+        "What happens when nobody holds the engine changes. mexican-train: the players draw in turn until one holds "
+        "it house: the tiles are dealt again"
+    ) in diff
+
+
+def test_partnerships_chosen_when_a_match_starts():
+    text = "extends: straight\nplayers: {teams: opposite, teams_optional: true, teams_when: players == 4}\n"
+    found = said(house(text))
+    assert (
+        "A match with 4 players may be played with or without partnerships (partners sit opposite each other and "
+        "score as a team), as chosen when it starts; unless chosen otherwise, it is played in partnerships."
+    ) in found
+    assert "the side of the player who went out scores" in found  # a team, or a player alone
+    alone = said(house(text.replace("teams: opposite, ", "")))
+    assert "unless chosen otherwise, it is played without partnerships" in alone
+    assert "Choosing partnerships when a match starts changes from no to yes." in changes(text, "straight")
+
+
+def test_tags_and_the_rules_a_file_cannot_play_end_the_explanation():
+    text = (
+        "extends: draw\ntags: [draw, block]\n"
+        'not_expressible: ["The loser shuffles the tiles for the next hand.", "Players may not speak."]\n'
+    )
+    out = explain(house(text))
+    assert "Families: draw, block." in out
+    tail = out.split("\nNot played by this file\n")
+    assert len(tail) == 2 and "Winning" in tail[0] and "Winning" not in tail[1]
+    listed = ["- The loser shuffles the tiles for the next hand.", "- Players may not speak."]
+    assert tail[1].splitlines()[-2:] == listed
+    assert "Not played by this file" not in explain(load_ruleset("draw"))
+    assert "Family: draw." in explain(load_ruleset("draw"))
+    diff = changes(text, "draw")
+    assert "The list of families changes from draw to draw, block." in diff
+    assert (
+        "The list of the source's rules this file does not play changes. draw: none house: The loser shuffles the "
+        "tiles for the next hand.; Players may not speak."
+    ) in diff
+
+
+def test_explain_diff_lists_a_new_mechanism_in_words(tmp_path):
+    house_text = (
+        "name: house\nextends: draw\nlayout: {spinners: lead_double, lead_demand: 4}\ndraw: {voluntary: true}\n"
+    )
+    changes_said = _diff(tmp_path, house_text, "draw")
+    assert "- The number of tiles the lead double or the engine demands changes from 0 to 4." in changes_said
+    assert "- Drawing instead of playing changes from not allowed to allowed." in changes_said

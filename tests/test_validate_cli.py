@@ -9,7 +9,8 @@ import pytest
 
 from interpreter.commands import list_variants
 from interpreter.commands.environment import ExitStatus
-from interpreter.resources import bundled_variants, rules_dir
+from interpreter.loader import load_ruleset
+from interpreter.resources import bundled_variants, load_schema, rules_dir
 from tests.clirunner import domino
 
 GOOD = "name: good\nextends: draw\nmatch: {target: 50}\n"
@@ -89,15 +90,57 @@ def test_no_paths_is_a_usage_error() -> None:
     assert "PATH" in result.stderr
 
 
+def _listed(stdout: str) -> list[tuple[str, list[str]]]:
+    """`domino list`'s output after its header: (family heading, its variant rows) in order."""
+    groups: list[tuple[str, list[str]]] = []
+    for line in stdout.splitlines()[1:]:
+        if line.startswith("  "):
+            groups[-1][1].append(line)
+        elif line:
+            groups.append((line, []))
+    return groups
+
+
 def test_list_shows_every_bundled_variant_with_its_players() -> None:
     result = domino("list")
     assert result.status is ExitStatus.OK, result.stdout
     lines = result.stdout.splitlines()
-    assert lines[0].split() == ["VARIANT", "PLAYERS", "DESCRIPTION"]
-    rows = {line.split()[0]: line for line in lines[1:]}
+    assert lines[0].split() == ["VARIANT", "PLAYERS", "TAGS", "DESCRIPTION"]
+    rows = {row.split()[0]: row for _, group in _listed(result.stdout) for row in group}
     assert set(rows) == set(bundled_variants())
     assert rows["straight-partners"].split()[1] == "4"
     assert rows["mexican-train"].split()[1] == "2–8"
+
+
+def test_list_groups_the_variants_by_their_first_tag_in_a_fixed_order() -> None:
+    groups = _listed(domino("list").stdout)
+    headings = [heading for heading, _ in groups]
+    order = [*list_variants.FAMILIES, list_variants.OTHER]
+    assert headings == sorted(headings, key=order.index)  # the fixed order, each family once
+    assert {"block", "draw", "scoring", "train", "matching"} <= set(headings)
+    for heading, group in groups:
+        names = [row.split()[0] for row in group]
+        assert names == sorted(names)
+        for name in names:
+            tags = load_ruleset(name).tags
+            assert (tags[0] if tags else "other") == heading, name
+    rows = {row.split()[0]: row for _, group in groups for row in group}
+    assert "  scoring, cross, partnership  " in rows["straight-partners"]  # every tag, main one first
+    assert "  matching, cross, draw  " in rows["doubles"]
+    assert rows["block"].split()[2] == "block"
+
+
+def test_list_families_are_the_schemas_tags() -> None:
+    assert set(list_variants.FAMILIES) == set(load_schema()["properties"]["tags"]["items"]["enum"])
+
+
+def test_list_puts_an_untagged_variant_under_other_last(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    untagged = tmp_path / "untagged.yaml"
+    untagged.write_text("name: untagged\nextends: draw\ntags: null\n", encoding="utf-8")
+    monkeypatch.setattr(list_variants, "bundled_variants", lambda: {**bundled_variants(), "untagged": untagged})
+    groups = _listed(domino("list").stdout)
+    heading, group = groups[-1]
+    assert heading == "other" and [row.split()[0] for row in group] == ["untagged"]
 
 
 def test_list_shows_a_broken_bundled_file_instead_of_failing(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -106,6 +149,6 @@ def test_list_shows_a_broken_bundled_file_instead_of_failing(monkeypatch: pytest
     monkeypatch.setattr(list_variants, "bundled_variants", lambda: {**bundled_variants(), "broken": broken})
     result = domino("list")
     assert result.status is ExitStatus.FAILURE
-    row = next(line for line in result.stdout.splitlines() if line.startswith("broken "))
+    row = next(line for line in result.stdout.splitlines() if line.startswith("  broken "))
     assert "BROKEN:" in row and "YAML syntax error" in row
-    assert any(line.startswith("straight ") for line in result.stdout.splitlines())
+    assert any(line.startswith("  straight ") for line in result.stdout.splitlines())

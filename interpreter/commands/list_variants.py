@@ -1,4 +1,4 @@
-"""`domino list`: the bundled variants, with their player ranges and descriptions."""
+"""`domino list`: the bundled variants by family, with their player ranges, tags and descriptions."""
 
 from __future__ import annotations
 
@@ -9,18 +9,24 @@ from interpreter.commands.environment import Env, ExitStatus
 from interpreter.loader import RuleFileError, load_ruleset
 from interpreter.resources import bundled_variants
 
+# The families (a rule file's `tags`, schema/rules.schema.json) in the order `domino list` shows
+# them; a variant goes under its first tag, and one without tags under OTHER, last.
+FAMILIES = ("block", "draw", "scoring", "cross", "train", "partnership", "matching")
+OTHER = "other"
+
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
         "list",
         help="list the bundled variants",
-        description="List the bundled variants: name, player counts and description.",
+        description="List the bundled variants grouped by family (their first tag): name, player counts, "
+        "tags and description.",
     )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace, env: Env) -> ExitStatus:
-    rows = [("VARIANT", "PLAYERS", "DESCRIPTION")]
+    groups: dict[str, list[tuple[str, str, str, str]]] = {family: [] for family in (*FAMILIES, OTHER)}
     broken = False
     for name, path in bundled_variants().items():
         try:
@@ -29,10 +35,20 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
             # One broken bundled file must not hide the others: show why it cannot be played.
             broken = True
             first = error.diagnostics[0].format().splitlines()[0] if error.diagnostics else "cannot be loaded"
-            rows.append((name, "?", f"BROKEN: {first}"))
+            groups[OTHER].append((name, "?", "", f"BROKEN: {first}"))
             continue
-        rows.append((name, player_counts(ruleset.players), ruleset.description))
-    widths = [max(len(row[i]) for row in rows) for i in range(2)]
-    for row in rows:
-        env.stdout.write(f"{row[0]:<{widths[0]}}  {row[1]:<{widths[1]}}  {row[2]}".rstrip() + "\n")
+        tags = ruleset.tags
+        family = tags[0] if tags and tags[0] in groups else OTHER
+        groups[family].append((name, player_counts(ruleset.players), ", ".join(tags), ruleset.description))
+    rows = [("VARIANT", "PLAYERS", "TAGS", "DESCRIPTION"), *(row for group in groups.values() for row in group)]
+    widths = [max(len(row[i]) for row in rows) for i in range(3)]
+
+    def line(row: tuple[str, str, str, str]) -> str:
+        return f"  {row[0]:<{widths[0]}}  {row[1]:<{widths[1]}}  {row[2]:<{widths[2]}}  {row[3]}".rstrip() + "\n"
+
+    env.stdout.write(line(rows[0]))
+    for family, group in groups.items():
+        if group:  # a heading line per family, its variants indented under it, by name
+            env.stdout.write(f"\n{family}\n")
+            env.stdout.writelines(line(row) for row in sorted(group))
     return ExitStatus.FAILURE if broken else ExitStatus.OK
