@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from interpreter.commands import COMMANDS
-from interpreter.commands.environment import Env, ExitStatus
+from interpreter.commands.environment import Env, ExitStatus, OutputError, output_failed
 
 EXAMPLES = """\
 examples:
@@ -73,10 +73,14 @@ def run(argv: Sequence[str], env: Env) -> ExitStatus:
 def main(argv: Sequence[str] | None = None) -> int:
     env = Env.from_process()
     try:
-        return int(run(sys.argv[1:] if argv is None else argv, env))
+        status = run(sys.argv[1:] if argv is None else argv, env)
+        env.stdout.flush()  # here, where a write error is handled, rather than at exit
+        return int(status)
     except KeyboardInterrupt:
         env.stderr.write("\ninterrupted\n")
         return int(ExitStatus.INTERRUPTED)
+    except OutputError as error:  # a closed pipe, a full disk: a line on stderr, never a traceback
+        return int(output_failed(error, env))
 
 
 if __name__ == "__main__":

@@ -16,12 +16,14 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from interpreter.expressions import (
+    MAX_VALUE,
     Expr,
     ExpressionError,
     ExpressionRuntimeError,
     ExprProblem,
     Type,
     compile_expression,
+    describe_value,
 )
 from interpreter.resources import load_schema
 from interpreter.ruleset import (
@@ -117,11 +119,15 @@ class _Builder:
             return None
         source = str(value).lower() if isinstance(value, bool) else str(value)
         try:
-            return compile_expression(source, names, expected, origin=self.origin_of(path))
+            expr = compile_expression(source, names, expected, origin=self.origin_of(path))
         except ExpressionError as error:
             for p in error.problems:
                 self.problem(path, p.message, p)
             return None
+        if expr.type is Type.INT and expr.constant is not None and not -MAX_VALUE <= expr.constant <= MAX_VALUE:
+            self.problem(path, f"the formula gives {describe_value(expr.constant)}")  # type: ignore[arg-type]
+            return None
+        return expr
 
     def evaluate(self, expr: Expr, env: Mapping[str, object], path: Path_) -> Any:
         try:
@@ -176,6 +182,8 @@ def build_ruleset(
     if layout.engine is not None:
         _check_engine(b, layout.engine, counts, match, max_pips)
     _check_consistency(b, deal, layout, draw, blocked, play, by_count)
+    if not b.problems:
+        _check_can_end(b, players, in_play, (domino, blocked), match, by_count["target"])
     if b.problems:
         return None, b.problems
     name = b.get("name")
@@ -397,16 +405,111 @@ def _match(b: _Builder, counts: range, target: int | None) -> MatchEnd:
     )
 
 
+# The rounds of a match without a fixed round count whose engine formula the loader checks (the most
+# a fixed count may be); a later round's engine is checked when it is dealt (engine/dealing.py).
+ENGINE_ROUNDS_CHECKED = 1000
+
+
 def _check_engine(b: _Builder, engine: Expr, counts: range, match: MatchEnd, max_pips: dict[int, int]) -> None:
+    """The engine double is in the set in every round the match can reach (up to ENGINE_ROUNDS_CHECKED)."""
     path = ("layout", "engine")
     for n in counts:
-        last_round = match.rounds.get(n, 1) if match.rounds else 1
+        fixed = match.rounds.get(n) if match.rounds else None
+        if "round" not in engine.names:
+            last_round = 1
+        elif fixed is not None and match.tie is Tie.SHARE:  # (an out-of-range count is reported already)
+            last_round = min(max(fixed, 1), ENGINE_ROUNDS_CHECKED)
+        else:  # a target, or ties played on past the last round
+            last_round = ENGINE_ROUNDS_CHECKED
         for r in range(1, last_round + 1):
             pip = b.evaluate(engine, {**b.envs[n], "round": r}, path)
             if pip is None:
                 return
             if not 0 <= pip <= max_pips[n]:
                 b.problem(path, f"round {r} with {n} players gives engine double [{pip}|{pip}], not in the set")
+                return
+
+
+def _side_counts(players: Players, n: int) -> set[int]:
+    """How many sides a match of `n` players may have: n, or n / 2 in partnerships."""
+    if n not in players.team_counts:
+        return {n}
+    return {n, n // 2} if players.teams_optional else {n // 2}
+
+
+def _never_positive(expr: Expr, fixed: Mapping[str, object]) -> bool:
+    """Whether `expr` provably never gives more than 0: it reads only names whose values are fixed
+    (`fixed`), and gives 0 or less with them. Anything it cannot decide counts as "may be positive"."""
+    if not expr.names <= fixed.keys():
+        return False
+    try:
+        value = expr(fixed)
+    except ExpressionRuntimeError:
+        return False  # reported when it happens, with its own message
+    return value <= 0  # type: ignore[operator]
+
+
+def _dead_sources(
+    b: _Builder, in_play: InPlayScoring | None, round_ends: tuple[RoundEndScoring, ...], n: int, sides: int
+) -> list[str] | None:
+    """Why no side can ever gain a point with `n` players in `sides` sides, or None if one may."""
+    env = {"players": n, "max_pip": b.envs[n]["max_pip"]}
+    reasons = []
+    if in_play is None:
+        reasons.append("there is no scoring.in_play")
+    elif in_play.when.constant is False:
+        reasons.append("scoring.in_play.when is never true")
+    elif _never_positive(in_play.points, env):
+        reasons.append(f"scoring.in_play.points ({in_play.points.source}) is never above 0")
+    else:
+        return None
+    alone = {"opp_pips": 0, "opp_tiles": 0, "opp_doubles": 0, "opponents": 0} if sides == 1 else {}
+    for which, scoring in zip(("domino", "blocked"), round_ends, strict=True):
+        if scoring.scorer is Scorer.NOBODY:
+            reasons.append(f"scoring.{which}.scorer is nobody")
+            continue
+        went_out = which == "domino" and scoring.scorer is Scorer.WENT_OUT
+        fixed = {**env, **alone, **({"went_out": went_out} if which == "blocked" or went_out else {})}
+        if not _never_positive(scoring.points, fixed):
+            return None
+        lone = " with a single side" if alone and not _never_positive(scoring.points, env) else ""
+        reasons.append(f"scoring.{which}.points ({scoring.points.source}) is never above 0{lone}")
+    return reasons
+
+
+def _check_can_end(
+    b: _Builder,
+    players: Players,
+    in_play: InPlayScoring | None,
+    round_ends: tuple[RoundEndScoring, ...],
+    match: MatchEnd,
+    targets: dict[int, int],
+) -> None:
+    """Refuse a match that provably never ends: a target no side can reach because no side can ever
+    gain a point, or a tie played on forever because every score stays 0. What cannot be decided
+    here is stopped by the engine's round limit (engine/limits.py)."""
+    for n in range(players.min, players.max + 1):
+        for sides in sorted(_side_counts(players, n)):
+            reasons = _dead_sources(b, in_play, round_ends, n, sides)
+            if reasons is None:
+                continue
+            who = f"with {n} player{'s' if n != 1 else ''}"
+            if sides == 1 and n == players.min:
+                who += " (players.min)"
+            why = "; ".join(reasons)
+            if match.rounds is None and n in targets:
+                b.problem(
+                    ("match", "target"),
+                    f"{who} no side can ever score, so the target of {targets[n]} is never reached and the "
+                    f"match would never end: {why}",
+                )
+                return
+            if match.rounds is not None and match.tie is Tie.PLAY_ON and sides > 1:
+                b.problem(
+                    ("match", "tie"),
+                    f"{who} no side can ever score, so all sides stay tied at 0 and with play_on the match "
+                    f"would never end: {why}",
+                )
                 return
 
 

@@ -26,21 +26,28 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 from interpreter.diagnostics import suggestion
 
 __all__ = [
+    "BOUND_TEXT",
     "FUNCTION_NAMES",
     "MAX_DEPTH",
     "MAX_DIGITS",
     "MAX_LENGTH",
+    "MAX_VALUE",
     "Expr",
     "ExprProblem",
     "ExpressionError",
     "ExpressionRuntimeError",
     "Type",
     "compile_expression",
+    "describe_value",
 ]
 
 MAX_LENGTH = 2000
 MAX_DEPTH = 64
 MAX_DIGITS = 18
+# The largest number an expression may give at run time (either sign): far above any score, and far
+# below what stops being printable or saveable (a float's 10^308, the 4,300 digits of int <-> str).
+MAX_VALUE = 10**15
+BOUND_TEXT = "±10^15"  # MAX_VALUE in messages
 
 # Runtime values: lists are tuples once computed, but a list read from `env` may be any sequence.
 Value = int | bool | tuple
@@ -130,6 +137,28 @@ class Expr:
         return self._fn(env)
 
 
+class _BoundedExpr(Expr):
+    """A number expression: its value is checked against ±`MAX_VALUE` (inline, not one more call)."""
+
+    __slots__ = ()
+
+    def __call__(self, env: Env, _low: int = -MAX_VALUE, _high: int = MAX_VALUE) -> Value:
+        value = self._fn(env)
+        if _low <= value <= _high:
+            return value
+        raise ExpressionRuntimeError(f"{_quote(self.source)} gives {describe_value(value)}", self.origin, self.source)
+
+
+def describe_value(value: int) -> str:
+    """A number beyond the bound, for a message: in full when short, else its size (a number too long
+    to turn into text must not become a second error)."""
+    if abs(value) < 10**30:
+        shown = str(value)
+    else:
+        shown = f"{'-' if value < 0 else ''}about 10^{int(value.bit_length() * 0.30103)}"
+    return f"{shown}, beyond the limit of {BOUND_TEXT} on numbers"
+
+
 def compile_expression(source: str, names: Mapping[str, Type], expected: Type | None = None, origin: str = "") -> Expr:
     """Compile `source` against `names`; raise `ExpressionError` listing every problem found.
 
@@ -151,7 +180,10 @@ def compile_expression(source: str, names: Mapping[str, Type], expected: Type | 
     if problems or code is None:
         raise ExpressionError(problems, source, origin)
     used = frozenset(compiler.used)
-    return Expr(source, code.type, used, origin, None if used else code.value, code.fn)
+    # A bare name or a constant gives what it is given (a constant is checked where a rule file
+    # loads, interpreter/build.py): only a computed number is checked against the bound.
+    kind = _BoundedExpr if code.type is Type.INT and code.name is None and not code.const else Expr
+    return kind(source, code.type, used, origin, None if used else code.value, code.fn)
 
 
 # --- parsing -------------------------------------------------------------------------------------

@@ -7,12 +7,14 @@ it came from, and a problem in a base file is reported in the base file.
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from interpreter.diagnostics import Diagnostic, shorten, suggestion
 from interpreter.resources import bundled_variants, load_schema
+from interpreter.untrusted import is_rule_file_name
 from interpreter.yaml_source import Located, Origin, Source, parse, read_source
 
 KeyPath = tuple[str | int, ...]
@@ -29,18 +31,31 @@ class Merged:
     problems: list[Diagnostic] = field(default_factory=list)
 
 
-def load_merged(path: Path, name: str, text: str | None = None) -> tuple[Located | None, Merged]:
+def load_merged(
+    path: Path, name: str, text: str | None = None, *, allow_paths: bool = True
+) -> tuple[Located | None, Merged]:
     """The file at `path` merged over its bases; None when a file cannot be read or a base found.
 
     `text`, when given, is the file's content and nothing is read at `path` (house rules typed on
-    the command line); `path` still locates a relative `extends:`.
+    the command line); `path` still locates a relative `extends:`. `allow_paths=False` (rules that
+    arrive over the network) lets the file extend only a bundled variant (docs/security.md).
     """
     merged = Merged()
-    tree = _load(path, name, (), merged, text)
+    tree = _load(path, name, (), merged, text, allow_paths=allow_paths)
     return tree, merged
 
 
-def _load(path: Path, name: str, chain: tuple[Path, ...], merged: Merged, text: str | None = None) -> Located | None:
+def _load(
+    path: Path,
+    name: str,
+    chain: tuple[Path, ...],
+    merged: Merged,
+    text: str | None = None,
+    *,
+    allow_paths: bool = True,
+    extended_at: tuple[Source, Located] | None = None,
+) -> Located | None:
+    """One file of a chain; `extended_at` is where the file extending this one (a base) names it."""
     if text is None:
         source, problems = read_source(path, name)
         merged.problems += problems
@@ -48,7 +63,18 @@ def _load(path: Path, name: str, chain: tuple[Path, ...], merged: Merged, text: 
         source = Source(name, path, text)
     if source is None:
         return None
-    tree, problems = parse(source)
+    # A syntax error quotes its line only in a file the user named that claims to be a rule file.
+    tree, problems = parse(source, quote=extended_at is None and (text is not None or is_rule_file_name(path)))
+    if extended_at is not None:
+        name_value = tree.value.get("name") if tree is not None else None
+        if tree is not None and not (name_value is not None and isinstance(name_value.value, str)):
+            # Not what it claims to be: say so where it is named, and nothing of what is in it.
+            including, extends = extended_at
+            line, column = extends.origin.value_position()
+            message = f"extends: '{shorten(str(extends.value))}' is not a rule file (a rule file starts with name:)"
+            merged.problems.append(including.diagnostic(line, column, message))
+            return None
+        problems = [_unquoted(d) for d in problems]
     merged.problems += problems
     if tree is None:
         return None
@@ -56,10 +82,17 @@ def _load(path: Path, name: str, chain: tuple[Path, ...], merged: Merged, text: 
     if extends is None or extends.value is None:
         return _merge(None, tree, (), merged.removed)
     chain = (*chain, path.resolve())
-    base_path = _find_base(extends, source, chain, merged)
+    bundled_file = path.resolve() in {p.resolve() for p in bundled_variants().values()}
+    # The command line's own text (--set) names its variant's file by any name the user gave it.
+    command_line = text is not None and allow_paths
+    base_path = _find_base(
+        extends, source, chain, merged, allow_paths=allow_paths or bundled_file, top=extended_at is None,
+        any_name=command_line,
+    )  # fmt: skip
     if base_path is None:
         return None
-    base = _load(base_path, _base_name(extends.value, source, base_path), chain, merged)
+    base_name = _base_name(extends.value, source, base_path)
+    base = _load(base_path, base_name, chain, merged, allow_paths=allow_paths, extended_at=(source, extends))
     if base is None:
         return None
     for key in NOT_INHERITED:
@@ -67,34 +100,76 @@ def _load(path: Path, name: str, chain: tuple[Path, ...], merged: Merged, text: 
     return _merge(base, tree, (), merged.removed)
 
 
-def _find_base(extends: Located, source: Source, chain: tuple[Path, ...], merged: Merged) -> Path | None:
+def _unquoted(diagnostic: Diagnostic) -> Diagnostic:
+    """A base's YAML problem without its text: the base may be any YAML file a rule file named."""
+    if diagnostic.message.startswith("YAML syntax error"):
+        message = "YAML syntax error; this base is not a readable rule file (`domino validate` it to see why)"
+        return Diagnostic(diagnostic.file, diagnostic.line, diagnostic.column, message)
+    return Diagnostic(diagnostic.file, diagnostic.line, diagnostic.column, diagnostic.message)
+
+
+def _find_base(
+    extends: Located,
+    source: Source,
+    chain: tuple[Path, ...],
+    merged: Merged,
+    *,
+    allow_paths: bool,
+    top: bool,
+    any_name: bool = False,
+) -> Path | None:
+    """The file `extends:` names, by the rules of docs/security.md; None after reporting why not."""
     line, column = extends.origin.value_position()
     value = extends.value
+
+    def refuse(message: str) -> None:
+        merged.problems.append(source.diagnostic(line, column, message))
+
     if not isinstance(value, str) or not value.strip():
-        message = "extends: must be a bundled variant name or a path to a rule file"
-        merged.problems.append(source.diagnostic(line, column, message))
-        return None
+        return refuse("extends: must be a bundled variant name or a path to a rule file")
     bundled = bundled_variants()
-    candidate = bundled.get(value) or source.path.parent / value
-    if not is_file(candidate):
-        message = f"extends: cannot find '{shorten(value)}': no bundled variant has that name and no file by that name"
-        message += " lies relative to this file"
-        siblings = [p.name for p in source.path.parent.glob("*.y*ml")]
-        close = suggestion(value.removeprefix("./"), [*bundled, *siblings])
-        if close:
-            message += f"; did you mean '{close}'?"
-        merged.problems.append(source.diagnostic(line, column, message))
-        return None
+    if value in bundled:
+        candidate = bundled[value]
+    elif not allow_paths:
+        close = suggestion(value, bundled)
+        hint = f"; did you mean '{close}'?" if close else "; `domino list` shows them"
+        return refuse(f"extends: only a bundled variant can be extended here, and '{shorten(value)}' is none{hint}")
+    elif not is_rule_file_name(value) and not any_name:
+        if Path(value).suffix:
+            return refuse(
+                f"extends: '{shorten(value)}' is not a rule file's name: a base is a bundled variant or a "
+                ".yaml/.yml file"
+            )
+        return refuse(_not_found(value, source, bundled))
+    elif os.path.isabs(value) and not top:
+        return refuse(
+            "extends: an absolute path is allowed only in the file named on the command line; "
+            "name this base relative to this file"
+        )
+    else:
+        candidate = source.path.parent / value
+        try:
+            mode = os.stat(candidate).st_mode
+        except (OSError, ValueError):
+            return refuse(_not_found(value, source, bundled))
+        if not stat.S_ISREG(mode):
+            return refuse(f"extends: '{shorten(value)}' is not a regular file; a base is a rule file")
+        if not is_rule_file_name(candidate.resolve()) and not any_name:
+            return refuse(f"extends: '{shorten(value)}' leads to a file that is not a .yaml/.yml rule file")
     if candidate.resolve() in chain:
         names = [p.name for p in (*chain, candidate.resolve())]
-        message = "extends: a cycle: " + " → ".join(names)
-        merged.problems.append(source.diagnostic(line, column, message))
-        return None
+        return refuse("extends: a cycle: " + " → ".join(names))
     if len(chain) >= MAX_CHAIN:
-        message = f"extends: more than {MAX_CHAIN} files in one chain of bases"
-        merged.problems.append(source.diagnostic(line, column, message))
-        return None
+        return refuse(f"extends: more than {MAX_CHAIN} files in one chain of bases")
     return candidate
+
+
+def _not_found(value: str, source: Source, bundled: dict[str, Path]) -> str:
+    message = f"extends: cannot find '{shorten(value)}': no bundled variant has that name and no file by that name"
+    message += " lies relative to this file"
+    siblings = [p.name for p in source.path.parent.glob("*.y*ml")]
+    close = suggestion(value.removeprefix("./"), [*bundled, *siblings])
+    return message + (f"; did you mean '{close}'?" if close else "")
 
 
 def is_file(path: Path) -> bool:

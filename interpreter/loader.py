@@ -42,10 +42,14 @@ def load_ruleset(variant: str | Path, *, cwd: Path | None = None) -> Ruleset:
     return ruleset
 
 
-def load_ruleset_text(text: str, name: str, directory: Path) -> Ruleset:
+def load_ruleset_text(text: str, name: str, directory: Path, *, allow_paths: bool = True) -> Ruleset:
     """The compiled rules of rule-file text that is in no file (house rules typed on the command
-    line): diagnostics call it `name`, and a relative `extends:` is found from `directory`."""
-    ruleset, diagnostics = _load(directory / name, name, text)
+    line): diagnostics call it `name`, and a relative `extends:` is found from `directory`.
+
+    Text from elsewhere — a rule file that arrived over the network — takes `allow_paths=False`:
+    then `extends:` may name only a bundled variant, and no file but the bundled ones is read
+    (docs/security.md)."""
+    ruleset, diagnostics = _load(directory / name, name, text, allow_paths=allow_paths)
     if ruleset is None:
         raise RuleFileError(diagnostics)
     return ruleset
@@ -65,8 +69,10 @@ def resolve_variant(variant: str, cwd: Path | None = None) -> Path:
     raise RuleFileError([Diagnostic(variant, 0, 0, message)])
 
 
-def _load(path: Path, name: str, text: str | None = None) -> tuple[Ruleset | None, list[Diagnostic]]:
-    tree, merged = load_merged(path, name, text)
+def _load(
+    path: Path, name: str, text: str | None = None, *, allow_paths: bool = True
+) -> tuple[Ruleset | None, list[Diagnostic]]:
+    tree, merged = load_merged(path, name, text, allow_paths=allow_paths)
     diagnostics = merged.problems
     if tree is None:
         return None, _tidy(diagnostics)

@@ -3,6 +3,11 @@
 The options become the text of a rule file that extends the variant, one key per line, and that
 text goes through the loader like any file: it is checked exactly like a file, and every problem
 the loader reports at a line of it is reported against the option that wrote that line.
+
+A value must not write more than its own key: it is one line (no character that YAML or
+`str.splitlines` takes for a line break), and it is read as YAML on its own first, where it must be
+one complete value (a scalar or a flow collection; no block scalar, no alias of another option's
+anchor, no bracket left open for the next line to close).
 """
 
 from __future__ import annotations
@@ -13,14 +18,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from interpreter.diagnostics import Diagnostic, RuleFileError
+from interpreter.diagnostics import Diagnostic, RuleFileError, shorten
 from interpreter.loader import load_ruleset, load_ruleset_text, resolve_variant
 from interpreter.resources import bundled_variants
 from interpreter.ruleset import Ruleset
+from interpreter.yaml_source import Source, parse
 
 PSEUDO_FILE = "--set"  # how the loader names the generated text; no diagnostic keeps this name
 _LINE_NOTE = re.compile(r" \(line \d+\)")
-_KEY = re.compile(r"^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*$")
+_KEY = re.compile(r"[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*")
+# Every character that YAML (\n \r \x85 \u2028 \u2029) or str.splitlines (also \v \f \x1c-\x1e)
+# takes for the end of a line: in a value, each would let one option write the next line's key.
+_LINE_BREAK = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+MAX_KEY_PARTS = 8  # the format nests three deep (scoring.in_play.points): a longer path is a mistake
 
 
 class SettingError(ValueError):
@@ -39,10 +49,15 @@ def parse_setting(option: str) -> Setting:
     key = key.strip()
     if not equals or not key:
         raise SettingError(f"--set {option}: write it as key.path=value, e.g. --set match.target=150")
-    if not _KEY.match(key):
-        raise SettingError(f"--set {option}: '{key}' is not a key path; keys are words joined by dots")
-    if "\n" in value or "\r" in value:
-        raise SettingError(f"--set {key}: a value is one line of YAML")
+    if key.count(".") >= MAX_KEY_PARTS:
+        raise SettingError(f"--set {shorten(key)}=…: a key path has at most {MAX_KEY_PARTS} keys, e.g. match.target")
+    if not _KEY.fullmatch(key):
+        problem = f"'{shorten(key)}' is not a key path; keys are words joined by dots"
+        raise SettingError(f"--set {shorten(option)}: {problem}")
+    brk = _LINE_BREAK.search(value)
+    if brk is not None:
+        shown = _LINE_BREAK.sub(lambda m: f"\\u{ord(m.group()):04x}", shorten(option, 60))
+        raise SettingError(f"--set {shown}: a value is one line of YAML, and U+{ord(brk.group()):04X} is a line break")
     path = tuple(key.split("."))
     if path[0] == "extends":
         raise SettingError("--set extends: house rules always extend the variant being played")
@@ -65,6 +80,8 @@ def apply_settings(variant: str, base_file: Path, base: Ruleset, options: Sequen
     Raises SettingError for a malformed option and RuleFileError for house rules the loader refuses.
     """
     settings = _last_of_each([parse_setting(option) for option in options])
+    for setting in settings:
+        _check_alone(setting)
     tree = _tree(settings)
     extends = variant if variant in bundled_variants() else str(base_file.resolve())
     header = {
@@ -87,6 +104,25 @@ def apply_settings(variant: str, base_file: Path, base: Ruleset, options: Sequen
 
 
 _Tree = dict[str, "_Tree | Setting"]
+
+
+def _check_alone(setting: Setting) -> None:
+    """Read the value as YAML on its own: it must be one complete value on its one line, so that in
+    the generated text it cannot reach into another option's line (an open bracket, a block
+    scalar) or refer to another option's anchor. Problems of the value itself (a wrong number form,
+    a duplicate key) are left for the loader, which reports them against this option too."""
+    name = f"--set {setting.option}"
+    tree, problems = parse(Source(name, Path(PSEUDO_FILE), f"v: {setting.value}\n"))
+    if tree is None:
+        # Line numbers and caret lines would point into text the user never wrote.
+        raise RuleFileError([Diagnostic(name, 0, 0, _LINE_NOTE.sub("", d.message)) for d in problems])
+    value = tree.value.get("v")
+    node = value.origin.node if value is not None else None
+    block_scalar = getattr(node, "style", None) in ("|", ">")
+    if list(tree.value) != ["v"] or node is None or node.end_mark.line != 0 or block_scalar:
+        raise SettingError(
+            f"--set {setting.option}: a value is one YAML value on one line: a scalar, a [list] or a {{mapping: …}}"
+        )
 
 
 def _last_of_each(settings: list[Setting]) -> list[Setting]:

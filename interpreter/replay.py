@@ -12,25 +12,26 @@ rule file, by absolute path and the sha256 of its bytes, and the `--set` options
 from __future__ import annotations
 
 import hashlib
-import json
 import os
-import stat
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from interpreter.diagnostics import shorten
 from interpreter.engine import Action, IllegalAction, Match
+from interpreter.engine.limits import MatchLimitError
+from interpreter.expressions import ExpressionRuntimeError
 from interpreter.loader import resolve_variant
 from interpreter.overrides import load_with_settings
 from interpreter.ruleset import Ruleset
+from interpreter.untrusted import JsonProblem, LineProblem, is_rule_file_name, load_json, read_regular
 from interpreter.yaml_source import MAX_BYTES
 
 RULES_FILE = "rules_file"
 RULES_SHA256 = "rules_sha256"
 SETTINGS = "settings"
 _ORIGIN_KEYS = (RULES_FILE, RULES_SHA256, SETTINGS)  # in a header, but not of the engine's making
-_RULE_FILE_SUFFIXES = (".yaml", ".yml")
 
 
 @dataclass(frozen=True)
@@ -49,15 +50,20 @@ class RulesOrigin:
 
     def log_header(self) -> dict[str, Any]:
         """What a log's match header adds, so that `domino replay` finds these rules again."""
-        path = resolve_variant(self.variant).resolve()
-        header: dict[str, Any] = {RULES_FILE: str(path), RULES_SHA256: hashlib.sha256(path.read_bytes()).hexdigest()}
+        header = rule_file_record(resolve_variant(self.variant))
         if self.settings:
             header[SETTINGS] = list(self.settings)
         return header
 
 
+def rule_file_record(path: Path) -> dict[str, Any]:
+    """A rule file as a log or a save records it: by absolute path, and the sha256 of its bytes."""
+    path = path.resolve()
+    return {RULES_FILE: str(path), RULES_SHA256: hashlib.sha256(path.read_bytes()).hexdigest()}
+
+
 def recorded_rule_file(header: Mapping[str, Any]) -> Path | None:
-    """The rule file a log header names, if it is still there with the recorded digest; else None.
+    """The rule file a log header (or a save) names, if it is still there with the recorded digest; else None.
 
     A log may come from anyone, so nothing but a regular `.yaml`/`.yml` file of a rule file's size
     is read to check the digest, and only a file whose digest matches is used: a log cannot make
@@ -68,17 +74,13 @@ def recorded_rule_file(header: Mapping[str, Any]) -> Path | None:
         return None
     try:
         path = Path(name).resolve()  # a link is judged by the file it leads to
-        if path.suffix.lower() not in _RULE_FILE_SUFFIXES:
+        if not is_rule_file_name(path):
             return None
         # Non-blocking, and the type checked on the open file: a FIFO named x.yaml must not hang us.
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with os.fdopen(descriptor, "rb") as handle:
-            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                return None
-            data = handle.read(MAX_BYTES + 1)
+        data = read_regular(path, MAX_BYTES)
     except (OSError, ValueError):
         return None
-    return path if len(data) <= MAX_BYTES and hashlib.sha256(data).hexdigest() == digest else None
+    return path if hashlib.sha256(data).hexdigest() == digest else None
 
 
 def recorded_teams(header: Mapping[str, Any]) -> bool | None:
@@ -111,8 +113,11 @@ class _Diverged(Exception):
 def _describe_difference(logged: dict, produced: dict) -> str:
     keys = sorted(set(logged) | set(produced))
     diffs = [k for k in keys if logged.get(k) != produced.get(k)]
-    shown = "; ".join(f"{k}: log has {logged.get(k)!r}, engine gives {produced.get(k)!r}" for k in diffs[:3])
-    return f"'{logged.get('type')}' record differs — {shown}"
+    shown = "; ".join(
+        f"{shorten(repr(k))}: log has {shorten(repr(logged.get(k)), 120)}, engine gives {produced.get(k)!r}"
+        for k in diffs[:3]
+    )
+    return f"'{shorten(str(logged.get('type')))}' record differs — {shown}"
 
 
 class _Replayer:
@@ -135,7 +140,7 @@ class _Replayer:
             players, seed = int(header["players"]), int(header["seed"])
             self.match = Match(ruleset, players=players, seed=seed, teams=recorded_teams(header))
         except (KeyError, TypeError, ValueError) as error:
-            raise _Diverged(line, f"cannot start the match from this header: {error}") from None
+            raise _Diverged(line, f"cannot start the match from this header: {shorten(str(error), 300)}") from None
         self.produced = 0
         self.matches += 1
 
@@ -156,16 +161,23 @@ class _Replayer:
     def play(self, record: dict, line: int) -> None:
         assert self.match is not None
         if record.get("type") != "action":
-            raise _Diverged(line, f"the engine waits for an action, the log has a '{record.get('type')}' record")
+            kind = shorten(str(record.get("type")))
+            raise _Diverged(line, f"the engine waits for an action, the log has a '{kind}' record")
         if record.get("seat") != self.match.current_player:
-            raise _Diverged(line, f"seat {record.get('seat')} acts, but it is seat {self.match.current_player}'s turn")
+            seat = shorten(repr(record.get("seat")))
+            raise _Diverged(line, f"seat {seat} acts, but it is seat {self.match.current_player}'s turn")
         try:
             action = Action.from_json(record["action"])
+        except (KeyError, TypeError, ValueError) as error:
+            action = shorten(repr(record.get("action")), 120)
+            raise _Diverged(line, f"unreadable action {action}: {shorten(str(error), 200)}") from None
+        try:
             self.match.apply(action)
         except IllegalAction as illegal:
-            raise _Diverged(line, f"illegal action {record.get('action')}: {illegal.reason}") from None
-        except (KeyError, TypeError, ValueError) as error:
-            raise _Diverged(line, f"unreadable action {record.get('action')!r}: {error}") from None
+            action = shorten(str(record.get("action")), 120)
+            raise _Diverged(line, f"illegal action {action}: {illegal.reason}") from None
+        except (MatchLimitError, ExpressionRuntimeError) as error:  # the rules themselves stop the match
+            raise _Diverged(line, f"the rules stop the match here: {shorten(str(error), 300)}") from None
         self.actions += 1
 
 
@@ -174,16 +186,19 @@ def replay(lines: Iterable[str], rules_for: Callable[[dict], Ruleset]) -> Replay
     replayer = _Replayer(rules_for)
     number = 0
     try:
-        for number, text in enumerate(lines, start=1):
-            if not text.strip():
-                continue
-            try:
-                record = json.loads(text)
-            except json.JSONDecodeError as error:
-                raise _Diverged(number, f"not a JSON record: {error.msg}") from None
-            if not isinstance(record, dict):
-                raise _Diverged(number, "a record must be a JSON object")
-            replayer.feed(record, number)
+        try:
+            for number, text in enumerate(lines, start=1):
+                if not text.strip():
+                    continue
+                try:
+                    record = load_json(text)  # bounded: no Infinity, no 5,000 digits, no deep nesting
+                except JsonProblem as problem:
+                    raise _Diverged(number, f"not a sound JSON record: {problem.message}") from None
+                if not isinstance(record, dict):
+                    raise _Diverged(number, "a record must be a JSON object")
+                replayer.feed(record, number)
+        except LineProblem as problem:  # raised while reading the line after `number`
+            raise _Diverged(number + 1, problem.message) from None
         replayer.finish_match(number + 1)
     except _Diverged as diverged:
         return ReplayReport(replayer.matches, replayer.actions, (diverged.line, diverged.message), False)

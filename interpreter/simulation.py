@@ -6,6 +6,10 @@ move one seat on from match to match, so none of them keeps the first seat; resu
 per strategy and per seat. Match `i` depends only on the run's seed and `i`, so a run split over
 several processes adds up to the same totals as one process. `teams` is every match's choice of
 partnerships where the rules let a match choose (`Match(teams=...)`; None: the rules' own).
+
+A run that cannot finish (Ctrl-C, a worker process that dies) raises `SimulationStopped` carrying
+the matches that did finish, whose logs have been written; worker processes ignore SIGINT, so
+that Ctrl-C reaches only the parent, which stops them.
 """
 
 from __future__ import annotations
@@ -13,10 +17,14 @@ from __future__ import annotations
 import io
 import json
 import math
-import multiprocessing
 import random
+import signal
+import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, TextIO
@@ -202,13 +210,16 @@ def simulate_range(
 ) -> SimulationResult:
     """Matches `indices` of a run; `progress` hears after each match how many of them are done."""
     result = SimulationResult.empty(ruleset.name, strategies)
-    for done, index in enumerate(indices, start=1):
-        seed_i = match_seed(seed, index)
-        seated = seating(strategies, index)
-        players = [make_player(name, player_seed(seed_i, seat)) for seat, name in enumerate(seated)]
-        result.record(play_match(ruleset, players, seed_i, log, header, teams), seated)
-        if progress is not None:
-            progress(done)
+    try:
+        for done, index in enumerate(indices, start=1):
+            seed_i = match_seed(seed, index)
+            seated = seating(strategies, index)
+            players = [make_player(name, player_seed(seed_i, seat)) for seat, name in enumerate(seated)]
+            result.record(play_match(ruleset, players, seed_i, log, header, teams), seated)
+            if progress is not None:
+                progress(done)
+    except KeyboardInterrupt:
+        raise SimulationStopped("interrupted", result, interrupted=True) from None
     return result
 
 
@@ -232,14 +243,28 @@ def simulate(
     if origin is None and ruleset.source:
         origin = RulesOrigin(ruleset.source)
     header = origin.log_header() if origin is not None and log is not None else None
-    if workers <= 1 or matches < 2:
-        result = simulate_range(ruleset, strategies, range(matches), seed, log, progress, header, teams)
-    else:
-        if origin is None:
-            raise ValueError("rules built in memory cannot be shared with worker processes")
-        result = _in_processes(ruleset, origin, strategies, matches, seed, log, progress, workers, header, teams)
+    try:
+        if workers <= 1 or matches < 2:
+            result = simulate_range(ruleset, strategies, range(matches), seed, log, progress, header, teams)
+        else:
+            if origin is None:
+                raise ValueError("rules built in memory cannot be shared with worker processes")
+            result = _in_processes(ruleset, origin, strategies, matches, seed, log, progress, workers, header, teams)
+    except SimulationStopped as stopped:
+        stopped.partial.seconds = time.perf_counter() - start
+        raise
     result.seconds = time.perf_counter() - start
     return result
+
+
+class SimulationStopped(Exception):
+    """A run that stopped before its last match: `partial` holds the matches that finished."""
+
+    def __init__(self, reason: str, partial: SimulationResult, *, interrupted: bool = False) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.partial = partial
+        self.interrupted = interrupted  # Ctrl-C, rather than a failure
 
 
 @dataclass(frozen=True)
@@ -284,14 +309,69 @@ def _in_processes(
     ]
     total = SimulationResult.empty(ruleset.name, strategies)
     logs: dict[int, str] = {}
-    with multiprocessing.Pool(min(workers, len(chunks))) as pool:
-        for start, part, text in pool.imap_unordered(_run_chunk, chunks):
-            total.add(part)  # sums of integers and fractions: the order of arrival does not matter
-            if text is not None:
-                logs[start] = text
+    kept: set[Future] = set()
+
+    def keep(future: Future) -> None:
+        start, part, text = future.result()
+        kept.add(future)
+        total.add(part)  # sums of integers and fractions: the order of arrival does not matter
+        if text is not None:
+            logs[start] = text
+
+    stopped: SimulationStopped | None = None
+    futures: list[Future] = []
+    executor = ProcessPoolExecutor(min(workers, len(chunks)), initializer=_ignore_interrupts)
+    try:
+        with _interrupts_ignored():  # the workers start here: none of them may see a Ctrl-C
+            futures += [executor.submit(_run_chunk, chunk) for chunk in chunks]
+        for future in as_completed(futures):
+            keep(future)
             if progress is not None:
                 progress(total.matches)
+    except BrokenProcessPool:
+        # A worker died (killed, out of memory): its matches are lost, the finished ones are not.
+        for future in futures:
+            if future not in kept and future.done() and not future.cancelled() and future.exception() is None:
+                keep(future)
+        stopped = SimulationStopped("a worker process ended abruptly (killed, or out of memory)", total)
+    except KeyboardInterrupt:
+        stopped = SimulationStopped("interrupted", total, interrupted=True)
+    finally:
+        if not all(future.done() for future in futures):  # interrupted, or an error in a chunk
+            _stop_workers(executor)
+        executor.shutdown(wait=True, cancel_futures=True)
     if log is not None:
         for start in sorted(logs):
             log.write(logs[start])
+    if stopped is not None:
+        raise stopped
     return total
+
+
+def _ignore_interrupts() -> None:
+    """A worker's first step: Ctrl-C signals the terminal's whole process group, and the parent
+    alone decides what it means (it stops the workers and reports the matches finished)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def _interrupts_ignored() -> Iterator[None]:
+    """SIGINT ignored while worker processes start, so that none starts before it ignores it."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _stop_workers(executor: ProcessPoolExecutor) -> None:
+    terminate = getattr(executor, "terminate_workers", None)  # Python 3.14
+    if terminate is not None:
+        terminate()
+        return
+    for process in list((getattr(executor, "_processes", None) or {}).values()):
+        if process.is_alive():
+            process.terminate()

@@ -19,6 +19,7 @@ from typing import Any
 import yaml
 
 from interpreter.diagnostics import Diagnostic, caret_snippet, shorten
+from interpreter.untrusted import open_regular
 
 MAX_BYTES = 256 * 1024
 MAX_DEPTH = 32
@@ -120,7 +121,7 @@ class Located:
 
 def read_source(path: Path, name: str) -> tuple[Source | None, list[Diagnostic]]:
     try:
-        with path.open("rb") as handle:
+        with open_regular(path) as handle:  # a FIFO or a device is refused unopened
             data = handle.read(MAX_BYTES + 1)
     except OSError as error:
         return None, [Diagnostic(name, 0, 0, f"cannot read the file: {error.strerror or error}")]
@@ -150,15 +151,18 @@ def _byte_position(data: bytes, offset: int) -> tuple[int, int]:
     return data.count(b"\n", 0, offset) + 1, column + 1
 
 
-def parse(source: Source) -> tuple[Located | None, list[Diagnostic]]:
-    """The file's top-level mapping as a `Located` tree, and every problem found on the way."""
+def parse(source: Source, *, quote: bool = True) -> tuple[Located | None, list[Diagnostic]]:
+    """The file's top-level mapping as a `Located` tree, and every problem found on the way.
+
+    `quote`: a YAML syntax error shows the line it is on (only for a file that claims to be a rule
+    file; docs/security.md)."""
     try:
         root = _compose(source.text)
     except _Limit as limit:
         line, column = limit.mark.line + 1, limit.mark.column + 1
         return None, [source.diagnostic(line, column, limit.message)]
     except yaml.MarkedYAMLError as error:
-        return None, [_syntax_error(source, error)]
+        return None, [_syntax_error(source, error, quote)]
     except yaml.reader.ReaderError as error:
         line, column = source.position(error.position)
         code = error.character if isinstance(error.character, int) else ord(error.character[:1] or " ")
@@ -188,7 +192,7 @@ def _compose(text: str) -> yaml.Node | None:
         loader.dispose()
 
 
-def _syntax_error(source: Source, error: yaml.MarkedYAMLError) -> Diagnostic:
+def _syntax_error(source: Source, error: yaml.MarkedYAMLError, quote: bool = True) -> Diagnostic:
     mark = error.problem_mark or error.context_mark
     message = f"YAML syntax error: {error.problem or error.context}"
     if error.context and error.problem and error.context_mark:
@@ -200,7 +204,7 @@ def _syntax_error(source: Source, error: yaml.MarkedYAMLError) -> Diagnostic:
         message += "; indent with spaces, YAML does not allow tabs there"
     if mark is None:
         return Diagnostic(source.name, 0, 0, message)
-    return source.diagnostic(mark.line + 1, mark.column + 1, message, caret=True)
+    return source.diagnostic(mark.line + 1, mark.column + 1, message, caret=quote)
 
 
 class _Limit(Exception):
@@ -308,6 +312,11 @@ class _Converter:
         if kind == "null":
             return Located(None, origin)
         construct = _SCALARS.get(kind)
+        if kind == "int":
+            unclear = _yaml11_int(node)
+            if unclear is not None:
+                self.problem(node, unclear)
+                return Located(node.value, origin)  # reported; kept as its text, as below
         try:
             if construct is not None:
                 return Located(construct(node), origin)
@@ -316,6 +325,49 @@ class _Converter:
             self.problem(node, f"'{shorten(node.value)}' is not a valid {kind}, or it is too large")
         # Reported; kept as its text so that later checks do not also call the key missing.
         return Located(node.value, origin)
+
+
+_DECIMAL = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
+_MAX_FORM = 24  # characters of a non-decimal integer whose YAML 1.1 reading a message shows
+
+
+def _yaml11_int(node: yaml.ScalarNode) -> str | None:
+    """Why an integer is refused although YAML 1.1 reads it: a form other than plain decimal digits.
+
+    PyYAML follows YAML 1.1, where `017` is octal 15, `1:40` is base 60 (100), and `0x1F`, `0b101`
+    and `1_000` are numbers too; their author rarely meant that (YAML 1.2 reads `017` as 17 and
+    `1:40` as text), so an integer is written in plain decimal digits, and the message says why.
+    """
+    text = node.value
+    if _DECIMAL.fullmatch(text):
+        return None
+    if len(text) > _MAX_FORM:  # no reading worth showing (and base 60 costs quadratic time): no reading
+        digits = text.lstrip("+-")[:2]
+        if "_" in text or ":" in text or (digits[:1] == "0" and digits[1:2].isalnum()):
+            return f"'{shorten(text)}' is not a decimal integer; write integers in decimal digits only"
+        return None
+    try:
+        read = _CONSTRUCTOR.construct_yaml_int(node)
+    except (ArithmeticError, LookupError, ValueError):
+        return None  # not a number at all (`!!int x`): reported as such by the caller
+    shown = shorten(text)
+    sign, digits = ("-" if text.startswith("-") else ""), text.lstrip("+-")
+    if "_" in text:
+        return f"write {read} without underscores: YAML 1.1 would read {shown} as {read}, YAML 1.2 as text"
+    if ":" in text:
+        return (
+            f"write {read} in decimal: {shown} would be read as base-60 {read} (YAML 1.1 sexagesimal); "
+            f"quote it if it is text"
+        )
+    if digits.startswith(("0x", "0X")):
+        return f"write {read} in decimal: {shown} would be read as hexadecimal {read}"
+    if digits.startswith(("0b", "0B")):
+        return f"write {read} in decimal: {shown} would be read as binary {read}"
+    # A leading zero: YAML 1.1 reads octal, YAML 1.2 (and most people) decimal.
+    plain = sign + (digits.lstrip("0") or "0")
+    if plain == str(read):
+        return f"write {read} in decimal, without the leading zero: {shown} would be read as octal {read}"
+    return f"write {shorten(plain)} or {read} in decimal: {shown} would be read as octal {read}"
 
 
 # The scalar constructors read only the node they are given, so one shared instance serves all.

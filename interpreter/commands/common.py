@@ -5,12 +5,15 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from interpreter.commands.environment import Env
+from interpreter.commands.environment import Env, ExitStatus
+from interpreter.engine.limits import MatchLimitError
 from interpreter.engine.state import partnerships
+from interpreter.expressions import ExpressionRuntimeError
 from interpreter.loader import RuleFileError, resolve_variant
 from interpreter.overrides import SettingError, load_with_settings
 from interpreter.resources import bundled_variants
 from interpreter.ruleset import Players, Ruleset
+from interpreter.untrusted import printable
 
 
 def add_settings_option(parser: argparse.ArgumentParser) -> None:
@@ -52,11 +55,24 @@ def load_variant(variant: str, env: Env, settings: Sequence[str] = ()) -> Rulese
     try:
         return load_with_settings(variant, settings, env.cwd)
     except SettingError as error:
-        env.stderr.write(f"domino: {error}\n")
-    except RuleFileError as error:
+        env.stderr.write(printable(f"domino: {error}") + "\n")
+    except RuleFileError as error:  # escaped: the settings and the name may come from a save
         for diagnostic in error.diagnostics:
-            env.stderr.write(diagnostic.format() + "\n")
+            env.stderr.write(printable(diagnostic.format()) + "\n")
     return None
+
+
+# What stops a game under rules that loaded fine: a formula failing on the values met (its message
+# starts with the rule's file:line:col (key)), or a safety bound of the engine (its message names the key).
+GAME_ERRORS = (ExpressionRuntimeError, MatchLimitError)
+
+
+def report_game_error(error: Exception, rules: str, env: Env) -> ExitStatus:
+    """Print why the rules stopped the game, as `file: message` (`rules` names the rule file), exit 1."""
+    # (an error from a worker process has its origin in its message only)
+    message = str(error) if isinstance(error, ExpressionRuntimeError) else f"{rules}: {error}"
+    env.stderr.write(printable(message) + "\n")
+    return ExitStatus.FAILURE
 
 
 def lasting_name(variant: str, env: Env) -> str:

@@ -10,21 +10,32 @@ from pathlib import Path
 
 from interpreter import players
 from interpreter.commands.common import (
+    GAME_ERRORS,
     add_settings_option,
     add_teams_option,
     lasting_name,
     load_variant,
     player_counts,
+    report_game_error,
     teams_problem,
 )
 from interpreter.commands.environment import Env, ExitStatus
 from interpreter.engine import Match
 from interpreter.explain import explain
 from interpreter.ruleset import Ruleset
-from interpreter.savegame import SavedGame, SaveError, default_directory, new_save_path, write_save
+from interpreter.savegame import (
+    SavedGame,
+    SaveError,
+    default_directory,
+    new_save_path,
+    open_save,
+    record_rule_file,
+    write_save,
+)
 from interpreter.ui.seats import HUMAN, seats_for
 from interpreter.ui.session import Ending, Session
 from interpreter.ui.style import Style
+from interpreter.untrusted import printable
 
 DEFAULT_VARIANT = "draw"  # the game `domino play` starts with no argument: S0's draw game
 
@@ -101,10 +112,23 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     # A path is saved absolute, so that `domino resume` finds the rules from any directory.
     game = SavedGame(lasting_name(args.variant, env), settings, ruleset.digest, seed, kinds)
-    match = Match(ruleset, players=len(kinds), seed=seed, teams=args.teams)
+    record_rule_file(game)  # resume reads the rule file only while its bytes are these
+    try:
+        match = Match(ruleset, players=len(kinds), seed=seed, teams=args.teams)
+    except GAME_ERRORS as error:  # the first deal evaluates formulas too (the engine, tile values)
+        return report_game_error(error, args.variant, env)
     seats = ", ".join(seat.name if seat.human else f"{seat.name} ({seat.kind})" for seat in seats_for(kinds))
+    try:
+        lock = open_save(path, args.save)  # no second process on this save while the game goes on
+        if path.exists():  # another process started a game in it since the check above
+            lock.release()
+            raise SaveError(f"{args.save or path} exists now: another game took it; choose another --save")
+    except SaveError as error:
+        env.stderr.write(printable(f"domino play: {error}") + "\n")
+        return ExitStatus.FAILURE
     env.stdout.write(f"{ruleset.title} — {ruleset.description}\nIn turn order: {seats}. Seed {seed}.\n")
-    return play_saved(match, ruleset, game, path, env)
+    with lock:
+        return play_saved(match, ruleset, game, path, env)
 
 
 def _seating_problem(kinds: list[str], ruleset: Ruleset) -> str | None:
@@ -151,6 +175,9 @@ def play_saved(match: Match, ruleset: Ruleset, game: SavedGame, path: Path, env:
     except SaveError as error:
         env.stderr.write(f"\ndomino: {error}; the last move was not saved\n")
         return ExitStatus.FAILURE
+    except GAME_ERRORS as error:
+        env.stdout.write("\nThe rules stopped the game (the save keeps it up to the move before).\n")
+        return report_game_error(error, game.variant, env)
     if ending is Ending.FINISHED:
         env.stdout.write(f"The whole game is in {path}.\n")
     elif ending is Ending.QUIT:

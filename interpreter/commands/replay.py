@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from interpreter.commands.common import GAME_ERRORS, report_game_error
 from interpreter.commands.environment import Env, ExitStatus
 from interpreter.diagnostics import shorten
 from interpreter.loader import RuleFileError
@@ -11,6 +12,7 @@ from interpreter.overrides import SettingError, load_with_settings
 from interpreter.replay import SETTINGS, recorded_rule_file, replay
 from interpreter.resources import bundled_variants
 from interpreter.ruleset import Ruleset
+from interpreter.untrusted import bounded_lines, open_regular, printable
 
 _PASS_RULES = "pass --rules FILE with the rule file the log was played by"
 
@@ -59,20 +61,21 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
                              f"{_PASS_RULES}")  # fmt: skip
         return ruleset
 
+    log = printable(args.log)
     try:
-        with open(env.cwd / args.log, encoding="utf-8") as lines:
-            report = replay(lines, rules_for)
-    except (OSError, UnicodeDecodeError) as error:
-        env.stderr.write(f"domino replay: cannot read {args.log}: {error}\n")
+        with open_regular(env.cwd / args.log) as handle:  # a FIFO or a device is refused unopened
+            report = replay(bounded_lines(handle), rules_for)
+    except OSError as error:
+        env.stderr.write(f"domino replay: cannot read {log}: {printable(str(error.strerror or error))}\n")
         return ExitStatus.FAILURE
+    except GAME_ERRORS as error:  # the log's moves lead to where the rules stop the game
+        return report_game_error(error, args.rules or args.log, env)
     if report.divergence is not None:
         line, message = report.divergence
-        env.stderr.write(f"{args.log}:{line}: {message}\n")
+        env.stderr.write(printable(f"{log}:{line}: {message}") + "\n")  # a log's text never reaches the terminal raw
         return ExitStatus.FAILURE
     state = " (the last match is unfinished)" if report.unfinished else ""
-    env.stdout.write(
-        f"{args.log}: {report.matches} matches, {report.actions} actions replayed, all consistent{state}\n"
-    )
+    env.stdout.write(f"{log}: {report.matches} matches, {report.actions} actions replayed, all consistent{state}\n")
     return ExitStatus.OK
 
 

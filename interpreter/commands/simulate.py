@@ -3,22 +3,30 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
+import stat
 from collections.abc import Callable
+from pathlib import Path
+from typing import TextIO
 
 from interpreter.commands.common import (
+    GAME_ERRORS,
     add_settings_option,
     add_teams_option,
     lasting_name,
     load_variant,
     player_counts,
+    report_game_error,
     teams_problem,
 )
 from interpreter.commands.environment import Env, ExitStatus
+from interpreter.loader import resolve_variant
 from interpreter.players import PLAYERS
 from interpreter.replay import RulesOrigin
-from interpreter.simulation import SimulationResult, simulate
+from interpreter.simulation import SimulationResult, SimulationStopped, simulate
+from interpreter.untrusted import is_rule_file_name
 
 _BAR = 30  # characters of the progress bar
 
@@ -80,11 +88,31 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         return ExitStatus.USAGE
     workers = args.workers or os.cpu_count() or 1
     progress = _progress_bar(env, args.matches) if env.is_tty(env.stderr) else None
-    if args.log:
-        with open(env.cwd / args.log, "w", encoding="utf-8") as log:
+    log = None
+    if args.log:  # refused before the run: a folder, a missing folder, a rule file (it would be erased)
+        try:
+            log = _open_log(env.cwd / args.log, resolve_variant(args.variant, env.cwd))
+        except OSError as error:
+            env.stderr.write(f"domino simulate: --log {args.log}: {error.strerror or error}\n")
+            return ExitStatus.USAGE
+    stopped: SimulationStopped | None = None
+    try:
+        with log if log is not None else contextlib.nullcontext():
             result = simulate(ruleset, strategies, args.matches, args.seed, log, progress, workers, origin, args.teams)
-    else:
-        result = simulate(ruleset, strategies, args.matches, args.seed, None, progress, workers, origin, args.teams)
+    except SimulationStopped as error:
+        # Ctrl-C or a dead worker: the matches that finished are still worth their summary.
+        stopped, result = error, error.partial
+    except GAME_ERRORS as error:
+        if progress is not None:
+            env.stderr.write("\n")
+        return report_game_error(error, args.variant, env)
+    except OSError as error:
+        if log is None:
+            raise
+        if progress is not None:
+            env.stderr.write("\n")
+        env.stderr.write(f"domino simulate: cannot write the log to {args.log}: {error.strerror or error}\n")
+        return ExitStatus.FAILURE
     if progress is not None:
         env.stderr.write("\r" + " " * (_BAR + 30) + "\r")
     summary = result.to_json()
@@ -92,7 +120,42 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         env.stdout.write(json.dumps(summary) + "\n")
     else:
         env.stdout.write(_report(result, summary))
-    return ExitStatus.OK
+    if stopped is None:
+        return ExitStatus.OK
+    env.stdout.flush()  # the summary, then the message that ends the run
+    finished = f"the summary is of the {result.matches} of {args.matches} matches that finished"
+    env.stderr.write(f"domino simulate: {stopped.reason}; {finished}\n")
+    return ExitStatus.INTERRUPTED if stopped.interrupted else ExitStatus.FAILURE
+
+
+def _open_log(path: Path, rule_file: Path) -> TextIO:
+    """`path` opened for the log, emptied only once it is known not to be a rule file; OSError if it
+    cannot be written or is a rule file (the one simulated, or any .yaml/.yml file)."""
+    if is_rule_file_name(path) or is_rule_file_name(path.resolve()):
+        raise OSError("a log is JSON Lines; that name is a rule file's (.yaml/.yml), which it would erase")
+    if path.is_dir():
+        raise OSError("that is a folder; name a file in it")
+    if not path.parent.is_dir():
+        raise OSError(f"there is no folder {path.parent.name or path.parent}")
+    # Not truncated on opening, and non-blocking: a FIFO without a reader fails instead of waiting.
+    flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    descriptor = os.open(path, flags, 0o666)
+    try:
+        opened = os.fstat(descriptor)
+        try:
+            same = os.path.samestat(opened, os.stat(rule_file))
+        except OSError:
+            same = False
+        if same:
+            raise OSError("that is the rule file being simulated, which the log would erase")
+        if stat.S_ISREG(opened.st_mode):
+            os.ftruncate(descriptor, 0)
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(descriptor, True)
+        return os.fdopen(descriptor, "w", encoding="utf-8")
+    except BaseException:
+        os.close(descriptor)
+        raise
 
 
 def _progress_bar(env: Env, total: int) -> Callable[[int], None]:

@@ -6,6 +6,7 @@ and the read-only views; docs/engine.md describes the model and the log format.
 
 from interpreter.engine.actions import Action, IllegalAction
 from interpreter.engine.fixtures import ScriptedDeal, deal
+from interpreter.engine.limits import MatchLimitError
 from interpreter.engine.observation import ArmView, LayoutView, Observation, OpenDouble
 from interpreter.engine.state import Match
 from interpreter.engine.tiles import Tile, parse_tile, parse_tiles, tile_text
@@ -16,6 +17,7 @@ __all__ = [
     "IllegalAction",
     "LayoutView",
     "Match",
+    "MatchLimitError",
     "Observation",
     "OpenDouble",
     "ScriptedDeal",

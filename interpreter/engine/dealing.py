@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from interpreter.engine.fixtures import ScriptedDeal
 from interpreter.engine.tables import Tables
 from interpreter.engine.tiles import bits
+from interpreter.expressions import Expr, ExpressionRuntimeError
 from interpreter.ruleset import EngineMissing, StartCriterion, StartRule, Topology, Undealt
 
 SCRIPTED = "scripted"  # the `how` of a starter a scripted deal names
@@ -48,9 +49,22 @@ def engine_tile(tables: Tables, round_no: int) -> int | None:
     if "round" not in engine.names:  # the same engine every round: evaluated once
         found = tables.start_cache.get("engine")
         if found is None:
-            found = tables.start_cache["engine"] = tables.double_of[int(engine(tables.count_env))]
+            found = tables.start_cache["engine"] = _engine_double(tables, engine, tables.count_env, round_no)
         return found
-    return tables.double_of[int(engine({**tables.count_env, "round": round_no}))]
+    return _engine_double(tables, engine, {**tables.count_env, "round": round_no}, round_no)
+
+
+def _engine_double(tables: Tables, engine: Expr, env: dict[str, object], round_no: int) -> int:
+    """The engine double's id. The loader checks the rounds it can (interpreter/build.py); a later
+    round whose pip is not in the set stops the match here, rather than wrapping round to another double."""
+    pip = int(engine(env))
+    if not 0 <= pip <= tables.max_pip:
+        raise ExpressionRuntimeError(
+            f"round {round_no} gives engine double [{pip}|{pip}], not in the double-{tables.max_pip} set",
+            engine.origin,
+            engine.source,
+        )
+    return tables.double_of[pip]
 
 
 @dataclass(frozen=True)

@@ -47,10 +47,11 @@ class Determinizer:
         self.seat = me = observation.seat
         history = observation.history
         header = history[0]
-        deal_at = max(i for i, e in enumerate(history) if e["type"] == "deal")
+        # Searched from the end: the cost is the current round's, not the whole match's.
+        deal_at = next(i for i in range(len(history) - 1, -1, -1) if history[i]["type"] == "deal")
         deal = history[deal_at]
-        ended = [e for e in history[:deal_at] if e["type"] == "round_end"]
-        start_scores = ended[-1]["scores"] if ended else header["scores"]
+        ended = next((history[i] for i in range(deal_at - 1, -1, -1) if history[i]["type"] == "round_end"), None)
+        start_scores = ended["scores"] if ended else header["scores"]
         n = header["players"]
 
         # The skeleton: the real round's starter and sizes, placeholder tiles. Every hand is

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from itertools import islice
+from typing import Any, overload
 
 from interpreter.engine.actions import Action
 from interpreter.engine.tiles import Tile
@@ -43,6 +45,51 @@ class LayoutView:
     end_sum: int
 
 
+class History(Sequence[dict[str, Any]]):
+    """The public log as it stood when an observation was taken: a read-only view of the first
+    records of the match's public log, which only grows. Taking it costs nothing per record, so an
+    observation (one a decision, for the players that observe) does not grow with the match."""
+
+    __slots__ = ("_log", "_n")
+
+    def __init__(self, log: list[dict[str, Any]], n: int) -> None:
+        self._log = log
+        self._n = n
+
+    def __len__(self) -> int:
+        return self._n
+
+    @overload
+    def __getitem__(self, i: int) -> dict[str, Any]: ...
+    @overload
+    def __getitem__(self, i: slice) -> tuple[dict[str, Any], ...]: ...
+    def __getitem__(self, i: int | slice) -> dict[str, Any] | tuple[dict[str, Any], ...]:
+        if isinstance(i, slice):
+            start, stop, step = i.indices(self._n)
+            return tuple(self._log[start:stop]) if step == 1 else tuple(self._log[k] for k in range(start, stop, step))
+        if i < 0:
+            i += self._n
+        if not 0 <= i < self._n:
+            raise IndexError("history index out of range")
+        return self._log[i]
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        return islice(self._log, self._n)
+
+    def __reversed__(self) -> Iterator[dict[str, Any]]:
+        return (self._log[k] for k in range(self._n - 1, -1, -1))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, History | tuple | list):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # its records are dicts
+
+    def __repr__(self) -> str:
+        return f"History({list(self)!r})"
+
+
 @dataclass(frozen=True)
 class Observation:
     seat: int
@@ -55,5 +102,5 @@ class Observation:
     layout: LayoutView
     scores: tuple[int, ...]  # per side
     legal_actions: tuple[Action, ...]  # empty unless it is this seat's turn
-    history: tuple[dict[str, Any], ...]  # the public event log: no hidden hands, no drawn tiles
+    history: History  # the public event log: no hidden hands, no drawn tiles
     rules: Ruleset  # the rules are public: every player may read them

@@ -5,10 +5,12 @@ from __future__ import annotations
 import random
 
 from interpreter.engine import events as ev
+from interpreter.engine import limits
 from interpreter.engine.actions import PLAY
 from interpreter.engine.dealing import Previous, open_round
 from interpreter.engine.layout import Demand, Layout
-from interpreter.engine.scoring import Tally, scoring_sides, winners
+from interpreter.engine.scoring import Tally, score_error, scoring_sides, winners
+from interpreter.expressions import MAX_VALUE
 from interpreter.ruleset import Scorer, StartCriterion
 
 
@@ -100,8 +102,11 @@ class RoundFlow:
                 points = int(scoring.points.constant)
             else:
                 points = int(scoring.points(tally.env(side)))
-            self._scores[side] += points
-            self._events.append(ev.score(side, points, self._scores[side], reason))
+            total = self._scores[side] + points
+            if not -MAX_VALUE <= total <= MAX_VALUE:
+                raise score_error(scoring.points, side, total)
+            self._scores[side] = total
+            self._events.append(ev.score(side, points, total, reason))
         hands = tuple(self._hands)
         self._events.append((ev.ROUND_END, t, self._round, reason, out_seat, hands, seat_pips, self._scores.copy()))
         won = None
@@ -112,6 +117,8 @@ class RoundFlow:
         if won is not None:
             self._finish(won)
             return
+        if self._round >= limits.MAX_ROUNDS:  # a safety bound, checked once a round (limits.py)
+            raise limits.round_limit_error(self._rules.match, self._scores, t.goal, self._round)
         previous = Previous(self._starter, None)
         if t.start_reads_winner:
             previous.winner = self._round_winner(scoring.scorer, scorers, out_seat, seat_pips, seat_tiles)

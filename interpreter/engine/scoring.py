@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from interpreter.expressions import MAX_VALUE, Expr, ExpressionRuntimeError, describe_value
 from interpreter.ruleset import MatchEnd, RoundEndScoring, Scorer, TargetCheck, TargetReach, Tie, Winner
 
 
@@ -80,6 +81,20 @@ def scoring_sides(scoring: RoundEndScoring, tally: Tally) -> list[int]:
     if scorer is Scorer.EACH:
         return list(range(len(tally.side_pips)))
     return []
+
+
+def score_error(points: Expr, side: int, total: int) -> ExpressionRuntimeError:
+    """A side's score went past ±MAX_VALUE: the match stops, at the formula whose points took it there."""
+    return ExpressionRuntimeError(
+        f"side {side}'s score would become {describe_value(total)}", points.origin, points.source
+    )
+
+
+def check_scores(scores: list[int]) -> None:
+    """Initial scores within ±MAX_VALUE, as every score of a match is."""
+    for score in scores:
+        if not -MAX_VALUE <= score <= MAX_VALUE:
+            raise ValueError(f"the initial score {describe_value(score)}")
 
 
 def goal(rules: MatchEnd) -> int:

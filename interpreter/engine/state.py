@@ -16,9 +16,10 @@ from interpreter.engine.actions import Action, IllegalAction
 from interpreter.engine.dealing import Previous
 from interpreter.engine.fixtures import ScriptedDeal
 from interpreter.engine.legal import LegalMoves, normalized_play
-from interpreter.engine.observation import ArmView, LayoutView, Observation, OpenDouble
+from interpreter.engine.observation import ArmView, History, LayoutView, Observation, OpenDouble
 from interpreter.engine.playout import RandomPlay
 from interpreter.engine.rounds import RoundFlow
+from interpreter.engine.scoring import check_scores
 from interpreter.engine.tables import tables_for
 from interpreter.engine.tiles import Tile, bits
 from interpreter.engine.turns import TurnRules
@@ -62,6 +63,8 @@ class Match(RoundFlow, TurnRules, LegalMoves, RandomPlay):
         if scores is not None and len(scores) != self._sides:
             raise ValueError(f"{len(scores)} initial scores for {self._sides} sides")
         self._scores = [0] * self._sides if scores is None else [int(s) for s in scores]
+        if scores is not None:
+            check_scores(self._scores)
         # The source of the deals. A clone shares its original's generator until either of them
         # deals (`_generator` makes a copy then), since a search's clones mostly never deal.
         self._rng: random.Random | None = random.Random(seed)
@@ -191,14 +194,14 @@ class Match(RoundFlow, TurnRules, LegalMoves, RandomPlay):
             out += ev.materialise_all(log[len(out) :])
         return out
 
-    def _history(self) -> tuple[dict[str, Any], ...]:
-        """The public log: the events as every seat may see them."""
+    def _history(self) -> History:
+        """The public log: the events as every seat may see them (a view of the log as it is now)."""
         events = self._event_dicts_now()
         log = self._events
         out = self._public_dicts
         for i in range(len(out), len(events)):
             out.append(ev.public(log[i], events[i]))
-        return tuple(out)
+        return History(out, len(out))
 
     def returns(self) -> tuple[float, ...]:
         """Per seat: its side's share of the win (1/k for k winning sides), 0.0 otherwise or before the end."""

@@ -5,7 +5,8 @@ from __future__ import annotations
 from interpreter.engine import events as ev
 from interpreter.engine.actions import DRAW, DRAW_ACTION, MARKER, MARKER_ACTION, PASS_ACTION, PLAY, Action
 from interpreter.engine.layout import Arm, Demand
-from interpreter.engine.scoring import winners
+from interpreter.engine.scoring import score_error, winners
+from interpreter.expressions import MAX_VALUE
 from interpreter.ruleset import (
     DemandStarts,
     DoubleAtEnd,
@@ -142,8 +143,11 @@ class TurnRules:
         if not scoring.when(env):
             return False
         points = int(scoring.points(env))
-        self._scores[side] += points
-        self._events.append(ev.score(side, points, self._scores[side], "in_play", seat))
+        total = self._scores[side] + points
+        if not -MAX_VALUE <= total <= MAX_VALUE:
+            raise score_error(scoring.points, side, total)
+        self._scores[side] = total
+        self._events.append(ev.score(side, points, total, "in_play", seat))
         if rules.match.check is not TargetCheck.IMMEDIATE:
             return False
         won = winners(rules.match, self._scores, self._round, self._n, at_round_end=False)
