@@ -6,9 +6,6 @@ from collections.abc import Callable
 
 from interpreter.engine import events as ev
 from interpreter.engine.actions import MARKER_ACTION, PASS_ACTION, PLAY
-from interpreter.ruleset import (
-    DrawPolicy,
-)
 
 _ACTION_RECORD = ev.ACTION
 _PLAYED_RECORD = ev.PLAYED
@@ -64,28 +61,15 @@ class RandomPlay:
             self._lay(seat, tile, None, None, t.leads[tile])
             if self._over or self._round != round_no:
                 return
-        pips = t.pips
-        low_half = t.low
-        is_double = t.is_double
-        tiles = t.tiles
+        (pips, low_half, is_double, tiles, n, step, forced, again, in_play, double_opens, reads_doubles,
+         marker_rule, trains, may_draw, draws_on, arms_fixed) = self._playout_fixed  # fmt: skip
         hands = self._hands
         lay = self._layout
         markers = lay.markers
         events = self._events
         demands = self._demands  # changed in place
-        n = self._n
-        step = self._step
-        forced = self._forced
-        again = self._again
-        in_play = self._in_play
-        double_opens = self._double_opens
-        reads_doubles = self._reads_doubles
-        marker_rule = self._marker
-        trains = not self._line
-        may_draw = self._may_draw
-        draws_on = self._policy is DrawPolicy.UNTIL_PLAYABLE  # may draw again after drawing
         # Where no arm is ever closed to anyone (a plain line), the arms to scan are all of them.
-        fixed_arms = lay.arms if self._all_open and not self._rules.layout.double_demand else None
+        fixed_arms = lay.arms if arms_fixed else None
         seat = self._current
         passes = self._passes
         drew = self._drew

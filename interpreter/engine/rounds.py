@@ -13,6 +13,8 @@ from interpreter.engine.scoring import Tally, score_error, scoring_sides, winner
 from interpreter.expressions import MAX_VALUE
 from interpreter.ruleset import Scorer, StartCriterion
 
+_SIDE_CHOICE = StartCriterion.WINNING_SIDE_CHOICE.value
+
 
 class RoundFlow:
     """`Match`'s rounds: start one, end one with its scoring, and finish the match."""
@@ -35,7 +37,7 @@ class RoundFlow:
         self._needs_lead = self._line or dealt_engine
         # The winning side chooses its leader: the starter may lead, or pass the lead to the next
         # seat of its side (who must then lead).
-        self._lead_choice = rs.how == StartCriterion.WINNING_SIDE_CHOICE.value and self._sides < self._n
+        self._lead_choice = rs.how == _SIDE_CHOICE and self._sides < self._n
         self._lead = rs.lead
         self._starter = rs.starter
         self._current = rs.starter
@@ -101,7 +103,7 @@ class RoundFlow:
             if scoring.points.constant is not None:  # a formula that reads nothing
                 points = int(scoring.points.constant)
             else:
-                points = int(scoring.points(tally.env(side)))
+                points = int(scoring.points(tally.env(side, scoring.points.names)))
             total = self._scores[side] + points
             if not -MAX_VALUE <= total <= MAX_VALUE:
                 raise score_error(scoring.points, side, total)

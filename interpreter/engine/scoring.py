@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from interpreter.expressions import MAX_VALUE, Expr, ExpressionRuntimeError, describe_value
 from interpreter.ruleset import MatchEnd, RoundEndScoring, Scorer, TargetCheck, TargetReach, Tie, Winner
 
@@ -44,25 +46,27 @@ class Tally:
         self.round_no = round_no
         self.scores = scores  # the sides' scores so far: a side's, before its points of this round end
 
-    def env(self, side: int) -> dict[str, object]:
-        """The names a round-end formula reads, for `side`."""
-        pips, tiles = self.side_pips[side], self.side_tiles[side]
-        env: dict[str, object] = {
-            "pips": pips,
-            "tiles": tiles,
-            "opp_pips": sum(self.side_pips) - pips,
-            "opp_tiles": sum(self.side_tiles) - tiles,
-            "opponents": self.players - self.side_seats,
-            "went_out": side == self.out_side,
-            "players": self.players,
-            "max_pip": self.max_pip,
-            "round": self.round_no,
-            "score": self.scores[side],
-        }
-        if self.side_doubles is not None:
-            env["doubles"] = doubles = self.side_doubles[side]
-            env["opp_doubles"] = sum(self.side_doubles) - doubles
-        return env
+    def env(self, side: int, names: frozenset[str]) -> dict[str, object]:
+        """The round-end names `names` (those a formula reads), for `side`: only those are worked
+        out, since a round end is on the playout's hot path."""
+        return {name: _READ[name](self, side) for name in names}
+
+
+# How each round-end name (ruleset.ROUND_END_NAMES) is read off a tally, for a side.
+_READ: dict[str, Callable[[Tally, int], object]] = {
+    "pips": lambda t, side: t.side_pips[side],
+    "tiles": lambda t, side: t.side_tiles[side],
+    "opp_pips": lambda t, side: sum(t.side_pips) - t.side_pips[side],
+    "opp_tiles": lambda t, side: sum(t.side_tiles) - t.side_tiles[side],
+    "opponents": lambda t, side: t.players - t.side_seats,
+    "doubles": lambda t, side: t.side_doubles[side],  # type: ignore[index]
+    "opp_doubles": lambda t, side: sum(t.side_doubles) - t.side_doubles[side],  # type: ignore[arg-type,index]
+    "went_out": lambda t, side: side == t.out_side,
+    "players": lambda t, side: t.players,
+    "max_pip": lambda t, side: t.max_pip,
+    "round": lambda t, side: t.round_no,
+    "score": lambda t, side: t.scores[side],
+}
 
 
 def scoring_sides(scoring: RoundEndScoring, tally: Tally) -> list[int]:
@@ -76,7 +80,8 @@ def scoring_sides(scoring: RoundEndScoring, tally: Tally) -> list[int]:
         return _unique_best(tally.side_tiles)
     if scorer is Scorer.RANKED:
         assert scoring.rank is not None
-        ranks = [int(scoring.rank(tally.env(side))) for side in range(len(tally.side_pips))]
+        rank = scoring.rank
+        ranks = [int(rank(tally.env(side, rank.names))) for side in range(len(tally.side_pips))]
         return _unique_best(ranks, scoring.rank_lowest)
     if scorer is Scorer.EACH:
         return list(range(len(tally.side_pips)))

@@ -108,6 +108,13 @@ class Match(RoundFlow, TurnRules, LegalMoves, RandomPlay):
             or any(rule.criterion is StartCriterion.WINNING_SIDE_CHOICE for rule in ruleset.start.later_rounds)
         )
         self._extra = False  # the current player laid a double and may (not must) play again
+        # What `_random_round` reads of the match and its rules, fixed for the match: one tuple
+        # to unpack a round instead of an attribute load each.
+        self._playout_fixed = (
+            t.pips, t.low, t.is_double, t.tiles, players, self._step, self._forced, self._again, self._in_play,
+            self._double_opens, self._reads_doubles, self._marker, not self._line, self._may_draw,
+            self._policy is DrawPolicy.UNTIL_PLAYABLE, self._all_open and not layout.double_demand,
+        )  # fmt: skip
         self._round = 0
         self._over = False
         self._winners: tuple[int, ...] = ()

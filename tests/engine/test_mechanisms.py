@@ -323,3 +323,10 @@ def test_winning_side_choice_the_winner_leads_or_hands_the_lead_to_a_partner() -
     assert m.current_player == 3 and legal(m) == ["lead 0-3", "lead 4-4"]  # the partner must lead
     play(m, "lead 0-3")
     assert m.current_player == 0
+
+
+def test_every_round_end_name_is_read_off_a_tally() -> None:
+    from interpreter.engine.scoring import _READ
+    from interpreter.ruleset import ROUND_END_NAMES
+
+    assert set(_READ) == set(ROUND_END_NAMES)
