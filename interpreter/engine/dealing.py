@@ -75,6 +75,7 @@ class _Criterion:
     rule: StartRule
     how: str  # the criterion's name, as the deal logs it
     tile: int | None  # HOLDER: the tile's id
+    redeal: bool  # REDEAL: deal again
 
 
 def _criteria(tables: Tables, first: bool) -> tuple[_Criterion, ...]:
@@ -84,7 +85,13 @@ def _criteria(tables: Tables, first: bool) -> tuple[_Criterion, ...]:
         start = tables.ruleset.start
         rules = start.first_round if first else start.later_rounds
         found = tables.start_cache[first] = tuple(
-            _Criterion(rule.criterion, rule, rule.criterion.value, tables.index.get(rule.tile))  # type: ignore[arg-type]
+            _Criterion(
+                rule.criterion,
+                rule,
+                rule.criterion.value,
+                tables.index.get(rule.tile),  # type: ignore[arg-type]
+                rule.criterion is StartCriterion.REDEAL,
+            )
             for rule in rules
         )
     return found
@@ -96,9 +103,11 @@ _RANDOM = StartCriterion.RANDOM.value
 def open_round(
     tables: Tables, rng: random.Random, round_no: int, scripted: ScriptedDeal | None, previous: Previous | None
 ) -> RoundStart:
-    engine = engine_tile(tables, round_no)
-    dealt = engine if tables.ruleset.layout.engine_dealt else None  # an engine dealt like any tile
-    aside = None if dealt is not None else engine
+    engine = dealt = aside = None
+    if tables.hub:
+        engine = engine_tile(tables, round_no)
+        dealt = engine if tables.ruleset.layout.engine_dealt else None  # an engine dealt like any tile
+        aside = None if dealt is not None else engine
     if scripted is not None:
         hands, boneyard, dead = _scripted(tables, scripted, aside)
         if scripted.starter is not None:
@@ -115,7 +124,7 @@ def open_round(
     while True:
         picked = None
         for rule in criteria:
-            if rule.criterion is StartCriterion.REDEAL:
+            if rule.redeal:
                 if redeals < rules.start.max_redeals:
                     break
                 picked = (rng.randrange(tables.players), None, _RANDOM)

@@ -74,6 +74,7 @@ class Tables:
         self.double_of = tuple(self.index[(p, p)] for p in range(n + 1))
         self.double_mask = sum(1 << i for i in self.double_of)
         self.step = 1 if ruleset.players.direction is Direction.CLOCKWISE else -1
+        self.hub = ruleset.layout.topology is Topology.HUB
         self.count_env = {"players": players, "max_pip": n, "set_size": len(self.tiles)}
         self.value = tuple(int(ruleset.tile_value(self.tile_env(i))) for i in range(len(self.tiles)))
         self.id_of_bit = {1 << i: i for i in range(len(self.tiles))}
