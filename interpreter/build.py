@@ -545,7 +545,7 @@ def _check_consistency(
     _check_demands(b, layout, by_count)
     if layout.engine_dealt and not hub:
         b.problem(("layout", "engine_dealt"), "only a hub has an engine; use it with topology hub")
-    if layout.engine_dealt and layout.engine_missing is EngineMissing.DRAW and (
+    if layout.engine_dealt and layout.engine_missing is not EngineMissing.REDEAL and (
         deal.undealt is Undealt.DEAD or draw.policy is DrawPolicy.NONE
     ):
         b.problem(("layout", "engine_missing"), "drawing for a missing engine needs a boneyard to draw from")

@@ -132,6 +132,8 @@ def _starter(rule: StartRule, lead: Lead, hub: bool, side: str) -> str:
             )
     elif criterion is StartCriterion.PREVIOUS_OUT:
         who = "the player who went out in the previous round (nobody, after a blocked round)"
+    elif criterion is StartCriterion.AFTER_LAST_PLAYER:
+        who = "the player after the one who laid the previous round's last tile"
     elif criterion is StartCriterion.WINNING_SIDE_CHOICE:
         who = "the winner of the previous round"
         if side != "player":
@@ -283,6 +285,11 @@ def _layout(ruleset: Ruleset) -> list[str]:
                 out.append(
                     "When nobody holds it, the players draw from the boneyard in turn, from the player chosen to "
                     "start on, until one draws it and lays it."
+                )
+            elif layout.engine_missing is EngineMissing.DRAW_EACH:
+                out.append(
+                    "When nobody holds it, every player draws a tile from the boneyard, again and again, until "
+                    "one holds it; that player lays it."
                 )
             else:
                 out.append("When nobody holds it, the tiles are shuffled and dealt again.")
@@ -567,6 +574,7 @@ _ENUM_WORDS: dict[enum.Enum, str] = {
     DrawPolicy.ONE_THEN_PLAY: "draw one and play it if it fits",
     DrawPolicy.UNTIL_PLAYABLE: "draw until a tile fits",
     EngineMissing.DRAW: "the players draw in turn until one holds it",
+    EngineMissing.DRAW_EACH: "every player draws a tile, again and again, until one holds it",
     EngineMissing.REDEAL: "the tiles are dealt again",
     WhenUnable.PASS: "pass",
     WhenUnable.MARKER: "put out a marker and pass",

@@ -45,6 +45,7 @@ class StartCriterion(enum.Enum):
     WINNING_SIDE_NEXT = "winning_side_next"
     PREVIOUS_OUT = "previous_out"
     WINNING_SIDE_CHOICE = "winning_side_choice"
+    AFTER_LAST_PLAYER = "after_last_player"
 
 
 # Criteria that read the previous round, so they cannot stand in `first_round`.
@@ -57,6 +58,7 @@ PREVIOUS_ROUND_CRITERIA = frozenset(
         StartCriterion.WINNING_SIDE_NEXT,
         StartCriterion.PREVIOUS_OUT,
         StartCriterion.WINNING_SIDE_CHOICE,
+        StartCriterion.AFTER_LAST_PLAYER,
     }
 )
 
@@ -95,9 +97,11 @@ class DemandStarts(enum.Enum):
 
 
 class EngineMissing(enum.Enum):
-    """A dealt engine that nobody holds: draw in turn until someone does, or deal again."""
+    """A dealt engine that nobody holds: draw in turn until someone does, every player draws a
+    tile until someone does, or deal again."""
 
     DRAW = "draw"
+    DRAW_EACH = "draw_each"
     REDEAL = "redeal"
 
 

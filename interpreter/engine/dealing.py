@@ -169,14 +169,20 @@ def _engine_holder_leads(tables: Tables, found: RoundStart, engine: int) -> Roun
         found.starter, found.how = seat, ENGINE_HOLDER
         return found
     if engine in found.boneyard:
+        each = tables.ruleset.layout.engine_missing is EngineMissing.DRAW_EACH
         seat = found.starter
-        while True:  # ends: the engine is in the boneyard
+        holder = None
+        for _ in range(len(found.boneyard)):  # ends: the engine is in the boneyard
             tile = found.boneyard.pop(0)
             found.hands[seat] |= 1 << tile
             if tile == engine:
-                break
+                holder = seat
+            if holder is not None and (not each or next_seat(tables, seat) == found.starter):
+                break  # drawn; under draw_each, once every player has drawn this time round
             seat = next_seat(tables, seat)
-        found.starter, found.how = seat, ENGINE_DRAWN
+            if not found.boneyard:
+                break
+        found.starter, found.how = holder, ENGINE_DRAWN  # type: ignore[assignment]
         return found
     found.dead.remove(engine)
     found.hands[found.starter] |= 1 << engine
@@ -327,6 +333,9 @@ def _pick(
         return last, None, how
     if criterion is StartCriterion.WINNING_SIDE_CHOICE:  # the winner leads, or passes the lead on
         return None if previous.winner is None else (previous.winner, None, how)
+    if criterion is StartCriterion.AFTER_LAST_PLAYER:
+        last = previous.last_player
+        return None if last is None else (next_seat(tables, last), None, how)
     if criterion is StartCriterion.PREVIOUS_OUT:
         return None if previous.out is None else (previous.out, None, how)
     if criterion is StartCriterion.PREVIOUS_STARTER_AFTER_TIE:

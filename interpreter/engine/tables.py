@@ -23,6 +23,7 @@ _READS_WINNER = frozenset(
         StartCriterion.WINNING_SIDE_NEXT,
         StartCriterion.PREVIOUS_OUT,
         StartCriterion.WINNING_SIDE_CHOICE,
+        StartCriterion.AFTER_LAST_PLAYER,
     }
 )
 IN_PLAY_DETAIL_NAMES = frozenset(

@@ -54,3 +54,28 @@ def test_cuban_the_winning_team_chooses_which_partner_leads_the_next_round() -> 
     assert legal(m) == ["lead 0-0", "lead 1-1", "pass"]
     play(m, "pass")
     assert m.current_player == 2 and legal(m) == ["lead 0-2", "lead 3-3"]
+
+
+def test_partnership_block_the_blocker_of_the_losing_team_is_followed_by_the_next_seat() -> None:
+    """The `dominoes` package's Series: "If a player makes the game stuck, and his/her team loses,
+    then the following player (from the other team) will start the following game"; a stuck game
+    scores "sum(team_points)", every pip left, to the lighter team."""
+    later = deal("0-1 1-1", "0-4 2-2", "0-5 3-3", "0-6 4-4", starter=None)
+    m = start("partnership-block", "6-6 0-0", "6-1 5-5", "4-4 0-2", "2-2 0-3", later=[later])
+    events = play(m, "lead 6-6", "6-1 on arm 0", "pass", "pass", "pass", "pass")
+    end = of_type(events, "round_end")[0]
+    assert (end["reason"], end["pips"]) == ("blocked", [0, 10, 10, 7])
+    assert scores_in(events) == [(0, 27, "blocked")]  # team 0 (10) beats team 1 (17): all 27 pips
+    second = of_type(events, "deal")[0]
+    assert (second["starter"], second["how"]) == (2, "after_last_player")  # seat 1 blocked and lost
+
+
+def test_partnership_block_the_player_who_dominoes_starts_the_next_game() -> None:
+    """The `dominoes` package's Series: "If a player wins by playing their last domino, that player
+    will start the following game"; the win scores every pip left, the partner's too."""
+    later = deal("0-1 1-1", "0-4 2-2", "0-5 3-3", "0-6 4-4", starter=None)
+    m = start("partnership-block", "6-6 2-3", "6-1", "4-4 0-2", "2-2 0-3", later=[later])
+    events = play(m, "lead 6-6", "6-1 on arm 0")
+    assert scores_in(events) == [(1, 5 + 10 + 7, "domino")]  # seats 0, 2 and 3: 2-3, 4-4 0-2, 2-2 0-3
+    second = of_type(events, "deal")[0]
+    assert (second["starter"], second["how"]) == (1, "last_player_if_won")

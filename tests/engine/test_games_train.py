@@ -67,3 +67,16 @@ def test_train_dominoes_a_double_is_followed_by_another_tile_and_binds_the_next_
     play(m, "draw")
     assert legal(m) == ["pass"]  # 0-1 does not fit; his marker is already out
     assert m.scores == (0, 0)
+
+
+def test_mexican_train_station_the_holder_lays_it_or_the_players_turn_tiles_up_until_it_is_found() -> None:
+    """sundulerparents.com (a wikiHow text): "The player who has the double-12 (the train station)
+    starts the first round by placing it in the center of the table. If no one has the double, the
+    players flip one tile at a time, clockwise, from the field until the double-12 is found."""
+    held = start("mexican-train-station", "1-2 3-4", "12-12 12-5", "0-0 0-1", starter=0)
+    assert held.current_player == 1 and legal(held) == ["lead 12-12"]
+    play(held, "lead 12-12")
+    assert held.layout.hub == (12, 12) and held.current_player == 2
+    missing = start("mexican-train-station", "1-2", "3-4", "0-1", boneyard="5-5 6-6 12-12 2-2", starter=1)
+    assert missing.current_player == 0 and of_type(missing.events, "deal")[0]["how"] == "engine_drawn"
+    assert missing.hand(1) == ((3, 4), (5, 5)) and missing.hand(2) == ((0, 1), (6, 6))

@@ -330,3 +330,22 @@ def test_every_round_end_name_is_read_off_a_tally() -> None:
     from interpreter.ruleset import ROUND_END_NAMES
 
     assert set(_READ) == set(ROUND_END_NAMES)
+
+
+def test_dealt_engine_nobody_holds_it_every_player_draws_until_one_does() -> None:
+    r = house(DEALT_ENGINE.replace("engine_dealt: true", "engine_dealt: true, engine_missing: draw_each"))
+    m = scripted(r, "1-2", "3-4", "0-1", boneyard="5-5 12-12 6-6 2-2 3-3", starter=0)
+    # Seat 0 draws 5-5, seat 1 the engine, seat 2 still draws its tile this time round (6-6).
+    deal_1 = of_type(m.events, "deal")[0]
+    assert (m.current_player, deal_1["how"]) == (1, "engine_drawn")
+    assert m.hand(0) == ((1, 2), (5, 5)) and m.hand(2) == ((0, 1), (6, 6))
+    assert m.boneyard == ((2, 2), (3, 3))
+
+
+def test_after_last_player_the_seat_after_the_blocker_starts() -> None:
+    text = BLOCKER.replace("[last_player_if_won, previous_starter_after_tie, next_seat]", "[after_last_player]")
+    # Seat 1 lays the last tile and the round blocks: seat 2 starts the next round.
+    m = _two_rounds(text, ["6-6 0-0", "6-1 5-5", "4-4 0-2", "2-2 0-3"],
+                    ["lead 6-6", "6-1 on arm 0", "pass", "pass", "pass", "pass"])  # fmt: skip
+    second = of_type(m.events, "deal")[1]
+    assert (second["starter"], second["how"]) == (2, "after_last_player")
