@@ -2,6 +2,6 @@
 
 from types import ModuleType
 
-from interpreter.commands import explain, list_variants, play, replay, resume, simulate, validate
+from interpreter.commands import explain, list_variants, play, replay, resume, serve, simulate, validate
 
-COMMANDS: list[ModuleType] = [play, resume, list_variants, explain, simulate, validate, replay]
+COMMANDS: list[ModuleType] = [play, resume, serve, list_variants, explain, simulate, validate, replay]

@@ -1,0 +1,112 @@
+// What the table page and the replay viewer share: the players' bar, the round end, the set size.
+import { backSvg, tileSvg, tileText } from "./dominoes.js";
+
+export function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+// The set a game uses, from the tiles in sight: the smallest standard set holding them, never shrinking.
+let seenMax = 6;
+export function maxPip(state) {
+  if (typeof state.max_pip === "number") return state.max_pip;
+  let top = 0;
+  const see = (t) => { if (t) top = Math.max(top, t[0], t[1]); };
+  (state.hand || []).forEach(see);
+  (state.hands || []).forEach((hand) => hand.forEach(see));
+  const layout = state.layout || {};
+  see(layout.lead); see(layout.hub);
+  (layout.arms || []).forEach((arm) => arm.tiles.forEach(see));
+  for (const size of [6, 9, 12, 15, 18]) if (top <= size) { seenMax = Math.max(seenMax, size); break; }
+  return seenMax;
+}
+
+export function seatName(state, seat, viewer) {
+  if (seat === viewer) return "You";
+  const info = (state.seats || [])[seat];
+  if (info && info.name && info.name !== "You") return info.name;
+  if (info && info.kind === "computer") return `Computer ${seat + 1}`;
+  return `Player ${seat + 1}`;
+}
+
+export function names(state, viewer) {
+  return Array.from({ length: state.hand_counts.length }, (_, s) => seatName(state, s, viewer));
+}
+
+export function sideName(state, side) {
+  if (state.sides < state.hand_counts.length) {
+    const members = state.seat_sides.map((x, s) => [x, s]).filter(([x]) => x === side).map(([, s]) => s + 1);
+    return `Team ${side + 1} (seats ${members.join(" & ")})`;
+  }
+  const seat = state.seat_sides.indexOf(side);
+  return seatName(state, seat, state.seat);
+}
+
+export function renderPlayers(container, state, viewer) {
+  container.replaceChildren();
+  const teams = state.sides < state.hand_counts.length;
+  state.hand_counts.forEach((count, seat) => {
+    const side = state.seat_sides[seat];
+    const turn = seat === state.current_player && !state.over;
+    const backs = h("span", { class: "backs", "aria-hidden": "true" });
+    for (let i = 0; i < Math.min(count, 22); i++) backs.append(backSvg());
+    const info = (state.seats || [])[seat];
+    const kind = info && info.kind === "computer" ? ` (${info.strength || "computer"})` : "";
+    container.append(h("div", {
+      class: `player${turn ? " turn" : ""}`, "data-seat": seat,
+      "aria-label": `${seatName(state, seat, viewer)}${kind}: ${count} tile${count === 1 ? "" : "s"}, score ${state.scores[side]}${teams ? `, team ${side + 1}` : ""}${turn ? ", to play" : ""}`,
+    },
+    turn ? "▶ " : "", h("strong", {}, seatName(state, seat, viewer)), kind,
+    h("span", { class: "count" }, `${count} tile${count === 1 ? "" : "s"}`), backs,
+    h("span", { class: "score" }, `score ${state.scores[side]}`), teams ? h("span", {}, `team ${side + 1}`) : null));
+  });
+}
+
+export function tilesRow(tiles, label) {
+  const row = h("span", { class: "tiles", role: "group", "aria-label": label });
+  for (const [a, b] of tiles) row.append(tileSvg(a, b, { vertical: true }));
+  if (!tiles.length) row.append(h("em", {}, "none"));
+  return row;
+}
+
+export function roundEndBody(state, viewer) {
+  const end = state.round_end;
+  const body = h("div", {});
+  const reveal = h("div", { class: "reveal" });
+  end.hands.forEach((hand, seat) => {
+    const words = hand.map(([a, b]) => tileText(a, b)).join(" ") || "no tiles";
+    reveal.append(h("strong", {}, seatName(state, seat, viewer)), tilesRow(hand, `${seatName(state, seat, viewer)}: ${words}`),
+      h("span", {}, `${end.pips[seat]} pips`));
+  });
+  body.append(h("h3", {}, "Every hand"), reveal, h("h3", {}, "Scoring"));
+  const list = h("ul", { class: "words" });
+  for (const line of end.words) list.append(h("li", {}, line));
+  body.append(list, h("p", {}, "Scores: ", end.scores.map((s, side) => `${sideName(state, side)} ${s}`).join(", ")));
+  if (state.over) body.append(matchEnd(state, viewer));
+  return body;
+}
+
+export function matchEnd(state, viewer) {
+  const box = h("div", { class: "match-end" });
+  const winners = (state.winners || []).map((side) => sideName(state, side));
+  box.append(h("h3", { id: "match-winner" }, winners.length ? `Match over: ${winners.join(" and ")} win${winners.length === 1 && winners[0] !== "You" ? "s" : ""}.` : "Match over."));
+  const hist = state.history || [];
+  if (hist.length) {
+    const table = h("table", { class: "history" });
+    table.append(h("tr", {}, h("th", {}, "Round"), ...Array.from({ length: state.sides }, (_, s) => h("th", {}, sideName(state, s)))));
+    hist.forEach((scores, i) => table.append(h("tr", {}, h("td", {}, i + 1), ...scores.map((s) => h("td", {}, s)))));
+    box.append(h("p", {}, "Score history (running totals):"), table);
+  }
+  void viewer;
+  return box;
+}

@@ -1,0 +1,266 @@
+// The table as it lies: every arm laid tile by tile by a "turtle" that goes straight while the tile
+// fits, turns before it leaves the table (or would cover another tile), and then turns back, so a
+// long line snakes. Units: one half of a domino is 1×1; a tile is 2×1; a double lies crosswise.
+//   line:  the lead in the centre, end arm 0 west, end arm 1 east, a spinner's side arms north/south;
+//   hub:   the engine in the centre, one ray per train, each in its own wedge (its own frame).
+import { domino, el, tileText } from "./dominoes.js";
+
+const DIRS = [[1, 0], [0, 1], [-1, 0], [0, -1]]; // E S W N (SVG y grows downward)
+const ANGLE = [0, 90, 180, 270];
+const EPS = 0.04;
+
+const same = (t, u) => t && u && ((t[0] === u[0] && t[1] === u[1]) || (t[0] === u[1] && t[1] === u[0]));
+
+class Frame {
+  // rot: degrees the local frame is turned; inside(rect) says whether a rect lies on its part of the table.
+  constructor(rot, inside) {
+    this.rot = rot;
+    this.inside = inside;
+    this.rects = [];
+  }
+  free(r) {
+    return this.rects.every((o) => r.x1 <= o.x0 + EPS || r.x0 >= o.x1 - EPS || r.y1 <= o.y0 + EPS || r.y0 >= o.y1 - EPS);
+  }
+}
+
+function rectOf(hx, hy, d, s0, s1, t0, t1) {
+  // the rect spanned by s∈[s0,s1] along d and t∈[t0,t1] across (t grows to d's right)
+  const [dx, dy] = DIRS[d];
+  const [px, py] = DIRS[(d + 1) % 4];
+  const xs = [], ys = [];
+  for (const s of [s0, s1]) for (const t of [t0, t1]) { xs.push(hx + dx * s + px * t); ys.push(hy + dy * s + py * t); }
+  return { x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) };
+}
+
+// The ways to lay the next tile from a head: straight (a double crosswise) or turning left/right.
+function option(turtle, kind, isDouble) {
+  const { x, y, d } = turtle;
+  const [dx, dy] = DIRS[d];
+  if (kind === 0) {
+    if (isDouble) {
+      return { rect: rectOf(x, y, d, 0, 1, -1, 1), cx: x + dx * 0.5, cy: y + dy * 0.5, angle: ANGLE[d] + 90,
+        next: { x: x + dx, y: y + dy, d }, turned: 0, cross: true };
+    }
+    return { rect: rectOf(x, y, d, 0, 2, -0.5, 0.5), cx: x + dx, cy: y + dy, angle: ANGLE[d],
+      next: { x: x + 2 * dx, y: y + 2 * dy, d }, turned: 0 };
+  }
+  const d2 = (d + (kind > 0 ? 1 : 3)) % 4;
+  const [ex, ey] = DIRS[d2];
+  const t0 = kind > 0 ? -0.5 : -1.5, t1 = kind > 0 ? 1.5 : 0.5; // across d: toward d2
+  return { rect: rectOf(x, y, d, 0, 1, t0, t1), cx: x + dx * 0.5 + ex * 0.5, cy: y + dy * 0.5 + ey * 0.5, angle: ANGLE[d2],
+    next: { x: x + dx * 0.5 + ex * 1.5, y: y + dy * 0.5 + ey * 1.5, d: d2 }, turned: kind };
+}
+
+function step(turtle, isDouble, commit = true) {
+  const frame = turtle.frame;
+  const order = turtle.pending ? [turtle.pending, 0, -turtle.pending] : [0, turtle.side, -turtle.side];
+  const options = order.map((k) => option(turtle, k, isDouble));
+  // a turn reaches one half past the head: let it, so the line turns before it leaves the table
+  let pick = options.find((o) => frame.inside(o.rect, o.turned ? 1.01 : 0) && frame.free(o.rect));
+  if (!pick) pick = options.find((o) => frame.free(o.rect));
+  if (!pick) pick = options[0];
+  if (commit) {
+    frame.rects.push(pick.rect);
+    if (pick.turned) {
+      if (turtle.pending) { turtle.pending = 0; turtle.side = -turtle.side; } // a U-turn done: next time the other way
+      else turtle.pending = pick.turned;
+    } else turtle.pending = 0;
+    Object.assign(turtle, pick.next);
+  }
+  return pick;
+}
+
+function toGlobal(frame, x, y) {
+  if (!frame.rot) return [x, y];
+  const r = (frame.rot * Math.PI) / 180;
+  return [x * Math.cos(r) - y * Math.sin(r), x * Math.sin(r) + y * Math.cos(r)];
+}
+
+// Lay out a state's layout: the placed tiles, each arm's next slot, the markers; all in global units.
+export function computeLayout(layout, { aspect = 1.8, players = 2, maxPip = 6 } = {}) {
+  const total = ((maxPip + 1) * (maxPip + 2)) / 2;
+  const placed = [];
+  const slots = {}; // arm id -> {cx, cy, angle, rect corners} where its next tile goes
+  const labels = [];
+  const arms = layout.arms || [];
+  const turtles = [];
+  let root = null;
+  let hubRadius = 0;
+
+  const place = (frame, a, b, cx, cy, angle, info) => {
+    const [gx, gy] = toGlobal(frame, cx, cy);
+    placed.push({ a, b, x: gx, y: gy, angle: angle + frame.rot, ...info });
+  };
+
+  if (layout.hub) {
+    const trains = arms.filter((arm) => !arm.spinner);
+    const n = Math.max(1, trains.length);
+    const wedge = (2 * Math.PI) / n;
+    const tanHalf = Math.tan(Math.min(wedge / 2, Math.PI / 3));
+    hubRadius = Math.max(1.7, 1.25 / Math.sin(Math.min(wedge / 2, Math.PI / 2)));
+    const reach = Math.max(hubRadius + 9, Math.sqrt((2.4 * 0.6 * total * aspect) / Math.PI));
+    root = { a: layout.hub[0], b: layout.hub[1], x: 0, y: 0, angle: 0, engine: true };
+    trains.forEach((arm, k) => {
+      const rot = -90 + (360 * k) / n; // the first train points up, the others clockwise
+      const rad = (rot * Math.PI) / 180;
+      const ellipse = reach * Math.hypot(Math.cos(rad), Math.sin(rad) * Math.sqrt(aspect)) ** -1 * 1;
+      const limit = Math.max(hubRadius + 6, ellipse);
+      const inside = (r, slack = 0) => r.x0 >= hubRadius - 0.01 && r.x1 <= limit + slack &&
+        Math.max(Math.abs(r.y0), Math.abs(r.y1)) <= r.x0 * tanHalf - 0.3;
+      const frame = new Frame(rot, inside);
+      turtles.push({ arm, frame, x: hubRadius, y: 0, d: 0, side: 1, pending: 0, i: 0 });
+    });
+  } else if (layout.lead) {
+    const set = total;
+    const length = 0.7 * set * 2;
+    const w = Math.max(22, Math.sqrt(2 * aspect * length));
+    const W = w / 2, H = Math.max(7, W / aspect);
+    const inside = (r, s = 0) => r.x0 >= -W - s && r.x1 <= W + s && r.y0 >= -H - s && r.y1 <= H + s;
+    const frame = new Frame(0, inside);
+    const [a, b] = layout.lead;
+    const leadSpinner = (layout.spinners || []).some((s) => same(s, layout.lead)) && arms.some((arm) => arm.kind === "side" && same(arm.root, layout.lead));
+    const cross = a === b;
+    root = { a, b, x: 0, y: 0, angle: cross ? 90 : 0, lead: true, spinner: leadSpinner };
+    const hx = cross ? 0.5 : 1;
+    frame.rects.push(cross ? { x0: -0.5, x1: 0.5, y0: -1, y1: 1 } : { x0: -1, x1: 1, y0: -0.5, y1: 0.5 });
+    let sides = 0;
+    for (const arm of arms) {
+      if (arm.kind === "end") {
+        const west = arm.id === 0;
+        turtles.push({ arm, frame, x: west ? -hx : hx, y: 0, d: west ? 2 : 0, side: 1, pending: 0, i: 0 });
+      } else if (same(arm.root, layout.lead) && !arms.some((o) => o !== arm && o.tiles.some((t) => same(t, arm.root)))) {
+        const north = sides++ % 2 === 0;
+        const off = cross ? 1 : 0.5;
+        turtles.push({ arm, frame, x: 0, y: north ? -off : off, d: north ? 3 : 1, side: 1, pending: 0, i: 0 });
+      }
+    }
+  }
+
+  // Side arms of spinners laid on an arm start when that spinner is laid (see below).
+  const waiting = arms.filter((arm) => !turtles.some((t) => t.arm === arm));
+  const spawn = (turtle, tile, pick) => {
+    const kids = waiting.filter((arm) => arm.spinner && same(arm.root, tile) && !arm._started);
+    let k = 0;
+    for (const arm of kids) {
+      arm._started = true;
+      const across = (pick.next.d + (k % 2 === 0 ? 3 : 1)) % 4; // left of the arm first, then right
+      const [cx, cy] = [pick.cx, pick.cy];
+      const [ax, ay] = DIRS[across];
+      const off = pick.cross ? 1 : 0.5;
+      turtles.push({ arm, frame: turtle.frame, x: cx + ax * off, y: cy + ay * off, d: across, side: 1, pending: 0, i: 0 });
+      k++;
+    }
+  };
+
+  // Round robin: every arm lays one tile in turn, so no arm takes the whole table.
+  let busy = true;
+  for (let round = 0; busy && round < 400; round++) {
+    busy = false;
+    for (let j = 0; j < turtles.length; j++) {
+      const t = turtles[j];
+      if (t.i >= t.arm.tiles.length) continue;
+      busy = true;
+      const [touching, outer] = t.arm.tiles[t.i];
+      const pick = step(t, touching === outer);
+      place(t.frame, touching, outer, pick.cx, pick.cy, pick.angle, { arm: t.arm.id, index: t.i, double: touching === outer });
+      t.i++;
+      if (touching === outer) spawn(t, [touching, outer], pick);
+    }
+  }
+  for (const arm of arms) delete arm._started;
+
+  // Each arm's next slot: where a tile laid on it would go (a plain tile; a double would turn).
+  for (const t of turtles) {
+    const probe = { ...t };
+    const pick = step(probe, false, false);
+    const [gx, gy] = toGlobal(t.frame, pick.cx, pick.cy);
+    slots[t.arm.id] = { x: gx, y: gy, angle: pick.angle + t.frame.rot };
+    const label = trainLabel(t, pick);
+    if (label) labels.push(label);
+  }
+  if (!layout.hub && !layout.lead) slots.lead = { x: 0, y: 0, angle: 0 };
+
+  // The bounding box of everything drawn.
+  const pts = [];
+  const add = (p) => {
+    const rad = (p.angle * Math.PI) / 180;
+    const c = Math.abs(Math.cos(rad)), s = Math.abs(Math.sin(rad));
+    const hw = c + 0.5 * s, hh = s + 0.5 * c;
+    pts.push([p.x - hw, p.y - hh], [p.x + hw, p.y + hh]);
+  };
+  if (root) add(root);
+  placed.forEach(add);
+  Object.values(slots).forEach(add);
+  for (const l of labels) pts.push([l.x - 1.2, l.y - 0.5], [l.x + 1.2, l.y + 0.5]);
+  if (hubRadius) pts.push([-hubRadius, -hubRadius], [hubRadius, hubRadius]);
+  const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+  const box = pts.length
+    ? { x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) }
+    : { x0: -2, x1: 2, y0: -1, y1: 1 };
+  return { root, placed, slots, labels, box, hubRadius };
+}
+
+function trainLabel(t, pick) {
+  const arm = t.arm;
+  if (arm.kind !== "train" || arm.spinner) return null;
+  // beyond the next slot, in the train's direction
+  const [dx, dy] = DIRS[pick.next.d];
+  const [gx, gy] = toGlobal(t.frame, pick.next.x + dx * 0.9, pick.next.y + dy * 0.9);
+  return { arm: arm.id, x: gx, y: gy, owner: arm.owner, marker: arm.marker };
+}
+
+// Draw the table into an <svg>: returns {svg, targets: {armId: <g>}} so the page can light up slots.
+export function renderTable(svg, layout, opts = {}) {
+  while (svg.firstChild) svg.removeChild(svg.firstChild);
+  const names = opts.names || [];
+  const geometry = computeLayout(layout, opts);
+  const { root, placed, slots, labels, box, hubRadius } = geometry;
+  const pad = 1.2;
+  let w = box.x1 - box.x0 + 2 * pad, h = box.y1 - box.y0 + 2 * pad;
+  const cx = (box.x0 + box.x1) / 2, cy = (box.y0 + box.y1) / 2;
+  // never so close that a tile fills the screen: at least 16 halves across
+  const aspect = opts.aspect || 1.8;
+  const minW = 18;
+  if (w < minW) w = minW;
+  if (w / h > aspect) h = w / aspect; else w = h * aspect;
+  svg.setAttribute("viewBox", `${cx - w / 2} ${cy - h / 2} ${w} ${h}`);
+  svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+
+  const openTiles = (layout.open_doubles || []).map((o) => o.tile);
+  const tilesGroup = el("g", { class: "laid" }, svg);
+  if (hubRadius) el("circle", { cx: 0, cy: 0, r: hubRadius - 0.2, class: "hub" }, tilesGroup);
+  const drawTile = (p, extra) => {
+    const open = openTiles.some((t) => same(t, [p.a, p.b]));
+    const g = domino(p.a, p.b, { x: p.x, y: p.y, angle: p.angle, cls: `${extra}${open ? " open-double" : ""}` });
+    g.setAttribute("role", "img");
+    g.setAttribute("aria-label", tileText(p.a, p.b) + (open ? ", an open double to answer" : ""));
+    tilesGroup.appendChild(g);
+    return g;
+  };
+  if (root) drawTile(root, root.engine ? "engine" : root.spinner ? "lead spinner" : "lead");
+  for (const p of placed) {
+    const g = drawTile(p, (layout.spinners || []).some((s) => same(s, [p.a, p.b])) ? "spinner" : "");
+    g.dataset.arm = p.arm;
+  }
+  const targets = {};
+  const targetGroup = el("g", { class: "targets" }, svg);
+  for (const [arm, s] of Object.entries(slots)) {
+    const g = el("g", { class: "target", "data-arm": arm, transform: `translate(${s.x} ${s.y}) rotate(${s.angle})` }, targetGroup);
+    el("rect", { x: -0.95, y: -0.45, width: 1.9, height: 0.9, rx: 0.14 }, g);
+    targets[arm] = g;
+  }
+  const armById = Object.fromEntries((layout.arms || []).map((a) => [String(a.id), a]));
+  for (const l of labels) {
+    const arm = armById[String(l.arm)];
+    const g = el("g", { class: `train-label${arm && arm.marker ? " marked" : ""}${arm && arm.open ? " open" : ""}`,
+      transform: `translate(${l.x} ${l.y})` }, svg);
+    const name = l.owner === null || l.owner === undefined ? "shared" : names[l.owner] || `P${l.owner + 1}`;
+    const words = arm && arm.marker ? `⚑ ${name}` : name;
+    const width = 0.29 * words.length + 0.6;
+    el("rect", { x: -width / 2, y: -0.36, width, height: 0.72, rx: 0.36, class: "pill" }, g);
+    const text = el("text", { x: 0, y: 0.02, "text-anchor": "middle", "dominant-baseline": "central" }, g);
+    text.textContent = words;
+    if (arm && arm.marker) g.setAttribute("aria-label", `${name}'s marker is out: the train is open to everyone`);
+  }
+  return { targets, geometry };
+}

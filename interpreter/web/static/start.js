@@ -1,0 +1,159 @@
+// The start page: a variant or one's own rule file (validated as one types), the seats, the house rules.
+import { h } from "./common.js";
+
+const $ = (id) => document.getElementById(id);
+const STRENGTHS = ["random", "greedy", "heavy", "ismcts"];
+let variants = [];
+let ownOk = false;
+let validateTimer = null;
+let validateSeq = 0;
+let ownPlayers = { min: 2, max: 8 };
+
+function current() {
+  return variants.find((v) => v.name === $("variant").value);
+}
+
+function source() {
+  return document.querySelector("input[name=source]:checked").value;
+}
+
+function playerRange() {
+  return source() === "bundled" ? (current() || {}).players || { min: 2, max: 4 } : ownPlayers;
+}
+
+function fillPlayers() {
+  const { min, max } = playerRange();
+  const select = $("players");
+  const before = Number(select.value) || Math.min(Math.max(2, min), max);
+  select.replaceChildren(...Array.from({ length: max - min + 1 }, (_, i) => h("option", { value: min + i }, min + i)));
+  select.value = String(Math.min(Math.max(before, min), max));
+  fillSeats();
+  const teams = source() === "bundled" && current() && current().teams_optional;
+  $("teams-box").hidden = !teams;
+}
+
+function fillSeats() {
+  const count = Number($("players").value);
+  const box = $("seats");
+  const old = [...box.querySelectorAll("select")].map((s) => s.value);
+  box.replaceChildren();
+  for (let seat = 0; seat < count; seat++) {
+    const select = h("select", { id: `seat-${seat}`, "aria-label": `Seat ${seat + 1}` },
+      h("option", { value: "human" }, "a person"),
+      ...STRENGTHS.map((s) => h("option", { value: s }, `computer (${s})`)));
+    select.value = old[seat] || (seat === 0 ? "human" : "greedy");
+    box.append(h("div", { class: "seat-row" }, h("span", {}, `Seat ${seat + 1}${seat === 0 ? " (you)" : ""}:`), select));
+  }
+}
+
+async function loadVariants() {
+  const res = await fetch("/api/variants");
+  variants = await res.json();
+  $("variant").replaceChildren(...variants.map((v) => h("option", { value: v.name }, `${v.title} (${v.name})`)));
+  const wanted = new URLSearchParams(location.search).get("variant");
+  if (wanted && variants.some((v) => v.name === wanted)) $("variant").value = wanted;
+  showVariant();
+}
+
+function showVariant() {
+  const v = current();
+  if (!v) return;
+  $("variant-description").textContent = v.description || "";
+  $("variant-tags").textContent = (v.tags || []).join(", ");
+  $("variant-explain").textContent = v.explain || "";
+  fillPlayers();
+}
+
+function problemsText(problems) {
+  return problems.map((p) => p.text || `${p.line}:${p.column}: ${p.message}`).join("\n");
+}
+
+async function validateNow() {
+  const text = $("rules-text").value;
+  const seq = ++validateSeq;
+  if (!text.trim()) { $("rules-status").textContent = "Paste or upload a rule file."; $("rules-problems").hidden = true; ownOk = false; return; }
+  const res = await fetch("/api/validate", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ text }) });
+  const body = await res.json().catch(() => ({ ok: false, problems: [{ text: `the server answered ${res.status}` }] }));
+  if (seq !== validateSeq) return;
+  ownOk = Boolean(body.ok);
+  const problems = body.problems || (body.error ? [{ text: body.error }] : []);
+  $("rules-problems").hidden = ownOk || !problems.length;
+  $("rules-problems").textContent = problemsText(problems);
+  $("rules-status").replaceChildren(ownOk ? h("span", { class: "ok" }, `✓ valid${body.title ? `: ${body.title}` : ""}`) : h("span", {}, `${problems.length} problem${problems.length === 1 ? "" : "s"}`));
+  if (ownOk && body.players) { ownPlayers = body.players; fillPlayers(); }
+}
+
+function validateSoon() {
+  clearTimeout(validateTimer);
+  validateTimer = setTimeout(validateNow, 300);
+}
+
+function settings() {
+  const out = {};
+  if ($("target").value) out["match.target"] = $("target").value;
+  if ($("hand-size").value) out["deal.hand_size"] = $("hand-size").value;
+  if ($("rounds").value) out["match.rounds"] = $("rounds").value;
+  for (const line of $("more-settings").value.split("\n")) {
+    const at = line.indexOf("=");
+    if (at > 0) out[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+  }
+  return out;
+}
+
+async function create(event) {
+  event.preventDefault();
+  const players = Number($("players").value);
+  const seats = Array.from({ length: players }, (_, s) => {
+    const v = $(`seat-${s}`).value;
+    return v === "human" ? { kind: "human" } : { kind: "computer", strength: v };
+  });
+  const body = { players, seats, settings: settings(), pace_ms: Number($("pace").value) };
+  if (source() === "bundled") body.variant = $("variant").value;
+  else body.rules_text = $("rules-text").value;
+  if ($("seed").value !== "") body.seed = Number($("seed").value);
+  if (!$("teams-box").hidden) body.teams = $("teams").checked;
+  $("create-status").textContent = "Creating…";
+  $("create-problems").hidden = true;
+  const res = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const answer = await res.json().catch(() => ({}));
+  if (!res.ok) {
+    $("create-status").textContent = "The table could not be created:";
+    $("create-problems").hidden = false;
+    $("create-problems").textContent = answer.problems ? problemsText(answer.problems) : answer.error || `error ${res.status}`;
+    return;
+  }
+  $("create-status").textContent = "";
+  const humans = answer.seats.filter((s) => s.link);
+  $("links").replaceChildren(...humans.map((s) => {
+    const url = new URL(s.link, location.href).href;
+    return h("li", {}, `Seat ${s.seat + 1}: `, h("a", { href: url, class: "seat-link", "data-seat": s.seat }, url));
+  }));
+  $("links-box").hidden = false;
+  const host = humans[0];
+  if (host) {
+    $("go").href = host.link;
+    if (humans.length === 1) location.href = host.link; // only the host plays: straight to the table
+  } else {
+    $("go").hidden = true;
+  }
+}
+
+function readFile() {
+  const file = $("rules-file").files[0];
+  if (!file) return;
+  if (file.size > 512 * 1024) { $("rules-status").textContent = "That file is too large for a rule file."; return; }
+  file.text().then((text) => { $("rules-text").value = text; validateNow(); });
+}
+
+document.querySelectorAll("input[name=source]").forEach((r) => r.addEventListener("change", () => {
+  $("bundled-box").hidden = source() !== "bundled";
+  $("own-box").hidden = source() === "bundled";
+  if (source() === "own") validateNow();
+  fillPlayers();
+}));
+$("variant").addEventListener("change", showVariant);
+$("players").addEventListener("change", fillSeats);
+$("rules-text").addEventListener("input", validateSoon);
+$("rules-file").addEventListener("change", readFile);
+$("start").addEventListener("submit", create);
+loadVariants().then(() => { document.body.dataset.ready = "1"; });

@@ -1,0 +1,295 @@
+// The table page: draws the seat's view, plays its moves, follows the others live (server-sent events).
+import { tileSvg, tileText } from "./dominoes.js";
+import { renderTable } from "./layout.js";
+import { h, maxPip, names, renderPlayers, roundEndBody, matchEnd } from "./common.js";
+
+const params = new URLSearchParams(location.search);
+const tableId = params.get("table") || location.pathname.split("/").filter(Boolean).pop();
+const token = params.get("token") || "";
+const $ = (id) => document.getElementById(id);
+const api = (path) => `/api/tables/${encodeURIComponent(tableId)}/${path}?token=${encodeURIComponent(token)}`;
+
+let state = null;
+let selected = -1; // index into the sorted hand
+let choice = 0; // which of the selected tile's moves Enter plays
+let sending = false;
+let dismissedRound = null;
+let lastLayoutKey = "";
+
+function status(text, error = false) {
+  const box = $("status");
+  box.textContent = text;
+  box.classList.toggle("error", error);
+}
+
+function handTiles() {
+  return (state && state.hand) || [];
+}
+
+function movesFor(tile) {
+  return state.legal.filter((m) => m.kind === "play" && m.tile && m.tile[0] === tile[0] && m.tile[1] === tile[1]);
+}
+
+function myTurn() {
+  return state && !state.over && state.current_player === state.seat && state.legal.length > 0;
+}
+
+async function send(move) {
+  if (sending || !state) return;
+  sending = true;
+  status(`Playing: ${move.text}…`);
+  try {
+    const res = await fetch(api("action"), {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ index: move.index, version: state.version }),
+    });
+    const body = await res.json().catch(() => ({}));
+    if (res.ok) {
+      selected = -1; choice = 0;
+      apply(body.state || body);
+      status("");
+    } else {
+      const reason = body.error || body.detail || `refused (${res.status})`;
+      status(res.status === 409 ? `Not played: ${reason} — the table has been brought up to date.` : `Not played: ${reason}`, true);
+      if (res.status === 409) await refresh();
+    }
+  } catch (err) {
+    status(`Not played: the server did not answer (${err.message}).`, true);
+  } finally {
+    sending = false;
+  }
+}
+
+async function refresh() {
+  const res = await fetch(api("state"));
+  if (!res.ok) {
+    const body = await res.json().catch(() => ({}));
+    status(`Cannot show this table: ${body.error || res.status}`, true);
+    return;
+  }
+  apply(await res.json());
+}
+
+function apply(next) {
+  if (state && next.version !== undefined && state.version !== undefined && next.version < state.version) return;
+  const previous = state;
+  state = next;
+  window.__state = next; // for the tests and the curious
+  if (previous && previous.hand && selected >= 0) {
+    const tile = previous.hand[selected];
+    selected = tile ? state.hand.findIndex((t) => t[0] === tile[0] && t[1] === tile[1]) : -1;
+  }
+  render();
+}
+
+function render() {
+  document.title = `${state.title} · round ${state.round}`;
+  $("title").textContent = state.title;
+  $("round-info").textContent = `Round ${state.round}`;
+  $("boneyard").textContent = `Boneyard: ${state.boneyard_count}`;
+  renderPlayers($("players"), state, state.seat);
+  drawTable();
+  renderHand();
+  renderControls();
+  renderLog();
+  renderRoundEnd();
+  if (state.over) status("The match is over.");
+  else if (myTurn()) { if (!$("status").classList.contains("error")) status("Your turn."); }
+  else if (state.current_player !== null && state.current_player !== undefined) status(`Waiting for ${names(state, state.seat)[state.current_player]}…`);
+}
+
+function drawTable() {
+  const svg = $("table");
+  const area = $("table-area");
+  const aspect = Math.max(0.6, Math.min(3, (area.clientWidth || 1200) / (area.clientHeight || 600)));
+  const result = renderTable(svg, state.layout, { aspect, maxPip: maxPip(state), names: names(state, state.seat) });
+  window.__tableGeometry = result.geometry; // for the tests
+  const key = JSON.stringify(state.layout.arms.map((a) => a.tiles.length));
+  lastLayoutKey = key;
+  const demanded = new Set((state.layout.open_doubles || []).filter((d) => d.active).flatMap((d) => d.arms.map(String)));
+  for (const [arm, g] of Object.entries(result.targets)) {
+    if (demanded.has(arm)) g.classList.add("demand");
+    g.addEventListener("click", () => clickTarget(arm));
+  }
+  highlight(result.targets);
+  drawTable.targets = result.targets;
+}
+
+function highlight(targets = drawTable.targets || {}) {
+  for (const g of Object.values(targets)) g.classList.remove("hot", "chosen");
+  if (!myTurn() || selected < 0) return;
+  const moves = movesFor(handTiles()[selected]);
+  moves.forEach((m, k) => {
+    const g = targets[m.arm === null || m.arm === undefined ? "lead" : String(m.arm)];
+    if (!g) return;
+    g.classList.add("hot");
+    if (k === choice % moves.length) g.classList.add("chosen");
+  });
+}
+
+function clickTarget(arm) {
+  if (!myTurn() || selected < 0) return;
+  const moves = movesFor(handTiles()[selected]).filter((m) => String(m.arm ?? "lead") === arm);
+  if (moves.length) send(moves[0]);
+}
+
+function renderHand() {
+  const box = $("hand");
+  box.replaceChildren();
+  const yours = myTurn();
+  handTiles().forEach(([a, b], i) => {
+    const moves = yours ? movesFor([a, b]) : [];
+    const where = moves.map((m) => m.text).join("; ");
+    const button = h("button", {
+      type: "button", class: `hand-tile${moves.length ? " playable" : ""}${i === selected ? " selected" : ""}`,
+      "aria-label": `${i + 1}: ${tileText(a, b)}${moves.length ? `, playable: ${where}` : ""}`,
+      "aria-pressed": i === selected ? "true" : "false", "data-tile": `${a}-${b}`,
+      onclick: () => clickTile(i),
+    }, tileSvg(a, b, { vertical: true }));
+    box.append(button);
+  });
+  if (!handTiles().length) box.append(h("em", {}, "Your hand is empty."));
+}
+
+function clickTile(i) {
+  if (!myTurn()) { status("It is not your turn.", true); return; }
+  const moves = movesFor(handTiles()[i]);
+  if (!moves.length) { status(`${tileText(...handTiles()[i])} does not fit anywhere now.`, true); selected = i; renderHand(); highlight(); return; }
+  if (moves.length === 1) { send(moves[0]); return; }
+  if (selected === i) { choice = (choice + 1) % moves.length; } else { selected = i; choice = 0; }
+  status(`${tileText(...handTiles()[i])} fits ${moves.length} places: click a lit place on the table (or ↑/↓ and Enter). Now: ${moves[choice].text}`);
+  renderHand();
+  highlight();
+  renderControls();
+}
+
+function renderControls() {
+  const yours = myTurn();
+  for (const kind of ["draw", "pass", "marker"]) {
+    const move = yours && state.legal.find((m) => m.kind === kind);
+    const button = $(kind);
+    button.hidden = !move;
+    button.onclick = move ? () => send(move) : null;
+    if (move) button.title = move.text;
+  }
+  const list = $("legal-list");
+  list.replaceChildren();
+  if (yours) {
+    for (const m of state.legal) {
+      list.append(h("li", {}, h("button", { type: "button", onclick: () => send(m) }, m.text)));
+    }
+  }
+}
+
+function renderLog() {
+  const list = $("last-actions");
+  list.replaceChildren(...(state.last_actions || []).map((line) => h("li", {}, line)));
+  const ends = $("ends");
+  ends.textContent = state.layout.ends && state.layout.ends.length ? `Open ends count ${state.layout.end_sum}` : "";
+}
+
+function renderRoundEnd() {
+  const overlay = $("round-end");
+  const end = state.round_end;
+  const key = end ? `${end.round}` : null;
+  if ((end && key !== dismissedRound) || (state.over && dismissedRound !== "over")) {
+    $("round-end-title").textContent = state.over ? "Match over" : `Round ${end.round} over`;
+    const body = $("round-end-body");
+    body.replaceChildren(end ? roundEndBody(state, state.seat) : matchEnd(state, state.seat));
+    overlay.hidden = false;
+    $("round-end-close").textContent = state.over ? "Look at the table" : "Continue";
+    $("round-end-close").onclick = () => { dismissedRound = state.over ? "over" : key; overlay.hidden = true; };
+  } else {
+    overlay.hidden = true;
+  }
+}
+
+async function hint() {
+  const res = await fetch(api("hint"));
+  const body = await res.json().catch(() => ({}));
+  const box = $("hints");
+  if (!res.ok) { box.textContent = `No hint: ${body.error || res.status}`; return; }
+  box.replaceChildren(h("h2", {}, "Hint"), h("ol", {}, ...(body.moves || []).map((m) => h("li", {}, m.text))));
+  const first = (body.moves || [])[0];
+  if (first) {
+    const move = state.legal.find((m) => m.index === first.index);
+    if (move && move.tile) {
+      selected = handTiles().findIndex((t) => t[0] === move.tile[0] && t[1] === move.tile[1]);
+      choice = Math.max(0, movesFor(move.tile).findIndex((m) => m.index === move.index));
+      renderHand(); highlight();
+    }
+    status(`Hint: ${first.text}`);
+  }
+}
+
+function onKey(event) {
+  if (event.target.closest && event.target.closest("select, input, textarea")) return;
+  if (!$("round-end").hidden) {
+    if (event.key === "Enter" || event.key === "Escape") { $("round-end-close").click(); event.preventDefault(); }
+    return;
+  }
+  if (!state) return;
+  const n = handTiles().length;
+  const key = event.key;
+  if (/^[1-9]$/.test(key) && Number(key) <= n) { selected = Number(key) - 1; choice = 0; }
+  else if (key === "0" && n >= 10) { selected = 9; choice = 0; }
+  else if (key === "ArrowRight" && n) { selected = (selected + 1) % n; choice = 0; }
+  else if (key === "ArrowLeft" && n) { selected = (selected - 1 + n) % n; choice = 0; }
+  else if ((key === "ArrowUp" || key === "ArrowDown") && selected >= 0) {
+    const count = movesFor(handTiles()[selected]).length || 1;
+    choice = (choice + (key === "ArrowUp" ? count - 1 : 1)) % count;
+  } else if (key === "Enter" && selected >= 0) {
+    if (event.target.closest && event.target.closest("button") && !event.target.classList.contains("hand-tile")) return;
+    const moves = movesFor(handTiles()[selected]);
+    if (moves.length) send(moves[choice % moves.length]);
+    else status(`${tileText(...handTiles()[selected])} does not fit anywhere now.`, true);
+  } else if (key === "d" || key === "p" || key === "m") {
+    const move = myTurn() && state.legal.find((m) => m.kind === { d: "draw", p: "pass", m: "marker" }[key]);
+    if (move) send(move); else status(`No ${{ d: "draw", p: "pass", m: "marker" }[key]} now.`, true);
+  } else if (key === "h") { hint(); }
+  else return;
+  event.preventDefault();
+  if (selected >= 0 && state) {
+    const moves = movesFor(handTiles()[selected] || [0, 0]);
+    if (moves.length) status(`${tileText(...handTiles()[selected])}: ${moves[choice % moves.length].text}${moves.length > 1 ? ` (${choice % moves.length + 1} of ${moves.length}, ↑/↓)` : ""}`);
+    renderHand(); highlight();
+    const button = $("hand").children[selected];
+    if (button && button.focus) button.focus();
+  }
+}
+
+function listen() {
+  if (!window.EventSource) return;
+  const source = new EventSource(api("events"));
+  source.addEventListener("state", (event) => {
+    try { apply(JSON.parse(event.data)); } catch (err) { console.error(err); }
+  });
+  source.onerror = () => { /* EventSource retries by itself; the next state catches up */ };
+  window.__events = source;
+}
+
+async function setupPace() {
+  const box = $("pace-box");
+  const select = $("pace");
+  if (state && typeof state.pace_ms === "number") {
+    box.hidden = false;
+    const values = [...select.options].map((o) => Number(o.value));
+    if (!values.includes(state.pace_ms)) select.append(h("option", { value: state.pace_ms }, `${state.pace_ms} ms`));
+    select.value = String(state.pace_ms);
+    select.onchange = async () => {
+      const res = await fetch(api("pace"), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ pace_ms: Number(select.value) }) });
+      if (!res.ok) status("The pace could not be changed.", true);
+    };
+  }
+}
+
+window.addEventListener("keydown", onKey);
+window.addEventListener("resize", () => { if (state) drawTable(); });
+$("hint-button").addEventListener("click", hint);
+(async () => {
+  if (!tableId || !token) { status("This link has no table or seat token.", true); return; }
+  await refresh();
+  await setupPace();
+  listen();
+  document.body.dataset.ready = "1";
+})();

@@ -1,0 +1,367 @@
+"""The web API of `domino serve` (docs/web.md), through Starlette's TestClient: every endpoint, the
+refusals, a whole match watched for leaks, a restart, and a browser game resumed at the terminal."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import threading
+import warnings
+from pathlib import Path
+
+import pytest
+
+with warnings.catch_warnings():  # Starlette 1.x prefers httpx2 to httpx for its TestClient; both work
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from interpreter.engine import Action, Match
+from interpreter.savegame import read_save
+from interpreter.web.app import create_app
+from interpreter.web.store import tokens_path
+from tests.clirunner import domino
+
+pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")  # Starlette 1.x prefers httpx2 to httpx
+
+HUMAN = {"kind": "human"}
+GREEDY = {"kind": "computer", "strength": "greedy"}
+SHORT = {"match.target": "30"}
+
+
+@pytest.fixture
+def state_dir(tmp_path: Path) -> Path:
+    return tmp_path / "state"
+
+
+@pytest.fixture
+def client(state_dir: Path):
+    with TestClient(create_app(state_dir, pace_ms=0, heartbeat_s=0.2)) as test_client:
+        yield test_client
+
+
+def new_table(client: TestClient, **body) -> dict:
+    body = {"variant": "draw", "players": 2, "seats": [HUMAN, GREEDY], "seed": 5, "settings": SHORT, **body}
+    answer = client.post("/api/tables", json=body)
+    assert answer.status_code == 201, answer.text
+    return answer.json()
+
+
+def url(table: dict, what: str, seat: int = 0) -> str:
+    return f"/api/tables/{table['table']}/{what}?token={table['seats'][seat].get('token')}"
+
+
+def test_variants_lists_every_bundled_variant_with_its_explain_text(client):
+    variants = {v["name"]: v for v in client.get("/api/variants").json()}
+    assert {"draw", "straight", "mexican-train"} <= set(variants)
+    straight = variants["straight"]
+    assert straight["players"] == {"min": 2, "max": 4}
+    assert straight["explain"].startswith("Straight dominoes\n")
+    assert set(straight) == {"name", "title", "description", "tags", "players", "explain", "teams_optional"}
+
+
+def test_validate_says_ok_or_prints_what_domino_validate_prints(client, tmp_path):
+    sound = client.post("/api/validate", json={"text": "name: x\nextends: draw\n"}).json()
+    assert sound == {"ok": True, "problems": []}
+    text = "name: x\nextends: straight\nscoring:\n  in_play:\n    when: ends_sum %% 5 == 0\n"
+    answer = client.post("/api/validate", json={"text": text}).json()
+    assert answer["ok"] is False
+    (tmp_path / "upload.yaml").write_text(text)
+    printed = domino("validate", "upload.yaml", cwd=tmp_path).stdout
+    assert "".join(p["text"] + "\n" for p in answer["problems"]) == printed
+    assert "^" in printed and printed.startswith("upload.yaml:5:")
+    first = answer["problems"][0]
+    assert (first["line"], first["column"]) == (5, int(printed.split(":")[2]))
+
+
+def test_a_pasted_file_may_extend_only_bundled_variants(client, tmp_path):
+    secret = tmp_path / "secret.yaml"
+    secret.write_text("name: secret\nextends: draw\n")
+    for extends in (str(secret), "./secret.yaml", "../../../etc/passwd"):
+        answer = client.post("/api/validate", json={"text": f"name: x\nextends: {extends}\n"}).json()
+        assert answer["ok"] is False
+        assert "secret" not in json.dumps(answer).replace(extends, "") or extends.endswith("passwd")
+        refused = client.post("/api/tables", json={"rules_text": f"name: x\nextends: {extends}\n", "players": 2})
+        assert refused.status_code == 422 and "error" in refused.json()
+
+
+def test_bodies_over_256_kib_malformed_json_and_bad_requests_are_refused_with_a_message(client):
+    big = client.post("/api/validate", content=b'{"text": "' + b"x" * (257 * 1024) + b'"}')
+    assert big.status_code == 413 and "256 KiB" in big.json()["error"]
+    for body in (b"{", b"[1]", b"\xff", b'{"a": 1e400}'):
+        answer = client.post("/api/tables", content=body)
+        assert answer.status_code == 400 and answer.json()["error"], body
+    for body in (
+        {"players": 2},
+        {"variant": "nope", "players": 2},
+        {"variant": "draw", "players": 9},
+        {"variant": "draw", "players": 2, "seats": [HUMAN, {"kind": "computer", "strength": "genius"}]},
+        {"variant": "draw", "players": 2, "settings": {"match.target": "[oops"}},
+        {"variant": "draw", "players": 2, "teams": True},
+        {"variant": "draw", "rules_text": "name: x", "players": 2},
+    ):
+        answer = client.post("/api/tables", json=body)
+        assert answer.status_code in (400, 422), body
+        assert set(answer.json()) >= {"error"} and "Traceback" not in answer.text
+    assert client.get("/api/nothing").json() == {"error": "Not Found"}
+
+
+def test_a_rules_text_table_reports_problems_with_the_caret_and_plays_when_sound(client, state_dir):
+    bad = client.post("/api/tables", json={"rules_text": "name: x\nextends: draw\nplay: {match: 'a +'}\n"})
+    assert bad.status_code == 422
+    assert bad.json()["error"].startswith("upload.yaml:3:") and "^" in bad.json()["error"]
+    mine = "name: mine\nextends: draw\nmatch: {target: 20}\n"
+    table = new_table(client, variant=None, rules_text=mine, settings=None)
+    assert client.get(url(table, "state")).json()["variant"] == "mine"
+    save = read_save(state_dir / f"{table['table']}.json")
+    assert save.rules_file == str((state_dir / f"{table['table']}.rules.yaml").resolve())
+
+
+def test_create_gives_each_human_seat_an_unguessable_token_and_a_link(client, state_dir):
+    table = new_table(client, seats=[HUMAN, HUMAN])
+    seats = table["seats"]
+    assert [s["seat"] for s in seats] == [0, 1]
+    assert seats[0]["token"] != seats[1]["token"] and len(seats[0]["token"]) >= 32
+    assert seats[1]["link"] == f"/table/{table['table']}?seat=1&token={seats[1]['token']}"
+    sidecar = tokens_path(state_dir / f"{table['table']}.json")
+    assert sidecar.stat().st_mode & 0o777 == 0o600
+    assert seats[0]["token"] not in (state_dir / f"{table['table']}.json").read_text()
+
+
+def test_state_refuses_a_wrong_token_and_shows_only_the_seats_own_hand(client, app_match):
+    table = new_table(client, seats=[HUMAN, HUMAN])
+    assert client.get(f"/api/tables/{table['table']}/state?token=guess").status_code == 403
+    assert client.get(f"/api/tables/{table['table']}/state").status_code == 403
+    assert client.get("/api/tables/nope/state?token=x").status_code == 404
+    match = app_match(client, table)
+    for seat in (0, 1):
+        view = client.get(url(table, "state", seat)).json()
+        assert view["seat"] == seat and view["hand"] == [list(t) for t in match.hand(seat)]
+        assert view["hand_counts"] == [len(match.hand(s)) for s in (0, 1)]
+        assert bool(view["legal"]) == (match.current_player == seat)
+
+
+@pytest.fixture
+def app_match():
+    def find(client: TestClient, table: dict) -> Match:
+        return client.app.state.tables.get(table["table"]).match
+
+    return find
+
+
+def test_actions_are_refused_when_stale_not_yours_illegal_or_after_the_end(client, app_match):
+    table = new_table(client, seats=[HUMAN, HUMAN])
+    match = app_match(client, table)
+    mover = match.current_player
+    other = 1 - mover
+    view = client.get(url(table, "state", mover)).json()
+    version = view["version"]
+    assert client.post(url(table, "action", other), json={"index": 0, "version": version}).status_code == 403
+    stale = client.post(url(table, "action", mover), json={"index": 0, "version": version - 1})
+    assert stale.status_code == 409 and stale.json()["error"].startswith("stale:")
+    not_in_hand = next(t for t in [(a, b) for a in range(7) for b in range(a, 7)] if t not in match.hand(mover))
+    illegal = client.post(url(table, "action", mover),
+                          json={"action": {"kind": "play", "tile": list(not_in_hand)}, "version": version})  # fmt: skip
+    assert illegal.status_code == 422 and illegal.json()["error"]
+    assert client.post(url(table, "action", mover), json={"action": "nonsense", "version": version}).status_code == 422
+    assert client.post(url(table, "action", mover), json={"index": 99, "version": version}).status_code == 422
+    assert app_match(client, table).events == match.events and client.get(url(table, "state", mover)).json() == view
+    done = client.post(url(table, "action", mover), json={"action": view["legal"][0], "version": version})
+    assert done.status_code == 200 and done.json()["state"]["version"] == version + 1
+    twice = client.post(url(table, "action", mover), json={"index": 0, "version": version})  # a second tab
+    assert twice.status_code == 409
+    match.playout(random.Random(1), until="match")
+    over = client.post(url(table, "action", 0), json={"index": 0, "version": version + 1})
+    assert over.status_code == 409 and "over" in over.json()["error"]
+
+
+def test_hint_names_a_legal_move_of_the_strongest_player(client):
+    table = new_table(client)
+    view = client.get(url(table, "state")).json()
+    moves = client.get(url(table, "hint")).json()["moves"]
+    assert moves and moves[0]["text"] == view["legal"][moves[0]["index"]]["text"]
+    assert client.get(f"/api/tables/{table['table']}/hint?token=bad").status_code == 403
+
+
+TILE_TEXT = re.compile(r"\[(\d+)\|(\d+)\]")
+
+
+def _tiles_in_fields(view: dict) -> set[tuple[int, int]]:
+    found = {tuple(sorted(t)) for t in view["hand"]}
+    layout = view["layout"]
+    for arm in layout["arms"]:
+        found |= {tuple(sorted(t)) for t in arm["tiles"]}
+        found.add(tuple(sorted(arm["root"])))
+    for key in ("lead", "hub"):
+        if layout[key]:
+            found.add(tuple(sorted(layout[key])))
+    found |= {tuple(sorted(t)) for t in layout["spinners"]}
+    found |= {tuple(sorted(d["tile"])) for d in layout["open_doubles"]}
+    found |= {tuple(sorted(m["tile"])) for m in view["legal"] if m["tile"]}
+    return found
+
+
+def _tiles_in_words(lines: list[str]) -> set[tuple[int, int]]:
+    return {tuple(sorted((int(a), int(b)))) for line in lines for a, b in TILE_TEXT.findall(line)}
+
+
+def _check_view(view: dict, seat: int, truth: Match, log: list[dict]) -> None:
+    """Nothing in `view` may show a tile hidden from `seat` in the round it speaks of."""
+    others = {t for s in range(truth.players) if s != seat for t in truth.hand(s)}
+    hidden = others | set(truth.boneyard) | set(truth.dead)
+    assert view["hand"] == [list(t) for t in truth.hand(seat)]
+    assert not _tiles_in_fields(view) & hidden
+    # The last actions speak of the current round, or of the finished one while its end is shown.
+    if view["round_end"] is None:
+        assert not _tiles_in_words(view["last_actions"]) & hidden
+    else:
+        ends = [e for e in log if e["type"] == "round_end"]
+        assert view["round_end"]["hands"] == ends[-1]["hands"]  # revealed only once the round ended
+        deals = [i for i, e in enumerate(log) if e["type"] == "deal" and e["round"] == ends[-1]["round"]]
+        start = deals[-1]
+        deal = log[start]
+        drawn_by_others = {
+            tuple(e["tile"]) for i, e in enumerate(log[start:], start) if e["type"] == "draw" and e["seat"] != seat
+        }
+        drawn = {tuple(e["tile"]) for e in log[start:] if e["type"] == "draw"}
+        played = {tuple(e["action"]["tile"]) for e in log[start:] if e["type"] == "action" and "tile" in e["action"]}
+        never_shown = (set(map(tuple, deal["boneyard"])) - drawn) | (drawn_by_others - played)
+        revealed = {tuple(t) for hand in ends[-1]["hands"] for t in hand}
+        assert not _tiles_in_words(view["last_actions"]) & (never_shown - revealed)
+    assert "boneyard" not in view and "hands" not in view
+
+
+def _events(text: str) -> list[tuple[str, str]]:
+    out = []
+    for block in text.split("\n\n"):
+        lines = [line for line in block.splitlines() if not line.startswith(":")]
+        if lines:
+            fields = dict(line.split(": ", 1) for line in lines)
+            out.append((fields.get("event", "message"), fields.get("data", "")))
+    return out
+
+
+def test_a_whole_match_never_shows_the_human_seat_a_hidden_tile(client, app_match):
+    table = new_table(client, seed=11, settings={"match.target": "40"})
+    received: list[dict] = []
+    streamed: list[str] = []
+
+    def listen() -> None:
+        with client.stream("GET", url(table, "events")) as answer:
+            assert answer.headers["content-type"].startswith("text/event-stream")
+            streamed.append("".join(answer.iter_text()))
+
+    listener = threading.Thread(target=listen)
+    listener.start()
+    chooser = random.Random(3)
+    view = client.get(url(table, "state")).json()
+    received.append(view)
+    while not view["over"]:
+        assert view["current_player"] == 0 and view["legal"]
+        move = chooser.randrange(len(view["legal"]))
+        answer = client.post(url(table, "action"), json={"index": move, "version": view["version"]})
+        assert answer.status_code == 200, answer.text
+        view = answer.json()["state"]
+        received.append(view)
+        received.append(client.get(url(table, "state")).json())
+    listener.join(timeout=60)
+    assert not listener.is_alive()
+    events = _events(streamed[0])
+    assert events[-1][0] == "over"
+    sse = [json.loads(data) for kind, data in events if kind == "state"]
+    assert len(sse) > 2 and sse[-1]["over"] and [v["version"] for v in sse] == sorted({v["version"] for v in sse})
+    received += sse
+    final = app_match(client, table)
+    log = final.events
+    assert len({view["round"] for view in received}) >= 2, "the test should cross a round end"
+    actions = [i for i, e in enumerate(log) if e["type"] == "action"]
+    ruleset = final.ruleset
+    truth = Match(ruleset, players=2, seed=11)
+    at = 0
+    for view in sorted(received, key=lambda v: v["version"]):
+        while at < view["version"]:
+            truth.apply(Action.from_json(log[actions[at]]["action"]))
+            at += 1
+        upto = actions[at] if at < len(actions) else len(log)
+        _check_view(view, 0, truth, log[:upto])
+    assert any(view["round_end"] for view in received)
+    assert received[-1]["winners"] == list(final.winners) and received[-1]["history"]
+
+
+def test_a_restarted_server_shows_every_table_where_it_was(state_dir):
+    with TestClient(create_app(state_dir, pace_ms=0)) as client:
+        table = new_table(client)
+        for _ in range(3):
+            view = client.get(url(table, "state")).json()
+            client.post(url(table, "action"), json={"index": 0, "version": view["version"]})
+        before = client.get(url(table, "state")).json()
+    with TestClient(create_app(state_dir, pace_ms=0)) as client:
+        assert client.get(url(table, "state")).json() == before
+        assert client.get(f"/api/tables/{table['table']}/state?token=bad").status_code == 403
+
+
+def test_a_browser_game_resumes_at_the_terminal_and_a_terminal_game_opens_in_the_browser(state_dir):
+    with TestClient(create_app(state_dir, pace_ms=0)) as client:
+        table = new_table(client)
+        view = client.get(url(table, "state")).json()
+        client.post(url(table, "action"), json={"index": 0, "version": view["version"]})
+    save = state_dir / f"{table['table']}.json"
+    resumed = domino("resume", str(save), stdin="quit\n")
+    assert resumed.status == 0, resumed.stderr
+    assert f"Resuming {save}" in resumed.stdout and "round 1" in resumed.stdout
+    # A terminal game: `domino play --save`, opened by path (no token sidecar, so not loaded at start).
+    played = domino("play", "draw", "--seed", "4", "--save", str(state_dir / "game-terminal.json"), stdin="quit\n")
+    assert played.status == 0, played.stderr
+    with TestClient(create_app(state_dir, pace_ms=0)) as client:
+        assert "game-terminal" not in client.app.state.tables.tables
+        opened = client.post("/api/tables/open", json={"path": "game-terminal.json"})
+        assert opened.status_code == 201, opened.text
+        seat = next(s for s in opened.json()["seats"] if s["kind"] == "human")
+        assert client.get(url(opened.json(), "state", seat["seat"])).json()["round"] == 1
+        again = client.post("/api/tables/open", json={"path": "game-terminal.json"})
+        assert again.status_code == 409 and "token" not in again.text
+        for path in ("../x.json", "/etc/passwd", "game-nothing.json"):
+            refused = client.post("/api/tables/open", json={"path": path})
+            assert refused.status_code in (404, 422) and "root:" not in refused.text
+        text = save.read_text()
+    with TestClient(create_app(state_dir / "other", pace_ms=0)) as client:
+        by_text = client.post("/api/tables/open", json={"text": text})
+        assert by_text.status_code == 201, by_text.text
+        assert client.post("/api/tables/open", json={"text": "{}"}).status_code == 422
+
+
+def test_replays_of_a_save_and_of_a_simulate_log_step_through_with_every_hand_open(client, state_dir, tmp_path):
+    table = new_table(client)
+    view = client.get(url(table, "state")).json()
+    client.post(url(table, "action"), json={"index": 0, "version": view["version"]})
+    save = (state_dir / f"{table['table']}.json").read_text()
+    opened = client.post("/api/replays", json={"text": save}).json()
+    steps = opened["steps"]
+    assert steps == client.get(url(table, "state")).json()["version"]
+    first = client.get(f"/api/replays/{opened['replay']}/step/0").json()
+    assert first["step"] == 0 and len(first["hands"]) == 2 and all(first["hands"])
+    last = client.get(f"/api/replays/{opened['replay']}/step/{steps}").json()
+    assert last["step"] == steps
+    assert client.get(f"/api/replays/{opened['replay']}/step/{steps + 1}").status_code == 404
+    log = tmp_path / "log.jsonl"
+    assert domino("simulate", "straight", "-n", "2", "--seed", "1", "--log", str(log)).status == 0
+    second = client.post("/api/replays", json={"text": log.read_text(), "game": 1}).json()
+    assert second["steps"] > 10
+    middle = client.get(f"/api/replays/{second['replay']}/step/10").json()
+    assert middle["layout"]["lead"] is not None
+    damaged = log.read_text().replace('"seat":1', '"seat":0', 1)
+    assert client.post("/api/replays", json={"text": damaged}).status_code == 422
+    assert client.post("/api/replays", json={"text": "not json"}).status_code == 422
+    assert client.post("/api/replays", json={"text": log.read_text(), "game": 5}).status_code == 422
+
+
+def test_the_pace_can_be_changed_by_a_seat(client, state_dir):
+    table = new_table(client)
+    assert client.post(url(table, "pace"), json={"pace_ms": 300}).json() == {"pace_ms": 300}
+    assert client.get(url(table, "state")).json()["pace_ms"] == 300
+    assert client.post(url(table, "pace"), json={"pace_ms": -1}).status_code == 422
+
+
+def test_the_pages_are_served(client):
+    assert client.get("/").status_code == 200
+    assert client.get("/table/x?seat=0&token=y").headers["content-type"].startswith("text/html")

@@ -1,0 +1,351 @@
+"""End-to-end tests in a real browser: Debian's Chromium driven by the Python `playwright` package.
+
+They start the real server (`python cli.py serve`) as a subprocess and play whole matches by
+clicking, as a person would. Screenshots of the table go to $DOMINO_SCREENSHOTS, or else to
+tests/web/screenshots/ (ignored by git), so a person can look at them.
+
+Without Chromium (or playwright) they skip locally, with how to install it; with CI set they fail.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]  # fmt: skip
+HOW = "install it with `apt-get install -y chromium` and `pip install -e '.[test]'`"
+
+
+def _missing() -> str | None:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright package is missing"
+    if shutil.which("chromium") is None:
+        return "Chromium is missing"
+    return None
+
+
+@pytest.fixture(scope="module")
+def browser():
+    missing = _missing()
+    if missing:
+        if os.environ.get("CI"):
+            pytest.fail(f"{missing}: browser tests never skip in CI ({HOW})")
+        pytest.skip(f"{missing}: {HOW}")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=shutil.which("chromium"), args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def shots() -> Path:
+    folder = Path(os.environ.get("DOMINO_SCREENSHOTS") or ROOT / "tests" / "web" / "screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    def __init__(self, state_dir: Path) -> None:
+        self.state_dir = state_dir
+        self.port = _free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen | None = None
+        self.log = state_dir.parent / "server.log"
+
+    def start(self) -> None:
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "cli.py", "serve", "--port", str(self.port), "--state-dir", str(self.state_dir)],
+                cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+            )  # fmt: skip
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise AssertionError(f"the server stopped: {self.log.read_text()[-2000:]}")
+            try:
+                with urllib.request.urlopen(self.base + "/api/variants", timeout=2):
+                    return
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                time.sleep(0.1)
+        raise AssertionError(f"the server did not answer within 30 s: {self.log.read_text()[-2000:]}")
+
+    def kill(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(10)
+
+    def post(self, path: str, body: dict) -> dict:
+        request = urllib.request.Request(
+            self.base + path, json.dumps(body).encode(), {"Content-Type": "application/json"}
+        )
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            return json.load(answer)
+
+    def get(self, path: str) -> dict:
+        with urllib.request.urlopen(self.base + path, timeout=60) as answer:
+            return json.load(answer)
+
+    def table(self, variant: str, seats: list[dict], settings: dict | None = None, seed: int = 7) -> dict:
+        body = {"variant": variant, "players": len(seats), "seats": seats, "settings": settings or {}, "seed": seed,
+                "pace_ms": 0}  # fmt: skip
+        return self.post("/api/tables", body)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    base = tmp_path_factory.mktemp("web")
+    running = Server(base / "state")
+    running.start()
+    yield running
+    running.kill()
+
+
+HUMAN = {"kind": "human"}
+
+
+def computer(strength: str = "greedy") -> dict:
+    return {"kind": "computer", "strength": strength}
+
+
+def open_page(browser, url: str, errors: list[str]):
+    page = browser.new_page(viewport={"width": 1400, "height": 860})
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    started = time.monotonic()
+    page.goto(url)
+    page.wait_for_selector("body[data-ready='1']", timeout=15000)
+    page.load_seconds = time.monotonic() - started
+    return page
+
+
+def view(page) -> dict:
+    return page.evaluate("window.__state")
+
+
+def play_one(page) -> bool:
+    """One move by clicking, if it is this seat's turn: a playable tile (and a lit place if it fits
+    several), else the draw, marker or pass button. False when the match is over."""
+    overlay = page.locator("#round-end")
+    if overlay.is_visible():
+        if page.locator("#match-winner").count():
+            return False
+        page.click("#round-end-close")
+        return True
+    state = view(page)
+    if state["over"]:
+        return False
+    if state["current_player"] != state["seat"] or not state["legal"]:
+        page.wait_for_timeout(100)
+        return True
+    version = state["version"]
+    tiles = page.locator(".hand-tile.playable")
+    if tiles.count():
+        tiles.first.click()
+        page.wait_for_function(
+            "v => window.__state.version > v || window.__state.over || document.querySelector('.target.hot')",
+            arg=version,
+        )
+        if view(page)["version"] == version and not view(page)["over"]:
+            lit = page.locator(".target.hot")
+            assert lit.count() >= 2, "a tile that fits several places lights them up"
+            lit.first.click()
+    else:
+        for button in ("#draw", "#marker", "#pass"):
+            if page.locator(button).is_visible():
+                page.click(button)
+                break
+        else:
+            raise AssertionError(f"no tile fits and no draw/pass/marker button: {state['legal']}")
+    page.wait_for_function(f"window.__state.version > {version} || window.__state.over", timeout=20000)
+    return True
+
+
+def play_match(page, shots: Path, name: str, limit: int = 600, moments=(3, 15)) -> int:
+    moves = 0
+    while moves < limit and play_one(page):
+        moves += 1
+        if moves in moments:
+            page.screenshot(path=shots / f"{name}-move{moves:03d}.png")
+    assert view(page)["over"], f"{name}: the match did not end in {limit} moves"
+    page.wait_for_selector("#match-winner")
+    page.screenshot(path=shots / f"{name}-match-end.png")
+    return moves
+
+
+def assert_dom_hand_is(page, hand: list[list[int]]) -> None:
+    shown = sorted(page.eval_on_selector_all(".hand-tile", "els => els.map(e => e.dataset.tile)"))
+    assert shown == sorted(f"{a}-{b}" for a, b in hand)
+
+
+def test_draw_match_from_the_start_page(browser, server, shots):
+    errors: list[str] = []
+    page = open_page(browser, server.base + "/", errors)
+    page.select_option("#variant", "draw")
+    assert "Draw" in page.inner_text("#variant-explain")
+    page.select_option("#players", "2")
+    page.select_option("#seat-1", "greedy")
+    page.fill("#target", "12")
+    page.select_option("#pace", "0")
+    page.fill("#seed", "11")
+    page.click("#create")
+    page.wait_for_url("**/table/**")
+    page.wait_for_selector("body[data-ready='1']")
+    page.screenshot(path=shots / "draw-start.png")
+    assert page.locator(".hand-tile svg[role=img][aria-label^='[']").count() == len(view(page)["hand"])
+    moves = play_match(page, shots, "draw")
+    assert moves > 3
+    assert not errors, errors
+
+
+def test_straight_spinner_match(browser, server, shots):
+    errors: list[str] = []
+    made = server.table("straight", [HUMAN, computer(), computer("random")], {"match.target": "30"}, seed=5)
+    page = open_page(browser, server.base + made["seats"][0]["link"], errors)
+    moves, spun = 0, False
+    while play_one(page) and moves < 600:
+        moves += 1
+        layout = view(page)["layout"]
+        if not spun and any(arm["kind"] == "side" and arm["tiles"] for arm in layout["arms"]):
+            spun = True
+            page.screenshot(path=shots / "straight-spinner.png")
+            assert page.locator(".domino.spinner").count() >= 1
+    assert view(page)["over"]
+    assert spun, "a spinner's side arm carried a tile at some point"
+    page.screenshot(path=shots / "straight-match-end.png")
+    assert not errors, errors
+
+
+def test_mexican_train_hub_with_markers(browser, server, shots):
+    errors: list[str] = []
+    seats = [HUMAN, computer(), computer("random"), computer()]
+    made = server.table("mexican-train", seats, {"match.rounds": "1", "deal.hand_size": "8"}, seed=3)
+    page = open_page(browser, server.base + made["seats"][0]["link"], errors)
+    assert page.locator(".hub").count() == 1 and page.locator(".domino.engine").count() == 1
+    moves, marked = 0, False
+    while play_one(page) and moves < 600:
+        moves += 1
+        if moves == 4:
+            page.screenshot(path=shots / "mexican-train-early.png")
+        if not marked and any(arm["marker"] for arm in view(page)["layout"]["arms"]):
+            marked = True
+            assert page.locator(".train-label.marked").count() >= 1
+            page.screenshot(path=shots / "mexican-train-marker.png")
+    assert view(page)["over"]
+    page.screenshot(path=shots / "mexican-train-match-end.png")
+    assert marked, "some train had a marker on it during the round"
+    assert not errors, errors
+
+
+def test_two_people_at_one_table_each_see_only_their_hand(browser, server, shots):
+    made = server.table("draw", [HUMAN, HUMAN], {"match.target": "10"}, seed=21)
+    links = {s["seat"]: s for s in made["seats"]}
+    errors: list[str] = []
+    contexts = [browser.new_context(viewport={"width": 1300, "height": 820}) for _ in range(2)]
+    pages = []
+    for seat, context in enumerate(contexts):
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(server.base + links[seat]["link"])
+        page.wait_for_selector("body[data-ready='1']")
+        pages.append(page)
+    for move in range(12):
+        hands = [server.get(f"/api/tables/{made['table']}/state?token={links[s]['token']}")["hand"] for s in (0, 1)]
+        for seat, page in enumerate(pages):
+            page.wait_for_function(
+                "v => window.__state.version >= v",
+                arg=server.get(f"/api/tables/{made['table']}/state?token={links[seat]['token']}")["version"],
+            )
+            assert_dom_hand_is(page, hands[seat])
+            other = {f"[{a}|{b}]" for a, b in hands[1 - seat]}
+            labels = set(
+                page.eval_on_selector_all(".hand-tile svg", "els => els.map(e => e.getAttribute('aria-label'))")
+            )
+            assert not labels & other
+        turn = view(pages[0])["current_player"]
+        if turn is None or view(pages[0])["over"]:
+            break
+        before = view(pages[1 - turn])["version"]
+        play_one(pages[turn])
+        # the other browser hears of it live, without reloading
+        pages[1 - turn].wait_for_function(f"window.__state.version > {before}", timeout=10000)
+        if move == 5:
+            pages[0].screenshot(path=shots / "two-seats-seat1.png")
+            pages[1].screenshot(path=shots / "two-seats-seat2.png")
+    for context in contexts:
+        context.close()
+    assert not errors, errors
+
+
+def test_server_restart_in_the_middle(browser, server, shots):
+    made = server.table("draw", [HUMAN, computer()], {"match.target": "40"}, seed=9)
+    errors: list[str] = []
+    page = open_page(browser, server.base + made["seats"][0]["link"], errors)
+    for _ in range(6):
+        play_one(page)
+    before = view(page)
+    server.kill()
+    server.start()
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    after = view(page)
+    for key in ("hand", "layout", "scores", "round", "current_player", "boneyard_count"):
+        assert after[key] == before[key], key
+    assert_dom_hand_is(page, after["hand"])
+    page.screenshot(path=shots / "restart-after.png")
+    for _ in range(3):
+        play_one(page)
+    assert view(page)["version"] > before["version"]
+
+
+def test_replay_viewer_steps_through_a_save(browser, server, shots):
+    made = server.table("draw", [computer(), computer("random")], {"match.target": "10"}, seed=4)
+    save = server.state_dir / f"{made['table']}.json"
+    assert save.is_file()
+    errors: list[str] = []
+    page = open_page(browser, server.base + "/static/replay.html", errors)
+    page.set_input_files("#replay-file", str(save))
+    page.wait_for_function("document.getElementById('step-info').textContent.startsWith('step 0')")
+    for _ in range(5):
+        page.click("#forward")
+    page.wait_for_function("document.getElementById('step-info').textContent.startsWith('step 5')")
+    assert page.locator("#table .domino").count() >= 1
+    page.screenshot(path=shots / "replay-step5.png")
+    page.click("#back")
+    page.wait_for_function("document.getElementById('step-info').textContent.startsWith('step 4')")
+    assert not errors, errors
+
+
+def test_page_load_time(browser, server):
+    made = server.table("mexican-train", [HUMAN, computer()], {"match.rounds": "1"})
+    errors: list[str] = []
+    times = []
+    for _ in range(5):
+        page = open_page(browser, server.base + made["seats"][0]["link"], errors)
+        times.append(page.load_seconds)
+        page.close()
+    times.sort()
+    print(f"table page load on localhost: median {times[2] * 1000:.0f} ms, max {times[-1] * 1000:.0f} ms")
+    assert times[2] < 5
+    assert not errors, errors
