@@ -336,3 +336,30 @@ def test_a_tile_named_on_a_train_whose_twin_is_listed_is_played_there(tmp_path):
     low, high = play.tile
     assert read_move(f"{high}-{low} {twin.arm}", shown, match) == twin
     assert read_move(f"{high}-{low}", shown, match) == play
+
+
+def test_the_hint_shows_the_best_moves_with_their_chances_in_words(tmp_path):
+    import re
+
+    from interpreter.players.ismcts import DEFAULT_ITERATIONS
+
+    def hint(save: str) -> list[str]:
+        result = domino("play", "draw", "--players", "human,random", "--seed", "3", "--save", save, cwd=tmp_path,
+                        stdin="hint\nquit\n")  # fmt: skip
+        assert result.status is ExitStatus.OK, result.stderr
+        lines = result.stdout.splitlines()
+        start = next(i for i, line in enumerate(lines) if "Hint (" in line)
+        return lines[start : start + 4]
+
+    shown = hint("a.json")
+    head = re.search(r"Hint \(ismcts\): (\d+) — ", shown[0])
+    assert head is not None, shown
+    moves = [re.fullmatch(r"  (\d+)\. (\d+-\d+ on arm \d+|lead \d+-\d+|draw|pass|marker): "
+                          r"wins about (\d+)% of the rounds I played out \((\d+) tries?\)", line)
+             for line in shown[1:] if line.startswith("  ")]  # fmt: skip
+    assert moves and all(moves), shown
+    assert moves[0].group(1) == head.group(1)  # the best listed is the move the hint names
+    assert all(0 <= int(m.group(3)) <= 100 for m in moves)
+    tries = [int(m.group(4)) for m in moves]
+    assert tries == sorted(tries, reverse=True) and sum(tries) <= DEFAULT_ITERATIONS
+    assert hint("b.json") == shown  # the same game, the same hint: no clock in it

@@ -15,6 +15,8 @@ the true hand, since any older slot it might have filled could hold the tile act
 
 Sampling fills the most constrained slots first, each with a random tile it allows, then deals
 the rest uniformly. This is not exactly uniform over consistent deals, which search tolerates.
+What is fixed for the decision (the tiles each constrained slot allows, the hidden tiles) is
+worked out once per `Determinizer`, so a search builds one and samples it every iteration.
 After `TRIES` failed attempts the oldest half of the constraints is dropped, and so on, so a
 sample always comes back (with no constraints left any deal of the right sizes fits).
 """
@@ -32,6 +34,7 @@ from interpreter.engine.tiles import bits
 from interpreter.ruleset import Ruleset
 
 TRIES = 20  # failed fills at one relaxation level before dropping older constraints
+REPICKS = 8  # random picks of a constrained slot's tile before choosing among the free ones only
 
 
 def determinize(match: Match, seat: int, rng: random.Random) -> Match:
@@ -118,7 +121,9 @@ class Determinizer:
         self._masks = masks
         self._slots = slots
         self._undrawn = len(m._boneyard) - m._next_draw
-        self._levels: dict[int, list[tuple[int, int, int]]] = {}
+        self._levels: dict[int, list[tuple[int, int, tuple[int, ...]]]] = {}
+        self._pool = bits(self._hidden)  # the hidden tiles, to deal
+        self._empty = [[-1] * len(own) for own in slots]  # a tile id per slot, none yet
         for seat, size in enumerate(observation.hand_counts):
             if seat != me and size != len(slots[seat]):
                 raise ValueError(f"the log accounts for {len(slots[seat])} tiles in seat {seat}'s hand, not {size}")
@@ -134,7 +139,8 @@ class Determinizer:
         }
 
     def sample(self, rng: random.Random) -> Match:
-        """A determinization: a fresh match whose hidden tiles are one random consistent deal."""
+        """A determinization: a fresh match whose hidden tiles are one random consistent deal.
+        Its next round is dealt when first asked about, not when this one ends (`round_over`)."""
         count = len(self._masks)
         drop = 0
         while True:
@@ -153,41 +159,56 @@ class Determinizer:
                 out |= self._masks[c]
         return out
 
-    def _constrained(self, drop: int) -> list[tuple[int, int, int]]:
-        """(seat, slot, ruled-out mask) of the constrained slots, fewest allowed tiles first."""
+    def _constrained(self, drop: int) -> list[tuple[int, int, tuple[int, ...]]]:
+        """(seat, slot, the hidden tiles it allows) of the constrained slots, fewest allowed first.
+        Fixed for the decision: worked out once per relaxation level, not once per sample."""
         found = self._levels.get(drop)
         if found is None:
             hidden = self._hidden
             found = [
-                (seat, i, mask)
+                (seat, i, tuple(bits(hidden & ~mask)))
                 for seat, own in enumerate(self._slots)
                 if seat != self.seat
                 for i, slot in enumerate(own)
                 if (mask := self._mask(slot, drop) & hidden)
             ]
-            found.sort(key=lambda item: (hidden & ~item[2]).bit_count())
+            found.sort(key=lambda item: len(item[2]))
             self._levels[drop] = found
         return found
 
     def _fill(self, drop: int, rng: random.Random) -> list[list[int]] | None:
-        """Per seat, a tile id per slot (the boneyard and dead tiles last), or None on a dead end."""
-        free = self._hidden
-        hands: list[list[int]] = [[-1] * len(own) for own in self._slots]
-        for seat, i, mask in self._constrained(drop):
-            allowed = bits(free & ~mask)
-            if not allowed:
+        """Per seat, a tile id per slot (the boneyard and dead tiles last), or None on a dead end.
+
+        Each constrained slot takes a tile uniformly among those it allows that are still free: a
+        random pick from its allowed tiles, tried again while the pick is taken (a few times, then
+        from the list of the free ones). The rest is shuffled into the other places."""
+        rand = rng.random
+        hands = [hand.copy() for hand in self._empty]
+        taken: set[int] = set()
+        for seat, i, allowed in self._constrained(drop):
+            n = len(allowed)
+            if not n:
                 return None
-            tile = allowed[rng.randrange(len(allowed))]
+            for _ in range(REPICKS):
+                tile = allowed[int(rand() * n)]
+                if tile not in taken:
+                    break
+            else:
+                left = [x for x in allowed if x not in taken]
+                if not left:
+                    return None
+                tile = left[int(rand() * len(left))]
             hands[seat][i] = tile
-            free &= ~(1 << tile)
-        rest = bits(free)
+            taken.add(tile)
+        rest = [x for x in self._pool if x not in taken] if taken else self._pool.copy()
         shuffle(rng, rest)  # rng.shuffle(rest), inlined
+        pop = rest.pop
         for seat, hand in enumerate(hands):
             if seat == self.seat:
                 continue
             for i, tile in enumerate(hand):
                 if tile < 0:
-                    hand[i] = rest.pop()
+                    hand[i] = pop()
         hands.append(rest)
         return hands
 
@@ -208,7 +229,32 @@ class Determinizer:
             m._drawn = hands[m._current][-1]
         # The real match's stream would deal its real next round; a determinization must not.
         m._reseed(rng.getrandbits(64))
+        # Its next round is dealt only when something asks about it (as after `playout`): a
+        # search whose tree path ends the round reads the scores only (`round_over`).
+        m._deal_later = True
         return m
+
+
+def round_over(match: Match, round_no: int) -> bool:
+    """Whether round `round_no` of a determinization is over (or the match), without dealing the
+    next round: `match.round` would deal it."""
+    return match._over or match._pending or match._round != round_no
+
+
+def legal_now(match: Match) -> list[Action]:
+    """`match.legal_actions()` without the copy: the match's own list, not to be changed. For a
+    search's tree path on a determinization, where the round is not over."""
+    legal = match._legal
+    if legal is None:
+        legal = match._legal = match._compute_legal()
+    return legal
+
+
+def advance(match: Match, action: Action) -> None:
+    """`match.apply(action)` for an action taken from `legal_now(match)`, without checking it
+    again or building the events' view: the same state and log. For a search's tree path."""
+    match._legal = None
+    match._do(action)
 
 
 def _take(slots: list[list[int]], tile: int, masks: list[int]) -> None:

@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from interpreter.engine import Action
+from interpreter.engine import Action, Observation
+from interpreter.players.distinct import distinct_plays
 from interpreter.players.greedy import GreedyPlayer
 from interpreter.players.heavy import HeavyPlayer
-from interpreter.players.ismcts import IsmctsPlayer
+from interpreter.players.ismcts import Estimate, IsmctsPlayer
 from interpreter.players.random_player import RandomPlayer
 
 
@@ -21,6 +22,15 @@ class Player(Protocol):
     observes: bool  # False: choose() ignores the observation and may be given None
 
     def choose(self, observation: object, legal: Sequence[Action]) -> Action: ...
+
+
+class Analyst(Player, Protocol):
+    """A player that can say what it found (docs/players.md): `ismcts`."""
+
+    def analyse(self, observation: Observation) -> list[Estimate]: ...
+
+
+__all__ = ["PLAYERS", "STRONGEST", "Analyst", "Estimate", "Player", "distinct_plays", "make_player"]
 
 
 PLAYERS: dict[str, Callable[[int], Player]] = {

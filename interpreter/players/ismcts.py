@@ -7,8 +7,14 @@ choosing with UCB1 over *availability* counts, since an action exists only in th
 its tile is held — adds one node, plays the round out with a cheap default policy and credits
 every node with the result for the seat that chose it.
 
+Equivalent plays (the same tile on two interchangeable arms, `interpreter.players.distinct`) are
+one action of the tree: the root's from the observation, once per decision, and below the arms'
+likeness once per node. `analyse` reports the root's moves with their visits and how often the
+searching side came out ahead after them (docs/players.md).
+
 Playouts stop at the end of the current round: a 13-round match would otherwise make each one
-enormous, and the round is where a decision's effect lies. The value of a playout for a side is
+enormous, and the round is where a decision's effect lies. When the tree's own path ends the
+round, nothing is played out: the value is that round's. The value of a playout for a side is
 1 or 0 (or its share) if the match ended in it, else 0.5 ± how far the side's score moved ahead
 of the others' mean this round, squashed into (0, 1) against a scale of about one hand's worth
 of points (`_Valuer`). The rules' `winner` turns that around when the lowest total wins.
@@ -27,9 +33,12 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from operator import itemgetter
+from typing import NamedTuple
 
 from interpreter.engine import Action, Match, Observation, Tile
-from interpreter.engine.determinize import Determinizer
+from interpreter.engine.determinize import Determinizer, advance, legal_now, round_over
+from interpreter.players.distinct import arm_keys, distinct_plays, followers
 from interpreter.players.heavy import tile_value
 from interpreter.ruleset import Ruleset, Winner
 
@@ -39,8 +48,12 @@ EXPLORATION = 0.7  # UCB1's constant for values in [0, 1]
 HEAVY_SHARE = 0.5  # in playouts, how often a player lays its heaviest playable tile instead of a random action
 
 
+_NONE: frozenset[int] = frozenset()  # a node's `skip` when no two of its arms are alike: nothing to merge
+_tile_of = itemgetter(1)  # an action's tile
+
+
 class _Node:
-    __slots__ = ("avail", "children", "reward", "seat", "visits")
+    __slots__ = ("avail", "children", "reward", "seat", "skip", "visits", "wins")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat  # who chose the action leading here: the node's values are theirs
@@ -48,6 +61,8 @@ class _Node:
         self.visits = 0
         self.avail = 0
         self.reward = 0.0
+        self.skip: frozenset[int] | None = None  # arms whose plays twin earlier arms' here (`followers`), once needed
+        self.wins = 0.0  # kept for the root's children only: playouts the searching side came out ahead in
 
 
 class _Valuer:
@@ -67,13 +82,25 @@ class _Valuer:
         moved = [a - b for a, b in zip(match.scores, self.start, strict=True)]
         sides = len(moved)
         total = sum(moved)
+        scale = self.scale
+        sign = -1.0 if self.lowest else 1.0
         per_side = []
         for side in range(sides):
-            ahead = moved[side] - (total - moved[side]) / (sides - 1) if sides > 1 else moved[side]
-            if self.lowest:
-                ahead = -ahead
-            per_side.append(0.5 + 0.5 * ahead / (abs(ahead) + self.scale))
+            ahead = sign * (moved[side] - (total - moved[side]) / (sides - 1) if sides > 1 else moved[side])
+            per_side.append(0.5 + 0.5 * ahead / (abs(ahead) + scale))
+        if sides == match.players:
+            return per_side
         return [per_side[match.side_of(seat)] for seat in range(match.players)]
+
+
+class Estimate(NamedTuple):
+    """What a search found for one move: how often the searching side came out ahead in the
+    playouts after it (a won match, or more points than the others' mean in the round played out;
+    a tie counts half) and how many of the iterations went through it."""
+
+    action: Action
+    chance: float
+    visits: int
 
 
 class IsmctsPlayer:
@@ -98,11 +125,36 @@ class IsmctsPlayer:
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
+        root = self._root(observation)
+        # The most visited action; the engine's legal order settles ties (a twin of a searched
+        # play, `distinct_plays`, has no node of its own).
+        return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+
+    def analyse(self, observation: Observation) -> list[Estimate]:
+        """Search as `choose` does (the same budget, the same random stream) and report every
+        distinct legal move (one per class of equivalent plays, `distinct_plays`), the most
+        visited first (the one `choose` takes), then in the engine's legal order. The visits add
+        up to the iterations run. Only for the seat whose turn it is."""
+        legal = distinct_plays(observation, observation.legal_actions)
+        if not legal:
+            raise ValueError(f"it is not seat {observation.seat}'s turn")
+        root = self._root(observation)
+        found = []
+        for action in legal:
+            child = root.children.get(action)
+            visits = child.visits if child is not None else 0
+            found.append(Estimate(action, child.wins / visits if visits else 0.0, visits))  # type: ignore[union-attr]
+        order = sorted(range(len(found)), key=lambda i: (-found[i].visits, i))
+        return [found[i] for i in order]
+
+    def _root(self, observation: Observation) -> _Node:
         rules = observation.rules
         values = self._tile_values(rules, len(observation.hand_counts))
-        root = self._search(Determinizer(rules, observation), _Valuer(rules, observation, values))
-        # The most visited action; the engine's legal order settles ties.
-        return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+        deals = Determinizer(rules, observation)
+        # The root's moves are the same in every determinization (the searching seat's own hand):
+        # listed, and merged into distinct plays, once.
+        legal = distinct_plays(observation, observation.legal_actions)
+        return self._search(deals, _Valuer(rules, observation, values), observation.seat, rules, legal)
 
     def _tile_values(self, rules: Ruleset, players: int) -> dict[Tile, int]:
         key = (rules.name, rules.digest, players)
@@ -113,51 +165,95 @@ class IsmctsPlayer:
             found = self._values[key] = {t: tile_value(rules, players, t) for t in tiles}
         return found
 
-    def _search(self, deals: Determinizer, value: _Valuer) -> _Node:
+    def _search(
+        self, deals: Determinizer, value: _Valuer, me: int, rules: Ruleset, root_legal: list[Action]
+    ) -> _Node:
         rng = self._rng
+        rand = rng.random
         c = self.exploration
         log = math.log
         sqrt = math.sqrt
         root = _Node(-1)
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000
+        budget = self.iterations
         done = 0
-        while self.iterations is None or done < self.iterations:
+        while budget is None or done < budget:
             match = deals.sample(rng)
-            round_no = match.round
+            round_no = match.round  # the current round: not dealt later, so reading it deals nothing
             node = root
             path = []
+            legal = root_legal
             # Selection and expansion: down the tree while every legal action has a node.
-            while not match.is_over and match.round == round_no:
-                legal = match.legal_actions()
+            while True:
                 children = node.children
-                untried = [a for a in legal if a not in children]
-                if untried:
-                    action = untried[rng.randrange(len(untried))]
-                    children[action] = _Node(match.current_player)  # type: ignore[arg-type]
+                if len(legal) == 1:  # a forced move (a draw, a pass): nothing to choose
+                    action = legal[0]
+                    child = children.get(action)
+                    if child is not None:
+                        child.avail += 1
+                        advance(match, action)
+                        node = child
+                        path.append(node)
+                        if round_over(match, round_no):
+                            break
+                        legal = self._listed(match, node, rules)
+                        continue
+                    untried = legal
+                else:
+                    get = children.get
+                    untried = None
+                    best, best_ucb = None, -1.0
                     for a in legal:
-                        if a in children:
-                            children[a].avail += 1
-                    match.apply(action)
-                    path.append(children[action])
+                        child = get(a)
+                        if child is None:
+                            if untried is None:
+                                untried = [a]
+                            else:
+                                untried.append(a)
+                            continue
+                        child.avail += 1
+                        if untried is None:
+                            ucb = child.reward / child.visits + c * sqrt(log(child.avail) / child.visits)
+                            if ucb > best_ucb:
+                                best, best_ucb, best_action = child, ucb, a
+                if untried is not None:
+                    action = untried[int(rand() * len(untried))] if len(untried) > 1 else untried[0]
+                    leaf = children[action] = _Node(match.current_player)  # type: ignore[arg-type]
+                    leaf.avail = 1
+                    advance(match, action)
+                    path.append(leaf)
+                    # The default policy, inside the engine: half the time the heaviest playable
+                    # tile; nothing to play out if the tree's path ended the round.
+                    if not round_over(match, round_no):
+                        match.playout(rng, heavy=HEAVY_SHARE)
                     break
-                best, best_ucb = None, -1.0
-                for a in legal:
-                    child = children[a]
-                    child.avail += 1
-                    ucb = child.reward / child.visits + c * sqrt(log(child.avail) / child.visits)
-                    if ucb > best_ucb:
-                        best, best_ucb = a, ucb
-                assert best is not None
-                match.apply(best)
-                node = children[best]
+                advance(match, best_action)
+                node = best  # type: ignore[assignment]
                 path.append(node)
-            # The default policy, inside the engine: half the time the heaviest playable tile.
-            match.playout(rng, heavy=HEAVY_SHARE)
+                if round_over(match, round_no):
+                    break
+                legal = self._listed(match, node, rules)
             result = value(match)
             for node in path:
                 node.visits += 1
                 node.reward += result[node.seat]
+            mine = result[me]
+            path[0].wins += 1.0 if mine > 0.5 else 0.5 if mine == 0.5 else 0.0
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         return root
+
+    @staticmethod
+    def _listed(match: Match, node: _Node, rules: Ruleset) -> list[Action]:
+        """The legal actions at `node`, one per distinct resulting position (`distinct_plays`)."""
+        legal = legal_now(match)  # the match's own list: read, never changed
+        if len(legal) > 1 and node.skip is not _NONE and len(set(map(_tile_of, legal))) < len(legal):
+            # A tile listed twice: maybe on two interchangeable arms. Their likeness depends on
+            # the layout only, which the actions leading to this node fix: worked out once per node.
+            skip = node.skip
+            if skip is None:
+                skip = node.skip = followers(arm_keys(match.layout, rules)) or _NONE
+            if skip is not _NONE:
+                return [a for a in legal if a[2] not in skip]
+        return legal

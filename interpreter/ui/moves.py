@@ -12,6 +12,8 @@ from collections.abc import Hashable, Sequence
 from interpreter.engine import Action, IllegalAction, Match
 from interpreter.engine.observation import LayoutView
 from interpreter.engine.tiles import normal
+from interpreter.players.distinct import play_key
+from interpreter.ruleset import Ruleset
 from interpreter.ui.style import hand_tile
 
 _TILE_MOVE = re.compile(
@@ -28,10 +30,10 @@ class Refused(Exception):
         self.reason = reason
 
 
-def numbered(legal: Sequence[Action], layout: LayoutView) -> list[Action]:
+def numbered(legal: Sequence[Action], layout: LayoutView, rules: Ruleset | None = None) -> list[Action]:
     """The legal actions in the order they are numbered on screen: tiles as the hand shows them,
     highest first, each on its arms in order; then draw, pass or marker. Of several actions that
-    lead to the same position (`same_move`) only the first is listed."""
+    lead to equivalent positions (`same_move`) only the first is listed."""
 
     def key(action: Action) -> tuple[int, int, int, int, int]:
         if action.tile is None:
@@ -41,27 +43,17 @@ def numbered(legal: Sequence[Action], layout: LayoutView) -> list[Action]:
 
     listed: dict[Hashable, Action] = {}
     for action in sorted(legal, key=key):
-        listed.setdefault(same_move(action, layout), action)
+        listed.setdefault(same_move(action, layout, rules), action)
     return list(listed.values())
 
 
-def same_move(action: Action, layout: LayoutView) -> Hashable:
-    """Equal for actions that lead to the same position, up to the numbering of the arms.
-
-    That is exact for the same tile, touching with the same half, on two arms that differ in
-    nothing but their number: both empty, grown from the same tile, of the same kind and owner,
-    showing the same value, equally open and marked, and waited on by the same doubles (several
-    empty shared trains; the two ends of a lone double lead). Arms that carry tiles are never
-    alike: what lies on them differs, and can count (a double at an end).
-    """
-    if action.arm is None:
-        return action
-    arm = layout.arms[action.arm]
-    if arm.tiles:
-        return action
-    waiting = tuple(i for i, double in enumerate(layout.open_doubles) if arm.id in double.arms)
-    alike = (arm.kind, arm.owner, arm.value, arm.open, arm.marker, arm.root, arm.spinner, waiting)
-    return (action.kind, action.tile, action.half, alike)
+def same_move(action: Action, layout: LayoutView, rules: Ruleset | None = None) -> Hashable:
+    """Equal for actions that lead to the same table, up to the numbering of two interchangeable
+    arms that carry no tiles yet (the two ends of a lone double lead, empty shared trains): the
+    rule the searches use, `interpreter.players.distinct.play_key`, where it is spelled out, with
+    `same_table` (two ends showing one value over different tiles stay two moves on screen). Give
+    the match's `rules` where `play.allowed` may read the arm played on."""
+    return play_key(action, layout, rules, same_table=True)
 
 
 def read_move(text: str, legal: Sequence[Action], match: Match) -> Action:
@@ -104,9 +96,12 @@ def _tile_move(played: tuple[int, int], arm: int | None, legal: Sequence[Action]
         raise Refused(f"you do not hold {name}")
     # A named arm may be one whose twin stands for it in the list: it is as good a move.
     layout = match.layout
-    number = {same_move(a, layout): n for n, a in enumerate(legal, start=1)}
+    rules = match.ruleset
+    number = {same_move(a, layout, rules): n for n, a in enumerate(legal, start=1)}
     candidates = legal if arm is None else match.legal_actions()
-    fits = [(number[same_move(a, layout)], a) for a in candidates if a.tile == played and arm in (None, a.arm)]
+    fits = [
+        (number.get(same_move(a, layout, rules), 0), a) for a in candidates if a.tile == played and arm in (None, a.arm)
+    ]
     if len(fits) == 1:
         return fits[0][1]
     if fits:

@@ -49,6 +49,15 @@ class _Stop(Exception):
         self.ending = ending
 
 
+HINT_MOVES = 3  # the moves a hint shows with their estimates, best first
+
+
+def estimate_words(chance: float, tries: int) -> str:
+    """A search's estimate for one move, as a player reads it."""
+    times = "try" if tries == 1 else "tries"
+    return f"wins about {round(100 * chance)}% of the rounds I played out ({tries} {times})"
+
+
 def decision_seed(seed: int, logged: int) -> int:
     """A computer's seed for one decision: fixed by the match seed and the length of the log so far."""
     return seed * 1_000_003 + logged
@@ -154,7 +163,7 @@ class Session:
             self._hand_over(seat)
         self.on_screen = self.last_human = seat
         self._tell(seat, seat)
-        legal = numbered(self.match.legal_actions(), self.match.layout)
+        legal = numbered(self.match.legal_actions(), self.match.layout, self.match.ruleset)
         self.out.write("\n" + screen(self.match, self.ruleset, self.seats, seat, legal, self.style))
         who = "Your" if self.seats[seat].name == "You" else f"{self.seats[seat].name}, your"
         numbers = f"1–{len(legal)}" if len(legal) > 1 else "1"
@@ -194,12 +203,33 @@ class Session:
         return line
 
     def _hint(self, legal: Sequence[Action]) -> str:
+        """What the strongest computer player would do here, and, when it searches, the best few
+        moves with how they did in its playouts. The same choice a computer seat would make."""
         strongest = getattr(players, "STRONGEST", "random")
-        choice = computer_choice(self.match, strongest, self.seed)
-        layout = self.match.layout
-        # The choice may be a listed move's twin (the same tile on another empty shared train).
-        number = [same_move(action, layout) for action in legal].index(same_move(choice, layout)) + 1
-        return f"Hint ({strongest}): {number} — {describe_move(legal[number - 1], self.match, self.seats)}"
+        match = self.match
+        layout = match.layout
+        rules = match.ruleset
+        number = {same_move(action, layout, rules): n for n, action in enumerate(legal, start=1)}
+        full = match.legal_actions()
+        player = players.make_player(strongest, decision_seed(self.seed, len(match.events)), reproducible=True)
+        analyse = getattr(player, "analyse", None)
+        if analyse is None or len(full) == 1:
+            choice = computer_choice(match, strongest, self.seed)
+            shown = number[same_move(choice, layout, rules)]
+            return f"Hint ({strongest}): {shown} — {describe_move(legal[shown - 1], match, self.seats)}"
+        seat = match.current_player
+        assert seat is not None
+        found = analyse(match.observation(seat))
+        # The first is the choice `choose` makes, so the hint is what a computer seat would play.
+        # A move may be a listed move's twin (the same tile on another empty shared train).
+        shown = number[same_move(found[0].action, layout, rules)]
+        lines = [f"Hint ({strongest}): {shown} — {describe_move(legal[shown - 1], match, self.seats)}"]
+        for estimate in found[:HINT_MOVES]:
+            if not estimate.visits:
+                break
+            listed = number[same_move(estimate.action, layout, rules)]
+            lines.append(f"  {listed}. {legal[listed - 1]}: {estimate_words(estimate.chance, estimate.visits)}")
+        return "\n".join(lines)
 
     def _hand_over(self, seat: int) -> None:
         name = self.seats[seat].name
