@@ -6,7 +6,8 @@ sides), followed by everything the engine recorded. Replaying rebuilds the match
 every other record to come out identical.
 
 A header written by `domino simulate` also says where the rules came from (`RulesOrigin`): the
-rule file, by absolute path and the sha256 of its bytes, and the `--set` options over it.
+rule file, by absolute path and the sha256 of its bytes, and the `--set` options over it; and
+who played: the strategy in each seat.
 """
 
 from __future__ import annotations
@@ -31,7 +32,10 @@ from interpreter.yaml_source import MAX_BYTES
 RULES_FILE = "rules_file"
 RULES_SHA256 = "rules_sha256"
 SETTINGS = "settings"
-_ORIGIN_KEYS = (RULES_FILE, RULES_SHA256, SETTINGS)  # in a header, but not of the engine's making
+STRATEGIES = "strategies"  # who sat where: a simulated match's header names the strategy in each seat
+# In a header, but not of the engine's making: replay leaves them out of the comparison (a log
+# without them, from before they were written, replays the same).
+_ORIGIN_KEYS = (RULES_FILE, RULES_SHA256, SETTINGS, STRATEGIES)
 
 
 @dataclass(frozen=True)

@@ -178,9 +178,12 @@ def rebuild(game: SavedGame, ruleset: Ruleset) -> Match:
 
 
 def default_directory(environ: dict[str, str], cwd: Path) -> Path:
-    """Where games are saved unless --save says otherwise: the XDG state directory."""
+    """Where games are saved unless --save says otherwise: the XDG state directory.
+
+    A relative XDG_STATE_HOME is ignored, as the XDG Base Directory spec says (it would move with
+    the current directory): then ~/.local/state as when it is unset."""
     state = environ.get("XDG_STATE_HOME")
-    if state:
+    if state and Path(state).is_absolute():
         return Path(state) / "domino"
     home = environ.get("HOME")
     return Path(home) / ".local" / "state" / "domino" if home else cwd

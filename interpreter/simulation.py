@@ -7,6 +7,11 @@ per strategy and per seat. Match `i` depends only on the run's seed and `i`, so 
 several processes adds up to the same totals as one process. `teams` is every match's choice of
 partnerships where the rules let a match choose (`Match(teams=...)`; None: the rules' own).
 
+Reproducible on any machine: a searching player (ismcts) decides on an iteration budget only,
+unless a run asks for a time budget (`Budget.ms`), whose games depend on the machine's speed
+(`budgets` says which, for the output). With `detail`, a run keeps one `MatchRecord` per match —
+what `domino compare` and the reports measure — read off the match's event log.
+
 A run that cannot finish (Ctrl-C, a worker process that dies) raises `SimulationStopped` carrying
 the matches that did finish, whose logs have been written; worker processes ignore SIGINT, so
 that Ctrl-C reaches only the parent, which stops them.
@@ -31,11 +36,27 @@ from typing import Any, TextIO
 
 from interpreter.engine import Match
 from interpreter.players import Player, make_player
+from interpreter.players.ismcts import IsmctsPlayer
 from interpreter.players.random_player import RandomPlayer
-from interpreter.replay import RulesOrigin
-from interpreter.ruleset import Ruleset
+from interpreter.replay import STRATEGIES, RulesOrigin
+from interpreter.ruleset import Ruleset, Winner
+from interpreter.stats import wilson
 
-_Z95 = 1.959963984540054  # the standard normal quantile for a two-sided 95% interval
+__all__ = ["wilson"]  # re-exported: the interval of simulate's win rates
+
+# Searching players as a run with a budget of its own builds them: (seed, iterations, ms).
+_SEARCHERS: dict[str, Callable[[int, int | None, float | None], Player]] = {
+    "ismcts": lambda seed, iterations, ms: IsmctsPlayer(seed, iterations=iterations, ms=ms),
+}
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What a run's searching players may spend on a decision. Without `ms` the games depend on
+    the seed only; with it, on the machine's speed and load too."""
+
+    iterations: int | None = None  # None: the player's own iteration budget (with ms: no cap)
+    ms: float | None = None  # a time budget, asked for explicitly
 
 
 def match_seed(seed: int, index: int) -> int:
@@ -53,15 +74,106 @@ def seating(strategies: Sequence[str], index: int) -> list[str]:
     return [*strategies[turn:], *strategies[:turn]]
 
 
-def wilson(successes: float, trials: int) -> tuple[float, float]:
-    """The Wilson score interval (95%) of a success rate; shared wins count as fractions of a success."""
-    if trials == 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    z2 = _Z95 * _Z95
-    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
-    half = _Z95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+def build_player(name: str, seed: int, budget: Budget | None = None) -> Player:
+    """A run's player: a searching one on an iteration budget (the same choices on any machine:
+    its own, or `budget.iterations`), or with `budget.ms` on that much time a decision."""
+    budget = budget or Budget()
+    if name in _SEARCHERS and (budget.ms is not None or budget.iterations is not None):
+        return _SEARCHERS[name](seed, budget.iterations, budget.ms)
+    return make_player(name, seed, reproducible=True)
+
+
+def budgets(strategies: Sequence[str], budget: Budget | None = None) -> dict[str, str]:
+    """What each searching strategy of a run decides on, as the output says it, e.g.
+    {"ismcts": "600 iterations per decision"}; empty when no strategy searches."""
+    said: dict[str, str] = {}
+    for name in dict.fromkeys(strategies):
+        player = build_player(name, 0, budget)
+        iterations, ms = getattr(player, "iterations", None), getattr(player, "ms", None)
+        if ms is not None:
+            cap = f" (at most {iterations} iterations)" if iterations is not None else ""
+            said[name] = f"time budget {ms:g} ms per decision{cap}: not reproducible"
+        elif iterations is not None:
+            said[name] = f"{iterations} iterations per decision"
+    return said
+
+
+def is_reproducible(strategies: Sequence[str], budget: Budget | None = None) -> bool:
+    """Whether a run gives the same games on any machine: no strategy plays on a clock."""
+    return not any("not reproducible" in text for text in budgets(strategies, budget).values())
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """What one match measured, read off its event log; seats as they sat in that match."""
+
+    index: int  # the match's number in its run: the same seed under every rule file
+    seed: int
+    seated: tuple[str, ...]  # the strategy in each seat
+    wins: tuple[float, ...]  # each seat's share of the win (its side won alone: 1; shared: a fraction)
+    scores: tuple[int, ...]  # each seat's side's final score
+    round_points: tuple[int, ...]  # the points all sides scored in each round
+    blocked: int  # rounds that ended blocked
+    turns: int  # one seat's actions in a row within a round (its draws, a double's extra play)
+    actions: int  # every action: a play, a draw, a pass, a marker
+    drawn: int  # tiles drawn from the boneyard during play
+    margin: int  # the winning side's lead over the best other side at the end (0 after a tie)
+
+    @property
+    def rounds(self) -> int:
+        return len(self.round_points)
+
+    def share_of(self, strategy: str) -> float:
+        """A strategy's result in this match: its seats' mean share of the win (it may sit twice)."""
+        shares = [won for won, seated in zip(self.wins, self.seated, strict=True) if seated == strategy]
+        return sum(shares) / len(shares)
+
+
+def measure(match: Match, index: int, seed: int, seated: Sequence[str]) -> MatchRecord:
+    """A finished match's `MatchRecord`, from one pass over its event log."""
+    scores = list(match.events[0]["scores"])  # the header's initial scores
+    round_points: list[int] = []
+    blocked = turns = actions = drawn = 0
+    last_seat: int | None = None
+    for event in match.events:
+        kind = event["type"]
+        if kind == "action":
+            actions += 1
+            if event["seat"] != last_seat:
+                turns += 1
+                last_seat = event["seat"]
+        elif kind == "draw":
+            drawn += 1
+        elif kind == "round_end":
+            round_points.append(sum(event["scores"]) - sum(scores))
+            scores = event["scores"]
+            blocked += event["reason"] == "blocked"
+            last_seat = None  # the next round's first action starts a turn, whoever acts
+    final = match.scores
+    winners = set(match.winners)
+    won = [final[side] for side in winners]
+    others = [score for side, score in enumerate(final) if side not in winners]
+    if not won or not others:
+        margin = 0
+    elif match.ruleset.match.winner is Winner.LOWEST:
+        margin = min(others) - min(won)
+    else:
+        margin = max(won) - max(others)
+    share = 1 / len(winners) if winners else 0.0
+    sides = [match.side_of(seat) for seat in range(len(seated))]
+    return MatchRecord(
+        index,
+        seed,
+        tuple(seated),
+        tuple(share if side in winners else 0.0 for side in sides),
+        tuple(final[side] for side in sides),
+        tuple(round_points),
+        blocked,
+        turns,
+        actions,
+        drawn,
+        margin,
+    )
 
 
 def play_match(
@@ -131,6 +243,7 @@ class SimulationResult:
     by_strategy: dict[str, Tally] = field(default_factory=dict)  # a strategy named twice is one entry
     sides: int = 0  # who scores: fewer sides than seats when partners play (seat `s` is on side s % sides)
     seconds: float = 0.0
+    records: list[MatchRecord] = field(default_factory=list)  # with `detail`: one a match, by index
 
     @classmethod
     def empty(cls, variant: str, strategies: Sequence[str]) -> SimulationResult:
@@ -163,6 +276,8 @@ class SimulationResult:
             mine.add(theirs)
         for name, tally in other.by_strategy.items():
             self.by_strategy[name].add(tally)
+        if other.records:  # parts arrive in any order; the records stay in the order of the matches
+            self.records = sorted([*self.records, *other.records], key=lambda record: record.index)
 
     def first_seat(self) -> dict[str, Any]:
         """How the first seat did against the seats' average: positive means sitting first helps."""
@@ -207,15 +322,23 @@ def simulate_range(
     progress: Callable[[int], None] | None = None,
     header: Mapping[str, Any] | None = None,
     teams: bool | None = None,
+    *,
+    detail: bool = False,
+    budget: Budget | None = None,
 ) -> SimulationResult:
-    """Matches `indices` of a run; `progress` hears after each match how many of them are done."""
+    """Matches `indices` of a run; `progress` hears after each match how many of them are done.
+    A log's match headers name the strategy in each seat ("strategies")."""
     result = SimulationResult.empty(ruleset.name, strategies)
     try:
         for done, index in enumerate(indices, start=1):
             seed_i = match_seed(seed, index)
             seated = seating(strategies, index)
-            players = [make_player(name, player_seed(seed_i, seat)) for seat, name in enumerate(seated)]
-            result.record(play_match(ruleset, players, seed_i, log, header, teams), seated)
+            players = [build_player(name, player_seed(seed_i, seat), budget) for seat, name in enumerate(seated)]
+            named = None if log is None else {**(header or {}), STRATEGIES: seated}
+            match = play_match(ruleset, players, seed_i, log, named, teams)
+            result.record(match, seated)
+            if detail:
+                result.records.append(measure(match, index, seed_i, seated))
             if progress is not None:
                 progress(done)
     except KeyboardInterrupt:
@@ -233,23 +356,33 @@ def simulate(
     workers: int = 1,
     origin: RulesOrigin | None = None,
     teams: bool | None = None,
+    *,
+    detail: bool = False,
+    budget: Budget | None = None,
 ) -> SimulationResult:
     """`matches` matches; with `workers` > 1 in that many processes, with the same totals and log.
 
     `origin` says how `ruleset` is built again (default: its rule file as it is); the log's match
-    headers record it, and worker processes build the rules from it.
+    headers record it, and worker processes build the rules from it. `detail`: keep a
+    `MatchRecord` of every match; `budget`: what searching players spend on a decision.
     """
     start = time.perf_counter()
     if origin is None and ruleset.source:
         origin = RulesOrigin(ruleset.source)
-    header = origin.log_header() if origin is not None and log is not None else None
+    header = (origin.log_header() if origin is not None else {}) if log is not None else None
+    options = _Options(detail, budget)
     try:
         if workers <= 1 or matches < 2:
-            result = simulate_range(ruleset, strategies, range(matches), seed, log, progress, header, teams)
+            result = simulate_range(
+                ruleset, strategies, range(matches), seed, log, progress, header, teams,
+                detail=detail, budget=budget,
+            )  # fmt: skip
         else:
             if origin is None:
                 raise ValueError("rules built in memory cannot be shared with worker processes")
-            result = _in_processes(ruleset, origin, strategies, matches, seed, log, progress, workers, header, teams)
+            result = _in_processes(
+                ruleset, origin, strategies, matches, seed, log, progress, workers, header, teams, options
+            )
     except SimulationStopped as stopped:
         stopped.partial.seconds = time.perf_counter() - start
         raise
@@ -268,6 +401,12 @@ class SimulationStopped(Exception):
 
 
 @dataclass(frozen=True)
+class _Options:
+    detail: bool  # keep a MatchRecord of every match
+    budget: Budget | None  # what searching players spend on a decision (None: their own iterations)
+
+
+@dataclass(frozen=True)
 class _Chunk:
     origin: RulesOrigin  # a Ruleset holds compiled closures, which do not cross processes
     digest: str
@@ -277,6 +416,7 @@ class _Chunk:
     stop: int
     header: Mapping[str, Any] | None  # None: no log
     teams: bool | None  # the matches' choice of partnerships (None: the rules' own)
+    options: _Options
 
 
 def _run_chunk(chunk: _Chunk) -> tuple[int, SimulationResult, str | None]:
@@ -285,7 +425,11 @@ def _run_chunk(chunk: _Chunk) -> tuple[int, SimulationResult, str | None]:
         raise RuntimeError(f"{chunk.origin.variant} changed while the simulation ran")
     log = io.StringIO() if chunk.header is not None else None
     indices = range(chunk.start, chunk.stop)
-    result = simulate_range(ruleset, chunk.strategies, indices, chunk.seed, log, None, chunk.header, chunk.teams)
+    options = chunk.options
+    result = simulate_range(
+        ruleset, chunk.strategies, indices, chunk.seed, log, None, chunk.header, chunk.teams,
+        detail=options.detail, budget=options.budget,
+    )  # fmt: skip
     return chunk.start, result, None if log is None else log.getvalue()
 
 
@@ -300,11 +444,14 @@ def _in_processes(
     workers: int,
     header: Mapping[str, Any] | None,
     teams: bool | None,
+    options: _Options,
 ) -> SimulationResult:
     # A few chunks per worker keep them all busy to the end and let the progress bar move.
     size = max(1, math.ceil(matches / (workers * 4)))
     chunks = [
-        _Chunk(origin, ruleset.digest, tuple(strategies), seed, start, min(start + size, matches), header, teams)
+        _Chunk(
+            origin, ruleset.digest, tuple(strategies), seed, start, min(start + size, matches), header, teams, options
+        )
         for start in range(0, matches, size)
     ]
     total = SimulationResult.empty(ruleset.name, strategies)

@@ -25,28 +25,49 @@ def wheel(tmp_path_factory) -> Path:
     return next(out.glob("*.whl"))
 
 
+def _install(wheel: Path, target: Path) -> Path:
+    """`pip install --target`: the wheel installed as a user's pip would, in a folder of its own."""
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target), str(wheel)],
+        check=True,
+        capture_output=True,
+    )
+    return target
+
+
 def test_the_wheel_carries_rules_schema_grammar_and_the_command(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     bundled = {p.name for p in (ROOT / "rules").glob("*.yaml")}
     assert {f"interpreter/_data/rules/{n}" for n in bundled} <= names
     assert "interpreter/_data/schema/rules.schema.json" in names
     assert "interpreter/expression.lark" in names
-    assert "cli.py" in names
+    assert "interpreter/__main__.py" in names and "interpreter/cli.py" in names
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
-    assert "domino = cli:main" in zipfile.ZipFile(wheel).read(entry_points).decode()
+    assert "domino = interpreter.cli:main" in zipfile.ZipFile(wheel).read(entry_points).decode()
+
+
+def test_the_wheel_installs_no_top_level_module_but_the_package(wheel):
+    """A generic top-level name (it was `cli`) is taken over by any other package that ships one."""
+    tops = {name.split("/")[0] for name in zipfile.ZipFile(wheel).namelist()}
+    assert {top for top in tops if not top.endswith(".dist-info")} == {"interpreter"}
+
+
+def test_the_metadata_has_project_urls_and_classifiers(wheel):
+    names = zipfile.ZipFile(wheel).namelist()
+    metadata = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
+    urls = {line[len("Project-URL:"):].split(",")[0].strip() for line in metadata.splitlines()
+            if line.startswith("Project-URL:")}
+    assert {"Homepage", "Documentation", "Source", "Issues"} <= urls
+    assert "Classifier: Topic :: Games/Entertainment :: Board Games" in metadata
+    assert "Classifier: Programming Language :: Python :: 3 :: Only" in metadata
 
 
 def test_the_installed_command_works_from_another_directory(wheel, tmp_path):
-    target = tmp_path / "site"
-    subprocess.run(
-        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target), str(wheel)],
-        check=True,
-        capture_output=True,
-    )
+    target = _install(wheel, tmp_path / "site")
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     run = subprocess.run(
-        [sys.executable, "-c", "import sys, cli; sys.exit(cli.main(['simulate', 'straight', '-n', '2', '--json']))"],
+        [sys.executable, "-m", "interpreter", "simulate", "straight", "-n", "2", "--json"],
         cwd=elsewhere,
         env={"PYTHONPATH": str(target), "PATH": ""},
         capture_output=True,
@@ -58,3 +79,25 @@ def test_the_installed_command_works_from_another_directory(wheel, tmp_path):
         [sys.executable, "-c", "from interpreter.resources import rules_dir; print(rules_dir())"],
         cwd=elsewhere, env={"PYTHONPATH": str(target)}, capture_output=True, text=True,
     ).stdout
+
+
+def test_the_installed_command_is_the_package_s_even_beside_another_cli_module(wheel, tmp_path):
+    target = _install(wheel, tmp_path / "site")
+    (target / "cli.py").write_text("def main():\n    print('hijacked')\n", encoding="utf-8")  # another package's
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = {"PYTHONPATH": str(target), "PATH": "", "XDG_STATE_HOME": str(tmp_path / "state")}
+
+    def run(*argv: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(argv, cwd=elsewhere, env=env, capture_output=True, text=True, timeout=120)
+
+    script = run(sys.executable, str(target / "bin" / "domino"), "--version")
+    assert script.returncode == 0 and script.stdout.startswith("domino "), script.stdout + script.stderr
+    module = run(sys.executable, "-m", "interpreter", "--version")
+    assert module.stdout == script.stdout, module.stderr
+    schema = run(sys.executable, "-m", "interpreter", "schema", "--path").stdout.strip()
+    assert schema == str((target / "interpreter" / "_data" / "schema" / "rules.schema.json").resolve())
+    assert run(sys.executable, "-m", "interpreter", "new", "house").returncode == 0
+    first = (elsewhere / "house.yaml").read_text(encoding="utf-8").splitlines()[0]
+    assert first == f"# yaml-language-server: $schema={schema}"
+    assert run(sys.executable, "-m", "interpreter", "validate", "house.yaml").returncode == 0

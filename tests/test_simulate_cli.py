@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pytest
 
 from cli import run
 from interpreter.commands.environment import Env, ExitStatus
-from interpreter.simulation import seating, wilson
+from interpreter.commands.simulate import ProgressBar
+from interpreter.simulation import Budget, build_player, seating, wilson
 from tests.clirunner import domino
 
 TIMING = ("seconds", "matches_per_s", "rounds_per_s")
@@ -57,11 +59,76 @@ def test_text_report_and_progress_bar_only_on_a_terminal():
         def isatty(self) -> bool:
             return True
 
-    out, err = io.StringIO(), Terminal()
+    out, err = Terminal(), Terminal()
     assert run(["simulate", "draw", "-n", "3"], Env(io.StringIO(), out, err, environ={})) is ExitStatus.OK
-    assert "3/3 matches" in err.getvalue()
+    assert "3/3 matches" in err.getvalue() and "/s  ETA 0:00" in err.getvalue()  # its rate and time left
     assert "95% CI" in out.getvalue() and "First seat" in out.getvalue()
     assert domino("simulate", "draw", "-n", "3").stderr == ""
+    piped = io.StringIO()  # output piped on: no bar, even on a terminal's standard error
+    err = Terminal()
+    assert run(["simulate", "draw", "-n", "3"], Env(io.StringIO(), piped, err, environ={})) is ExitStatus.OK
+    assert err.getvalue() == "" and "First seat" in piped.getvalue()
+
+
+def test_progress_bar_rate_and_eta():
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    now = [0.0]
+    err = Terminal()
+    bar = ProgressBar(Env(io.StringIO(), Terminal(), err), 100, clock=lambda: now[0])
+    now[0] = 10.0
+    bar.show(25)
+    assert err.getvalue().endswith("[#######.......................] 25/100 matches  2.5/s  ETA 0:30")
+    now[0] = 10.05
+    bar.show(26)  # too soon to draw again
+    assert "26/100" not in err.getvalue()
+    now[0] = 4000.0
+    bar.show(99)
+    assert "ETA 0:40" in err.getvalue()
+    bar.show(100)
+    assert err.getvalue().endswith("100/100 matches  0.025/s  ETA 0:00")
+
+
+def test_ismcts_is_reproducible_on_an_iteration_budget():
+    args = ("simulate", "draw", "-n", "2", "--players", "ismcts,greedy", "--seed", "1", "--iterations", "12", "--json")
+    first, second = domino(*args), domino(*args)
+    assert first.status is second.status is ExitStatus.OK, first.stderr
+    strip = lambda text: {k: v for k, v in json.loads(text).items() if k not in TIMING}  # noqa: E731
+    assert strip(first.stdout) == strip(second.stdout)
+    summary = strip(first.stdout)
+    assert summary["budgets"] == {"ismcts": "12 iterations per decision"} and summary["reproducible"] is True
+    assert strip(domino(*args, "--workers", "2").stdout) == summary
+
+
+def test_the_output_says_which_budget_a_search_plays_on():
+    default = domino("simulate", "draw", "-n", "1", "--players", "ismcts,greedy", "--iterations", "5")
+    assert "ismcts: 5 iterations per decision" in default.stdout
+    timed = domino("simulate", "draw", "-n", "1", "--players", "ismcts,greedy", "--time-budget", "2", "--json")
+    summary = json.loads(timed.stdout)
+    assert summary["budgets"] == {"ismcts": "time budget 2 ms per decision: not reproducible"}
+    assert summary["reproducible"] is False
+    assert json.loads(domino("simulate", "draw", "-n", "1", "--json").stdout)["budgets"] == {}
+    assert domino("simulate", "draw", "--iterations", "0").status is ExitStatus.USAGE
+    assert domino("simulate", "draw", "--time-budget", "0").status is ExitStatus.USAGE
+
+
+def test_default_budget_is_the_players_iterations_without_a_clock():
+    (player,) = [build_player("ismcts", 1)]
+    assert player.ms is None and player.iterations  # reproducible by default
+    timed = build_player("ismcts", 1, Budget(ms=50))
+    assert timed.ms == 50 and timed.iterations is None
+
+
+def test_report_of_a_simulation(tmp_path):
+    result = domino("simulate", "draw", "-n", "4", "--players", "greedy,random", "--report", "run.html", cwd=tmp_path)
+    assert result.status is ExitStatus.OK, result.stderr
+    page = (tmp_path / "run.html").read_text()
+    assert "<svg" in page and "Running win rate" in page and "First seat" in page
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", page)
+    bad = domino("simulate", "draw", "-n", "1", "--report", "nowhere/run.html", cwd=tmp_path)
+    assert bad.status is ExitStatus.USAGE and "there is no folder" in bad.stderr
 
 
 def test_a_single_player_count_is_said_once():

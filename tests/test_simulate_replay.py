@@ -189,3 +189,20 @@ def test_replay_uses_a_named_rule_file_only_when_its_digest_matches(tmp_path):
     result = domino("replay", "g.jsonl", cwd=tmp_path)
     assert result.status is ExitStatus.FAILURE and "--rules FILE" in result.stderr
     assert "other-words" not in result.stderr and "99" not in result.stderr
+
+
+def test_the_log_names_the_strategy_in_each_seat_and_still_replays(tmp_path):
+    args = ("simulate", "draw", "-n", "3", "--players", "greedy,random,heavy", "--log", "g.jsonl")
+    assert domino(*args, cwd=tmp_path).status is ExitStatus.OK
+    lines = (tmp_path / "g.jsonl").read_text().splitlines()
+    headers = [json.loads(line) for line in lines if json.loads(line)["type"] == "match"]
+    assert [h["strategies"] for h in headers] == [
+        ["greedy", "random", "heavy"], ["random", "heavy", "greedy"], ["heavy", "greedy", "random"],
+    ]  # the seats rotate from match to match
+    assert domino("replay", "g.jsonl", cwd=tmp_path).status is ExitStatus.OK
+    # A log from before the key was written replays as it did.
+    old = [json.dumps({k: v for k, v in json.loads(line).items() if k != "strategies"}) for line in lines]
+    (tmp_path / "old.jsonl").write_text("\n".join(old) + "\n")
+    result = domino("replay", "old.jsonl", cwd=tmp_path)
+    assert result.status is ExitStatus.OK, result.stderr
+    assert "3 matches" in result.stdout

@@ -2,6 +2,20 @@
 
 from types import ModuleType
 
-from interpreter.commands import explain, list_variants, play, replay, resume, serve, simulate, validate
+from interpreter.commands import (
+    compare,
+    completion,
+    explain,
+    list_variants,
+    new,
+    play,
+    replay,
+    resume,
+    schema,
+    serve,
+    simulate,
+    validate,
+)
 
-COMMANDS: list[ModuleType] = [play, resume, serve, list_variants, explain, simulate, validate, replay]
+COMMANDS: list[ModuleType] = [play, resume, serve, list_variants, explain, simulate, compare, validate, replay]
+COMMANDS += [new, schema, completion]

@@ -4,6 +4,10 @@ Standard output may fail under a command (`domino list | head -1` closes the pip
 fills the disk): the process's stdout raises `OutputError` then, whatever the command was doing,
 and `cli.main` ends with `output_failed` — silently with status 141 for a closed pipe, as a Unix
 tool killed by SIGPIPE reports in a shell; with a one-line message and status 1 otherwise.
+
+Standard output and error may also be a terminal whose encoding is not UTF-8 (a Latin-1 locale):
+`terminal_stream` then writes the dashes, arrows and signs the commands print in ASCII ("–" as
+"-", "→" as "->") and any other character the encoding lacks as "?", instead of failing.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 import enum
 import os
 import sys
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO, cast
@@ -61,6 +66,86 @@ class _CheckedOutput:
         return getattr(self._stream, name)
 
 
+# What the commands print that a legacy encoding (ASCII, Latin-1, a Windows code page) may lack.
+ASCII_FALLBACKS = {
+    "\u2013": "-",  # – en dash
+    "\u2014": "--",  # — em dash
+    "\u2212": "-",  # − minus sign
+    "\u2010": "-",  # ‐ hyphen
+    "\u2011": "-",  # non-breaking hyphen
+    "\u2192": "->",  # →
+    "\u2190": "<-",  # ←
+    "\u2194": "<->",  # ↔
+    "\u21d2": "=>",  # ⇒
+    "\u2026": "...",  # …
+    "\u00b1": "+/-",  # ±
+    "\u00d7": "x",  # ×
+    "\u00f7": "/",  # ÷
+    "\u00b7": ".",  # ·
+    "\u2022": "*",  # •
+    "\u2264": "<=",  # ≤
+    "\u2265": ">=",  # ≥
+    "\u2260": "!=",  # ≠
+    "\u2018": "'",
+    "\u2019": "'",
+    "\u201c": '"',
+    "\u201d": '"',
+    "\u00a7": "#",  # § (a rule of the spec: "S4 #8")
+    "\u2500": "-",  # ─ box drawing
+    "\u2550": "=",  # ═
+    "\u2502": "|",  # │
+    "\u2551": "|",  # ║
+    "\u25b6": ">",  # ▶
+    "\u2691": "*",  # ⚑
+    "\u00a0": " ",  # no-break space
+}
+
+
+def degrade(text: str, encoding: str) -> str:
+    """`text` with every character that `encoding` cannot write replaced: by its ASCII fallback,
+    else by its letters without accents (é as e), else by "?"."""
+
+    def one(char: str) -> str:
+        try:
+            char.encode(encoding)
+            return char
+        except UnicodeEncodeError:
+            pass
+        if char in ASCII_FALLBACKS:
+            return ASCII_FALLBACKS[char]
+        plain = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode("ascii")
+        return plain or "?"
+
+    return "".join(one(char) for char in text)
+
+
+class _EncodingFallback:
+    """A text stream that never fails for a character its encoding lacks (see `degrade`)."""
+
+    def __init__(self, stream: TextIO, encoding: str) -> None:
+        self._stream = stream
+        self._encoding = encoding
+
+    def write(self, text: str) -> int:
+        # Degraded before the stream sees it: standard error's own "backslashreplace" would print \u2013.
+        return self._stream.write(text if text.isascii() else degrade(text, self._encoding))
+
+    def writelines(self, lines: Any) -> None:
+        for line in lines:
+            self.write(line)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def terminal_stream(stream: TextIO, *, checked: bool = False) -> TextIO:
+    """`stream` (the process's stdout or stderr) as a command writes to it: characters its encoding
+    lacks degrade to ASCII; `checked`: a write error is an `OutputError` (standard output)."""
+    encoding = (getattr(stream, "encoding", None) or "utf-8").lower().replace("_", "-")
+    wrapped = stream if encoding in ("utf-8", "utf8") else cast(TextIO, _EncodingFallback(stream, encoding))
+    return cast(TextIO, _CheckedOutput(wrapped)) if checked else wrapped
+
+
 def output_failed(error: OutputError, env: Env) -> ExitStatus:
     """The end of a process whose standard output failed: what it says (nothing, for a closed
     pipe) and its exit status. Standard output is pointed at the null device first, so that what
@@ -95,8 +180,16 @@ class Env:
 
     @classmethod
     def from_process(cls) -> Env:
-        stdout = cast(TextIO, _CheckedOutput(sys.stdout))
-        return cls(sys.stdin, stdout, sys.stderr, Path.cwd(), dict(os.environ))
+        stdout = terminal_stream(sys.stdout, checked=True)
+        return cls(sys.stdin, stdout, terminal_stream(sys.stderr), Path.cwd(), dict(os.environ))
+
+    def read_stdin(self, limit: int) -> bytes:
+        """At most `limit` bytes of standard input, as bytes: a rule file read from it (`-`) is
+        UTF-8 whatever the locale says."""
+        binary = getattr(self.stdin, "buffer", None)
+        if binary is not None:
+            return binary.read(limit)
+        return self.stdin.read(limit).encode("utf-8", errors="surrogateescape")
 
     def is_tty(self, stream: TextIO) -> bool:
         isatty = getattr(stream, "isatty", None)

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import json
+from typing import Any
 
 from interpreter.commands.common import player_counts
 from interpreter.commands.environment import Env, ExitStatus
+from interpreter.commands.validate import add_json_option
 from interpreter.loader import RuleFileError, load_ruleset
 from interpreter.resources import bundled_variants
 
@@ -22,11 +25,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         description="List the bundled variants grouped by family (their first tag): name, player counts, "
         "tags and description.",
     )
+    add_json_option(parser, "a list of {variant, family, title, players: {min, max}, tags, description, error}")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     groups: dict[str, list[tuple[str, str, str, str]]] = {family: [] for family in (*FAMILIES, OTHER)}
+    records: list[dict[str, Any]] = []  # for --json
     broken = False
     for name, path in bundled_variants().items():
         try:
@@ -36,10 +41,22 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
             broken = True
             first = error.diagnostics[0].format().splitlines()[0] if error.diagnostics else "cannot be loaded"
             groups[OTHER].append((name, "?", "", f"BROKEN: {first}"))
+            records.append({"variant": name, "family": OTHER, "error": first})
             continue
         tags = ruleset.tags
         family = tags[0] if tags and tags[0] in groups else OTHER
         groups[family].append((name, player_counts(ruleset.players), ", ".join(tags), ruleset.description))
+        players = {"min": ruleset.players.min, "max": ruleset.players.max}
+        records.append(
+            {"variant": name, "family": family, "title": ruleset.title, "players": players, "tags": list(tags)}
+            | {"description": ruleset.description, "error": None}
+        )
+    status = ExitStatus.FAILURE if broken else ExitStatus.OK
+    if args.json:  # in the order of the table: by family, then by name
+        order = {family: i for i, family in enumerate(groups)}
+        records.sort(key=lambda r: (order[r["family"]], r["variant"]))
+        env.stdout.write(json.dumps(records, indent=2, ensure_ascii=False) + "\n")
+        return status
     rows = [("VARIANT", "PLAYERS", "TAGS", "DESCRIPTION"), *(row for group in groups.values() for row in group)]
     widths = [max(len(row[i]) for row in rows) for i in range(3)]
 
@@ -51,4 +68,4 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         if group:  # a heading line per family, its variants indented under it, by name
             env.stdout.write(f"\n{family}\n")
             env.stdout.writelines(line(row) for row in sorted(group))
-    return ExitStatus.FAILURE if broken else ExitStatus.OK
+    return status

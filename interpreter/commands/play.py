@@ -76,9 +76,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--target", type=int, metavar="N", help="play to N points (same as --set match.target=N)")
     add_settings_option(parser)
     add_teams_option(parser)
-    parser.add_argument(
-        "--save", metavar="FILE", help="where to save the game (default: a new file in ~/.local/state/domino)"
-    )
+    env = getattr(parser, "env", None)  # the Env this command line is parsed for (interpreter/cli.py)
+    folder = default_directory(env.environ, env.cwd) if env else "$XDG_STATE_HOME/domino or ~/.local/state/domino"
+    shown = str(folder).replace("%", "%%")  # argparse %-formats help
+    parser.add_argument("--save", metavar="FILE", help=f"where to save the game (default: a new file in {shown})")
     parser.set_defaults(run=run)
 
 

@@ -7,6 +7,7 @@ import contextlib
 import json
 import os
 import stat
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
@@ -25,10 +26,11 @@ from interpreter.commands.environment import Env, ExitStatus
 from interpreter.loader import resolve_variant
 from interpreter.players import PLAYERS
 from interpreter.replay import RulesOrigin
-from interpreter.simulation import SimulationResult, SimulationStopped, simulate
+from interpreter.simulation import Budget, SimulationResult, SimulationStopped, budgets, is_reproducible, simulate
 from interpreter.untrusted import is_rule_file_name
 
 _BAR = 30  # characters of the progress bar
+_REDRAW = 0.1  # seconds between two drawings of the bar (the last match is always drawn)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -56,9 +58,50 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
     add_settings_option(parser)
     add_teams_option(parser)
+    add_budget_options(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--log", metavar="FILE", help="write every match's event log (JSON Lines) to FILE")
+    parser.add_argument(
+        "--report",
+        metavar="FILE.html",
+        help="also write a self-contained HTML page with plots of the run (needs matplotlib)",
+    )
     parser.set_defaults(run=run)
+
+
+def add_budget_options(parser: argparse.ArgumentParser) -> None:
+    """`--iterations N` and `--time-budget MS`: what a searching player (ismcts) spends on a decision."""
+    parser.add_argument(
+        "--iterations",
+        type=int,
+        metavar="N",
+        help="searching players (ismcts) decide after N iterations (default: their own budget); "
+        "the results are the same on any machine",
+    )
+    parser.add_argument(
+        "--time-budget",
+        type=float,
+        metavar="MS",
+        help="searching players decide after MS milliseconds instead (with --iterations: whichever comes "
+        "first); faster or idler machines search more, so the results are not reproducible",
+    )
+
+
+def budget_problem(args: argparse.Namespace) -> str | None:
+    if args.iterations is not None and args.iterations < 1:
+        return "--iterations must be at least 1"
+    if args.time_budget is not None and not args.time_budget > 0:
+        return "--time-budget must be more than 0 milliseconds"
+    return None
+
+
+def budget_of(args: argparse.Namespace) -> Budget:
+    return Budget(args.iterations, args.time_budget)
+
+
+def budget_lines(strategies: list[str], budget: Budget) -> list[str]:
+    """What the searching players of a run decide on, one line each ("ismcts: 600 iterations per decision")."""
+    return [f"{name}: {said}" for name, said in budgets(strategies, budget).items()]
 
 
 def run(args: argparse.Namespace, env: Env) -> ExitStatus:
@@ -68,14 +111,21 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     if args.workers < 0:
         env.stderr.write("domino simulate: --workers must be 0 (one per CPU) or more\n")
         return ExitStatus.USAGE
+    problem = budget_problem(args)
+    if problem:
+        env.stderr.write(f"domino simulate: {problem}\n")
+        return ExitStatus.USAGE
+    report_path, usable = report_option(args.report, env, "simulate")
+    if not usable:
+        return ExitStatus.USAGE
     ruleset = load_variant(args.variant, env, args.settings)
     if ruleset is None:
         return ExitStatus.FAILURE
     origin = RulesOrigin(lasting_name(args.variant, env), tuple(args.settings))
     strategies = args.players.split(",") if args.players else ["random"] * ruleset.players.min
-    unknown = [s for s in strategies if s not in PLAYERS]
-    if unknown:
-        env.stderr.write(f"domino simulate: unknown player '{unknown[0]}'; choose from {', '.join(PLAYERS)}\n")
+    problem = unknown_player(strategies)
+    if problem:
+        env.stderr.write(f"domino simulate: {problem}\n")
         return ExitStatus.USAGE
     if not ruleset.players.min <= len(strategies) <= ruleset.players.max:
         env.stderr.write(
@@ -87,7 +137,9 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         env.stderr.write(f"domino simulate: {problem}\n")
         return ExitStatus.USAGE
     workers = args.workers or os.cpu_count() or 1
-    progress = _progress_bar(env, args.matches) if env.is_tty(env.stderr) else None
+    budget = budget_of(args)
+    bar = ProgressBar(env, args.matches) if shows_progress(env) else None
+    progress = bar.show if bar is not None else None
     log = None
     if args.log:  # refused before the run: a folder, a missing folder, a rule file (it would be erased)
         try:
@@ -98,30 +150,38 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     stopped: SimulationStopped | None = None
     try:
         with log if log is not None else contextlib.nullcontext():
-            result = simulate(ruleset, strategies, args.matches, args.seed, log, progress, workers, origin, args.teams)
+            result = simulate(
+                ruleset, strategies, args.matches, args.seed, log, progress, workers, origin, args.teams,
+                detail=report_path is not None, budget=budget,
+            )  # fmt: skip
     except SimulationStopped as error:
         # Ctrl-C or a dead worker: the matches that finished are still worth their summary.
         stopped, result = error, error.partial
     except GAME_ERRORS as error:
-        if progress is not None:
+        if bar is not None:
             env.stderr.write("\n")
         return report_game_error(error, args.variant, env)
     except OSError as error:
         if log is None:
             raise
-        if progress is not None:
+        if bar is not None:
             env.stderr.write("\n")
         env.stderr.write(f"domino simulate: cannot write the log to {args.log}: {error.strerror or error}\n")
         return ExitStatus.FAILURE
-    if progress is not None:
-        env.stderr.write("\r" + " " * (_BAR + 30) + "\r")
+    if bar is not None:
+        bar.clear()
     summary = result.to_json()
-    if args.json:
-        env.stdout.write(json.dumps(summary) + "\n")
-    else:
-        env.stdout.write(_report(result, summary))
+    summary["budgets"] = budgets(strategies, budget)
+    summary["reproducible"] = is_reproducible(strategies, budget)
+    text = _report(result, summary, budget_lines(strategies, budget))
+    env.stdout.write(json.dumps(summary) + "\n" if args.json else text)
+    status = ExitStatus.OK
+    if report_path is not None:
+        status = write_report(
+            env, "simulate", report_path, f"domino simulate {args.variant}", text, [(args.variant, result)]
+        )
     if stopped is None:
-        return ExitStatus.OK
+        return status
     env.stdout.flush()  # the summary, then the message that ends the run
     finished = f"the summary is of the {result.matches} of {args.matches} matches that finished"
     env.stderr.write(f"domino simulate: {stopped.reason}; {finished}\n")
@@ -158,13 +218,84 @@ def _open_log(path: Path, rule_file: Path) -> TextIO:
         raise
 
 
-def _progress_bar(env: Env, total: int) -> Callable[[int], None]:
-    def show(done: int) -> None:
-        filled = _BAR * done // total
-        env.stderr.write(f"\r[{'#' * filled}{'.' * (_BAR - filled)}] {done}/{total} matches")
-        env.stderr.flush()
+def unknown_player(strategies: list[str]) -> str | None:
+    unknown = [s for s in strategies if s not in PLAYERS]
+    return f"unknown player '{unknown[0]}'; choose from {', '.join(PLAYERS)}" if unknown else None
 
-    return show
+
+def report_option(named: str | None, env: Env, command: str) -> tuple[Path | None, bool]:
+    """Where `--report` goes (None: no report), and whether it may: checked before a run, with
+    the reason on stderr when it may not (a rule file's name, no such folder, no matplotlib)."""
+    if not named:
+        return None, True
+    from interpreter import report  # matplotlib is imported only when a report is written
+
+    path = env.cwd / named
+    problem = report.path_problem(path) or report.missing_library()
+    if problem:
+        env.stderr.write(f"domino {command}: --report {named}: {problem}\n")
+        return None, False
+    return path, True
+
+
+def write_report(
+    env: Env, command: str, path: Path, title: str, text: str, runs: list[tuple[str, SimulationResult]]
+) -> ExitStatus:
+    """The HTML report of `runs` written to `path`; on failure a line on stderr and status 1."""
+    from interpreter import report
+
+    try:
+        report.write(path, title, text, runs)
+    except OSError as error:
+        env.stderr.write(f"domino {command}: cannot write the report to {path}: {error.strerror or error}\n")
+        return ExitStatus.FAILURE
+    return ExitStatus.OK
+
+
+def shows_progress(env: Env) -> bool:
+    """A progress bar only for a person watching: standard error and standard output both a
+    terminal (nothing when the output goes to a pipe or a file)."""
+    return env.is_tty(env.stderr) and env.is_tty(env.stdout)
+
+
+class ProgressBar:
+    """`[#####.....] 40/100 matches  12.5/s  ETA 0:05` on standard error, redrawn in place."""
+
+    def __init__(self, env: Env, total: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.env = env
+        self.total = total
+        self.clock = clock
+        self.start = clock()
+        self.drawn = -_REDRAW  # when the bar was last drawn, from the start
+        self.width = 0
+
+    def show(self, done: int) -> None:
+        elapsed = self.clock() - self.start
+        if done < self.total and elapsed - self.drawn < _REDRAW:
+            return
+        self.drawn = elapsed
+        filled = _BAR * done // self.total
+        line = f"[{'#' * filled}{'.' * (_BAR - filled)}] {done}/{self.total} matches"
+        if done and elapsed > 0:
+            rate = done / elapsed
+            line += f"  {rate:.3g}/s  ETA {_clock_time((self.total - done) / rate)}"
+        self.env.stderr.write("\r" + line.ljust(self.width))
+        self.width = max(self.width, len(line))
+        self.env.stderr.flush()
+
+    def part(self, offset: int) -> Callable[[int], None]:
+        """The progress of a run that is one part of the total, after `offset` matches of it."""
+        return lambda done: self.show(offset + done)
+
+    def clear(self) -> None:
+        self.env.stderr.write("\r" + " " * self.width + "\r")
+        self.env.stderr.flush()
+
+
+def _clock_time(seconds: float) -> str:
+    seconds = round(seconds)
+    hours, rest = divmod(seconds, 3600)
+    return f"{hours}:{rest // 60:02}:{rest % 60:02}" if hours else f"{rest // 60}:{rest % 60:02}"
 
 
 def _partners(result: SimulationResult) -> list[str]:
@@ -176,11 +307,12 @@ def _partners(result: SimulationResult) -> list[str]:
     return [f"In partnerships: seats {' against '.join(teams)}; a side's win and score count for each partner."]
 
 
-def _report(result: SimulationResult, summary: dict) -> str:
+def _report(result: SimulationResult, summary: dict, budget: list[str]) -> str:
     lines = [
         f"{summary['variant']}: {summary['matches']} matches, {summary['rounds']} rounds "
         f"({summary['rounds_per_match']:.1f} a match, {summary['blocked_share']:.1%} blocked) "
         f"in {summary['seconds']:.2f} s — {summary['matches_per_s']} matches/s, {summary['rounds_per_s']} rounds/s",
+        *budget,
         "Seats rotate between matches, so every strategy takes every seat.",
         *_partners(result),
         f"  {'strategy':<10} {'matches':>8} {'wins':>9} {'win rate':>9}   {'95% CI':<16} {'mean score':>10}",

@@ -1,0 +1,204 @@
+"""The statistics of `domino simulate` and `domino compare`: estimates with 95% intervals.
+
+Every function takes per-match values (the match is the unit: its rounds are not independent
+of each other, its seats even less) and returns an `Estimate`. docs/compare.md says how to read
+them and why these methods:
+
+- a rate of matches (a win rate): the Wilson score interval;
+- a mean over matches (rounds per match, the score margin): the t interval;
+- a per-round quantity (points, turns, tiles drawn per round): the ratio of the sums over the
+  matches (every round weighs the same), its interval by the delta method over matches;
+- a share of rounds (blocked rounds): the same ratio, its interval Wilson's with the number of
+  rounds discounted by how much the rounds of one match resemble each other (Kish's design effect);
+- a difference B − A on the same seeds: the per-seed differences' mean and t interval (for a
+  ratio, the per-seed differences of its linearised values).
+
+Pure Python, no dependency: the t quantiles come from a table and an expansion.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+Z95 = 1.959963984540054  # the standard normal quantile for a two-sided 95% interval
+
+# t quantiles for 97.5% (a two-sided 95% interval), 1 to 30 degrees of freedom.
+_T975 = (
+    12.706204736, 4.302652730, 3.182446305, 2.776445105, 2.570581836, 2.446911851, 2.364624252,
+    2.306004135, 2.262157163, 2.228138852, 2.200985160, 2.178812830, 2.160368656, 2.144786688,
+    2.131449546, 2.119905299, 2.109815578, 2.100922040, 2.093024054, 2.085963447, 2.079613845,
+    2.073873068, 2.068657610, 2.063898562, 2.059538553, 2.055529439, 2.051830516, 2.048407142,
+    2.045229642, 2.042272456,
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A point estimate and its 95% interval; the bounds are None where the data cannot give one
+    (fewer than two matches for a mean)."""
+
+    value: float
+    low: float | None
+    high: float | None
+
+    def scaled(self, factor: float) -> Estimate:
+        return Estimate(
+            self.value * factor,
+            None if self.low is None else self.low * factor,
+            None if self.high is None else self.high * factor,
+        )
+
+    def shifted(self, offset: float) -> Estimate:
+        return Estimate(
+            self.value + offset,
+            None if self.low is None else self.low + offset,
+            None if self.high is None else self.high + offset,
+        )
+
+    def clipped(self, low: float, high: float) -> Estimate:
+        """The interval kept within what the quantity can be (a difference of rates: −1 to 1)."""
+        return Estimate(
+            self.value,
+            None if self.low is None else max(low, self.low),
+            None if self.high is None else min(high, self.high),
+        )
+
+    def to_json(self, digits: int = 4) -> dict[str, object]:
+        bound = lambda x: None if x is None else round(x, digits)  # noqa: E731
+        return {"value": round(self.value, digits), "ci95": [bound(self.low), bound(self.high)]}
+
+
+def t975(df: int) -> float:
+    """The 97.5% quantile of Student's t with `df` degrees of freedom (a two-sided 95% interval)."""
+    if df < 1:
+        raise ValueError("t needs at least one degree of freedom")
+    if df <= len(_T975):
+        return _T975[df - 1]
+    # Cornish–Fisher expansion around the normal quantile (Abramowitz & Stegun 26.7.5): for
+    # df > 30 its error is below 1e-6.
+    z = Z95
+    g1 = (z**3 + z) / 4
+    g2 = (5 * z**5 + 16 * z**3 + 3 * z) / 96
+    g3 = (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / 384
+    g4 = (79 * z**9 + 776 * z**7 + 1482 * z**5 - 1920 * z**3 - 945 * z) / 92160
+    return z + g1 / df + g2 / df**2 + g3 / df**3 + g4 / df**4
+
+
+def wilson(successes: float, trials: float) -> tuple[float, float]:
+    """The Wilson score interval (95%) of a success rate; shared wins count as fractions of a
+    success, and `trials` may be an effective (fractional) number."""
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = min(max(successes / trials, 0.0), 1.0)
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = Z95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def rate(values: Sequence[float]) -> Estimate:
+    """A rate of matches: `values` are each match's outcome (1 a win, 0 a loss, a fraction for a
+    shared win or the mean over several seats); Wilson's interval over the matches."""
+    n = len(values)
+    successes = math.fsum(values)
+    low, high = wilson(successes, n)
+    return Estimate(successes / n if n else 0.0, low, high)
+
+
+def _variance(values: Sequence[float], centre: float) -> float:
+    return math.fsum((x - centre) ** 2 for x in values) / (len(values) - 1)
+
+
+def mean(values: Sequence[float]) -> Estimate:
+    """The mean over matches, with the t interval."""
+    n = len(values)
+    if n == 0:
+        return Estimate(0.0, None, None)
+    centre = math.fsum(values) / n
+    if n < 2:
+        return Estimate(centre, None, None)
+    half = t975(n - 1) * math.sqrt(_variance(values, centre) / n)
+    return Estimate(centre, centre - half, centre + half)
+
+
+def _linearised(numerators: Sequence[float], denominators: Sequence[float]) -> tuple[float, list[float]]:
+    """The ratio of sums R = Σy / Σx, and each match's linearised value (y − R·x) / x̄, whose mean is
+    0 and whose variance over n is R's by the delta method."""
+    total = math.fsum(denominators)
+    if total == 0:
+        return 0.0, [0.0] * len(numerators)
+    ratio_ = math.fsum(numerators) / total
+    x_bar = total / len(denominators)
+    return ratio_, [(y - ratio_ * x) / x_bar for y, x in zip(numerators, denominators, strict=True)]
+
+
+def ratio(numerators: Sequence[float], denominators: Sequence[float]) -> Estimate:
+    """A per-round quantity: Σ numerators / Σ denominators over the matches (say points over
+    rounds), with the delta-method interval, matches as the unit (a t quantile)."""
+    n = len(numerators)
+    if n == 0:
+        return Estimate(0.0, None, None)
+    value, z = _linearised(numerators, denominators)
+    if n < 2:
+        return Estimate(value, None, None)
+    half = t975(n - 1) * math.sqrt(_variance(z, 0.0) / n)
+    return Estimate(value, value - half, value + half)
+
+
+def share(counts: Sequence[float], totals: Sequence[float]) -> Estimate:
+    """A share of rounds (say the blocked ones) from each match's count and number of rounds:
+    Σ counts / Σ totals, with Wilson's interval over the effective number of rounds — the rounds
+    divided by the design effect (the ratio's variance over matches against the binomial
+    variance of independent rounds; never below 1, so the interval is never narrower than
+    treating every round as independent)."""
+    rounds = math.fsum(totals)
+    if not counts or rounds == 0:
+        return Estimate(0.0, 0.0, 1.0)
+    value, z = _linearised(counts, totals)
+    n = len(counts)
+    effective = rounds
+    binomial = value * (1 - value) / rounds
+    if n >= 2 and binomial > 0:
+        clustered = _variance(z, 0.0) / n
+        effective = rounds / max(1.0, clustered / binomial)
+    low, high = wilson(value * effective, effective)
+    return Estimate(value, low, high)
+
+
+def paired_difference(a: Sequence[float], b: Sequence[float]) -> Estimate:
+    """B − A on the same seeds: the mean of the per-seed differences b[i] − a[i], with the t interval."""
+    return mean([y - x for x, y in zip(a, b, strict=True)])
+
+
+def paired_ratio_difference(
+    a_numerators: Sequence[float],
+    a_denominators: Sequence[float],
+    b_numerators: Sequence[float],
+    b_denominators: Sequence[float],
+) -> Estimate:
+    """R_B − R_A for two ratios measured on the same seeds: the difference of the ratios, with the
+    t interval of the per-seed differences of their linearised values (the delta method, paired)."""
+    n = len(a_numerators)
+    if n == 0:
+        return Estimate(0.0, None, None)
+    ra, za = _linearised(a_numerators, a_denominators)
+    rb, zb = _linearised(b_numerators, b_denominators)
+    value = rb - ra
+    if n < 2:
+        return Estimate(value, None, None)
+    d = [y - x for x, y in zip(za, zb, strict=True)]
+    half = t975(n - 1) * math.sqrt(_variance(d, math.fsum(d) / n) / n)
+    return Estimate(value, value - half, value + half)
+
+
+def running_rate(values: Sequence[float]) -> list[Estimate]:
+    """The rate and its Wilson interval after each match: how the estimate settles as matches accumulate."""
+    out: list[Estimate] = []
+    total = 0.0
+    for n, x in enumerate(values, start=1):
+        total += x
+        low, high = wilson(total, n)
+        out.append(Estimate(total / n, low, high))
+    return out
