@@ -28,6 +28,7 @@ DEAL = 2
 ROUND_END = 3  # (ROUND_END, tables, round, reason, seat, hands (masks), pips, scores)
 # A play on an arm as the playout loop logs it, without looking up its Action: the same event.
 PLAYED = 4  # (PLAYED, seat, tile, arm, half)
+SCORE = 5  # (SCORE, side, seat or None, points, total, reason): the `score` event
 Record = tuple[Any, ...] | Event
 
 
@@ -57,6 +58,9 @@ def materialise(record: Record) -> Event:
             [[(seat, tiles[x]) for seat, x in draw] for draw in lots],
             redeals,
         )
+    if tag == SCORE:
+        _, side, seat, points, total, reason = record
+        return score(side, points, total, reason, seat)
     if tag == ROUND_END:
         _, t, round_no, reason, seat, hands, pips, scores = record
         low, high = t.low, t.high
@@ -106,7 +110,13 @@ def _played(record: tuple[Any, ...]) -> Event:
 
 
 # The compact record tags of each event type.
-TAGS_OF_TYPE = {"action": (ACTION, PLAYED), "draw": (DRAW,), "deal": (DEAL,), "round_end": (ROUND_END,)}
+TAGS_OF_TYPE = {
+    "action": (ACTION, PLAYED),
+    "draw": (DRAW,),
+    "deal": (DEAL,),
+    "round_end": (ROUND_END,),
+    "score": (SCORE,),
+}
 
 
 def public(record: Record, event: Event) -> Event:

@@ -108,7 +108,7 @@ class RoundFlow:
             if not -MAX_VALUE <= total <= MAX_VALUE:
                 raise score_error(scoring.points, side, total)
             self._scores[side] = total
-            self._events.append(ev.score(side, points, total, reason))
+            self._events.append((ev.SCORE, side, None, points, total, reason))
         hands = tuple(self._hands)
         self._events.append((ev.ROUND_END, t, self._round, reason, out_seat, hands, seat_pips, self._scores.copy()))
         won = None

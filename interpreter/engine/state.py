@@ -187,6 +187,9 @@ class Match(RoundFlow, TurnRules, LegalMoves, RandomPlay):
         tags = ev.TAGS_OF_TYPE.get(kind)
         if tags is None:  # a type only ever logged as a finished dict
             return [record for record in self._events if type(record) is dict and record["type"] == kind]
+        if len(tags) == 1:
+            tag = tags[0]
+            return [ev.materialise(record) for record in self._events if type(record) is tuple and record[0] == tag]
         return [ev.materialise(record) for record in self._events if type(record) is tuple and record[0] in tags]
 
     def _event_dicts_now(self) -> list[dict[str, Any]]:

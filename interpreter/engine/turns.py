@@ -147,7 +147,7 @@ class TurnRules:
         if not -MAX_VALUE <= total <= MAX_VALUE:
             raise score_error(scoring.points, side, total)
         self._scores[side] = total
-        self._events.append(ev.score(side, points, total, "in_play", seat))
+        self._events.append((ev.SCORE, side, seat, points, total, "in_play"))
         if rules.match.check is not TargetCheck.IMMEDIATE:
             return False
         won = winners(rules.match, self._scores, self._round, self._n, at_round_end=False)
