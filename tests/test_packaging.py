@@ -52,12 +52,11 @@ def test_the_wheel_installs_no_top_level_module_but_the_package(wheel):
     assert {top for top in tops if not top.endswith(".dist-info")} == {"interpreter"}
 
 
-def test_the_metadata_has_project_urls_and_classifiers(wheel):
+def test_the_metadata_has_classifiers(wheel):
+    # Project URLs wait for the project's public address: an invented one would be a link that
+    # never resolves, the very fault of the old $schema modeline.
     names = zipfile.ZipFile(wheel).namelist()
     metadata = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
-    urls = {line[len("Project-URL:"):].split(",")[0].strip() for line in metadata.splitlines()
-            if line.startswith("Project-URL:")}
-    assert {"Homepage", "Documentation", "Source", "Issues"} <= urls
     assert "Classifier: Topic :: Games/Entertainment :: Board Games" in metadata
     assert "Classifier: Programming Language :: Python :: 3 :: Only" in metadata
 
