@@ -180,8 +180,6 @@ def _engine_holder_leads(tables: Tables, found: RoundStart, engine: int) -> Roun
             if holder is not None and (not each or next_seat(tables, seat) == found.starter):
                 break  # drawn; under draw_each, once every player has drawn this time round
             seat = next_seat(tables, seat)
-            if not found.boneyard:
-                break
         found.starter, found.how = holder, ENGINE_DRAWN  # type: ignore[assignment]
         return found
     found.dead.remove(engine)

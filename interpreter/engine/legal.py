@@ -76,7 +76,7 @@ class LegalMoves:
                         low = fit & -fit
                         fit ^= low
                         out += row[low]
-            if out and self._rules.play.allowed is not None:
+            if out and self._play_allowed is not None:
                 out = self._allowed(seat, out)
             if self._extra:  # the optional play after a double: play, or stop
                 out.append(PASS_ACTION)
@@ -106,8 +106,7 @@ class LegalMoves:
             "round": self._round,
             "doubles": tuple(p for p in range(t.max_pip + 1) if lay.doubles >> p & 1),
         }
-        allowed = self._rules.play.allowed
-        assert allowed is not None
+        allowed = self._play_allowed
         out = []
         for action in plays:
             arm = lay.arms[action.arm]  # type: ignore[index]

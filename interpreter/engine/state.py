@@ -108,6 +108,7 @@ class Match(RoundFlow, TurnRules, LegalMoves, RandomPlay):
             or any(rule.criterion is StartCriterion.WINNING_SIDE_CHOICE for rule in ruleset.start.later_rounds)
         )
         self._extra = False  # the current player laid a double and may (not must) play again
+        self._play_allowed = ruleset.play.allowed  # read by every listing of the legal moves
         # What `_random_round` reads of the match and its rules, fixed for the match: one tuple
         # to unpack a round instead of an attribute load each.
         self._playout_fixed = (

@@ -12,20 +12,20 @@ from typing import Any
 from interpreter.engine.actions import PLAY, Action
 from interpreter.engine.scoring import goal
 from interpreter.engine.tiles import Tile, set_tiles
-from interpreter.ruleset import Direction, Lead, Ruleset, StartCriterion, StartRule, Topology, Undealt
+from interpreter.ruleset import (
+    PREVIOUS_ROUND_CRITERIA,
+    Direction,
+    Lead,
+    Ruleset,
+    StartCriterion,
+    StartRule,
+    Topology,
+    Undealt,
+)
 
 _CACHE_SIZE = 32
-_READS_WINNER = frozenset(
-    {
-        StartCriterion.PREVIOUS_WINNER,
-        StartCriterion.LAST_PLAYER_IF_WON,
-        StartCriterion.PREVIOUS_STARTER_AFTER_TIE,
-        StartCriterion.WINNING_SIDE_NEXT,
-        StartCriterion.PREVIOUS_OUT,
-        StartCriterion.WINNING_SIDE_CHOICE,
-        StartCriterion.AFTER_LAST_PLAYER,
-    }
-)
+# The criteria that read how the previous round ended; next_seat reads only who started it.
+_READS_WINNER = PREVIOUS_ROUND_CRITERIA - {StartCriterion.NEXT_SEAT}
 IN_PLAY_DETAIL_NAMES = frozenset(
     {"end_values", "open_ends", "double_ends", "same_ends", "laid_high", "laid_low", "laid_is_double"}
 )
