@@ -51,6 +51,8 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         listener = socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET)
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         listener.bind((args.host, args.port))
+        # Listening before the URL is printed: a browser or script that connects at once is queued, not refused.
+        listener.listen(128)
     except OSError as error:
         env.stderr.write(f"domino serve: cannot listen on {args.host}:{args.port}: {error.strerror or error}\n")
         return ExitStatus.FAILURE
@@ -62,9 +64,9 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     env.stdout.flush()
     if args.open:
         webbrowser.open(url)
-    config = uvicorn.Config(app, fd=listener.fileno(), log_level="warning", lifespan="on")
+    config = uvicorn.Config(app, log_level="warning", lifespan="on")
     try:
-        uvicorn.Server(config).run()
+        uvicorn.Server(config).run(sockets=[listener])
     except KeyboardInterrupt:
         return ExitStatus.INTERRUPTED
     finally:
