@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,16 +33,24 @@ class Merged:
 
 
 def load_merged(
-    path: Path, name: str, text: str | None = None, *, allow_paths: bool = True
+    path: Path,
+    name: str,
+    text: str | None = None,
+    *,
+    allow_paths: bool = True,
+    siblings: Mapping[str, str] | None = None,
 ) -> tuple[Located | None, Merged]:
     """The file at `path` merged over its bases; None when a file cannot be read or a base found.
 
     `text`, when given, is the file's content and nothing is read at `path` (house rules typed on
     the command line); `path` still locates a relative `extends:`. `allow_paths=False` (rules that
-    arrive over the network) lets the file extend only a bundled variant (docs/security.md).
+    arrive over the network) lets the file extend only a bundled variant, or one of `siblings`:
+    the other files of the same upload, by name and text (docs/security.md).
     """
     merged = Merged()
-    tree = _load(path, name, (), merged, text, allow_paths=allow_paths)
+    if siblings and text is not None:  # a base naming the upload's first file is a cycle, and said so
+        siblings = {**siblings, path.name: text}
+    tree = _load(path, name, (), merged, text, allow_paths=allow_paths, siblings=siblings or {})
     return tree, merged
 
 
@@ -53,6 +62,7 @@ def _load(
     text: str | None = None,
     *,
     allow_paths: bool = True,
+    siblings: Mapping[str, str],
     extended_at: tuple[Source, Located] | None = None,
 ) -> Located | None:
     """One file of a chain; `extended_at` is where the file extending this one (a base) names it."""
@@ -63,8 +73,8 @@ def _load(
         source = Source(name, path, text)
     if source is None:
         return None
-    # A syntax error quotes its line only in a file the user named that claims to be a rule file.
-    tree, problems = parse(source, quote=extended_at is None and (text is not None or is_rule_file_name(path)))
+    # A syntax error quotes its line only in text the user gave, or a file they named that claims to be a rule file.
+    tree, problems = parse(source, quote=text is not None or (extended_at is None and is_rule_file_name(path)))
     if extended_at is not None:
         name_value = tree.value.get("name") if tree is not None else None
         if tree is not None and not (name_value is not None and isinstance(name_value.value, str)):
@@ -74,7 +84,8 @@ def _load(
             message = f"extends: '{shorten(str(extends.value))}' is not a rule file (a rule file starts with name:)"
             merged.problems.append(including.diagnostic(line, column, message))
             return None
-        problems = [_unquoted(d) for d in problems]
+        if text is None:
+            problems = [_unquoted(d) for d in problems]
     merged.problems += problems
     if tree is None:
         return None
@@ -85,14 +96,20 @@ def _load(
     bundled_file = path.resolve() in {p.resolve() for p in bundled_variants().values()}
     # The command line's own text (--set) names its variant's file by any name the user gave it.
     command_line = text is not None and allow_paths
+    paths_here = allow_paths or bundled_file
     base_path = _find_base(
-        extends, source, chain, merged, allow_paths=allow_paths or bundled_file, top=extended_at is None,
-        any_name=command_line,
+        extends, source, chain, merged, allow_paths=paths_here, top=extended_at is None, any_name=command_line,
+        siblings={} if paths_here else siblings,
     )  # fmt: skip
     if base_path is None:
         return None
-    base_name = _base_name(extends.value, source, base_path)
-    base = _load(base_path, base_name, chain, merged, allow_paths=allow_paths, extended_at=(source, extends))
+    # Without paths, a base that is not bundled is another file of the upload: its text, never a file's.
+    sibling_text = None if paths_here or extends.value in bundled_variants() else siblings[base_path.name]
+    base_name = base_path.name if sibling_text is not None else _base_name(extends.value, source, base_path)
+    base = _load(
+        base_path, base_name, chain, merged, sibling_text, allow_paths=allow_paths, siblings=siblings,
+        extended_at=(source, extends),
+    )  # fmt: skip
     if base is None:
         return None
     for key in NOT_INHERITED:
@@ -117,6 +134,7 @@ def _find_base(
     allow_paths: bool,
     top: bool,
     any_name: bool = False,
+    siblings: Mapping[str, str],
 ) -> Path | None:
     """The file `extends:` names, by the rules of docs/security.md; None after reporting why not."""
     line, column = extends.origin.value_position()
@@ -130,10 +148,15 @@ def _find_base(
     bundled = bundled_variants()
     if value in bundled:
         candidate = bundled[value]
+    elif not allow_paths and value.removeprefix("./") in siblings:
+        candidate = source.path.parent / value.removeprefix("./")
     elif not allow_paths:
-        close = suggestion(value, bundled)
+        close = suggestion(value.removeprefix("./"), [*bundled, *siblings])
         hint = f"; did you mean '{close}'?" if close else "; `domino list` shows them"
-        return refuse(f"extends: only a bundled variant can be extended here, and '{shorten(value)}' is none{hint}")
+        also = " or another file of this upload" if siblings else ""
+        return refuse(
+            f"extends: only a bundled variant{also} can be extended here, and '{shorten(value)}' is none{hint}"
+        )
     elif not is_rule_file_name(value) and not any_name:
         if Path(value).suffix:
             return refuse(

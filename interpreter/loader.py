@@ -8,6 +8,7 @@ input, `load_ruleset` raises `RuleFileError` carrying them.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -42,14 +43,16 @@ def load_ruleset(variant: str | Path, *, cwd: Path | None = None) -> Ruleset:
     return ruleset
 
 
-def load_ruleset_text(text: str, name: str, directory: Path, *, allow_paths: bool = True) -> Ruleset:
+def load_ruleset_text(
+    text: str, name: str, directory: Path, *, allow_paths: bool = True, siblings: Mapping[str, str] | None = None
+) -> Ruleset:
     """The compiled rules of rule-file text that is in no file (house rules typed on the command
     line): diagnostics call it `name`, and a relative `extends:` is found from `directory`.
 
     Text from elsewhere — a rule file that arrived over the network — takes `allow_paths=False`:
-    then `extends:` may name only a bundled variant, and no file but the bundled ones is read
-    (docs/security.md)."""
-    ruleset, diagnostics = _load(directory / name, name, text, allow_paths=allow_paths)
+    then `extends:` may name only a bundled variant or one of `siblings` (the upload's other files,
+    plain file names to their text), and no file but the bundled ones is read (docs/security.md)."""
+    ruleset, diagnostics = _load(directory / name, name, text, allow_paths=allow_paths, siblings=siblings)
     if ruleset is None:
         raise RuleFileError(diagnostics)
     return ruleset
@@ -70,9 +73,10 @@ def resolve_variant(variant: str, cwd: Path | None = None) -> Path:
 
 
 def _load(
-    path: Path, name: str, text: str | None = None, *, allow_paths: bool = True
+    path: Path, name: str, text: str | None = None, *, allow_paths: bool = True,
+    siblings: Mapping[str, str] | None = None,
 ) -> tuple[Ruleset | None, list[Diagnostic]]:
-    tree, merged = load_merged(path, name, text, allow_paths=allow_paths)
+    tree, merged = load_merged(path, name, text, allow_paths=allow_paths, siblings=siblings)
     diagnostics = merged.problems
     if tree is None:
         return None, _tidy(diagnostics)

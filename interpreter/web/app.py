@@ -29,7 +29,7 @@ from interpreter.resources import bundled_variants
 from interpreter.savegame import default_directory
 from interpreter.untrusted import JsonProblem, load_json
 from interpreter.web.replays import Replays
-from interpreter.web.tables import Refusal, Table, Tables, load_text, report
+from interpreter.web.tables import Refusal, Table, Tables, load_text, report, upload_files
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = 256 * 1024  # a rule file, a table's settings, an action
@@ -123,13 +123,16 @@ def create_app(
         text = body.get("text")
         if not isinstance(text, str):
             raise Refusal(422, "text must be the text of a rule file")
+        files = upload_files(body.get("files"))
         try:
-            await asyncio.to_thread(load_text, text, directory)
+            ruleset = await asyncio.to_thread(load_text, text, directory, files)
         except Refusal as refusal:
             if "problems" not in refusal.extra:
                 raise
             return JSONResponse({"ok": False, "problems": refusal.extra["problems"]})
-        return JSONResponse({"ok": True, "problems": []})
+        players = {"min": ruleset.players.min, "max": ruleset.players.max}
+        return JSONResponse({"ok": True, "problems": [], "title": ruleset.title, "players": players,
+                             "teams_optional": ruleset.players.teams_optional})  # fmt: skip
 
     @handled
     async def create_table(request: Request) -> Response:

@@ -5,7 +5,9 @@ For the save `game-X.json` in the state folder:
 - `.game-X.tokens.json` (mode 0600): `{"tokens": {"0": "..."}, "pace_ms": 700}` — the human seats'
   tokens and the table's pace. Hidden, so that `domino resume` with no FILE never takes it for a save.
 - `game-X.rules.yaml`: the rules a table of pasted rules plays; the save names it by absolute path
-  and sha256, as a terminal game of a rule file does.
+  and sha256, as a terminal game of a rule file does. An upload of several files (a rule file and
+  the bases it extends) is a folder instead, `game-X.rules/`, with the pasted file as
+  `upload.yaml` and the others under their own names, so that `extends:` finds them as it did.
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ import contextlib
 import io
 import json
 import os
+import shutil
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +31,7 @@ from interpreter.ui.seats import HUMAN
 from interpreter.untrusted import load_json, read_regular
 
 TOKENS_SUFFIX = ".tokens.json"
+UPLOAD_NAME = "upload.yaml"  # the pasted file in a folder of uploaded rules
 MAX_SIDECAR_BYTES = 64 * 1024
 
 
@@ -36,6 +41,10 @@ def tokens_path(save: Path) -> Path:
 
 def rules_path(save: Path) -> Path:
     return save.parent / f"{save.stem}.rules.yaml"
+
+
+def rules_folder(save: Path) -> Path:
+    return save.parent / f"{save.stem}.rules"
 
 
 def save_of_tokens(sidecar: Path) -> Path:
@@ -82,10 +91,26 @@ def read_tokens(save: Path) -> tuple[dict[int, str], int | None]:
     return tokens, pace if isinstance(pace, int) and not isinstance(pace, bool) else None
 
 
-def write_rules(save: Path, text: str) -> Path:
-    path = rules_path(save)
+def write_rules(save: Path, text: str, files: Mapping[str, str]) -> Path:
+    """Where the pasted rules (and the upload's other files) now lie; the path of the pasted one."""
+    if not files:
+        path = rules_path(save)
+        _write_private(path, text)
+        return path
+    folder = rules_folder(save)
+    folder.mkdir(mode=0o700)
+    for name, content in files.items():  # names checked by the caller: plain NAME.yaml, no folder
+        _write_private(folder / name, content)
+    path = folder / UPLOAD_NAME
     _write_private(path, text)
     return path
+
+
+def remove_rules(save: Path) -> None:
+    """The pasted rules of a table that could not be made."""
+    with contextlib.suppress(OSError):
+        rules_path(save).unlink()
+    shutil.rmtree(rules_folder(save), ignore_errors=True)
 
 
 def rules_of_save(game: SavedGame, shown: str, cwd: Path) -> Ruleset:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import re
 import secrets
 import sys
 from collections.abc import Mapping, Sequence
@@ -44,7 +45,9 @@ from interpreter.ui.session import computer_choice
 from interpreter.web import store
 from interpreter.web.views import legal_json, seat_view
 
-UPLOAD_NAME = "upload.yaml"  # how diagnostics call a pasted rule file
+UPLOAD_NAME = store.UPLOAD_NAME  # how diagnostics call a pasted rule file, and its name on disk among others
+MAX_UPLOAD_FILES = 16  # bases uploaded with a rule file; real house rules stack two or three
+UPLOAD_FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\.ya?ml")  # a plain name: no folder, no dotfile
 MAX_PACE_MS = 10_000
 QUEUE_SIZE = 16  # state messages waiting for one slow listener; the oldest goes first
 
@@ -61,15 +64,33 @@ class Refusal(Exception):
 
 def rules_problem(error: RuleFileError) -> Refusal:
     problems = [
-        {"line": d.line, "column": d.column, "message": d.message, "text": d.format()} for d in error.diagnostics
+        {"file": d.file, "line": d.line, "column": d.column, "message": d.message, "text": d.format()}
+        for d in error.diagnostics
     ]
     return Refusal(422, "\n".join(p["text"] for p in problems), problems=problems)
 
 
-def load_text(text: str, directory: Path) -> Ruleset:
-    """Pasted rules, read as `upload.yaml`; `extends:` may name only a bundled variant."""
+def upload_files(raw: Any) -> dict[str, str]:
+    """The other files of an upload, `{name: text}`, that the pasted file may `extends:` by name."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping) or len(raw) > MAX_UPLOAD_FILES:
+        raise Refusal(422, f"files must be an object of at most {MAX_UPLOAD_FILES} file names to rule-file texts")
+    for name, text in raw.items():
+        if not isinstance(name, str) or not UPLOAD_FILE_NAME.fullmatch(name) or name == UPLOAD_NAME:
+            raise Refusal(
+                422, f"files: '{shorten(str(name))}' is not an upload's file name (NAME.yaml or NAME.yml, no folder, "
+                f"not {UPLOAD_NAME})",
+            )  # fmt: skip
+        if not isinstance(text, str):
+            raise Refusal(422, f"files: {name} must be the text of a rule file")
+    return dict(raw)
+
+
+def load_text(text: str, directory: Path, files: Mapping[str, str] | None = None) -> Ruleset:
+    """Pasted rules, read as `upload.yaml`; `extends:` may name a bundled variant or one of `files`."""
     try:
-        return load_ruleset_text(text, UPLOAD_NAME, directory, allow_paths=False)
+        return load_ruleset_text(text, UPLOAD_NAME, directory, allow_paths=False, siblings=files)
     except RuleFileError as error:
         raise rules_problem(error) from None
 
@@ -298,22 +319,24 @@ class Tables:
         variant, text = body.get("variant"), body.get("rules_text")
         if (variant is None) == (text is None):
             raise Refusal(422, "name a bundled variant or give rules_text, not both")
+        if variant is not None and body.get("rules_files") is not None:
+            raise Refusal(422, "rules_files go with rules_text: a bundled variant has its own")
         settings = _settings(body.get("settings"))
         path = self._new_path()
         try:
             return self._create(body, variant, text, settings, path)
         except BaseException:
             if text is not None:
-                with contextlib.suppress(OSError):
-                    store.rules_path(path).unlink()
+                store.remove_rules(path)
             raise
 
     def _create(self, body: Mapping[str, Any], variant: Any, text: Any, settings: list[str], path: Path) -> Table:
         if text is not None:
             if not isinstance(text, str):
                 raise Refusal(422, "rules_text must be the text of a rule file")
-            load_text(text, self.directory)  # its own problems first, as validate shows them
-            name = str(store.write_rules(path, text))
+            files = upload_files(body.get("rules_files"))
+            load_text(text, self.directory, files)  # its own problems first, as validate shows them
+            name = str(store.write_rules(path, text, files))
         elif not isinstance(variant, str) or variant not in bundled_variants():
             raise Refusal(422, f"no bundled variant named '{shorten(str(variant))}'; GET /api/variants lists them")
         else:

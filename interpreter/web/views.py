@@ -155,6 +155,7 @@ def _common(match: Match, ruleset: Ruleset, seats: Sequence[Seat], kinds: Sequen
         "variant": ruleset.name,
         "title": ruleset.title,
         "round": match.round,
+        **_goal(match),
         "current_player": match.current_player,
         "over": match.is_over,
         "winners": list(match.winners) if match.is_over else [],
@@ -165,6 +166,12 @@ def _common(match: Match, ruleset: Ruleset, seats: Sequence[Seat], kinds: Sequen
         "round_end": round_end_json(match, seats, ruleset, shown, events) if shown is not None else None,
         "history": history(events),
     }
+
+
+def _goal(match: Match) -> dict[str, int | None]:
+    """What ends the match for this number of players: a target score, a number of rounds, or both."""
+    end = match.ruleset.match
+    return {"target": end.target, "rounds": (end.rounds or {}).get(match.players)}
 
 
 def seat_view(

@@ -62,7 +62,7 @@ def test_variants_lists_every_bundled_variant_with_its_explain_text(client):
 
 def test_validate_says_ok_or_prints_what_domino_validate_prints(client, tmp_path):
     sound = client.post("/api/validate", json={"text": "name: x\nextends: draw\n"}).json()
-    assert sound == {"ok": True, "problems": []}
+    assert sound["ok"] is True and sound["problems"] == [] and sound["players"] == {"min": 2, "max": 4}
     text = "name: x\nextends: straight\nscoring:\n  in_play:\n    when: ends_sum %% 5 == 0\n"
     answer = client.post("/api/validate", json={"text": text}).json()
     assert answer["ok"] is False
@@ -83,6 +83,52 @@ def test_a_pasted_file_may_extend_only_bundled_variants(client, tmp_path):
         assert "secret" not in json.dumps(answer).replace(extends, "") or extends.endswith("passwd")
         refused = client.post("/api/tables", json={"rules_text": f"name: x\nextends: {extends}\n", "players": 2})
         assert refused.status_code == 422 and "error" in refused.json()
+
+
+BASE = "name: club\nextends: draw\nmatch: {target: 20}\n"
+HOUSE = "name: house\nextends: ./club.yaml\ndeal: {hand_size: 6}\n"
+
+
+def test_a_pasted_file_may_extend_another_file_of_the_same_upload_and_nothing_else(client, state_dir, tmp_path):
+    answer = client.post("/api/validate", json={"text": HOUSE, "files": {"club.yaml": BASE}}).json()
+    assert answer["ok"] is True and answer["problems"] == []
+    # A problem in the base is reported in the base, with its caret, as `domino validate` prints it.
+    broken = {"club.yaml": "name: club\nextends: draw\nmatch: {targt: 20}\n"}
+    (tmp_path / "club.yaml").write_text(broken["club.yaml"])
+    (tmp_path / "upload.yaml").write_text(HOUSE)
+    problems = client.post("/api/validate", json={"text": HOUSE, "files": broken}).json()["problems"]
+    printed = domino("validate", "upload.yaml", cwd=tmp_path).stdout
+    assert [p["file"] for p in problems] == ["club.yaml"] and problems[0]["text"] + "\n" == printed
+    # A file of the upload is no door to the disk: it too extends only bundled variants or the upload.
+    (state_dir).mkdir(parents=True, exist_ok=True)
+    (state_dir / "secret.yaml").write_text("name: secret\nextends: draw\n")
+    for files in ({"club.yaml": "name: club\nextends: secret.yaml\n"}, {"other.yaml": BASE}):
+        refused = client.post("/api/validate", json={"text": HOUSE, "files": files}).json()
+        assert refused["ok"] is False and "secret" not in json.dumps(refused).replace("secret.yaml", "")
+    back = {"club.yaml": "name: c\nextends: upload.yaml\n"}
+    cycle = client.post("/api/validate", json={"text": HOUSE, "files": back})
+    assert "a cycle: upload.yaml → club.yaml → upload.yaml" in cycle.json()["problems"][0]["message"]
+    for files in ({"../x.yaml": BASE}, {"upload.yaml": BASE}, {".hidden.yaml": BASE}, {"a.txt": BASE}, {"a.yaml": 3},
+                  [BASE], {f"f{i}.yaml": BASE for i in range(17)}):  # fmt: skip
+        refused = client.post("/api/validate", json={"text": HOUSE, "files": files})
+        assert refused.status_code == 422 and "files" in refused.json()["error"], files
+    assert client.post("/api/tables", json={"variant": "draw", "rules_files": {"club.yaml": BASE}}).status_code == 422
+
+
+def test_a_table_of_several_uploaded_files_plays_saves_and_resumes_at_the_terminal(client, state_dir):
+    table = new_table(client, variant=None, rules_text=HOUSE, rules_files={"club.yaml": BASE}, settings=None)
+    view = client.get(url(table, "state")).json()
+    assert view["variant"] == "house" and view["target"] == 20 and len(view["hand"]) == 6
+    folder = state_dir / f"{table['table']}.rules"
+    assert sorted(p.name for p in folder.iterdir()) == ["club.yaml", "upload.yaml"]
+    assert read_save(state_dir / f"{table['table']}.json").rules_file == str((folder / "upload.yaml").resolve())
+    client.post(url(table, "action"), json={"index": 0, "version": view["version"]})
+    client.app.state.tables.close()
+    resumed = domino("resume", str(state_dir / f"{table['table']}.json"), stdin="quit\n")
+    assert resumed.status == 0, resumed.stderr
+    unsound = {"rules_text": HOUSE, "rules_files": {"club.yaml": "name: c\n"}, "players": 2}
+    bad = client.post("/api/tables", json=unsound)
+    assert bad.status_code == 422 and not list(state_dir.glob("*.rules"))[1:]
 
 
 def test_bodies_over_256_kib_malformed_json_and_bad_requests_are_refused_with_a_message(client):

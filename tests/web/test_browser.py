@@ -219,6 +219,34 @@ def test_draw_match_from_the_start_page(browser, server, shots):
     assert not errors, errors
 
 
+def test_own_rules_uploaded_as_two_files_validate_as_one_types_and_play(browser, server, shots):
+    errors: list[str] = []
+    page = open_page(browser, server.base + "/", errors)
+    page.check("input[name=source][value=own]")
+    base = b"name: club\nextends: draw\nmatch: {targt: 9}\n"
+    house = b"name: house\nextends: ./club.yaml\ndeal: {hand_size: 6}\n"
+    page.set_input_files("#rules-file", [
+        {"name": "house.yaml", "mimeType": "text/yaml", "buffer": house},
+        {"name": "club.yaml", "mimeType": "text/yaml", "buffer": base},
+    ])  # fmt: skip
+    # The game is the file no other one extends; the base's problem is shown in the base, with its caret.
+    assert page.input_value("#rules-main") == "house.yaml"
+    page.wait_for_selector("#rules-problems:not([hidden])")
+    assert page.inner_text("#rules-problems").startswith("club.yaml:3:")
+    page.select_option("#rules-main", "club.yaml")
+    page.fill("#rules-text", base.decode().replace("targt", "target"))
+    page.select_option("#rules-main", "house.yaml")
+    page.wait_for_selector("#rules-status .ok")
+    page.select_option("#seat-1", "greedy")
+    page.select_option("#pace", "0")
+    page.click("#create")
+    page.wait_for_url("**/table/**")
+    page.wait_for_selector("body[data-ready='1']")
+    assert len(view(page)["hand"]) == 6 and "first to 9" in page.inner_text("#round-info")
+    page.screenshot(path=shots / "own-rules-two-files.png")
+    assert not errors, errors
+
+
 def test_straight_spinner_match(browser, server, shots):
     errors: list[str] = []
     made = server.table("straight", [HUMAN, computer(), computer("random")], {"match.target": "30"}, seed=5)

@@ -8,6 +8,7 @@ let ownOk = false;
 let validateTimer = null;
 let validateSeq = 0;
 let ownPlayers = { min: 2, max: 8 };
+let ownTeams = false;  // whether one's own rules offer partnerships as a choice
 
 function current() {
   return variants.find((v) => v.name === $("variant").value);
@@ -28,7 +29,7 @@ function fillPlayers() {
   select.replaceChildren(...Array.from({ length: max - min + 1 }, (_, i) => h("option", { value: min + i }, min + i)));
   select.value = String(Math.min(Math.max(before, min), max));
   fillSeats();
-  const teams = source() === "bundled" && current() && current().teams_optional;
+  const teams = source() === "bundled" ? current() && current().teams_optional : ownTeams;
   $("teams-box").hidden = !teams;
 }
 
@@ -72,7 +73,7 @@ async function validateNow() {
   const text = $("rules-text").value;
   const seq = ++validateSeq;
   if (!text.trim()) { $("rules-status").textContent = "Paste or upload a rule file."; $("rules-problems").hidden = true; ownOk = false; return; }
-  const res = await fetch("/api/validate", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ text }) });
+  const res = await fetch("/api/validate", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ text, files: bases() }) });
   const body = await res.json().catch(() => ({ ok: false, problems: [{ text: `the server answered ${res.status}` }] }));
   if (seq !== validateSeq) return;
   ownOk = Boolean(body.ok);
@@ -80,7 +81,7 @@ async function validateNow() {
   $("rules-problems").hidden = ownOk || !problems.length;
   $("rules-problems").textContent = problemsText(problems);
   $("rules-status").replaceChildren(ownOk ? h("span", { class: "ok" }, `✓ valid${body.title ? `: ${body.title}` : ""}`) : h("span", {}, `${problems.length} problem${problems.length === 1 ? "" : "s"}`));
-  if (ownOk && body.players) { ownPlayers = body.players; fillPlayers(); }
+  if (ownOk && body.players) { ownPlayers = body.players; ownTeams = Boolean(body.teams_optional); fillPlayers(); }
 }
 
 function validateSoon() {
@@ -109,7 +110,7 @@ async function create(event) {
   });
   const body = { players, seats, settings: settings(), pace_ms: Number($("pace").value) };
   if (source() === "bundled") body.variant = $("variant").value;
-  else body.rules_text = $("rules-text").value;
+  else { body.rules_text = $("rules-text").value; body.rules_files = bases(); }
   if ($("seed").value !== "") body.seed = Number($("seed").value);
   if (!$("teams-box").hidden) body.teams = $("teams").checked;
   $("create-status").textContent = "Creating…";
@@ -138,11 +139,43 @@ async function create(event) {
   }
 }
 
-function readFile() {
-  const file = $("rules-file").files[0];
-  if (!file) return;
-  if (file.size > 512 * 1024) { $("rules-status").textContent = "That file is too large for a rule file."; return; }
-  file.text().then((text) => { $("rules-text").value = text; validateNow(); });
+// Several files at once: one is the game, the others the bases it `extends:` by name.
+let uploaded = {};
+
+function bases() {
+  const main = $("rules-main").value;
+  return Object.fromEntries(Object.entries(uploaded).filter(([name]) => name !== main));
+}
+
+function extendsOf(text) {
+  const found = /^extends:\s*["']?(?:\.\/)?([^\s"'#]+)/m.exec(text);
+  return found ? found[1] : null;
+}
+
+async function readFiles() {
+  const files = Array.from($("rules-file").files);
+  if (!files.length) return;
+  if (files.some((f) => f.size > 256 * 1024)) { $("rules-status").textContent = "That file is too large for a rule file."; return; }
+  const texts = await Promise.all(files.map((f) => f.text()));
+  uploaded = Object.fromEntries(files.map((f, i) => [f.name, texts[i]]));
+  const named = new Set(texts.map(extendsOf));
+  const main = files.find((f) => !named.has(f.name)) || files[0];  // the one no other file extends
+  $("rules-main").replaceChildren(...files.map((f) => h("option", { value: f.name }, f.name)));
+  $("rules-main").value = main.name;
+  $("rules-main-box").hidden = files.length < 2;
+  $("rules-text").value = uploaded[main.name];
+  validateNow();
+}
+
+function chooseMain() {
+  $("rules-text").value = uploaded[$("rules-main").value];
+  validateNow();
+}
+
+function typed() {
+  const main = $("rules-main").value;
+  if (main in uploaded) uploaded[main] = $("rules-text").value;
+  validateSoon();
 }
 
 document.querySelectorAll("input[name=source]").forEach((r) => r.addEventListener("change", () => {
@@ -153,7 +186,8 @@ document.querySelectorAll("input[name=source]").forEach((r) => r.addEventListene
 }));
 $("variant").addEventListener("change", showVariant);
 $("players").addEventListener("change", fillSeats);
-$("rules-text").addEventListener("input", validateSoon);
-$("rules-file").addEventListener("change", readFile);
+$("rules-text").addEventListener("input", typed);
+$("rules-file").addEventListener("change", readFiles);
+$("rules-main").addEventListener("change", chooseMain);
 $("start").addEventListener("submit", create);
 loadVariants().then(() => { document.body.dataset.ready = "1"; });

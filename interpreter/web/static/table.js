@@ -85,7 +85,8 @@ function apply(next) {
 function render() {
   document.title = `${state.title} · round ${state.round}`;
   $("title").textContent = state.title;
-  $("round-info").textContent = `Round ${state.round}`;
+  const goal = [state.rounds ? `of ${state.rounds}` : "", state.target ? `· first to ${state.target}` : ""];
+  $("round-info").textContent = [`Round ${state.round}`, ...goal].filter(Boolean).join(" ");
   $("boneyard").textContent = `Boneyard: ${state.boneyard_count}`;
   renderPlayers($("players"), state, state.seat);
   drawTable();
