@@ -14,6 +14,7 @@ from typing import TextIO
 
 from interpreter import players
 from interpreter.engine import Action, Match
+from interpreter.players.ismcts import Estimate
 from interpreter.ruleset import Ruleset
 from interpreter.ui.moves import Refused, numbered, read_move, same_move
 from interpreter.ui.narration import Narrator
@@ -73,6 +74,24 @@ def computer_choice(match: Match, strategy: str, seed: int) -> Action:
     seat = match.current_player
     assert seat is not None
     return player.choose(match.observation(seat) if player.observes else None, legal)
+
+
+def hint_moves(match: Match, seed: int) -> tuple[str, list[tuple[Action, Estimate | None]]]:
+    """The strongest computer player's view of the current turn: its name, and the moves it would
+    play, the one a computer seat would choose first, then (when it searches) the next best with
+    how they did in its playouts, at most HINT_MOVES in all. Moves are the engine's legal actions."""
+    strongest = getattr(players, "STRONGEST", "random")
+    full = match.legal_actions()
+    player = players.make_player(strongest, decision_seed(seed, len(match.events)), reproducible=True)
+    analyse = getattr(player, "analyse", None)
+    if analyse is None or len(full) == 1:
+        return strongest, [(computer_choice(match, strongest, seed), None)]
+    seat = match.current_player
+    assert seat is not None
+    found = analyse(match.observation(seat))
+    # The first is the choice `choose` makes, so the hint is what a computer seat would play.
+    best = [e for e in found[:HINT_MOVES] if e.visits] or found[:1]
+    return strongest, [(e.action, e) for e in best]
 
 
 class Session:
@@ -205,30 +224,18 @@ class Session:
     def _hint(self, legal: Sequence[Action]) -> str:
         """What the strongest computer player would do here, and, when it searches, the best few
         moves with how they did in its playouts. The same choice a computer seat would make."""
-        strongest = getattr(players, "STRONGEST", "random")
         match = self.match
         layout = match.layout
         rules = match.ruleset
-        number = {same_move(action, layout, rules): n for n, action in enumerate(legal, start=1)}
-        full = match.legal_actions()
-        player = players.make_player(strongest, decision_seed(self.seed, len(match.events)), reproducible=True)
-        analyse = getattr(player, "analyse", None)
-        if analyse is None or len(full) == 1:
-            choice = computer_choice(match, strongest, self.seed)
-            shown = number[same_move(choice, layout, rules)]
-            return f"Hint ({strongest}): {shown} — {describe_move(legal[shown - 1], match, self.seats)}"
-        seat = match.current_player
-        assert seat is not None
-        found = analyse(match.observation(seat))
-        # The first is the choice `choose` makes, so the hint is what a computer seat would play.
         # A move may be a listed move's twin (the same tile on another empty shared train).
-        shown = number[same_move(found[0].action, layout, rules)]
+        number = {same_move(action, layout, rules): n for n, action in enumerate(legal, start=1)}
+        strongest, moves = hint_moves(match, self.seed)
+        shown = number[same_move(moves[0][0], layout, rules)]
         lines = [f"Hint ({strongest}): {shown} — {describe_move(legal[shown - 1], match, self.seats)}"]
-        for estimate in found[:HINT_MOVES]:
-            if not estimate.visits:
-                break
-            listed = number[same_move(estimate.action, layout, rules)]
-            lines.append(f"  {listed}. {legal[listed - 1]}: {estimate_words(estimate.chance, estimate.visits)}")
+        for action, estimate in moves:
+            if estimate is not None:
+                listed = number[same_move(action, layout, rules)]
+                lines.append(f"  {listed}. {legal[listed - 1]}: {estimate_words(estimate.chance, estimate.visits)}")
         return "\n".join(lines)
 
     def _hand_over(self, seat: int) -> None:

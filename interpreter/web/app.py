@@ -168,7 +168,7 @@ def create_app(
         table, number = seat(request)
         if table.match.current_player != number:
             raise Refusal(409, "a hint is for your turn; it is not your turn")
-        return JSONResponse({"moves": await asyncio.to_thread(table.hint)})
+        return JSONResponse(await asyncio.to_thread(table.hint))
 
     @handled
     async def events(request: Request) -> Response:

@@ -41,7 +41,7 @@ from interpreter.savegame import (
 )
 from interpreter.ui.moves import same_move
 from interpreter.ui.seats import HUMAN
-from interpreter.ui.session import computer_choice
+from interpreter.ui.session import computer_choice, estimate_words, hint_moves
 from interpreter.web import store
 from interpreter.web.views import legal_json, seat_view
 
@@ -201,13 +201,23 @@ class Table:
     def unlisten(self, seat: int, queue: asyncio.Queue[tuple[int, str]]) -> None:
         self.listeners.discard((seat, queue))
 
-    def hint(self) -> list[dict[str, Any]]:
-        legal = self.match.legal_actions()
-        choice = computer_choice(self.match.clone(), players.STRONGEST, self.game.seed)
-        layout = self.match.layout
+    def hint(self) -> dict[str, Any]:
+        """The strongest player's choice first, then its next best moves with their estimates."""
+        match = self.match.clone()  # searched in a worker thread while views read the table's own
+        legal = match.legal_actions()
+        layout = match.layout
         alike = [same_move(action, layout) for action in legal]
-        index = alike.index(same_move(choice, layout))
-        return [{"index": index, "text": legal_json(legal)[index]["text"]}]
+        texts = legal_json(legal)
+        strongest, found = hint_moves(match, self.game.seed)
+        moves = []
+        for action, estimate in found:
+            index = alike.index(same_move(action, layout))
+            move: dict[str, Any] = {"index": index, "text": texts[index]["text"]}
+            if estimate is not None:
+                move.update(chance=round(estimate.chance, 3), tries=estimate.visits,
+                            words=estimate_words(estimate.chance, estimate.visits))  # fmt: skip
+            moves.append(move)
+        return {"player": strongest, "moves": moves}
 
     def links(self) -> list[dict[str, Any]]:
         out = []

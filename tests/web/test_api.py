@@ -16,8 +16,10 @@ with warnings.catch_warnings():  # Starlette 1.x prefers httpx2 to httpx for its
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
+from interpreter import players
 from interpreter.engine import Action, Match
 from interpreter.savegame import read_save
+from interpreter.ui.session import computer_choice
 from interpreter.web.app import create_app
 from interpreter.web.store import tokens_path
 from tests.clirunner import domino
@@ -224,8 +226,24 @@ def test_actions_are_refused_when_stale_not_yours_illegal_or_after_the_end(clien
 def test_hint_names_a_legal_move_of_the_strongest_player(client):
     table = new_table(client)
     view = client.get(url(table, "state")).json()
-    moves = client.get(url(table, "hint")).json()["moves"]
+    hint = client.get(url(table, "hint")).json()
+    moves = hint["moves"]
     assert moves and moves[0]["text"] == view["legal"][moves[0]["index"]]["text"]
+    # The first move is what a computer seat would play here; a searching player adds its estimates.
+    live = client.app.state.tables.get(table["table"])
+    choice = computer_choice(live.match.clone(), players.STRONGEST, live.game.seed)
+    assert moves[0]["index"] == live.match.legal_actions().index(choice) and hint["player"] == players.STRONGEST
+    while len(view["legal"]) < 2:  # a turn with a choice: then a searching player adds its estimates
+        client.post(url(table, "action"), json={"index": 0, "version": view["version"]})
+        view = client.get(url(table, "state")).json()
+    hint = client.get(url(table, "hint")).json()
+    moves = hint["moves"]
+    assert moves[0]["index"] == live.match.legal_actions().index(computer_choice(live.match.clone(), hint["player"],
+                                                                                 live.game.seed))  # fmt: skip
+    if hasattr(players.make_player(players.STRONGEST, 0), "analyse"):
+        assert all(0 <= m["chance"] <= 1 and m["tries"] > 0 and "% of the rounds" in m["words"] for m in moves)
+        assert [m["tries"] for m in moves] == sorted((m["tries"] for m in moves), reverse=True)
+        assert len(moves) > 1 or len({m["text"] for m in view["legal"]}) == 1
     assert client.get(f"/api/tables/{table['table']}/hint?token=bad").status_code == 403
 
 

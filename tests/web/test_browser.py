@@ -191,6 +191,8 @@ def play_match(page, shots: Path, name: str, limit: int = 600, moments=(3, 15)) 
     assert view(page)["over"], f"{name}: the match did not end in {limit} moves"
     page.wait_for_selector("#match-winner")
     page.screenshot(path=shots / f"{name}-match-end.png")
+    # The server ends the live stream with `event: over`; the page closes it rather than reconnect.
+    page.wait_for_function("window.__events && window.__events.readyState === EventSource.CLOSED", timeout=10000)
     return moves
 
 
@@ -251,8 +253,22 @@ def test_straight_spinner_match(browser, server, shots):
     errors: list[str] = []
     made = server.table("straight", [HUMAN, computer(), computer("random")], {"match.target": "30"}, seed=5)
     page = open_page(browser, server.base + made["seats"][0]["link"], errors)
-    moves, spun = 0, False
-    while play_one(page) and moves < 600:
+    moves, spun, hinted = 0, False, False
+    while moves < 600:
+        state = view(page)
+        choices = {m["text"] for m in state["legal"]}
+        if not hinted and state["current_player"] == state["seat"] and len(choices) > 1:
+            hinted = True  # the strongest player's hint, with how its moves did in the playouts
+            page.keyboard.press("h")
+            page.wait_for_selector("#hints li")
+            first = page.inner_text("#hints li:first-child")
+            assert any(first.startswith(text) for text in choices) and "% of the rounds" in first
+            assert page.inner_text("#status").startswith("Hint: ")
+            page.screenshot(path=shots / "straight-hint.png")
+            page.keyboard.press("Enter")  # the hint selected its move: Enter plays it
+            page.wait_for_function(f"window.__state.version > {state['version']}", timeout=20000)
+        elif not play_one(page):
+            break
         moves += 1
         layout = view(page)["layout"]
         if not spun and any(arm["kind"] == "side" and arm["tiles"] for arm in layout["arms"]):
@@ -261,6 +277,7 @@ def test_straight_spinner_match(browser, server, shots):
             assert page.locator(".domino.spinner").count() >= 1
     assert view(page)["over"]
     assert spun, "a spinner's side arm carried a tile at some point"
+    assert hinted, "a turn with a choice came, and the hint was asked for"
     page.screenshot(path=shots / "straight-match-end.png")
     assert not errors, errors
 

@@ -210,7 +210,8 @@ async function hint() {
   const body = await res.json().catch(() => ({}));
   const box = $("hints");
   if (!res.ok) { box.textContent = `No hint: ${body.error || res.status}`; return; }
-  box.replaceChildren(h("h2", {}, "Hint"), h("ol", {}, ...(body.moves || []).map((m) => h("li", {}, m.text))));
+  const items = (body.moves || []).map((m) => h("li", {}, m.text, m.words ? h("span", { class: "lede" }, ` — ${m.words}`) : ""));
+  box.replaceChildren(h("h2", {}, `Hint (${body.player || "computer"})`), h("ol", {}, ...items));
   const first = (body.moves || [])[0];
   if (first) {
     const move = state.legal.find((m) => m.index === first.index);
@@ -265,6 +266,8 @@ function listen() {
   source.addEventListener("state", (event) => {
     try { apply(JSON.parse(event.data)); } catch (err) { console.error(err); }
   });
+  // The match is over and the stream ends: closed, or EventSource would reconnect to it again and again.
+  source.addEventListener("over", () => source.close());
   source.onerror = () => { /* EventSource retries by itself; the next state catches up */ };
   window.__events = source;
 }
