@@ -12,10 +12,13 @@ const EPS = 0.04;
 const same = (t, u) => t && u && ((t[0] === u[0] && t[1] === u[1]) || (t[0] === u[1] && t[1] === u[0]));
 
 class Frame {
-  // rot: degrees the local frame is turned; inside(rect) says whether a rect lies on its part of the table.
-  constructor(rot, inside) {
+  // rot: degrees the local frame is turned; inside(rect) says whether a rect lies on its part of the table;
+  // own(rect), for a hub's train, whether it keeps to the train's wedge (then the wedge may grow outward
+  // past the table's edge, which the view follows, but never into a neighbour's wedge).
+  constructor(rot, inside, own = null) {
     this.rot = rot;
     this.inside = inside;
+    this.own = own;
     this.rects = [];
   }
   free(r) {
@@ -56,7 +59,11 @@ function step(turtle, isDouble, commit = true) {
   const order = turtle.pending ? [turtle.pending, 0, -turtle.pending] : [0, turtle.side, -turtle.side];
   const options = order.map((k) => option(turtle, k, isDouble));
   // a turn reaches one half past the head: let it, so the line turns before it leaves the table
-  let pick = options.find((o) => frame.inside(o.rect, o.turned ? 1.01 : 0) && frame.free(o.rect));
+  // Heading back toward a hub, go on only while there is still room to turn out again after this tile.
+  const roomy = (o) => !(frame.own && o.next.d === 2 && !o.turned) ||
+    frame.own({ x0: o.rect.x0 - 1, x1: o.rect.x1, y0: o.rect.y0 - 1.5, y1: o.rect.y1 + 1.5 });
+  let pick = options.find((o) => frame.inside(o.rect, o.turned ? 1.01 : 0) && frame.free(o.rect) && roomy(o));
+  if (!pick && frame.own) pick = options.find((o) => frame.own(o.rect) && frame.free(o.rect));
   if (!pick) pick = options.find((o) => frame.free(o.rect));
   if (!pick) pick = options[0];
   if (commit) {
@@ -95,19 +102,31 @@ export function computeLayout(layout, { aspect = 1.8, players = 2, maxPip = 6 } 
   if (layout.hub) {
     const trains = arms.filter((arm) => !arm.spinner);
     const n = Math.max(1, trains.length);
-    const wedge = (2 * Math.PI) / n;
-    const tanHalf = Math.tan(Math.min(wedge / 2, Math.PI / 3));
-    hubRadius = Math.max(1.7, 1.25 / Math.sin(Math.min(wedge / 2, Math.PI / 2)));
+    // A long train needs room to turn: each train's wedge grows with its tiles (a chicken foot's toes
+    // count with their train), but none shrinks below 60% of an equal share, so the hub stays small.
+    const tilesOf = (arm) => arm.tiles.length + arms.filter((o) => o.spinner && arm.tiles.some((t) => same(t, o.root)))
+      .reduce((sum, o) => sum + o.tiles.length, 0);
+    const raw = trains.map((arm) => 2 + tilesOf(arm));
+    const sum = raw.reduce((x, y) => x + y, 0) || 1;
+    const floor = 0.6 / n;
+    const shares = raw.map((r) => Math.max(floor, r / sum));
+    const scale = shares.reduce((x, y) => x + y, 0);
+    const wedges = shares.map((share) => (2 * Math.PI * share) / scale);
+    const narrowest = Math.min(...wedges, 2 * Math.PI);
+    hubRadius = Math.max(1.7, 1.25 / Math.sin(Math.min(narrowest / 2, Math.PI / 2)));
     const reach = Math.max(hubRadius + 9, Math.sqrt((2.4 * 0.6 * total * aspect) / Math.PI));
     root = { a: layout.hub[0], b: layout.hub[1], x: 0, y: 0, angle: 0, engine: true };
+    let start = -Math.PI / 2 - wedges[0] / 2; // the first train points up, the others clockwise
     trains.forEach((arm, k) => {
-      const rot = -90 + (360 * k) / n; // the first train points up, the others clockwise
-      const rad = (rot * Math.PI) / 180;
+      const tanHalf = Math.tan(Math.min(wedges[k] / 2, Math.PI / 3));
+      const rad = start + wedges[k] / 2;
+      start += wedges[k];
+      const rot = (rad * 180) / Math.PI;
       const ellipse = reach * Math.hypot(Math.cos(rad), Math.sin(rad) * Math.sqrt(aspect)) ** -1 * 1;
-      const limit = Math.max(hubRadius + 6, ellipse);
-      const inside = (r, slack = 0) => r.x0 >= hubRadius - 0.01 && r.x1 <= limit + slack &&
-        Math.max(Math.abs(r.y0), Math.abs(r.y1)) <= r.x0 * tanHalf - 0.3;
-      const frame = new Frame(rot, inside);
+      const limit = Math.max(hubRadius + 6, ellipse, hubRadius + 2 + tilesOf(arm));  // two passes at most
+      const own = (r) => r.x0 >= hubRadius - 0.01 && Math.max(Math.abs(r.y0), Math.abs(r.y1)) <= r.x0 * tanHalf - 0.3;
+      const inside = (r, slack = 0) => own(r) && r.x1 <= limit + slack;
+      const frame = new Frame(rot, inside, own);
       turtles.push({ arm, frame, x: hubRadius, y: 0, d: 0, side: 1, pending: 0, i: 0 });
     });
   } else if (layout.lead) {
@@ -140,15 +159,27 @@ export function computeLayout(layout, { aspect = 1.8, players = 2, maxPip = 6 } 
   const waiting = arms.filter((arm) => !turtles.some((t) => t.arm === arm));
   const spawn = (turtle, tile, pick) => {
     const kids = waiting.filter((arm) => arm.spinner && same(arm.root, tile) && !arm._started);
-    let k = 0;
+    const heading = pick.next.d;
+    const used = new Set([(heading + 2) % 4]); // never back over the tile the double was laid on
+    if (turtle.i < turtle.arm.tiles.length) { // the arm goes on past its double: its way first
+      const next = step({ ...turtle }, false, false);
+      used.add(next.next.d);
+      if (next.turned) used.add(heading);
+    }
     for (const arm of kids) {
       arm._started = true;
-      const across = (pick.next.d + (k % 2 === 0 ? 3 : 1)) % 4; // left of the arm first, then right
-      const [cx, cy] = [pick.cx, pick.cy];
-      const [ax, ay] = DIRS[across];
-      const off = pick.cross ? 1 : 0.5;
-      turtles.push({ arm, frame: turtle.frame, x: cx + ax * off, y: cy + ay * off, d: across, side: 1, pending: 0, i: 0 });
-      k++;
+      // left of the arm first, then right, then straight on; the first way whose first tile is free
+      const ways = [(heading + 3) % 4, (heading + 1) % 4, heading].filter((d) => !used.has(d)).map((d) => {
+        const along = d === heading;
+        const off = pick.cross !== along ? 1 : 0.5; // the double's half-extent that way
+        const [ax, ay] = DIRS[d];
+        const x = pick.cx + ax * off, y = pick.cy + ay * off;
+        return { d, x, y, free: turtle.frame.free(rectOf(x, y, d, 0, 2, -0.5, 0.5)) };
+      });
+      const way = ways.find((w) => w.free) || ways[0];
+      if (!way) continue;
+      used.add(way.d);
+      turtles.push({ arm, frame: turtle.frame, x: way.x, y: way.y, d: way.d, side: 1, pending: 0, i: 0 });
     }
   };
 

@@ -1,0 +1,47 @@
+// Lays out every step of a game with the page's own layout code (interpreter/web/static/layout.js)
+// and counts pairs of drawn tiles that overlap: tiles as 2×1 rectangles at their angle, shrunk by
+// 3% so tiles that touch end to end do not count. Input: a JSON file of
+// {"max_pip": N, "steps": [{"layout": ..., "players": N}, ...]}; output: one JSON line.
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+
+const [file, layoutJs] = process.argv.slice(2);
+const { computeLayout } = await import(pathToFileURL(layoutJs).href);
+
+function corners(p) {
+  const r = (p.angle * Math.PI) / 180, c = Math.cos(r), s = Math.sin(r);
+  return [[-0.97, -0.47], [0.97, -0.47], [0.97, 0.47], [-0.97, 0.47]].map(([x, y]) => [p.x + c * x - s * y, p.y + s * x + c * y]);
+}
+
+function apart(p, q) { // separating axis test of two rectangles
+  for (const shape of [p, q]) {
+    for (let i = 0; i < 2; i++) {
+      const [x0, y0] = shape[i], [x1, y1] = shape[i + 1], ax = y0 - y1, ay = x1 - x0;
+      const a = p.map(([x, y]) => x * ax + y * ay), b = q.map(([x, y]) => x * ax + y * ay);
+      if (Math.max(...a) <= Math.min(...b) || Math.max(...b) <= Math.min(...a)) return true;
+    }
+  }
+  return false;
+}
+
+const game = JSON.parse(readFileSync(file, "utf8"));
+const result = { steps: 0, tiles: 0, overlaps: 0, outside: 0, first: null };
+for (const aspect of [1.3, 1.8, 2.4]) {
+  game.steps.forEach((step, k) => {
+    const g = computeLayout(step.layout, { aspect, players: step.players, maxPip: game.max_pip });
+    const drawn = [...(g.root ? [g.root] : []), ...g.placed];
+    const shapes = drawn.map(corners);
+    result.steps++;
+    result.tiles = Math.max(result.tiles, drawn.length);
+    for (let i = 0; i < shapes.length; i++) {
+      if (shapes[i].some(([x, y]) => x < g.box.x0 - 0.01 || x > g.box.x1 + 0.01 || y < g.box.y0 - 0.01 || y > g.box.y1 + 0.01)) result.outside++;
+      for (let j = i + 1; j < shapes.length; j++) {
+        if (!apart(shapes[i], shapes[j])) {
+          result.overlaps++;
+          result.first = result.first || { aspect, step: k, tiles: [[drawn[i].a, drawn[i].b], [drawn[j].a, drawn[j].b]] };
+        }
+      }
+    }
+  });
+}
+console.log(JSON.stringify(result));

@@ -1,0 +1,72 @@
+"""The drawn table stays readable when it is crowded (issue 12): the page's own layout code, run in
+Node on every step of the first round of big games, never lays one tile over another and keeps
+every tile inside the box the view is fitted to. Without Node the test skips locally and says why;
+with CI set it fails (CI has Node: .ci/run installs the language server with npm)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from interpreter.engine import Match
+from interpreter.loader import load_ruleset
+from interpreter.resources import bundled_variants
+from interpreter.ui.session import computer_choice
+from interpreter.web.views import layout_json
+
+HERE = Path(__file__).resolve().parent
+LAYOUT_JS = HERE.parents[1] / "interpreter" / "web" / "static" / "layout.js"
+
+
+def _node() -> str:
+    node = shutil.which("node")
+    if node is None:
+        if os.environ.get("CI"):
+            pytest.fail("Node.js is missing (CI is set: this test must run there)")
+        pytest.skip("Node.js is missing: the layout check runs the page's layout.js in Node")
+    return node
+
+
+def _first_round(variant: str, players: int, seed: int) -> dict:
+    """Every layout of round 1 of a match of greedy players, as the page receives it."""
+    ruleset = load_ruleset(bundled_variants()[variant])
+    match = Match(ruleset, players=players, seed=seed)
+    steps = []
+    while not match.is_over and match.round == 1 and len(steps) < 2000:
+        steps.append({"layout": layout_json(match.layout), "players": players})
+        match.apply(computer_choice(match, "greedy", seed))
+    return {"max_pip": match.ruleset.max_pip, "steps": steps}
+
+
+CROWDED = [
+    *(("mexican-train-18", 8, seed) for seed in (1, 2, 3, 4)),  # nine trains from a double-eighteen hub
+    *(("mexican-train", 8, seed) for seed in (1, 2)),
+    *(("chicken-foot", 4, seed) for seed in (1, 2)),  # a hub that is a spinner, and toes on every double
+    ("train-dominoes", 5, 3),
+    ("straight", 4, 3),  # a spinner lead whose four arms grow
+    ("sebastopol", 4, 3),
+    ("maltese-cross", 4, 3),
+]
+
+
+# Not yet guaranteed (measured over seeds 1-8, see the closing note of issue 12): a double-twelve
+# line that snakes into itself (draw-12, 3 seeds of 8) and a chicken-foot double laid in a corner
+# with 7 players (1 seed of 8), where a toe finds no free side.
+@pytest.mark.parametrize(("variant", "players", "seed"), CROWDED)
+def test_a_crowded_table_never_lays_a_tile_over_another(tmp_path, variant, players, seed):
+    node = _node()
+    game = _first_round(variant, players, seed)
+    assert len(game["steps"]) > 20, "the round is long enough to crowd the table"
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game))
+    run = subprocess.run([node, str(HERE / "layout_overlaps.mjs"), str(path), str(LAYOUT_JS)],
+                         capture_output=True, text=True, timeout=120, check=False)  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    found = json.loads(run.stdout)
+    assert found["steps"] == 3 * len(game["steps"]) and found["tiles"] > 15
+    assert (found["overlaps"], found["outside"]) == (0, 0), found["first"]
