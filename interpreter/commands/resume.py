@@ -36,7 +36,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="continue a saved game",
         description="Continue a game saved by `domino play`, from the move where it stopped.",
     )
-    parser.add_argument("file", nargs="?", help="the save (default: the newest in ~/.local/state/domino)")
+    parser.add_argument(
+        "file", nargs="?", help="the save (default: the newest in $XDG_STATE_HOME/domino, else ~/.local/state/domino)"
+    )
     parser.add_argument(
         "--rules",
         metavar="FILE",

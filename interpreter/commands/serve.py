@@ -27,7 +27,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         "free port)")  # fmt: skip
     parser.add_argument("--open", action="store_true", help="open the page in the web browser")
     parser.add_argument(
-        "--state-dir", metavar="DIR", help="where tables are saved and found again (default ~/.local/state/domino)"
+        "--state-dir", metavar="DIR",
+        help="where tables are saved and found again (default $XDG_STATE_HOME/domino, else ~/.local/state/domino: "
+        "where the terminal saves)",
     )
     parser.add_argument("--pace-ms", type=int, default=700, metavar="MS",
                         help="the pause before each computer move (default 700)")  # fmt: skip
