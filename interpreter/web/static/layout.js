@@ -8,6 +8,7 @@ import { domino, el, tileText } from "./dominoes.js";
 const DIRS = [[1, 0], [0, 1], [-1, 0], [0, -1]]; // E S W N (SVG y grows downward)
 const ANGLE = [0, 90, 180, 270];
 const EPS = 0.04;
+const LOOKAHEAD = 3; // tiles: enough to see a dead end coming before turning into it
 
 const same = (t, u) => t && u && ((t[0] === u[0] && t[1] === u[1]) || (t[0] === u[1] && t[1] === u[0]));
 
@@ -22,9 +23,11 @@ class Frame {
     this.rects = [];
   }
   free(r) {
-    return this.rects.every((o) => r.x1 <= o.x0 + EPS || r.x0 >= o.x1 - EPS || r.y1 <= o.y0 + EPS || r.y0 >= o.y1 - EPS);
+    return this.rects.every((o) => disjoint(r, o));
   }
 }
+
+const disjoint = (r, o) => r.x1 <= o.x0 + EPS || r.x0 >= o.x1 - EPS || r.y1 <= o.y0 + EPS || r.y0 >= o.y1 - EPS;
 
 function rectOf(hx, hy, d, s0, s1, t0, t1) {
   // the rect spanned by s∈[s0,s1] along d and t∈[t0,t1] across (t grows to d's right)
@@ -62,9 +65,20 @@ function step(turtle, isDouble, commit = true) {
   // Heading back toward a hub, go on only while there is still room to turn out again after this tile.
   const roomy = (o) => !(frame.own && o.next.d === 2 && !o.turned) ||
     frame.own({ x0: o.rect.x0 - 1, x1: o.rect.x1, y0: o.rect.y0 - 1.5, y1: o.rect.y1 + 1.5 });
-  let pick = options.find((o) => frame.inside(o.rect, o.turned ? 1.01 : 0) && frame.free(o.rect) && roomy(o));
-  if (!pick && frame.own) pick = options.find((o) => frame.own(o.rect) && frame.free(o.rect));
-  if (!pick) pick = options.find((o) => frame.free(o.rect));
+  // A tile after which the next few cannot be laid is a dead end: the line would have to cross
+  // itself or another line. Looked at a few tiles ahead (three ways each), among the laid tiles.
+  const exit = (o, laid = [o.rect], depth = LOOKAHEAD) => depth === 0 || [0, 1, -1].some((k) => {
+    const next = option(o.next, k, false);
+    return laid.every((r) => disjoint(next.rect, r)) && frame.free(next.rect) && exit(next, [...laid, next.rect], depth - 1);
+  });
+  const fits = (o) => frame.inside(o.rect, o.turned ? 1.01 : 0) && frame.free(o.rect) && roomy(o);
+  const keeps = (o) => frame.own && frame.own(o.rect) && frame.free(o.rect);
+  const free = (o) => frame.free(o.rect);
+  let pick = null;
+  for (const test of [(o) => fits(o) && exit(o), (o) => keeps(o) && exit(o), (o) => free(o) && exit(o), fits, keeps, free]) {
+    pick = options.find(test);
+    if (pick) break;
+  }
   if (!pick) pick = options[0];
   if (commit) {
     frame.rects.push(pick.rect);
