@@ -303,6 +303,27 @@ def test_mexican_train_hub_with_markers(browser, server, shots):
     assert not errors, errors
 
 
+TABLE_GEOMETRY = (Path(__file__).parent / "table_geometry.js").read_text()  # evaluated in the page
+
+
+def test_double_eighteen_with_eight_players_stays_readable(browser, server, shots):
+    errors: list[str] = []
+    seats = [HUMAN] + [computer("random")] * 7
+    made = server.table("mexican-train-18", seats, {"match.rounds": "1"}, seed=3)
+    page = open_page(browser, server.base + made["seats"][0]["link"], errors)
+    moves = 0
+    while moves < 400 and play_one(page) and view(page)["round_end"] is None:
+        moves += 1
+        if moves % 5 == 0:
+            shape = page.evaluate(TABLE_GEOMETRY)
+            assert (shape["outside"], shape["overlaps"]) == (0, 0), shape
+            assert shape["half"] >= 8, f"a tile's half is drawn {shape['half']:.1f} px wide: too small to read"
+            page.screenshot(path=shots / "mexican-train-18-eight-players.png")  # the last is the most crowded
+    laid = sum(len(arm["tiles"]) for arm in view(page)["layout"]["arms"])
+    assert laid >= 30, f"only {laid} tiles were laid: the table never got crowded"
+    assert not errors, errors
+
+
 def test_two_people_at_one_table_each_see_only_their_hand(browser, server, shots):
     made = server.table("draw", [HUMAN, HUMAN], {"match.target": "10"}, seed=21)
     links = {s["seat"]: s for s in made["seats"]}

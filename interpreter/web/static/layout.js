@@ -74,12 +74,13 @@ function step(turtle, isDouble, commit = true) {
   const fits = (o) => frame.inside(o.rect, o.turned ? 1.01 : 0) && frame.free(o.rect) && roomy(o);
   const keeps = (o) => frame.own && frame.own(o.rect) && frame.free(o.rect);
   const free = (o) => frame.free(o.rect);
+  const tests = [(o) => fits(o) && exit(o), (o) => keeps(o) && exit(o), (o) => free(o) && exit(o), fits, keeps, free];
   let pick = null;
-  for (const test of [(o) => fits(o) && exit(o), (o) => keeps(o) && exit(o), (o) => free(o) && exit(o), fits, keeps, free]) {
-    pick = options.find(test);
-    if (pick) break;
+  for (let i = 0; !pick && i < tests.length; i++) {
+    pick = options.find(tests[i]);
+    if (pick) pick.strained = i > 0; // it left its part of the table, or will soon have to cross a line
   }
-  if (!pick) pick = options[0];
+  if (!pick) pick = { ...options[0], strained: true };
   if (commit) {
     frame.rects.push(pick.rect);
     if (pick.turned) {
@@ -95,6 +96,58 @@ function toGlobal(frame, x, y) {
   if (!frame.rot) return [x, y];
   const r = (frame.rot * Math.PI) / 180;
   return [x * Math.cos(r) - y * Math.sin(r), x * Math.sin(r) + y * Math.cos(r)];
+}
+
+// Lay the arms' tiles, one tile of every arm in turn so that no arm takes the whole table; a spinner
+// laid on an arm starts its side arms. Returns the turtles (side arms included), the tiles to place
+// ([a, b, cx, cy, angle, info] in their frame), and how many picks were strained (0: all fit).
+function lay(start, arms) {
+  const turtles = [...start];
+  const placed = [];
+  const started = new Set(turtles.map((t) => t.arm));
+  let strained = 0;
+  const spawn = (turtle, tile, pick) => {
+    const kids = arms.filter((arm) => arm.spinner && same(arm.root, tile) && !started.has(arm));
+    const heading = pick.next.d;
+    const used = new Set([(heading + 2) % 4]); // never back over the tile the double was laid on
+    if (turtle.i < turtle.arm.tiles.length) { // the arm goes on past its double: its way first
+      const next = step({ ...turtle }, false, false);
+      used.add(next.next.d);
+      if (next.turned) used.add(heading);
+    }
+    for (const arm of kids) {
+      started.add(arm);
+      // left of the arm first, then right, then straight on; the first way whose first tile is free
+      const ways = [(heading + 3) % 4, (heading + 1) % 4, heading].filter((d) => !used.has(d)).map((d) => {
+        const along = d === heading;
+        const off = pick.cross !== along ? 1 : 0.5; // the double's half-extent that way
+        const [ax, ay] = DIRS[d];
+        const x = pick.cx + ax * off, y = pick.cy + ay * off;
+        return { d, x, y, free: turtle.frame.free(rectOf(x, y, d, 0, 2, -0.5, 0.5)) };
+      });
+      const way = ways.find((w) => w.free) || ways[0];
+      if (!way) continue;
+      if (!way.free) strained++;
+      used.add(way.d);
+      turtles.push({ arm, frame: turtle.frame, x: way.x, y: way.y, d: way.d, side: 1, pending: 0, i: 0 });
+    }
+  };
+  let busy = true;
+  for (let round = 0; busy && round < 400; round++) {
+    busy = false;
+    for (let j = 0; j < turtles.length; j++) {
+      const t = turtles[j];
+      if (t.i >= t.arm.tiles.length) continue;
+      busy = true;
+      const [touching, outer] = t.arm.tiles[t.i];
+      const pick = step(t, touching === outer);
+      if (pick.strained) strained++;
+      placed.push([touching, outer, pick.cx, pick.cy, pick.angle, { arm: t.arm.id, index: t.i, double: touching === outer }]);
+      t.i++;
+      if (touching === outer) spawn(t, [touching, outer], pick);
+    }
+  }
+  return { turtles, placed, strained };
 }
 
 // Lay out a state's layout: the placed tiles, each arm's next slot, the markers; all in global units.
@@ -117,12 +170,12 @@ export function computeLayout(layout, { aspect = 1.8, players = 2, maxPip = 6 } 
     const trains = arms.filter((arm) => !arm.spinner);
     const n = Math.max(1, trains.length);
     // A long train needs room to turn: each train's wedge grows with its tiles (a chicken foot's toes
-    // count with their train), but none shrinks below 60% of an equal share, so the hub stays small.
+    // count with their train), but none shrinks below 80% of an equal share, so the hub stays small.
     const tilesOf = (arm) => arm.tiles.length + arms.filter((o) => o.spinner && arm.tiles.some((t) => same(t, o.root)))
       .reduce((sum, o) => sum + o.tiles.length, 0);
     const raw = trains.map((arm) => 2 + tilesOf(arm));
     const sum = raw.reduce((x, y) => x + y, 0) || 1;
-    const floor = 0.6 / n;
+    const floor = 0.8 / n;
     const shares = raw.map((r) => Math.max(floor, r / sum));
     const scale = shares.reduce((x, y) => x + y, 0);
     const wedges = shares.map((share) => (2 * Math.PI * share) / scale);
@@ -137,11 +190,21 @@ export function computeLayout(layout, { aspect = 1.8, players = 2, maxPip = 6 } 
       start += wedges[k];
       const rot = (rad * 180) / Math.PI;
       const ellipse = reach * Math.hypot(Math.cos(rad), Math.sin(rad) * Math.sqrt(aspect)) ** -1 * 1;
-      const limit = Math.max(hubRadius + 6, ellipse, hubRadius + 2 + tilesOf(arm));  // two passes at most
       const own = (r) => r.x0 >= hubRadius - 0.01 && Math.max(Math.abs(r.y0), Math.abs(r.y1)) <= r.x0 * tanHalf - 0.3;
-      const inside = (r, slack = 0) => own(r) && r.x1 <= limit + slack;
-      const frame = new Frame(rot, inside, own);
-      turtles.push({ arm, frame, x: hubRadius, y: 0, d: 0, side: 1, pending: 0, i: 0 });
+      // The shortest reach at which the train (and its toes) snakes inside its wedge without a
+      // strain; at the longest tried, one straight pass, it nearly always does. Trains never meet, so
+      // each is laid on its own.
+      const longest = hubRadius + 2 + 2 * tilesOf(arm);
+      for (let limit = Math.max(hubRadius + 6, ellipse); ; limit += 2) {
+        const inside = (r, slack = 0) => own(r) && r.x1 <= limit + slack;
+        const frame = new Frame(rot, inside, own);
+        const tried = lay([{ arm, frame, x: hubRadius, y: 0, d: 0, side: 1, pending: 0, i: 0 }], arms);
+        if (tried.strained === 0 || limit >= longest) {
+          turtles.push(...tried.turtles);
+          tried.placed.forEach((p) => place(frame, ...p));
+          break;
+        }
+      }
     });
   } else if (layout.lead) {
     const set = total;
@@ -167,52 +230,11 @@ export function computeLayout(layout, { aspect = 1.8, players = 2, maxPip = 6 } 
         turtles.push({ arm, frame, x: 0, y: north ? -off : off, d: north ? 3 : 1, side: 1, pending: 0, i: 0 });
       }
     }
+    const laid = lay(turtles, arms);
+    turtles.splice(0, turtles.length, ...laid.turtles);
+    laid.placed.forEach((p) => place(frame, ...p));
   }
 
-  // Side arms of spinners laid on an arm start when that spinner is laid (see below).
-  const waiting = arms.filter((arm) => !turtles.some((t) => t.arm === arm));
-  const spawn = (turtle, tile, pick) => {
-    const kids = waiting.filter((arm) => arm.spinner && same(arm.root, tile) && !arm._started);
-    const heading = pick.next.d;
-    const used = new Set([(heading + 2) % 4]); // never back over the tile the double was laid on
-    if (turtle.i < turtle.arm.tiles.length) { // the arm goes on past its double: its way first
-      const next = step({ ...turtle }, false, false);
-      used.add(next.next.d);
-      if (next.turned) used.add(heading);
-    }
-    for (const arm of kids) {
-      arm._started = true;
-      // left of the arm first, then right, then straight on; the first way whose first tile is free
-      const ways = [(heading + 3) % 4, (heading + 1) % 4, heading].filter((d) => !used.has(d)).map((d) => {
-        const along = d === heading;
-        const off = pick.cross !== along ? 1 : 0.5; // the double's half-extent that way
-        const [ax, ay] = DIRS[d];
-        const x = pick.cx + ax * off, y = pick.cy + ay * off;
-        return { d, x, y, free: turtle.frame.free(rectOf(x, y, d, 0, 2, -0.5, 0.5)) };
-      });
-      const way = ways.find((w) => w.free) || ways[0];
-      if (!way) continue;
-      used.add(way.d);
-      turtles.push({ arm, frame: turtle.frame, x: way.x, y: way.y, d: way.d, side: 1, pending: 0, i: 0 });
-    }
-  };
-
-  // Round robin: every arm lays one tile in turn, so no arm takes the whole table.
-  let busy = true;
-  for (let round = 0; busy && round < 400; round++) {
-    busy = false;
-    for (let j = 0; j < turtles.length; j++) {
-      const t = turtles[j];
-      if (t.i >= t.arm.tiles.length) continue;
-      busy = true;
-      const [touching, outer] = t.arm.tiles[t.i];
-      const pick = step(t, touching === outer);
-      place(t.frame, touching, outer, pick.cx, pick.cy, pick.angle, { arm: t.arm.id, index: t.i, double: touching === outer });
-      t.i++;
-      if (touching === outer) spawn(t, [touching, outer], pick);
-    }
-  }
-  for (const arm of arms) delete arm._started;
 
   // Each arm's next slot: where a tile laid on it would go (a plain tile; a double would turn).
   for (const t of turtles) {
