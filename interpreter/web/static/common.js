@@ -54,6 +54,8 @@ export function sideName(state, side) {
 
 export function renderPlayers(container, state, viewer) {
   container.replaceChildren();
+  // Five players or more: compact chips, so the players fit in one or two rows above the table.
+  container.classList.toggle("many", state.hand_counts.length > 4);
   const teams = state.sides < state.hand_counts.length;
   state.hand_counts.forEach((count, seat) => {
     const side = state.seat_sides[seat];

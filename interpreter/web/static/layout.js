@@ -189,7 +189,8 @@ export function computeLayout(layout, { aspect = 1.8, players = 2, maxPip = 6 } 
       const rad = start + wedges[k] / 2;
       start += wedges[k];
       const rot = (rad * 180) / Math.PI;
-      const ellipse = reach * Math.hypot(Math.cos(rad), Math.sin(rad) * Math.sqrt(aspect)) ** -1 * 1;
+      // the table is wider than high: a train reaches as far as an ellipse of the screen's shape
+      const ellipse = reach / Math.hypot(Math.cos(rad) / Math.sqrt(aspect), Math.sin(rad) * Math.sqrt(aspect));
       const own = (r) => r.x0 >= hubRadius - 0.01 && Math.max(Math.abs(r.y0), Math.abs(r.y1)) <= r.x0 * tanHalf - 0.3;
       // The shortest reach at which the train (and its toes) snakes inside its wedge without a
       // strain; at the longest tried, one straight pass, it nearly always does. Trains never meet, so
