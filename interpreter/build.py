@@ -414,6 +414,8 @@ def _check_engine(b: _Builder, engine: Expr, counts: range, match: MatchEnd, max
     """The engine double is in the set in every round the match can reach (up to ENGINE_ROUNDS_CHECKED)."""
     path = ("layout", "engine")
     for n in counts:
+        if n not in max_pips:  # the set's size for n players is itself a problem, reported already
+            continue
         fixed = match.rounds.get(n) if match.rounds else None
         if "round" not in engine.names:
             last_round = 1
@@ -525,6 +527,8 @@ def _check_consistency(
     hub = layout.topology is Topology.HUB
     engine_tiles = 1 if hub and not layout.engine_dealt else 0
     for n, size in deal.hand_sizes.items():
+        if n not in by_count["max_pip"]:  # no set for n players: its own problem, reported already
+            continue
         reserve = by_count["reserve"].get(n, 0)
         set_size = b.envs[n]["set_size"]
         needed = n * size + reserve + engine_tiles

@@ -38,6 +38,8 @@ CASES = [
     ("many values", b"a: [" + b"1," * 50_000 + b"1]\n", 1, 3999, "more than 2000 keys and values"),
     ("10**100 as an int", HOUSE + b"set: {max_pip: 1" + b"0" * 100 + b"}\n", 3, 16, "a number with 101 digits is more"),
     ("int too long to read", HOUSE + b"set: {max_pip: 1" + b"0" * 5000 + b"}\n", 3, 16, "is not a valid int"),
+    # Found by the fuzzer: a hub's engine check and the hand sizes read the set a broken max_pip has not.
+    ("no set for a hub", b"name: x\nextends: mexican-train\nset: {max_pip: ;}\n", 3, 16, "unexpected character ';'"),
     ("1e400", HOUSE + b"start: {max_redeals: 1e400}\n", 3, 22, "must be an integer, not '1e400'"),
     (".inf", HOUSE + b"start: {max_redeals: .inf}\n", 3, 22, "must be an integer, not a decimal number out of range"),
     (".nan", HOUSE + b"start: {max_redeals: .nan}\n", 3, 22, "must be an integer, not a decimal number out of range"),
@@ -73,6 +75,7 @@ def test_hostile_file(tmp_path: Path, what: str, data: bytes, line: int, column:
     found = [d for d in diagnostics if message in d.message]
     assert found, "\n".join(d.format() for d in diagnostics)
     assert (found[0].line, found[0].column) == (line, column)
+    assert not [d for d in diagnostics if "internal error" in d.message], [d.format() for d in diagnostics]
 
 
 def _check_never_raises(folder: Path, data: bytes) -> None:
