@@ -7,6 +7,7 @@ from interpreter.commands import (
     completion,
     explain,
     list_variants,
+    lsp,
     new,
     play,
     replay,
@@ -18,4 +19,4 @@ from interpreter.commands import (
 )
 
 COMMANDS: list[ModuleType] = [play, resume, serve, list_variants, explain, simulate, compare, validate, replay]
-COMMANDS += [new, schema, completion]
+COMMANDS += [new, schema, completion, lsp]
