@@ -79,6 +79,21 @@ def apply_settings(variant: str, base_file: Path, base: Ruleset, options: Sequen
 
     Raises SettingError for a malformed option and RuleFileError for house rules the loader refuses.
     """
+    text, owners = house_rules_text(variant, base_file, base, options)
+    try:
+        return load_ruleset_text(text, PSEUDO_FILE, cwd)
+    except RuleFileError as error:
+        raise RuleFileError([_attributed(d, owners) for d in error.diagnostics]) from None
+
+
+def house_rules_text(
+    variant: str, base_file: Path, base: Ruleset, options: Sequence[str]
+) -> tuple[str, list[Setting | None]]:
+    """The rule file that `options` make over `base` (loaded from `base_file`, named `variant` by
+    the user), which the loader reads as PSEUDO_FILE; and per line of it, the option that wrote it.
+
+    Raises SettingError for a malformed option and RuleFileError for a value that is not one YAML value.
+    """
     settings = _last_of_each([parse_setting(option) for option in options])
     for setting in settings:
         _check_alone(setting)
@@ -97,10 +112,7 @@ def apply_settings(variant: str, base_file: Path, base: Ruleset, options: Sequen
             lines.append(f"{key}: {json.dumps(value)}")
             owners.append(None)
     _emit(tree, 0, lines, owners)
-    try:
-        return load_ruleset_text("\n".join(lines) + "\n", PSEUDO_FILE, cwd)
-    except RuleFileError as error:
-        raise RuleFileError([_attributed(d, owners) for d in error.diagnostics]) from None
+    return "\n".join(lines) + "\n", owners
 
 
 _Tree = dict[str, "_Tree | Setting"]

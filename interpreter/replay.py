@@ -6,8 +6,8 @@ sides), followed by everything the engine recorded. Replaying rebuilds the match
 every other record to come out identical.
 
 A header written by `domino simulate` also says where the rules came from (`RulesOrigin`): the
-rule file, by absolute path and the sha256 of its bytes, and the `--set` options over it; and
-who played: the strategy in each seat.
+rule file, by absolute path and the sha256 of its bytes, or that they were read from standard
+input, and the `--set` options over them; and who played: the strategy in each seat.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -25,17 +25,20 @@ from interpreter.engine.limits import MatchLimitError
 from interpreter.expressions import ExpressionRuntimeError
 from interpreter.loader import resolve_variant
 from interpreter.overrides import load_with_settings
+from interpreter.portable import STDIN_NAME, PortableRules, portable_rules
 from interpreter.ruleset import Ruleset
 from interpreter.untrusted import JsonProblem, LineProblem, is_rule_file_name, load_json, read_regular
 from interpreter.yaml_source import MAX_BYTES
 
 RULES_FILE = "rules_file"
 RULES_SHA256 = "rules_sha256"
+RULES_FROM = "rules_from"  # "stdin": the rules were read from standard input, and no file holds them
+FROM_STDIN = "stdin"
 SETTINGS = "settings"
 STRATEGIES = "strategies"  # who sat where: a simulated match's header names the strategy in each seat
 # In a header, but not of the engine's making: replay leaves them out of the comparison (a log
 # without them, from before they were written, replays the same).
-_ORIGIN_KEYS = (RULES_FILE, RULES_SHA256, SETTINGS, STRATEGIES)
+_ORIGIN_KEYS = (RULES_FILE, RULES_SHA256, RULES_FROM, SETTINGS, STRATEGIES)
 
 
 @dataclass(frozen=True)
@@ -43,18 +46,33 @@ class RulesOrigin:
     """How to build a ruleset again, in a worker process or when its log is replayed.
 
     `variant` is a bundled name or an absolute rule-file path, so it means the same from any
-    directory; `settings` are the `--set` options laid over it.
+    directory, or STDIN_NAME for rules read from standard input; `settings` are the `--set`
+    options laid over it. `rules`, when given, are the rules themselves, which a process builds
+    instead of reading `variant`: rules from standard input, or a process on another machine.
     """
 
     variant: str
     settings: tuple[str, ...] = ()
+    rules: PortableRules | None = None
 
     def load(self) -> Ruleset:
+        if self.rules is not None:
+            return self.rules.load()
         return load_with_settings(self.variant, self.settings, Path.cwd())
 
+    def portable(self) -> RulesOrigin:
+        """This origin carrying its rules, for processes that may not have the files it names."""
+        if self.rules is not None:
+            return self
+        return replace(self, rules=portable_rules(self.variant, self.settings, Path.cwd()))
+
     def log_header(self) -> dict[str, Any]:
-        """What a log's match header adds, so that `domino replay` finds these rules again."""
-        header = rule_file_record(resolve_variant(self.variant))
+        """What a log's match header adds, so that `domino replay` finds these rules again (or,
+        for rules from standard input, knows to ask for them)."""
+        if self.variant == STDIN_NAME:
+            header: dict[str, Any] = {RULES_FROM: FROM_STDIN}
+        else:
+            header = rule_file_record(resolve_variant(self.variant))
         if self.settings:
             header[SETTINGS] = list(self.settings)
         return header

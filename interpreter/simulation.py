@@ -15,6 +15,10 @@ what `domino compare` and the reports measure — read off the match's event log
 A run that cannot finish (Ctrl-C, a worker process that dies) raises `SimulationStopped` carrying
 the matches that did finish, whose logs have been written; worker processes ignore SIGINT, so
 that Ctrl-C reaches only the parent, which stops them.
+
+A `Backend` runs the same chunks elsewhere (interpreter/ray_backend.py: Ray tasks, on this machine
+or a cluster), with the same totals and log: the chunks carry the rules themselves
+(`RulesOrigin.portable`), for machines that do not have the user's files.
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO
 
 from interpreter.engine import Match
 from interpreter.players import Player, make_player
@@ -359,12 +363,14 @@ def simulate(
     *,
     detail: bool = False,
     budget: Budget | None = None,
+    backend: Backend | None = None,
 ) -> SimulationResult:
     """`matches` matches; with `workers` > 1 in that many processes, with the same totals and log.
 
     `origin` says how `ruleset` is built again (default: its rule file as it is); the log's match
     headers record it, and worker processes build the rules from it. `detail`: keep a
     `MatchRecord` of every match; `budget`: what searching players spend on a decision.
+    `backend`: play on it instead (`workers` is then the backend's business), same totals and log.
     """
     start = time.perf_counter()
     if origin is None and ruleset.source:
@@ -372,7 +378,12 @@ def simulate(
     header = (origin.log_header() if origin is not None else {}) if log is not None else None
     options = _Options(detail, budget)
     try:
-        if workers <= 1 or matches < 2:
+        if backend is not None:
+            if origin is None:
+                raise ValueError("rules built in memory cannot be sent to another process")
+            spec = _Spec(ruleset, origin.portable(), tuple(strategies), matches, seed, header, teams, options)
+            result = _on_backend(backend, spec, log, progress)
+        elif workers <= 1 or matches < 2:
             result = simulate_range(
                 ruleset, strategies, range(matches), seed, log, progress, header, teams,
                 detail=detail, budget=budget,
@@ -380,9 +391,8 @@ def simulate(
         else:
             if origin is None:
                 raise ValueError("rules built in memory cannot be shared with worker processes")
-            result = _in_processes(
-                ruleset, origin, strategies, matches, seed, log, progress, workers, header, teams, options
-            )
+            spec = _Spec(ruleset, origin, tuple(strategies), matches, seed, header, teams, options)
+            result = _in_processes(spec, log, progress, workers)
     except SimulationStopped as stopped:
         stopped.partial.seconds = time.perf_counter() - start
         raise
@@ -407,7 +417,9 @@ class _Options:
 
 
 @dataclass(frozen=True)
-class _Chunk:
+class Chunk:
+    """Matches `start` up to `stop` (not included) of a run, as another process (or machine) plays them."""
+
     origin: RulesOrigin  # a Ruleset holds compiled closures, which do not cross processes
     digest: str
     strategies: tuple[str, ...]
@@ -419,10 +431,14 @@ class _Chunk:
     options: _Options
 
 
-def _run_chunk(chunk: _Chunk) -> tuple[int, SimulationResult, str | None]:
+def run_chunk(chunk: Chunk) -> tuple[int, SimulationResult, str | None]:
+    """One chunk played, in whatever process: (its first match, its result, its log), what `Parts.add` takes."""
     ruleset = chunk.origin.load()
     if ruleset.digest != chunk.digest:
-        raise RuntimeError(f"{chunk.origin.variant} changed while the simulation ran")
+        raise RuntimeError(
+            f"{chunk.origin.variant}: the rules built here differ from the rules the run started with "
+            "(the file changed since, or another version of domino-rules runs here)"
+        )
     log = io.StringIO() if chunk.header is not None else None
     indices = range(chunk.start, chunk.stop)
     options = chunk.options
@@ -433,66 +449,111 @@ def _run_chunk(chunk: _Chunk) -> tuple[int, SimulationResult, str | None]:
     return chunk.start, result, None if log is None else log.getvalue()
 
 
-def _in_processes(
-    ruleset: Ruleset,
-    origin: RulesOrigin,
-    strategies: Sequence[str],
-    matches: int,
-    seed: int,
-    log: TextIO | None,
-    progress: Callable[[int], None] | None,
-    workers: int,
-    header: Mapping[str, Any] | None,
-    teams: bool | None,
-    options: _Options,
+@dataclass(frozen=True)
+class _Spec:
+    """A run to be cut into chunks."""
+
+    ruleset: Ruleset
+    origin: RulesOrigin
+    strategies: tuple[str, ...]
+    matches: int
+    seed: int
+    header: Mapping[str, Any] | None  # None: no log
+    teams: bool | None
+    options: _Options
+
+    def chunks(self, workers: int) -> list[Chunk]:
+        """The run in chunks for `workers` processes: a few each keep them all busy to the end and let
+        the progress bar move. Any cut gives the same totals and log: match `i` depends on `i` alone."""
+        size = max(1, math.ceil(self.matches / (workers * 4)))
+        run = (self.origin, self.ruleset.digest, self.strategies, self.seed)
+        within = (self.header, self.teams, self.options)
+        return [Chunk(*run, start, min(start + size, self.matches), *within) for start in range(0, self.matches, size)]
+
+
+class Parts:
+    """The chunks of a run that finished, in whatever order: their results summed, their logs kept
+    to be written in the order of the matches."""
+
+    def __init__(self, variant: str, strategies: Sequence[str]) -> None:
+        self.total = SimulationResult.empty(variant, strategies)
+        self._logs: dict[int, str] = {}
+
+    def add(self, done: tuple[int, SimulationResult, str | None]) -> None:
+        """What `run_chunk` gave for a chunk: (its first match, its result, its log)."""
+        start, part, text = done
+        self.total.add(part)  # sums of integers and fractions: the order of arrival does not matter
+        if text is not None:
+            self._logs[start] = text
+
+    def write_logs(self, log: TextIO | None) -> None:
+        if log is not None:
+            for start in sorted(self._logs):
+                log.write(self._logs[start])
+
+
+class Backend(Protocol):
+    """Somewhere else to play a run's chunks (interpreter/ray_backend.py)."""
+
+    def run(
+        self, chunks_for: Callable[[int], list[Chunk]], parts: Parts, progress: Callable[[int], None] | None
+    ) -> None:
+        """Play the chunks `chunks_for(workers)` gives, `workers` being how many it plays at once, each
+        by `run_chunk`, adding every finished one to `parts` and telling `progress` how many matches
+        are done. Raises SimulationStopped(..., parts.total) when it cannot finish (Ctrl-C:
+        interrupted=True), having added every chunk that finished."""
+
+
+def _on_backend(
+    backend: Backend, spec: _Spec, log: TextIO | None, progress: Callable[[int], None] | None
 ) -> SimulationResult:
-    # A few chunks per worker keep them all busy to the end and let the progress bar move.
-    size = max(1, math.ceil(matches / (workers * 4)))
-    chunks = [
-        _Chunk(
-            origin, ruleset.digest, tuple(strategies), seed, start, min(start + size, matches), header, teams, options
-        )
-        for start in range(0, matches, size)
-    ]
-    total = SimulationResult.empty(ruleset.name, strategies)
-    logs: dict[int, str] = {}
+    parts = Parts(spec.ruleset.name, spec.strategies)
+    try:
+        backend.run(spec.chunks, parts, progress)
+    except SimulationStopped:
+        parts.write_logs(log)  # the matches that finished: logged as they would have been
+        raise
+    parts.write_logs(log)
+    return parts.total
+
+
+def _in_processes(
+    spec: _Spec, log: TextIO | None, progress: Callable[[int], None] | None, workers: int
+) -> SimulationResult:
+    chunks = spec.chunks(workers)
+    parts = Parts(spec.ruleset.name, spec.strategies)
     kept: set[Future] = set()
 
     def keep(future: Future) -> None:
-        start, part, text = future.result()
+        parts.add(future.result())
         kept.add(future)
-        total.add(part)  # sums of integers and fractions: the order of arrival does not matter
-        if text is not None:
-            logs[start] = text
 
     stopped: SimulationStopped | None = None
     futures: list[Future] = []
     executor = ProcessPoolExecutor(min(workers, len(chunks)), initializer=_ignore_interrupts)
     try:
         with _interrupts_ignored():  # the workers start here: none of them may see a Ctrl-C
-            futures += [executor.submit(_run_chunk, chunk) for chunk in chunks]
+            futures += [executor.submit(run_chunk, chunk) for chunk in chunks]
         for future in as_completed(futures):
             keep(future)
             if progress is not None:
-                progress(total.matches)
+                progress(parts.total.matches)
     except BrokenProcessPool:
         # A worker died (killed, out of memory): its matches are lost, the finished ones are not.
         for future in futures:
             if future not in kept and future.done() and not future.cancelled() and future.exception() is None:
                 keep(future)
-        stopped = SimulationStopped("a worker process ended abruptly (killed, or out of memory)", total)
+        stopped = SimulationStopped("a worker process ended abruptly (killed, or out of memory)", parts.total)
     except KeyboardInterrupt:
-        stopped = SimulationStopped("interrupted", total, interrupted=True)
+        stopped = SimulationStopped("interrupted", parts.total, interrupted=True)
     finally:
         if not all(future.done() for future in futures):  # interrupted, or an error in a chunk
             _stop_workers(executor)
         executor.shutdown(wait=True, cancel_futures=True)
-    if log is not None:
-        for start in sorted(logs):
-            log.write(logs[start])
+    parts.write_logs(log)
     if stopped is not None:
         raise stopped
-    return total
+    return parts.total
 
 
 def _ignore_interrupts() -> None:

@@ -192,3 +192,16 @@ def test_ratio_and_share():
     assert stats.share([0, 0], [5, 5]).low == 0 and stats.share([0, 0], [5, 5]).high > 0
     same = stats.paired_ratio_difference([10, 20], [2, 4], [10, 20], [2, 4])
     assert same == stats.Estimate(0.0, 0.0, 0.0)
+
+
+def test_one_file_may_be_standard_input(house):
+    filed = json.loads(domino("compare", "draw", "house.yaml", *ARGS, "--json", cwd=house).stdout)
+    typed = domino("compare", "draw", "-", *ARGS, "--json", "--workers", "2", cwd=house, stdin=HOUSE_RULE)
+    assert typed.status is ExitStatus.OK, typed.stderr
+    summary = json.loads(typed.stdout)
+    assert summary["files"] == ["draw", "<stdin>"] and summary["results"][1]["file"] == "<stdin>"
+    label = lambda entry: {**entry, "file": None}  # noqa: E731
+    assert [label(r) for r in summary["results"]] == [label(r) for r in filed["results"]]
+    assert [label(d) for d in summary["differences"]] == [label(d) for d in filed["differences"]]
+    twice = domino("compare", "-", "-", *ARGS, stdin=HOUSE_RULE)
+    assert twice.status is ExitStatus.USAGE and "'-' (standard input) can be given once" in twice.stderr

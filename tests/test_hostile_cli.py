@@ -20,6 +20,7 @@ import pytest
 
 from interpreter.commands.environment import ExitStatus
 from tests.clirunner import domino
+from tests.processes import is_running
 
 REPO = Path(__file__).resolve().parent.parent
 CLI = str(REPO / "cli.py")
@@ -152,29 +153,21 @@ def test_ctrl_c_stops_the_workers_and_prints_the_summary_so_far():
     assert "Traceback" not in err and "interrupted" in err
     assert 0 <= json.loads(out)["matches"] < 400
     deadline = time.monotonic() + 10
-    while any(_is_running(pid) for pid in workers):
+    while any(is_running(pid) for pid in workers):
         assert time.monotonic() < deadline, "a worker outlived the run"
         time.sleep(0.05)
-
-
-def _is_running(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (OSError, IndexError):
-        return False
-    return state not in ("Z", "X")
 
 
 # A worker that dies in the last chunk: every other chunk has finished or is running by then.
 _DYING_WORKER = """
 import os, signal, sys
 import interpreter.simulation as simulation
-real = simulation._run_chunk
+real = simulation.run_chunk
 def run_chunk(chunk):
     if chunk.start == 14:
         os.kill(os.getpid(), signal.SIGKILL)
     return real(chunk)
-simulation._run_chunk = run_chunk
+simulation.run_chunk = run_chunk
 import cli
 sys.exit(cli.main(["simulate", "draw", "-n", "16", "--workers", "2", "--json", "--log", LOG]))
 """

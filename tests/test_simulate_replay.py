@@ -206,3 +206,69 @@ def test_the_log_names_the_strategy_in_each_seat_and_still_replays(tmp_path):
     result = domino("replay", "old.jsonl", cwd=tmp_path)
     assert result.status is ExitStatus.OK, result.stderr
     assert "3 matches" in result.stdout
+
+
+# --- `-`: the rules on standard input -----------------------------------------------------------
+
+TYPED = "name: lunch\nextends: ./base.yaml\n"  # a relative extends: found from the current directory
+
+
+def _without_timing(text: str) -> dict:
+    return {k: v for k, v in json.loads(text).items() if k not in ("seconds", "matches_per_s", "rounds_per_s")}
+
+
+def test_simulate_reads_the_rules_from_standard_input_in_any_number_of_processes(tmp_path):
+    (tmp_path / "base.yaml").write_text(HOUSE)
+    args = ("simulate", "-", "-n", "5", "--seed", "4", "--set", "match.target=40", "--json")
+    one = domino(*args, "--log", "one.jsonl", cwd=tmp_path, stdin=TYPED)
+    two = domino(*args, "--workers", "2", "--log", "two.jsonl", cwd=tmp_path, stdin=TYPED)
+    assert one.status is two.status is ExitStatus.OK, one.stderr + two.stderr
+    assert _without_timing(one.stdout) == _without_timing(two.stdout)
+    assert (tmp_path / "one.jsonl").read_bytes() == (tmp_path / "two.jsonl").read_bytes()
+    # The same rules as the same text in a file: the same digest, the same games.
+    (tmp_path / "lunch.yaml").write_text(TYPED)
+    filed = domino("simulate", "lunch.yaml", *args[2:], "--log", "file.jsonl", cwd=tmp_path)
+    assert _without_timing(filed.stdout) == _without_timing(one.stdout)
+    typed_log = [json.loads(line) for line in (tmp_path / "one.jsonl").read_text().splitlines()]
+    filed_log = [json.loads(line) for line in (tmp_path / "file.jsonl").read_text().splitlines()]
+    header, filed_header = typed_log[0], filed_log[0]
+    assert header["rules_from"] == "stdin" and header["settings"] == ["match.target=40"]
+    assert "rules_file" not in header and "rules_from" not in filed_header
+    where = ("rules_from", "rules_file", "rules_sha256")  # all that tells the two logs apart
+    assert [_without(record, where) for record in typed_log] == [_without(record, where) for record in filed_log]
+
+
+def _without(record: dict, keys: tuple[str, ...]) -> dict:
+    return {key: value for key, value in record.items() if key not in keys}
+
+
+def test_replay_of_a_log_of_rules_from_standard_input_asks_for_the_rules(tmp_path):
+    (tmp_path / "base.yaml").write_text(HOUSE)
+    args = ("simulate", "-", "-n", "2", "--set", "match.target=40", "--log", "g.jsonl")
+    written = domino(*args, cwd=tmp_path, stdin=TYPED)
+    assert written.status is ExitStatus.OK, written.stderr
+    asked = domino("replay", "g.jsonl", cwd=tmp_path)
+    assert asked.status is ExitStatus.FAILURE and "Traceback" not in asked.stderr
+    assert "read from standard input; pass --rules FILE" in asked.stderr
+    (tmp_path / "lunch.yaml").write_text(TYPED)
+    replayed = domino("replay", "g.jsonl", "--rules", "lunch.yaml", cwd=tmp_path)  # the log's --set is laid over
+    assert replayed.status is ExitStatus.OK, replayed.stderr
+
+
+def test_problems_of_rules_from_standard_input_are_reported_where_they_are(tmp_path):
+    typed = "name: lunch\nextends: draw\nscoring:\n  domino: {points: '10 // (round - 1)'}\n"
+    (tmp_path / "lunch.yaml").write_text(typed)
+    # --set over the text: a problem it causes in a base is shown where it is, as over a file.
+    too_small = ("simulate", "-n", "1", "--set", "set.max_pip=2")
+    over_text = domino(too_small[0], "-", *too_small[1:], cwd=tmp_path, stdin=typed)
+    over_file = domino(too_small[0], "lunch.yaml", *too_small[1:], cwd=tmp_path)
+    assert over_text.status is over_file.status is ExitStatus.FAILURE
+    assert over_text.stderr == over_file.stderr and "draw.yaml:" in over_text.stderr
+    misspelt = domino("simulate", "-", "--set", "match.taget=20", cwd=tmp_path, stdin=typed)
+    assert misspelt.status is ExitStatus.FAILURE and "--set match.taget=20" in misspelt.stderr
+    # A formula that fails in a worker process names its place in the text typed.
+    failed = domino("simulate", "-", "-n", "4", "--set", "match.target=50", "--workers", "2", cwd=tmp_path, stdin=typed)
+    assert failed.status is ExitStatus.FAILURE
+    assert failed.stderr.startswith("<stdin>:4:20 (scoring.domino.points): division by zero"), failed.stderr
+    unreadable = domino("simulate", "-", cwd=tmp_path, stdin="name: [")
+    assert unreadable.status is ExitStatus.FAILURE and unreadable.stderr.startswith("<stdin>:1:")

@@ -6,11 +6,14 @@ import argparse
 from collections.abc import Sequence
 
 from interpreter.commands.environment import Env, ExitStatus
+from interpreter.commands.validate import STDIN, read_stdin_rules
 from interpreter.engine.limits import MatchLimitError
 from interpreter.engine.state import partnerships
 from interpreter.expressions import ExpressionRuntimeError
 from interpreter.loader import RuleFileError, resolve_variant
 from interpreter.overrides import SettingError, load_with_settings
+from interpreter.portable import STDIN_NAME, stdin_rules
+from interpreter.replay import RulesOrigin
 from interpreter.resources import bundled_variants
 from interpreter.ruleset import Players, Ruleset
 from interpreter.untrusted import printable
@@ -54,12 +57,40 @@ def load_variant(variant: str, env: Env, settings: Sequence[str] = ()) -> Rulese
     `settings` laid over it, or None after printing why it cannot be loaded."""
     try:
         return load_with_settings(variant, settings, env.cwd)
-    except SettingError as error:
-        env.stderr.write(printable(f"domino: {error}") + "\n")
-    except RuleFileError as error:  # escaped: the settings and the name may come from a save
-        for diagnostic in error.diagnostics:
-            env.stderr.write(printable(diagnostic.format()) + "\n")
+    except (SettingError, RuleFileError) as error:
+        _report_load_error(error, env)
     return None
+
+
+def load_rules(variant: str, env: Env, settings: Sequence[str] = ()) -> tuple[Ruleset, RulesOrigin] | None:
+    """As `load_variant`, where `variant` may also be '-', a rule file on standard input; with the
+    ruleset, how another process builds it again (rules from standard input travel with it)."""
+    if variant != STDIN:
+        ruleset = load_variant(variant, env, settings)
+        return None if ruleset is None else (ruleset, RulesOrigin(lasting_name(variant, env), tuple(settings)))
+    text, problems = read_stdin_rules(env)
+    if text is None:
+        _report_load_error(RuleFileError(problems), env)
+        return None
+    try:
+        rules = stdin_rules(text, settings, env.cwd)
+    except (SettingError, RuleFileError) as error:
+        _report_load_error(error, env)
+        return None
+    return rules.load(), RulesOrigin(STDIN_NAME, tuple(settings), rules)
+
+
+def rules_label(variant: str) -> str:
+    """How messages and tables call the rules the command line names (standard input: <stdin>)."""
+    return STDIN_NAME if variant == STDIN else variant
+
+
+def _report_load_error(error: SettingError | RuleFileError, env: Env) -> None:
+    if isinstance(error, SettingError):
+        env.stderr.write(printable(f"domino: {error}") + "\n")
+        return
+    for diagnostic in error.diagnostics:  # escaped: the settings and the name may come from a save
+        env.stderr.write(printable(diagnostic.format()) + "\n")
 
 
 # What stops a game under rules that loaded fine: a formula failing on the values met (its message

@@ -12,7 +12,6 @@ import argparse
 import contextlib
 import csv
 import json
-import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,24 +22,30 @@ from interpreter.commands.common import (
     GAME_ERRORS,
     add_settings_option,
     add_teams_option,
-    lasting_name,
-    load_variant,
+    load_rules,
     player_counts,
     report_game_error,
+    rules_label,
     teams_problem,
 )
 from interpreter.commands.environment import Env, ExitStatus
 from interpreter.commands.simulate import (
     ProgressBar,
+    add_backend_options,
     add_budget_options,
+    backend_of,
+    backend_problem,
     budget_lines,
     budget_of,
     budget_problem,
     report_option,
     shows_progress,
     unknown_player,
+    workers_of,
     write_report,
 )
+from interpreter.commands.validate import STDIN
+from interpreter.ray_backend import BackendError
 from interpreter.replay import RulesOrigin
 from interpreter.ruleset import Ruleset
 from interpreter.simulation import MatchRecord, SimulationResult, SimulationStopped, budgets, is_reproducible, simulate
@@ -74,7 +79,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "points, turns and tiles drawn per round, rounds per match, the share of blocked rounds and the score "
         "margin, and the paired difference of every later file from the first (B − A).",
     )
-    parser.add_argument("files", nargs="+", metavar="FILE", help="bundled variant names or rule file paths (2 or more)")
+    parser.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="bundled variant names or rule file paths (2 or more); one of them may be '-', standard input",
+    )
     parser.add_argument("-n", "--matches", type=int, default=100, help="how many matches under each file (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
     parser.add_argument(
@@ -82,9 +92,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="strategies, comma-separated, in the seating of the first match, e.g. greedy,random "
         "(default: the fewest players every file allows, all random)",
     )
-    parser.add_argument(
-        "--workers", type=int, default=1, metavar="K", help="play in K processes (same numbers as one; 0: one per CPU)"
-    )
+    add_backend_options(parser)
     add_settings_option(parser)
     add_teams_option(parser)
     add_budget_options(parser)
@@ -116,33 +124,39 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         return ExitStatus.USAGE
     runs = []
     for name in args.files:
-        ruleset = load_variant(name, env, args.settings)
-        if ruleset is None:
+        loaded = load_rules(name, env, args.settings)
+        if loaded is None:
             return ExitStatus.FAILURE
-        runs.append(_Run(name, ruleset, RulesOrigin(lasting_name(name, env), tuple(args.settings))))
+        runs.append(_Run(rules_label(name), *loaded))
     strategies, problem = _strategies(args, runs)
     if problem:
         env.stderr.write(f"domino compare: {problem}\n")
         return ExitStatus.USAGE
 
     budget = budget_of(args)
-    workers = args.workers or os.cpu_count() or 1
+    workers = workers_of(args)
     bar = ProgressBar(env, args.matches * len(runs)) if shows_progress(env) else None
     stopped: SimulationStopped | None = None
-    for number, each in enumerate(runs):
-        progress = bar.part(number * args.matches) if bar is not None else None
-        try:
-            each.result = simulate(
-                each.ruleset, strategies, args.matches, args.seed, None, progress, workers, each.origin, args.teams,
-                detail=True, budget=budget,
-            )  # fmt: skip
-        except SimulationStopped as error:  # Ctrl-C or a dead worker: report what finished
-            stopped, each.result = error, error.partial
-            break
-        except GAME_ERRORS as error:
-            if bar is not None:
-                env.stderr.write("\n")
-            return report_game_error(error, each.label, env)
+    with backend_of(args) as backend:  # one Ray instance for every file
+        for number, each in enumerate(runs):
+            progress = bar.part(number * args.matches) if bar is not None else None
+            try:
+                each.result = simulate(
+                    each.ruleset, strategies, args.matches, args.seed, None, progress, workers, each.origin,
+                    args.teams, detail=True, budget=budget, backend=backend,
+                )  # fmt: skip
+            except SimulationStopped as error:  # Ctrl-C or a dead worker: report what finished
+                stopped, each.result = error, error.partial
+                break
+            except GAME_ERRORS as error:
+                if bar is not None:
+                    env.stderr.write("\n")
+                return report_game_error(error, each.label, env)
+            except BackendError as error:  # Ray could not be started or reached
+                if bar is not None:
+                    env.stderr.write("\n")
+                env.stderr.write(f"domino compare: {error}\n")
+                return ExitStatus.FAILURE
     if bar is not None:
         bar.clear()
     played = [each for each in runs if each.result is not None and each.result.records]
@@ -166,11 +180,11 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
 def _usage_problem(args: argparse.Namespace) -> str | None:
     if len(args.files) < 2:
         return "name at least two rule files to compare"
+    if args.files.count(STDIN) > 1:
+        return "'-' (standard input) can be given once"
     if args.matches < 2:
         return "-n must be at least 2 (an interval needs two matches)"
-    if args.workers < 0:
-        return "--workers must be 0 (one per CPU) or more"
-    return budget_problem(args)
+    return backend_problem(args) or budget_problem(args)
 
 
 def _strategies(args: argparse.Namespace, runs: Sequence[_Run]) -> tuple[list[str], str | None]:
@@ -283,7 +297,7 @@ def _summary(args: argparse.Namespace, strategies: list[str], played: Sequence[_
         found = differences(baseline.result.records, each.result.records, strategies)
         diffs.append({"file": each.label, "baseline": baseline.label, **_as_json(found)})
     return {
-        "files": list(args.files),
+        "files": [rules_label(name) for name in args.files],
         "matches": args.matches,
         "seed": args.seed,
         "players": strategies,

@@ -9,7 +9,7 @@ from interpreter.commands.environment import Env, ExitStatus
 from interpreter.diagnostics import shorten
 from interpreter.loader import RuleFileError
 from interpreter.overrides import SettingError, load_with_settings
-from interpreter.replay import SETTINGS, recorded_rule_file, replay
+from interpreter.replay import FROM_STDIN, RULES_FROM, SETTINGS, recorded_rule_file, replay
 from interpreter.resources import bundled_variants
 from interpreter.ruleset import Ruleset
 from interpreter.untrusted import bounded_lines, open_regular, printable
@@ -24,7 +24,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         description="Replay a JSON Lines game log through the engine: every action must be legal and every "
         "recorded deal, draw and score must come out the same. Exit 1 at the first divergence. The rules are "
         "the bundled variant the log names, or the rule file it was written from if that file is still there "
-        "unchanged; --rules names them otherwise.",
+        "unchanged; --rules names them otherwise (always, for rules that were read from standard input).",
     )
     parser.add_argument("log", help="the log file (JSON Lines, as written by 'simulate --log' or 'play')")
     parser.add_argument("--rules", metavar="FILE", help="the rule file to use instead of the variant the log names")
@@ -41,6 +41,8 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
             raise ValueError("the header names no rules")
         if args.rules:
             variant = args.rules
+        elif header.get(RULES_FROM) == FROM_STDIN:
+            raise ValueError(f"the log was played by '{shorten(name)}', read from standard input; {_PASS_RULES}")
         elif name in bundled_variants() and not settings:
             variant = name
         else:

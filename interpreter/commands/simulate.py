@@ -9,23 +9,26 @@ import os
 import stat
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import TextIO
 
+from interpreter import ray_backend
 from interpreter.commands.common import (
     GAME_ERRORS,
     add_settings_option,
     add_teams_option,
-    lasting_name,
-    load_variant,
+    load_rules,
     player_counts,
     report_game_error,
+    rules_label,
     teams_problem,
 )
 from interpreter.commands.environment import Env, ExitStatus
+from interpreter.commands.validate import STDIN
 from interpreter.loader import resolve_variant
 from interpreter.players import PLAYERS
-from interpreter.replay import RulesOrigin
+from interpreter.ray_backend import BackendError, RayBackend
 from interpreter.simulation import Budget, SimulationResult, SimulationStopped, budgets, is_reproducible, simulate
 from interpreter.untrusted import is_rule_file_name
 
@@ -41,7 +44,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "scores, rounds, blocked rounds and the first seat's advantage. The strategies move one seat on "
         "from match to match, so none of them keeps the first seat.",
     )
-    parser.add_argument("variant", help="a bundled variant name (see 'domino list') or a rule file path")
+    parser.add_argument(
+        "variant", help="a bundled variant name (see 'domino list'), a rule file path, or '-' for standard input"
+    )
     parser.add_argument("-n", "--matches", type=int, default=100, help="how many matches (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
     parser.add_argument(
@@ -49,13 +54,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="strategies, comma-separated, in the seating of the first match, e.g. greedy,random,random "
         "(default: the variant's fewest players, all random)",
     )
-    parser.add_argument(
-        "--workers",
-        type=int,
-        default=1,
-        metavar="K",
-        help="play in K processes (same totals as one; 0: one per CPU)",
-    )
+    add_backend_options(parser)
     add_settings_option(parser)
     add_teams_option(parser)
     add_budget_options(parser)
@@ -67,6 +66,61 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="also write a self-contained HTML page with plots of the run (needs matplotlib)",
     )
     parser.set_defaults(run=run)
+
+
+def add_backend_options(parser: argparse.ArgumentParser) -> None:
+    """`--workers K`, `--backend local|ray` and `--address ADDR`: where the matches are played
+    (read by `backend_problem`, `workers_of` and `backend_of`)."""
+    parser.add_argument(
+        "--workers",
+        type=int,
+        metavar="K",
+        help="play in K processes (default 1; same totals as one; 0: one per CPU); with --backend ray, the "
+        "CPUs of its private Ray instance (there by default every CPU)",
+    )
+    parser.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default="local",
+        help="local: this machine, in --workers processes (the default); ray: Ray tasks, on a private Ray "
+        f"instance here or on the cluster --address names, with the same totals (needs {ray_backend.INSTALL}; "
+        "docs/cluster.md)",
+    )
+    parser.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="with --backend ray: the Ray cluster to play on, HOST:PORT of its head (HOST:6379 after `ray start "
+        "--head`), or auto for the cluster this machine is a node of",
+    )
+
+
+BACKENDS = ("local", "ray")
+
+
+def backend_problem(args: argparse.Namespace) -> str | None:
+    """Why the command line's choice of where to play is wrong (or cannot be had here), or None."""
+    if args.workers is not None and args.workers < 0:
+        return "--workers must be 0 (one per CPU) or more"
+    if args.address is not None and args.backend != "ray":
+        return "--address names a Ray cluster: it needs --backend ray"
+    if args.address is not None and args.workers is not None:
+        return "--workers sets the CPUs of a private Ray instance, and a cluster has its own: drop one of them"
+    if args.backend == "ray" and ray_backend.missing():
+        return f"--backend ray needs Ray: {ray_backend.INSTALL}"
+    return None
+
+
+def workers_of(args: argparse.Namespace) -> int:
+    """How many processes `--workers` asks for: one by default, one per CPU for 0."""
+    return 1 if args.workers is None else args.workers or os.cpu_count() or 1
+
+
+def backend_of(args: argparse.Namespace) -> AbstractContextManager[RayBackend | None]:
+    """The Ray backend `--backend ray` asks for (None: local), closed with the command: one Ray
+    instance for all of a command's runs, shut down at its end if it started it."""
+    if args.backend != "ray":
+        return contextlib.nullcontext()
+    return RayBackend(args.address, args.workers or None)
 
 
 def add_budget_options(parser: argparse.ArgumentParser) -> None:
@@ -108,20 +162,18 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     if args.matches < 1:
         env.stderr.write("domino simulate: -n must be at least 1\n")
         return ExitStatus.USAGE
-    if args.workers < 0:
-        env.stderr.write("domino simulate: --workers must be 0 (one per CPU) or more\n")
-        return ExitStatus.USAGE
-    problem = budget_problem(args)
+    problem = backend_problem(args) or budget_problem(args)
     if problem:
         env.stderr.write(f"domino simulate: {problem}\n")
         return ExitStatus.USAGE
     report_path, usable = report_option(args.report, env, "simulate")
     if not usable:
         return ExitStatus.USAGE
-    ruleset = load_variant(args.variant, env, args.settings)
-    if ruleset is None:
+    loaded = load_rules(args.variant, env, args.settings)
+    if loaded is None:
         return ExitStatus.FAILURE
-    origin = RulesOrigin(lasting_name(args.variant, env), tuple(args.settings))
+    ruleset, origin = loaded
+    label = rules_label(args.variant)
     strategies = args.players.split(",") if args.players else ["random"] * ruleset.players.min
     problem = unknown_player(strategies)
     if problem:
@@ -136,23 +188,24 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     if problem:
         env.stderr.write(f"domino simulate: {problem}\n")
         return ExitStatus.USAGE
-    workers = args.workers or os.cpu_count() or 1
+    workers = workers_of(args)
     budget = budget_of(args)
     bar = ProgressBar(env, args.matches) if shows_progress(env) else None
     progress = bar.show if bar is not None else None
     log = None
     if args.log:  # refused before the run: a folder, a missing folder, a rule file (it would be erased)
         try:
-            log = _open_log(env.cwd / args.log, resolve_variant(args.variant, env.cwd))
+            rule_file = None if args.variant == STDIN else resolve_variant(args.variant, env.cwd)
+            log = _open_log(env.cwd / args.log, rule_file)
         except OSError as error:
             env.stderr.write(f"domino simulate: --log {args.log}: {error.strerror or error}\n")
             return ExitStatus.USAGE
     stopped: SimulationStopped | None = None
     try:
-        with log if log is not None else contextlib.nullcontext():
+        with log if log is not None else contextlib.nullcontext(), backend_of(args) as backend:
             result = simulate(
                 ruleset, strategies, args.matches, args.seed, log, progress, workers, origin, args.teams,
-                detail=report_path is not None, budget=budget,
+                detail=report_path is not None, budget=budget, backend=backend,
             )  # fmt: skip
     except SimulationStopped as error:
         # Ctrl-C or a dead worker: the matches that finished are still worth their summary.
@@ -160,7 +213,12 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     except GAME_ERRORS as error:
         if bar is not None:
             env.stderr.write("\n")
-        return report_game_error(error, args.variant, env)
+        return report_game_error(error, label, env)
+    except BackendError as error:
+        if bar is not None:
+            env.stderr.write("\n")
+        env.stderr.write(f"domino simulate: {error}\n")
+        return ExitStatus.FAILURE
     except OSError as error:
         if log is None:
             raise
@@ -177,9 +235,7 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     env.stdout.write(json.dumps(summary) + "\n" if args.json else text)
     status = ExitStatus.OK
     if report_path is not None:
-        status = write_report(
-            env, "simulate", report_path, f"domino simulate {args.variant}", text, [(args.variant, result)]
-        )
+        status = write_report(env, "simulate", report_path, f"domino simulate {label}", text, [(label, result)])
     if stopped is None:
         return status
     env.stdout.flush()  # the summary, then the message that ends the run
@@ -188,9 +244,10 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     return ExitStatus.INTERRUPTED if stopped.interrupted else ExitStatus.FAILURE
 
 
-def _open_log(path: Path, rule_file: Path) -> TextIO:
+def _open_log(path: Path, rule_file: Path | None) -> TextIO:
     """`path` opened for the log, emptied only once it is known not to be a rule file; OSError if it
-    cannot be written or is a rule file (the one simulated, or any .yaml/.yml file)."""
+    cannot be written or is a rule file (the one simulated, or any .yaml/.yml file; None: the rules
+    came from standard input)."""
     if is_rule_file_name(path) or is_rule_file_name(path.resolve()):
         raise OSError("a log is JSON Lines; that name is a rule file's (.yaml/.yml), which it would erase")
     if path.is_dir():
@@ -203,7 +260,7 @@ def _open_log(path: Path, rule_file: Path) -> TextIO:
     try:
         opened = os.fstat(descriptor)
         try:
-            same = os.path.samestat(opened, os.stat(rule_file))
+            same = rule_file is not None and os.path.samestat(opened, os.stat(rule_file))
         except OSError:
             same = False
         if same:

@@ -9,10 +9,10 @@ import json
 from interpreter.commands.environment import Env, ExitStatus
 from interpreter.diagnostics import Diagnostic, RuleFileError
 from interpreter.loader import check_file, load_ruleset_text
+from interpreter.portable import STDIN_NAME  # how diagnostics call standard input
 from interpreter.yaml_source import MAX_BYTES
 
-STDIN = "-"  # a rule file argument that means standard input (validate, explain)
-STDIN_NAME = "<stdin>"  # how diagnostics call it
+STDIN = "-"  # a rule file argument that means standard input (validate, explain, simulate, compare)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:

@@ -1,0 +1,138 @@
+"""Rules that travel: a ruleset sent to a process that cannot read the user's files.
+
+A Ray worker on another machine (`--backend ray`) has none of the user's rule files, and rules read
+from standard input (`-`) are in no file at all. Such a run sends the rules themselves: the merged
+rule document — the file over its `extends:` chain, with the `--set` options laid over, exactly
+what the loader checked and built — as plain data, with the file, line and column each value was
+written at. Any process builds the same `Ruleset` from them without reading a file (the run checks
+that its digest, the sha256 of that document, is the one it started with), and a formula that
+fails there names the place it has in the user's file, as it would on this machine.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from interpreter.build import build_ruleset
+from interpreter.diagnostics import Diagnostic, RuleFileError, dotted
+from interpreter.extends import KeyPath, display_name, load_merged
+from interpreter.loader import load_ruleset, load_ruleset_text, resolve_variant
+from interpreter.overrides import PSEUDO_FILE, apply_settings, house_rules_text
+from interpreter.resources import bundled_variants
+from interpreter.ruleset import Ruleset
+from interpreter.yaml_source import Located, Source, parse
+
+STDIN_NAME = "<stdin>"  # how messages call a rule file read from standard input
+
+
+@dataclass(frozen=True)
+class PortableRules:
+    """A ruleset as plain, picklable data: built again anywhere by `load`."""
+
+    document: Mapping[str, Any]  # the merged rule document, as the loader gave it to the builder
+    origins: Mapping[KeyPath, str]  # "file:line:col" of each value of it, by key path
+    source: str  # the built ruleset's `source`
+    digest: str  # the built ruleset's digest
+
+    def load(self) -> Ruleset:
+        ruleset, problems = build_ruleset(self.document, source=self.source, origin_of=self._origin_of)
+        if ruleset is None:  # they built where they were read: this process's domino-rules differs
+            raise RuntimeError(f"the rules do not build here: {problems[0].message}")
+        return ruleset
+
+    def _origin_of(self, path: KeyPath) -> str:
+        """Where the value at `path` was written, as the loader says it (`loader._Locator.origin_of`)."""
+        for length in range(len(path), -1, -1):
+            found = self.origins.get(path[:length])
+            if found is not None:
+                return f"{found} ({dotted(path)})"
+        raise AssertionError("the document's root always has an origin")
+
+
+def portable_rules(variant: str, settings: Sequence[str], cwd: Path) -> PortableRules:
+    """The rules `load_with_settings(variant, settings, cwd)` builds, as rules that travel.
+
+    Raises SettingError and RuleFileError as `load_with_settings` does.
+    """
+    path = resolve_variant(variant, cwd)
+    ruleset = load_ruleset(path)
+    if not settings:
+        tree, _ = load_merged(path, display_name(path))
+        return _portable(tree, ruleset)
+    # The same text, read the same way, as `load_with_settings` builds the rules from.
+    text, _ = house_rules_text(variant, path, ruleset, settings)
+    ruleset = apply_settings(variant, path, ruleset, settings, cwd)
+    tree, _ = load_merged(cwd / PSEUDO_FILE, PSEUDO_FILE, text)
+    return _portable(tree, ruleset)
+
+
+def stdin_rules(text: str, settings: Sequence[str], cwd: Path) -> PortableRules:
+    """The rules of `text`, a rule file read from standard input (called STDIN_NAME; a relative
+    `extends:` is found from `cwd`, as `domino validate -` does), with the `--set` options laid over.
+
+    Raises SettingError for a malformed option and RuleFileError for rules the loader refuses.
+    """
+    base = load_ruleset_text(text, STDIN_NAME, cwd)
+    tree, _ = load_merged(cwd / STDIN_NAME, STDIN_NAME, text)
+    if not settings:
+        return _portable(tree, base)
+    # `--set` options are a rule file that extends a file, and these rules are in none: for as long
+    # as the loading takes, they are one, in a private folder, and every message and origin that
+    # names it is renamed back. Each value is where it was in the text: the same lines, the same columns.
+    with tempfile.TemporaryDirectory(prefix="domino-stdin-") as folder:
+        copy = Path(folder) / "stdin.yaml"
+        copy.write_text(_moved(text, cwd, Path(folder)), encoding="utf-8")
+        try:
+            ruleset = apply_settings(str(copy), copy, base, settings, cwd)
+        except RuleFileError as error:
+            raise RuleFileError([_renamed(d, str(copy)) for d in error.diagnostics]) from None
+        house, _ = house_rules_text(str(copy), copy, base, settings)
+        tree, _ = load_merged(cwd / PSEUDO_FILE, PSEUDO_FILE, house)
+        rules = _portable(tree, ruleset)
+    origins = {path: where.replace(str(copy), STDIN_NAME, 1) for path, where in rules.origins.items()}
+    return PortableRules(rules.document, origins, rules.source, rules.digest)
+
+
+def _moved(text: str, cwd: Path, folder: Path) -> str:
+    """`text` as a file in `folder` reads it: a path its `extends:` names (from `cwd`) named from
+    `folder` instead, on the same line, so that every other value stays where it was."""
+    top, _ = parse(Source(STDIN_NAME, cwd / STDIN_NAME, text))
+    extends = top.value.get("extends") if top is not None else None
+    if extends is None or not isinstance(extends.value, str) or extends.value in bundled_variants():
+        return text
+    # Relative: a base may name a file by an absolute path only from the file on the command line.
+    where = os.path.relpath(cwd / extends.value, folder)
+    node = extends.origin.node
+    return text[: node.start_mark.index] + json.dumps(where) + text[node.end_mark.index :]
+
+
+def _renamed(diagnostic: Diagnostic, copy: str) -> Diagnostic:
+    """A problem the options cause in the copy of the rules, named as the user knows them."""
+    file = STDIN_NAME if diagnostic.file == copy else diagnostic.file
+    message = diagnostic.message.replace(copy, STDIN_NAME)
+    return Diagnostic(file, diagnostic.line, diagnostic.column, message, diagnostic.snippet)
+
+
+def _portable(tree: Located | None, ruleset: Ruleset) -> PortableRules:
+    # The tree of rules that loaded: the same reading as the loader's, which found no problem.
+    assert tree is not None
+    origins: dict[KeyPath, str] = {}
+    document = _plain(tree, (), origins)
+    return PortableRules(document, origins, ruleset.source, ruleset.digest)
+
+
+def _plain(located: Located, path: KeyPath, origins: dict[KeyPath, str]) -> Any:
+    """The plain value of `located` (what the loader builds from), noting where each value was written."""
+    line, column = located.origin.value_position()
+    origins[path] = f"{located.origin.source.name}:{line}:{column}"
+    if isinstance(located.value, dict):
+        return {key: _plain(child, (*path, key), origins) for key, child in located.value.items()}
+    if isinstance(located.value, list):
+        return [_plain(child, (*path, i), origins) for i, child in enumerate(located.value)]
+    return located.value
