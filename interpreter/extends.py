@@ -39,18 +39,22 @@ def load_merged(
     *,
     allow_paths: bool = True,
     siblings: Mapping[str, str] | None = None,
+    any_base_name: bool = False,
 ) -> tuple[Located | None, Merged]:
     """The file at `path` merged over its bases; None when a file cannot be read or a base found.
 
     `text`, when given, is the file's content and nothing is read at `path` (house rules typed on
     the command line); `path` still locates a relative `extends:`. `allow_paths=False` (rules that
     arrive over the network) lets the file extend only a bundled variant, or one of `siblings`:
-    the other files of the same upload, by name and text (docs/security.md).
+    the other files of the same upload, by name and text (docs/security.md). `any_base_name`: the
+    text's own base may have any file name (the --set text over a variant the user named).
     """
     merged = Merged()
     if siblings and text is not None:  # a base naming the upload's first file is a cycle, and said so
         siblings = {**siblings, path.name: text}
-    tree = _load(path, name, (), merged, text, allow_paths=allow_paths, siblings=siblings or {})
+    tree = _load(
+        path, name, (), merged, text, allow_paths=allow_paths, siblings=siblings or {}, any_base_name=any_base_name
+    )
     return tree, merged
 
 
@@ -64,6 +68,7 @@ def _load(
     allow_paths: bool = True,
     siblings: Mapping[str, str],
     extended_at: tuple[Source, Located] | None = None,
+    any_base_name: bool = False,
 ) -> Located | None:
     """One file of a chain; `extended_at` is where the file extending this one (a base) names it."""
     if text is None:
@@ -95,7 +100,7 @@ def _load(
     chain = (*chain, path.resolve())
     bundled_file = path.resolve() in {p.resolve() for p in bundled_variants().values()}
     # The command line's own text (--set) names its variant's file by any name the user gave it.
-    command_line = text is not None and allow_paths
+    command_line = any_base_name and allow_paths
     paths_here = allow_paths or bundled_file
     base_path = _find_base(
         extends, source, chain, merged, allow_paths=paths_here, top=extended_at is None, any_name=command_line,

@@ -44,15 +44,25 @@ def load_ruleset(variant: str | Path, *, cwd: Path | None = None) -> Ruleset:
 
 
 def load_ruleset_text(
-    text: str, name: str, directory: Path, *, allow_paths: bool = True, siblings: Mapping[str, str] | None = None
+    text: str,
+    name: str,
+    directory: Path,
+    *,
+    allow_paths: bool = True,
+    siblings: Mapping[str, str] | None = None,
+    any_base_name: bool = False,
 ) -> Ruleset:
     """The compiled rules of rule-file text that is in no file (house rules typed on the command
     line): diagnostics call it `name`, and a relative `extends:` is found from `directory`.
 
     Text from elsewhere — a rule file that arrived over the network — takes `allow_paths=False`:
     then `extends:` may name only a bundled variant or one of `siblings` (the upload's other files,
-    plain file names to their text), and no file but the bundled ones is read (docs/security.md)."""
-    ruleset, diagnostics = _load(directory / name, name, text, allow_paths=allow_paths, siblings=siblings)
+    plain file names to their text), and no file but the bundled ones is read (docs/security.md).
+    `any_base_name`: the text's base may be a file of any name (the --set options' text over the
+    rule file the user named); otherwise, as in a file, only a .yaml/.yml file."""
+    ruleset, diagnostics = _load(
+        directory / name, name, text, allow_paths=allow_paths, siblings=siblings, any_base_name=any_base_name
+    )
     if ruleset is None:
         raise RuleFileError(diagnostics)
     return ruleset
@@ -75,8 +85,11 @@ def resolve_variant(variant: str, cwd: Path | None = None) -> Path:
 def _load(
     path: Path, name: str, text: str | None = None, *, allow_paths: bool = True,
     siblings: Mapping[str, str] | None = None,
+    any_base_name: bool = False,
 ) -> tuple[Ruleset | None, list[Diagnostic]]:
-    tree, merged = load_merged(path, name, text, allow_paths=allow_paths, siblings=siblings)
+    tree, merged = load_merged(
+        path, name, text, allow_paths=allow_paths, siblings=siblings, any_base_name=any_base_name
+    )
     diagnostics = merged.problems
     if tree is None:
         return None, _tidy(diagnostics)

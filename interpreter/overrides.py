@@ -81,7 +81,7 @@ def apply_settings(variant: str, base_file: Path, base: Ruleset, options: Sequen
     """
     text, owners = house_rules_text(variant, base_file, base, options)
     try:
-        return load_ruleset_text(text, PSEUDO_FILE, cwd)
+        return load_ruleset_text(text, PSEUDO_FILE, cwd, any_base_name=True)
     except RuleFileError as error:
         raise RuleFileError([_attributed(d, owners) for d in error.diagnostics]) from None
 

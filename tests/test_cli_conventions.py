@@ -80,6 +80,18 @@ def test_standard_input_is_read_as_utf_8_bytes_within_bounds(tmp_path):
     assert "Café".encode("latin-1") in accented.stdout
 
 
+def test_standard_input_extends_what_a_file_may_extend(tmp_path):
+    # The same rule as for a file: a base is a bundled variant or a .yaml/.yml file (docs/security.md).
+    (tmp_path / "notes.txt").write_text("name: notes\nextends: draw\n")
+    text = "name: y\nextends: notes.txt\n"
+    piped = domino("validate", "-", stdin=text, cwd=tmp_path)
+    (tmp_path / "y.yaml").write_text(text)
+    named = domino("validate", "y.yaml", cwd=tmp_path)
+    assert piped.status is named.status is ExitStatus.FAILURE
+    assert piped.stdout.replace("<stdin>", "y.yaml") == named.stdout
+    assert "is not a rule file's name" in named.stdout
+
+
 def test_standard_input_can_be_named_once():
     assert domino("validate", "-", "-", stdin=HOUSE_RULE).status is ExitStatus.USAGE
     assert domino("explain", "-", "--diff", "-", stdin=HOUSE_RULE).status is ExitStatus.USAGE
