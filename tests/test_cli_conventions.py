@@ -92,6 +92,11 @@ def test_standard_input_extends_what_a_file_may_extend(tmp_path):
     assert "is not a rule file's name" in named.stdout
 
 
+def test_play_says_why_it_takes_no_rules_from_standard_input():
+    refused = domino("play", "-", stdin=HOUSE_RULE)
+    assert refused.status is ExitStatus.FAILURE and "play reads the moves from standard input" in refused.stderr
+
+
 def test_standard_input_can_be_named_once():
     assert domino("validate", "-", "-", stdin=HOUSE_RULE).status is ExitStatus.USAGE
     assert domino("explain", "-", "--diff", "-", stdin=HOUSE_RULE).status is ExitStatus.USAGE

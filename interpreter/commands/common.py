@@ -55,6 +55,13 @@ def teams_problem(ruleset: Ruleset, players: int, teams: bool | None) -> str | N
 def load_variant(variant: str, env: Env, settings: Sequence[str] = ()) -> Ruleset | None:
     """The ruleset named by `variant` (a bundled name or a path) with the `--set` options in
     `settings` laid over it, or None after printing why it cannot be loaded."""
+    if variant == STDIN:  # the commands that read rules from standard input call load_rules
+        env.stderr.write(
+            "domino: '-' (rules on standard input) is not taken here: a game is saved and resumed by its rule "
+            "file, and play reads the moves from standard input; write the rules to a file (`domino new NAME`) "
+            "and name it\n"
+        )
+        return None
     try:
         return load_with_settings(variant, settings, env.cwd)
     except (SettingError, RuleFileError) as error:
