@@ -189,6 +189,25 @@ def test_a_legacy_encoding_never_crashes(argv, encoding):
         assert " 2-4 " in text
 
 
+@pytest.fixture(scope="module")
+def latin_1_locale(tmp_path_factory) -> dict[str, str]:
+    """The environment of a real ISO-8859-1 locale, compiled into a temporary folder (no root
+    needed). Without localedef the test skips locally and says why; with CI set it fails
+    (.ci/run installs Debian's `locales` package where it is missing)."""
+    folder = tmp_path_factory.mktemp("locales")
+    made = subprocess.run(["localedef", "-i", "en_US", "-f", "ISO-8859-1", str(folder / "en_US.ISO-8859-1")],
+                          capture_output=True, text=True, check=False) if shutil.which("localedef") else None
+    if made is None or made.returncode not in (0, 1) or not (folder / "en_US.ISO-8859-1").exists():
+        reason = "localedef cannot compile an ISO-8859-1 locale here (apt-get install -y locales)"
+        if os.environ.get("CI"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+    environ = {"LOCPATH": str(folder), "LC_ALL": "en_US.ISO-8859-1", "LANG": "en_US.ISO-8859-1"}
+    seen = _process("-c", "import sys; print(sys.stdout.encoding)", **environ).stdout.decode().strip()
+    assert seen == "iso8859-1", f"the compiled locale gives Python {seen!r}"
+    return environ
+
+
 @pytest.mark.parametrize(
     "argv, status",
     [(["list"], 0), (["simulate", "straight", "-n", "3"], 0), (["explain", "straight"], 0),
@@ -196,12 +215,14 @@ def test_a_legacy_encoding_never_crashes(argv, encoding):
      (["play", "straight", "--players", "human,greedy", "--seed", "3"], 0)],
     ids=lambda v: " ".join(v) if isinstance(v, list) else None,
 )
-def test_a_latin_1_process_never_crashes(argv, status, tmp_path):
-    """The process as a Latin-1 locale gives it: PYTHONIOENCODING sets what such a locale sets."""
+@pytest.mark.parametrize("how", ["PYTHONIOENCODING", "locale"])
+def test_a_latin_1_process_never_crashes(argv, status, how, latin_1_locale, tmp_path):
+    """The process in a Latin-1 locale: a real one (compiled by localedef, PYTHONIOENCODING unset),
+    and PYTHONIOENCODING, which sets what such a locale sets."""
     if argv[-1].endswith(".yaml") and not (REPO / argv[-1]).exists():
         pytest.skip(f"{argv[-1]} is not in this checkout")
-    done = _process(str(REPO / "cli.py"), *argv, stdin=b"quit\n", PYTHONIOENCODING="iso-8859-1",
-                    XDG_STATE_HOME=str(tmp_path))
+    encoding = {"PYTHONIOENCODING": "iso-8859-1"} if how == "PYTHONIOENCODING" else latin_1_locale
+    done = _process(str(REPO / "cli.py"), *argv, stdin=b"quit\n", XDG_STATE_HOME=str(tmp_path), **encoding)
     assert b"Traceback" not in done.stderr and b"UnicodeEncodeError" not in done.stderr, done.stderr.decode("latin-1")
     assert done.returncode == status, done.stderr.decode("latin-1")
     assert "\u2013".encode("utf-8") not in done.stdout  # no UTF-8 bytes in a Latin-1 stream
