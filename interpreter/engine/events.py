@@ -62,25 +62,29 @@ def materialise(record: Record) -> Event:
         _, side, seat, points, total, reason = record
         return score(side, points, total, reason, seat)
     if tag == ROUND_END:
-        _, t, round_no, reason, seat, hands, pips, scores = record
-        low, high = t.low, t.high
-        return {
-            "type": "round_end", "round": round_no, "reason": reason, "seat": seat,
-            "hands": [_left(h, low, high) for h in hands], "pips": pips, "scores": scores.copy(),
-        }  # fmt: skip
+        return _round_end(record)
     raise AssertionError(f"unknown log record {record!r}")
 
 
-def _left(mask: int, low: tuple[int, ...], high: tuple[int, ...]) -> list[list[int]]:
-    """The tiles left in a hand at a round's end, as the log writes them ([low, high], ascending).
-    Bit by bit: such hands hold few tiles, where this beats the table lookup of `Tables.ids`."""
-    out = []
-    while mask:
-        bit = mask & -mask
-        x = bit.bit_length() - 1
-        out.append([low[x], high[x]])
-        mask ^= bit
-    return out
+def _round_end(record: Record) -> Event:
+    """A round end's event. The tiles left in each hand ([low, high], ascending) are read bit by
+    bit, inline: such hands hold few tiles, where this beats the table lookup of `Tables.ids`, and
+    `events_of("round_end")` reads one of these a round."""
+    _, t, round_no, reason, seat, hands, pips, scores = record
+    low, high = t.low, t.high
+    left = []
+    for mask in hands:
+        out = []
+        while mask:
+            bit = mask & -mask
+            x = bit.bit_length() - 1
+            out.append([low[x], high[x]])
+            mask ^= bit
+        left.append(out)
+    return {
+        "type": "round_end", "round": round_no, "reason": reason, "seat": seat, "hands": left, "pips": pips,
+        "scores": scores.copy(),
+    }  # fmt: skip
 
 
 def materialise_all(records: list[Record]) -> list[Event]:

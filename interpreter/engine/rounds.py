@@ -93,17 +93,17 @@ class RoundFlow:
             side_doubles = [0] * self._sides
             for seat, hand in enumerate(self._hands):
                 side_doubles[self._seat_side[seat]] += (hand & t.double_mask).bit_count()
-        scoring = self._rules.domino if reason == "domino" else self._rules.blocked
+        if reason == "domino":
+            scoring, read_points = self._rules.domino, t.domino_points
+        else:
+            scoring, read_points = self._rules.blocked, t.blocked_points
         out_side = None if out_seat is None else self._seat_side[out_seat]
         tally = Tally(
             side_pips, side_tiles, side_doubles, out_side, n // self._sides, n, t.max_pip, self._round, self._scores
         )
         scorers = scoring_sides(scoring, tally)
         for side in scorers:
-            if scoring.points.constant is not None:  # a formula that reads nothing
-                points = int(scoring.points.constant)
-            else:
-                points = int(scoring.points(tally.env(side, scoring.points.names)))
+            points = read_points(tally, side)
             total = self._scores[side] + points
             if not -MAX_VALUE <= total <= MAX_VALUE:
                 raise score_error(scoring.points, side, total)

@@ -10,8 +10,7 @@ from interpreter.ruleset import MatchEnd, RoundEndScoring, Scorer, TargetCheck, 
 
 def _unique_best(values: list[int], lowest: bool = True) -> list[int]:
     best = min(values) if lowest else max(values)
-    winners = [i for i, v in enumerate(values) if v == best]
-    return winners if len(winners) == 1 else []
+    return [values.index(best)] if values.count(best) == 1 else []
 
 
 class Tally:
@@ -67,6 +66,20 @@ _READ: dict[str, Callable[[Tally, int], object]] = {
     "round": lambda t, side: t.round_no,
     "score": lambda t, side: t.scores[side],
 }
+
+
+def points_reader(points: Expr) -> Callable[[Tally, int], int]:
+    """How a side's points are read off a tally: a constant, a bare round-end name read directly
+    (no names mapping built: a round end is on the playout's hot path), or the formula."""
+    if points.constant is not None:
+        constant = int(points.constant)
+        return lambda tally, side: constant
+    name = points.source.strip()
+    if points.names == {name} and name in _READ:
+        read = _READ[name]
+        return lambda tally, side: int(read(tally, side))  # type: ignore[call-overload]
+    names = points.names
+    return lambda tally, side: int(points(tally.env(side, names)))  # type: ignore[call-overload]
 
 
 def scoring_sides(scoring: RoundEndScoring, tally: Tally) -> list[int]:

@@ -10,7 +10,7 @@ from collections import OrderedDict
 from typing import Any
 
 from interpreter.engine.actions import PLAY, Action
-from interpreter.engine.scoring import goal
+from interpreter.engine.scoring import goal, points_reader
 from interpreter.engine.tiles import Tile, set_tiles
 from interpreter.ruleset import (
     PREVIOUS_ROUND_CRITERIA,
@@ -95,6 +95,8 @@ class Tables:
         ends = (ruleset.domino, ruleset.blocked)
         formulas = [e.points for e in ends] + [e.rank for e in ends if e.rank is not None]
         self.round_end_reads_doubles = any({"doubles", "opp_doubles"} & f.names for f in formulas)
+        self.domino_points = points_reader(ruleset.domino.points)
+        self.blocked_points = points_reader(ruleset.blocked.points)
         # Whether in-play scoring reads the names about each open end and the tile just laid.
         self.in_play_reads_detail = ruleset.in_play is not None and bool(
             (ruleset.in_play.when.names | ruleset.in_play.points.names) & IN_PLAY_DETAIL_NAMES
@@ -113,7 +115,6 @@ class Tables:
         match_end = ruleset.match
         self.goal = None if match_end.target is None else goal(match_end)
         self.last_round = None if match_end.rounds is None else match_end.rounds.get(players)
-        # Whether a later round's start reads who won the round before (else it is not worked out).
         # Whether a later round's start reads how the previous round ended (who won it, who laid last).
         self.start_reads_winner = any(r.criterion in _READS_WINNER for r in ruleset.start.later_rounds)
         self.actions: dict[int, Action] = {}  # play_action's cache, by (arm << 13) | (tile << 5) | half
