@@ -85,14 +85,22 @@ class RandomPlay:
             arms = fixed_arms or self._open_arms(seat)
             # The number of plays, as _compute_legal lists them: by arm, tile, touching half. A
             # tile that may touch an end with either half (a wild end) is two plays there.
-            total = 0
-            for arm in arms:
-                fit = playable & masks[arm.value]
-                if fit:
-                    total += fit.bit_count()
-            if wild and total:
+            pair = len(arms) == 2 and not wild
+            if pair:  # a line's two ends, the commonest table: no loop, and the fits kept for below
+                first, second = arms
+                first_value, second_value = first.value, second.value
+                first_fit, second_fit = playable & masks[first_value], playable & masks[second_value]
+                first_count = first_fit.bit_count()
+                total = first_count + second_fit.bit_count()
+            else:
+                total = 0
                 for arm in arms:
-                    total += (playable & twice[arm.value]).bit_count()
+                    fit = playable & masks[arm.value]
+                    if fit:
+                        total += fit.bit_count()
+                if wild and total:
+                    for arm in arms:
+                        total += (playable & twice[arm.value]).bit_count()
             k = total if total and forced else total + 1
             if k == 1:
                 i = 0
@@ -134,6 +142,12 @@ class RandomPlay:
                     if fit:
                         break
                 i = 0
+            elif pair:  # the i-th play, at one of the two ends
+                if i < first_count:
+                    arm, value, fit = first, first_value, first_fit
+                else:
+                    arm, value, fit = second, second_value, second_fit
+                    i -= first_count
             else:  # the i-th play: find its arm, then its tile among that arm's fitting tiles
                 for arm in arms:
                     value = arm.value
