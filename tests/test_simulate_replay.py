@@ -272,3 +272,19 @@ def test_problems_of_rules_from_standard_input_are_reported_where_they_are(tmp_p
     assert failed.stderr.startswith("<stdin>:4:20 (scoring.domino.points): division by zero"), failed.stderr
     unreadable = domino("simulate", "-", cwd=tmp_path, stdin="name: [")
     assert unreadable.status is ExitStatus.FAILURE and unreadable.stderr.startswith("<stdin>:1:")
+
+
+def test_a_long_run_is_cut_into_short_chunks_that_cover_every_match_once():
+    # A stopped run (Ctrl-C, a lost worker) keeps only the chunks that finished: none may be long.
+    from interpreter import simulation
+    from interpreter.loader import load_ruleset
+    from interpreter.replay import RulesOrigin
+
+    rules = load_ruleset(bundled_variants()["draw"])
+    options = simulation._Options(detail=False, budget=None)
+    spec = simulation._Spec(rules, RulesOrigin("draw"), ("random", "random"), 10_000, 1, None, None, options)
+    for workers in (1, 2, 8):
+        chunks = spec.chunks(workers)
+        assert max(c.stop - c.start for c in chunks) <= simulation.CHUNK_MATCHES
+        assert [i for c in chunks for i in range(c.start, c.stop)] == list(range(10_000))
+    assert len(spec.chunks(2)) == 100  # 10,000 matches in chunks of 100, not 8 of 1,250
