@@ -16,12 +16,9 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
-import queue
 import subprocess
 import sys
-import threading
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,9 +26,9 @@ import pytest
 
 from interpreter.commands.environment import ExitStatus
 from tests.clirunner import domino
+from tests.lsp_client import WAIT, JsonRpcClient
 
 REPO = Path(__file__).resolve().parent.parent
-WAIT = 10.0  # seconds for any one answer of the server; a check takes milliseconds
 
 BAD_EXPRESSION = 'name: bad\nextends: straight\nscoring: {in_play: {when: "ends_sum %% 5 == 0"}}\n'
 MISSPELT_NAME = 'name: typo\nextends: straight\nscoring:\n  in_play:\n    points: "ends_summ // 5"\n'
@@ -46,73 +43,13 @@ def _needs_pygls() -> None:
         pytest.skip(reason)
 
 
-class Client:
-    """An LSP client over the server's stdio: Content-Length framed JSON-RPC."""
+class Client(JsonRpcClient):
+    """`domino lsp` (`python -m interpreter lsp`) and its client."""
+
+    name = "domino lsp"
 
     def __init__(self) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "interpreter", "lsp"], cwd=Path.cwd(),
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        )  # fmt: skip
-        self.messages: queue.Queue[dict[str, Any]] = queue.Queue()
-        self.stderr = b""
-        self.next_id = 0
-        threading.Thread(target=self._read, daemon=True).start()
-        threading.Thread(target=self._read_stderr, daemon=True).start()
-
-    def _read(self) -> None:
-        stream = self.process.stdout
-        assert stream is not None
-        while True:
-            length = None
-            while True:
-                line = stream.readline()
-                if not line:
-                    return
-                if line in (b"\r\n", b"\n"):
-                    break
-                name, _, value = line.decode("ascii").partition(":")
-                if name.strip().lower() == "content-length":
-                    length = int(value)
-            if length is not None:
-                self.messages.put(json.loads(stream.read(length)))
-
-    def _read_stderr(self) -> None:
-        assert self.process.stderr is not None
-        self.stderr = self.process.stderr.read()
-
-    def send(self, message: dict[str, Any]) -> None:
-        body = json.dumps({"jsonrpc": "2.0", **message}).encode("utf-8")
-        assert self.process.stdin is not None
-        self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-        self.process.stdin.flush()
-
-    def notify(self, method: str, params: Any) -> None:
-        self.send({"method": method, "params": params})
-
-    def request(self, method: str, params: Any) -> Any:
-        self.next_id += 1
-        number = self.next_id
-        self.send({"id": number, "method": method, "params": params})
-        answer = self.until(lambda m: m.get("id") == number and "method" not in m, f"the answer to {method}")
-        assert "error" not in answer, f"{method}: {answer['error']}"
-        return answer.get("result")
-
-    def until(self, wanted: Callable[[dict[str, Any]], bool], what: str) -> dict[str, Any]:
-        deadline = time.monotonic() + WAIT
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise AssertionError(f"domino lsp gave no {what} in {WAIT:.0f} s; stderr: {self.stderr[-2000:]!r}")
-            try:
-                message = self.messages.get(timeout=min(left, 0.5))
-            except queue.Empty:
-                if self.process.poll() is not None and self.messages.empty():
-                    stderr = self.stderr[-2000:]
-                    raise AssertionError(f"domino lsp exited before its {what}; stderr: {stderr!r}") from None
-                continue
-            if wanted(message):
-                return message
+        super().__init__([sys.executable, "-m", "interpreter", "lsp"], cwd=Path.cwd())
 
     def diagnostics(self, uri: str) -> dict[str, Any]:
         """The next diagnostics published for `uri` (their params: uri, version, diagnostics)."""

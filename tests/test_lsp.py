@@ -16,12 +16,9 @@ from __future__ import annotations
 
 import json
 import os
-import queue
 import re
 import shutil
 import subprocess
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -30,6 +27,7 @@ import pytest
 
 from interpreter.resources import load_schema
 from tests.clirunner import domino
+from tests.lsp_client import JsonRpcClient
 
 VERSION = "1.25.0"  # the yaml-language-server release the checks were written against
 REPO = Path(__file__).resolve().parent.parent
@@ -93,90 +91,33 @@ def server_command() -> list[str]:
     return [node, str(script), "--stdio"]
 
 
-class Server:
-    """An LSP client over the server's stdio: Content-Length framed JSON-RPC."""
+class Server(JsonRpcClient):
+    """yaml-language-server and its client, which answers the server's requests (its settings,
+    registrations) and keeps the diagnostics it publishes, by document."""
+
+    name = "yaml-language-server"
+    wait = WAIT  # a Node server: slower to start than ours
 
     def __init__(self, command: list[str]) -> None:
-        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        self.messages: queue.Queue[dict[str, Any]] = queue.Queue()
+        super().__init__(command)
         self.diagnostics: dict[str, list[dict[str, Any]]] = {}
-        self.transcript: list[str] = []  # method names, in order, for a failure's message
-        self.next_id = 0
-        self.lock = threading.Lock()
-        threading.Thread(target=self._read, daemon=True).start()
-        threading.Thread(target=self.process.stderr.read, daemon=True).start()  # type: ignore[union-attr]
 
-    def _read(self) -> None:
-        stream = self.process.stdout
-        assert stream is not None
-        while True:
-            length = None
-            while True:
-                line = stream.readline()
-                if not line:
-                    return
-                if line in (b"\r\n", b"\n"):
-                    break
-                name, _, value = line.decode("ascii").partition(":")
-                if name.strip().lower() == "content-length":
-                    length = int(value)
-            if length is None:
-                continue
-            self.messages.put(json.loads(stream.read(length)))
-
-    def _send(self, message: dict[str, Any]) -> None:
-        body = json.dumps({"jsonrpc": "2.0", **message}).encode("utf-8")
-        with self.lock:
-            assert self.process.stdin is not None
-            self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-            self.process.stdin.flush()
-        self.transcript.append(f"-> {message.get('method', 'response')}")
-
-    def notify(self, method: str, params: Any) -> None:
-        self._send({"method": method, "params": params})
-
-    def request(self, method: str, params: Any) -> Any:
-        self.next_id += 1
-        number = self.next_id
-        self._send({"id": number, "method": method, "params": params})
-        answer = self._until(lambda m: m.get("id") == number and "method" not in m, f"the answer to {method}")
-        if "error" in answer:
-            raise AssertionError(f"{method}: {answer['error']}")
-        return answer.get("result")
-
-    def _until(self, wanted: Any, what: str) -> dict[str, Any]:
-        deadline = time.monotonic() + WAIT
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0 or self.process.poll() is not None:
-                state = "exited" if self.process.poll() is not None else f"gave no {what} in {WAIT:.0f} s"
-                raise AssertionError(f"yaml-language-server {state}; transcript: {self.transcript[-12:]}")
-            try:
-                message = self.messages.get(timeout=min(left, 1.0))
-            except queue.Empty:
-                continue
-            self._handle(message)
-            if wanted(message):
-                return message
-
-    def _handle(self, message: dict[str, Any]) -> None:
+    def handle(self, message: dict[str, Any]) -> None:
         method = message.get("method")
-        if method:
-            self.transcript.append(f"<- {method}")
         if method == "textDocument/publishDiagnostics":
             self.diagnostics[message["params"]["uri"]] = message["params"]["diagnostics"]
         if method and "id" in message:  # a request of the server's: configuration, registrations
             result: Any = None
             if method == "workspace/configuration":
                 result = [SETTINGS.get(item.get("section", ""), SETTINGS) for item in message["params"]["items"]]
-            self._send({"id": message["id"], "result": result})
+            self.send({"id": message["id"], "result": result})
 
     def open(self, uri: str, text: str) -> list[dict[str, Any]]:
         """Open a document; its diagnostics, once the server has checked it."""
         self.diagnostics.pop(uri, None)
         self.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "yaml", "version": 1,
                                                              "text": text}})
-        self._until(lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri,
+        self.until(lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri,
                     f"diagnostics for {uri}")
         return self.diagnostics[uri]
 
