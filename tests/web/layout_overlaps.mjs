@@ -1,7 +1,8 @@
 // Lays out every step of a game with the page's own layout code (interpreter/web/static/layout.js)
 // and counts pairs of drawn tiles that overlap: tiles as 2×1 rectangles at their angle, shrunk by
 // 3% so tiles that touch end to end do not count. Input: a JSON file of
-// {"max_pip": N, "steps": [{"layout": ..., "players": N}, ...]}; output: one JSON line.
+// {"max_pip": N, "steps": [{"layout": ..., "players": N}, ...]}; output: one JSON line. The trains'
+// name tags are checked too: a tag over a tile or another tag counts in `label_overlaps`.
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
@@ -25,13 +26,19 @@ function apart(p, q) { // separating axis test of two rectangles
 }
 
 const game = JSON.parse(readFileSync(file, "utf8"));
-const result = { steps: 0, tiles: 0, overlaps: 0, outside: 0, first: null };
+const result = { steps: 0, tiles: 0, overlaps: 0, outside: 0, labels: 0, label_overlaps: 0, first: null };
 for (const aspect of [1.3, 1.8, 2.4]) {
   game.steps.forEach((step, k) => {
     const g = computeLayout(step.layout, { aspect, players: step.players, maxPip: game.max_pip });
     const drawn = [...(g.root ? [g.root] : []), ...g.placed];
     const shapes = drawn.map(corners);
     result.steps++;
+    // The trains' name tags, as drawn (axis-aligned pills): over no tile and no other tag.
+    const tags = g.labels.map((l) => l.corners);
+    result.labels += tags.length;
+    tags.forEach((tag, i) => {
+      if (shapes.some((q) => !apart(tag, q)) || tags.slice(i + 1).some((q) => !apart(tag, q))) result.label_overlaps++;
+    });
     result.tiles = Math.max(result.tiles, drawn.length);
     for (let i = 0; i < shapes.length; i++) {
       if (shapes[i].some(([x, y]) => x < g.box.x0 - 0.01 || x > g.box.x1 + 0.01 || y < g.box.y0 - 0.01 || y > g.box.y1 + 0.01)) result.outside++;

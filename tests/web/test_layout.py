@@ -1,6 +1,7 @@
 """The drawn table stays readable when it is crowded (issue 12): the page's own layout code, run in
-Node on every step of the first round of big games, never lays one tile over another and keeps
-every tile inside the box the view is fitted to. Without Node the test skips locally and says why;
+Node on every step of the first round of big games, never lays one tile over another, keeps
+every tile inside the box the view is fitted to, and puts no train's name tag over a tile or
+another tag. Without Node the test skips locally and says why;
 with CI set it fails (CI has Node: .ci/run installs the language server with npm)."""
 
 from __future__ import annotations
@@ -71,3 +72,4 @@ def test_a_crowded_table_never_lays_a_tile_over_another(tmp_path, variant, playe
     found = json.loads(run.stdout)
     assert found["steps"] == 3 * len(game["steps"]) and found["tiles"] > 15
     assert (found["overlaps"], found["outside"]) == (0, 0), found["first"]
+    assert found["label_overlaps"] == 0, "a train's name tag covers a tile or another tag"

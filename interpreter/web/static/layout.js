@@ -151,7 +151,7 @@ function lay(start, arms) {
 }
 
 // Lay out a state's layout: the placed tiles, each arm's next slot, the markers; all in global units.
-export function computeLayout(layout, { aspect = 1.8, players = 2, maxPip = 6 } = {}) {
+export function computeLayout(layout, { aspect = 1.8, players = 2, maxPip = 6, names = [] } = {}) {
   const total = ((maxPip + 1) * (maxPip + 2)) / 2;
   const placed = [];
   const slots = {}; // arm id -> {cx, cy, angle, rect corners} where its next tile goes
@@ -238,13 +238,22 @@ export function computeLayout(layout, { aspect = 1.8, players = 2, maxPip = 6 } 
 
 
   // Each arm's next slot: where a tile laid on it would go (a plain tile; a double would turn).
+  const picks = [];
   for (const t of turtles) {
     const probe = { ...t };
     const pick = step(probe, false, false);
     const [gx, gy] = toGlobal(t.frame, pick.cx, pick.cy);
     slots[t.arm.id] = { x: gx, y: gy, angle: pick.angle + t.frame.rot };
-    const label = trainLabel(t, pick);
-    if (label) labels.push(label);
+    picks.push([t, pick]);
+  }
+  // Then the trains' names, each where it covers no tile, no slot and no other name.
+  const drawn = [...(root ? [root] : []), ...placed, ...Object.values(slots)].map(corners);
+  for (const [t, pick] of picks) {
+    const label = trainLabel(t, pick, names, hubRadius, drawn);
+    if (label) {
+      labels.push(label);
+      drawn.push(label.corners);
+    }
   }
   if (!layout.hub && !layout.lead) slots.lead = { x: 0, y: 0, angle: 0 };
 
@@ -259,7 +268,7 @@ export function computeLayout(layout, { aspect = 1.8, players = 2, maxPip = 6 } 
   if (root) add(root);
   placed.forEach(add);
   Object.values(slots).forEach(add);
-  for (const l of labels) pts.push([l.x - 1.2, l.y - 0.5], [l.x + 1.2, l.y + 0.5]);
+  for (const l of labels) pts.push([l.x - l.width / 2, l.y - 0.4], [l.x + l.width / 2, l.y + 0.4]);
   if (hubRadius) pts.push([-hubRadius, -hubRadius], [hubRadius, hubRadius]);
   const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
   const box = pts.length
@@ -268,13 +277,49 @@ export function computeLayout(layout, { aspect = 1.8, players = 2, maxPip = 6 } 
   return { root, placed, slots, labels, box, hubRadius };
 }
 
-function trainLabel(t, pick) {
+// A drawn tile's corners (global units): its 2×1 face at its angle, a hair smaller so that tiles
+// laid end to end do not count as covering each other.
+function corners(p) {
+  const r = (p.angle * Math.PI) / 180, c = Math.cos(r), s = Math.sin(r);
+  return [[-0.97, -0.47], [0.97, -0.47], [0.97, 0.47], [-0.97, 0.47]].map(([x, y]) => [p.x + c * x - s * y, p.y + s * x + c * y]);
+}
+
+function apart(p, q) { // separating axes of two convex quadrilaterals
+  for (const shape of [p, q]) {
+    for (let i = 0; i < 2; i++) {
+      const [x0, y0] = shape[i], [x1, y1] = shape[i + 1], ax = y0 - y1, ay = x1 - x0;
+      const a = p.map(([x, y]) => x * ax + y * ay), b = q.map(([x, y]) => x * ax + y * ay);
+      if (Math.max(...a) <= Math.min(...b) || Math.max(...b) <= Math.min(...a)) return true;
+    }
+  }
+  return false;
+}
+
+// A train's name tag: its owner ("shared" for nobody's), "⚑" before it while the marker is out.
+export function labelWords(arm, names) {
+  const name = arm.owner === null || arm.owner === undefined ? "shared" : names[arm.owner] || `P${arm.owner + 1}`;
+  return { name, words: arm.marker ? `⚑ ${name}` : name };
+}
+
+function trainLabel(t, pick, names, hubRadius, drawn) {
   const arm = t.arm;
   if (arm.kind !== "train" || arm.spinner) return null;
-  // beyond the next slot, in the train's direction
+  const { words } = labelWords(arm, names);
+  const width = 0.29 * words.length + 0.6;
+  // Beyond the next slot in the train's direction, further on, beside it, or where the train
+  // leaves the hub: the first of these that covers nothing drawn.
   const [dx, dy] = DIRS[pick.next.d];
-  const [gx, gy] = toGlobal(t.frame, pick.next.x + dx * 0.9, pick.next.y + dy * 0.9);
-  return { arm: arm.id, x: gx, y: gy, owner: arm.owner, marker: arm.marker };
+  const [px, py] = DIRS[(pick.next.d + 1) % 4];
+  const { x, y } = pick.next;
+  const local = [[x + dx * 0.9, y + dy * 0.9], [x + dx * 2.2, y + dy * 2.2], [pick.cx + px * 1.1, pick.cy + py * 1.1],
+    [pick.cx - px * 1.1, pick.cy - py * 1.1]];
+  if (hubRadius) local.push([hubRadius - 1.1, 0]);
+  const tags = local.map(([lx, ly]) => {
+    const [gx, gy] = toGlobal(t.frame, lx, ly);
+    const box = [[gx - width / 2, gy - 0.36], [gx + width / 2, gy - 0.36], [gx + width / 2, gy + 0.36], [gx - width / 2, gy + 0.36]];
+    return { arm: arm.id, x: gx, y: gy, owner: arm.owner, marker: arm.marker, words, width, corners: box };
+  });
+  return tags.find((tag) => drawn.every((q) => apart(tag.corners, q))) || tags[0];
 }
 
 // Draw the table into an <svg>: returns {svg, targets: {armId: <g>}} so the page can light up slots.
@@ -283,7 +328,7 @@ export function renderTable(svg, layout, opts = {}) {
   const names = opts.names || [];
   const geometry = computeLayout(layout, opts);
   const { root, placed, slots, labels, box, hubRadius } = geometry;
-  const pad = 1.2;
+  const pad = 0.6;
   let w = box.x1 - box.x0 + 2 * pad, h = box.y1 - box.y0 + 2 * pad;
   const cx = (box.x0 + box.x1) / 2, cy = (box.y0 + box.y1) / 2;
   // never so close that a tile fills the screen: at least 16 halves across
@@ -322,12 +367,10 @@ export function renderTable(svg, layout, opts = {}) {
     const arm = armById[String(l.arm)];
     const g = el("g", { class: `train-label${arm && arm.marker ? " marked" : ""}${arm && arm.open ? " open" : ""}`,
       transform: `translate(${l.x} ${l.y})` }, svg);
-    const name = l.owner === null || l.owner === undefined ? "shared" : names[l.owner] || `P${l.owner + 1}`;
-    const words = arm && arm.marker ? `⚑ ${name}` : name;
-    const width = 0.29 * words.length + 0.6;
-    el("rect", { x: -width / 2, y: -0.36, width, height: 0.72, rx: 0.36, class: "pill" }, g);
+    const { name } = labelWords(l, names);
+    el("rect", { x: -l.width / 2, y: -0.36, width: l.width, height: 0.72, rx: 0.36, class: "pill" }, g);
     const text = el("text", { x: 0, y: 0.02, "text-anchor": "middle", "dominant-baseline": "central" }, g);
-    text.textContent = words;
+    text.textContent = l.words;
     if (arm && arm.marker) g.setAttribute("aria-label", `${name}'s marker is out: the train is open to everyone`);
   }
   return { targets, geometry };
