@@ -7,23 +7,9 @@ import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
 const [file, layoutJs] = process.argv.slice(2);
-const { computeLayout } = await import(pathToFileURL(layoutJs).href);
-
-function corners(p) {
-  const r = (p.angle * Math.PI) / 180, c = Math.cos(r), s = Math.sin(r);
-  return [[-0.97, -0.47], [0.97, -0.47], [0.97, 0.47], [-0.97, 0.47]].map(([x, y]) => [p.x + c * x - s * y, p.y + s * x + c * y]);
-}
-
-function apart(p, q) { // separating axis test of two rectangles
-  for (const shape of [p, q]) {
-    for (let i = 0; i < 2; i++) {
-      const [x0, y0] = shape[i], [x1, y1] = shape[i + 1], ax = y0 - y1, ay = x1 - x0;
-      const a = p.map(([x, y]) => x * ax + y * ay), b = q.map(([x, y]) => x * ax + y * ay);
-      if (Math.max(...a) <= Math.min(...b) || Math.max(...b) <= Math.min(...a)) return true;
-    }
-  }
-  return false;
-}
+// The page's own geometry: a tile's corners and the separating-axis test. The browser test
+// (table_geometry.js) checks the drawn page with its own, from the screen's coordinates.
+const { computeLayout, corners, apart } = await import(pathToFileURL(layoutJs).href);
 
 const game = JSON.parse(readFileSync(file, "utf8"));
 const result = { steps: 0, tiles: 0, overlaps: 0, outside: 0, labels: 0, label_overlaps: 0, first: null };

@@ -279,12 +279,12 @@ export function computeLayout(layout, { aspect = 1.8, players = 2, maxPip = 6, n
 
 // A drawn tile's corners (global units): its 2×1 face at its angle, a hair smaller so that tiles
 // laid end to end do not count as covering each other.
-function corners(p) {
+export function corners(p) {
   const r = (p.angle * Math.PI) / 180, c = Math.cos(r), s = Math.sin(r);
   return [[-0.97, -0.47], [0.97, -0.47], [0.97, 0.47], [-0.97, 0.47]].map(([x, y]) => [p.x + c * x - s * y, p.y + s * x + c * y]);
 }
 
-function apart(p, q) { // separating axes of two convex quadrilaterals
+export function apart(p, q) { // separating axes of two convex quadrilaterals
   for (const shape of [p, q]) {
     for (let i = 0; i < 2; i++) {
       const [x0, y0] = shape[i], [x1, y1] = shape[i + 1], ax = y0 - y1, ay = x1 - x0;
