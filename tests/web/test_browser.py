@@ -232,6 +232,7 @@ def test_own_rules_uploaded_as_two_files_validate_as_one_types_and_play(browser,
         {"name": "club.yaml", "mimeType": "text/yaml", "buffer": base},
     ])  # fmt: skip
     # The game is the file no other one extends; the base's problem is shown in the base, with its caret.
+    page.wait_for_selector("#rules-main-box:not([hidden])")  # the files are read asynchronously
     assert page.input_value("#rules-main") == "house.yaml"
     page.wait_for_selector("#rules-problems:not([hidden])")
     assert page.inner_text("#rules-problems").startswith("club.yaml:3:")
