@@ -44,9 +44,11 @@ def load_merged(
     """The file at `path` merged over its bases; None when a file cannot be read or a base found.
 
     `text`, when given, is the file's content and nothing is read at `path` (house rules typed on
-    the command line); `path` still locates a relative `extends:`. `allow_paths=False` (rules that
-    arrive over the network) lets the file extend only a bundled variant, or one of `siblings`:
-    the other files of the same upload, by name and text (docs/security.md). `any_base_name`: the
+    the command line); `path` still locates a relative `extends:`. `siblings` are rule files that
+    are in no file, by name and text (an upload's other files, rules read from standard input):
+    an `extends:` naming one reads its text. `allow_paths=False` (rules that arrive over the
+    network) lets the file extend only a bundled variant or one of `siblings` (docs/security.md).
+    `any_base_name`: the
     text's own base may have any file name (the --set text over a variant the user named).
     """
     merged = Merged()
@@ -102,14 +104,17 @@ def _load(
     # The command line's own text (--set) names its variant's file by any name the user gave it.
     command_line = any_base_name and allow_paths
     paths_here = allow_paths or bundled_file
+    reachable = {} if bundled_file else siblings  # a bundled file names bundled files only
+    # The user's own text (a sibling too) may name an absolute path, as the file on the command line may.
     base_path = _find_base(
-        extends, source, chain, merged, allow_paths=paths_here, top=extended_at is None, any_name=command_line,
-        siblings={} if paths_here else siblings,
+        extends, source, chain, merged, allow_paths=paths_here, top=extended_at is None or text is not None,
+        any_name=command_line, siblings=reachable,
     )  # fmt: skip
     if base_path is None:
         return None
-    # Without paths, a base that is not bundled is another file of the upload: its text, never a file's.
-    sibling_text = None if paths_here or extends.value in bundled_variants() else siblings[base_path.name]
+    # A base that is one of the siblings is read from its text, never from a file.
+    named = extends.value.removeprefix("./") if extends.value not in bundled_variants() else None
+    sibling_text = reachable.get(named) if named is not None else None
     base_name = base_path.name if sibling_text is not None else _base_name(extends.value, source, base_path)
     base = _load(
         base_path, base_name, chain, merged, sibling_text, allow_paths=allow_paths, siblings=siblings,
@@ -153,7 +158,7 @@ def _find_base(
     bundled = bundled_variants()
     if value in bundled:
         candidate = bundled[value]
-    elif not allow_paths and value.removeprefix("./") in siblings:
+    elif value.removeprefix("./") in siblings:
         candidate = source.path.parent / value.removeprefix("./")
     elif not allow_paths:
         close = suggestion(value.removeprefix("./"), [*bundled, *siblings])

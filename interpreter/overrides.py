@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -74,20 +74,28 @@ def load_with_settings(variant: str, options: Sequence[str], cwd: Path) -> Rules
     return apply_settings(variant, path, ruleset, options, cwd) if options else ruleset
 
 
-def apply_settings(variant: str, base_file: Path, base: Ruleset, options: Sequence[str], cwd: Path) -> Ruleset:
+def apply_settings(
+    variant: str,
+    base_file: Path,
+    base: Ruleset,
+    options: Sequence[str],
+    cwd: Path,
+    siblings: Mapping[str, str] | None = None,
+) -> Ruleset:
     """The rules of `base` (loaded from `base_file`, named `variant` by the user) with `options` laid over.
+    `siblings`: rule files in no file, by name and text, the variant may be one of (`load_merged`).
 
     Raises SettingError for a malformed option and RuleFileError for house rules the loader refuses.
     """
-    text, owners = house_rules_text(variant, base_file, base, options)
+    text, owners = house_rules_text(variant, base_file, base, options, siblings)
     try:
-        return load_ruleset_text(text, PSEUDO_FILE, cwd, any_base_name=True)
+        return load_ruleset_text(text, PSEUDO_FILE, cwd, siblings=siblings, any_base_name=True)
     except RuleFileError as error:
         raise RuleFileError([_attributed(d, owners) for d in error.diagnostics]) from None
 
 
 def house_rules_text(
-    variant: str, base_file: Path, base: Ruleset, options: Sequence[str]
+    variant: str, base_file: Path, base: Ruleset, options: Sequence[str], siblings: Mapping[str, str] | None = None
 ) -> tuple[str, list[Setting | None]]:
     """The rule file that `options` make over `base` (loaded from `base_file`, named `variant` by
     the user), which the loader reads as PSEUDO_FILE; and per line of it, the option that wrote it.
@@ -98,7 +106,7 @@ def house_rules_text(
     for setting in settings:
         _check_alone(setting)
     tree = _tree(settings)
-    extends = variant if variant in bundled_variants() else str(base_file.resolve())
+    extends = variant if variant in bundled_variants() or variant in (siblings or {}) else str(base_file.resolve())
     header = {
         "name": f"{base.name}-custom",
         "title": f"{base.title} (house rules)",

@@ -11,22 +11,18 @@ fails there names the place it has in the user's file, as it would on this machi
 
 from __future__ import annotations
 
-import json
-import os
-import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from interpreter.build import build_ruleset
-from interpreter.diagnostics import Diagnostic, RuleFileError, dotted
+from interpreter.diagnostics import dotted
 from interpreter.extends import KeyPath, display_name, load_merged
 from interpreter.loader import load_ruleset, load_ruleset_text, resolve_variant
 from interpreter.overrides import PSEUDO_FILE, apply_settings, house_rules_text
-from interpreter.resources import bundled_variants
 from interpreter.ruleset import Ruleset
-from interpreter.yaml_source import Located, Source, parse
+from interpreter.yaml_source import Located
 
 STDIN_NAME = "<stdin>"  # how messages call a rule file read from standard input
 
@@ -79,44 +75,16 @@ def stdin_rules(text: str, settings: Sequence[str], cwd: Path) -> PortableRules:
     Raises SettingError for a malformed option and RuleFileError for rules the loader refuses.
     """
     base = load_ruleset_text(text, STDIN_NAME, cwd)
-    tree, _ = load_merged(cwd / STDIN_NAME, STDIN_NAME, text)
     if not settings:
+        tree, _ = load_merged(cwd / STDIN_NAME, STDIN_NAME, text)
         return _portable(tree, base)
-    # `--set` options are a rule file that extends a file, and these rules are in none: for as long
-    # as the loading takes, they are one, in a private folder, and every message and origin that
-    # names it is renamed back. Each value is where it was in the text: the same lines, the same columns.
-    with tempfile.TemporaryDirectory(prefix="domino-stdin-") as folder:
-        copy = Path(folder) / "stdin.yaml"
-        copy.write_text(_moved(text, cwd, Path(folder)), encoding="utf-8")
-        try:
-            ruleset = apply_settings(str(copy), copy, base, settings, cwd)
-        except RuleFileError as error:
-            raise RuleFileError([_renamed(d, str(copy)) for d in error.diagnostics]) from None
-        house, _ = house_rules_text(str(copy), copy, base, settings)
-        tree, _ = load_merged(cwd / PSEUDO_FILE, PSEUDO_FILE, house)
-        rules = _portable(tree, ruleset)
-    origins = {path: where.replace(str(copy), STDIN_NAME, 1) for path, where in rules.origins.items()}
-    return PortableRules(rules.document, origins, rules.source, rules.digest)
-
-
-def _moved(text: str, cwd: Path, folder: Path) -> str:
-    """`text` as a file in `folder` reads it: a path its `extends:` names (from `cwd`) named from
-    `folder` instead, on the same line, so that every other value stays where it was."""
-    top, _ = parse(Source(STDIN_NAME, cwd / STDIN_NAME, text))
-    extends = top.value.get("extends") if top is not None else None
-    if extends is None or not isinstance(extends.value, str) or extends.value in bundled_variants():
-        return text
-    # Relative: a base may name a file by an absolute path only from the file on the command line.
-    where = os.path.relpath(cwd / extends.value, folder)
-    node = extends.origin.node
-    return text[: node.start_mark.index] + json.dumps(where) + text[node.end_mark.index :]
-
-
-def _renamed(diagnostic: Diagnostic, copy: str) -> Diagnostic:
-    """A problem the options cause in the copy of the rules, named as the user knows them."""
-    file = STDIN_NAME if diagnostic.file == copy else diagnostic.file
-    message = diagnostic.message.replace(copy, STDIN_NAME)
-    return Diagnostic(file, diagnostic.line, diagnostic.column, message, diagnostic.snippet)
+    # `--set` options are a rule file that extends the variant: here the text, which is in no file,
+    # extended by name as a sibling (load_merged), so every message and origin names it <stdin>.
+    siblings = {STDIN_NAME: text}
+    ruleset = apply_settings(STDIN_NAME, cwd / STDIN_NAME, base, settings, cwd, siblings)
+    house, _ = house_rules_text(STDIN_NAME, cwd / STDIN_NAME, base, settings, siblings)
+    tree, _ = load_merged(cwd / PSEUDO_FILE, PSEUDO_FILE, house, siblings=siblings)
+    return _portable(tree, ruleset)
 
 
 def _portable(tree: Located | None, ruleset: Ruleset) -> PortableRules:
