@@ -31,7 +31,7 @@ from interpreter.ui.seats import HUMAN
 from interpreter.untrusted import load_json, read_regular
 
 TOKENS_SUFFIX = ".tokens.json"
-UPLOAD_NAME = "upload.yaml"  # the pasted file in a folder of uploaded rules
+UPLOAD_NAME = "upload.yaml"  # how diagnostics call a pasted rule file, and its name among an upload's files
 MAX_SIDECAR_BYTES = 64 * 1024
 
 

@@ -45,7 +45,6 @@ from interpreter.ui.session import computer_choice, estimate_words, hint_moves
 from interpreter.web import store
 from interpreter.web.views import legal_json, seat_view
 
-UPLOAD_NAME = store.UPLOAD_NAME  # how diagnostics call a pasted rule file, and its name on disk among others
 MAX_UPLOAD_FILES = 16  # bases uploaded with a rule file; real house rules stack two or three
 UPLOAD_FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\.ya?ml")  # a plain name: no folder, no dotfile
 MAX_PACE_MS = 10_000
@@ -77,10 +76,10 @@ def upload_files(raw: Any) -> dict[str, str]:
     if not isinstance(raw, Mapping) or len(raw) > MAX_UPLOAD_FILES:
         raise Refusal(422, f"files must be an object of at most {MAX_UPLOAD_FILES} file names to rule-file texts")
     for name, text in raw.items():
-        if not isinstance(name, str) or not UPLOAD_FILE_NAME.fullmatch(name) or name == UPLOAD_NAME:
+        if not isinstance(name, str) or not UPLOAD_FILE_NAME.fullmatch(name) or name == store.UPLOAD_NAME:
             raise Refusal(
                 422, f"files: '{shorten(str(name))}' is not an upload's file name (NAME.yaml or NAME.yml, no folder, "
-                f"not {UPLOAD_NAME})",
+                f"not {store.UPLOAD_NAME})",
             )  # fmt: skip
         if not isinstance(text, str):
             raise Refusal(422, f"files: {name} must be the text of a rule file")
@@ -90,7 +89,7 @@ def upload_files(raw: Any) -> dict[str, str]:
 def load_text(text: str, directory: Path, files: Mapping[str, str] | None = None) -> Ruleset:
     """Pasted rules, read as `upload.yaml`; `extends:` may name a bundled variant or one of `files`."""
     try:
-        return load_ruleset_text(text, UPLOAD_NAME, directory, allow_paths=False, siblings=files)
+        return load_ruleset_text(text, store.UPLOAD_NAME, directory, allow_paths=False, siblings=files)
     except RuleFileError as error:
         raise rules_problem(error) from None
 

@@ -296,7 +296,7 @@ export function apart(p, q) { // separating axes of two convex quadrilaterals
 }
 
 // A train's name tag: its owner ("shared" for nobody's), "⚑" before it while the marker is out.
-export function labelWords(arm, names) {
+function labelWords(arm, names) {
   const name = arm.owner === null || arm.owner === undefined ? "shared" : names[arm.owner] || `P${arm.owner + 1}`;
   return { name, words: arm.marker ? `⚑ ${name}` : name };
 }
