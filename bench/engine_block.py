@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.engine import Match
-from interpreter.loader import load_ruleset
-from interpreter.ruleset import Ruleset
+from interpreter.rulefile.loader import load_ruleset
+from interpreter.rulefile.ruleset import Ruleset
 
 BLOCK = Path(__file__).resolve().parent.parent / "rules" / "block.yaml"
 SEATS = 4

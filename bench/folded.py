@@ -29,9 +29,9 @@ if str(ROOT) not in sys.path:  # `python bench/folded.py` puts bench/, not the r
     sys.path.insert(0, str(ROOT))
 
 from bench import engine_block, specialised  # noqa: E402
-from interpreter.engine.dealing import shuffle  # noqa: E402
-from interpreter.engine.layout import END, Arm  # noqa: E402
-from interpreter.engine.tables import tables_for  # noqa: E402
+from interpreter.engine.layout.arms import END, Arm  # noqa: E402
+from interpreter.engine.layout.dealing import shuffle  # noqa: E402
+from interpreter.engine.layout.tables import tables_for  # noqa: E402
 
 SEATS = 4
 HAND = 7

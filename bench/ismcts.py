@@ -43,9 +43,9 @@ if str(ROOT) not in sys.path:  # `python bench/ismcts.py` puts bench/, not the r
     sys.path.insert(0, str(ROOT))
 
 from interpreter.engine import Match, Observation  # noqa: E402 - needs the path above
-from interpreter.loader import load_ruleset  # noqa: E402
 from interpreter.players.heavy import HeavyPlayer  # noqa: E402
 from interpreter.players.ismcts import IsmctsPlayer  # noqa: E402
+from interpreter.rulefile.loader import load_ruleset  # noqa: E402
 
 
 @dataclass(frozen=True)

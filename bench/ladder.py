@@ -27,8 +27,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # `python bench/ladder.py` puts bench/, not the repository, on the path
     sys.path.insert(0, str(ROOT))
 
-from interpreter import ladder  # noqa: E402
 from interpreter.players.ismcts import DEFAULT_ITERATIONS  # noqa: E402
+from interpreter.study import ladder  # noqa: E402
 
 
 def _pairs(values: list[str], what: str) -> dict[str, int]:

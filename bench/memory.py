@@ -4,7 +4,7 @@ block dominoes between random players should need the same peak RSS.
     python bench/memory.py [--rounds 10000 100000] [--seed S]
 
 Every measurement is a fresh Python process doing what `domino simulate block -n N --players
-random,random,random,random --json` does (`interpreter.simulation.simulate`, then its JSON
+random,random,random,random --json` does (`interpreter.study.simulation.simulate`, then its JSON
 summary); its own peak RSS comes from os.wait4 (ru_maxrss), so nothing the parent or another
 measurement allocated counts. `simulate` counts matches, so a calibration run first finds the
 rounds per match and each run plays enough matches for at least its target rounds; the table gives
@@ -29,8 +29,8 @@ if str(ROOT) not in sys.path:  # `python bench/memory.py` puts bench/, not the r
 # The body of `domino simulate`, without its argument parsing: argv is matches, seed.
 CHILD = """
 import json, sys
-from interpreter.loader import load_ruleset
-from interpreter.simulation import simulate
+from interpreter.rulefile.loader import load_ruleset
+from interpreter.study.simulation import simulate
 result = simulate(load_ruleset("block"), ["random"] * 4, int(sys.argv[1]), int(sys.argv[2]))
 print(json.dumps(result.to_json()))
 """

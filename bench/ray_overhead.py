@@ -33,10 +33,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # `python bench/ray_overhead.py` puts bench/, not the repository, on the path
     sys.path.insert(0, str(ROOT))
 
-from interpreter.loader import load_ruleset  # noqa: E402 - needs the path above
-from interpreter.ray_backend import RayBackend, missing  # noqa: E402
-from interpreter.replay import RulesOrigin  # noqa: E402
-from interpreter.simulation import SimulationResult, simulate  # noqa: E402
+from interpreter.records.replay import RulesOrigin  # noqa: E402
+from interpreter.rulefile.loader import load_ruleset  # noqa: E402 - needs the path above
+from interpreter.study.ray_backend import RayBackend, missing  # noqa: E402
+from interpreter.study.simulation import SimulationResult, simulate  # noqa: E402
 
 TIMING = ("seconds", "matches_per_s", "rounds_per_s")
 

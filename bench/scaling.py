@@ -26,8 +26,8 @@ if str(ROOT) not in sys.path:  # `python bench/scaling.py` puts bench/, not the 
     sys.path.insert(0, str(ROOT))
 
 from interpreter.engine import Match  # noqa: E402 - needs the path above
-from interpreter.loader import load_ruleset  # noqa: E402
-from interpreter.ruleset import Ruleset  # noqa: E402
+from interpreter.rulefile.loader import load_ruleset  # noqa: E402
+from interpreter.rulefile.ruleset import Ruleset  # noqa: E402
 
 VARIANTS = ("draw", "draw-9", "draw-12", "mexican-train", "mexican-train-15", "mexican-train-18")
 PLAYER_COUNTS = (2, 4, 8)

@@ -24,7 +24,7 @@ with warnings.catch_warnings():  # Starlette 1.x prefers httpx2 to httpx for its
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from interpreter.web.app import create_app
+from interpreter.frontends.web.app import create_app
 
 
 def measure(actions: int, variant: str, seed: int) -> list[float]:

@@ -1,5 +1,5 @@
 """`python -m interpreter`: the `domino` command."""
 
-from interpreter.cli import main
+from interpreter.frontends.cli.main import main
 
 raise SystemExit(main())

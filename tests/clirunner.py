@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cli import run
-from interpreter.commands.environment import Env, ExitStatus
+from interpreter.frontends.cli.commands.environment import Env, ExitStatus
 
 
 @dataclass

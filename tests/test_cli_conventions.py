@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.cli import run, version
-from interpreter.commands.environment import Env, ExitStatus, degrade, terminal_stream
+from interpreter.frontends.cli.commands.environment import Env, ExitStatus, degrade, terminal_stream
+from interpreter.frontends.cli.main import run, version
+from interpreter.records.savegame import default_directory
 from interpreter.resources import load_schema, schema_file
-from interpreter.savegame import default_directory
 from tests.clirunner import domino
 
 REPO = Path(__file__).resolve().parent.parent
@@ -55,7 +55,7 @@ def test_python_m_interpreter_and_the_root_cli_py_run_the_command(front, tmp_pat
 
 def test_the_root_cli_py_is_a_shim_over_the_package():
     text = (REPO / "cli.py").read_text(encoding="utf-8")
-    assert "from interpreter.cli import" in text and len(text.splitlines()) <= 6
+    assert "from interpreter.frontends.cli.main import" in text and len(text.splitlines()) <= 6
 
 
 # --- `-`: a rule file on standard input --------------------------------------------------------
@@ -153,7 +153,7 @@ def test_simulate_json():
 
 
 def test_every_command_that_prints_data_spells_it_json():
-    from interpreter.cli import build_parser
+    from interpreter.frontends.cli.main import build_parser
 
     parser = build_parser()
     commands = next(a for a in parser._actions if a.dest == "command").choices
@@ -279,7 +279,7 @@ def test_fish_completes_commands_options_choices_and_variants(tmp_path):
 
 
 def test_completion_knows_every_subcommand_and_bundled_variant():
-    from interpreter.cli import build_parser
+    from interpreter.frontends.cli.main import build_parser
     from interpreter.resources import bundled_variants
 
     script = domino("completion", "bash").stdout
@@ -370,7 +370,7 @@ def test_new_refuses_a_base_that_does_not_load(tmp_path):
 
 
 def test_a_modeline_with_a_space_becomes_a_file_uri():
-    from interpreter.commands.new import schema_reference
+    from interpreter.frontends.cli.commands.new import schema_reference
 
     assert schema_reference(Path("/opt/d/rules.schema.json")) == "/opt/d/rules.schema.json"
     assert schema_reference(Path("/opt/my d/rules.schema.json")) == "file:///opt/my%20d/rules.schema.json"

@@ -1,5 +1,5 @@
 """`domino compare`: the same seeds under several rule files, side by side, with paired differences;
-and the statistics of interpreter/stats.py it reports."""
+and the statistics of interpreter/study/stats.py it reports."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import re
 import pytest
 
 from cli import run
-from interpreter import stats
-from interpreter.commands.compare import CSV_COLUMNS, UNITS
-from interpreter.commands.environment import Env, ExitStatus
+from interpreter.frontends.cli.commands.compare import CSV_COLUMNS, UNITS
+from interpreter.frontends.cli.commands.environment import Env, ExitStatus
+from interpreter.study import stats
 from tests.clirunner import domino
 
 HOUSE_RULE = "name: draw-to-60\nextends: draw\nmatch: {target: 60}\n"

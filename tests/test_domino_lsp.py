@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from interpreter.commands.environment import ExitStatus
+from interpreter.frontends.cli.commands.environment import ExitStatus
 from tests.clirunner import domino
 from tests.lsp_client import WAIT, JsonRpcClient
 
@@ -240,8 +240,7 @@ def test_shutdown_then_exit_ends_with_status_0_and_exit_alone_with_1():
 
 def test_a_bug_in_a_check_is_one_internal_error_diagnostic(monkeypatch):
     _needs_pygls()
-    from interpreter import lsp
-
+    from interpreter.frontends import lsp
     def broken(text: str, path: Path) -> list[Any]:
         raise RuntimeError("boom")
 
@@ -260,10 +259,10 @@ def test_lsp_help():
 
 
 def test_without_pygls_the_command_says_how_to_install_it(monkeypatch):
-    # As if pygls were not installed: importing it fails, and interpreter.lsp is imported anew.
+    # As if pygls were not installed: importing it fails, and interpreter.frontends.lsp is imported anew.
     for name in [name for name in sys.modules if name.partition(".")[0] == "pygls"] or ["pygls"]:
         monkeypatch.setitem(sys.modules, name, None)
-    monkeypatch.delitem(sys.modules, "interpreter.lsp", raising=False)
+    monkeypatch.delitem(sys.modules, "interpreter.frontends.lsp", raising=False)
     result = domino("lsp")
     assert result.status is ExitStatus.FAILURE
     assert result.stderr == "domino lsp: needs pygls: pip install 'domino-rules[lsp]'\n"

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.commands.environment import ExitStatus
-from interpreter.explain import differences, explain
-from interpreter.loader import load_ruleset, load_ruleset_text
+from interpreter.frontends.cli.commands.environment import ExitStatus
 from interpreter.resources import bundled_variants, rules_dir
-from interpreter.ruleset import Ruleset
+from interpreter.rulefile.explain import differences, explain
+from interpreter.rulefile.loader import load_ruleset, load_ruleset_text
+from interpreter.rulefile.ruleset import Ruleset
 from tests.clirunner import domino
 
 

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from interpreter.expressions import (
+from interpreter.expressions.language import (
     MAX_DEPTH,
     Expr,
     ExpressionError,

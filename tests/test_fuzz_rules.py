@@ -20,9 +20,9 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from interpreter.engine import Match, MatchLimitError, limits
-from interpreter.expressions import MAX_VALUE, ExpressionRuntimeError
-from interpreter.loader import RuleFileError, load_ruleset
+from interpreter.expressions.language import MAX_VALUE, ExpressionRuntimeError
 from interpreter.resources import bundled_variants
+from interpreter.rulefile.loader import RuleFileError, load_ruleset
 
 ROUNDS = 30  # the round limit while fuzzing: every example stops after this many rounds at most
 FIRST_ROUND_ACTIONS = 3000  # the first round goes through legal_actions/apply; later ones through playout

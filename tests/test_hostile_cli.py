@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.commands.environment import ExitStatus
+from interpreter.frontends.cli.commands.environment import ExitStatus
 from tests.clirunner import domino
 from tests.processes import is_running
 
@@ -161,7 +161,7 @@ def test_ctrl_c_stops_the_workers_and_prints_the_summary_so_far():
 # A worker that dies in the last chunk: every other chunk has finished or is running by then.
 _DYING_WORKER = """
 import os, signal, sys
-import interpreter.simulation as simulation
+import interpreter.study.simulation as simulation
 real = simulation.run_chunk
 def run_chunk(chunk):
     if chunk.start == 14:

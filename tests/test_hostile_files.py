@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.commands.environment import ExitStatus
-from interpreter.diagnostics import RuleFileError
-from interpreter.loader import check_file, load_ruleset, load_ruleset_text
+from interpreter.frontends.cli.commands.environment import ExitStatus
+from interpreter.rulefile.loader import check_file, load_ruleset, load_ruleset_text
+from interpreter.text.diagnostics import RuleFileError
 from tests.clirunner import domino
 
 REPO = Path(__file__).resolve().parent.parent

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from interpreter.diagnostics import Diagnostic
-from interpreter.loader import check_file
 from interpreter.resources import bundled_variants
-from interpreter.yaml_source import MAX_BYTES
+from interpreter.rulefile.loader import check_file
+from interpreter.rulefile.yaml_source import MAX_BYTES
+from interpreter.text.diagnostics import Diagnostic
 
 LAUGHS = "\n".join(
     ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']

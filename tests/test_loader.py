@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.diagnostics import Diagnostic, RuleFileError
-from interpreter.loader import check_file, load_ruleset, resolve_variant
 from interpreter.resources import bundled_variants, rules_dir
-from interpreter.yaml_source import Source, parse
+from interpreter.rulefile.loader import check_file, load_ruleset, resolve_variant
+from interpreter.rulefile.yaml_source import Source, parse
+from interpreter.text.diagnostics import Diagnostic, RuleFileError
 
 BASE = """\
 name: base

@@ -40,10 +40,10 @@ def test_the_wheel_carries_rules_schema_grammar_and_the_command(wheel):
     bundled = {p.name for p in (ROOT / "rules").glob("*.yaml")}
     assert {f"interpreter/_data/rules/{n}" for n in bundled} <= names
     assert "interpreter/_data/schema/rules.schema.json" in names
-    assert "interpreter/expression.lark" in names
-    assert "interpreter/__main__.py" in names and "interpreter/cli.py" in names
+    assert "interpreter/expressions/expression.lark" in names
+    assert "interpreter/__main__.py" in names and "interpreter/frontends/cli/main.py" in names
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
-    assert "domino = interpreter.cli:main" in zipfile.ZipFile(wheel).read(entry_points).decode()
+    assert "domino = interpreter.frontends.cli.main:main" in zipfile.ZipFile(wheel).read(entry_points).decode()
 
 
 def test_the_wheel_installs_no_top_level_module_but_the_package(wheel):

@@ -12,13 +12,13 @@ from pathlib import Path
 
 from cli import run
 from interpreter import players
-from interpreter.commands.common import load_variant
-from interpreter.commands.environment import Env, ExitStatus
 from interpreter.engine import Action, Match, deal
-from interpreter.loader import load_ruleset
-from interpreter.savegame import read_save, rebuild
-from interpreter.ui.moves import numbered, read_move
-from interpreter.ui.session import computer_choice
+from interpreter.frontends.cli.commands.common import load_variant
+from interpreter.frontends.cli.commands.environment import Env, ExitStatus
+from interpreter.frontends.presentation.moves import numbered, read_move
+from interpreter.frontends.terminal.session import computer_choice
+from interpreter.records.savegame import read_save, rebuild
+from interpreter.rulefile.loader import load_ruleset
 from tests.clirunner import domino
 
 REPO = Path(__file__).resolve().parent.parent

@@ -7,16 +7,16 @@ import random
 import pytest
 
 from interpreter.engine import Action, Match, deal
-from interpreter.engine.determinize import Determinizer, determinize
+from interpreter.engine.layout.determinize import Determinizer, determinize
 from interpreter.engine.tiles import set_tiles
-from interpreter.ladder import wilson
-from interpreter.loader import load_ruleset
+from interpreter.frontends.presentation.moves import numbered
 from interpreter.players import PLAYERS, STRONGEST, Player, make_player
 from interpreter.players.distinct import distinct_plays, play_key
 from interpreter.players.ismcts import IsmctsPlayer
 from interpreter.resources import bundled_variants
-from interpreter.simulation import play_match
-from interpreter.ui.moves import numbered
+from interpreter.rulefile.loader import load_ruleset
+from interpreter.study.ladder import wilson
+from interpreter.study.simulation import play_match
 from tests.engine.engine_helpers import play, start
 
 NAMES = ("random", "greedy", "heavy", "ismcts")
@@ -167,7 +167,7 @@ def test_distinct_plays_merges_ends_showing_one_value_over_different_tiles_for_a
     legal = match.legal_actions()
     assert [str(a) for a in legal] == ["3-4 on arm 0", "3-4 on arm 1"]  # both ends show 3, no double
     assert [str(a) for a in distinct_plays(match, legal)] == ["3-4 on arm 0"]
-    # A person sees two different tables: the screen lists both (interpreter/ui/moves.py).
+    # A person sees two different tables: the screen lists both (interpreter/frontends/presentation/moves.py).
     assert len(numbered(legal, match.layout, match.ruleset)) == 2
     assert play_key(legal[0], match.layout) == play_key(legal[1], match.layout)
     assert play_key(legal[0], match.layout, same_table=True) != play_key(legal[1], match.layout, same_table=True)

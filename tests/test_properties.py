@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from interpreter.engine import Action, IllegalAction, Match
-from interpreter.loader import load_ruleset
+from interpreter.rulefile.loader import load_ruleset
 from tests.variant_cases import bundled_cases
 
 MAX_STEPS = 200_000

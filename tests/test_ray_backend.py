@@ -22,9 +22,9 @@ from pathlib import Path
 
 import pytest
 
-from interpreter import ray_backend
-from interpreter.commands.environment import ExitStatus
-from interpreter.ray_backend import RayBackend
+from interpreter.frontends.cli.commands.environment import ExitStatus
+from interpreter.study import ray_backend
+from interpreter.study.ray_backend import RayBackend
 from tests.clirunner import domino
 from tests.processes import is_running
 
@@ -133,7 +133,7 @@ def test_a_node_with_another_version_of_domino_rules_is_refused(local_ray, monke
 # after the first four finished finds them running (and waiting): 8 matches finished, exactly.
 _STALLING_RUN = """
 import sys, time
-from interpreter import ray_backend, simulation
+from interpreter.study import ray_backend, simulation
 play = ray_backend._play
 def stalling(chunk, version):
     if chunk.start >= 8:

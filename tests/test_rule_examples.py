@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from interpreter.diagnostics import Diagnostic
-from interpreter.loader import check_file, load_ruleset
 from interpreter.resources import bundled_variants, load_schema
+from interpreter.rulefile.loader import check_file, load_ruleset
+from interpreter.text.diagnostics import Diagnostic
 
 EXAMPLES = Path(__file__).parent / "examples"
 EXPECT = re.compile(r"^# expect: (?:(?P<file>[^:\s]+):)?(?P<line>\d+):(?P<column>\d+): (?P<message>.+)$")

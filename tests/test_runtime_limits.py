@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from interpreter.engine import Match, MatchLimitError, limits
-from interpreter.engine.dealing import engine_tile
-from interpreter.engine.tables import tables_for
-from interpreter.expressions import MAX_VALUE, ExpressionRuntimeError, Type, compile_expression
-from interpreter.loader import check_file, load_ruleset
+from interpreter.engine.layout.dealing import engine_tile
+from interpreter.engine.layout.tables import tables_for
+from interpreter.expressions.language import MAX_VALUE, ExpressionRuntimeError, Type, compile_expression
+from interpreter.rulefile.loader import check_file, load_ruleset
 from tests.clirunner import domino
 
 NEVER = "if opp_pips > 100000 then 1 else 0"  # a formula that never scores, which no load-time check proves

@@ -9,9 +9,9 @@ import re
 import pytest
 
 from cli import run
-from interpreter.commands.environment import Env, ExitStatus
-from interpreter.commands.simulate import ProgressBar
-from interpreter.simulation import Budget, build_player, seating, wilson
+from interpreter.frontends.cli.commands.environment import Env, ExitStatus
+from interpreter.frontends.cli.commands.simulate import ProgressBar
+from interpreter.study.simulation import Budget, build_player, seating, wilson
 from tests.clirunner import domino
 
 TIMING = ("seconds", "matches_per_s", "rounds_per_s")

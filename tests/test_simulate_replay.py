@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from interpreter.commands.environment import ExitStatus
+from interpreter.frontends.cli.commands.environment import ExitStatus
 from interpreter.resources import bundled_variants
 from tests.clirunner import domino
 
@@ -276,9 +276,9 @@ def test_problems_of_rules_from_standard_input_are_reported_where_they_are(tmp_p
 
 def test_a_long_run_is_cut_into_short_chunks_that_cover_every_match_once():
     # A stopped run (Ctrl-C, a lost worker) keeps only the chunks that finished: none may be long.
-    from interpreter import simulation
-    from interpreter.loader import load_ruleset
-    from interpreter.replay import RulesOrigin
+    from interpreter.records.replay import RulesOrigin
+    from interpreter.rulefile.loader import load_ruleset
+    from interpreter.study import simulation
 
     rules = load_ruleset(bundled_variants()["draw"])
     options = simulation._Options(detail=False, budget=None)

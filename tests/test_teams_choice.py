@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from cli import run
-from interpreter.commands.environment import Env, ExitStatus
-from interpreter.replay import recorded_teams
+from interpreter.frontends.cli.commands.environment import Env, ExitStatus
+from interpreter.records.replay import recorded_teams
 from tests.clirunner import domino
 from tests.test_play_cli import saved_match
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.commands import list_variants
-from interpreter.commands.environment import ExitStatus
-from interpreter.loader import load_ruleset
+from interpreter.frontends.cli.commands import list_variants
+from interpreter.frontends.cli.commands.environment import ExitStatus
 from interpreter.resources import bundled_variants, load_schema, rules_dir
+from interpreter.rulefile.loader import load_ruleset
 from tests.clirunner import domino
 
 GOOD = "name: good\nextends: draw\nmatch: {target: 50}\n"

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from interpreter.loader import load_ruleset
 from interpreter.resources import bundled_variants
+from interpreter.rulefile.loader import load_ruleset
 
 
 def bundled_cases() -> list[tuple[str, int]]:

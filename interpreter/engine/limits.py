@@ -1,12 +1,12 @@
 """The engine's safety bounds: what stops a match that would otherwise never end (docs/engine.md, Limits).
 
-The loader refuses the matches that provably cannot end (interpreter/build.py); whatever it cannot
+The loader refuses the matches that provably cannot end (interpreter/rulefile/build.py); whatever it cannot
 decide is stopped here, with an error that names the rule.
 """
 
 from __future__ import annotations
 
-from interpreter.ruleset import MatchEnd
+from interpreter.rulefile.ruleset import MatchEnd
 
 # Rounds one match may play. Real matches play tens of rounds; a fixed round count is at most 1,000
 # (the schema's bound), so ten times that leaves room for a long target or ties played on, and it is

@@ -9,7 +9,7 @@ from typing import Any, overload
 
 from interpreter.engine.actions import Action
 from interpreter.engine.tiles import Tile
-from interpreter.ruleset import Ruleset
+from interpreter.rulefile.ruleset import Ruleset
 
 
 @dataclass(frozen=True)

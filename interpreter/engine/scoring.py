@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from interpreter.expressions import MAX_VALUE, Expr, ExpressionRuntimeError, describe_value
-from interpreter.ruleset import MatchEnd, RoundEndScoring, Scorer, TargetCheck, TargetReach, Tie, Winner
+from interpreter.expressions.language import MAX_VALUE, Expr, ExpressionRuntimeError, describe_value
+from interpreter.rulefile.ruleset import MatchEnd, RoundEndScoring, Scorer, TargetCheck, TargetReach, Tie, Winner
 
 
 def _unique_best(values: list[int], lowest: bool = True) -> list[int]:

@@ -20,7 +20,7 @@ Two arms are interchangeable when they agree in everything a rule can read of th
 The tiles further down an arm are read by no rule (in-play scoring reads the ends, and lists of
 ends only through order-free functions): they are only shown, and logged. So for a search two
 ends showing 5 are alike whatever lies beneath; for a person the tables differ (`same_table`,
-what `interpreter.ui.moves` lists), and only arms without tiles are alike (the two ends of a
+what `interpreter.frontends.presentation.moves` lists), and only arms without tiles are alike (the two ends of a
 lone double lead, empty shared trains). Anything else: not merged.
 """
 
@@ -31,7 +31,7 @@ from typing import Any
 
 from interpreter.engine.actions import Action
 from interpreter.engine.observation import ArmView, LayoutView
-from interpreter.ruleset import Ruleset
+from interpreter.rulefile.ruleset import Ruleset
 
 END = "end"
 

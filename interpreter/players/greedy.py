@@ -13,10 +13,10 @@ from collections.abc import Sequence
 
 from interpreter.engine import Action, Observation
 from interpreter.engine.actions import PLAY
-from interpreter.engine.determinize import Determinizer
-from interpreter.engine.state import Match
+from interpreter.engine.layout.determinize import Determinizer
+from interpreter.engine.layout.match import Match
 from interpreter.players.heavy import tile_value
-from interpreter.ruleset import Winner
+from interpreter.rulefile.ruleset import Winner
 
 
 def gain(before: Sequence[int], after: Match, side: int, lowest_wins: bool) -> float:

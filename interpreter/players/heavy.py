@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from interpreter.engine import Action, Observation, Tile
 from interpreter.engine.actions import PLAY
-from interpreter.ruleset import Ruleset
+from interpreter.rulefile.ruleset import Ruleset
 
 
 def tile_value(rules: Ruleset, players: int, tile: Tile) -> int:

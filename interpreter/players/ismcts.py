@@ -2,7 +2,7 @@
 Whitehouse, 2012).
 
 Each iteration deals the tiles this seat cannot see at random, consistently with the public log
-(`interpreter.engine.determinize`), walks one tree shared by all those deals — keyed by actions,
+(`interpreter.engine.layout.determinize`), walks one tree shared by all those deals — keyed by actions,
 choosing with UCB1 over *availability* counts, since an action exists only in the deals where
 its tile is held — adds one node, plays the round out with a cheap default policy and credits
 every node with the result for the seat that chose it.
@@ -37,10 +37,10 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from interpreter.engine import Action, Match, Observation, Tile
-from interpreter.engine.determinize import Determinizer, advance, legal_now, round_over
+from interpreter.engine.layout.determinize import Determinizer, advance, legal_now, round_over
 from interpreter.players.distinct import arm_keys, distinct_plays, followers
 from interpreter.players.heavy import tile_value
-from interpreter.ruleset import Ruleset, Winner
+from interpreter.rulefile.ruleset import Ruleset, Winner
 
 DEFAULT_ITERATIONS = 600
 DEFAULT_MS = 200.0

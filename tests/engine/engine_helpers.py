@@ -6,8 +6,8 @@ import functools
 from collections.abc import Sequence
 
 from interpreter.engine import Action, Match, ScriptedDeal, deal
-from interpreter.loader import load_ruleset
-from interpreter.ruleset import Ruleset
+from interpreter.rulefile.loader import load_ruleset
+from interpreter.rulefile.ruleset import Ruleset
 
 
 @functools.cache

@@ -8,7 +8,7 @@ import dataclasses
 from engine_helpers import play, rules
 
 from interpreter.engine import Match, deal
-from interpreter.ruleset import Ruleset, Tie, Winner
+from interpreter.rulefile.ruleset import Ruleset, Tie, Winner
 
 
 def _draw_with(**match: object) -> Ruleset:

@@ -11,8 +11,8 @@ import pytest
 from engine_helpers import legal, of_type, play, scores_in
 
 from interpreter.engine import Action, IllegalAction, Match, deal
-from interpreter.loader import RuleFileError, load_ruleset_text
-from interpreter.ruleset import Ruleset
+from interpreter.rulefile.loader import RuleFileError, load_ruleset_text
+from interpreter.rulefile.ruleset import Ruleset
 
 RULES = Path(__file__).resolve().parents[2] / "rules"
 
@@ -327,7 +327,7 @@ def test_winning_side_choice_the_winner_leads_or_hands_the_lead_to_a_partner() -
 
 def test_every_round_end_name_is_read_off_a_tally() -> None:
     from interpreter.engine.scoring import _READ
-    from interpreter.ruleset import ROUND_END_NAMES
+    from interpreter.rulefile.ruleset import ROUND_END_NAMES
 
     assert set(_READ) == set(ROUND_END_NAMES)
 

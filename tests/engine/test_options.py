@@ -11,7 +11,7 @@ import pytest
 from engine_helpers import legal, of_type, play, rules, scores_in
 
 from interpreter.engine import Action, IllegalAction, Match, deal
-from interpreter.ruleset import (
+from interpreter.rulefile.ruleset import (
     DemandStarts,
     Direction,
     DoubleAtEnd,

@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 
 from interpreter.engine import Match
 from interpreter.engine.actions import PLAY
-from interpreter.loader import load_ruleset, load_ruleset_text
 from interpreter.players.heavy import tile_value
-from interpreter.ruleset import Ruleset
+from interpreter.rulefile.loader import load_ruleset, load_ruleset_text
+from interpreter.rulefile.ruleset import Ruleset
 from tests.variant_cases import bundled_cases
 
 RULES = Path(__file__).resolve().parents[2] / "rules"

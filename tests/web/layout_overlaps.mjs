@@ -1,4 +1,4 @@
-// Lays out every step of a game with the page's own layout code (interpreter/web/static/layout.js)
+// Lays out every step of a game with the page's own layout code (interpreter/frontends/web/static/layout.js)
 // and counts pairs of drawn tiles that overlap: tiles as 2×1 rectangles at their angle, shrunk by
 // 3% so tiles that touch end to end do not count. Input: a JSON file of
 // {"max_pip": N, "steps": [{"layout": ..., "players": N}, ...]}; output: one JSON line. The trains'

@@ -18,10 +18,10 @@ with warnings.catch_warnings():  # Starlette 1.x prefers httpx2 to httpx for its
 
 from interpreter import players
 from interpreter.engine import Action, Match
-from interpreter.savegame import read_save
-from interpreter.ui.session import computer_choice
-from interpreter.web.app import create_app
-from interpreter.web.store import tokens_path
+from interpreter.frontends.terminal.session import computer_choice
+from interpreter.frontends.web.app import create_app
+from interpreter.frontends.web.store import tokens_path
+from interpreter.records.savegame import read_save
 from tests.clirunner import domino
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")  # Starlette 1.x prefers httpx2 to httpx

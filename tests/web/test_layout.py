@@ -15,13 +15,13 @@ from pathlib import Path
 import pytest
 
 from interpreter.engine import Match
-from interpreter.loader import load_ruleset
+from interpreter.frontends.terminal.session import computer_choice
+from interpreter.frontends.web.views import layout_json
 from interpreter.resources import bundled_variants
-from interpreter.ui.session import computer_choice
-from interpreter.web.views import layout_json
+from interpreter.rulefile.loader import load_ruleset
 
 HERE = Path(__file__).resolve().parent
-LAYOUT_JS = HERE.parents[1] / "interpreter" / "web" / "static" / "layout.js"
+LAYOUT_JS = HERE.parents[1] / "interpreter" / "frontends" / "web" / "static" / "layout.js"
 
 
 def _node() -> str:

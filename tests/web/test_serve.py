@@ -59,11 +59,12 @@ def test_the_benchmark_prints_its_figures():
     assert "median" in out.stdout and "p95" in out.stdout
 
 
-@pytest.mark.skipif(not (ROOT / "interpreter/web/static/index.html").exists(), reason="no page yet")
+@pytest.mark.skipif(not (ROOT / "interpreter/frontends/web/static/index.html").exists(), reason="no page yet")
 def test_the_wheel_carries_the_pages_files(tmp_path):
     isolation = [] if importlib.util.find_spec("hatchling") is None else ["--no-build-isolation"]
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", *isolation, "-w", str(tmp_path),
                     str(ROOT)], check=True, capture_output=True)  # fmt: skip
     names = set(zipfile.ZipFile(next(tmp_path.glob("*.whl"))).namelist())
-    shipped = {f"interpreter/web/static/{p.name}" for p in (ROOT / "interpreter/web/static").iterdir() if p.is_file()}
-    assert "interpreter/web/static/index.html" in shipped and shipped <= names
+    static = "interpreter/frontends/web/static"
+    shipped = {f"{static}/{p.name}" for p in (ROOT / static).iterdir() if p.is_file()}
+    assert f"{static}/index.html" in shipped and shipped <= names

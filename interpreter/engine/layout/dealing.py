@@ -1,0 +1,367 @@
+"""Dealing a round and finding its starter: the seeded shuffle, hands, boneyard, the engine, and
+the start criteria tried in the rule file's order (lots and redeals included)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from interpreter.engine.fixtures import ScriptedDeal
+from interpreter.engine.layout.tables import Tables
+from interpreter.engine.tiles import bits
+from interpreter.expressions.language import Expr, ExpressionRuntimeError
+from interpreter.rulefile.ruleset import EngineMissing, StartCriterion, StartRule, Topology, Undealt
+
+SCRIPTED = "scripted"  # the `how` of a starter a scripted deal names
+
+
+@dataclass(slots=True)
+class Previous:
+    """What a later round's start criteria need from the round before."""
+
+    starter: int
+    winner: int | None  # the seat that won it; None after a tie, when nobody scored, or when no start rule asks
+    # Read only when a start rule asks (Tables.start_reads_winner):
+    winner_side: int | None = None  # the side that won it (went out, or the single scoring side)
+    last_player: int | None = None  # the seat that laid its last tile
+    out: int | None = None  # the seat that went out; None after a block
+    seat_side: list[int] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class RoundStart:
+    hands: list[int]  # per seat, a bitmask of tile ids
+    boneyard: list[int]  # draw order: index 0 first
+    dead: list[int]
+    engine: int | None  # the hub's engine double, out of the deal
+    starter: int
+    lead: int | None  # the tile the starter must lead, if a criterion requires one
+    how: str  # the criterion that picked the starter
+    lots: list[list[tuple[int, int]]] = field(default_factory=list)  # per lots draw: (seat, tile id)
+    redeals: int = 0
+
+
+def engine_tile(tables: Tables, round_no: int) -> int | None:
+    rules = tables.ruleset
+    engine = rules.layout.engine
+    if rules.layout.topology is not Topology.HUB or engine is None:
+        return None
+    if "round" not in engine.names:  # the same engine every round: evaluated once
+        found = tables.start_cache.get("engine")
+        if found is None:
+            found = tables.start_cache["engine"] = _engine_double(tables, engine, tables.count_env, round_no)
+        return found
+    return _engine_double(tables, engine, {**tables.count_env, "round": round_no}, round_no)
+
+
+def _engine_double(tables: Tables, engine: Expr, env: dict[str, object], round_no: int) -> int:
+    """The engine double's id. The loader checks the rounds it can (interpreter/rulefile/build.py); a later
+    round whose pip is not in the set stops the match here, rather than wrapping round to another double."""
+    pip = int(engine(env))
+    if not 0 <= pip <= tables.max_pip:
+        raise ExpressionRuntimeError(
+            f"round {round_no} gives engine double [{pip}|{pip}], not in the double-{tables.max_pip} set",
+            engine.origin,
+            engine.source,
+        )
+    return tables.double_of[pip]
+
+
+@dataclass(frozen=True)
+class _Criterion:
+    """A start rule with what it needs worked out once per ruleset and player count."""
+
+    criterion: StartCriterion
+    rule: StartRule
+    how: str  # the criterion's name, as the deal logs it
+    tile: int | None  # HOLDER: the tile's id
+    redeal: bool  # REDEAL: deal again
+
+
+def _criteria(tables: Tables, first: bool) -> tuple[_Criterion, ...]:
+    """The start rules of the first round (`first`) or of later rounds, prepared (cached)."""
+    found = tables.start_cache.get(first)
+    if found is None:
+        start = tables.ruleset.start
+        rules = start.first_round if first else start.later_rounds
+        found = tables.start_cache[first] = tuple(
+            _Criterion(
+                rule.criterion,
+                rule,
+                rule.criterion.value,
+                tables.index.get(rule.tile),  # type: ignore[arg-type]
+                rule.criterion is StartCriterion.REDEAL,
+            )
+            for rule in rules
+        )
+    return found
+
+
+_RANDOM = StartCriterion.RANDOM.value
+
+
+def open_round(
+    tables: Tables, rng: random.Random, round_no: int, scripted: ScriptedDeal | None, previous: Previous | None
+) -> RoundStart:
+    engine = dealt = aside = None
+    if tables.hub:
+        engine = engine_tile(tables, round_no)
+        dealt = engine if tables.ruleset.layout.engine_dealt else None  # an engine dealt like any tile
+        aside = None if dealt is not None else engine
+    if scripted is not None:
+        hands, boneyard, dead = _scripted(tables, scripted, aside)
+        if scripted.starter is not None:
+            if not 0 <= scripted.starter < tables.players:
+                raise ValueError(f"the scripted starter {scripted.starter} is not a seat")
+            found = RoundStart(hands, boneyard, dead, engine, scripted.starter, None, SCRIPTED)
+            return found if dealt is None else _engine_holder_leads(tables, found, dealt)
+    else:
+        hands, boneyard, dead = _shuffled(tables, rng, aside)
+    rules = tables.ruleset
+    criteria = _criteria(tables, round_no == 1)
+    lots: list[list[tuple[int, int]]] = []
+    redeals = 0
+    while True:
+        picked = None
+        for rule in criteria:
+            if rule.redeal:
+                if redeals < rules.start.max_redeals:
+                    break
+                picked = (rng.randrange(tables.players), None, _RANDOM)
+            else:
+                picked = _pick(tables, rule, hands, rng, previous, lots)
+            if picked is not None:
+                break
+        else:
+            # A list that runs out (say, only highest_double and nobody holds one) needs a
+            # starter all the same; a random seat is the neutral choice.
+            picked = (rng.randrange(tables.players), None, _RANDOM)
+        if (
+            picked is not None
+            and dealt is not None
+            and rules.layout.engine_missing is EngineMissing.REDEAL
+            and _holder(hands, dealt) is None
+            and redeals < rules.start.max_redeals
+        ):
+            picked = None  # nobody holds the engine: deal again
+        if picked is not None:
+            break
+        hands, boneyard, dead = _shuffled(tables, rng, aside)
+        redeals += 1
+    seat, tile, how = picked
+    if tables.lead_any:
+        tile = None
+    found = RoundStart(hands, boneyard, dead, engine, seat, tile, how, lots, redeals)
+    return found if dealt is None else _engine_holder_leads(tables, found, dealt)
+
+
+ENGINE_HOLDER = "engine_holder"  # the `how` of a round led by the holder of a dealt engine
+ENGINE_DRAWN = "engine_drawn"  # ... by the player who drew it, the players drawing in turn
+
+
+def _engine_holder_leads(tables: Tables, found: RoundStart, engine: int) -> RoundStart:
+    """The holder of a dealt engine leads it. When nobody holds it, the players draw in turn from
+    the chosen starter on until one draws it (after redeals ran out, a set-aside engine is dealt
+    to the chosen starter instead); the hands are logged as they are after that drawing."""
+    found.lead = engine
+    seat = _holder(found.hands, engine)
+    if seat is not None:
+        found.starter, found.how = seat, ENGINE_HOLDER
+        return found
+    if engine in found.boneyard:
+        each = tables.ruleset.layout.engine_missing is EngineMissing.DRAW_EACH
+        seat = found.starter
+        holder = None
+        for _ in range(len(found.boneyard)):  # ends: the engine is in the boneyard
+            tile = found.boneyard.pop(0)
+            found.hands[seat] |= 1 << tile
+            if tile == engine:
+                holder = seat
+            if holder is not None and (not each or next_seat(tables, seat) == found.starter):
+                break  # drawn; under draw_each, once every player has drawn this time round
+            seat = next_seat(tables, seat)
+        found.starter, found.how = holder, ENGINE_DRAWN  # type: ignore[assignment]
+        return found
+    found.dead.remove(engine)
+    found.hands[found.starter] |= 1 << engine
+    found.how = ENGINE_HOLDER
+    return found
+
+
+_shuffle_plans: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _shuffle_plan(size: int) -> tuple[tuple[int, int, int], ...]:
+    """Per swap of a shuffle of `size` items: (position, choices, bits a draw takes)."""
+    found = _shuffle_plans.get(size)
+    if found is None:
+        found = _shuffle_plans[size] = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+    return found
+
+
+def _inline_shuffle(rng: random.Random, x: list[int]) -> None:
+    """`rng.shuffle(x)` with its `_randbelow` inlined: the same swaps from the same random bits,
+    at a third of the cost (one Python call per shuffle instead of one per tile, and the bit
+    widths computed once per size)."""
+    getrandbits = rng.getrandbits
+    for i, n, k in _shuffle_plans.get(len(x)) or _shuffle_plan(len(x)):
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+def _inline_shuffle_is_exact() -> bool:
+    """Whether this Python's `random.shuffle` draws exactly as `_inline_shuffle` does."""
+    for seed in range(20):
+        a, b = list(range(seed * 7)), list(range(seed * 7))
+        random.Random(seed).shuffle(a)
+        _inline_shuffle(random.Random(seed), b)
+        if a != b:
+            return False
+    return True
+
+
+# Deals must not depend on which shuffle ran: use the inlined one only where it draws the same.
+shuffle = _inline_shuffle if _inline_shuffle_is_exact() else random.Random.shuffle
+
+
+def _shuffled(tables: Tables, rng: random.Random, engine: int | None) -> tuple[list[int], list[int], list[int]]:
+    # The pool holds each tile as its bit (1 << id): the same swaps as shuffling the ids, and a
+    # hand's mask is then the plain sum of its slice.
+    pool = tables.bit_pool(engine)
+    shuffle(rng, pool)
+    size = tables.hand_size
+    hands = [sum(pool[start : start + size]) for start in tables.hand_starts]
+    rest = list(map(tables.id_of_bit.__getitem__, pool[tables.players * size :]))
+    if tables.undealt_dead:
+        return hands, [], rest
+    return hands, rest, []
+
+
+def _scripted(tables: Tables, scripted: ScriptedDeal, engine: int | None) -> tuple[list[int], list[int], list[int]]:
+    if len(scripted.hands) != tables.players:
+        raise ValueError(f"the scripted deal has {len(scripted.hands)} hands for {tables.players} players")
+    if scripted.boneyard and tables.ruleset.deal.undealt is Undealt.DEAD:
+        raise ValueError("the scripted deal has a boneyard, but the rules leave undealt tiles dead")
+    seen = set() if engine is None else {engine}
+    ids: list[list[int]] = []
+    for group in (*scripted.hands, scripted.boneyard):
+        out = []
+        for tile in group:
+            t = tables.index.get(tile)
+            if t is None:
+                raise ValueError(f"{tile} is not in the double-{tables.max_pip} set")
+            if t in seen:
+                raise ValueError(f"{tile} is dealt twice (or is the engine)")
+            seen.add(t)
+            out.append(t)
+        ids.append(out)
+    hands = []
+    for hand in ids[:-1]:
+        mask = 0
+        for t in hand:
+            mask |= 1 << t
+        hands.append(mask)
+    dead = [t for t in range(len(tables.tiles)) if t not in seen]
+    return hands, ids[-1], dead
+
+
+def _holder(hands: list[int], tile: int) -> int | None:
+    for seat, hand in enumerate(hands):
+        if hand >> tile & 1:
+            return seat
+    return None
+
+
+def _pick(
+    tables: Tables,
+    prepared: _Criterion,
+    hands: list[int],
+    rng: random.Random,
+    previous: Previous | None,
+    lots: list[list[tuple[int, int]]],
+) -> tuple[int, int | None, str] | None:
+    """(seat, tile to lead or None, criterion name), or None when the criterion picks nobody."""
+    criterion = prepared.criterion
+    rule = prepared.rule
+    how = prepared.how
+    if criterion is StartCriterion.HOLDER:
+        tile = prepared.tile
+        assert tile is not None
+        seat = _holder(hands, tile)
+        return None if seat is None else (seat, tile, how)
+    if criterion is StartCriterion.HIGHEST_DOUBLE:
+        for pip in range(tables.max_pip, -1, -1):
+            tile = tables.double_of[pip]
+            seat = _holder(hands, tile)
+            if seat is not None:
+                return seat, tile, how
+        return None
+    if criterion is StartCriterion.HIGHEST_RANKED:
+        ranks = tables.ranks(rule)
+        all_hands = 0
+        for hand in hands:
+            all_hands |= hand
+        dealt = bits(all_hands)
+        best = max(ranks[t] for t in dealt)
+        top = [t for t in dealt if ranks[t] == best]
+        if len(top) > 1:
+            return None
+        return _holder(hands, top[0]), top[0], how  # type: ignore[return-value]
+    if criterion is StartCriterion.LOTS:
+        return _lots(tables, rng, lots), None, how
+    if criterion is StartCriterion.RANDOM:
+        return rng.randrange(tables.players), None, how
+    if criterion is StartCriterion.PREVIOUS_WINNER:
+        if previous is None or previous.winner is None:
+            return None
+        return previous.winner, None, how
+    if criterion is StartCriterion.NEXT_SEAT:
+        if previous is None:
+            return None
+        return next_seat(tables, previous.starter), None, how
+    if previous is None:
+        return None
+    won = previous.winner_side
+    if criterion is StartCriterion.LAST_PLAYER_IF_WON:
+        last = previous.last_player
+        if last is None or won is None or previous.seat_side[last] != won:
+            return None
+        return last, None, how
+    if criterion is StartCriterion.WINNING_SIDE_CHOICE:  # the winner leads, or passes the lead on
+        return None if previous.winner is None else (previous.winner, None, how)
+    if criterion is StartCriterion.AFTER_LAST_PLAYER:
+        last = previous.last_player
+        return None if last is None else (next_seat(tables, last), None, how)
+    if criterion is StartCriterion.PREVIOUS_OUT:
+        return None if previous.out is None else (previous.out, None, how)
+    if criterion is StartCriterion.PREVIOUS_STARTER_AFTER_TIE:
+        return None if won is not None else (previous.starter, None, how)
+    if criterion is StartCriterion.WINNING_SIDE_NEXT:
+        if won is None:
+            return None
+        seat = next_seat(tables, previous.starter)
+        while previous.seat_side[seat] != won:
+            seat = next_seat(tables, seat)
+        return seat, None, how
+    raise AssertionError(f"unhandled start criterion {criterion}")
+
+
+def _lots(tables: Tables, rng: random.Random, lots: list[list[tuple[int, int]]]) -> int:
+    """Tied players draw from a freshly shuffled full set until one pip total is highest alone."""
+    contenders = list(range(tables.players))
+    pool = list(range(len(tables.tiles)))
+    while len(contenders) > 1:
+        if len(pool) < len(contenders):
+            return contenders[rng.randrange(len(contenders))]
+        rng.shuffle(pool)
+        draws = list(zip(contenders, pool, strict=False))
+        lots.append(draws)
+        best = max(tables.low[t] + tables.high[t] for _, t in draws)
+        contenders = [seat for seat, t in draws if tables.low[t] + tables.high[t] == best]
+    return contenders[0]
+
+
+def next_seat(tables: Tables, seat: int) -> int:
+    return (seat + tables.step) % tables.players

@@ -1,0 +1,280 @@
+"""Determinization: a full `Match` consistent with what one seat knows, for search-based players.
+
+A seat knows its own hand, the table and the public log. `Determinizer` rebuilds the current
+round from the seat's `Observation` alone: it replays the round's public actions on a skeleton
+match whose hidden tiles are placeholders (so no hidden tile is ever read), and on the way it
+records what every pass or draw revealed. Under `play.forced`, a seat that draws, passes or
+marks holds no tile that fits an arm open to it at that moment; tiles it draws afterwards are
+free of that constraint. `sample(rng)` then deals the hidden tiles (other hands, boneyard, dead
+tiles alike) at random into those places, keeping every size, and returns a playable match.
+
+Constraints are kept per hidden *slot* of a hand, oldest first: a constraint applies to every
+slot the seat holds then (only the drawn tile's slot after a one_then_play draw), a draw adds a
+free slot. A played tile leaves by the oldest slot that may hold it; that choice never rules out
+the true hand, since any older slot it might have filled could hold the tile actually played.
+
+Sampling fills the most constrained slots first, each with a random tile it allows, then deals
+the rest uniformly. This is not exactly uniform over consistent deals, which search tolerates.
+What is fixed for the decision (the tiles each constrained slot allows, the hidden tiles) is
+worked out once per `Determinizer`, so a search builds one and samples it every iteration.
+After `TRIES` failed attempts the oldest half of the constraints is dropped, and so on, so a
+sample always comes back (with no constraints left any deal of the right sizes fits).
+"""
+
+from __future__ import annotations
+
+import random
+
+from interpreter.engine.actions import DRAW, MARKER, PLAY, Action
+from interpreter.engine.fixtures import ScriptedDeal
+from interpreter.engine.layout.dealing import shuffle
+from interpreter.engine.layout.match import Match
+from interpreter.engine.observation import Observation
+from interpreter.engine.tiles import bits
+from interpreter.rulefile.ruleset import Ruleset
+
+TRIES = 20  # failed fills at one relaxation level before dropping older constraints
+REPICKS = 8  # random picks of a constrained slot's tile before choosing among the free ones only
+
+
+def determinize(match: Match, seat: int, rng: random.Random) -> Match:
+    """A copy of `match` in which every tile hidden from `seat` is dealt again at random, consistent
+    with what `seat` has seen. Built from `match.observation(seat)` only."""
+    return Determinizer(match._rules, match.observation(seat)).sample(rng)
+
+
+class Determinizer:
+    """The current round as `observation.seat` knows it; `sample` is cheap, building is not."""
+
+    def __init__(self, rules: Ruleset, observation: Observation) -> None:
+        self.seat = me = observation.seat
+        history = observation.history
+        header = history[0]
+        # Searched from the end: the cost is the current round's, not the whole match's.
+        deal_at = next(i for i in range(len(history) - 1, -1, -1) if history[i]["type"] == "deal")
+        deal = history[deal_at]
+        ended = next((history[i] for i in range(deal_at - 1, -1, -1) if history[i]["type"] == "round_end"), None)
+        start_scores = ended["scores"] if ended else header["scores"]
+        n = header["players"]
+
+        # The skeleton: the real round's starter and sizes, placeholder tiles. Every hand is
+        # "full" so that no replayed play can empty it and end the round early.
+        scripted = ScriptedDeal([()] * n, starter=deal["starter"])
+        teams = len(start_scores) < n
+        m = Match(rules, n, deals=[scripted] * observation.round, scores=start_scores, teams=teams)
+        if observation.round > 1:
+            m._round = observation.round - 1
+            m._start_round()
+        t = m._t
+        if deal["lead"] is not None:
+            m._lead = t.index[tuple(deal["lead"])]
+        full = (1 << len(t.tiles)) - 1
+        m._hands = [full] * n
+        m._boneyard = [0] * deal["boneyard_size"]
+
+        # A seat that drew or passed could not play only where the rules force a play and nothing
+        # else (a condition on plays, a voluntary draw, stopping after a double) explains it.
+        play = rules.play
+        forced = play.forced and play.allowed is None and not play.again_optional and not rules.draw.voluntary
+        masks: list[int] = []  # constraint id -> the tiles it rules out
+        slots: list[list[list[int]]] = [[[] for _ in range(size)] for size in deal["hand_sizes"]]
+        for event in history[deal_at + 1 :]:
+            if event["type"] != "action":
+                continue
+            who = event["seat"]
+            action = Action.from_json(event["action"])
+            m._current = who
+            own = slots[who]
+            if action.kind == PLAY:
+                if who != me:
+                    tile = t.index[action.tile]
+                    _take(own, tile, masks)
+                m._play(who, action)
+            else:
+                if who != me and forced and not m._needs_lead:
+                    ruled_out = 0
+                    for arm in m._open_arms(who):
+                        ruled_out |= m._fits.masks[arm.value]
+                    if ruled_out and own:
+                        masks.append(ruled_out)
+                        # After a one_then_play draw only the drawn tile (the newest slot) was tried.
+                        for slot in own[-1:] if m._drawn >= 0 else own:
+                            slot.append(len(masks) - 1)
+                if action.kind == DRAW:
+                    m._draw(who)
+                    own.append([])
+                else:
+                    m._pass(who, action.kind == MARKER)
+        m._legal = None
+
+        layout = 0
+        for tile in m._layout.tile_ids():
+            layout |= 1 << tile
+        mine = 0
+        for tile in observation.hand:
+            mine |= 1 << t.index[tile]
+        m._hands[me] = mine
+        m._scores = list(observation.scores)
+        m._events = []
+        self._template = m
+        self._hidden = full & ~layout & ~mine
+        self._masks = masks
+        self._slots = slots
+        self._undrawn = len(m._boneyard) - m._next_draw
+        self._levels: dict[int, list[tuple[int, int, tuple[int, ...]]]] = {}
+        self._pool = bits(self._hidden)  # the hidden tiles, to deal
+        self._empty = [[-1] * len(own) for own in slots]  # a tile id per slot, none yet
+        for seat, size in enumerate(observation.hand_counts):
+            if seat != me and size != len(slots[seat]):
+                raise ValueError(f"the log accounts for {len(slots[seat])} tiles in seat {seat}'s hand, not {size}")
+        self._drawn_slot = m._drawn >= 0 and m._current != me
+        if m._drawn >= 0 and m._current == me:
+            m._drawn = _own_drawn(m, observation)
+
+    @property
+    def constraints(self) -> dict[int, list[int]]:
+        """Per other seat: the bitmask of tiles each of its hidden slots may not be (0: free), oldest first."""
+        return {
+            seat: [self._mask(slot, 0) for slot in own] for seat, own in enumerate(self._slots) if seat != self.seat
+        }
+
+    def sample(self, rng: random.Random) -> Match:
+        """A determinization: a fresh match whose hidden tiles are one random consistent deal.
+        Its next round is dealt when first asked about, not when this one ends (`round_over`)."""
+        count = len(self._masks)
+        drop = 0
+        while True:
+            for _ in range(TRIES):
+                hands = self._fill(drop, rng)
+                if hands is not None:
+                    return self._build(hands, rng)
+            if drop == count:
+                raise AssertionError("hand and boneyard sizes exceed the hidden tiles")
+            drop = count - (count - drop) // 2
+
+    def _mask(self, slot: list[int], drop: int) -> int:
+        out = 0
+        for c in slot:
+            if c >= drop:
+                out |= self._masks[c]
+        return out
+
+    def _constrained(self, drop: int) -> list[tuple[int, int, tuple[int, ...]]]:
+        """(seat, slot, the hidden tiles it allows) of the constrained slots, fewest allowed first.
+        Fixed for the decision: worked out once per relaxation level, not once per sample."""
+        found = self._levels.get(drop)
+        if found is None:
+            hidden = self._hidden
+            found = [
+                (seat, i, tuple(bits(hidden & ~mask)))
+                for seat, own in enumerate(self._slots)
+                if seat != self.seat
+                for i, slot in enumerate(own)
+                if (mask := self._mask(slot, drop) & hidden)
+            ]
+            found.sort(key=lambda item: len(item[2]))
+            self._levels[drop] = found
+        return found
+
+    def _fill(self, drop: int, rng: random.Random) -> list[list[int]] | None:
+        """Per seat, a tile id per slot (the boneyard and dead tiles last), or None on a dead end.
+
+        Each constrained slot takes a tile uniformly among those it allows that are still free: a
+        random pick from its allowed tiles, tried again while the pick is taken (a few times, then
+        from the list of the free ones). The rest is shuffled into the other places."""
+        rand = rng.random
+        hands = [hand.copy() for hand in self._empty]
+        taken: set[int] = set()
+        for seat, i, allowed in self._constrained(drop):
+            n = len(allowed)
+            if not n:
+                return None
+            for _ in range(REPICKS):
+                tile = allowed[int(rand() * n)]
+                if tile not in taken:
+                    break
+            else:
+                left = [x for x in allowed if x not in taken]
+                if not left:
+                    return None
+                tile = left[int(rand() * len(left))]
+            hands[seat][i] = tile
+            taken.add(tile)
+        rest = [x for x in self._pool if x not in taken] if taken else self._pool.copy()
+        shuffle(rng, rest)  # rng.shuffle(rest), inlined
+        pop = rest.pop
+        for seat, hand in enumerate(hands):
+            if seat == self.seat:
+                continue
+            for i, tile in enumerate(hand):
+                if tile < 0:
+                    hand[i] = pop()
+        hands.append(rest)
+        return hands
+
+    def _build(self, hands: list[list[int]], rng: random.Random) -> Match:
+        m = self._template.clone()
+        for seat, hand in enumerate(hands[:-1]):
+            if seat == self.seat:
+                continue
+            mask = 0
+            for tile in hand:
+                mask |= 1 << tile
+            m._hands[seat] = mask
+        rest = hands[-1]
+        m._boneyard = rest[: self._undrawn]
+        m._next_draw = 0
+        m._dead = rest[self._undrawn :]
+        if self._drawn_slot:
+            m._drawn = hands[m._current][-1]
+        # The real match's stream would deal its real next round; a determinization must not.
+        m._reseed(rng.getrandbits(64))
+        # Its next round is dealt only when something asks about it (as after `playout`): a
+        # search whose tree path ends the round reads the scores only (`round_over`).
+        m._deal_later = True
+        return m
+
+
+def round_over(match: Match, round_no: int) -> bool:
+    """Whether round `round_no` of a determinization is over (or the match), without dealing the
+    next round: `match.round` would deal it."""
+    return match._over or match._pending or match._round != round_no
+
+
+def legal_now(match: Match) -> list[Action]:
+    """`match.legal_actions()` without the copy: the match's own list, not to be changed. For a
+    search's tree path on a determinization, where the round is not over."""
+    legal = match._legal
+    if legal is None:
+        legal = match._legal = match._compute_legal()
+    return legal
+
+
+def advance(match: Match, action: Action) -> None:
+    """`match.apply(action)` for an action taken from `legal_now(match)`, without checking it
+    again or building the events' view: the same state and log. For a search's tree path."""
+    match._legal = None
+    match._do(action)
+
+
+def _take(slots: list[list[int]], tile: int, masks: list[int]) -> None:
+    """Remove the oldest slot that may hold `tile` (see the module docstring for why the oldest)."""
+    for i, slot in enumerate(slots):
+        if not any(masks[c] >> tile & 1 for c in slot):
+            del slots[i]
+            return
+    slots.pop()  # unreachable for a consistent log; keep the sizes right regardless
+
+
+def _own_drawn(m: Match, observation: Observation) -> int:
+    """The tile the observing seat just drew under one_then_play: the only one its legal plays use,
+    or else (it fits nowhere) any of its tiles that fits no open arm."""
+    t = m._t
+    for action in observation.legal_actions:
+        if action.kind == PLAY and action.tile is not None:
+            return t.index[action.tile]
+    fitting = 0
+    for arm in m._open_arms(observation.seat):
+        fitting |= m._fits.masks[arm.value]
+    loose = bits(m._hands[observation.seat] & ~fitting)
+    return loose[0] if loose else bits(m._hands[observation.seat])[0]

@@ -1,0 +1,393 @@
+"""A match: rounds of play under one ruleset, from the first deal to the winners.
+
+The state is small and flat (hands are bitmasks, the boneyard a shared list with a read
+position) so that `clone` is cheap, and `apply` changes it in place. Every rule comes from the
+`Ruleset`: this module knows options and expressions, never a game by name.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from interpreter.engine import events as ev
+from interpreter.engine.actions import Action, IllegalAction
+from interpreter.engine.fixtures import ScriptedDeal
+from interpreter.engine.layout.dealing import Previous
+from interpreter.engine.layout.legal import LegalMoves, normalized_play
+from interpreter.engine.layout.playout import RandomPlay
+from interpreter.engine.layout.rounds import RoundFlow
+from interpreter.engine.layout.tables import tables_for
+from interpreter.engine.layout.turns import TurnRules
+from interpreter.engine.observation import ArmView, History, LayoutView, Observation, OpenDouble
+from interpreter.engine.scoring import check_scores
+from interpreter.engine.tiles import Tile, bits
+from interpreter.rulefile.ruleset import (
+    DrawPolicy,
+    Ruleset,
+    SidesOpen,
+    Spinners,
+    StartCriterion,
+    Teams,
+    Topology,
+    WhenUnable,
+)
+
+_OPENING_SPINNERS = (Spinners.FIRST_DOUBLE, Spinners.EVERY_DOUBLE)  # a double laid on an arm may open sides
+
+
+class Match(RoundFlow, TurnRules, LegalMoves, RandomPlay):
+    """One match. Public API: see docs/engine.md; everything with a leading underscore is private."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        players: int,
+        seed: int = 0,
+        deals: Sequence[ScriptedDeal] | None = None,
+        scores: Sequence[int] | None = None,
+        teams: bool | None = None,
+    ) -> None:
+        if not ruleset.players.min <= players <= ruleset.players.max:
+            low, high = ruleset.players.min, ruleset.players.max
+            allowed = str(low) if low == high else f"{low}–{high}"
+            raise ValueError(f"'{ruleset.name}' is for {allowed} players, not {players}")
+        ruleset = ruleset.for_players(players)
+        t = tables_for(ruleset, players)
+        self._t = t
+        self._rules = ruleset
+        self._n = players
+        self._sides = players // 2 if partnerships(ruleset, players, teams) else players
+        self._seat_side = [seat % self._sides for seat in range(players)]
+        if scores is not None and len(scores) != self._sides:
+            raise ValueError(f"{len(scores)} initial scores for {self._sides} sides")
+        self._scores = [0] * self._sides if scores is None else [int(s) for s in scores]
+        if scores is not None:
+            check_scores(self._scores)
+        # The source of the deals. A clone shares its original's generator until either of them
+        # deals (`_generator` makes a copy then), since a search's clones mostly never deal.
+        self._rng: random.Random | None = random.Random(seed)
+        self._rng_shared = False
+        self._reseed_with = 0  # what `_generator` seeds a new generator with when `_rng` is None
+        self._deals = tuple(deals or ())
+        layout = ruleset.layout
+        self._line = layout.topology is Topology.LINE
+        self._gated = layout.sides_open is SidesOpen.AFTER_ENDS
+        self._forced = ruleset.play.forced
+        self._policy = ruleset.draw.policy
+        self._marker = ruleset.draw.when_unable is WhenUnable.MARKER
+        # The log as compact records (events.py), turned into dicts only when it is read:
+        # `_event_dicts` / `_public_dicts` are those dicts so far, for the log list `_dicts_of`.
+        # Once `events` has been read, the list it returned is kept up to date after each action
+        # (`_live`): callers may hold on to it and watch it grow.
+        self._events: list[ev.Record] = []
+        self._event_dicts: list[dict[str, Any]] = []
+        self._public_dicts: list[dict[str, Any]] = []
+        self._dicts_of: list[ev.Record] = self._events
+        self._live = False
+        # What the hot path asks of the rules, read once.
+        self._step = t.step
+        self._again = ruleset.play.again_after_double
+        self._in_play = ruleset.in_play
+        self._reads_doubles = t.match_reads_doubles
+        # Whether a double laid on an arm may open anything (spinner sides, a demand).
+        self._double_opens = bool(layout.double_demand) or layout.spinners in _OPENING_SPINNERS
+        self._reserve = ruleset.deal.reserve
+        self._may_draw = ruleset.draw.policy is not DrawPolicy.NONE
+        # Every arm is open to everyone unless trains have owners or spinner sides wait for ends.
+        self._all_open = self._line and not self._gated
+        # Whether `_random_round`'s inlined turn knows every rule in force; otherwise playouts
+        # take the general path (`_general_round`), which lists the legal actions each decision.
+        self._plain = not (
+            ruleset.play.allowed is not None
+            or ruleset.play.again_optional
+            or ruleset.draw.voluntary
+            or layout.lead_demand
+            or layout.engine_dealt
+            or any(rule.criterion is StartCriterion.WINNING_SIDE_CHOICE for rule in ruleset.start.later_rounds)
+        )
+        self._extra = False  # the current player laid a double and may (not must) play again
+        self._play_allowed = ruleset.play.allowed  # read by every listing of the legal moves
+        # What `_random_round` reads of the match and its rules, fixed for the match: one tuple
+        # to unpack a round instead of an attribute load each.
+        self._playout_fixed = (
+            t.pips, t.low, t.is_double, t.tiles, players, self._step, self._forced, self._again, self._in_play,
+            self._double_opens, self._reads_doubles, self._marker, not self._line, self._may_draw,
+            self._policy is DrawPolicy.UNTIL_PLAYABLE, self._all_open and not layout.double_demand,
+        )  # fmt: skip
+        self._round = 0
+        self._over = False
+        self._winners: tuple[int, ...] = ()
+        self._previous: Previous | None = None
+        self._legal: list[Action] | None = None
+        # A playout that stops at a round's end leaves the next round undealt (`_pending`) until
+        # something asks about it (`_settle`): a search's playout never looks at that round.
+        self._deal_later = False
+        self._pending = False
+        self._events.append(ev.match_header(ruleset.name, ruleset.digest, seed, players, self._sides, self._scores))
+        self._start_round()
+
+    # --- the public API -------------------------------------------------------------------------
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self._rules
+
+    @property
+    def players(self) -> int:
+        return self._n
+
+    @property
+    def round(self) -> int:
+        if self._pending:
+            self._settle()
+        return self._round
+
+    @property
+    def sides(self) -> int:
+        return self._sides
+
+    def side_of(self, seat: int) -> int:
+        return self._seat_side[seat]
+
+    @property
+    def current_player(self) -> int | None:
+        if self._pending:
+            self._settle()
+        return None if self._over else self._current
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self._winners
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self._scores)
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """The whole log so far. The list itself, kept up to date as the match goes on: read it,
+        do not change it."""
+        if self._pending:
+            self._settle()
+        self._live = True
+        return self._event_dicts_now()
+
+    def events_of(self, kind: str) -> list[dict[str, Any]]:
+        """The log's events of one type (say "round_end"), in order, as `events` holds them; the
+        dicts of the other records are not built."""
+        if self._pending:
+            self._settle()
+        if self._live:
+            return [event for event in self._event_dicts_now() if event["type"] == kind]
+        tags = ev.TAGS_OF_TYPE.get(kind)
+        if tags is None:  # a type only ever logged as a finished dict
+            return [record for record in self._events if type(record) is dict and record["type"] == kind]
+        if len(tags) == 1:
+            tag = tags[0]
+            return [ev.materialise(record) for record in self._events if type(record) is tuple and record[0] == tag]
+        return [ev.materialise(record) for record in self._events if type(record) is tuple and record[0] in tags]
+
+    def _event_dicts_now(self) -> list[dict[str, Any]]:
+        """The log's records so far as event dicts: the ones built before and the new ones."""
+        log = self._events
+        out = self._event_dicts
+        if self._dicts_of is not log:  # the log was replaced (determinize.py starts a fresh one)
+            out = self._event_dicts = []
+            self._public_dicts = []
+            self._dicts_of = log
+        if len(out) < len(log):
+            out += ev.materialise_all(log[len(out) :])
+        return out
+
+    def _history(self) -> History:
+        """The public log: the events as every seat may see them (a view of the log as it is now)."""
+        events = self._event_dicts_now()
+        log = self._events
+        out = self._public_dicts
+        for i in range(len(out), len(events)):
+            out.append(ev.public(log[i], events[i]))
+        return History(out, len(out))
+
+    def returns(self) -> tuple[float, ...]:
+        """Per seat: its side's share of the win (1/k for k winning sides), 0.0 otherwise or before the end."""
+        share = 1.0 / len(self._winners) if self._winners else 0.0
+        return tuple(share if self._seat_side[s] in self._winners else 0.0 for s in range(self._n))
+
+    def hand(self, seat: int) -> tuple[Tile, ...]:
+        if self._pending:
+            self._settle()
+        tiles = self._t.tiles
+        return tuple(tiles[t] for t in bits(self._hands[seat]))
+
+    @property
+    def boneyard(self) -> tuple[Tile, ...]:
+        """The tiles not yet drawn, in draw order; the last `deal.reserve` of them are never drawn."""
+        if self._pending:
+            self._settle()
+        tiles = self._t.tiles
+        return tuple(tiles[t] for t in self._boneyard[self._next_draw :])
+
+    @property
+    def dead(self) -> tuple[Tile, ...]:
+        if self._pending:
+            self._settle()
+        tiles = self._t.tiles
+        return tuple(tiles[t] for t in self._dead)
+
+    @property
+    def layout(self) -> LayoutView:
+        if self._pending:
+            self._settle()
+        t = self._t
+        lay = self._layout
+        open_ids = {arm.id for arm in self._open_arms(self._current)} if not (self._over or self._needs_lead) else set()
+        arms = tuple(
+            ArmView(
+                id=arm.id,
+                kind=arm.kind,
+                owner=arm.owner,
+                value=arm.value,
+                tiles=tuple((half, t.low[tile] + t.high[tile] - half) for tile, half in arm.tiles),
+                marker=arm.owner is not None and lay.markers[arm.owner],
+                open=arm.id in open_ids,
+                root=t.tiles[arm.root],
+                spinner=None if arm.spinner is None else t.tiles[arm.spinner.tile],
+            )
+            for arm in lay.arms
+        )
+        doubles = tuple(OpenDouble(t.tiles[d.tile], tuple(d.arms), d.remaining, d.active) for d in self._demands)
+        ends = tuple(self._counted_ends()) if lay.arms else ()
+        return LayoutView(
+            arms=arms,
+            lead=None if lay.lead is None else t.tiles[lay.lead],
+            hub=None if lay.engine is None else t.tiles[lay.engine],
+            spinners=tuple(t.tiles[s.tile] for s in lay.spinners),
+            open_doubles=doubles,
+            tiles=tuple(t.tiles[tile] for tile in lay.tile_ids()),
+            ends=ends,
+            end_sum=sum(ends),
+        )
+
+    def observation(self, seat: int) -> Observation:
+        if self._pending:
+            self._settle()
+        return Observation(
+            seat=seat,
+            side=self._seat_side[seat],
+            round=self._round,
+            current_player=self.current_player,
+            hand=self.hand(seat),
+            hand_counts=tuple(h.bit_count() for h in self._hands),
+            boneyard_count=self._drawable(),
+            layout=self.layout,
+            scores=self.scores,
+            legal_actions=tuple(self.legal_actions()) if seat == self.current_player else (),
+            history=self._history(),
+            rules=self._rules,
+        )
+
+    def clone(self) -> Match:
+        """An independent copy with the same future (its random stream included)."""
+        new = object.__new__(Match)
+        new.__dict__.update(self.__dict__)
+        new._hands = self._hands.copy()
+        new._scores = self._scores.copy()
+        new._layout = self._layout.copy()
+        new._demands = [d.copy() for d in self._demands]
+        new._events = self._events.copy()
+        new._event_dicts = []  # the copy builds its own dicts when its log is read
+        new._public_dicts = []
+        new._dicts_of = new._events
+        new._live = False
+        if self._rng is not None:
+            self._rng_shared = new._rng_shared = True
+        return new
+
+    def legal_actions(self) -> list[Action]:
+        """Plays first (by arm, then tile, then touching half), then draw, pass or marker."""
+        if self._legal is None:
+            if self._pending:
+                self._settle()
+            self._legal = self._compute_legal()
+        return self._legal.copy()
+
+    def apply(self, action: Action) -> Sequence[dict[str, Any]]:
+        """Do `action` for the current player; the events it produced. IllegalAction leaves all unchanged.
+
+        The events come as a read-only sequence whose dicts are built when it is first read."""
+        legal = self._legal
+        if legal is None:
+            if self._pending:
+                self._settle()
+            legal = self._legal = self._compute_legal()
+        if not (isinstance(action, Action) and action in legal):
+            normalized = normalized_play(action)
+            if normalized is None or normalized not in legal:
+                raise IllegalAction(self._why_illegal(action))
+            action = normalized
+        log = self._events
+        start = len(log)
+        self._legal = None
+        self._do(action)
+        if self._live:  # somebody holds the `events` list: keep it current
+            return self._event_dicts_now()[start:]
+        return ev.LogSlice(log, start, len(log))
+
+    def playout(self, rng: random.Random, *, until: str = "round", heavy: float = 0.0) -> None:
+        """Play random legal actions until the current round ends (`until="round"`) or the match
+        does (`until="match"`); nothing if the match is over.
+
+        A decision with one legal action takes it and draws nothing. One with k > 1 takes
+        `legal[int(rng.random() * k)]`, uniformly at random; with `heavy` > 0 it first draws
+        `rng.random()`, and below `heavy` it lays the heaviest playable tile instead (the first
+        play in the legal order whose tile has the highest `tile_value`): the cheap, stronger
+        policy of search players' playouts. That is exactly the same actions, state and log as
+        this loop over `legal_actions` and `apply`, which tests/engine/test_playout.py runs
+        beside it. Inside, the plays are counted from the matching masks and only the chosen one
+        is looked up, with no action list and no legality check.
+
+        With `until="round"` the next round is dealt only when something asks about it (its
+        players, hands, layout, legal actions, log or number): the scores, `is_over`, `winners`
+        and `returns` are final at once, and a search that reads only those never pays for it."""
+        if until not in ("round", "match"):
+            raise ValueError(f"until must be 'round' or 'match', not {until!r}")
+        if not 0.0 <= heavy <= 1.0:
+            raise ValueError(f"heavy is a share between 0 and 1, not {heavy!r}")
+        if self._pending:
+            self._settle()
+        rand = rng.random
+        whole_match = until == "match"
+        round_no = self._round
+        self._deal_later = not whole_match
+        try:
+            while not (self._over or self._pending) and (whole_match or self._round == round_no):
+                if self._plain:
+                    self._random_round(rand, heavy)
+                else:
+                    self._general_round(rand, heavy)
+        finally:
+            self._deal_later = False
+        if self._live:  # somebody holds the `events` list: bring it up to date, the next deal included
+            if self._pending:
+                self._settle()
+            self._event_dicts_now()
+
+
+def partnerships(ruleset: Ruleset, players: int, teams: bool | None) -> bool:
+    """Whether a match of `players` is played in partnerships: the file's choice, or `teams` where
+    the file lets a match choose (players.teams_optional)."""
+    rules = ruleset.players
+    default = rules.teams is Teams.OPPOSITE and players in rules.team_counts
+    if teams is None or teams == default:
+        return default
+    if not rules.teams_optional:
+        raise ValueError(f"'{ruleset.name}' does not let a match choose partnerships")
+    if teams and players not in rules.team_counts:
+        raise ValueError(f"'{ruleset.name}' has no partnerships with {players} players")
+    return teams

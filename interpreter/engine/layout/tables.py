@@ -1,0 +1,247 @@
+"""What the engine computes once per ruleset and player count, and shares between matches.
+
+Everything the hot path asks about a tile (its halves, what it counts, which open ends it may
+touch and how) is a tuple lookup here, never an expression evaluation.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
+
+from interpreter.engine.actions import PLAY, Action
+from interpreter.engine.scoring import goal, points_reader
+from interpreter.engine.tiles import Tile, set_tiles
+from interpreter.rulefile.ruleset import (
+    PREVIOUS_ROUND_CRITERIA,
+    Direction,
+    Lead,
+    Ruleset,
+    StartCriterion,
+    StartRule,
+    Topology,
+    Undealt,
+)
+
+_CACHE_SIZE = 32
+# The criteria that read how the previous round ended; next_seat reads only who started it.
+_READS_WINNER = PREVIOUS_ROUND_CRITERIA - {StartCriterion.NEXT_SEAT}
+IN_PLAY_DETAIL_NAMES = frozenset(
+    {"end_values", "open_ends", "double_ends", "same_ends", "laid_high", "laid_low", "laid_is_double"}
+)
+# Matching tables kept per ruleset when `match` reads `doubles` (one per set of doubles on the
+# table): enough for every subset of the seven doubles of a 0–6 set, bounded for the big sets.
+_FITS_CACHE_SIZE = 1024
+
+
+class Fits:
+    """For each end value: the bitmask of tiles that may touch it, and per tile the halves that may.
+
+    `plays` caches, per (arm, end value), the legal-move row of that arm: for each tile that fits,
+    by its bit, the shared `Action`s that lay it there (one per touching half), so listing the
+    plays on an arm is a mask AND and one lookup and concatenation per fitting tile."""
+
+    __slots__ = ("halves", "masks", "plays", "twice", "wild")
+
+    def __init__(self, masks: tuple[int, ...], halves: tuple[tuple[tuple[int, ...], ...], ...]) -> None:
+        self.masks = masks  # [end] -> tile bitmask
+        self.halves = halves  # [end][tile] -> touching halves, ascending
+        # [end] -> the tiles that may touch it with either half (two plays each; a wild end):
+        # the number of plays of the tiles `fit` on an end is fit.bit_count() + (fit & twice).bit_count().
+        self.twice = tuple(sum(1 << t for t, h in enumerate(per_tile) if len(h) > 1) for per_tile in halves)
+        self.wild = any(self.twice)
+        self.plays: dict[int, dict[int, tuple[Action, ...]]] = {}  # [row_key(arm, end)][1 << tile] -> actions
+
+
+def row_key(arm: int, end: int) -> int:
+    """The key of an arm's legal-move row in `Fits.plays`: end values are below 64."""
+    return arm << 6 | end
+
+
+class Tables:
+    def __init__(self, ruleset: Ruleset, players: int) -> None:
+        self.ruleset = ruleset
+        self.players = players
+        n = ruleset.max_pip
+        self.max_pip = n
+        self.tiles: tuple[Tile, ...] = set_tiles(n)
+        self.index = {tile: i for i, tile in enumerate(self.tiles)}
+        # id_of[low][high]: the tile id, by its halves in either order (cheaper than hashing a tuple).
+        self.id_of = tuple(tuple(self.index[(min(a, b), max(a, b))] for b in range(n + 1)) for a in range(n + 1))
+        self.low = tuple(low for low, _ in self.tiles)
+        self.high = tuple(high for _, high in self.tiles)
+        self.pips = tuple(low + high for low, high in self.tiles)
+        self.is_double = tuple(low == high for low, high in self.tiles)
+        self.double_of = tuple(self.index[(p, p)] for p in range(n + 1))
+        self.double_mask = sum(1 << i for i in self.double_of)
+        self.step = 1 if ruleset.players.direction is Direction.CLOCKWISE else -1
+        self.hub = ruleset.layout.topology is Topology.HUB
+        self.count_env = {"players": players, "max_pip": n, "set_size": len(self.tiles)}
+        self.value = tuple(int(ruleset.tile_value(self.tile_env(i))) for i in range(len(self.tiles)))
+        self.id_of_bit = {1 << i: i for i in range(len(self.tiles))}
+        # The tiles of each `tile_value`, heaviest first: (value, mask), for Match.playout's heavy policy.
+        self._by_value = tuple(
+            (v, sum(1 << i for i, w in enumerate(self.value) if w == v)) for v in sorted(set(self.value), reverse=True)
+        )
+        # A hand mask read 8 bits at a time: per chunk and byte, its tile ids and their total value.
+        count = len(self.tiles)
+        chunks = range((count + 7) // 8)
+        self._chunk_ids = tuple(
+            tuple(tuple(8 * j + b for b in range(8) if m >> b & 1 and 8 * j + b < count) for m in range(256))
+            for j in chunks
+        )
+        self._chunk_value = tuple(tuple(sum(self.value[i] for i in ids) for ids in per) for per in self._chunk_ids)
+        self.match_reads_doubles = "doubles" in ruleset.play.match.names
+        ends = (ruleset.domino, ruleset.blocked)
+        formulas = [e.points for e in ends] + [e.rank for e in ends if e.rank is not None]
+        self.round_end_reads_doubles = any({"doubles", "opp_doubles"} & f.names for f in formulas)
+        self.domino_points = points_reader(ruleset.domino.points)
+        self.blocked_points = points_reader(ruleset.blocked.points)
+        # Whether in-play scoring reads the names about each open end and the tile just laid.
+        self.in_play_reads_detail = ruleset.in_play is not None and bool(
+            (ruleset.in_play.when.names | ruleset.in_play.points.names) & IN_PLAY_DETAIL_NAMES
+        )
+        self.hand_size = ruleset.deal.hand_sizes[players]
+        self.hand_starts = range(0, players * self.hand_size, self.hand_size)
+        self.undealt_dead = ruleset.deal.undealt is Undealt.DEAD
+        self._pools: dict[int | None, tuple[int, ...]] = {}
+        self._fits: dict[int, Fits] = {}
+        self._ranks: dict[StartRule, tuple[int, ...]] = {}
+        # What dealing.py works out once (the prepared start criteria, a fixed engine double).
+        self.start_cache: dict[object, Any] = {}
+        # The starter leads any tile: a criterion's tile is not required.
+        self.lead_any = ruleset.start.lead is Lead.ANY or ruleset.layout.topology is Topology.HUB
+        # The match may end at a round's end only once a side reaches `goal` or the round is `last_round`.
+        match_end = ruleset.match
+        self.goal = None if match_end.target is None else goal(match_end)
+        self.last_round = None if match_end.rounds is None else match_end.rounds.get(players)
+        # Whether a later round's start reads how the previous round ended (who won it, who laid last).
+        self.start_reads_winner = any(r.criterion in _READS_WINNER for r in ruleset.start.later_rounds)
+        self.actions: dict[int, Action] = {}  # play_action's cache, by (arm << 13) | (tile << 5) | half
+        self.leads = tuple(Action(PLAY, tile) for tile in self.tiles)  # [tile] -> the action leading it
+
+    def bit_pool(self, engine: int | None) -> list[int]:
+        """A fresh list of the bits (1 << id) of every tile but the engine, in id order: what a
+        deal shuffles."""
+        found = self._pools.get(engine)
+        if found is None:
+            found = self._pools[engine] = tuple(1 << t for t in range(len(self.tiles)) if t != engine)
+        return list(found)
+
+    def ids(self, mask: int) -> list[int]:
+        """The tile ids of a hand mask, ascending (tiles.bits, by table lookup)."""
+        out: list[int] = []
+        for chunk in self._chunk_ids:
+            if not mask:
+                break
+            out += chunk[mask & 255]
+            mask >>= 8
+        return out
+
+    def hand_values(self, masks: list[int]) -> list[int]:
+        """The total `tile_value` of each hand mask."""
+        out = []
+        for mask in masks:
+            total = 0
+            for chunk in self._chunk_value:
+                if not mask:
+                    break
+                total += chunk[mask & 255]
+                mask >>= 8
+            out.append(total)
+        return out
+
+    def heaviest_mask(self, mask: int) -> int:
+        """The tiles of `mask` (not empty) with the highest `tile_value`."""
+        for _, tiles in self._by_value:
+            found = mask & tiles
+            if found:
+                return found
+        raise ValueError("no tile in an empty mask")
+
+    def heaviest(self, mask: int) -> int:
+        """The lowest id among the tiles of `mask` (not empty) with the highest `tile_value`."""
+        found = self.heaviest_mask(mask)
+        return (found & -found).bit_length() - 1
+
+    def tile_env(self, tile: int) -> dict[str, object]:
+        low, high = self.tiles[tile]
+        return {**self.count_env, "high": high, "low": low, "pips": low + high, "is_double": low == high}
+
+    def ranks(self, rule: StartRule) -> tuple[int, ...]:
+        if rule not in self._ranks:
+            assert rule.rank is not None
+            self._ranks[rule] = tuple(int(rule.rank(self.tile_env(i))) for i in range(len(self.tiles)))
+        return self._ranks[rule]
+
+    def fits(self, doubles: int) -> Fits:
+        """The matching table for a layout whose doubles are the bitmask `doubles` (of pips)."""
+        key = doubles if self.match_reads_doubles else 0
+        found = self._fits.get(key)
+        if found is None:
+            if len(self._fits) >= _FITS_CACHE_SIZE:
+                self._fits.clear()
+            found = self._fits[key] = self._build_fits(key)
+        return found
+
+    def _build_fits(self, doubles: int) -> Fits:
+        match = self.ruleset.play.match
+        n = self.max_pip
+        on_table = tuple(p for p in range(n + 1) if doubles >> p & 1)
+        masks, halves = [], []
+        for end in range(n + 1):
+            mask = 0
+            per_tile = []
+            for t, (low, high) in enumerate(self.tiles):
+                options = []
+                for half, other in ((low, high),) if low == high else ((low, high), (high, low)):
+                    env = {
+                        "half": half, "other": other, "end": end, "high": high, "low": low,
+                        "is_double": low == high, "max_pip": n, "doubles": on_table,
+                    }  # fmt: skip
+                    if match(env):
+                        options.append(half)
+                per_tile.append(tuple(options))
+                if options:
+                    mask |= 1 << t
+            masks.append(mask)
+            halves.append(tuple(per_tile))
+        return Fits(tuple(masks), tuple(halves))
+
+    def plays_row(self, fits: Fits, arm: int, end: int) -> dict[int, tuple[Action, ...]]:
+        """Per tile bit, the plays that lay it on `arm` showing `end` under `fits` (built once, cached)."""
+        key = row_key(arm, end)
+        found = fits.plays.get(key)
+        if found is None:
+            halves = fits.halves[end]
+            found = fits.plays[key] = {
+                1 << tile: tuple(self.play_action(tile, arm, half) for half in halves[tile])
+                for tile in range(len(self.tiles))
+                if halves[tile]
+            }
+        return found
+
+    def play_action(self, tile: int, arm: int, half: int) -> Action:
+        """The (shared) action value for a play, so listing legal moves allocates nothing new."""
+        key = (arm << 13) | (tile << 5) | half
+        found = self.actions.get(key)
+        if found is None:
+            found = self.actions[key] = Action(PLAY, self.tiles[tile], arm, half)
+        return found
+
+
+_tables: OrderedDict[tuple[int, int], Tables] = OrderedDict()
+
+
+def tables_for(ruleset: Ruleset, players: int) -> Tables:
+    """The shared tables for `ruleset` at `players`; the cache holds the ruleset, so its id stays unique."""
+    ruleset = ruleset.for_players(players)
+    key = (id(ruleset), players)
+    found = _tables.get(key)
+    if found is None or found.ruleset is not ruleset:
+        found = _tables[key] = Tables(ruleset, players)
+        if len(_tables) > _CACHE_SIZE:
+            _tables.popitem(last=False)
+    else:
+        _tables.move_to_end(key)
+    return found

@@ -1,0 +1,1 @@
+"""The `domino` command: main.py parses and dispatches; each subcommand is a module of commands/."""

@@ -1,0 +1,123 @@
+"""What several commands share: naming a variant, house rules over it, and reporting why it cannot be loaded."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+from interpreter.engine.layout.match import partnerships
+from interpreter.engine.limits import MatchLimitError
+from interpreter.expressions.language import ExpressionRuntimeError
+from interpreter.frontends.cli.commands.environment import Env, ExitStatus
+from interpreter.frontends.cli.commands.validate import STDIN, read_stdin_rules
+from interpreter.records.replay import RulesOrigin
+from interpreter.resources import bundled_variants
+from interpreter.rulefile.loader import RuleFileError, resolve_variant
+from interpreter.rulefile.overrides import SettingError, load_with_settings
+from interpreter.rulefile.portable import STDIN_NAME, stdin_rules
+from interpreter.rulefile.ruleset import Players, Ruleset
+from interpreter.text.untrusted import printable
+
+
+def add_settings_option(parser: argparse.ArgumentParser) -> None:
+    """`--set KEY=VALUE`, repeatable: house rules laid over the variant (read by `load_variant`)."""
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        dest="settings",
+        metavar="KEY=VALUE",
+        help="a house rule, as a rule file would write it: --set match.target=150 (repeatable)",
+    )
+
+
+def add_teams_option(parser: argparse.ArgumentParser) -> None:
+    """`--teams` / `--no-teams`: partnerships or individual play, where the rule file lets a match
+    choose (players.teams_optional); None, the default, is the file's own choice."""
+    parser.add_argument(
+        "--teams",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="play in partnerships (--teams) or each for themselves (--no-teams), where the rule file lets "
+        "a match choose (players.teams_optional: true); default: the rule file's choice",
+    )
+
+
+def teams_problem(ruleset: Ruleset, players: int, teams: bool | None) -> str | None:
+    """Why a match of `players` cannot be played with the `--teams` choice `teams`, as the engine says it."""
+    try:
+        partnerships(ruleset, players, teams)
+    except ValueError as error:
+        return str(error)
+    return None
+
+
+def load_variant(variant: str, env: Env, settings: Sequence[str] = ()) -> Ruleset | None:
+    """The ruleset named by `variant` (a bundled name or a path) with the `--set` options in
+    `settings` laid over it, or None after printing why it cannot be loaded."""
+    if variant == STDIN:  # the commands that read rules from standard input call load_rules
+        env.stderr.write(
+            "domino: '-' (rules on standard input) is not taken here: a game is saved and resumed by its rule "
+            "file, and play reads the moves from standard input; write the rules to a file (`domino new NAME`) "
+            "and name it\n"
+        )
+        return None
+    try:
+        return load_with_settings(variant, settings, env.cwd)
+    except (SettingError, RuleFileError) as error:
+        _report_load_error(error, env)
+    return None
+
+
+def load_rules(variant: str, env: Env, settings: Sequence[str] = ()) -> tuple[Ruleset, RulesOrigin] | None:
+    """As `load_variant`, where `variant` may also be '-', a rule file on standard input; with the
+    ruleset, how another process builds it again (rules from standard input travel with it)."""
+    if variant != STDIN:
+        ruleset = load_variant(variant, env, settings)
+        return None if ruleset is None else (ruleset, RulesOrigin(lasting_name(variant, env), tuple(settings)))
+    text, problems = read_stdin_rules(env)
+    if text is None:
+        _report_load_error(RuleFileError(problems), env)
+        return None
+    try:
+        rules = stdin_rules(text, settings, env.cwd)
+    except (SettingError, RuleFileError) as error:
+        _report_load_error(error, env)
+        return None
+    return rules.load(), RulesOrigin(STDIN_NAME, tuple(settings), rules)
+
+
+def rules_label(variant: str) -> str:
+    """How messages and tables call the rules the command line names (standard input: <stdin>)."""
+    return STDIN_NAME if variant == STDIN else variant
+
+
+def _report_load_error(error: SettingError | RuleFileError, env: Env) -> None:
+    if isinstance(error, SettingError):
+        env.stderr.write(printable(f"domino: {error}") + "\n")
+        return
+    for diagnostic in error.diagnostics:  # escaped: the settings and the name may come from a save
+        env.stderr.write(printable(diagnostic.format()) + "\n")
+
+
+# What stops a game under rules that loaded fine: a formula failing on the values met (its message
+# starts with the rule's file:line:col (key)), or a safety bound of the engine (its message names the key).
+GAME_ERRORS = (ExpressionRuntimeError, MatchLimitError)
+
+
+def report_game_error(error: Exception, rules: str, env: Env) -> ExitStatus:
+    """Print why the rules stopped the game, as `file: message` (`rules` names the rule file), exit 1."""
+    # (an error from a worker process has its origin in its message only)
+    message = str(error) if isinstance(error, ExpressionRuntimeError) else f"{rules}: {error}"
+    env.stderr.write(printable(message) + "\n")
+    return ExitStatus.FAILURE
+
+
+def lasting_name(variant: str, env: Env) -> str:
+    """`variant` as a record that outlives this directory names it: a bundled name, or an absolute path."""
+    return variant if variant in bundled_variants() else str(resolve_variant(variant, env.cwd).resolve())
+
+
+def player_counts(players: Players) -> str:
+    """The allowed player counts as a sentence says them: "4", "2–4"."""
+    return str(players.min) if players.min == players.max else f"{players.min}–{players.max}"

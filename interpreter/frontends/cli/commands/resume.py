@@ -1,0 +1,121 @@
+"""`domino resume [FILE]`: continue a saved game exactly where it stopped."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from interpreter.frontends.cli.commands.common import GAME_ERRORS, lasting_name, load_variant, report_game_error
+from interpreter.frontends.cli.commands.environment import Env, ExitStatus
+from interpreter.frontends.cli.commands.play import play_saved
+from interpreter.frontends.presentation.narration import result_line
+from interpreter.frontends.presentation.seats import HUMAN, seats_for
+from interpreter.players import PLAYERS
+from interpreter.records.replay import RULES_FILE, RULES_SHA256, recorded_rule_file
+from interpreter.records.savegame import (
+    SavedGame,
+    SaveError,
+    default_directory,
+    latest_save,
+    open_save,
+    read_save,
+    rebuild,
+    record_rule_file,
+    refuse_read_only,
+)
+from interpreter.resources import bundled_variants
+from interpreter.rulefile.overrides import SettingError, load_with_settings
+from interpreter.rulefile.ruleset import Ruleset
+from interpreter.text.diagnostics import RuleFileError, shorten
+from interpreter.text.untrusted import printable
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "resume",
+        help="continue a saved game",
+        description="Continue a game saved by `domino play`, from the move where it stopped.",
+    )
+    parser.add_argument(
+        "file", nargs="?", help="the save (default: the newest in $XDG_STATE_HOME/domino, else ~/.local/state/domino)"
+    )
+    parser.add_argument(
+        "--rules",
+        metavar="FILE",
+        help="the rule file the game was played by, when the one the save names is not there or has changed",
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace, env: Env) -> ExitStatus:
+    if args.file:
+        path = env.cwd / args.file
+    else:
+        directory = default_directory(env.environ, env.cwd)
+        found = latest_save(directory) if directory.is_dir() else None
+        if found is None:
+            env.stderr.write(f"domino resume: no saved game in {directory}; name the save file\n")
+            return ExitStatus.FAILURE
+        path = found
+    shown = args.file or str(path)
+    try:
+        lock = open_save(path, shown)  # a FIFO is refused unopened; a second process on the save too
+    except SaveError as error:
+        env.stderr.write(printable(f"domino resume: {error}") + "\n")
+        return ExitStatus.FAILURE
+    with lock:
+        return _resume(path, shown, args, env)
+
+
+def _resume(path: Path, shown: str, args: argparse.Namespace, env: Env) -> ExitStatus:
+    try:
+        game = read_save(path, shown)
+        unknown = [kind for kind in game.seats if kind != HUMAN and kind not in PLAYERS]
+        if unknown:
+            raise SaveError(f"{shown} seats a computer player this domino does not have: '{shorten(unknown[0])}'")
+        ruleset = _rules_of(game, shown, args.rules, env)
+        match = rebuild(game, ruleset)
+        if not match.is_over:
+            refuse_read_only(path, shown)
+    except SaveError as error:
+        env.stderr.write(printable(f"domino resume: {error}") + "\n")  # a save's text never reaches the terminal raw
+        return ExitStatus.FAILURE
+    except GAME_ERRORS as error:  # the save's moves lead to where the rules stop the game
+        return report_game_error(error, game.variant, env)
+    if match.is_over:
+        env.stdout.write(f"This game is over. {result_line(match, seats_for(game.seats))}\n")
+        return ExitStatus.OK
+    env.stdout.write(f"Resuming {shown}: {ruleset.title}, round {match.round}.\n")
+    return play_saved(match, ruleset, game, path, env)
+
+
+_PASS_RULES = "pass --rules FILE with the rule file it was played by"
+
+
+def _rules_of(game: SavedGame, shown: str, rules: str | None, env: Env) -> Ruleset:
+    """The rules a save was played by: a bundled variant, the file `--rules` names, or the rule file
+    the save names while its bytes have the recorded digest. A save may come from anyone, so it
+    can make domino read no other file (docs/security.md)."""
+    if rules:
+        ruleset = load_variant(rules, env, game.settings)
+        if ruleset is None:
+            raise SaveError(f"the rules --rules names ({rules}) cannot be loaded")
+        game.variant, game.rules_file, game.rules_sha256 = lasting_name(rules, env), None, None
+        record_rule_file(game)  # later saves name the file the game now continues with
+        return ruleset
+    if game.variant in bundled_variants():
+        ruleset = load_variant(game.variant, env, game.settings)
+        if ruleset is None:
+            raise SaveError(f"the rules of {shown} ({game.variant}) cannot be loaded")
+        return ruleset
+    found = recorded_rule_file({RULES_FILE: game.rules_file, RULES_SHA256: game.rules_sha256})
+    if found is None:  # the same words whether or not the path exists
+        raise SaveError(
+            f"{shown} was played by the rule file '{shorten(Path(game.variant).name)}', which is not here or has "
+            f"changed since; {_PASS_RULES}"
+        )
+    try:
+        return load_with_settings(str(found), game.settings, env.cwd)
+    except (RuleFileError, SettingError):
+        raise SaveError(f"the rule file {shown} names does not load; {_PASS_RULES}") from None
+

@@ -1,0 +1,387 @@
+"""`domino simulate`: many matches between computer players, summed up per strategy and per seat."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import stat
+import time
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from pathlib import Path
+from typing import TextIO
+
+from interpreter.frontends.cli.commands.common import (
+    GAME_ERRORS,
+    add_settings_option,
+    add_teams_option,
+    load_rules,
+    player_counts,
+    report_game_error,
+    rules_label,
+    teams_problem,
+)
+from interpreter.frontends.cli.commands.environment import Env, ExitStatus
+from interpreter.frontends.cli.commands.validate import STDIN
+from interpreter.players import PLAYERS
+from interpreter.rulefile.loader import resolve_variant
+from interpreter.study import ray_backend
+from interpreter.study.ray_backend import BackendError, RayBackend
+from interpreter.study.simulation import Budget, SimulationResult, SimulationStopped, budgets, is_reproducible, simulate
+from interpreter.text.untrusted import is_rule_file_name
+
+_BAR = 30  # characters of the progress bar
+_REDRAW = 0.1  # seconds between two drawings of the bar (the last match is always drawn)
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser(
+        "simulate",
+        help="play many matches between computer players",
+        description="Play N matches between computer players and report wins (with 95% confidence intervals), "
+        "scores, rounds, blocked rounds and the first seat's advantage. The strategies move one seat on "
+        "from match to match, so none of them keeps the first seat.",
+    )
+    parser.add_argument(
+        "variant", help="a bundled variant name (see 'domino list'), a rule file path, or '-' for standard input"
+    )
+    parser.add_argument("-n", "--matches", type=int, default=100, help="how many matches (default 100)")
+    parser.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
+    parser.add_argument(
+        "--players",
+        help="strategies, comma-separated, in the seating of the first match, e.g. greedy,random,random "
+        "(default: the variant's fewest players, all random)",
+    )
+    add_backend_options(parser)
+    add_settings_option(parser)
+    add_teams_option(parser)
+    add_budget_options(parser)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--log", metavar="FILE", help="write every match's event log (JSON Lines) to FILE")
+    parser.add_argument(
+        "--report",
+        metavar="FILE.html",
+        help="also write a self-contained HTML page with plots of the run (needs matplotlib)",
+    )
+    parser.set_defaults(run=run)
+
+
+def add_backend_options(parser: argparse.ArgumentParser) -> None:
+    """`--workers K`, `--backend local|ray` and `--address ADDR`: where the matches are played
+    (read by `backend_problem`, `workers_of` and `backend_of`)."""
+    parser.add_argument(
+        "--workers",
+        type=int,
+        metavar="K",
+        help="play in K processes (default 1; same totals as one; 0: one per CPU); with --backend ray, the "
+        "CPUs of its private Ray instance (there by default every CPU)",
+    )
+    parser.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default="local",
+        help="local: this machine, in --workers processes (the default); ray: Ray tasks, on a private Ray "
+        f"instance here or on the cluster --address names, with the same totals (needs {ray_backend.INSTALL}; "
+        "docs/cluster.md)",
+    )
+    parser.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="with --backend ray: the Ray cluster to play on, HOST:PORT of its head (HOST:6379 after `ray start "
+        "--head`), or auto for the cluster this machine is a node of",
+    )
+
+
+BACKENDS = ("local", "ray")
+
+
+def backend_problem(args: argparse.Namespace) -> str | None:
+    """Why the command line's choice of where to play is wrong (or cannot be had here), or None."""
+    if args.workers is not None and args.workers < 0:
+        return "--workers must be 0 (one per CPU) or more"
+    if args.address is not None and args.backend != "ray":
+        return "--address names a Ray cluster: it needs --backend ray"
+    if args.address is not None and args.workers is not None:
+        return "--workers sets the CPUs of a private Ray instance, and a cluster has its own: drop one of them"
+    if args.backend == "ray" and ray_backend.missing():
+        return f"--backend ray needs Ray: {ray_backend.INSTALL}"
+    return None
+
+
+def workers_of(args: argparse.Namespace) -> int:
+    """How many processes `--workers` asks for: one by default, one per CPU for 0."""
+    return 1 if args.workers is None else args.workers or os.cpu_count() or 1
+
+
+def backend_of(args: argparse.Namespace) -> AbstractContextManager[RayBackend | None]:
+    """The Ray backend `--backend ray` asks for (None: local), closed with the command: one Ray
+    instance for all of a command's runs, shut down at its end if it started it."""
+    if args.backend != "ray":
+        return contextlib.nullcontext()
+    return RayBackend(args.address, args.workers or None)
+
+
+def add_budget_options(parser: argparse.ArgumentParser) -> None:
+    """`--iterations N` and `--time-budget MS`: what a searching player (ismcts) spends on a decision."""
+    parser.add_argument(
+        "--iterations",
+        type=int,
+        metavar="N",
+        help="searching players (ismcts) decide after N iterations (default: their own budget); "
+        "the results are the same on any machine",
+    )
+    parser.add_argument(
+        "--time-budget",
+        type=float,
+        metavar="MS",
+        help="searching players decide after MS milliseconds instead (with --iterations: whichever comes "
+        "first); faster or idler machines search more, so the results are not reproducible",
+    )
+
+
+def budget_problem(args: argparse.Namespace) -> str | None:
+    if args.iterations is not None and args.iterations < 1:
+        return "--iterations must be at least 1"
+    if args.time_budget is not None and not args.time_budget > 0:
+        return "--time-budget must be more than 0 milliseconds"
+    return None
+
+
+def budget_of(args: argparse.Namespace) -> Budget:
+    return Budget(args.iterations, args.time_budget)
+
+
+def budget_lines(strategies: list[str], budget: Budget) -> list[str]:
+    """What the searching players of a run decide on, one line each ("ismcts: 600 iterations per decision")."""
+    return [f"{name}: {said}" for name, said in budgets(strategies, budget).items()]
+
+
+def run(args: argparse.Namespace, env: Env) -> ExitStatus:
+    if args.matches < 1:
+        env.stderr.write("domino simulate: -n must be at least 1\n")
+        return ExitStatus.USAGE
+    problem = backend_problem(args) or budget_problem(args)
+    if problem:
+        env.stderr.write(f"domino simulate: {problem}\n")
+        return ExitStatus.USAGE
+    report_path, usable = report_option(args.report, env, "simulate")
+    if not usable:
+        return ExitStatus.USAGE
+    loaded = load_rules(args.variant, env, args.settings)
+    if loaded is None:
+        return ExitStatus.FAILURE
+    ruleset, origin = loaded
+    label = rules_label(args.variant)
+    strategies = args.players.split(",") if args.players else ["random"] * ruleset.players.min
+    problem = unknown_player(strategies)
+    if problem:
+        env.stderr.write(f"domino simulate: {problem}\n")
+        return ExitStatus.USAGE
+    if not ruleset.players.min <= len(strategies) <= ruleset.players.max:
+        env.stderr.write(
+            f"domino simulate: {ruleset.name} is for {player_counts(ruleset.players)} players, not {len(strategies)}\n"
+        )
+        return ExitStatus.USAGE
+    problem = teams_problem(ruleset, len(strategies), args.teams)
+    if problem:
+        env.stderr.write(f"domino simulate: {problem}\n")
+        return ExitStatus.USAGE
+    workers = workers_of(args)
+    budget = budget_of(args)
+    bar = ProgressBar(env, args.matches) if shows_progress(env) else None
+    progress = bar.show if bar is not None else None
+    log = None
+    if args.log:  # refused before the run: a folder, a missing folder, a rule file (it would be erased)
+        try:
+            rule_file = None if args.variant == STDIN else resolve_variant(args.variant, env.cwd)
+            log = _open_log(env.cwd / args.log, rule_file)
+        except OSError as error:
+            env.stderr.write(f"domino simulate: --log {args.log}: {error.strerror or error}\n")
+            return ExitStatus.USAGE
+    stopped: SimulationStopped | None = None
+    try:
+        with log if log is not None else contextlib.nullcontext(), backend_of(args) as backend:
+            result = simulate(
+                ruleset, strategies, args.matches, args.seed, log, progress, workers, origin, args.teams,
+                detail=report_path is not None, budget=budget, backend=backend,
+            )  # fmt: skip
+    except SimulationStopped as error:
+        # Ctrl-C or a dead worker: the matches that finished are still worth their summary.
+        stopped, result = error, error.partial
+    except GAME_ERRORS as error:
+        if bar is not None:
+            env.stderr.write("\n")
+        return report_game_error(error, label, env)
+    except BackendError as error:
+        if bar is not None:
+            env.stderr.write("\n")
+        env.stderr.write(f"domino simulate: {error}\n")
+        return ExitStatus.FAILURE
+    except OSError as error:
+        if log is None:
+            raise
+        if bar is not None:
+            env.stderr.write("\n")
+        env.stderr.write(f"domino simulate: cannot write the log to {args.log}: {error.strerror or error}\n")
+        return ExitStatus.FAILURE
+    if bar is not None:
+        bar.clear()
+    summary = result.to_json()
+    summary["budgets"] = budgets(strategies, budget)
+    summary["reproducible"] = is_reproducible(strategies, budget)
+    text = _report(result, summary, budget_lines(strategies, budget))
+    env.stdout.write(json.dumps(summary) + "\n" if args.json else text)
+    status = ExitStatus.OK
+    if report_path is not None:
+        status = write_report(env, "simulate", report_path, f"domino simulate {label}", text, [(label, result)])
+    if stopped is None:
+        return status
+    env.stdout.flush()  # the summary, then the message that ends the run
+    finished = f"the summary is of the {result.matches} of {args.matches} matches that finished"
+    env.stderr.write(f"domino simulate: {stopped.reason}; {finished}\n")
+    return ExitStatus.INTERRUPTED if stopped.interrupted else ExitStatus.FAILURE
+
+
+def _open_log(path: Path, rule_file: Path | None) -> TextIO:
+    """`path` opened for the log, emptied only once it is known not to be a rule file; OSError if it
+    cannot be written or is a rule file (the one simulated, or any .yaml/.yml file; None: the rules
+    came from standard input)."""
+    if is_rule_file_name(path) or is_rule_file_name(path.resolve()):
+        raise OSError("a log is JSON Lines; that name is a rule file's (.yaml/.yml), which it would erase")
+    if path.is_dir():
+        raise OSError("that is a folder; name a file in it")
+    if not path.parent.is_dir():
+        raise OSError(f"there is no folder {path.parent.name or path.parent}")
+    # Not truncated on opening, and non-blocking: a FIFO without a reader fails instead of waiting.
+    flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    descriptor = os.open(path, flags, 0o666)
+    try:
+        opened = os.fstat(descriptor)
+        try:
+            same = rule_file is not None and os.path.samestat(opened, os.stat(rule_file))
+        except OSError:
+            same = False
+        if same:
+            raise OSError("that is the rule file being simulated, which the log would erase")
+        if stat.S_ISREG(opened.st_mode):
+            os.ftruncate(descriptor, 0)
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(descriptor, True)
+        return os.fdopen(descriptor, "w", encoding="utf-8")
+    except BaseException:
+        os.close(descriptor)
+        raise
+
+
+def unknown_player(strategies: list[str]) -> str | None:
+    unknown = [s for s in strategies if s not in PLAYERS]
+    return f"unknown player '{unknown[0]}'; choose from {', '.join(PLAYERS)}" if unknown else None
+
+
+def report_option(named: str | None, env: Env, command: str) -> tuple[Path | None, bool]:
+    """Where `--report` goes (None: no report), and whether it may: checked before a run, with
+    the reason on stderr when it may not (a rule file's name, no such folder, no matplotlib)."""
+    if not named:
+        return None, True
+    from interpreter.study import report  # matplotlib is imported only when a report is written
+
+    path = env.cwd / named
+    problem = report.path_problem(path) or report.missing_library()
+    if problem:
+        env.stderr.write(f"domino {command}: --report {named}: {problem}\n")
+        return None, False
+    return path, True
+
+
+def write_report(
+    env: Env, command: str, path: Path, title: str, text: str, runs: list[tuple[str, SimulationResult]]
+) -> ExitStatus:
+    """The HTML report of `runs` written to `path`; on failure a line on stderr and status 1."""
+    from interpreter.study import report
+    try:
+        report.write(path, title, text, runs)
+    except OSError as error:
+        env.stderr.write(f"domino {command}: cannot write the report to {path}: {error.strerror or error}\n")
+        return ExitStatus.FAILURE
+    return ExitStatus.OK
+
+
+def shows_progress(env: Env) -> bool:
+    """A progress bar only for a person watching: standard error and standard output both a
+    terminal (nothing when the output goes to a pipe or a file)."""
+    return env.is_tty(env.stderr) and env.is_tty(env.stdout)
+
+
+class ProgressBar:
+    """`[#####.....] 40/100 matches  12.5/s  ETA 0:05` on standard error, redrawn in place."""
+
+    def __init__(self, env: Env, total: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.env = env
+        self.total = total
+        self.clock = clock
+        self.start = clock()
+        self.drawn = -_REDRAW  # when the bar was last drawn, from the start
+        self.width = 0
+
+    def show(self, done: int) -> None:
+        elapsed = self.clock() - self.start
+        if done < self.total and elapsed - self.drawn < _REDRAW:
+            return
+        self.drawn = elapsed
+        filled = _BAR * done // self.total
+        line = f"[{'#' * filled}{'.' * (_BAR - filled)}] {done}/{self.total} matches"
+        if done and elapsed > 0:
+            rate = done / elapsed
+            line += f"  {rate:.3g}/s  ETA {_clock_time((self.total - done) / rate)}"
+        self.env.stderr.write("\r" + line.ljust(self.width))
+        self.width = max(self.width, len(line))
+        self.env.stderr.flush()
+
+    def part(self, offset: int) -> Callable[[int], None]:
+        """The progress of a run that is one part of the total, after `offset` matches of it."""
+        return lambda done: self.show(offset + done)
+
+    def clear(self) -> None:
+        self.env.stderr.write("\r" + " " * self.width + "\r")
+        self.env.stderr.flush()
+
+
+def _clock_time(seconds: float) -> str:
+    seconds = round(seconds)
+    hours, rest = divmod(seconds, 3600)
+    return f"{hours}:{rest // 60:02}:{rest % 60:02}" if hours else f"{rest // 60}:{rest % 60:02}"
+
+
+def _partners(result: SimulationResult) -> list[str]:
+    """The report's line on partnerships, if any: who plays with whom, and that a side's win is each partner's."""
+    seats = len(result.strategies)
+    if not 0 < result.sides < seats:
+        return []
+    teams = [" & ".join(str(seat + 1) for seat in range(side, seats, result.sides)) for side in range(result.sides)]
+    return [f"In partnerships: seats {' against '.join(teams)}; a side's win and score count for each partner."]
+
+
+def _report(result: SimulationResult, summary: dict, budget: list[str]) -> str:
+    lines = [
+        f"{summary['variant']}: {summary['matches']} matches, {summary['rounds']} rounds "
+        f"({summary['rounds_per_match']:.1f} a match, {summary['blocked_share']:.1%} blocked) "
+        f"in {summary['seconds']:.2f} s — {summary['matches_per_s']} matches/s, {summary['rounds_per_s']} rounds/s",
+        *budget,
+        "Seats rotate between matches, so every strategy takes every seat.",
+        *_partners(result),
+        f"  {'strategy':<10} {'matches':>8} {'wins':>9} {'win rate':>9}   {'95% CI':<16} {'mean score':>10}",
+    ]
+    for name, tally in summary["strategies"].items():
+        low, high = tally["ci95"]
+        lines.append(
+            f"  {name:<10} {tally['matches']:>8} {tally['wins']:>9.1f} {tally['win_rate']:>9.1%}   "
+            f"{f'[{low:.1%}, {high:.1%}]':<16} {tally['mean_score']:>10.1f}"
+        )
+    first = summary["first_seat"]
+    lines.append(
+        f"First seat: wins {first['win_rate']:.1%} of matches (95% CI {first['ci95'][0]:.1%}–{first['ci95'][1]:.1%}; "
+        f"the seats' average is {first['fair_share']:.1%}): advantage {first['advantage'] * 100:+.1f} points."
+    )
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,129 @@
+"""What a person types at the move prompt, read into one of the legal actions or a one-line reason why not.
+
+A move is its number in the list, a tile (`6-3`, `[6|3]`, `6-3 2` for arm 2), or draw / pass /
+marker. Anything else is refused with a reason; the match is never touched here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Hashable, Sequence
+
+from interpreter.engine import Action, IllegalAction, Match
+from interpreter.engine.observation import LayoutView
+from interpreter.engine.tiles import normal
+from interpreter.frontends.presentation.style import hand_tile
+from interpreter.players.distinct import play_key
+from interpreter.rulefile.ruleset import Ruleset
+
+_TILE_MOVE = re.compile(
+    r"^(?:lead\s+|play\s+)?\[?\s*(\d{1,2})\s*[-|:/]\s*(\d{1,2})\s*\]?(?:\s+(?:on\s+)?(?:arm\s+|train\s+)?(\d{1,3}))?$"
+)
+_WORDS = {"draw": "draw", "d": "draw", "pass": "pass", "p": "pass", "marker": "marker", "m": "marker"}
+
+
+class Refused(Exception):
+    """The input names no legal move; `reason` is one line for the player."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def numbered(legal: Sequence[Action], layout: LayoutView, rules: Ruleset | None = None) -> list[Action]:
+    """The legal actions in the order they are numbered on screen: tiles as the hand shows them,
+    highest first, each on its arms in order; then draw, pass or marker. Of several actions that
+    lead to equivalent positions (`same_move`) only the first is listed."""
+
+    def key(action: Action) -> tuple[int, int, int, int, int]:
+        if action.tile is None:
+            return (1, 0, 0, 0, 0)
+        low, high = action.tile
+        return (0, -high, -low, -1 if action.arm is None else action.arm, action.half or 0)
+
+    listed: dict[Hashable, Action] = {}
+    for action in sorted(legal, key=key):
+        listed.setdefault(same_move(action, layout, rules), action)
+    return list(listed.values())
+
+
+def same_move(action: Action, layout: LayoutView, rules: Ruleset | None = None) -> Hashable:
+    """Equal for actions that lead to the same table, up to the numbering of two interchangeable
+    arms that carry no tiles yet (the two ends of a lone double lead, empty shared trains): the
+    rule the searches use, `interpreter.players.distinct.play_key`, where it is spelled out, with
+    `same_table` (two ends showing one value over different tiles stay two moves on screen). Give
+    the match's `rules` where `play.allowed` may read the arm played on."""
+    return play_key(action, layout, rules, same_table=True)
+
+
+def read_move(text: str, legal: Sequence[Action], match: Match) -> Action:
+    words = " ".join(text.strip().lower().split())
+    if words.isdigit():
+        number = int(words)
+        if not 1 <= number <= len(legal):
+            raise Refused(f"there is no move {number}: {_choose(legal)}")
+        return legal[number - 1]
+    if words in _WORDS:
+        return _unable(_WORDS[words], legal, match)
+    found = _TILE_MOVE.match(words)
+    if found is None:
+        raise Refused(f"'{text.strip()}' is not a move: {_choose(legal)}, a tile like 6-3, or help")
+    played = normal((int(found.group(1)), int(found.group(2))))
+    arm = None if found.group(3) is None else int(found.group(3))
+    return _tile_move(played, arm, legal, match)
+
+
+def _choose(legal: Sequence[Action]) -> str:
+    return "type 1" if len(legal) == 1 else f"type a number from 1 to {len(legal)}"
+
+
+def _unable(kind: str, legal: Sequence[Action], match: Match) -> Action:
+    for action in legal:
+        if action.kind == kind:
+            return action
+    try:
+        match.clone().apply(Action(kind))  # only to learn the engine's reason: the match itself is untouched
+    except IllegalAction as illegal:
+        raise Refused(f"you cannot {kind} now: {illegal.reason}") from None
+    raise AssertionError(f"{kind} is legal but not among the legal actions")
+
+
+def _tile_move(played: tuple[int, int], arm: int | None, legal: Sequence[Action], match: Match) -> Action:
+    name = hand_tile(played)
+    seat = match.current_player
+    assert seat is not None
+    if played not in match.hand(seat):
+        raise Refused(f"you do not hold {name}")
+    # A named arm may be one whose twin stands for it in the list: it is as good a move.
+    layout = match.layout
+    rules = match.ruleset
+    number = {same_move(a, layout, rules): n for n, a in enumerate(legal, start=1)}
+    candidates = legal if arm is None else match.legal_actions()
+    fits = [
+        (number.get(same_move(a, layout, rules), 0), a) for a in candidates if a.tile == played and arm in (None, a.arm)
+    ]
+    if len(fits) == 1:
+        return fits[0][1]
+    if fits:
+        numbers = ", ".join(str(n) for n, _ in fits)
+        arms = sorted({a.arm for _, a in fits if a.arm is not None})
+        if arm is None and len(arms) > 1:
+            example = f"{played[1]}-{played[0]} {arms[0]}"
+            where = ", ".join(map(str, arms))
+            raise Refused(f"{name} fits arms {where}: add the arm ({example}) or type its number ({numbers})")
+        raise Refused(f"{name} goes there two ways: type its number ({numbers})")
+    why = f"{name} cannot be played now"
+    arms = match.layout.arms
+    if arm is not None and not 0 <= arm < len(arms):
+        why = f"there is no arm {arm}"
+    elif arm is not None:
+        target = arms[arm]
+        why += f": arm {arm} is not open to you" if not target.open else f": arm {arm} shows {target.value}"
+    raise Refused(f"{why}; {_alternatives(legal)}")
+
+
+def _alternatives(legal: Sequence[Action]) -> str:
+    tiles = list(dict.fromkeys(a.tile for a in legal if a.tile is not None))
+    if tiles:
+        return "you can play " + ", ".join(hand_tile(t) for t in tiles)
+    return f"nothing fits: {legal[0].kind}"

@@ -1,0 +1,133 @@
+"""What happened, in words: the event log told from one seat's side of the table.
+
+A seat hears what it may know: its own drawn tiles, never another's; hands are shown when the
+round ends, as they are laid open at the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from interpreter.engine import Match
+from interpreter.frontends.presentation.seats import Seat, plural, together
+from interpreter.frontends.presentation.style import Style, hand_tile, in_hand_order, tile
+
+_STARTS = {
+    "highest_double": "holding the highest double",
+    "highest_ranked": "holding the highest-ranked tile",
+    "holder": "holding the tile that starts",
+    "lots": "after drawing lots",
+    "random": "chosen at random",
+    "previous_winner": "as the winner of the last round",
+    "next_seat": "next in turn",
+    "scripted": "as arranged",
+}
+
+
+def side_names(match: Match, seats: Sequence[Seat], side: int) -> list[str]:
+    return [seat.name for number, seat in enumerate(seats) if match.side_of(number) == side]
+
+
+def scores_line(match: Match, seats: Sequence[Seat], scores: Sequence[int]) -> str:
+    sides = [f"{together(side_names(match, seats, side))}: {score}" for side, score in enumerate(scores)]
+    return "Scores — " + ", ".join(sides)
+
+
+def result_line(match: Match, seats: Sequence[Seat]) -> str:
+    """The match's outcome, e.g. "Match over after 6 rounds: You win, 104 to 87."."""
+    winners = [name for side in match.winners for name in side_names(match, seats, side)]
+    rounds = f"{match.round} round{'s' if match.round != 1 else ''}"
+    if len(match.winners) > 1:
+        shared = f"{together(winners)} share the win"
+        return f"Match over after {rounds}: {shared}. {scores_line(match, seats, match.scores)}."
+    others = [score for side, score in enumerate(match.scores) if side not in match.winners]
+    scores = " to ".join(str(s) for s in [match.scores[match.winners[0]], *others])
+    return f"Match over after {rounds}: {together(winners)} {'win' if plural(winners) else 'wins'}, {scores}."
+
+
+class Narrator:
+    def __init__(self, match: Match, seats: Sequence[Seat], style: Style) -> None:
+        self.match = match
+        self.seats = seats
+        self.style = style
+
+    def name(self, seat: int) -> str:
+        name = self.seats[seat].name
+        return self.style.paint(name, "green" if self.seats[seat].human else "cyan")
+
+    def tell(self, events: Sequence[dict[str, Any]], viewer: int | None) -> list[str]:
+        lines: list[str] = []
+        round_scores: list[str] = []  # told after the round's end, which the log records after them
+        for index, event in enumerate(events):
+            kind = event["type"]
+            if kind == "deal":
+                lines += self._deal(event)
+            elif kind == "action":
+                following = events[index + 1] if index + 1 < len(events) else None
+                lines.append(self._action(event, following, viewer))
+            elif kind == "score" and event["reason"] == "in_play":
+                lines.append(self._score(event))
+            elif kind == "score":
+                round_scores.append("  " + self._score(event))
+            elif kind == "round_end":
+                lines += self._round_end(event, round_scores)
+                round_scores = []
+            elif kind == "match_end":
+                lines.append(self.style.heading(result_line(self.match, self.seats)))
+        return lines
+
+    def _deal(self, event: dict[str, Any]) -> list[str]:
+        sizes = sorted({len(hand) for hand in event["hands"]})
+        each = " or ".join(map(str, sizes))
+        how = _STARTS.get(event["how"], event["how"].replace("_", " "))
+        starter = event["starter"]
+        you = plural([self.seats[starter].name])
+        text = f"Round {event['round']}: {each} tiles each. {self.name(starter)} {'start' if you else 'starts'}, {how}"
+        if event["lead"] is not None:
+            text += f", and {'lead' if you else 'leads'} {hand_tile(tuple(event['lead']))}"
+        if event["engine"] is not None:
+            text += f"; the engine is {tile(*event['engine'])}"
+        return ["", self.style.heading(text + ".")]
+
+    def _action(self, event: dict[str, Any], following: dict[str, Any] | None, viewer: int | None) -> str:
+        seat = event["seat"]
+        who = self.name(seat)
+        action = event["action"]
+        kind = action["kind"]
+        if kind == "draw":
+            drawn = following.get("tile") if following and following["type"] == "draw" else None
+            return f"{who} drew {hand_tile(tuple(drawn))}." if seat == viewer and drawn else f"{who} drew a tile."
+        if kind == "pass":
+            return f"{who} passed."
+        if kind == "marker":
+            return f"{who} put out a marker and passed."
+        low, high = action["tile"]
+        if "arm" not in action:
+            return f"{who} led {hand_tile((low, high))}."
+        outer = low + high - action["half"]
+        return f"{who} played {tile(action['half'], outer)} on arm {action['arm']}."
+
+    def _score(self, event: dict[str, Any]) -> str:
+        names = side_names(self.match, self.seats, event["side"])
+        who = together([self.style.paint(n, "bold") for n in names])
+        verb = "score" if plural(names) else "scores"
+        why = {"in_play": " on the open ends", "domino": " for the round", "blocked": " for the blocked round"}
+        return f"{who} {verb} {event['points']}{why.get(event['reason'], '')} (total {event['total']})."
+
+    def _round_end(self, event: dict[str, Any], scores: list[str]) -> list[str]:
+        number = event["round"]
+        if event["reason"] == "domino":
+            text = f"Round {number} over: {self.name(event['seat'])} played the last tile."
+        elif event["reason"] == "blocked":
+            text = f"Round {number} over: blocked, nobody can play."
+        else:
+            text = f"Round {number} over: the target is reached."
+        lines = [self.style.heading(text)]
+        for seat, hand in enumerate(event["hands"]):
+            if hand:
+                tiles = " ".join(hand_tile(t) for t in in_hand_order(hand))
+                lines.append(f"  {self.name(seat)} held {tiles} ({event['pips'][seat]} pips).")
+        lines += scores
+        lines.append(scores_line(self.match, self.seats, event["scores"]))
+        return lines

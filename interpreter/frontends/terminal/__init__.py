@@ -1,0 +1,1 @@
+"""The terminal game: the play loop (session.py) and the table it draws (table.py)."""

@@ -1,0 +1,247 @@
+"""The prompt loop: computer seats move by themselves, each person is shown the table and asked for a
+move, and the game is saved after every action.
+
+Reading a move never changes the match: a refused input gets its reason and the same prompt. A
+computer's choice depends only on the match's seed and how far the log has come, so a resumed game
+goes on as the uninterrupted one would have.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Sequence
+from typing import TextIO
+
+from interpreter import players
+from interpreter.engine import Action, Match
+from interpreter.frontends.presentation.moves import Refused, numbered, read_move, same_move
+from interpreter.frontends.presentation.narration import Narrator
+from interpreter.frontends.presentation.seats import Seat
+from interpreter.frontends.presentation.style import Style
+from interpreter.frontends.terminal.table import describe_move, screen
+from interpreter.players.ismcts import Estimate
+from interpreter.rulefile.ruleset import Ruleset
+
+HELP = """\
+Type the number of a move, or name it:
+  6-3          play the tile [6|3] (add the arm, 6-3 2, when it fits several ends)
+  draw, pass, marker
+Other commands:
+  hint         what the strongest computer player would do
+  table        show the table again
+  rules        the rules of this game
+  help         this text
+  quit         stop; the game is saved and `domino resume FILE` continues it
+"""
+
+
+_CLEAR_SCREEN = "\x1b[H\x1b[2J\x1b[3J"  # and the scrollback, where the last hand would still be
+
+
+class Ending(enum.Enum):
+    FINISHED = "finished"
+    QUIT = "quit"
+    END_OF_INPUT = "end of input"
+
+
+class _Stop(Exception):
+    def __init__(self, ending: Ending) -> None:
+        super().__init__(ending.value)
+        self.ending = ending
+
+
+HINT_MOVES = 3  # the moves a hint shows with their estimates, best first
+
+
+def estimate_words(chance: float, tries: int) -> str:
+    """A search's estimate for one move, as a player reads it."""
+    times = "try" if tries == 1 else "tries"
+    return f"wins about {round(100 * chance)}% of the rounds I played out ({tries} {times})"
+
+
+def decision_seed(seed: int, logged: int) -> int:
+    """A computer's seed for one decision: fixed by the match seed and the length of the log so far."""
+    return seed * 1_000_003 + logged
+
+
+def computer_choice(match: Match, strategy: str, seed: int) -> Action:
+    legal = match.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    # A resumed game must go on as it would have, so no choice may depend on the clock; the
+    # iteration budget alone keeps a move under a second.
+    player = players.make_player(strategy, decision_seed(seed, len(match.events)), reproducible=True)
+    seat = match.current_player
+    assert seat is not None
+    return player.choose(match.observation(seat) if player.observes else None, legal)
+
+
+def hint_moves(match: Match, seed: int) -> tuple[str, list[tuple[Action, Estimate | None]]]:
+    """The strongest computer player's view of the current turn: its name, and the moves it would
+    play, the one a computer seat would choose first, then (when it searches) the next best with
+    how they did in its playouts, at most HINT_MOVES in all. Moves are the engine's legal actions."""
+    strongest = getattr(players, "STRONGEST", "random")
+    full = match.legal_actions()
+    player = players.make_player(strongest, decision_seed(seed, len(match.events)), reproducible=True)
+    analyse = getattr(player, "analyse", None)
+    if analyse is None or len(full) == 1:
+        return strongest, [(computer_choice(match, strongest, seed), None)]
+    seat = match.current_player
+    assert seat is not None
+    found = analyse(match.observation(seat))
+    # The first is the choice `choose` makes, so the hint is what a computer seat would play.
+    best = [e for e in found[:HINT_MOVES] if e.visits] or found[:1]
+    return strongest, [(e.action, e) for e in best]
+
+
+class Session:
+    def __init__(
+        self,
+        match: Match,
+        ruleset: Ruleset,
+        seats: Sequence[Seat],
+        seed: int,
+        streams: tuple[TextIO, TextIO],
+        style: Style,
+        save: Callable[[], None],
+        rules_text: Callable[[], str],
+        terminal: tuple[bool, bool],
+    ) -> None:
+        self.match = match
+        self.ruleset = ruleset
+        self.seats = seats
+        self.seed = seed
+        self.stdin, self.out = streams
+        self.style = style
+        self.save = save
+        self.rules_text = rules_text
+        typing, watching = terminal  # whether stdin and stdout are terminals
+        self.echo = not typing  # piped input is shown, so that a transcript reads as a dialogue
+        self.interactive = typing and watching
+        self.narrator = Narrator(match, seats, style)
+        humans = [number for number, seat in enumerate(seats) if seat.human]
+        self.hot_seat = len(humans) > 1
+        # Per person, how much of the log they have been told, from the deal of the current round on
+        # (a resumed game retells its round so far); a spectator, when nobody plays, is told it all.
+        self.told: dict[int | None, int] = {number: self._round_start() for number in humans or [None]}
+        self.last_human = humans[0] if humans else None
+        self.on_screen: int | None = None  # whose hand the screen shows
+
+    def run(self) -> Ending:
+        try:
+            while not self.match.is_over:
+                seat = self.match.current_player
+                assert seat is not None
+                if self.seats[seat].human:
+                    action = self._ask(seat)
+                else:
+                    action = computer_choice(self.match, self.seats[seat].kind, self.seed)
+                events = self.match.apply(action)
+                self.save()
+                if None in self.told:
+                    self._tell(None, None)
+                elif self.interactive and not self.hot_seat and any(e["type"] == "round_end" for e in events):
+                    self._pause_after_round()
+        except _Stop as stop:
+            return stop.ending
+        if None not in self.told:
+            # The end is told to the last person who moved; in hot-seat play, as everyone may see it.
+            self._tell(self.last_human, None if self.hot_seat else self.last_human)
+        return Ending.FINISHED
+
+    def _round_start(self) -> int:
+        """Where the current round's deal is in the log: a resumed game retells its round so far."""
+        for index in range(len(self.match.events) - 1, -1, -1):
+            if self.match.events[index]["type"] == "deal":
+                return index
+        return 0
+
+    def _tell(self, listener: int | None, viewer: int | None, upto: int | None = None) -> None:
+        """Tell `listener` what happened since they were last told (up to event `upto`), showing what
+        `viewer` may see."""
+        end = len(self.match.events) if upto is None else upto
+        events = self.match.events[self.told[listener] : end]
+        self.told[listener] = end
+        lines = self.narrator.tell(events, viewer)
+        if lines:
+            self.out.write("\n".join(lines) + "\n")
+
+    def _pause_after_round(self) -> None:
+        """At a terminal, let the person take in how the round ended before the next one is dealt."""
+        person = self.last_human
+        if self.match.is_over or person is None:
+            return
+        deal = self._round_start()
+        self._tell(person, person, upto=deal)
+        answer = self._read(f"Press Enter to deal round {self.match.round}. ")
+        if answer.strip().lower() in ("quit", "q", "exit"):
+            raise _Stop(Ending.QUIT)
+
+    def _ask(self, seat: int) -> Action:
+        if self.hot_seat and seat != self.on_screen:
+            self._hand_over(seat)
+        self.on_screen = self.last_human = seat
+        self._tell(seat, seat)
+        legal = numbered(self.match.legal_actions(), self.match.layout, self.match.ruleset)
+        self.out.write("\n" + screen(self.match, self.ruleset, self.seats, seat, legal, self.style))
+        who = "Your" if self.seats[seat].name == "You" else f"{self.seats[seat].name}, your"
+        numbers = f"1–{len(legal)}" if len(legal) > 1 else "1"
+        prompt = f"{who} move ({numbers}, or help): "
+        while True:
+            text = self._read(prompt)
+            command = text.strip().lower()
+            if command in ("quit", "q", "exit"):
+                raise _Stop(Ending.QUIT)
+            if command in ("help", "h", "?"):
+                self.out.write(HELP)
+            elif command == "hint":
+                self.out.write(self._hint(legal) + "\n")
+            elif command == "rules":
+                self.out.write(self.rules_text())
+            elif command in ("table", "t"):
+                self.out.write(screen(self.match, self.ruleset, self.seats, seat, legal, self.style))
+            elif not command and len(legal) == 1:
+                return legal[0]  # Enter takes the only move there is (drawing, again and again)
+            elif not command:
+                continue
+            else:
+                try:
+                    return read_move(text, legal, self.match)
+                except Refused as refused:
+                    self.out.write(self.style.problem(refused.reason) + "\n")
+
+    def _read(self, prompt: str) -> str:
+        self.out.write(prompt)
+        self.out.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.out.write("\n")
+            raise _Stop(Ending.END_OF_INPUT)
+        if self.echo:
+            self.out.write(line if line.endswith("\n") else line + "\n")
+        return line
+
+    def _hint(self, legal: Sequence[Action]) -> str:
+        """What the strongest computer player would do here, and, when it searches, the best few
+        moves with how they did in its playouts. The same choice a computer seat would make."""
+        match = self.match
+        layout = match.layout
+        rules = match.ruleset
+        # A move may be a listed move's twin (the same tile on another empty shared train).
+        number = {same_move(action, layout, rules): n for n, action in enumerate(legal, start=1)}
+        strongest, moves = hint_moves(match, self.seed)
+        shown = number[same_move(moves[0][0], layout, rules)]
+        lines = [f"Hint ({strongest}): {shown} — {describe_move(legal[shown - 1], match, self.seats)}"]
+        for action, estimate in moves:
+            if estimate is not None:
+                listed = number[same_move(action, layout, rules)]
+                lines.append(f"  {listed}. {legal[listed - 1]}: {estimate_words(estimate.chance, estimate.visits)}")
+        return "\n".join(lines)
+
+    def _hand_over(self, seat: int) -> None:
+        name = self.seats[seat].name
+        self.out.write("\n" + self.style.heading(f"══ {name}'s turn ══") + "\n")
+        if self.interactive:
+            # At a shared terminal, the last player's hand must leave the screen before the next looks.
+            self._read(f"{name}: press Enter when only you can see the screen. ")
+            self.out.write(_CLEAR_SCREEN)

@@ -1,0 +1,151 @@
+"""The table as text: every arm or train with its open end, markers and open doubles, the players'
+tile counts and scores, one player's hand, and the numbered moves."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from interpreter.engine import Action, ArmView, LayoutView, Match
+from interpreter.frontends.presentation.seats import Seat
+from interpreter.frontends.presentation.style import Style, hand_tile, in_hand_order, tile
+from interpreter.rulefile.ruleset import Ruleset, TargetReach, Winner
+
+_LONG_ARM = 8  # tiles shown of a train before the older ones are cut to "…"
+
+
+def goal(ruleset: Ruleset, players: int) -> str:
+    """How the match is won, in a few words: "first to 100", "13 rounds, lowest total wins"."""
+    end = ruleset.match
+    best = "highest" if end.winner is Winner.HIGHEST else "lowest"
+    rounds = end.rounds.get(players) if end.rounds else None
+    if end.target is not None:
+        reach = "reaches" if end.reach is TargetReach.AT_LEAST else "passes"
+        if end.winner is Winner.HIGHEST and rounds is None:
+            return f"first to {end.target}" if end.reach is TargetReach.AT_LEAST else f"first past {end.target}"
+        text = f"until someone {reach} {end.target}"
+        return f"{text} or {rounds} rounds, {best} total wins" if rounds else f"{text}, {best} total wins"
+    return f"{rounds} rounds, {best} total wins"
+
+
+def arm_label(arm: ArmView, seats: Sequence[Seat]) -> str:
+    if arm.kind == "end":
+        return "left end" if arm.id == 0 else "right end" if arm.id == 1 else "end"
+    if arm.kind == "side":
+        return f"side of {tile(*arm.root)}"
+    if arm.owner is None:
+        return "shared train"
+    owner = seats[arm.owner].name
+    train = "your train" if owner == "You" else f"{owner}'s train"
+    return f"{train}, branch at {tile(*arm.root)}" if arm.spinner is not None else train
+
+
+def _laid(tiles: Sequence[tuple[int, int]]) -> str:
+    return "".join(tile(touching, outer) for touching, outer in tiles)
+
+
+def main_line(layout: LayoutView) -> str:
+    """A line as it lies on the table: the left arm read outward-in, the lead, the right arm."""
+    assert layout.lead is not None
+    left, right = layout.arms[0], layout.arms[1]
+    lead = tile(*layout.lead)  # its low half faces arm 0, so it reads left to right
+    outward_in = "".join(tile(outer, touching) for touching, outer in reversed(left.tiles))
+    return outward_in + lead + _laid(right.tiles)
+
+
+def layout_lines(match: Match, seats: Sequence[Seat], viewer: int | None, style: Style) -> list[str]:
+    layout = match.layout
+    lines: list[str] = []
+    if layout.hub is not None:
+        lines.append(f"Engine {tile(*layout.hub)} in the centre; every train starts with a {layout.hub[0]}.")
+    elif layout.lead is None:
+        lines.append("No tiles yet: the round opens with a lead.")
+        return lines
+    else:
+        lines.append(main_line(layout))
+    your_turn = viewer is not None and viewer == match.current_player
+    for arm in layout.arms:
+        shown = ""  # an end arm's tiles are on the line above
+        if arm.kind != "end":
+            cut = "…" if len(arm.tiles) > _LONG_ARM else ""
+            shown = cut + _laid(arm.tiles[-_LONG_ARM:])
+        row = f"  arm {arm.id:<2} {arm_label(arm, seats):<22} {shown + ' ' if shown else ''}shows {arm.value}"
+        if arm.marker:
+            row += style.paint("  ⚑ marker out: open to everyone", "yellow")
+        if your_turn and not arm.open:
+            lines.append(style.quiet(row + "  (not open to you now)"))
+        else:
+            lines.append(row)
+    for double in layout.open_doubles:
+        arms = ", ".join(str(a) for a in double.arms)
+        when = "" if double.active else " (from the next turn)"
+        lines.append(
+            style.paint(
+                f"Open double {tile(*double.tile)}: {double.remaining} more tile(s) on arm {arms} "
+                f"before play goes anywhere else{when}.",
+                "yellow",
+            )
+        )
+    return lines
+
+
+def player_lines(match: Match, seats: Sequence[Seat], style: Style) -> list[str]:
+    counts = match.observation(0).hand_counts
+    width = max(len(seat.name) for seat in seats)
+    teams = match.sides < match.players
+    lines = []
+    for number, seat in enumerate(seats):
+        side = match.side_of(number)
+        turn = "▶ " if number == match.current_player else "  "
+        kind = "" if seat.human else f" ({seat.kind})"
+        team = f"  team {side + 1}" if teams else ""
+        tiles = f"{counts[number]} tile{'s' if counts[number] != 1 else ''}"
+        row = f"{turn}{seat.name:<{width}}  {tiles:<9} score {match.scores[side]:<4}{team}{kind}"
+        lines.append(style.paint(row, "bold") if number == match.current_player else row)
+    return lines
+
+
+def hand_line(match: Match, seat: int, seats: Sequence[Seat], legal: Sequence[Action], style: Style) -> str:
+    playable = {action.tile for action in legal if action.tile is not None}
+    tiles = in_hand_order(match.hand(seat))
+    shown = " ".join(style.paint(hand_tile(t), "bold", "green") if t in playable else hand_tile(t) for t in tiles)
+    owner = "Your hand" if seats[seat].name == "You" else f"{seats[seat].name}'s hand"
+    return f"{owner}: {shown or '(empty)'}"
+
+
+def describe_move(action: Action, match: Match, seats: Sequence[Seat]) -> str:
+    if action.kind == "draw":
+        left = match.observation(match.current_player or 0).boneyard_count
+        return f"draw a tile ({left} left to draw)"
+    if action.kind == "pass":
+        return "pass"
+    if action.kind == "marker":
+        return "put out your marker (your train opens to everyone) and pass"
+    assert action.tile is not None
+    if action.arm is None:
+        return f"lead {hand_tile(action.tile)}"
+    low, high = action.tile
+    touching = action.half if action.half is not None else low
+    outer = low + high - touching
+    arm = match.layout.arms[action.arm]
+    return f"{tile(touching, outer)} on arm {arm.id} ({arm_label(arm, seats)}), which then shows {outer}"
+
+
+def screen(
+    match: Match, ruleset: Ruleset, seats: Sequence[Seat], viewer: int, legal: Sequence[Action], style: Style
+) -> str:
+    """Everything a player needs to choose a move, with the moves numbered from 1."""
+    drawable = match.observation(viewer).boneyard_count
+    header = f"{ruleset.title} · round {match.round} · {goal(ruleset, match.players)}"
+    lines = [style.heading(f"── {header} ──")]
+    lines.append(style.heading("Table") + f"  (boneyard: {drawable} to draw)")
+    lines += layout_lines(match, seats, viewer, style)
+    if ruleset.in_play is not None and match.layout.ends:
+        lines.append(f"The open ends count {match.layout.end_sum}.")
+    lines.append(style.heading("Players"))
+    lines += player_lines(match, seats, style)
+    lines.append("")
+    lines.append(hand_line(match, viewer, seats, legal, style))
+    whose = "Your moves" if seats[viewer].name == "You" else f"{seats[viewer].name}'s moves"
+    lines.append(style.heading(whose))
+    lines += [f"  {number:>2}  {describe_move(a, match, seats)}" for number, a in enumerate(legal, start=1)]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,127 @@
+"""A table on disk: its save (exactly `domino play`'s format, so `domino resume` continues it), the
+seat tokens in a sidecar only its owner may read, and, for a pasted rule file, that file.
+
+For the save `game-X.json` in the state folder:
+- `.game-X.tokens.json` (mode 0600): `{"tokens": {"0": "..."}, "pace_ms": 700}` — the human seats'
+  tokens and the table's pace. Hidden, so that `domino resume` with no FILE never takes it for a save.
+- `game-X.rules.yaml`: the rules a table of pasted rules plays; the save names it by absolute path
+  and sha256, as a terminal game of a rule file does. An upload of several files (a rule file and
+  the bases it extends) is a folder instead, `game-X.rules/`, with the pasted file as
+  `upload.yaml` and the others under their own names, so that `extends:` finds them as it did.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import shutil
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from interpreter.frontends.cli.commands.environment import Env
+from interpreter.frontends.cli.commands.resume import _rules_of
+from interpreter.frontends.presentation.seats import HUMAN
+from interpreter.players import PLAYERS
+from interpreter.records.savegame import SavedGame, SaveError
+from interpreter.rulefile.ruleset import Ruleset
+from interpreter.text.untrusted import load_json, read_regular
+
+TOKENS_SUFFIX = ".tokens.json"
+UPLOAD_NAME = "upload.yaml"  # how diagnostics call a pasted rule file, and its name among an upload's files
+MAX_SIDECAR_BYTES = 64 * 1024
+
+
+def tokens_path(save: Path) -> Path:
+    return save.parent / f".{save.stem}{TOKENS_SUFFIX}"
+
+
+def rules_path(save: Path) -> Path:
+    return save.parent / f"{save.stem}.rules.yaml"
+
+
+def rules_folder(save: Path) -> Path:
+    return save.parent / f"{save.stem}.rules"
+
+
+def save_of_tokens(sidecar: Path) -> Path:
+    return sidecar.parent / f"{sidecar.name[1 : -len(TOKENS_SUFFIX)]}.json"
+
+
+def sidecars(directory: Path) -> list[Path]:
+    """The token files of the browser tables saved in `directory`, oldest save first."""
+    found = [p for p in directory.glob(f".game-*{TOKENS_SUFFIX}") if p.is_file()]
+    return sorted(found, key=lambda p: p.name)
+
+
+def _write_private(path: Path, text: str) -> None:
+    """Replace `path` by `text` in one step, readable by its owner only."""
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            os.fchmod(out.fileno(), 0o600)
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def write_tokens(save: Path, tokens: dict[int, str], pace_ms: int) -> None:
+    data = {"tokens": {str(seat): token for seat, token in tokens.items()}, "pace_ms": pace_ms}
+    _write_private(tokens_path(save), json.dumps(data) + "\n")
+
+
+def read_tokens(save: Path) -> tuple[dict[int, str], int | None]:
+    """The tokens by seat and the pace of the table saved at `save`; SaveError if the sidecar is unsound."""
+    try:
+        data = load_json(read_regular(tokens_path(save), MAX_SIDECAR_BYTES).decode("utf-8"))
+        tokens = {int(seat): token for seat, token in data["tokens"].items()}
+        pace = data.get("pace_ms")
+        if not all(isinstance(t, str) and len(t) >= 16 for t in tokens.values()):
+            raise ValueError("a token is too short")
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, UnicodeDecodeError) as error:
+        raise SaveError(f"the tokens of {save.name} cannot be read: {error}") from None
+    return tokens, pace if isinstance(pace, int) and not isinstance(pace, bool) else None
+
+
+def write_rules(save: Path, text: str, files: Mapping[str, str]) -> Path:
+    """Where the pasted rules (and the upload's other files) now lie; the path of the pasted one."""
+    if not files:
+        path = rules_path(save)
+        _write_private(path, text)
+        return path
+    folder = rules_folder(save)
+    folder.mkdir(mode=0o700)
+    for name, content in files.items():  # names checked by the caller: plain NAME.yaml, no folder
+        _write_private(folder / name, content)
+    path = folder / UPLOAD_NAME
+    _write_private(path, text)
+    return path
+
+
+def remove_rules(save: Path) -> None:
+    """The pasted rules of a table that could not be made."""
+    with contextlib.suppress(OSError):
+        rules_path(save).unlink()
+    shutil.rmtree(rules_folder(save), ignore_errors=True)
+
+
+def rules_of_save(game: SavedGame, shown: str, cwd: Path) -> Ruleset:
+    """The rules a save was played by, found as `domino resume` finds them (no file but a bundled
+    variant, or the rule file the save names while its sha256 matches); SaveError if none."""
+    unknown = [kind for kind in game.seats if kind != HUMAN and kind not in PLAYERS]
+    if unknown:
+        raise SaveError(f"{shown} seats a computer player this domino does not have")
+    quiet = Env(io.StringIO(), io.StringIO(), io.StringIO(), cwd, {})
+    return _rules_of(game, shown, None, quiet)
+
+
+def pack(data: dict[str, Any]) -> str:
+    return json.dumps(data, separators=(",", ":"))

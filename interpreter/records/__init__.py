@@ -1,0 +1,1 @@
+"""What a game leaves behind: saves that resume, logs that replay."""

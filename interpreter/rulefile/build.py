@@ -1,0 +1,602 @@
+"""From a schema-valid, merged rule document (plain data) to a compiled `Ruleset`.
+
+This is the semantic half of loading: options become enums, expressions are compiled against the
+names of the place they stand in, and whatever can be decided once (hand sizes, teams and round
+counts for every allowed player count) is evaluated here, so that a file that cannot be played
+fails when it loads and never mid-game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from interpreter.expressions.language import (
+    MAX_VALUE,
+    Expr,
+    ExpressionError,
+    ExpressionRuntimeError,
+    ExprProblem,
+    Type,
+    compile_expression,
+    describe_value,
+)
+from interpreter.resources import load_schema
+from interpreter.rulefile.ruleset import (
+    COUNT_NAMES,
+    COUNT_VALUE_FIELDS,
+    IN_PLAY_NAMES,
+    MATCH_NAMES,
+    PLAY_NAMES,
+    PREVIOUS_ROUND_CRITERIA,
+    ROUND_END_NAMES,
+    ROUND_NAMES,
+    TILE_NAMES,
+    Deal,
+    DemandStarts,
+    Direction,
+    DoubleAtEnd,
+    Draw,
+    DrawPolicy,
+    EngineMissing,
+    InPlayScoring,
+    Layout,
+    Lead,
+    MatchEnd,
+    Play,
+    Players,
+    RoundEndScoring,
+    Ruleset,
+    Scorer,
+    SidesOpen,
+    Spinners,
+    Start,
+    StartCriterion,
+    StartRule,
+    TargetCheck,
+    TargetReach,
+    Teams,
+    Tie,
+    Topology,
+    Undealt,
+    WhenUnable,
+    Winner,
+)
+
+Path_ = tuple[str | int, ...]
+E = TypeVar("E")
+
+_RANGE = re.compile(r"^(\d{1,2})(?:-(\d{1,2}))?$")
+
+
+@dataclass(frozen=True)
+class BuildProblem:
+    path: Path_
+    message: str
+    expr: ExprProblem | None = None
+    key: bool = False
+
+
+class _Builder:
+    def __init__(self, data: Mapping[str, Any], origin_of: Callable[[Path_], str]) -> None:
+        self.data = data
+        self.origin_of = origin_of
+        self.problems: list[BuildProblem] = []
+        self.schema = load_schema()
+        self.envs: dict[int, dict[str, int]] = {}  # per allowed player count: the count names
+
+    def problem(self, path: Path_, message: str, expr: ExprProblem | None = None) -> None:
+        self.problems.append(BuildProblem(path, message, expr))
+
+    def get(self, *path: str | int) -> Any:
+        """The value at `path`, or the schema's default for it when the file leaves it out."""
+        node: Any = self.data
+        for key in path:
+            found = isinstance(node, Mapping) and key in node
+            found = found or (isinstance(node, list) and isinstance(key, int) and key < len(node))
+            if found:
+                node = node[key]
+            else:
+                return self.default(path)  # type: ignore[arg-type]
+        return node
+
+    def default(self, path: tuple[str, ...]) -> Any:
+        node = self.schema
+        for key in path:
+            node = node["properties"][key]
+        return node.get("default")
+
+    def option(self, enum: type[E], *path: str) -> E:
+        return enum(self.get(*path))
+
+    def expr(self, path: Path_, names: Mapping[str, Type], expected: Type) -> Expr | None:
+        value = self.get(*path)
+        if value is None:
+            return None
+        source = str(value).lower() if isinstance(value, bool) else str(value)
+        try:
+            expr = compile_expression(source, names, expected, origin=self.origin_of(path))
+        except ExpressionError as error:
+            for p in error.problems:
+                self.problem(path, p.message, p)
+            return None
+        if expr.type is Type.INT and expr.constant is not None and not -MAX_VALUE <= expr.constant <= MAX_VALUE:
+            self.problem(path, f"the formula gives {describe_value(expr.constant)}")  # type: ignore[arg-type]
+            return None
+        return expr
+
+    def evaluate(self, expr: Expr, env: Mapping[str, object], path: Path_) -> Any:
+        try:
+            return expr(env)
+        except ExpressionRuntimeError as error:
+            message = f"cannot be evaluated for {_describe(env)}: {error.cause}"
+            if not any(p.path == path and p.message.startswith("cannot be evaluated") for p in self.problems):
+                self.problem(path, message)
+            return None
+
+
+def _describe(env: Mapping[str, object]) -> str:
+    return ", ".join(f"{k} = {v}" for k, v in env.items() if k in ("players", "round"))
+
+
+def build_ruleset(
+    data: Mapping[str, Any], *, source: str, origin_of: Callable[[Path_], str]
+) -> tuple[Ruleset | None, list[BuildProblem]]:
+    b = _Builder(data, origin_of)
+    low, high = b.get("players", "min"), b.get("players", "max")
+    counts = range(low, high + 1) if low <= high else range(0)
+    by_count: dict[str, dict[int, int]] = {}
+    max_pips = _count_values(b, COUNT_VALUE_FIELDS["max_pip"], counts, "players")
+    for n in counts:
+        pip = max_pips.get(n, 0)
+        b.envs[n] = _env(n, pip, (pip + 1) * (pip + 2) // 2)
+    by_count["max_pip"] = max_pips
+    for key in ("reserve", "shared_trains", "target"):
+        by_count[key] = _count_values(b, COUNT_VALUE_FIELDS[key], counts)
+    max_pip = max_pips.get(low, 0)
+    players = _players(b, counts)
+    deal = _deal(b, counts, by_count["reserve"].get(low, 0))
+    start = _start(b, min(max_pips.values(), default=max_pip))
+    layout = _layout(b, by_count["shared_trains"].get(low, 0))
+    again = b.get("play", "again_after_double")
+    allowed = b.expr(("play", "allowed"), PLAY_NAMES, Type.BOOL)
+    play = Play(
+        forced=b.get("play", "forced"),
+        again_after_double=again in (True, "may"),
+        match=b.expr(("play", "match"), MATCH_NAMES, Type.BOOL),  # type: ignore[arg-type]
+        again_optional=again == "may",
+        allowed=None if allowed is not None and allowed.constant is True else allowed,
+    )
+    draw = Draw(
+        b.option(DrawPolicy, "draw", "policy"), b.option(WhenUnable, "draw", "when_unable"), b.get("draw", "voluntary")
+    )
+    in_play = _in_play(b)
+    domino = _round_end(b, "domino")
+    blocked = _round_end(b, "blocked")
+    match = _match(b, counts, by_count["target"].get(low))
+    tile_value = b.expr(("set", "tile_value"), TILE_NAMES, Type.INT)
+    if layout.engine is not None:
+        _check_engine(b, layout.engine, counts, match, max_pips)
+    _check_consistency(b, deal, layout, draw, blocked, play, by_count)
+    if not b.problems:
+        _check_can_end(b, players, in_play, (domino, blocked), match, by_count["target"])
+    if b.problems:
+        return None, b.problems
+    name = b.get("name")
+    digest = hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
+    ruleset = Ruleset(
+        name=name,
+        title=b.get("title") or name,
+        description=b.get("description") or "",
+        source=source,
+        max_pip=max_pip,
+        tile_value=tile_value,  # type: ignore[arg-type]
+        players=players,
+        deal=deal,
+        start=start,
+        layout=layout,
+        play=play,
+        draw=draw,
+        in_play=in_play,
+        domino=domino,
+        blocked=blocked,
+        match=match,
+        digest=digest,
+        tags=tuple(b.get("tags") or ()),
+        not_expressible=tuple(b.get("not_expressible") or ()),
+        by_count={key: table for key, table in by_count.items() if len(set(table.values())) > 1},
+    )
+    return ruleset, []
+
+
+def _env(players: int, max_pip: int, set_size: int) -> dict[str, int]:
+    return {"players": players, "max_pip": max_pip, "set_size": set_size}
+
+
+def _players(b: _Builder, counts: range) -> Players:
+    low, high = b.get("players", "min"), b.get("players", "max")
+    if low > high:
+        b.problem(("players", "min"), f"min ({low}) is greater than max ({high})")
+    teams = b.option(Teams, "players", "teams")
+    optional = bool(b.get("players", "teams_optional"))
+    team_counts: set[int] = set()
+    if teams is Teams.OPPOSITE or optional:
+        when = b.expr(("players", "teams_when"), COUNT_NAMES, Type.BOOL)
+        for n in counts:
+            if when is not None and not b.evaluate(when, b.envs[n], ("players", "teams_when")):
+                continue
+            if n % 2:
+                if optional:  # the choice exists only where partners can sit opposite
+                    continue
+                b.problem(("players", "teams"), f"partners sit opposite, which needs an even player count, not {n}")
+            team_counts.add(n)
+        if optional and not team_counts:
+            b.problem(("players", "teams_optional"), "no allowed player count is even, so partnerships never apply")
+    direction = b.option(Direction, "players", "direction")
+    return Players(low, high, direction, teams, frozenset(team_counts), optional)
+
+
+def _count_values(b: _Builder, path: tuple[str, str], counts: range, *names: str) -> dict[int, int]:
+    """A number that may depend on the player count (an integer, a formula of the count names, or
+    a player-count table), for every allowed count; empty when the file leaves it out. `names`
+    narrows the count names a formula may read (the set size cannot read itself)."""
+    raw = b.get(*path)
+    if raw is None:
+        return {}
+    if isinstance(raw, Mapping):
+        return _table(b, path, raw, counts)
+    allowed = {k: COUNT_NAMES[k] for k in names} if names else COUNT_NAMES
+    formula = b.expr(path, allowed, Type.INT)
+    values: dict[int, int] = {}
+    if formula is not None:
+        for n in counts:
+            env = b.envs.get(n) or {"players": n}
+            value = b.evaluate(formula, env, path)
+            if value is not None:
+                values[n] = value
+    _check_range(b, path, values)
+    return values
+
+
+def _check_range(b: _Builder, path: Path_, values: Mapping[int, int]) -> None:
+    """A formula's values obey the bounds the schema gives the key's integers."""
+    node = b.schema
+    for key in path:
+        node = node["properties"][key]
+    bounds = node["oneOf"][0]
+    for n, value in values.items():
+        if not bounds["minimum"] <= value <= bounds["maximum"]:
+            b.problem(path, f"{value} for {n} players is outside {bounds['minimum']} … {bounds['maximum']}")
+            return
+
+
+def _table(b: _Builder, path: Path_, table: Mapping[str, int], counts: range) -> dict[int, int]:
+    sizes: dict[int, int] = {}
+    for key, size in table.items():
+        m = _RANGE.match(str(key))
+        if not m:
+            b.problem((*path, key), f"'{key}' is not a player count or range like '3-4'")
+            continue
+        first, last = int(m.group(1)), int(m.group(2) or m.group(1))
+        if first > last:
+            b.problem((*path, key), f"the range '{key}' is empty")
+        for n in range(first, last + 1):
+            if n in sizes:
+                b.problem((*path, key), f"{n} players is given twice")
+            sizes[n] = size
+    # Entries outside players.min–max are allowed: a house rule that narrows the player range
+    # should not have to restate an inherited table.
+    missing = [n for n in counts if n not in sizes]
+    if missing:
+        b.problem(path, f"no {_WHAT[path]} for " + ", ".join(f"{n} players" for n in missing))
+    return {n: s for n, s in sizes.items() if n in counts}
+
+
+_WHAT = {("deal", "hand_size"): "hand size", **{p: p[1].replace("_", " ") for p in COUNT_VALUE_FIELDS.values()}}
+
+
+def _deal(b: _Builder, counts: range, reserve: int) -> Deal:
+    path = ("deal", "hand_size")
+    raw = b.get(*path)
+    sizes: dict[int, int] = {}
+    if isinstance(raw, Mapping):
+        sizes = _table(b, path, raw, counts)
+    else:
+        formula = b.expr(path, COUNT_NAMES, Type.INT)
+        if formula is not None:
+            for n in counts:
+                size = b.evaluate(formula, b.envs[n], path)
+                if size is not None:
+                    sizes[n] = size
+    for n, size in sizes.items():
+        if size < 1:
+            b.problem(path, f"a hand of {size} tiles for {n} players; every hand needs at least one tile")
+    return Deal(sizes, b.option(Undealt, "deal", "undealt"), reserve)
+
+
+def _start_rules(b: _Builder, key: str, max_pip: int) -> tuple[StartRule, ...]:
+    rules: list[StartRule] = []
+    for i, item in enumerate(b.get("start", key)):
+        path = ("start", key, i)
+        if isinstance(item, str):
+            criterion = StartCriterion(item)
+            if key == "first_round" and criterion in PREVIOUS_ROUND_CRITERIA:
+                b.problem(path, f"'{item}' needs a previous round; use it in start.later_rounds")
+            rules.append(StartRule(criterion))
+        elif "highest_ranked" in item:
+            rank = b.expr((*path, "highest_ranked"), TILE_NAMES, Type.INT)
+            rules.append(StartRule(StartCriterion.HIGHEST_RANKED, rank=rank))
+        else:
+            low, high = sorted(item["holder"])
+            if high > max_pip:
+                b.problem((*path, "holder"), f"[{low}|{high}] is not in a double-{max_pip} set")
+            rules.append(StartRule(StartCriterion.HOLDER, tile=(low, high)))
+    return tuple(rules)
+
+
+def _start(b: _Builder, max_pip: int) -> Start:
+    first = _start_rules(b, "first_round", max_pip)
+    later = _start_rules(b, "later_rounds", max_pip) if b.get("start", "later_rounds") is not None else first
+    return Start(first, later, b.option(Lead, "start", "lead"), b.get("start", "max_redeals"))
+
+
+def _layout(b: _Builder, shared_trains: int) -> Layout:
+    topology = b.option(Topology, "layout", "topology")
+    engine = b.expr(("layout", "engine"), ROUND_NAMES, Type.INT) if topology is Topology.HUB else None
+    return Layout(
+        topology=topology,
+        spinners=b.option(Spinners, "layout", "spinners"),
+        spinner_arms=b.get("layout", "spinner_arms"),
+        sides_open=b.option(SidesOpen, "layout", "sides_open"),
+        double_demand=b.get("layout", "double_demand"),
+        lead_demand=b.get("layout", "lead_demand"),
+        demand_starts=b.option(DemandStarts, "layout", "demand_starts"),
+        engine=engine,
+        personal_trains=b.get("layout", "personal_trains"),
+        shared_trains=shared_trains,
+        engine_dealt=bool(b.get("layout", "engine_dealt")),
+        engine_missing=b.option(EngineMissing, "layout", "engine_missing"),
+    )
+
+
+def _in_play(b: _Builder) -> InPlayScoring | None:
+    if b.get("scoring", "in_play") is None:
+        return None
+    when = b.expr(("scoring", "in_play", "when"), IN_PLAY_NAMES, Type.BOOL)
+    points = b.expr(("scoring", "in_play", "points"), IN_PLAY_NAMES, Type.INT)
+    return InPlayScoring(when, points, b.option(DoubleAtEnd, "scoring", "in_play", "double_at_end"))  # type: ignore[arg-type]
+
+
+def _round_end(b: _Builder, which: str) -> RoundEndScoring:
+    points = b.expr(("scoring", which, "points"), ROUND_END_NAMES, Type.INT)
+    raw = b.get("scoring", which, "scorer")
+    if isinstance(raw, Mapping):  # {lowest: FORMULA} or {highest: FORMULA}
+        (order, _), = raw.items()
+        rank = b.expr(("scoring", which, "scorer", order), ROUND_END_NAMES, Type.INT)
+        return RoundEndScoring(Scorer.RANKED, points, rank, order == "lowest")  # type: ignore[arg-type]
+    return RoundEndScoring(Scorer(raw), points)  # type: ignore[arg-type]
+
+
+def _match(b: _Builder, counts: range, target: int | None) -> MatchEnd:
+    rounds: dict[int, int] | None = None
+    formula = b.expr(("match", "rounds"), COUNT_NAMES, Type.INT)
+    if formula is not None:
+        rounds = {}
+        for n in counts:
+            value = b.evaluate(formula, b.envs[n], ("match", "rounds"))
+            if value is None:
+                continue
+            if not 1 <= value <= 1000:
+                b.problem(("match", "rounds"), f"{value} rounds for {n} players; a match has 1 to 1000 rounds")
+            rounds[n] = value
+    if target is None and formula is None and not any(p.path[:1] == ("match",) for p in b.problems):
+        b.problem(("match",), "a match needs a way to end: give match.target, match.rounds, or both")
+    return MatchEnd(
+        target=target,
+        reach=b.option(TargetReach, "match", "reach"),
+        check=b.option(TargetCheck, "match", "check"),
+        rounds=rounds,
+        winner=b.option(Winner, "match", "winner"),
+        tie=b.option(Tie, "match", "tie"),
+    )
+
+
+# The rounds of a match without a fixed round count whose engine formula the loader checks (the most
+# a fixed count may be); a later round's engine is checked when it is dealt (engine/dealing.py).
+ENGINE_ROUNDS_CHECKED = 1000
+
+
+def _check_engine(b: _Builder, engine: Expr, counts: range, match: MatchEnd, max_pips: dict[int, int]) -> None:
+    """The engine double is in the set in every round the match can reach (up to ENGINE_ROUNDS_CHECKED)."""
+    path = ("layout", "engine")
+    for n in counts:
+        if n not in max_pips:  # the set's size for n players is itself a problem, reported already
+            continue
+        fixed = match.rounds.get(n) if match.rounds else None
+        if "round" not in engine.names:
+            last_round = 1
+        elif fixed is not None and match.tie is Tie.SHARE:  # (an out-of-range count is reported already)
+            last_round = min(max(fixed, 1), ENGINE_ROUNDS_CHECKED)
+        else:  # a target, or ties played on past the last round
+            last_round = ENGINE_ROUNDS_CHECKED
+        for r in range(1, last_round + 1):
+            pip = b.evaluate(engine, {**b.envs[n], "round": r}, path)
+            if pip is None:
+                return
+            if not 0 <= pip <= max_pips[n]:
+                b.problem(path, f"round {r} with {n} players gives engine double [{pip}|{pip}], not in the set")
+                return
+
+
+def _side_counts(players: Players, n: int) -> set[int]:
+    """How many sides a match of `n` players may have: n, or n / 2 in partnerships."""
+    if n not in players.team_counts:
+        return {n}
+    return {n, n // 2} if players.teams_optional else {n // 2}
+
+
+def _never_positive(expr: Expr, fixed: Mapping[str, object]) -> bool:
+    """Whether `expr` provably never gives more than 0: it reads only names whose values are fixed
+    (`fixed`), and gives 0 or less with them. Anything it cannot decide counts as "may be positive"."""
+    if not expr.names <= fixed.keys():
+        return False
+    try:
+        value = expr(fixed)
+    except ExpressionRuntimeError:
+        return False  # reported when it happens, with its own message
+    return value <= 0  # type: ignore[operator]
+
+
+def _dead_sources(
+    b: _Builder, in_play: InPlayScoring | None, round_ends: tuple[RoundEndScoring, ...], n: int, sides: int
+) -> list[str] | None:
+    """Why no side can ever gain a point with `n` players in `sides` sides, or None if one may."""
+    env = {"players": n, "max_pip": b.envs[n]["max_pip"]}
+    reasons = []
+    if in_play is None:
+        reasons.append("there is no scoring.in_play")
+    elif in_play.when.constant is False:
+        reasons.append("scoring.in_play.when is never true")
+    elif _never_positive(in_play.points, env):
+        reasons.append(f"scoring.in_play.points ({in_play.points.source}) is never above 0")
+    else:
+        return None
+    alone = {"opp_pips": 0, "opp_tiles": 0, "opp_doubles": 0, "opponents": 0} if sides == 1 else {}
+    for which, scoring in zip(("domino", "blocked"), round_ends, strict=True):
+        if scoring.scorer is Scorer.NOBODY:
+            reasons.append(f"scoring.{which}.scorer is nobody")
+            continue
+        went_out = which == "domino" and scoring.scorer is Scorer.WENT_OUT
+        fixed = {**env, **alone, **({"went_out": went_out} if which == "blocked" or went_out else {})}
+        if not _never_positive(scoring.points, fixed):
+            return None
+        lone = " with a single side" if alone and not _never_positive(scoring.points, env) else ""
+        reasons.append(f"scoring.{which}.points ({scoring.points.source}) is never above 0{lone}")
+    return reasons
+
+
+def _check_can_end(
+    b: _Builder,
+    players: Players,
+    in_play: InPlayScoring | None,
+    round_ends: tuple[RoundEndScoring, ...],
+    match: MatchEnd,
+    targets: dict[int, int],
+) -> None:
+    """Refuse a match that provably never ends: a target no side can reach because no side can ever
+    gain a point, or a tie played on forever because every score stays 0. What cannot be decided
+    here is stopped by the engine's round limit (engine/limits.py)."""
+    for n in range(players.min, players.max + 1):
+        for sides in sorted(_side_counts(players, n)):
+            reasons = _dead_sources(b, in_play, round_ends, n, sides)
+            if reasons is None:
+                continue
+            who = f"with {n} player{'s' if n != 1 else ''}"
+            if sides == 1 and n == players.min:
+                who += " (players.min)"
+            why = "; ".join(reasons)
+            if match.rounds is None and n in targets:
+                b.problem(
+                    ("match", "target"),
+                    f"{who} no side can ever score, so the target of {targets[n]} is never reached and the "
+                    f"match would never end: {why}",
+                )
+                return
+            if match.rounds is not None and match.tie is Tie.PLAY_ON and sides > 1:
+                b.problem(
+                    ("match", "tie"),
+                    f"{who} no side can ever score, so all sides stay tied at 0 and with play_on the match "
+                    f"would never end: {why}",
+                )
+                return
+
+
+def _check_consistency(
+    b: _Builder,
+    deal: Deal,
+    layout: Layout,
+    draw: Draw,
+    blocked: RoundEndScoring,
+    play: Play,
+    by_count: dict[str, dict[int, int]],
+) -> None:
+    hub = layout.topology is Topology.HUB
+    engine_tiles = 1 if hub and not layout.engine_dealt else 0
+    for n, size in deal.hand_sizes.items():
+        if n not in by_count["max_pip"]:  # no set for n players: its own problem, reported already
+            continue
+        reserve = by_count["reserve"].get(n, 0)
+        set_size = b.envs[n]["set_size"]
+        needed = n * size + reserve + engine_tiles
+        if needed > set_size:
+            extra = f" + {reserve} in reserve" if reserve else ""
+            extra += " + the engine" if engine_tiles else ""
+            b.problem(
+                ("deal", "hand_size"),
+                f"{n} hands of {size} tiles{extra} need {needed} tiles; the set has {set_size}",
+            )
+    for n, shared in by_count["shared_trains"].items():
+        if hub and not layout.personal_trains and shared == 0:
+            b.problem(
+                ("layout", "shared_trains"),
+                f"a hub needs trains: personal_trains or shared_trains > 0 ({n} players)"
+            )
+            break
+    _check_demands(b, layout, by_count)
+    if layout.engine_dealt and not hub:
+        b.problem(("layout", "engine_dealt"), "only a hub has an engine; use it with topology hub")
+    if layout.engine_dealt and layout.engine_missing is not EngineMissing.REDEAL and (
+        deal.undealt is Undealt.DEAD or draw.policy is DrawPolicy.NONE
+    ):
+        b.problem(("layout", "engine_missing"), "drawing for a missing engine needs a boneyard to draw from")
+    if draw.voluntary and draw.policy is DrawPolicy.NONE:
+        b.problem(("draw", "voluntary"), "a voluntary draw needs drawing: draw.policy is none")
+    if play.again_optional and not play.forced:
+        b.problem(("play", "again_after_double"), "'may' is the same as true when play is not forced; use true")
+    if draw.when_unable is WhenUnable.MARKER and not (
+        layout.topology is Topology.HUB and layout.personal_trains
+    ):
+        b.problem(("draw", "when_unable"), "a marker goes on a personal train: needs topology hub with personal_trains")
+    if deal.undealt is Undealt.DEAD and draw.policy is not DrawPolicy.NONE:
+        b.problem(
+            ("draw", "policy"),
+            f"'{draw.policy.value}' draws from the boneyard, but deal.undealt is dead, so there is nothing "
+            "to draw; use draw.policy none, or deal.undealt boneyard",
+        )
+    if blocked.scorer is Scorer.WENT_OUT:
+        b.problem(("scoring", "blocked", "scorer"), "nobody went out in a blocked round; choose another scorer")
+
+
+def _check_demands(b: _Builder, layout: Layout, by_count: dict[str, dict[int, int]]) -> None:
+    """A demand can be met: a double laid on an arm has one free arm unless it becomes a spinner,
+    and the lead or the engine no more arms than it opens."""
+    demand = layout.double_demand
+    if demand > 1 and layout.spinners in (Spinners.NONE, Spinners.LEAD_DOUBLE):
+        b.problem(
+            ("layout", "double_demand"),
+            f"with spinners: {layout.spinners.value}, a double laid on an arm is no spinner and has one free arm, "
+            f"so it cannot demand {demand} tiles",
+        )
+    elif demand > layout.spinner_arms - 1:
+        b.problem(
+            ("layout", "double_demand"),
+            f"a double attached to the layout has {layout.spinner_arms - 1} free arms, "
+            f"so it cannot demand {demand} tiles",
+        )
+    lead = layout.lead_demand
+    if not lead:
+        return
+    if layout.topology is Topology.HUB:
+        for n, shared in sorted(by_count["shared_trains"].items()):
+            trains = (n if layout.personal_trains else 0) + shared
+            if lead > trains:
+                b.problem(("layout", "lead_demand"), f"the engine has {trains} trains with {n} players, not {lead}")
+                return
+    else:
+        arms = layout.spinner_arms if layout.spinners is not Spinners.NONE else 2
+        if lead > arms:
+            b.problem(("layout", "lead_demand"), f"a lead double has {arms} arms here; it cannot demand {lead} tiles")

@@ -1,0 +1,775 @@
+"""A ruleset as rules for the table, in English, and what one ruleset changes relative to another.
+
+Everything is generated from the compiled `Ruleset`, so a house-rule file reads exactly as it
+plays. The comparison walks both rulesets field by field and puts each difference in words.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import textwrap
+from collections.abc import Sequence
+from typing import Any
+
+from interpreter.expressions import words as names
+from interpreter.expressions.language import Expr
+from interpreter.expressions.words import words
+from interpreter.rulefile.ruleset import (
+    COUNT_VALUE_FIELDS,
+    TILE_CRITERIA,
+    DemandStarts,
+    Direction,
+    DoubleAtEnd,
+    DrawPolicy,
+    EngineMissing,
+    InPlayScoring,
+    Layout,
+    Lead,
+    Players,
+    RoundEndScoring,
+    Ruleset,
+    Scorer,
+    SidesOpen,
+    Spinners,
+    StartCriterion,
+    StartRule,
+    TargetCheck,
+    TargetReach,
+    Teams,
+    Tie,
+    Topology,
+    Undealt,
+    WhenUnable,
+    Winner,
+)
+
+_PIPS = "high + low"  # the usual tile value, said simply as "its pips"
+_HALF_MATCHES_END = "half == end"
+
+
+def _tile(pip: int) -> str:
+    return f"[{pip}|{pip}]"
+
+
+def _counts(counts: Sequence[int]) -> str:
+    """Player counts as a reader says them: "2", "3 or 4", "2 to 8"."""
+    ordered = sorted(counts)
+    if len(ordered) == 1:
+        return str(ordered[0])
+    if ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{ordered[0]} or {ordered[1]}" if len(ordered) == 2 else f"{ordered[0]} to {ordered[-1]}"
+    return ", ".join(map(str, ordered[:-1])) + f" or {ordered[-1]}"
+
+
+def _grouped(table: dict[int, Any]) -> dict[Any, list[int]]:
+    """The player counts of `table` by value, in order of the counts."""
+    groups: dict[Any, list[int]] = {}
+    for players, value in sorted(table.items()):
+        groups.setdefault(value, []).append(players)
+    return groups
+
+
+def _per_count(table: dict[int, int], unit: str) -> str:
+    """`{2: 7, 3: 5, 4: 5}` as "7 tiles with 2 players, 5 with 3 or 4"."""
+    groups = _grouped(table)
+    if len(groups) == 1:
+        return f"{next(iter(groups))} {unit}"
+    parts = [f"{value} with {_counts(players)} players" for value, players in groups.items()]
+    parts[0] = parts[0].replace(" with", f" {unit} with", 1)
+    return ", ".join(parts)
+
+
+def _by_count(table: dict[int, Any], say: Any = str) -> str:
+    """`{2: 15, 3: 10, 4: 10}` as "15 with 2 players, 10 with 3 or 4" (each value put by `say`),
+    or just "15" when every count has the same value."""
+    groups = _grouped(table)
+    if len(groups) == 1:
+        return say(next(iter(groups)))
+    return ", ".join(f"{say(value)} with {_counts(players)} players" for value, players in groups.items())
+
+
+def _starter(rule: StartRule, lead: Lead, hub: bool, side: str) -> str:
+    """Who a start criterion picks, and what they lead."""
+    criterion = rule.criterion
+    if hub:
+        clause = ""  # trains have no lead: the starter simply plays first
+    elif criterion in TILE_CRITERIA and lead is Lead.QUALIFYING:
+        clause = ", who leads it"
+    else:
+        clause = ", who leads any tile"
+    if criterion is StartCriterion.HIGHEST_DOUBLE:
+        who = "the player holding the highest double"
+    elif criterion is StartCriterion.HIGHEST_RANKED:
+        assert rule.rank is not None
+        who = f"the player holding the highest-ranked tile (rank: {words(rule.rank, names.TILE)})"
+    elif criterion is StartCriterion.HOLDER:
+        assert rule.tile is not None
+        who = f"the player holding [{rule.tile[1]}|{rule.tile[0]}]"
+    elif criterion is StartCriterion.LOTS:
+        who = (
+            "the winner of a draw of lots (each player draws a tile from a freshly shuffled set, the highest "
+            "total wins, and the tiles go back)"
+        )
+    elif criterion is StartCriterion.RANDOM:
+        who = "a player chosen at random"
+    elif criterion is StartCriterion.PREVIOUS_WINNER:
+        who = "the winner of the previous round"
+    elif criterion is StartCriterion.NEXT_SEAT:
+        who = "the player after the previous round's starter"
+    elif criterion is StartCriterion.LAST_PLAYER_IF_WON:
+        won = "they" if side == "player" else f"their {side}"
+        who = f"the player who laid the previous round's last tile, if {won} won that round"
+    elif criterion is StartCriterion.PREVIOUS_STARTER_AFTER_TIE:
+        who = "the previous round's starter again, if nobody won that round (it was blocked, and no one side scored)"
+    elif criterion is StartCriterion.WINNING_SIDE_NEXT:
+        if side == "player":
+            who = "the player who won the previous round"
+        else:
+            who = (
+                f"the first player after the previous round's starter, in the order of play, of the {side} "
+                "that won that round"
+            )
+    elif criterion is StartCriterion.PREVIOUS_OUT:
+        who = "the player who went out in the previous round (nobody, after a blocked round)"
+    elif criterion is StartCriterion.AFTER_LAST_PLAYER:
+        who = "the player after the one who laid the previous round's last tile"
+    elif criterion is StartCriterion.WINNING_SIDE_CHOICE:
+        who = "the winner of the previous round"
+        if side != "player":
+            who += f", or the next player of their {side} if the winner passes the lead on (the {side}'s choice)"
+    else:
+        raise AssertionError(f"unhandled start criterion {criterion}")
+    return who + clause
+
+
+def _start_chain(rules: tuple[StartRule, ...], lead: Lead, hub: bool, side: str) -> str:
+    """The start criteria in the order they are tried: "by X; failing that, by Y"."""
+    parts = []
+    for rule in rules:
+        if rule.criterion is StartCriterion.REDEAL:
+            parts.append("the tiles are shuffled and dealt again, and the choice starts over")
+        else:
+            parts.append(f"by {_starter(rule, lead, hub, side)}")
+    return "; failing that, ".join(parts)
+
+
+def _side(players: Players) -> str:
+    """Who scores: "player" without teams, "team" when partners play at every count, else "side"
+    (also when a match chooses whether to play in partnerships)."""
+    if not players.team_counts or (players.teams is not Teams.OPPOSITE and not players.teams_optional):
+        return "player"
+    if players.teams_optional:
+        return "side"
+    return "team" if set(players.team_counts) == set(range(players.min, players.max + 1)) else "side"
+
+
+def _of_player(side: str, did: str) -> str:
+    """The scorer named by what one player did: "the player who went out", "the team of the player who …"."""
+    return f"the player who {did}" if side == "player" else f"the {side} of the player who {did}"
+
+
+def _scorer(scoring: RoundEndScoring, side: str) -> str:
+    points = words(scoring.points, names.round_end(side))
+    if scoring.scorer is Scorer.WENT_OUT:
+        return f"{_of_player(side, 'went out')} scores {points}"
+    if scoring.scorer is Scorer.LOWEST_PIPS:
+        return f"the {side} with the lowest pip total scores {points} (a tie scores nobody)"
+    if scoring.scorer is Scorer.FEWEST_TILES:
+        return f"the {side} with the fewest tiles scores {points} (a tie scores nobody)"
+    if scoring.scorer is Scorer.EACH:
+        return f"every {side} adds {points} to their own score"
+    if scoring.scorer is Scorer.RANKED:
+        ranked = _ranked(scoring.rank, scoring.rank_lowest, side)
+        return f"the {side} with {ranked} scores {points} (a tie scores nobody)"
+    return "nobody scores"
+
+
+def _ranked(rank: Expr | None, lowest: bool, side: str) -> str:
+    """What a ranked scorer ranks by: "the lowest pips left in their own hand", "the highest value of …"."""
+    assert rank is not None
+    said = words(rank, names.round_end(side))
+    order = "lowest" if lowest else "highest"
+    if rank.source.strip().isidentifier() and said.startswith("the "):  # a single name
+        return f"the {order} {said[4:]}"
+    return f"the {order} value of {said}"
+
+
+def _draw_rule(ruleset: Ruleset) -> str:
+    policy = ruleset.draw.policy
+    stuck = {
+        DrawPolicy.NONE: "There is no drawing.",
+        DrawPolicy.ONE_THEN_PASS: "A player who cannot play draws one tile from the boneyard, and the turn passes.",
+        DrawPolicy.ONE_THEN_PLAY: "A player who cannot play draws one tile and plays it if it fits.",
+        DrawPolicy.UNTIL_PLAYABLE: "A player who cannot play draws from the boneyard until a tile fits, and plays it.",
+    }[policy]
+    when = "cannot play" if policy is DrawPolicy.NONE else "can neither play nor draw"
+    if ruleset.draw.voluntary and ruleset.play.forced and policy is not DrawPolicy.NONE:
+        stuck += (
+            " A player who can play may draw instead, while the boneyard has tiles to draw, and the draw goes on "
+            "as for a player who cannot play; nobody may pass while able to play."
+        )
+    if ruleset.draw.when_unable is WhenUnable.MARKER:
+        return (
+            f"{stuck} A player who {when} puts a marker on their own train, which opens it to everyone until "
+            "they play on it again, and the turn passes."
+        )
+    return f"{stuck} A player who {when} passes."
+
+
+def _engine(ruleset: Ruleset, verb: str) -> str:
+    """Which double the engine is, round by round (and by player count where the set changes)."""
+    expr = ruleset.layout.engine
+    assert expr is not None
+    players = ruleset.players
+
+    def engine(n: int, round_no: int) -> str:
+        rules = ruleset.for_players(n)
+        return _tile(int(expr({"players": n, "max_pip": rules.max_pip, "set_size": rules.set_size, "round": round_no})))
+
+    if not expr.names - {"players", "max_pip", "set_size"}:
+        table = {n: engine(n, 1) for n in range(players.min, players.max + 1)}
+        if len(set(table.values())) == 1:
+            return f"the engine double {table[players.min]} {verb} in every round"
+        return f"the engine double ({_by_count(table)}) {verb} in every round"
+    first = [engine(players.min, r) for r in (1, 2, 3)]
+    count = f" with {players.min} players" if "max_pip" in ruleset.by_count else ""
+    return (
+        f"the engine double {verb}: {first[0]} in round 1, {first[1]} in round 2, {first[2]} in "
+        f"round 3, and so on ({words(expr, names.ROUND)}){count}"
+    )
+
+
+def _lead_demand(layout: Layout) -> str:
+    """The lead double or the engine demands tiles on its arms before play goes anywhere else."""
+    n = layout.lead_demand
+    if layout.topology is Topology.HUB:
+        what, arms = "The engine", "trains"
+    else:
+        what = "A double led as the first tile"
+        arms = "arms" if layout.spinners is not Spinners.NONE else "ends"
+    tiles = f"a tile on one of its {arms}" if n == 1 else f"{n} tiles, one on each of {n} of its {arms},"
+    return f"{what} must take {tiles} before play goes anywhere else."
+
+
+def _double_demand(layout: Layout) -> str:
+    """What a double played onto an open end demands: min(double_demand, its free arms), as the engine plays it."""
+    n = layout.double_demand
+    free = layout.spinner_arms - 1
+    if n == 1:
+        text = "A double played onto an open end must be answered with a tile on it before play goes anywhere else"
+    else:
+        each = f"one on each of its {n} free arms" if n == free else f"one on each of {n} of its {free} free arms"
+        if layout.spinners is Spinners.EVERY_DOUBLE:
+            text = f"A double played onto an open end must be answered with {n} tiles, {each}, before play goes "
+            text += "anywhere else"
+        else:  # first_double: only the first double is a spinner; a later one has a single free arm
+            text = (
+                f"When the first double is played onto an open end (it was not led), it must be answered with {n} "
+                f"tiles, {each}, before play goes anywhere else; every later double has one free arm and must be "
+                "answered with a tile on it first"
+            )
+    if layout.demand_starts is DemandStarts.NEXT_TURN:
+        text += "; the player who laid it may first play elsewhere"
+    return text + "."
+
+
+def _layout(ruleset: Ruleset) -> list[str]:
+    layout = ruleset.layout
+    out = []
+    if layout.topology is Topology.HUB:
+        if layout.engine_dealt:
+            engine = _engine(ruleset, "is dealt like any other tile")
+            out.append(f"{engine[0].upper()}{engine[1:]}; its holder starts the round by laying it in the centre.")
+            if layout.engine_missing is EngineMissing.DRAW:
+                out.append(
+                    "When nobody holds it, the players draw from the boneyard in turn, from the player chosen to "
+                    "start on, until one draws it and lays it."
+                )
+            elif layout.engine_missing is EngineMissing.DRAW_EACH:
+                out.append(
+                    "When nobody holds it, every player draws a tile from the boneyard, again and again, until "
+                    "one holds it; that player lays it."
+                )
+            else:
+                out.append("When nobody holds it, the tiles are shuffled and dealt again.")
+            out.append("Trains grow from it; every train starts with a tile matching it.")
+        else:
+            engine = _engine(ruleset, "sits in the centre")
+            out.append(
+                f"{engine[0].upper()}{engine[1:]}. Trains grow from it; every train starts with a tile matching it."
+            )
+        if layout.personal_trains:
+            out.append("Every player owns a train; the others may play on it only while it carries its owner's marker.")
+        shared = ruleset.by_count.get("shared_trains")
+        if shared:
+            out.append(f"Shared trains, which anyone may start or extend: {_by_count(shared)}.")
+        elif layout.shared_trains:
+            several = layout.shared_trains > 1
+            out.append(
+                f"{layout.shared_trains if several else 'One'} shared train{'s' if several else ''} "
+                f"may be started or extended by anyone."
+            )
+    else:
+        out.append("The first tile (the lead) starts a line that grows at both ends.")
+    arms = f"{layout.spinner_arms} ways ({layout.spinner_arms - 1} free when it is attached to the layout)"
+    spinner = {
+        Spinners.NONE: "Doubles are laid crosswise but do not branch.",
+        Spinners.EVERY_DOUBLE: f"Every double is a spinner: it branches {arms}.",
+        Spinners.FIRST_DOUBLE: f"The first double laid is a spinner: it branches {arms}.",
+        Spinners.LEAD_DOUBLE: f"A double led as the first tile is a spinner: it branches {layout.spinner_arms} ways.",
+    }[layout.spinners]
+    if layout.topology is not Topology.HUB or layout.spinners is not Spinners.NONE:
+        out.append(spinner)
+    if layout.spinners is not Spinners.NONE and layout.sides_open is SidesOpen.AFTER_ENDS:
+        out.append("A spinner's sides open only once both of its ends carry a tile.")
+    if layout.lead_demand:
+        out.append(_lead_demand(layout))
+    if layout.double_demand:
+        out.append(_double_demand(layout))
+    return out
+
+
+def _play(ruleset: Ruleset) -> list[str]:
+    play = ruleset.play
+    if " ".join(play.match.source.split()) == _HALF_MATCHES_END:
+        out = ["A tile is laid against an open end with a matching half; its other half becomes the new open end."]
+    else:
+        out = [
+            f"A tile may be laid against an open end when {words(play.match, names.MATCH)}; its other half becomes "
+            "the new open end."
+        ]
+    if play.allowed is not None:
+        out.append(f"A play is allowed only when: {words(play.allowed, _play_names(ruleset))}.")
+    out.append(
+        "Playing is compulsory when you can." if play.forced else "You may draw or pass even when you could play."
+    )
+    if play.again_optional:
+        out.append("A player who lays a double may play again, or stop and let the turn pass.")
+    elif play.again_after_double:
+        out.append("A player who lays a double plays again.")
+    return out
+
+
+def _play_names(ruleset: Ruleset) -> dict[str, str]:
+    return names.play("the engine" if ruleset.layout.topology is Topology.HUB else "the lead")
+
+
+def _in_play(scoring: InPlayScoring, side: str) -> str:
+    double = "both halves" if scoring.double_at_end is DoubleAtEnd.BOTH_HALVES else "one half"
+    when = words(scoring.when, names.in_play(side))
+    condition = "" if when == "always" else f"when {when}, "
+    points = words(scoring.points, names.in_play(side))
+    scores = f"After every tile laid, {condition}{_of_player(side, 'laid it')} scores {points}."
+    return f"{scores} A double at an open end counts {double}."
+
+
+def _match_end(ruleset: Ruleset) -> list[str]:
+    end = ruleset.match
+    side = _side(ruleset.players)
+    best = "highest" if end.winner is Winner.HIGHEST else "lowest"
+    out = []
+    if end.target is not None:
+        targets = ruleset.by_count.get("target", {ruleset.players.min: end.target})
+        if end.reach is TargetReach.AT_LEAST:
+            reach = _by_count(targets, lambda target: f"{target} points or more")
+        else:
+            reach = _by_count(targets, lambda target: f"more than {target} points")
+        when = (
+            f"the moment a {side} has "
+            if end.check is TargetCheck.IMMEDIATE
+            else f"at the end of the first round after which a {side} has "
+        )
+        out.append(f"The match ends {when}{reach}; the {best} total wins.")
+        if end.check is TargetCheck.IMMEDIATE:
+            out.append("That can happen in the middle of a round, which then is not scored.")
+    if end.rounds:
+        rounds = _per_count(end.rounds, "rounds")
+        lead = "Otherwise the match ends" if end.target is not None else "The match lasts"
+        out.append(f"{lead} after {rounds}" if end.target is not None else f"{lead} {rounds}; the {best} total wins.")
+    out.append(
+        "Tied winners share the win." if end.tie is Tie.SHARE else "A tie for the win is settled by another round."
+    )
+    return out
+
+
+def explain(ruleset: Ruleset) -> str:
+    """The rules of `ruleset` as text to read at the table."""
+    players = ruleset.players
+    side = _side(players)
+    hub = ruleset.layout.topology is Topology.HUB
+    n = ruleset.max_pip
+    sections: list[tuple[str, list[str]]] = []
+
+    value = (
+        "its pips" if " ".join(ruleset.tile_value.source.split()) == _PIPS else words(ruleset.tile_value, names.TILE)
+    )
+    pips = ruleset.by_count.get("max_pip")
+    if pips:
+        sets = [
+            f"a double-{pip} set: {(pip + 1) * (pip + 2) // 2} tiles, from [0|0] to [{pip}|{pip}], "
+            f"with {_counts(counts)} players"
+            for pip, counts in _grouped(pips).items()
+        ]
+        size = f"{'; '.join(sets)}."
+        size = size[0].upper() + size[1:]
+    else:
+        size = f"A double-{n} set: {ruleset.set_size} tiles, from [0|0] to [{n}|{n}]."
+    sections.append(("The set", [f"{size} A tile left in a hand counts {value}."]))
+
+    count = f"{players.min} players" if players.min == players.max else f"{players.min} to {players.max} players"
+    people = [f"For {count}; play goes {players.direction.value}."]
+    if players.teams_optional:
+        usual = "in partnerships" if players.teams is Teams.OPPOSITE else "without partnerships"
+        people.append(
+            f"A match with {_counts(sorted(players.team_counts))} players may be played with or without partnerships "
+            f"(partners sit opposite each other and score as a team), as chosen when it starts; unless chosen "
+            f"otherwise, it is played {usual}. Below, a side is a team, or a player who plays alone."
+        )
+    elif side == "team":
+        people.append("Partners sit opposite each other and score as a team.")
+    elif side == "side":
+        people.append(
+            f"Partners sit opposite each other and score as a team (with {_counts(sorted(players.team_counts))} "
+            "players); below, a side is a team, or a player who plays alone."
+        )
+    people.append(f"Each player is dealt {_per_count(ruleset.deal.hand_sizes, 'tiles')}.")
+    if ruleset.deal.undealt is Undealt.DEAD:
+        people.append("The tiles not dealt are set aside unseen; nobody draws them.")
+    else:
+        reserve = ruleset.deal.reserve
+        kept = f" The last {reserve} tiles of the boneyard are never drawn." if reserve else ""
+        if "reserve" in ruleset.by_count:
+            kept = f" The last tiles of the boneyard are never drawn: {_by_count(ruleset.by_count['reserve'])}."
+        people.append(f"The tiles not dealt form the boneyard, face down.{kept}")
+    sections.append(("Players and hands", people))
+
+    start = ruleset.start
+    opening = [f"The first round is started {_start_chain(start.first_round, start.lead, hub, side)}."]
+    if start.later_rounds != start.first_round:
+        opening.append(f"Later rounds are started {_start_chain(start.later_rounds, start.lead, hub, side)}.")
+    else:
+        opening.append("Every round starts the same way.")
+    if hub and ruleset.layout.engine_dealt:
+        opening.append(
+            "But the holder of the engine always starts, by laying it; the player chosen this way matters only "
+            "when nobody holds it."
+        )
+    sections.append(("Starting a round", opening))
+
+    sections.append(("The layout", _layout(ruleset)))
+    sections.append(("Playing", [*_play(ruleset), _draw_rule(ruleset)]))
+
+    if ruleset.in_play is not None:
+        sections.append(("Scoring during play", [_in_play(ruleset.in_play, side)]))
+    ending = [
+        "A round ends when a player plays their last tile, or when it is blocked: nobody can play or draw.",
+        f"When a player goes out, {_scorer(ruleset.domino, side)}.",
+        f"When the round is blocked, {_scorer(ruleset.blocked, side)}.",
+    ]
+    sections.append(("End of a round", ending))
+    sections.append(("Winning", _match_end(ruleset)))
+
+    title = ruleset.title
+    out = [title, "=" * len(title)]
+    if ruleset.description:
+        out.append(ruleset.description)
+    if ruleset.tags:
+        family = "Family" if len(ruleset.tags) == 1 else "Families"
+        out.append(f"{family}: {', '.join(ruleset.tags)}.")
+    for heading, sentences in sections:
+        out += ["", heading, "-" * len(heading), *(_wrap(" ".join(sentences)))]
+    if ruleset.not_expressible:
+        # The rules of the game's source this file cannot play: said, never silently approximated.
+        heading = "Not played by this file"
+        out += ["", heading, "-" * len(heading)]
+        out.append("The source of this game has these rules, which this file does not play:")
+        for rule in ruleset.not_expressible:
+            out += _wrap(f"- {rule}", subsequent_indent="  ")
+    return "\n".join(out) + "\n"
+
+
+def _wrap(text: str, width: int = 92, subsequent_indent: str = "") -> list[str]:
+    return textwrap.wrap(text, width, subsequent_indent=subsequent_indent) or [""]
+
+
+
+# --- comparing two rulesets ------------------------------------------------------------------
+
+_IDENTITY = {"name", "title", "description", "source", "digest", "_specialised"}
+
+_LABELS = {
+    "max_pip": "the set",
+    "tile_value": "what a tile left in a hand counts",
+    "players.min": "the minimum number of players",
+    "players.max": "the maximum number of players",
+    "players.direction": "the direction of play",
+    "players.teams": "team play",
+    "players.team_counts": "the player count for team play",
+    "players.teams_optional": "choosing partnerships when a match starts",
+    "deal.hand_sizes": "the hand size",
+    "deal.undealt": "what happens to the tiles not dealt",
+    "deal.reserve": "the number of boneyard tiles never drawn",
+    "start.first_round": "who starts the first round",
+    "start.later_rounds": "who starts later rounds",
+    "start.lead": "the first tile",
+    "start.max_redeals": "the most redeals in a row",
+    "layout.topology": "the layout",
+    "layout.spinners": "which doubles are spinners",
+    "layout.spinner_arms": "the number of a spinner's arms",
+    "layout.sides_open": "when a spinner's sides open",
+    "layout.double_demand": "the number of tiles a double demands",
+    "layout.lead_demand": "the number of tiles the lead double or the engine demands",
+    "layout.demand_starts": "when a double's demand binds",
+    "layout.engine": "the engine double's pip",
+    "layout.personal_trains": "owning a personal train",
+    "layout.shared_trains": "the number of shared trains",
+    "layout.engine_dealt": "the engine double",
+    "layout.engine_missing": "what happens when nobody holds the engine",
+    "play.forced": "playing when able",
+    "play.again_after_double": "another play after a double",
+    "play.match": "when a tile may be laid",
+    "play.allowed": "which plays are allowed",
+    "draw.policy": "drawing",
+    "draw.when_unable": "what a player who can neither play nor draw does",
+    "draw.voluntary": "drawing instead of playing",
+    "in_play.when": "when play scores",
+    "in_play.points": "the score during play",
+    "in_play.double_at_end": "a double at an open end",
+    "domino.scorer": "who scores when a player goes out",
+    "domino.points": "the score for going out",
+    "blocked.scorer": "who scores a blocked round",
+    "blocked.points": "the score for a blocked round",
+    "match.target": "the target",
+    "match.reach": "reaching the target",
+    "match.check": "when the target is checked",
+    "match.rounds": "the number of rounds",
+    "match.winner": "the winning total",
+    "match.tie": "a tie for the win",
+    "tags": "the list of families",
+    "not_expressible": "the list of the source's rules this file does not play",
+}
+
+_ENUM_WORDS: dict[enum.Enum, str] = {
+    Direction.CLOCKWISE: "clockwise",
+    Direction.COUNTERCLOCKWISE: "counterclockwise",
+    Teams.NONE: "no teams",
+    Teams.OPPOSITE: "partners sitting opposite",
+    Undealt.BONEYARD: "they form the boneyard",
+    Undealt.DEAD: "they are set aside unseen",
+    Lead.QUALIFYING: "the tile that chose the starter",
+    Lead.ANY: "any tile",
+    Topology.LINE: "a line",
+    Topology.HUB: "trains from an engine double",
+    Spinners.NONE: "none",
+    Spinners.FIRST_DOUBLE: "the first double laid",
+    Spinners.EVERY_DOUBLE: "every double",
+    Spinners.LEAD_DOUBLE: "a double led first",
+    SidesOpen.IMMEDIATELY: "at once",
+    SidesOpen.AFTER_ENDS: "once both ends carry a tile",
+    DemandStarts.IMMEDIATELY: "at once",
+    DemandStarts.NEXT_TURN: "from the next turn",
+    DrawPolicy.NONE: "no drawing",
+    DrawPolicy.ONE_THEN_PASS: "draw one (the turn then passes)",
+    DrawPolicy.ONE_THEN_PLAY: "draw one and play it if it fits",
+    DrawPolicy.UNTIL_PLAYABLE: "draw until a tile fits",
+    EngineMissing.DRAW: "the players draw in turn until one holds it",
+    EngineMissing.DRAW_EACH: "every player draws a tile, again and again, until one holds it",
+    EngineMissing.REDEAL: "the tiles are dealt again",
+    WhenUnable.PASS: "pass",
+    WhenUnable.MARKER: "put out a marker and pass",
+    DoubleAtEnd.BOTH_HALVES: "counts both halves",
+    DoubleAtEnd.ONE_HALF: "counts one half",
+    Scorer.LOWEST_PIPS: "the lowest pip total",
+    Scorer.FEWEST_TILES: "the fewest tiles",
+    Scorer.EACH: "everyone, for themselves",
+    Scorer.NOBODY: "nobody",
+    TargetReach.AT_LEAST: "reaching it",
+    TargetReach.MORE_THAN: "passing it",
+    TargetCheck.ROUND_END: "at the end of a round",
+    TargetCheck.IMMEDIATE: "the moment it is reached",
+    Winner.HIGHEST: "the highest",
+    Winner.LOWEST: "the lowest",
+    Tie.SHARE: "shared",
+    Tie.PLAY_ON: "settled by another round",
+}
+
+_BOOLEAN_WORDS = {
+    "play.forced": ("compulsory", "optional"),
+    "layout.personal_trains": ("yes", "no"),
+    "layout.engine_dealt": ("dealt like any tile", "set aside before the deal"),
+    "draw.voluntary": ("allowed", "not allowed"),
+}
+
+# `play.again_after_double` and `play.again_optional`, said as one choice.
+_AGAIN_WORDS = {(False, False): "no", (True, False): "yes, always", (True, True): "yes, or the player may stop"}
+
+# The numbers that may depend on the player count (Ruleset.by_count), by their dotted path, and
+# how one value of each is said.
+# (The set's `max_pip` is a top-level field of the ruleset; the others sit in their section.)
+_COUNT_PATHS = {
+    key: key if section == "set" else f"{section}.{key}" for key, (section, _) in COUNT_VALUE_FIELDS.items()
+}
+_COUNT_SAY = {
+    "max_pip": lambda pip: f"double-{pip}",
+    "deal.hand_sizes": lambda size: f"{size} tiles",
+    "match.rounds": lambda rounds: f"{rounds} rounds",
+    "match.target": lambda target: "none" if target is None else str(target),
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class _Ranked:
+    """A `{lowest: F}` / `{highest: F}` scorer, compared by its order and formula."""
+
+    lowest: bool
+    rank: Expr
+
+# The names an expression at each place may read, for putting it in words.
+_EXPRESSION_NAMES = {
+    "tile_value": names.TILE,
+    "layout.engine": names.ROUND,
+    "play.match": names.MATCH,
+}
+
+
+def _expression_names(path: str, side: str) -> dict[str, str]:
+    if path.startswith("in_play."):
+        return names.in_play(side)
+    if path in ("domino.points", "blocked.points"):
+        return names.round_end(side)
+    return _EXPRESSION_NAMES.get(path, {})
+
+
+def _fields(value: Any, prefix: str = "") -> dict[str, Any]:
+    """Every leaf of a ruleset by its dotted path; expressions and start lists are leaves."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, Expr | StartRule):
+        out: dict[str, Any] = {}
+        for field in dataclasses.fields(value):
+            path = f"{prefix}.{field.name}" if prefix else field.name
+            if path not in _IDENTITY:
+                out.update(_fields(getattr(value, field.name), path))
+        return out
+    return {prefix: value}
+
+
+def _compared(ruleset: Ruleset) -> dict[str, Any]:
+    """The leaves of `ruleset` as a difference compares them: each per-count number as its table
+    over the allowed player counts, the play after a double as one choice, a ranked scorer as one
+    value."""
+    fields = _fields(ruleset)
+    counts = range(ruleset.players.min, ruleset.players.max + 1)
+    for key, path in _COUNT_PATHS.items():
+        table = ruleset.by_count.get(key)
+        fields[path] = dict(table) if table else {n: fields[path] for n in counts}
+    del fields["by_count"]
+    again = fields.pop("play.again_optional")
+    after = fields["play.again_after_double"]
+    fields["play.again_after_double"] = _AGAIN_WORDS[(after, after and again)]
+    for which in ("domino", "blocked"):
+        rank, lowest = fields.pop(f"{which}.rank"), fields.pop(f"{which}.rank_lowest")
+        if fields[f"{which}.scorer"] is Scorer.RANKED:
+            fields[f"{which}.scorer"] = _Ranked(lowest, rank)
+    return fields
+
+
+def _same(a: Any, b: Any) -> bool:
+    if isinstance(a, Expr) and isinstance(b, Expr):
+        return " ".join(a.source.split()) == " ".join(b.source.split())
+    if isinstance(a, _Ranked) and isinstance(b, _Ranked):
+        return a.lowest == b.lowest and _same(a.rank, b.rank)
+    return a == b
+
+
+def _say(path: str, value: Any, ruleset: Ruleset) -> str:
+    hub = ruleset.layout.topology is Topology.HUB
+    side = _side(ruleset.players)
+    if value is None:
+        return "every play that fits" if path == "play.allowed" else "none"
+    if isinstance(value, Expr):
+        return words(value, _play_names(ruleset) if path == "play.allowed" else _expression_names(path, side))
+    if isinstance(value, _Ranked):
+        return f"the {side} with {_ranked(value.rank, value.lowest, side)}"
+    if value is Scorer.WENT_OUT:
+        return _of_player(side, "went out")
+    if isinstance(value, enum.Enum):
+        return _ENUM_WORDS.get(value, value.value.replace("_", " "))
+    if isinstance(value, bool):
+        yes, no = _BOOLEAN_WORDS.get(path, ("yes", "no"))
+        return yes if value else no
+    if isinstance(value, dict):  # a number by player count
+        return _by_count(value, _COUNT_SAY.get(path, str))
+    if path == "players.team_counts":
+        return f"{_counts(sorted(value))} players" if value else "none"
+    if path == "tags":
+        return ", ".join(value) if value else "none"
+    if path == "not_expressible":
+        return "; ".join(value) if value else "none"
+    if isinstance(value, tuple) and all(isinstance(rule, StartRule) for rule in value):
+        return _start_chain(value, ruleset.start.lead, hub, side)
+    return str(value)
+
+
+_SHORT = 40  # values longer than this are set on lines of their own
+
+
+def differences(a: Ruleset, b: Ruleset) -> list[str]:
+    """What `a` changes relative to `b`, one entry per differing field, in the ruleset's order."""
+    fields_a, fields_b = _compared(a), _compared(b)
+    out = []
+    if (a.in_play is None) != (b.in_play is None):
+        # Scoring during play that only one of them has is one difference, not one per field.
+        if a.in_play is not None:
+            scoring = _in_play(a.in_play, _side(a.players))
+            out.append(f"Adds scoring during play: {scoring[0].lower()}{scoring[1:]}")
+        else:
+            out.append("Drops scoring during play.")
+        for fields in (fields_a, fields_b):
+            for path in [p for p in fields if p.startswith("in_play")]:
+                del fields[path]
+    if a.players.teams is not b.players.teams:
+        del fields_a["players.team_counts"], fields_b["players.team_counts"]  # said by the teams themselves
+    for path in dict.fromkeys([*fields_b, *fields_a]):
+        old, new = fields_b.get(path), fields_a.get(path)
+        label = _LABELS.get(path, path)
+        if isinstance(old, dict) and isinstance(new, dict):
+            old, new, label = _per_count_change(old, new, label)
+        if _same(old, new):
+            continue
+        label = f"{label[0].upper()}{label[1:]}"
+        before, after = _say(path, old, b), _say(path, new, a)
+        if max(len(before), len(after)) <= _SHORT:
+            out.append(f"{label} changes from {before} to {after}.")
+        else:
+            out.append(f"{label} changes.\n    {b.name}: {before}\n    {a.name}: {after}")
+    return out
+
+
+def _per_count_change(
+    old: dict[int, int], new: dict[int, int], label: str
+) -> tuple[dict[int, int], dict[int, int], str]:
+    """Two tables by player count, cut to the counts where they differ, and the label for those.
+
+    Only the counts both allow are compared: a count one of them does not allow has no value to
+    change from (a narrowed player range is a difference of its own).
+    """
+    common = old.keys() & new.keys()
+    if not common:
+        return old, new, label
+    changed = sorted(n for n in common if old[n] != new[n])
+    if changed and not old.keys() == new.keys() == set(changed):
+        label = f"{label} with {_counts(changed)} players"
+    return {n: old[n] for n in changed}, {n: new[n] for n in changed}, label
+
+
+def explain_difference(a: Ruleset, b: Ruleset) -> str:
+    found = differences(a, b)
+    if not found:
+        return f"{a.name} plays exactly like {b.name}.\n"
+    lines = [f"What {_label(a)} changes relative to {_label(b)}:"]
+    lines += [f"- {entry}" for entry in found]
+    return "\n".join(lines) + "\n"
+
+
+def _label(rules: Ruleset) -> str:
+    return rules.name if rules.title == rules.name else f"{rules.name} ({rules.title})"

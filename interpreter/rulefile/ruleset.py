@@ -1,0 +1,376 @@
+"""The compiled, immutable form of a rule file.
+
+The loader turns a YAML rule file into one `Ruleset`; the engine reads nothing else. Every
+structural choice is a named option (an Enum), every condition or formula a compiled `Expr`.
+The meaning of each field is documented for users in docs/format.md.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from dataclasses import dataclass, field
+
+from interpreter.expressions.language import Expr, Type
+
+
+class Direction(enum.Enum):
+    CLOCKWISE = "clockwise"
+    COUNTERCLOCKWISE = "counterclockwise"
+
+
+class Teams(enum.Enum):
+    NONE = "none"
+    OPPOSITE = "opposite"
+
+
+class Undealt(enum.Enum):
+    BONEYARD = "boneyard"
+    DEAD = "dead"
+
+
+class StartCriterion(enum.Enum):
+    """How the starter of a round is found; criteria are tried in the rule file's order."""
+
+    HIGHEST_DOUBLE = "highest_double"
+    HIGHEST_RANKED = "highest_ranked"
+    HOLDER = "holder"
+    LOTS = "lots"
+    RANDOM = "random"
+    PREVIOUS_WINNER = "previous_winner"
+    NEXT_SEAT = "next_seat"
+    REDEAL = "redeal"
+    LAST_PLAYER_IF_WON = "last_player_if_won"
+    PREVIOUS_STARTER_AFTER_TIE = "previous_starter_after_tie"
+    WINNING_SIDE_NEXT = "winning_side_next"
+    PREVIOUS_OUT = "previous_out"
+    WINNING_SIDE_CHOICE = "winning_side_choice"
+    AFTER_LAST_PLAYER = "after_last_player"
+
+
+# Criteria that read the previous round, so they cannot stand in `first_round`.
+PREVIOUS_ROUND_CRITERIA = frozenset(
+    {
+        StartCriterion.PREVIOUS_WINNER,
+        StartCriterion.NEXT_SEAT,
+        StartCriterion.LAST_PLAYER_IF_WON,
+        StartCriterion.PREVIOUS_STARTER_AFTER_TIE,
+        StartCriterion.WINNING_SIDE_NEXT,
+        StartCriterion.PREVIOUS_OUT,
+        StartCriterion.WINNING_SIDE_CHOICE,
+        StartCriterion.AFTER_LAST_PLAYER,
+    }
+)
+
+
+# Criteria that pick a tile (the starter leads it unless `lead: any`); the others pick a seat.
+TILE_CRITERIA = frozenset(
+    {StartCriterion.HIGHEST_DOUBLE, StartCriterion.HIGHEST_RANKED, StartCriterion.HOLDER}
+)
+
+
+class Lead(enum.Enum):
+    QUALIFYING = "qualifying"
+    ANY = "any"
+
+
+class Topology(enum.Enum):
+    LINE = "line"
+    HUB = "hub"
+
+
+class Spinners(enum.Enum):
+    NONE = "none"
+    FIRST_DOUBLE = "first_double"
+    EVERY_DOUBLE = "every_double"
+    LEAD_DOUBLE = "lead_double"
+
+
+class SidesOpen(enum.Enum):
+    IMMEDIATELY = "immediately"
+    AFTER_ENDS = "after_ends"
+
+
+class DemandStarts(enum.Enum):
+    IMMEDIATELY = "immediately"
+    NEXT_TURN = "next_turn"
+
+
+class EngineMissing(enum.Enum):
+    """A dealt engine that nobody holds: draw in turn until someone does, every player draws a
+    tile until someone does, or deal again."""
+
+    DRAW = "draw"
+    DRAW_EACH = "draw_each"
+    REDEAL = "redeal"
+
+
+class DrawPolicy(enum.Enum):
+    NONE = "none"
+    ONE_THEN_PASS = "one_then_pass"
+    ONE_THEN_PLAY = "one_then_play"
+    UNTIL_PLAYABLE = "until_playable"
+
+
+class WhenUnable(enum.Enum):
+    PASS = "pass"
+    MARKER = "marker"
+
+
+class DoubleAtEnd(enum.Enum):
+    BOTH_HALVES = "both_halves"
+    ONE_HALF = "one_half"
+
+
+class Scorer(enum.Enum):
+    WENT_OUT = "went_out"
+    LOWEST_PIPS = "lowest_pips"
+    FEWEST_TILES = "fewest_tiles"
+    EACH = "each"
+    NOBODY = "nobody"
+    RANKED = "ranked"  # {lowest: FORMULA} or {highest: FORMULA}: the single best side scores
+
+
+class TargetReach(enum.Enum):
+    AT_LEAST = "at_least"
+    MORE_THAN = "more_than"
+
+
+class TargetCheck(enum.Enum):
+    ROUND_END = "round_end"
+    IMMEDIATE = "immediate"
+
+
+class Winner(enum.Enum):
+    HIGHEST = "highest"
+    LOWEST = "lowest"
+
+
+class Tie(enum.Enum):
+    SHARE = "share"
+    PLAY_ON = "play_on"
+
+
+# The names each kind of expression may read, with their types. This table is the single
+# source of truth: the loader compiles against it and docs/format.md lists it for users.
+COUNT_NAMES: dict[str, Type] = {
+    "players": Type.INT,
+    "max_pip": Type.INT,
+    "set_size": Type.INT,
+}
+ROUND_NAMES: dict[str, Type] = {**COUNT_NAMES, "round": Type.INT}
+TILE_NAMES: dict[str, Type] = {
+    **COUNT_NAMES,
+    "high": Type.INT,
+    "low": Type.INT,
+    "pips": Type.INT,
+    "is_double": Type.BOOL,
+}
+MATCH_NAMES: dict[str, Type] = {
+    "half": Type.INT,
+    "other": Type.INT,
+    "end": Type.INT,
+    "high": Type.INT,
+    "low": Type.INT,
+    "is_double": Type.BOOL,
+    "max_pip": Type.INT,
+    "doubles": Type.LIST,
+}
+# `play.allowed`: a candidate play (tile and arm) and the layout it would join.
+PLAY_NAMES: dict[str, Type] = {
+    **{k: MATCH_NAMES[k] for k in ("half", "other", "high", "low", "is_double", "max_pip", "doubles")},
+    "arm": Type.INT,
+    "arm_tiles": Type.INT,
+    "from_lead": Type.BOOL,
+    "is_side": Type.BOOL,
+    "is_train": Type.BOOL,
+    "own_train": Type.BOOL,
+    "shared_train": Type.BOOL,
+    "marked": Type.BOOL,
+    "lead_arms": Type.INT,
+    "lead_arms_started": Type.INT,
+    "laid": Type.INT,
+    "hand": Type.INT,
+    "players": Type.INT,
+    "round": Type.INT,
+}
+IN_PLAY_NAMES: dict[str, Type] = {
+    "end_sum": Type.INT,
+    "ends": Type.LIST,
+    "end_values": Type.LIST,
+    "open_ends": Type.INT,
+    "double_ends": Type.INT,
+    "same_ends": Type.INT,
+    "laid_high": Type.INT,
+    "laid_low": Type.INT,
+    "laid_is_double": Type.BOOL,
+    "players": Type.INT,
+    "max_pip": Type.INT,
+    "round": Type.INT,
+    "score": Type.INT,
+}
+ROUND_END_NAMES: dict[str, Type] = {
+    "pips": Type.INT,
+    "tiles": Type.INT,
+    "opp_pips": Type.INT,
+    "opp_tiles": Type.INT,
+    "opponents": Type.INT,
+    "doubles": Type.INT,
+    "opp_doubles": Type.INT,
+    "went_out": Type.BOOL,
+    "score": Type.INT,
+    "players": Type.INT,
+    "max_pip": Type.INT,
+    "round": Type.INT,
+}
+
+
+@dataclass(frozen=True)
+class StartRule:
+    criterion: StartCriterion
+    rank: Expr | None = None  # HIGHEST_RANKED: a number per tile, higher wins
+    tile: tuple[int, int] | None = None  # HOLDER: (low, high)
+
+
+@dataclass(frozen=True)
+class Players:
+    min: int
+    max: int
+    direction: Direction
+    teams: Teams
+    team_counts: frozenset[int]  # the player counts at which `teams` applies
+    teams_optional: bool = False  # a match may choose individual play or partnerships at those counts
+
+
+@dataclass(frozen=True)
+class Deal:
+    hand_sizes: dict[int, int]  # player count -> tiles per hand, for every allowed count
+    undealt: Undealt
+    reserve: int  # boneyard tiles that are never drawn
+
+
+@dataclass(frozen=True)
+class Start:
+    first_round: tuple[StartRule, ...]
+    later_rounds: tuple[StartRule, ...]
+    lead: Lead
+    max_redeals: int
+
+
+@dataclass(frozen=True)
+class Layout:
+    topology: Topology
+    spinners: Spinners
+    spinner_arms: int  # arms of a spinner in all, counting the one it was attached by
+    sides_open: SidesOpen
+    double_demand: int  # tiles a double demands on it before play continues elsewhere
+    lead_demand: int  # tiles the lead double (line) or the engine (hub) demands on its arms first
+    demand_starts: DemandStarts
+    engine: Expr | None  # HUB: pip of the engine double, over ROUND_NAMES
+    personal_trains: bool
+    shared_trains: int
+    engine_dealt: bool  # HUB: the engine is dealt like any tile; its holder lays it first
+    engine_missing: EngineMissing
+
+
+@dataclass(frozen=True)
+class Play:
+    forced: bool
+    again_after_double: bool
+    match: Expr  # condition over MATCH_NAMES
+    again_optional: bool = False  # the play after a double is a "may": the player may stop instead
+    allowed: Expr | None = None  # condition over PLAY_NAMES: may this fitting play be made now?
+
+
+@dataclass(frozen=True)
+class Draw:
+    policy: DrawPolicy
+    when_unable: WhenUnable
+    voluntary: bool = False  # a player able to play may draw instead (never pass)
+
+
+@dataclass(frozen=True)
+class InPlayScoring:
+    when: Expr  # condition over IN_PLAY_NAMES
+    points: Expr  # number over IN_PLAY_NAMES
+    double_at_end: DoubleAtEnd
+
+
+@dataclass(frozen=True)
+class RoundEndScoring:
+    scorer: Scorer
+    points: Expr  # number over ROUND_END_NAMES
+    rank: Expr | None = None  # RANKED: number over ROUND_END_NAMES per side
+    rank_lowest: bool = True  # RANKED: the lowest rank scores (else the highest)
+
+
+@dataclass(frozen=True)
+class MatchEnd:
+    target: int | None
+    reach: TargetReach
+    check: TargetCheck
+    rounds: dict[int, int] | None  # player count -> a fixed number of rounds
+    winner: Winner
+    tie: Tie
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    name: str
+    title: str
+    description: str
+    source: str  # the file it was loaded from ("" when built in memory)
+    max_pip: int
+    tile_value: Expr  # number over TILE_NAMES: what a tile left in a hand counts
+    players: Players
+    deal: Deal
+    start: Start
+    layout: Layout
+    play: Play
+    draw: Draw
+    in_play: InPlayScoring | None
+    domino: RoundEndScoring
+    blocked: RoundEndScoring
+    match: MatchEnd
+    digest: str = ""  # sha256 of the merged rule document: a game log names the exact rules it was played by
+    tags: tuple[str, ...] = ()  # the families the game belongs to, main one first
+    not_expressible: tuple[str, ...] = ()  # rules of the game's source this file does not play
+    # The numbers that differ by player count (COUNT_VALUE_FIELDS), per count; the fields above
+    # hold their values at `players.min`, and `for_players` gives the ruleset of one count.
+    by_count: dict[str, dict[int, int]] = field(default_factory=dict)
+    _specialised: dict[int, Ruleset] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def set_size(self) -> int:
+        return (self.max_pip + 1) * (self.max_pip + 2) // 2
+
+    def for_players(self, players: int) -> Ruleset:
+        """The rules as a match of `players` plays them: every per-count number at its value for
+        that count. The same object each time, so per-ruleset caches keep working."""
+        if not self.by_count:
+            return self
+        found = self._specialised.get(players)
+        if found is None:
+            values = {key: table[players] for key, table in self.by_count.items() if players in table}
+            found = dataclasses.replace(
+                self,
+                max_pip=values.get("max_pip", self.max_pip),
+                deal=dataclasses.replace(self.deal, reserve=values.get("reserve", self.deal.reserve)),
+                layout=dataclasses.replace(
+                    self.layout, shared_trains=values.get("shared_trains", self.layout.shared_trains)
+                ),
+                match=dataclasses.replace(self.match, target=values.get("target", self.match.target)),
+                by_count={},
+                _specialised={},
+            )
+            self._specialised[players] = found
+        return found
+
+
+# The rule-file keys whose number may depend on the player count, by their `by_count` name.
+COUNT_VALUE_FIELDS = {
+    "max_pip": ("set", "max_pip"),
+    "reserve": ("deal", "reserve"),
+    "shared_trains": ("layout", "shared_trains"),
+    "target": ("match", "target"),
+}
