@@ -36,6 +36,8 @@ CONTENDERS = {
     "specialised": "bench.specialised",
     # Not in the ratios: the engine again, building and reading every match's whole event log.
     "engine+log": "bench.engine_block:rounds_with_log",
+    # Not in the ratios: the trick family's random play, hands of Texas 42 (bench/engine_tricks.py).
+    "42 (playout)": "bench.engine_tricks:hands_playout",
 }
 # What may be missing: the package, without the bench extra.
 OPTIONAL = {"dominoes": "dominoes package not available (pip install -e '.[bench]')"}
@@ -112,6 +114,7 @@ def print_table(contenders: list[Contender], skipped: dict[str, str], result: di
     print(f"block dominoes, 4 players, double-six — Python {platform.python_version()}, {package}")
     print(f"{result['rounds']} rounds per repetition, median of {repeats}\n")
     print(f"{'contender':<17} {'rounds/s':>10} {'min':>10} {'max':>10} {'µs/round':>9} {'pips left/round':>16}")
+    print("(the 42 row: hands of Texas 42 a second; its last column is the points its bidders took a hand)")
     for c in contenders:
         print(
             f"{c.name:<17} {c.median:>10.0f} {min(c.rates):>10.0f} {max(c.rates):>10.0f} "

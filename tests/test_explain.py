@@ -8,7 +8,7 @@ from interpreter.frontends.cli.commands.environment import ExitStatus
 from interpreter.resources import bundled_variants, rules_dir
 from interpreter.rulefile.explain import differences, explain
 from interpreter.rulefile.loader import load_ruleset, load_ruleset_text
-from interpreter.rulefile.ruleset import Ruleset
+from interpreter.rulefile.ruleset import Family, Ruleset
 from tests.clirunner import domino
 
 
@@ -19,6 +19,9 @@ def test_every_bundled_variant_is_explained_with_its_key_facts(variant):
     text = " ".join(result.stdout.split())  # as read, whatever the line breaks
     ruleset = load_ruleset(variant)
     assert ruleset.title in text
+    if ruleset.family is Family.TRICKS:
+        _trick_key_facts(ruleset, text)
+        return
     for heading in ("The set", "Players and hands", "Starting a round", "The layout", "Playing", "Winning"):
         assert heading in text
     assert f"double-{ruleset.max_pip} set: {ruleset.set_size} tiles" in text
@@ -29,6 +32,22 @@ def test_every_bundled_variant_is_explained_with_its_key_facts(variant):
     if ruleset.match.rounds:
         assert f"{ruleset.match.rounds[ruleset.players.min]} rounds" in text
     assert ("Scoring during play" in text) == (ruleset.in_play is not None)
+
+
+def _trick_key_facts(ruleset: Ruleset, text: str) -> None:
+    tricks = ruleset.tricks
+    assert tricks is not None
+    assert f"double-{ruleset.max_pip} set: {ruleset.set_size} tiles" in text
+    for size in set(ruleset.deal.hand_sizes.values()):
+        assert f"{size} tiles" in text
+    if tricks.bidding is not None:
+        assert f"from {tricks.bidding.min} to {tricks.bidding.max}" in text
+        for special in tricks.bidding.special:
+            assert special.name in text
+    if tricks.must_follow:
+        assert "must follow" in text
+    if ruleset.match.target is not None:
+        assert f"{ruleset.match.target} or more" in text
 
 
 def test_expressions_are_read_in_words():

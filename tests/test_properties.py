@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from interpreter.engine import Action, IllegalAction, Match
+from interpreter.engine import Action, IllegalAction, Match, TrickMatch
 from interpreter.rulefile.loader import load_ruleset
 from tests.variant_cases import bundled_cases
 
@@ -35,6 +35,9 @@ def _where_is_everything(match: Match) -> Counter:
     places.update(match.boneyard)
     places.update(match.dead)
     places.update(match.layout.tiles)
+    if isinstance(match, TrickMatch):  # a trick game's tiles played this hand lie in its tricks
+        for tiles in match.trick_view.played:
+            places.update(tiles)
     return places
 
 

@@ -82,6 +82,9 @@ def _properties(schema: dict, path: str = "") -> list[tuple[str, dict, bool]]:
 
 # The optional keys whose default is "none" (None to the loader): the schema gives them no default.
 NO_DEFAULT = {"title", "extends", "start.later_rounds", "scoring.in_play", "match.target", "match.rounds"}
+# A trick game's sections with no default: no auction, no fixed trumps; `tricks` and `scoring.hand`
+# are required in a trick game (the loader says so) and unused elsewhere.
+NO_DEFAULT |= {"bidding", "trumps.fixed", "tricks", "scoring.hand"}
 
 
 def test_schema_documents_every_property_closes_every_object_and_gives_defaults() -> None:
@@ -94,6 +97,8 @@ def test_schema_documents_every_property_closes_every_object_and_gives_defaults(
         "deal.hand_size",
         "scoring.in_play.when",
         "scoring.in_play.points",
+        "bidding.min",
+        "bidding.max",
     }
     for where, sub, required in _properties(schema):
         assert sub.get("description"), f"{where} has no description"

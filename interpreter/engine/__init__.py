@@ -1,20 +1,27 @@
 """The one engine that plays every ruleset: deal, legal moves, play, scoring, match end.
 
+What the families share is here (match.py: seats, sides, scores, winners; tiles, actions, the
+event log, observations, scripted deals); each family is a sub-package with its own match:
+layout/ (tiles matched onto a line or trains) and tricks/ (tricks won by the highest tile).
+
 `Match` is the whole public surface together with `Action`, `IllegalAction`, `ScriptedDeal`
 and the read-only views; docs/engine.md describes the model and the log format.
 """
 
 from interpreter.engine.actions import Action, IllegalAction
 from interpreter.engine.fixtures import ScriptedDeal, deal
-from interpreter.engine.layout.match import Match
+from interpreter.engine.layout.match import LayoutMatch
 from interpreter.engine.limits import MatchLimitError
-from interpreter.engine.observation import ArmView, LayoutView, Observation, OpenDouble
+from interpreter.engine.match import Match
+from interpreter.engine.observation import ArmView, LayoutView, Observation, OpenDouble, TrickView
 from interpreter.engine.tiles import Tile, parse_tile, parse_tiles, tile_text
+from interpreter.engine.tricks.match import TrickMatch
 
 __all__ = [
     "Action",
     "ArmView",
     "IllegalAction",
+    "LayoutMatch",
     "LayoutView",
     "Match",
     "MatchLimitError",
@@ -22,6 +29,8 @@ __all__ = [
     "OpenDouble",
     "ScriptedDeal",
     "Tile",
+    "TrickMatch",
+    "TrickView",
     "deal",
     "parse_tile",
     "parse_tiles",

@@ -11,7 +11,11 @@ PLAY = "play"
 DRAW = "draw"
 PASS = "pass"
 MARKER = "marker"
-KINDS = (PLAY, DRAW, PASS, MARKER)
+BID = "bid"  # trick family: a bid in the auction (`value`: the bid's number)
+TRUMPS = "trumps"  # trick family: the bidder's declaration (`value`: a suit's pip, "doubles" or "none")
+KINDS = (PLAY, DRAW, PASS, MARKER, BID, TRUMPS)
+NO_TRUMPS = "none"
+DOUBLES = "doubles"
 
 _ON_ARM = re.compile(r"^(\S+)\s+on\s+(?:arm\s+)?(\d+)$")
 
@@ -26,19 +30,23 @@ class IllegalAction(Exception):
 
 class Action(NamedTuple):
     """kind "play": `tile` (low, high) goes on `arm` with its `half` touching, so the tile's
-    other half becomes the arm's open value. A lead (the first tile of a line) has no arm and no
-    half. Other kinds carry nothing else."""
+    other half becomes the arm's open value. A lead (the first tile of a line), and any play in a
+    trick game, has no arm and no half. "bid" and "trumps" carry their `value`; other kinds carry
+    nothing else."""
 
     kind: str
     tile: Tile | None = None
     arm: int | None = None
     half: int | None = None
+    value: int | str | None = None
 
     @classmethod
     def play(cls, tile: tuple[int, int], arm: int | None = None, half: int | None = None) -> Action:
         return cls(PLAY, normal(tile), arm, half)
 
     def __str__(self) -> str:
+        if self.kind in (BID, TRUMPS):
+            return f"{self.kind} {self.value}"
         if self.kind != PLAY or self.tile is None:
             return self.kind
         low, high = self.tile
@@ -49,12 +57,19 @@ class Action(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> Action:
-        """The inverse of str(): "draw", "pass", "marker", "lead 6-6", "6-3 on arm 2" (6 touches)."""
+        """The inverse of str(): "draw", "pass", "marker", "lead 6-6", "6-3 on arm 2" (6 touches),
+        "bid 30", "trumps 5", "trumps doubles", "trumps none"; "play 6-4" is a play with no arm."""
         words = text.strip().lower()
         if words in (DRAW, PASS, MARKER):
             return cls(words)
-        if words.startswith("lead "):
+        if words.startswith(("lead ", "play ")):
             return cls.play(parse_tile(words[5:]))
+        kind, _, rest = words.partition(" ")
+        if kind == BID and rest.strip().isdigit() and len(rest.strip()) <= 6:
+            return cls(BID, value=int(rest))
+        if kind == TRUMPS and rest.strip():
+            value = rest.strip()
+            return cls(TRUMPS, value=int(value) if value.isdigit() and len(value) <= 2 else value)
         found = _ON_ARM.match(words)
         if not found:
             raise ValueError(f"'{text}' is not an action: write draw, pass, marker, 'lead 6-6' or '6-3 on arm 2'")
@@ -62,6 +77,8 @@ class Action(NamedTuple):
         return cls.play((touching, outer), int(found.group(2)), touching)
 
     def to_json(self) -> dict[str, Any]:
+        if self.kind in (BID, TRUMPS):
+            return {"kind": self.kind, "value": self.value}
         if self.kind != PLAY or self.tile is None:
             return {"kind": self.kind}
         out: dict[str, Any] = {"kind": PLAY, "tile": list(self.tile)}
@@ -73,6 +90,11 @@ class Action(NamedTuple):
     @classmethod
     def from_json(cls, data: Any) -> Action:
         if not isinstance(data, dict) or data.get("kind") not in KINDS:
+            raise ValueError(f"not an action: {data!r}")
+        if data["kind"] in (BID, TRUMPS):
+            value = data.get("value")
+            if type(value) is int or (data["kind"] == TRUMPS and value in (DOUBLES, NO_TRUMPS)):
+                return cls(data["kind"], value=value)
             raise ValueError(f"not an action: {data!r}")
         if data["kind"] != PLAY:
             return cls(data["kind"])

@@ -45,6 +45,31 @@ class LayoutView:
     end_sum: int
 
 
+@dataclass(frozen=True)
+class TrickView:
+    """What every seat sees of a hand of a trick game."""
+
+    dealer: int
+    starter: int  # who bid first (led first without an auction)
+    bids: tuple[tuple[int, int | None], ...]  # (seat, bid value), None for a pass, in order
+    bidder: int | None  # who won the auction (None: no auction, or it is not over)
+    bid: int | None  # the winning bid's value
+    bid_name: str | None  # as a player says it: "30", "2 marks"
+    make: int | None  # what the bidder's side must take
+    declaration: int | str | None  # trumps: a suit's pip, "doubles", "none"; None: not declared yet
+    trick: tuple[tuple[int, Tile], ...]  # the trick on the table: (seat, tile), led first
+    led_suit: int | None  # the suit led (max_pip + 1: trumps)
+    last_trick: tuple[tuple[int, Tile], ...]  # the trick taken last
+    last_winner: int | None  # the seat that took it
+    tricks_won: tuple[int, ...]  # per side, this hand
+    points_won: tuple[int, ...]  # per side, this hand: tricks and count
+    played: tuple[tuple[Tile, ...], ...]  # per seat, the tiles it has played this hand
+    voids: tuple[tuple[int, ...], ...]  # per seat, the suits it has shown it does not hold
+    contract: str | None = None  # a special contract declared in place of plain trumps
+    sitting_out: int | None = None  # the seat that sits this hand out (the contract's partner_out)
+    must_declare: str | None = None  # the contract the bidder must declare, having bid out of the ladder by it
+
+
 class History(Sequence[dict[str, Any]]):
     """The public log as it stood when an observation was taken: a read-only view of the first
     records of the match's public log, which only grows. Taking it costs nothing per record, so an
@@ -104,3 +129,4 @@ class Observation:
     legal_actions: tuple[Action, ...]  # empty unless it is this seat's turn
     history: History  # the public event log: no hidden hands, no drawn tiles
     rules: Ruleset  # the rules are public: every player may read them
+    tricks: TrickView | None = None  # a trick game's hand as everyone sees it (None in a layout game)

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from interpreter.engine import Action, Observation
+from interpreter.players.counter import CounterPlayer
 from interpreter.players.distinct import distinct_plays
 from interpreter.players.greedy import GreedyPlayer
 from interpreter.players.heavy import HeavyPlayer
@@ -38,6 +39,7 @@ PLAYERS: dict[str, Callable[[int], Player]] = {
     "greedy": GreedyPlayer,
     "heavy": HeavyPlayer,
     "ismcts": IsmctsPlayer,
+    "counter": CounterPlayer,  # trick games' rule of thumb; `heavy` on a layout game
 }
 
 # Players whose default budget includes wall-clock time, built without it: their choices then

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 
 from interpreter.engine import Action, Observation
 from interpreter.engine.actions import PLAY
-from interpreter.engine.layout.determinize import Determinizer
-from interpreter.engine.layout.match import Match
+from interpreter.engine.match import Match
+from interpreter.engine.search import search_support
 from interpreter.players.heavy import tile_value
 from interpreter.rulefile.ruleset import Winner
 
@@ -40,7 +40,7 @@ class GreedyPlayer:
         rules = observation.rules
         players = len(observation.hand_counts)
         lowest = rules.match.winner is Winner.LOWEST
-        table = Determinizer(rules, observation).sample(self._rng)
+        table = search_support(rules).determinizer(rules, observation).sample(self._rng)
         best, best_key = legal[0], None
         for action in legal:
             after = table.clone()

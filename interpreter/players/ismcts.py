@@ -32,20 +32,27 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from operator import itemgetter
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from interpreter.engine import Action, Match, Observation, Tile
-from interpreter.engine.layout.determinize import Determinizer, advance, legal_now, round_over
+from interpreter.engine.actions import PASS_ACTION
+from interpreter.engine.scoring import goal
+from interpreter.engine.search import SearchSupport, search_support
+from interpreter.engine.tricks.match import BIDDING, PLAYING
+from interpreter.engine.tricks.tables import trick_tables_for
 from interpreter.players.distinct import arm_keys, distinct_plays, followers
 from interpreter.players.heavy import tile_value
-from interpreter.rulefile.ruleset import Ruleset, Winner
+from interpreter.rulefile.ruleset import Family, Ruleset, Winner
 
 DEFAULT_ITERATIONS = 600
 DEFAULT_MS = 200.0
 EXPLORATION = 0.7  # UCB1's constant for values in [0, 1]
 HEAVY_SHARE = 0.5  # in playouts, how often a player lays its heaviest playable tile instead of a random action
+# In a trick game's playouts the cheap policy is the engine's rule of thumb (TrickMatch.rule_of_thumb),
+# played at every tile: defenders that throw tiles at random let almost any bid look makeable.
+TRICK_HEAVY_SHARE = 1.0
 
 
 _NONE: frozenset[int] = frozenset()  # a node's `skip` when no two of its arms are alike: nothing to merge
@@ -70,11 +77,16 @@ class _Valuer:
 
     def __init__(self, rules: Ruleset, observation: Observation, values: dict[Tile, int]) -> None:
         self.start = observation.scores
+        self.start_counts = observation.hand_counts
         self.lowest = rules.match.winner is Winner.LOWEST
         players = len(observation.hand_counts)
         mean = sum(values.values()) / len(values)
-        # About what one hand left standing is worth: the size of a typical round's swing.
+        # About what one hand left standing is worth: the size of a typical round's swing. A trick
+        # game's hand moves the score by its contract instead: about a seventh of the target
+        # (one mark of seven; 36 of 250 points), or one where the match has no target.
         self.scale = max(1.0, mean * sum(observation.hand_counts) / players)
+        if rules.family is Family.TRICKS:
+            self.scale = max(1.0, goal(rules.match) / 7) if rules.match.target is not None else 1.0
 
     def __call__(self, match: Match) -> list[float]:
         if match.is_over:
@@ -91,6 +103,56 @@ class _Valuer:
         if sides == match.players:
             return per_side
         return [per_side[match.side_of(seat)] for seat in range(match.players)]
+
+
+class _TrickPrelude:
+    """The auction of a trick game's playout, as the search models it.
+
+    Uniformly random bids make a search of the auction meaningless: the other seats would outbid
+    at random (a pass is one choice of up to fourteen) and be set, so every bid, and every pass,
+    would look good. So the search branches only on its own seat's bids: every other seat passes
+    (bids the lowest bid when it may not), in the tree and in the playouts alike, and in a
+    playout the bidder names the declaration it holds the most trumps of (ties: the higher suit).
+    A bid is then worth what this seat's side makes of it. A hand passed out ends the playout
+    with the score unchanged: the value of passing.
+    """
+
+    def __init__(self, rules: Ruleset, players: int, support: SearchSupport, me: int) -> None:
+        t = trick_tables_for(rules.for_players(players), players)
+        self._index = t.index
+        self._trumps = {a: t.suits(a.value).trumps for a in t.declare_actions}  # type: ignore[arg-type]
+        self._order = {a: (a.value if isinstance(a.value, int) else -1) for a in t.declare_actions}
+        self._me = me
+        self._legal_now = support.legal_now
+        self._advance = support.advance
+        self._round_over = support.round_over
+
+    def others(self, match: Any, key: int) -> bool:
+        """The other seats' bids and declarations, up to this seat's turn or the first tile;
+        whether the hand goes on."""
+        return self._run(match, key, until_mine=True)
+
+    def __call__(self, match: Any, key: int) -> bool:
+        """Every seat's auction and declaration up to the first tile; whether to play the hand out."""
+        return self._run(match, key, until_mine=False)
+
+    def _run(self, match: Any, key: int, until_mine: bool) -> bool:
+        while not self._round_over(match, key) and match.phase != PLAYING:
+            if until_mine and match.current_player == self._me:
+                break
+            legal = self._legal_now(match)
+            if match.phase == BIDDING:
+                action = PASS_ACTION if PASS_ACTION in legal else legal[0]
+            else:
+                index = self._index
+                hand = sum(1 << index[tile] for tile in match.hand(match.current_player))
+                plain = [a for a in legal if a in self._trumps]  # a special contract only when it must
+                if not plain:
+                    action = legal[0]
+                else:
+                    action = max(plain, key=lambda a: ((self._trumps[a] & hand).bit_count(), self._order[a]))
+            self._advance(match, action)
+        return not self._round_over(match, key)
 
 
 class Estimate(NamedTuple):
@@ -150,11 +212,12 @@ class IsmctsPlayer:
     def _root(self, observation: Observation) -> _Node:
         rules = observation.rules
         values = self._tile_values(rules, len(observation.hand_counts))
-        deals = Determinizer(rules, observation)
+        support = search_support(rules)
+        deals = support.determinizer(rules, observation)
         # The root's moves are the same in every determinization (the searching seat's own hand):
         # listed, and merged into distinct plays, once.
         legal = distinct_plays(observation, observation.legal_actions)
-        return self._search(deals, _Valuer(rules, observation, values), observation.seat, rules, legal)
+        return self._search(deals, _Valuer(rules, observation, values), observation.seat, rules, legal, support)
 
     def _tile_values(self, rules: Ruleset, players: int) -> dict[Tile, int]:
         key = (rules.name, rules.digest, players)
@@ -166,8 +229,17 @@ class IsmctsPlayer:
         return found
 
     def _search(
-        self, deals: Determinizer, value: _Valuer, me: int, rules: Ruleset, root_legal: list[Action]
+        self,
+        deals: Any,
+        value: _Valuer,
+        me: int,
+        rules: Ruleset,
+        root_legal: list[Action],
+        support: SearchSupport,
     ) -> _Node:
+        advance, round_over, legal_now = support.advance, support.round_over, support.legal_now
+        prelude = _TrickPrelude(rules, len(value.start_counts), support, me) if rules.family is Family.TRICKS else None
+        heavy = HEAVY_SHARE if prelude is None else TRICK_HEAVY_SHARE
         rng = self._rng
         rand = rng.random
         c = self.exploration
@@ -179,7 +251,7 @@ class IsmctsPlayer:
         done = 0
         while budget is None or done < budget:
             match = deals.sample(rng)
-            round_no = match.round  # the current round: not dealt later, so reading it deals nothing
+            round_no = support.round_key(match)
             node = root
             path = []
             legal = root_legal
@@ -194,9 +266,9 @@ class IsmctsPlayer:
                         advance(match, action)
                         node = child
                         path.append(node)
-                        if round_over(match, round_no):
+                        if round_over(match, round_no) or (prelude is not None and not prelude.others(match, round_no)):
                             break
-                        legal = self._listed(match, node, rules)
+                        legal = self._listed(match, node, rules, legal_now)
                         continue
                     untried = legal
                 else:
@@ -224,15 +296,15 @@ class IsmctsPlayer:
                     path.append(leaf)
                     # The default policy, inside the engine: half the time the heaviest playable
                     # tile; nothing to play out if the tree's path ended the round.
-                    if not round_over(match, round_no):
-                        match.playout(rng, heavy=HEAVY_SHARE)
+                    if not round_over(match, round_no) and (prelude is None or prelude(match, round_no)):
+                        match.playout(rng, heavy=heavy)
                     break
                 advance(match, best_action)
                 node = best  # type: ignore[assignment]
                 path.append(node)
-                if round_over(match, round_no):
+                if round_over(match, round_no) or (prelude is not None and not prelude.others(match, round_no)):
                     break
-                legal = self._listed(match, node, rules)
+                legal = self._listed(match, node, rules, legal_now)
             result = value(match)
             for node in path:
                 node.visits += 1
@@ -245,7 +317,7 @@ class IsmctsPlayer:
         return root
 
     @staticmethod
-    def _listed(match: Match, node: _Node, rules: Ruleset) -> list[Action]:
+    def _listed(match: Match, node: _Node, rules: Ruleset, legal_now: Callable[[Any], list[Action]]) -> list[Action]:
         """The legal actions at `node`, one per distinct resulting position (`distinct_plays`)."""
         legal = legal_now(match)  # the match's own list: read, never changed
         if len(legal) > 1 and node.skip is not _NONE and len(set(map(_tile_of, legal))) < len(legal):

@@ -26,6 +26,7 @@ from interpreter.expressions.language import (
     describe_value,
 )
 from interpreter.resources import load_schema
+from interpreter.rulefile.build_tricks import build_tricks, refuse_trick_sections
 from interpreter.rulefile.ruleset import (
     COUNT_NAMES,
     COUNT_VALUE_FIELDS,
@@ -43,6 +44,7 @@ from interpreter.rulefile.ruleset import (
     Draw,
     DrawPolicy,
     EngineMissing,
+    Family,
     InPlayScoring,
     Layout,
     Lead,
@@ -89,8 +91,9 @@ class _Builder:
         self.schema = load_schema()
         self.envs: dict[int, dict[str, int]] = {}  # per allowed player count: the count names
 
-    def problem(self, path: Path_, message: str, expr: ExprProblem | None = None) -> None:
-        self.problems.append(BuildProblem(path, message, expr))
+    def problem(self, path: Path_, message: str, expr: ExprProblem | None = None, *, key: bool = False) -> None:
+        """A problem at `path`'s value, or at its key (`key`: the key itself is the mistake)."""
+        self.problems.append(BuildProblem(path, message, expr, key))
 
     def get(self, *path: str | int) -> Any:
         """The value at `path`, or the schema's default for it when the file leaves it out."""
@@ -101,13 +104,13 @@ class _Builder:
             if found:
                 node = node[key]
             else:
-                return self.default(path)  # type: ignore[arg-type]
+                return self.default(path)
         return node
 
-    def default(self, path: tuple[str, ...]) -> Any:
+    def default(self, path: Path_) -> Any:
         node = self.schema
         for key in path:
-            node = node["properties"][key]
+            node = node["items"] if isinstance(key, int) else node["properties"][key]  # an int: a list's item
         return node.get("default")
 
     def option(self, enum: type[E], *path: str) -> E:
@@ -147,6 +150,7 @@ def build_ruleset(
     data: Mapping[str, Any], *, source: str, origin_of: Callable[[Path_], str]
 ) -> tuple[Ruleset | None, list[BuildProblem]]:
     b = _Builder(data, origin_of)
+    family = b.option(Family, "family")
     low, high = b.get("players", "min"), b.get("players", "max")
     counts = range(low, high + 1) if low <= high else range(0)
     by_count: dict[str, dict[int, int]] = {}
@@ -179,11 +183,21 @@ def build_ruleset(
     blocked = _round_end(b, "blocked")
     match = _match(b, counts, by_count["target"].get(low))
     tile_value = b.expr(("set", "tile_value"), TILE_NAMES, Type.INT)
-    if layout.engine is not None:
-        _check_engine(b, layout.engine, counts, match, max_pips)
-    _check_consistency(b, deal, layout, draw, blocked, play, by_count)
-    if not b.problems:
-        _check_can_end(b, players, in_play, (domino, blocked), match, by_count["target"])
+    tricks = None
+    if family is Family.TRICKS:
+        # A trick file's layout sections are refused, so they hold their defaults: the layout
+        # checks below would only judge those defaults against the trick sections.
+        tricks = build_tricks(b, counts, max_pips, players, deal)
+        _check_hand_sizes(b, deal, by_count, engine_tiles=0)
+        if tricks is not None and not b.problems:
+            _check_hand_can_score(b, players, tricks.hand, match, by_count["target"])
+    else:
+        refuse_trick_sections(b)
+        if layout.engine is not None:
+            _check_engine(b, layout.engine, counts, match, max_pips)
+        _check_consistency(b, deal, layout, draw, blocked, play, by_count)
+        if not b.problems:
+            _check_can_end(b, players, in_play, (domino, blocked), match, by_count["target"])
     if b.problems:
         return None, b.problems
     name = b.get("name")
@@ -208,6 +222,8 @@ def build_ruleset(
         digest=digest,
         tags=tuple(b.get("tags") or ()),
         not_expressible=tuple(b.get("not_expressible") or ()),
+        family=family,
+        tricks=tricks,
         by_count={key: table for key, table in by_count.items() if len(set(table.values())) > 1},
     )
     return ruleset, []
@@ -525,20 +541,7 @@ def _check_consistency(
     by_count: dict[str, dict[int, int]],
 ) -> None:
     hub = layout.topology is Topology.HUB
-    engine_tiles = 1 if hub and not layout.engine_dealt else 0
-    for n, size in deal.hand_sizes.items():
-        if n not in by_count["max_pip"]:  # no set for n players: its own problem, reported already
-            continue
-        reserve = by_count["reserve"].get(n, 0)
-        set_size = b.envs[n]["set_size"]
-        needed = n * size + reserve + engine_tiles
-        if needed > set_size:
-            extra = f" + {reserve} in reserve" if reserve else ""
-            extra += " + the engine" if engine_tiles else ""
-            b.problem(
-                ("deal", "hand_size"),
-                f"{n} hands of {size} tiles{extra} need {needed} tiles; the set has {set_size}",
-            )
+    _check_hand_sizes(b, deal, by_count, engine_tiles=1 if hub and not layout.engine_dealt else 0)
     for n, shared in by_count["shared_trains"].items():
         if hub and not layout.personal_trains and shared == 0:
             b.problem(
@@ -569,6 +572,41 @@ def _check_consistency(
         )
     if blocked.scorer is Scorer.WENT_OUT:
         b.problem(("scoring", "blocked", "scorer"), "nobody went out in a blocked round; choose another scorer")
+
+
+def _check_hand_sizes(b: _Builder, deal: Deal, by_count: dict[str, dict[int, int]], *, engine_tiles: int) -> None:
+    """Every hand, the reserve and a hub's engine set aside fit in the set, for every player count."""
+    for n, size in deal.hand_sizes.items():
+        if n not in by_count["max_pip"]:  # no set for n players: its own problem, reported already
+            continue
+        reserve = by_count["reserve"].get(n, 0)
+        set_size = b.envs[n]["set_size"]
+        needed = n * size + reserve + engine_tiles
+        if needed > set_size:
+            extra = f" + {reserve} in reserve" if reserve else ""
+            extra += " + the engine" if engine_tiles else ""
+            b.problem(
+                ("deal", "hand_size"),
+                f"{n} hands of {size} tiles{extra} need {needed} tiles; the set has {set_size}",
+            )
+
+
+def _check_hand_can_score(
+    b: _Builder, players: Players, hand: Expr, match: MatchEnd, targets: dict[int, int]
+) -> None:
+    """A trick game's `_check_can_end`: a hand score that reads nothing a hand changes and is never
+    above 0 means no side ever gains a point, so a target is never reached."""
+    if match.rounds is not None:
+        return
+    for n in range(players.min, players.max + 1):
+        # `round` is not fixed: a score that reads it may be 0 in the first hands and not later.
+        if n in targets and _never_positive(hand, b.envs[n]):
+            b.problem(
+                ("match", "target"),
+                f"with {n} players no side can ever score (scoring.hand, {hand.source}, is never above 0), so "
+                f"the target of {targets[n]} is never reached and the match would never end",
+            )
+            return
 
 
 def _check_demands(b: _Builder, layout: Layout, by_count: dict[str, dict[int, int]]) -> None:

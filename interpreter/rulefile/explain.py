@@ -9,12 +9,21 @@ from __future__ import annotations
 import dataclasses
 import enum
 import textwrap
-from collections.abc import Sequence
 from typing import Any
 
 from interpreter.expressions import words as names
 from interpreter.expressions.language import Expr
 from interpreter.expressions.words import words
+from interpreter.rulefile import explain_tricks
+from interpreter.rulefile.explain_common import (
+    ITEM,
+    per_count,
+    say_by_count,
+    say_counts,
+    seating,
+    set_sentence,
+    side_word,
+)
 from interpreter.rulefile.ruleset import (
     COUNT_VALUE_FIELDS,
     TILE_CRITERIA,
@@ -23,10 +32,10 @@ from interpreter.rulefile.ruleset import (
     DoubleAtEnd,
     DrawPolicy,
     EngineMissing,
+    Family,
     InPlayScoring,
     Layout,
     Lead,
-    Players,
     RoundEndScoring,
     Ruleset,
     Scorer,
@@ -50,43 +59,6 @@ _HALF_MATCHES_END = "half == end"
 
 def _tile(pip: int) -> str:
     return f"[{pip}|{pip}]"
-
-
-def _counts(counts: Sequence[int]) -> str:
-    """Player counts as a reader says them: "2", "3 or 4", "2 to 8"."""
-    ordered = sorted(counts)
-    if len(ordered) == 1:
-        return str(ordered[0])
-    if ordered == list(range(ordered[0], ordered[-1] + 1)):
-        return f"{ordered[0]} or {ordered[1]}" if len(ordered) == 2 else f"{ordered[0]} to {ordered[-1]}"
-    return ", ".join(map(str, ordered[:-1])) + f" or {ordered[-1]}"
-
-
-def _grouped(table: dict[int, Any]) -> dict[Any, list[int]]:
-    """The player counts of `table` by value, in order of the counts."""
-    groups: dict[Any, list[int]] = {}
-    for players, value in sorted(table.items()):
-        groups.setdefault(value, []).append(players)
-    return groups
-
-
-def _per_count(table: dict[int, int], unit: str) -> str:
-    """`{2: 7, 3: 5, 4: 5}` as "7 tiles with 2 players, 5 with 3 or 4"."""
-    groups = _grouped(table)
-    if len(groups) == 1:
-        return f"{next(iter(groups))} {unit}"
-    parts = [f"{value} with {_counts(players)} players" for value, players in groups.items()]
-    parts[0] = parts[0].replace(" with", f" {unit} with", 1)
-    return ", ".join(parts)
-
-
-def _by_count(table: dict[int, Any], say: Any = str) -> str:
-    """`{2: 15, 3: 10, 4: 10}` as "15 with 2 players, 10 with 3 or 4" (each value put by `say`),
-    or just "15" when every count has the same value."""
-    groups = _grouped(table)
-    if len(groups) == 1:
-        return say(next(iter(groups)))
-    return ", ".join(f"{say(value)} with {_counts(players)} players" for value, players in groups.items())
 
 
 def _starter(rule: StartRule, lead: Lead, hub: bool, side: str) -> str:
@@ -152,16 +124,6 @@ def _start_chain(rules: tuple[StartRule, ...], lead: Lead, hub: bool, side: str)
         else:
             parts.append(f"by {_starter(rule, lead, hub, side)}")
     return "; failing that, ".join(parts)
-
-
-def _side(players: Players) -> str:
-    """Who scores: "player" without teams, "team" when partners play at every count, else "side"
-    (also when a match chooses whether to play in partnerships)."""
-    if not players.team_counts or (players.teams is not Teams.OPPOSITE and not players.teams_optional):
-        return "player"
-    if players.teams_optional:
-        return "side"
-    return "team" if set(players.team_counts) == set(range(players.min, players.max + 1)) else "side"
 
 
 def _of_player(side: str, did: str) -> str:
@@ -231,7 +193,7 @@ def _engine(ruleset: Ruleset, verb: str) -> str:
         table = {n: engine(n, 1) for n in range(players.min, players.max + 1)}
         if len(set(table.values())) == 1:
             return f"the engine double {table[players.min]} {verb} in every round"
-        return f"the engine double ({_by_count(table)}) {verb} in every round"
+        return f"the engine double ({say_by_count(table)}) {verb} in every round"
     first = [engine(players.min, r) for r in (1, 2, 3)]
     count = f" with {players.min} players" if "max_pip" in ruleset.by_count else ""
     return (
@@ -303,7 +265,7 @@ def _layout(ruleset: Ruleset) -> list[str]:
             out.append("Every player owns a train; the others may play on it only while it carries its owner's marker.")
         shared = ruleset.by_count.get("shared_trains")
         if shared:
-            out.append(f"Shared trains, which anyone may start or extend: {_by_count(shared)}.")
+            out.append(f"Shared trains, which anyone may start or extend: {say_by_count(shared)}.")
         elif layout.shared_trains:
             several = layout.shared_trains > 1
             out.append(
@@ -366,15 +328,15 @@ def _in_play(scoring: InPlayScoring, side: str) -> str:
 
 def _match_end(ruleset: Ruleset) -> list[str]:
     end = ruleset.match
-    side = _side(ruleset.players)
+    side = side_word(ruleset.players)
     best = "highest" if end.winner is Winner.HIGHEST else "lowest"
     out = []
     if end.target is not None:
         targets = ruleset.by_count.get("target", {ruleset.players.min: end.target})
         if end.reach is TargetReach.AT_LEAST:
-            reach = _by_count(targets, lambda target: f"{target} points or more")
+            reach = say_by_count(targets, lambda target: f"{target} points or more")
         else:
-            reach = _by_count(targets, lambda target: f"more than {target} points")
+            reach = say_by_count(targets, lambda target: f"more than {target} points")
         when = (
             f"the moment a {side} has "
             if end.check is TargetCheck.IMMEDIATE
@@ -384,7 +346,7 @@ def _match_end(ruleset: Ruleset) -> list[str]:
         if end.check is TargetCheck.IMMEDIATE:
             out.append("That can happen in the middle of a round, which then is not scored.")
     if end.rounds:
-        rounds = _per_count(end.rounds, "rounds")
+        rounds = per_count(end.rounds, "rounds")
         lead = "Otherwise the match ends" if end.target is not None else "The match lasts"
         out.append(f"{lead} after {rounds}" if end.target is not None else f"{lead} {rounds}; the {best} total wins.")
     out.append(
@@ -395,52 +357,25 @@ def _match_end(ruleset: Ruleset) -> list[str]:
 
 def explain(ruleset: Ruleset) -> str:
     """The rules of `ruleset` as text to read at the table."""
-    players = ruleset.players
-    side = _side(players)
+    if ruleset.family is Family.TRICKS:
+        return _render(ruleset, explain_tricks.sections(ruleset))
+    side = side_word(ruleset.players)
     hub = ruleset.layout.topology is Topology.HUB
-    n = ruleset.max_pip
     sections: list[tuple[str, list[str]]] = []
 
     value = (
         "its pips" if " ".join(ruleset.tile_value.source.split()) == _PIPS else words(ruleset.tile_value, names.TILE)
     )
-    pips = ruleset.by_count.get("max_pip")
-    if pips:
-        sets = [
-            f"a double-{pip} set: {(pip + 1) * (pip + 2) // 2} tiles, from [0|0] to [{pip}|{pip}], "
-            f"with {_counts(counts)} players"
-            for pip, counts in _grouped(pips).items()
-        ]
-        size = f"{'; '.join(sets)}."
-        size = size[0].upper() + size[1:]
-    else:
-        size = f"A double-{n} set: {ruleset.set_size} tiles, from [0|0] to [{n}|{n}]."
-    sections.append(("The set", [f"{size} A tile left in a hand counts {value}."]))
+    sections.append(("The set", [f"{set_sentence(ruleset)} A tile left in a hand counts {value}."]))
 
-    count = f"{players.min} players" if players.min == players.max else f"{players.min} to {players.max} players"
-    people = [f"For {count}; play goes {players.direction.value}."]
-    if players.teams_optional:
-        usual = "in partnerships" if players.teams is Teams.OPPOSITE else "without partnerships"
-        people.append(
-            f"A match with {_counts(sorted(players.team_counts))} players may be played with or without partnerships "
-            f"(partners sit opposite each other and score as a team), as chosen when it starts; unless chosen "
-            f"otherwise, it is played {usual}. Below, a side is a team, or a player who plays alone."
-        )
-    elif side == "team":
-        people.append("Partners sit opposite each other and score as a team.")
-    elif side == "side":
-        people.append(
-            f"Partners sit opposite each other and score as a team (with {_counts(sorted(players.team_counts))} "
-            "players); below, a side is a team, or a player who plays alone."
-        )
-    people.append(f"Each player is dealt {_per_count(ruleset.deal.hand_sizes, 'tiles')}.")
+    people = seating(ruleset)
     if ruleset.deal.undealt is Undealt.DEAD:
         people.append("The tiles not dealt are set aside unseen; nobody draws them.")
     else:
         reserve = ruleset.deal.reserve
         kept = f" The last {reserve} tiles of the boneyard are never drawn." if reserve else ""
         if "reserve" in ruleset.by_count:
-            kept = f" The last tiles of the boneyard are never drawn: {_by_count(ruleset.by_count['reserve'])}."
+            kept = f" The last tiles of the boneyard are never drawn: {say_by_count(ruleset.by_count['reserve'])}."
         people.append(f"The tiles not dealt form the boneyard, face down.{kept}")
     sections.append(("Players and hands", people))
 
@@ -469,7 +404,11 @@ def explain(ruleset: Ruleset) -> str:
     ]
     sections.append(("End of a round", ending))
     sections.append(("Winning", _match_end(ruleset)))
+    return _render(ruleset, sections)
 
+
+def _render(ruleset: Ruleset, sections: list[tuple[str, list[str]]]) -> str:
+    """The title, the sections under their headings, and what the file does not play."""
     title = ruleset.title
     out = [title, "=" * len(title)]
     if ruleset.description:
@@ -478,7 +417,16 @@ def explain(ruleset: Ruleset) -> str:
         family = "Family" if len(ruleset.tags) == 1 else "Families"
         out.append(f"{family}: {', '.join(ruleset.tags)}.")
     for heading, sentences in sections:
-        out += ["", heading, "-" * len(heading), *(_wrap(" ".join(sentences)))]
+        out += ["", heading, "-" * len(heading)]
+        paragraph: list[str] = []
+        for sentence in sentences:
+            if sentence.startswith(ITEM):
+                out += _wrap(" ".join(paragraph)) if paragraph else []
+                out += _wrap(sentence, subsequent_indent=" " * len(ITEM))
+                paragraph = []
+            else:
+                paragraph.append(sentence)
+        out += _wrap(" ".join(paragraph)) if paragraph or not sentences else []
     if ruleset.not_expressible:
         # The rules of the game's source this file cannot play: said, never silently approximated.
         heading = "Not played by this file"
@@ -683,7 +631,11 @@ def _same(a: Any, b: Any) -> bool:
 
 def _say(path: str, value: Any, ruleset: Ruleset) -> str:
     hub = ruleset.layout.topology is Topology.HUB
-    side = _side(ruleset.players)
+    side = side_word(ruleset.players)
+    if path.startswith("tricks."):
+        said = explain_tricks.say(path, value, ruleset)
+        if said is not None:
+            return said
     if value is None:
         return "every play that fits" if path == "play.allowed" else "none"
     if isinstance(value, Expr):
@@ -693,45 +645,71 @@ def _say(path: str, value: Any, ruleset: Ruleset) -> str:
     if value is Scorer.WENT_OUT:
         return _of_player(side, "went out")
     if isinstance(value, enum.Enum):
-        return _ENUM_WORDS.get(value, value.value.replace("_", " "))
+        return _ENUM_WORDS.get(value) or explain_tricks.ENUM_WORDS.get(value, value.value.replace("_", " "))
     if isinstance(value, bool):
-        yes, no = _BOOLEAN_WORDS.get(path, ("yes", "no"))
+        yes, no = _BOOLEAN_WORDS.get(path) or explain_tricks.BOOLEAN_WORDS.get(path, ("yes", "no"))
         return yes if value else no
     if isinstance(value, dict):  # a number by player count
-        return _by_count(value, _COUNT_SAY.get(path, str))
+        return say_by_count(value, _COUNT_SAY.get(path, str))
     if path == "players.team_counts":
-        return f"{_counts(sorted(value))} players" if value else "none"
+        return f"{say_counts(sorted(value))} players" if value else "none"
     if path == "tags":
         return ", ".join(value) if value else "none"
     if path == "not_expressible":
         return "; ".join(value) if value else "none"
     if isinstance(value, tuple) and all(isinstance(rule, StartRule) for rule in value):
+        if ruleset.family is Family.TRICKS:
+            return explain_tricks.starters(value)
         return _start_chain(value, ruleset.start.lead, hub, side)
     return str(value)
 
 
 _SHORT = 40  # values longer than this are set on lines of their own
 
+# The fields of one family's own sections (prefixes of their dotted paths); the rest is shared.
+_FAMILY_OWN = (
+    "layout.", "play.", "draw.", "in_play", "domino.", "blocked.", "tile_value", "start.", "deal.reserve", "tricks",
+)  # fmt: skip
+
 
 def differences(a: Ruleset, b: Ruleset) -> list[str]:
     """What `a` changes relative to `b`, one entry per differing field, in the ruleset's order."""
     fields_a, fields_b = _compared(a), _compared(b)
     out = []
-    if (a.in_play is None) != (b.in_play is None):
+    if a.family is not b.family:
+        # A game of another family: only what both families share is compared; the sections of
+        # each family's own are summed up by the change of family.
+        out.append(f"The kind of game changes from {_say('family', b.family, b)} to {_say('family', a.family, a)}.")
+        for fields in (fields_a, fields_b):
+            for path in [p for p in fields if p == "family" or p.startswith(_FAMILY_OWN)]:
+                del fields[path]
+    elif (a.in_play is None) != (b.in_play is None):
         # Scoring during play that only one of them has is one difference, not one per field.
         if a.in_play is not None:
-            scoring = _in_play(a.in_play, _side(a.players))
+            scoring = _in_play(a.in_play, side_word(a.players))
             out.append(f"Adds scoring during play: {scoring[0].lower()}{scoring[1:]}")
         else:
             out.append("Drops scoring during play.")
         for fields in (fields_a, fields_b):
             for path in [p for p in fields if p.startswith("in_play")]:
                 del fields[path]
+    if a.tricks is not None and b.tricks is not None and (a.tricks.bidding is None) != (b.tricks.bidding is None):
+        # An auction that only one of them has is one difference, not one per field.
+        bidding = a.tricks.bidding
+        out.append(f"Adds an auction: {explain_tricks.auction(bidding)}" if bidding else "Drops the auction.")
+        for fields in (fields_a, fields_b):
+            for path in [p for p in fields if p.startswith("tricks.bidding")]:
+                del fields[path]
+    contracts: list[str] = []
+    if a.tricks is not None and b.tricks is not None:
+        # Said contract by contract, after the rest of the trick rules.
+        contracts = explain_tricks.contract_changes(a, b)
+        del fields_a["tricks.contracts"], fields_b["tricks.contracts"]
     if a.players.teams is not b.players.teams:
         del fields_a["players.team_counts"], fields_b["players.team_counts"]  # said by the teams themselves
     for path in dict.fromkeys([*fields_b, *fields_a]):
         old, new = fields_b.get(path), fields_a.get(path)
-        label = _LABELS.get(path, path)
+        label = _LABELS.get(path) or explain_tricks.LABELS.get(path, path)
         if isinstance(old, dict) and isinstance(new, dict):
             old, new, label = _per_count_change(old, new, label)
         if _same(old, new):
@@ -742,7 +720,7 @@ def differences(a: Ruleset, b: Ruleset) -> list[str]:
             out.append(f"{label} changes from {before} to {after}.")
         else:
             out.append(f"{label} changes.\n    {b.name}: {before}\n    {a.name}: {after}")
-    return out
+    return out + contracts
 
 
 def _per_count_change(
@@ -758,7 +736,7 @@ def _per_count_change(
         return old, new, label
     changed = sorted(n for n in common if old[n] != new[n])
     if changed and not old.keys() == new.keys() == set(changed):
-        label = f"{label} with {_counts(changed)} players"
+        label = f"{label} with {say_counts(changed)} players"
     return {n: old[n] for n in changed}, {n: new[n] for n in changed}, label
 
 

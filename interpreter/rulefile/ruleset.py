@@ -10,8 +10,19 @@ from __future__ import annotations
 import dataclasses
 import enum
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from interpreter.expressions.language import Expr, Type
+
+if TYPE_CHECKING:
+    from interpreter.rulefile.trick_rules import TrickRules
+
+
+class Family(enum.Enum):
+    """What kind of game a rule file describes: tiles matched onto a layout, or tricks."""
+
+    LAYOUT = "layout"
+    TRICKS = "tricks"
 
 
 class Direction(enum.Enum):
@@ -335,6 +346,11 @@ class Ruleset:
     digest: str = ""  # sha256 of the merged rule document: a game log names the exact rules it was played by
     tags: tuple[str, ...] = ()  # the families the game belongs to, main one first
     not_expressible: tuple[str, ...] = ()  # rules of the game's source this file does not play
+    family: Family = Family.LAYOUT
+    # The trick family's own rules (interpreter/rulefile/trick_rules.py); None for a layout game,
+    # and a trick game leaves the layout sections (layout, play, draw, scoring's domino and blocked)
+    # at their defaults, unused.
+    tricks: TrickRules | None = None
     # The numbers that differ by player count (COUNT_VALUE_FIELDS), per count; the fields above
     # hold their values at `players.min`, and `for_players` gives the ruleset of one count.
     by_count: dict[str, dict[int, int]] = field(default_factory=dict)

@@ -9,7 +9,7 @@ import re
 import pytest
 from engine_helpers import legal, of_type, play, rules, start
 
-from interpreter.engine import Action, IllegalAction, Match, ScriptedDeal, deal
+from interpreter.engine import Action, IllegalAction, Match, ScriptedDeal, TrickMatch, deal
 from interpreter.engine.tiles import set_tiles
 from interpreter.resources import bundled_variants
 
@@ -134,7 +134,9 @@ def test_every_tile_is_in_exactly_one_place(variant: str) -> None:
             break
         if step % 7 == 0:
             held = [t for s in range(m.players) for t in m.hand(s)]
-            assert sorted([*held, *m.boneyard, *m.dead, *m.layout.tiles]) == full
+            # A trick game's tiles played this hand are in the tricks, not on a layout.
+            played = [t for tiles in m.trick_view.played for t in tiles] if isinstance(m, TrickMatch) else []
+            assert sorted([*held, *m.boneyard, *m.dead, *m.layout.tiles, *played]) == full
         actions = m.legal_actions()
         assert actions
         m.apply(actions[rng.randrange(len(actions))])

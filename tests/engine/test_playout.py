@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from interpreter.engine import Match
+from interpreter.engine import Match, TrickMatch
 from interpreter.engine.actions import PLAY
 from interpreter.players.heavy import tile_value
 from interpreter.rulefile.loader import load_ruleset, load_ruleset_text
@@ -36,9 +36,14 @@ def _outside(match: Match, rng: random.Random, until: str, heavy: float = 0.0) -
         k = len(legal)
         if k == 1:
             action = legal[0]
-        elif heavy and rng.random() < heavy:
-            plays = [a for a in legal if a.kind == PLAY]
-            action = max(plays, key=lambda a: tile_value(rules, match.players, a.tile))  # the first of equals
+        elif heavy and any(a.kind == PLAY for a in legal) and rng.random() < heavy:
+            # (a decision with choices always offers plays in a layout game; a trick game's
+            # auction offers none, and its choices stay random)
+            if isinstance(match, TrickMatch):  # a trick game's cheap policy is its rule of thumb
+                action = match.rule_of_thumb()
+            else:
+                plays = [a for a in legal if a.kind == PLAY]
+                action = max(plays, key=lambda a: tile_value(rules, match.players, a.tile))  # the first of equals
         else:
             action = legal[int(rng.random() * k)]
         match.apply(action)

@@ -59,7 +59,8 @@ def test_variants_lists_every_bundled_variant_with_its_explain_text(client):
     straight = variants["straight"]
     assert straight["players"] == {"min": 2, "max": 4}
     assert straight["explain"].startswith("Straight dominoes\n")
-    assert set(straight) == {"name", "title", "description", "tags", "players", "explain", "teams_optional"}
+    shape = {"teams_optional", "partners", "family", "target"}  # what the start page adapts to
+    assert set(straight) == {"name", "title", "description", "tags", "players", "explain"} | shape
 
 
 def test_validate_says_ok_or_prints_what_domino_validate_prints(client, tmp_path):
@@ -429,3 +430,160 @@ def test_the_pace_can_be_changed_by_a_seat(client, state_dir):
 def test_the_pages_are_served(client):
     assert client.get("/").status_code == 200
     assert client.get("/table/x?seat=0&token=y").headers["content-type"].startswith("text/html")
+
+
+# --- a trick game: Texas 42 -------------------------------------------------------------------------
+
+COMPUTER = {"kind": "computer", "strength": "greedy"}
+FORTY_TWO = {"variant": "texas-42", "players": 4, "seats": [HUMAN, COMPUTER, HUMAN, COMPUTER], "seed": 3}
+
+
+def _mover(client: TestClient, table: dict) -> tuple[int, dict]:
+    """The human seat to move and its view."""
+    for seat in (0, 2):
+        view = client.get(url(table, "state", seat)).json()
+        if view["legal"]:
+            return seat, view
+    raise AssertionError("no human seat is to move")
+
+
+def _post(client: TestClient, table: dict, seat: int, action: dict, version: int):
+    return client.post(url(table, "action", seat), json={"action": action, "version": version})
+
+
+def test_a_texas_42_table_bids_declares_plays_and_says_why_a_tile_is_refused(client):
+    variants = {v["name"]: v for v in client.get("/api/variants").json()}
+    assert variants["texas-42"]["family"] == "tricks" and variants["texas-42"]["partners"] == [4]
+    assert variants["draw"]["family"] == "layout" and variants["draw"]["partners"] == []
+    table = client.post("/api/tables", json=FORTY_TWO).json()
+    assert [s["kind"] for s in table["seats"]] == ["human", "computer", "human", "computer"]
+    assert table["seats"][2]["link"].endswith(table["seats"][2]["token"])
+    seat, view = _mover(client, table)
+    tricks = view["tricks"]
+    assert tricks["phase"] == "bidding" and tricks["order"][0] == seat and len(tricks["order"]) == 4
+    assert view["layout"]["arms"] == [] and view["sides"] == 2 and view["seat_sides"] == [0, 1, 0, 1]
+    labels = {m["label"]: m for m in view["legal"]}
+    assert {"pass", "30", "41", "1 mark (42)", "2 marks (84)"} <= set(labels)
+    assert labels["1 mark (42)"]["text"] == "bid 1 mark (42)" and labels["1 mark (42)"]["value"] == 42
+    # A bid the rules do not allow now is refused with the engine's reason, and changes nothing.
+    refused = _post(client, table, seat, {"kind": "bid", "value": 126}, view["version"])
+    assert refused.status_code == 422 and "a bid of 126 is not allowed now" in refused.json()["error"]
+    assert _post(client, table, seat, {"kind": "bid", "value": "30"}, view["version"]).status_code == 422
+    answer = _post(client, table, seat, {"kind": "bid", "value": 84}, view["version"])
+    assert answer.status_code == 200, answer.text
+    while True:  # the partner passes; the computers have their say
+        seat, view = _mover(client, table)
+        if view["tricks"]["phase"] != "bidding":
+            break
+        assert view["tricks"]["bid"] == 84 and view["tricks"]["bid_text"] == "2 marks (84)"
+        assert any(b["text"] == "2 marks (84)" for b in view["tricks"]["bids"])
+        client.post(url(table, "action", seat), json={"index": 0, "version": view["version"]})
+    # The declaration: every choice in words, with how many trumps the bidder holds.
+    assert view["tricks"]["phase"] == "declaring" and view["tricks"]["bidder"] == seat
+    choices = {m["label"]: m for m in view["legal"]}
+    assert {"sixes", "doubles", "no trumps (follow me)"} <= set(choices)
+    hand = {tuple(t) for t in view["hand"]}
+    assert choices["sixes"]["held"] == sum(6 in t for t in hand)
+    assert _post(client, table, seat, {"kind": "trumps", "value": "spades"}, view["version"]).status_code == 422
+    answer = _post(client, table, seat, {"kind": "trumps", "value": 6}, view["version"])
+    assert answer.status_code == 200, answer.text
+    state = answer.json()["state"]
+    after = state["tricks"]
+    assert after["declaration"] == 6 and after["trumps"] == "trumps: sixes" and after["phase"] == "playing"
+    for tile, notes in zip(state["hand"], after["hand_notes"], strict=True):  # the bidder's own hand only
+        assert ("trump" in notes) == (6 in tile)
+    # Play until a person must follow a suit and holds a tile that does not: the engine says why.
+    refused_once = played_once = False
+    for _ in range(40):
+        seat, view = _mover(client, table)
+        trick = view["tricks"]["trick"]
+        legal = {tuple(m["tile"]) for m in view["legal"]}
+        other = [t for t in view["hand"] if tuple(t) not in legal]
+        if trick and other and not refused_once:
+            refused = _post(client, table, seat, {"kind": "play", "tile": other[0]}, view["version"])
+            assert refused.status_code == 422 and refused.json()["error"].startswith("you must follow ")
+            assert client.get(url(table, "state", seat)).json() == view  # nothing changed
+            refused_once = True
+        move = view["legal"][0]
+        answer = _post(client, table, seat, {"kind": "play", "tile": move["tile"]}, view["version"])
+        assert answer.status_code == 200, answer.text
+        state = answer.json()["state"]
+        played_once = True
+        if state["round_end"] or state["last_round_end"]:
+            break
+        assert move["tile"] in state["tricks"]["played"][seat]
+        if refused_once:
+            break
+    assert refused_once and played_once
+
+
+def _trick_tiles(view: dict) -> set[tuple[int, int]]:
+    tricks = view["tricks"]
+    found = {tuple(sorted(t)) for t in view["hand"]}
+    found |= {tuple(sorted(p["tile"])) for p in tricks["trick"] + tricks["last_trick"]}
+    found |= {tuple(sorted(t)) for tiles in tricks["played"] for t in tiles}
+    found |= {tuple(sorted(m["tile"])) for m in view["legal"] if m["tile"]}
+    return found
+
+
+def _trick_words(view: dict) -> list[str]:
+    words = list(view["last_actions"]) + [m["text"] for m in view["legal"]]
+    for end in (view["round_end"], view["last_round_end"]):
+        if end:
+            words += end["words"]
+            assert all(hand == [] for hand in end["hands"])  # a hand's unplayed tiles are never laid open
+    return words
+
+
+def test_a_whole_texas_42_match_never_shows_a_seat_a_tile_before_it_is_played(client, app_match):
+    body = {**FORTY_TWO, "seed": 8, "settings": {"match.target": "3"}}
+    table = client.post("/api/tables", json=body).json()
+    streamed: list[str] = []
+
+    def listen() -> None:
+        with client.stream("GET", url(table, "events", 2)) as answer:
+            streamed.append("".join(answer.iter_text()))
+
+    listener = threading.Thread(target=listen)
+    listener.start()
+    chooser = random.Random(5)
+    received: list[tuple[int, dict]] = []
+    for _ in range(2000):
+        views = {seat: client.get(url(table, "state", seat)).json() for seat in (0, 2)}
+        received += list(views.items())
+        if views[0]["over"]:
+            break
+        seat = next(s for s, v in views.items() if v["legal"])
+        view = views[seat]
+        move = chooser.randrange(len(view["legal"]))
+        answer = client.post(url(table, "action", seat), json={"index": move, "version": view["version"]})
+        assert answer.status_code == 200, answer.text
+        received.append((seat, answer.json()["state"]))
+    listener.join(timeout=60)
+    assert not listener.is_alive() and received[-1][1]["over"]
+    received += [(2, json.loads(data)) for kind, data in _events(streamed[0]) if kind == "state"]
+    final = app_match(client, table)
+    log = final.events
+    assert len({v["round"] for _, v in received}) >= 2, "the test should cross a hand's end"
+    actions = [i for i, e in enumerate(log) if e["type"] == "action"]
+    truth = Match(final.ruleset, players=4, seed=8)
+    at = 0
+    for seat, view in sorted(received, key=lambda sv: sv[1]["version"]):
+        while at < view["version"]:
+            truth.apply(Action.from_json(log[actions[at]]["action"]))
+            at += 1
+        upto = actions[at] if at < len(actions) else len(log)
+        # What the seat may have seen: the tiles it was dealt and every tile played so far.
+        seen = {tuple(t) for e in log[:upto] if e["type"] == "deal" for t in e["hands"][seat]}
+        plays = [e["action"] for e in log[:upto] if e["type"] == "action" and "tile" in e["action"]]
+        seen |= {tuple(sorted(action["tile"])) for action in plays}
+        hidden = {t for s in range(4) if s != seat for t in truth.hand(s)} | set(truth.dead)
+        assert view["hand"] == [list(t) for t in truth.hand(seat)]
+        assert not _trick_tiles(view) & hidden, view["version"]
+        assert _tiles_in_words(_trick_words(view)) <= seen, view["version"]
+        assert "hands" not in view and "boneyard" not in view
+    ends = [v for _, v in received if v["round_end"]]
+    assert ends and all(v["round_end"]["tricks"]["made"] in (True, False) for v in ends)
+    first = next(v["round_end"] for v in ends if v["round_end"]["round"] == 1)
+    assert first["reason"] in ("made", "set") and len(first["tricks"]["points"]) == 2
+    assert first["scores"] == first["tricks"]["gained"] and sum(first["scores"]) > 0  # the marks of hand 1

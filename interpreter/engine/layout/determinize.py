@@ -28,7 +28,7 @@ import random
 from interpreter.engine.actions import DRAW, MARKER, PLAY, Action
 from interpreter.engine.fixtures import ScriptedDeal
 from interpreter.engine.layout.dealing import shuffle
-from interpreter.engine.layout.match import Match
+from interpreter.engine.layout.match import LayoutMatch as Match
 from interpreter.engine.observation import Observation
 from interpreter.engine.tiles import bits
 from interpreter.rulefile.ruleset import Ruleset

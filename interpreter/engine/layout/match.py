@@ -20,16 +20,16 @@ from interpreter.engine.layout.playout import RandomPlay
 from interpreter.engine.layout.rounds import RoundFlow
 from interpreter.engine.layout.tables import tables_for
 from interpreter.engine.layout.turns import TurnRules
+from interpreter.engine.match import Match, register
 from interpreter.engine.observation import ArmView, History, LayoutView, Observation, OpenDouble
-from interpreter.engine.scoring import check_scores
 from interpreter.engine.tiles import Tile, bits
 from interpreter.rulefile.ruleset import (
     DrawPolicy,
+    Family,
     Ruleset,
     SidesOpen,
     Spinners,
     StartCriterion,
-    Teams,
     Topology,
     WhenUnable,
 )
@@ -37,8 +37,9 @@ from interpreter.rulefile.ruleset import (
 _OPENING_SPINNERS = (Spinners.FIRST_DOUBLE, Spinners.EVERY_DOUBLE)  # a double laid on an arm may open sides
 
 
-class Match(RoundFlow, TurnRules, LegalMoves, RandomPlay):
-    """One match. Public API: see docs/engine.md; everything with a leading underscore is private."""
+class LayoutMatch(Match, RoundFlow, TurnRules, LegalMoves, RandomPlay):
+    """A match of the layout family. Public API: see docs/engine.md; everything with a leading
+    underscore is private."""
 
     def __init__(
         self,
@@ -49,22 +50,9 @@ class Match(RoundFlow, TurnRules, LegalMoves, RandomPlay):
         scores: Sequence[int] | None = None,
         teams: bool | None = None,
     ) -> None:
-        if not ruleset.players.min <= players <= ruleset.players.max:
-            low, high = ruleset.players.min, ruleset.players.max
-            allowed = str(low) if low == high else f"{low}–{high}"
-            raise ValueError(f"'{ruleset.name}' is for {allowed} players, not {players}")
-        ruleset = ruleset.for_players(players)
+        ruleset = self._seat(ruleset, players, teams, scores)
         t = tables_for(ruleset, players)
         self._t = t
-        self._rules = ruleset
-        self._n = players
-        self._sides = players // 2 if partnerships(ruleset, players, teams) else players
-        self._seat_side = [seat % self._sides for seat in range(players)]
-        if scores is not None and len(scores) != self._sides:
-            raise ValueError(f"{len(scores)} initial scores for {self._sides} sides")
-        self._scores = [0] * self._sides if scores is None else [int(s) for s in scores]
-        if scores is not None:
-            check_scores(self._scores)
         # The source of the deals. A clone shares its original's generator until either of them
         # deals (`_generator` makes a copy then), since a search's clones mostly never deal.
         self._rng: random.Random | None = random.Random(seed)
@@ -131,43 +119,16 @@ class Match(RoundFlow, TurnRules, LegalMoves, RandomPlay):
     # --- the public API -------------------------------------------------------------------------
 
     @property
-    def ruleset(self) -> Ruleset:
-        return self._rules
-
-    @property
-    def players(self) -> int:
-        return self._n
-
-    @property
     def round(self) -> int:
         if self._pending:
             self._settle()
         return self._round
 
     @property
-    def sides(self) -> int:
-        return self._sides
-
-    def side_of(self, seat: int) -> int:
-        return self._seat_side[seat]
-
-    @property
     def current_player(self) -> int | None:
         if self._pending:
             self._settle()
         return None if self._over else self._current
-
-    @property
-    def is_over(self) -> bool:
-        return self._over
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        return self._winners
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        return tuple(self._scores)
 
     @property
     def events(self) -> list[dict[str, Any]]:
@@ -213,11 +174,6 @@ class Match(RoundFlow, TurnRules, LegalMoves, RandomPlay):
         for i in range(len(out), len(events)):
             out.append(ev.public(log[i], events[i]))
         return History(out, len(out))
-
-    def returns(self) -> tuple[float, ...]:
-        """Per seat: its side's share of the win (1/k for k winning sides), 0.0 otherwise or before the end."""
-        share = 1.0 / len(self._winners) if self._winners else 0.0
-        return tuple(share if self._seat_side[s] in self._winners else 0.0 for s in range(self._n))
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
         if self._pending:
@@ -292,9 +248,9 @@ class Match(RoundFlow, TurnRules, LegalMoves, RandomPlay):
             rules=self._rules,
         )
 
-    def clone(self) -> Match:
+    def clone(self) -> LayoutMatch:
         """An independent copy with the same future (its random stream included)."""
-        new = object.__new__(Match)
+        new = object.__new__(LayoutMatch)
         new.__dict__.update(self.__dict__)
         new._hands = self._hands.copy()
         new._scores = self._scores.copy()
@@ -379,15 +335,5 @@ class Match(RoundFlow, TurnRules, LegalMoves, RandomPlay):
             self._event_dicts_now()
 
 
-def partnerships(ruleset: Ruleset, players: int, teams: bool | None) -> bool:
-    """Whether a match of `players` is played in partnerships: the file's choice, or `teams` where
-    the file lets a match choose (players.teams_optional)."""
-    rules = ruleset.players
-    default = rules.teams is Teams.OPPOSITE and players in rules.team_counts
-    if teams is None or teams == default:
-        return default
-    if not rules.teams_optional:
-        raise ValueError(f"'{ruleset.name}' does not let a match choose partnerships")
-    if teams and players not in rules.team_counts:
-        raise ValueError(f"'{ruleset.name}' has no partnerships with {players} players")
-    return teams
+
+register(Family.LAYOUT, LayoutMatch)

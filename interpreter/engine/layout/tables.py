@@ -6,10 +6,10 @@ touch and how) is a tuple lookup here, never an expression evaluation.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Any
 
 from interpreter.engine.actions import PLAY, Action
+from interpreter.engine.cache import PerRuleset
 from interpreter.engine.scoring import goal, points_reader
 from interpreter.engine.tiles import Tile, set_tiles
 from interpreter.rulefile.ruleset import (
@@ -230,18 +230,9 @@ class Tables:
         return found
 
 
-_tables: OrderedDict[tuple[int, int], Tables] = OrderedDict()
+_cache = PerRuleset(Tables, _CACHE_SIZE)
 
 
 def tables_for(ruleset: Ruleset, players: int) -> Tables:
-    """The shared tables for `ruleset` at `players`; the cache holds the ruleset, so its id stays unique."""
-    ruleset = ruleset.for_players(players)
-    key = (id(ruleset), players)
-    found = _tables.get(key)
-    if found is None or found.ruleset is not ruleset:
-        found = _tables[key] = Tables(ruleset, players)
-        if len(_tables) > _CACHE_SIZE:
-            _tables.popitem(last=False)
-    else:
-        _tables.move_to_end(key)
-    return found
+    """The shared tables for `ruleset` at `players` (of the ruleset as that many players play it)."""
+    return _cache(ruleset.for_players(players), players)

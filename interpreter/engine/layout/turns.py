@@ -23,7 +23,7 @@ class TurnRules:
 
     def _do(self, action: Action) -> None:
         """Carry out a legal action for the current player."""
-        kind, tile, arm_id, half = action
+        kind, tile, arm_id, half, _ = action
         if kind == PLAY:
             self._lay(self._current, self._t.id_of[tile[0]][tile[1]], arm_id, half, action)  # type: ignore[index]
         elif kind == DRAW:
@@ -32,7 +32,7 @@ class TurnRules:
             self._pass(self._current, kind == MARKER)
 
     def _play(self, seat: int, action: Action) -> None:
-        _, (low, high), arm_id, half = action  # type: ignore[misc]
+        _, (low, high), arm_id, half, _ = action  # type: ignore[misc]
         self._lay(seat, self._t.id_of[low][high], arm_id, half, action)
 
     def _lay(self, seat: int, tile: int, arm_id: int | None, half: int | None, action: Action) -> None:

@@ -1,7 +1,8 @@
 """What a person types at the move prompt, read into one of the legal actions or a one-line reason why not.
 
 A move is its number in the list, a tile (`6-3`, `[6|3]`, `6-3 2` for arm 2), or draw / pass /
-marker. Anything else is refused with a reason; the match is never touched here.
+marker; in a trick game also `bid 31`, `bid 2 marks`, `trumps sixes`, `doubles`, `no trumps`.
+Anything else is refused with a reason; the match is never touched here.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from interpreter.engine import Action, IllegalAction, Match
 from interpreter.engine.observation import LayoutView
 from interpreter.engine.tiles import normal
 from interpreter.frontends.presentation.style import hand_tile
+from interpreter.frontends.presentation.tricks import is_trick_game, read_trick_word
 from interpreter.players.distinct import play_key
 from interpreter.rulefile.ruleset import Ruleset
 
@@ -61,8 +63,10 @@ def read_move(text: str, legal: Sequence[Action], match: Match) -> Action:
     if words.isdigit():
         number = int(words)
         if not 1 <= number <= len(legal):
-            raise Refused(f"there is no move {number}: {_choose(legal)}")
+            raise Refused(f"there is no move {number}: {_choose(legal)}{_bid_by_number(number, legal, match)}")
         return legal[number - 1]
+    if is_trick_game(match):
+        return _trick_move(text, words, legal, match)
     if words in _WORDS:
         return _unable(_WORDS[words], legal, match)
     found = _TILE_MOVE.match(words)
@@ -71,6 +75,36 @@ def read_move(text: str, legal: Sequence[Action], match: Match) -> Action:
     played = normal((int(found.group(1)), int(found.group(2))))
     arm = None if found.group(3) is None else int(found.group(3))
     return _tile_move(played, arm, legal, match)
+
+
+def _bid_by_number(value: int, legal: Sequence[Action], match: Match) -> str:
+    """A bid typed as a bare number ("31") is read as a move's number: say how to bid it, or the
+    engine's reason why that bid cannot be made."""
+    if not any(action.kind == "bid" for action in legal):
+        return ""
+    found = read_trick_word(f"bid {value}", legal, match)
+    if isinstance(found, Action):
+        return f"; to bid {value}, type bid {value} or {legal.index(found) + 1}"
+    return f"; as a bid: {found}" if found else ""
+
+
+def _trick_move(text: str, words: str, legal: Sequence[Action], match: Match) -> Action:
+    found = read_trick_word(words, legal, match)
+    if isinstance(found, Action):
+        return found
+    if found is None:
+        examples = {"bidding": "bid 31, pass", "declaring": "trumps sixes, doubles, no trumps"}
+        example = examples.get(getattr(match, "phase", ""), "a tile like 6-3")
+        raise Refused(f"'{text.strip()}' is not a move: {_choose(legal)}, {example}, or help")
+    # The engine's reason, with what can be done instead.
+    raise Refused(f"{found}; {_trick_alternatives(legal)}")
+
+
+def _trick_alternatives(legal: Sequence[Action]) -> str:
+    tiles = [a.tile for a in legal if a.tile is not None]
+    if tiles:
+        return "you can play " + ", ".join(hand_tile(t) for t in tiles)
+    return _choose(legal)
 
 
 def _choose(legal: Sequence[Action]) -> str:

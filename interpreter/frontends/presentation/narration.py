@@ -12,6 +12,8 @@ from typing import Any
 from interpreter.engine import Match
 from interpreter.frontends.presentation.seats import Seat, plural, together
 from interpreter.frontends.presentation.style import Style, hand_tile, in_hand_order, tile
+from interpreter.frontends.presentation.tricks import TrickNarrator, is_trick_game
+from interpreter.frontends.presentation.tricks import result_line as trick_result_line
 
 _STARTS = {
     "highest_double": "holding the highest double",
@@ -36,6 +38,8 @@ def scores_line(match: Match, seats: Sequence[Seat], scores: Sequence[int]) -> s
 
 def result_line(match: Match, seats: Sequence[Seat]) -> str:
     """The match's outcome, e.g. "Match over after 6 rounds: You win, 104 to 87."."""
+    if is_trick_game(match):
+        return trick_result_line(match, seats)
     winners = [name for side in match.winners for name in side_names(match, seats, side)]
     rounds = f"{match.round} round{'s' if match.round != 1 else ''}"
     if len(match.winners) > 1:
@@ -51,12 +55,18 @@ class Narrator:
         self.match = match
         self.seats = seats
         self.style = style
+        # A trick game's story (bids, trumps, tricks) is told by its own narrator.
+        self.tricks = TrickNarrator(match, seats, style) if is_trick_game(match) else None
 
     def name(self, seat: int) -> str:
         name = self.seats[seat].name
         return self.style.paint(name, "green" if self.seats[seat].human else "cyan")
 
-    def tell(self, events: Sequence[dict[str, Any]], viewer: int | None) -> list[str]:
+    def tell(self, events: Sequence[dict[str, Any]], viewer: int | None, start: int | None = None) -> list[str]:
+        """`events` in words, as `viewer` may know them; `start`: where they begin in the match's log
+        (a trick game reads the hand so far from it; found when not given)."""
+        if self.tricks is not None:
+            return self.tricks.tell(events, viewer, start)
         lines: list[str] = []
         round_scores: list[str] = []  # told after the round's end, which the log records after them
         for index, event in enumerate(events):

@@ -18,14 +18,31 @@ from interpreter.frontends.presentation.moves import Refused, numbered, read_mov
 from interpreter.frontends.presentation.narration import Narrator
 from interpreter.frontends.presentation.seats import Seat
 from interpreter.frontends.presentation.style import Style
+from interpreter.frontends.presentation.tricks import describe_trick_move, is_trick_game
 from interpreter.frontends.terminal.table import describe_move, screen
+from interpreter.frontends.terminal.trick_table import prompt_word, trick_screen
 from interpreter.players.ismcts import Estimate
 from interpreter.rulefile.ruleset import Ruleset
+from interpreter.text.untrusted import printable
 
 HELP = """\
 Type the number of a move, or name it:
   6-3          play the tile [6|3] (add the arm, 6-3 2, when it fits several ends)
   draw, pass, marker
+Other commands:
+  hint         what the strongest computer player would do
+  table        show the table again
+  rules        the rules of this game
+  help         this text
+  quit         stop; the game is saved and `domino resume FILE` continues it
+"""
+
+TRICK_HELP = """\
+Type the number of a move, or name it:
+  bid 31, bid 1 mark, pass      in the auction (a bare number is a move's number)
+  trumps sixes, doubles, no trumps
+                                the bidder names trumps (also: trumps 6, follow me)
+  6-3                           play the tile [6|3] to the trick
 Other commands:
   hint         what the strongest computer player would do
   table        show the table again
@@ -53,10 +70,10 @@ class _Stop(Exception):
 HINT_MOVES = 3  # the moves a hint shows with their estimates, best first
 
 
-def estimate_words(chance: float, tries: int) -> str:
-    """A search's estimate for one move, as a player reads it."""
+def estimate_words(chance: float, tries: int, rounds: str = "rounds") -> str:
+    """A search's estimate for one move, as a player reads it (a trick game's rounds are "hands")."""
     times = "try" if tries == 1 else "tries"
-    return f"wins about {round(100 * chance)}% of the rounds I played out ({tries} {times})"
+    return f"wins about {round(100 * chance)}% of the {rounds} I played out ({tries} {times})"
 
 
 def decision_seed(seed: int, logged: int) -> int:
@@ -126,6 +143,8 @@ class Session:
         self.told: dict[int | None, int] = {number: self._round_start() for number in humans or [None]}
         self.last_human = humans[0] if humans else None
         self.on_screen: int | None = None  # whose hand the screen shows
+        self.tricks = is_trick_game(match)  # bids, trumps and tricks instead of arms and a boneyard
+        self.round_word = "hand" if self.tricks else "round"
 
     def run(self) -> Ending:
         try:
@@ -160,9 +179,10 @@ class Session:
         """Tell `listener` what happened since they were last told (up to event `upto`), showing what
         `viewer` may see."""
         end = len(self.match.events) if upto is None else upto
-        events = self.match.events[self.told[listener] : end]
+        start = self.told[listener]
+        events = self.match.events[start:end]
         self.told[listener] = end
-        lines = self.narrator.tell(events, viewer)
+        lines = self.narrator.tell(events, viewer, start)
         if lines:
             self.out.write("\n".join(lines) + "\n")
 
@@ -173,7 +193,7 @@ class Session:
             return
         deal = self._round_start()
         self._tell(person, person, upto=deal)
-        answer = self._read(f"Press Enter to deal round {self.match.round}. ")
+        answer = self._read(f"Press Enter to deal {self.round_word} {self.match.round}. ")
         if answer.strip().lower() in ("quit", "q", "exit"):
             raise _Stop(Ending.QUIT)
 
@@ -183,23 +203,24 @@ class Session:
         self.on_screen = self.last_human = seat
         self._tell(seat, seat)
         legal = numbered(self.match.legal_actions(), self.match.layout, self.match.ruleset)
-        self.out.write("\n" + screen(self.match, self.ruleset, self.seats, seat, legal, self.style))
+        self.out.write("\n" + self._screen(seat, legal))
         who = "Your" if self.seats[seat].name == "You" else f"{self.seats[seat].name}, your"
         numbers = f"1–{len(legal)}" if len(legal) > 1 else "1"
-        prompt = f"{who} move ({numbers}, or help): "
+        asked = prompt_word(self.match) if self.tricks else "move"
+        prompt = f"{who} {asked} ({numbers}, or help): "
         while True:
             text = self._read(prompt)
             command = text.strip().lower()
             if command in ("quit", "q", "exit"):
                 raise _Stop(Ending.QUIT)
             if command in ("help", "h", "?"):
-                self.out.write(HELP)
+                self.out.write(TRICK_HELP if self.tricks else HELP)
             elif command == "hint":
                 self.out.write(self._hint(legal) + "\n")
             elif command == "rules":
-                self.out.write(self.rules_text())
+                self.out.write(printable(self.rules_text()))  # the rule file's words, never its escapes
             elif command in ("table", "t"):
-                self.out.write(screen(self.match, self.ruleset, self.seats, seat, legal, self.style))
+                self.out.write(self._screen(seat, legal))
             elif not command and len(legal) == 1:
                 return legal[0]  # Enter takes the only move there is (drawing, again and again)
             elif not command:
@@ -209,6 +230,14 @@ class Session:
                     return read_move(text, legal, self.match)
                 except Refused as refused:
                     self.out.write(self.style.problem(refused.reason) + "\n")
+
+    def _screen(self, seat: int, legal: Sequence[Action]) -> str:
+        if self.tricks:
+            return trick_screen(self.match, self.ruleset, self.seats, seat, legal, self.style)
+        return screen(self.match, self.ruleset, self.seats, seat, legal, self.style)
+
+    def _describe(self, action: Action) -> str:
+        return describe_trick_move(action, self.match) if self.tricks else describe_move(action, self.match, self.seats)
 
     def _read(self, prompt: str) -> str:
         self.out.write(prompt)
@@ -231,11 +260,14 @@ class Session:
         number = {same_move(action, layout, rules): n for n, action in enumerate(legal, start=1)}
         strongest, moves = hint_moves(match, self.seed)
         shown = number[same_move(moves[0][0], layout, rules)]
-        lines = [f"Hint ({strongest}): {shown} — {describe_move(legal[shown - 1], match, self.seats)}"]
+        lines = [f"Hint ({strongest}): {shown} — {self._describe(legal[shown - 1])}"]
         for action, estimate in moves:
             if estimate is not None:
                 listed = number[same_move(action, layout, rules)]
-                lines.append(f"  {listed}. {legal[listed - 1]}: {estimate_words(estimate.chance, estimate.visits)}")
+                # A trick game's actions read as the move list says them ("bid 31", "[6|4]").
+                said = self._describe(legal[listed - 1]) if self.tricks else str(legal[listed - 1])
+                odds = estimate_words(estimate.chance, estimate.visits, self.round_word + "s")
+                lines.append(f"  {listed}. {said}: {odds}")
         return "\n".join(lines)
 
     def _hand_over(self, seat: int) -> None:

@@ -9,20 +9,23 @@ from interpreter.engine import Action, ArmView, LayoutView, Match
 from interpreter.frontends.presentation.seats import Seat
 from interpreter.frontends.presentation.style import Style, hand_tile, in_hand_order, tile
 from interpreter.rulefile.ruleset import Ruleset, TargetReach, Winner
+from interpreter.text.untrusted import printable
 
 _LONG_ARM = 8  # tiles shown of a train before the older ones are cut to "…"
 
 
-def goal(ruleset: Ruleset, players: int) -> str:
-    """How the match is won, in a few words: "first to 100", "13 rounds, lowest total wins"."""
+def goal(ruleset: Ruleset, players: int, unit: str | None = None) -> str:
+    """How the match is won, in a few words: "first to 100", "13 rounds, lowest total wins";
+    with a `unit`, the target is counted in it: "first to 7 marks"."""
     end = ruleset.match
     best = "highest" if end.winner is Winner.HIGHEST else "lowest"
     rounds = end.rounds.get(players) if end.rounds else None
     if end.target is not None:
         reach = "reaches" if end.reach is TargetReach.AT_LEAST else "passes"
+        target = f"{end.target} {unit}" if unit else str(end.target)
         if end.winner is Winner.HIGHEST and rounds is None:
-            return f"first to {end.target}" if end.reach is TargetReach.AT_LEAST else f"first past {end.target}"
-        text = f"until someone {reach} {end.target}"
+            return f"first to {target}" if end.reach is TargetReach.AT_LEAST else f"first past {target}"
+        text = f"until someone {reach} {target}"
         return f"{text} or {rounds} rounds, {best} total wins" if rounds else f"{text}, {best} total wins"
     return f"{rounds} rounds, {best} total wins"
 
@@ -88,7 +91,7 @@ def layout_lines(match: Match, seats: Sequence[Seat], viewer: int | None, style:
     return lines
 
 
-def player_lines(match: Match, seats: Sequence[Seat], style: Style) -> list[str]:
+def player_lines(match: Match, seats: Sequence[Seat], style: Style, score_word: str = "score") -> list[str]:
     counts = match.observation(0).hand_counts
     width = max(len(seat.name) for seat in seats)
     teams = match.sides < match.players
@@ -99,7 +102,7 @@ def player_lines(match: Match, seats: Sequence[Seat], style: Style) -> list[str]
         kind = "" if seat.human else f" ({seat.kind})"
         team = f"  team {side + 1}" if teams else ""
         tiles = f"{counts[number]} tile{'s' if counts[number] != 1 else ''}"
-        row = f"{turn}{seat.name:<{width}}  {tiles:<9} score {match.scores[side]:<4}{team}{kind}"
+        row = f"{turn}{seat.name:<{width}}  {tiles:<9} {score_word} {match.scores[side]:<4}{team}{kind}"
         lines.append(style.paint(row, "bold") if number == match.current_player else row)
     return lines
 
@@ -135,7 +138,7 @@ def screen(
 ) -> str:
     """Everything a player needs to choose a move, with the moves numbered from 1."""
     drawable = match.observation(viewer).boneyard_count
-    header = f"{ruleset.title} · round {match.round} · {goal(ruleset, match.players)}"
+    header = f"{printable(ruleset.title)} · round {match.round} · {goal(ruleset, match.players)}"
     lines = [style.heading(f"── {header} ──")]
     lines.append(style.heading("Table") + f"  (boneyard: {drawable} to draw)")
     lines += layout_lines(match, seats, viewer, style)

@@ -29,6 +29,7 @@ from interpreter.records.savegame import default_directory
 from interpreter.resources import bundled_variants
 from interpreter.rulefile.explain import explain
 from interpreter.rulefile.loader import RuleFileError, load_ruleset
+from interpreter.rulefile.ruleset import Ruleset, Teams
 from interpreter.text.untrusted import JsonProblem, load_json
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -75,7 +76,20 @@ def _variant(name: str, path: Path) -> dict[str, Any] | None:
         "tags": list(ruleset.tags),
         "players": {"min": ruleset.players.min, "max": ruleset.players.max},
         "explain": explain(ruleset),
+        **shape(ruleset),
+    }
+
+
+def shape(ruleset: Ruleset) -> dict[str, Any]:
+    """What the start page adapts to: whether partnerships may be chosen, at which player counts
+    the rules seat partners (across the table), and the family (a trick game has no hand size or
+    rounds to set: its deal uses every tile)."""
+    teams = ruleset.players.teams is Teams.OPPOSITE
+    return {
         "teams_optional": ruleset.players.teams_optional,
+        "partners": sorted(ruleset.players.team_counts) if teams else [],
+        "family": ruleset.family.value,
+        "target": ruleset.match.target,
     }
 
 
@@ -132,7 +146,7 @@ def create_app(
             return JSONResponse({"ok": False, "problems": refusal.extra["problems"]})
         players = {"min": ruleset.players.min, "max": ruleset.players.max}
         return JSONResponse({"ok": True, "problems": [], "title": ruleset.title, "players": players,
-                             "teams_optional": ruleset.players.teams_optional})  # fmt: skip
+                             **shape(ruleset)})  # fmt: skip
 
     @handled
     async def create_table(request: Request) -> Response:

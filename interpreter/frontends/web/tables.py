@@ -25,6 +25,7 @@ from interpreter.engine import Action, IllegalAction, Match
 from interpreter.frontends.cli.commands.common import GAME_ERRORS, teams_problem
 from interpreter.frontends.presentation.moves import same_move
 from interpreter.frontends.presentation.seats import HUMAN
+from interpreter.frontends.presentation.tricks import is_trick_game
 from interpreter.frontends.terminal.session import computer_choice, estimate_words, hint_moves
 from interpreter.frontends.web import store
 from interpreter.frontends.web.views import legal_json, seat_view
@@ -206,7 +207,8 @@ class Table:
         legal = match.legal_actions()
         layout = match.layout
         alike = [same_move(action, layout) for action in legal]
-        texts = legal_json(legal)
+        texts = legal_json(legal, match)
+        rounds = "hands" if is_trick_game(match) else "rounds"  # as the terminal's hint says it
         strongest, found = hint_moves(match, self.game.seed)
         moves = []
         for action, estimate in found:
@@ -214,7 +216,7 @@ class Table:
             move: dict[str, Any] = {"index": index, "text": texts[index]["text"]}
             if estimate is not None:
                 move.update(chance=round(estimate.chance, 3), tries=estimate.visits,
-                            words=estimate_words(estimate.chance, estimate.visits))  # fmt: skip
+                            words=estimate_words(estimate.chance, estimate.visits, rounds))  # fmt: skip
             moves.append(move)
         return {"player": strongest, "moves": moves}
 

@@ -14,9 +14,22 @@ from collections.abc import Sequence
 from typing import Any
 
 from interpreter.engine import Action, LayoutView, Match
+from interpreter.engine.actions import BID, DOUBLES, NO_TRUMPS, PASS, PLAY, TRUMPS
+from interpreter.engine.tricks.suits import suit_name
 from interpreter.frontends.presentation.narration import Narrator
 from interpreter.frontends.presentation.seats import Seat, seats_for
-from interpreter.frontends.presentation.style import Style
+from interpreter.frontends.presentation.style import Style, hand_tile
+from interpreter.frontends.presentation.tricks import (
+    bid_text,
+    describe_trick_move,
+    held_trumps,
+    is_trick_game,
+    led_words,
+    score_unit,
+    tables,
+    tile_notes,
+    trump_words,
+)
 from interpreter.rulefile.explain import explain
 from interpreter.rulefile.ruleset import Ruleset
 
@@ -53,8 +66,10 @@ def layout_json(layout: LayoutView) -> dict[str, Any]:
     }
 
 
-def legal_json(legal: Sequence[Action]) -> list[dict[str, Any]]:
-    return [
+def legal_json(legal: Sequence[Action], match: Match | None = None) -> list[dict[str, Any]]:
+    """The legal moves; in a trick game (given its `match`) with the words of the terminal's move
+    list as `text` and a button's `label` ("1 mark (42)", "sixes"), `value` for bids and trumps."""
+    out = [
         {
             "index": index,
             "kind": action.kind,
@@ -65,6 +80,31 @@ def legal_json(legal: Sequence[Action]) -> list[dict[str, Any]]:
         }
         for index, action in enumerate(legal)
     ]
+    if match is not None and is_trick_game(match):
+        for move, action in zip(out, legal, strict=True):
+            move["value"] = action.value
+            move["text"] = describe_trick_move(action, match)
+            move.update(_trick_label(action, match))
+    return out
+
+
+def _trick_label(action: Action, match: Match) -> dict[str, Any]:
+    """A move's few words on its button, and for a declaration how many of its trumps the mover
+    holds (the mover's own hand only: legal moves reach no other seat)."""
+    t = tables(match)
+    if action.kind == BID:
+        return {"label": bid_text(t, int(action.value))}  # type: ignore[arg-type]
+    if action.kind == TRUMPS:
+        value = action.value
+        if value == NO_TRUMPS:
+            return {"label": trump_words(NO_TRUMPS, t.max_pip)}
+        seat = match.current_player
+        held = len(held_trumps(t, value, match.hand(seat))) if seat is not None else 0  # type: ignore[arg-type]
+        label = DOUBLES if value == DOUBLES else suit_name(int(value), t.max_pip + 1)  # type: ignore[arg-type]
+        return {"label": label, "held": held}
+    if action.kind == PLAY and action.tile is not None:
+        return {"label": hand_tile(action.tile)}
+    return {"label": "pass" if action.kind == PASS else action.kind}
 
 
 def _last_index(events: Sequence[dict[str, Any]], kinds: tuple[str, ...], before: int | None = None) -> int | None:
@@ -109,7 +149,7 @@ def round_end_json(
         first -= 1  # the round end's own scores, logged just before it
     told = Narrator(match, seats, _PLAIN).tell(list(events[first : index + 1]), None)
     words = [scoring_words(ruleset).get(record["reason"], ""), *(line.strip() for line in told)]
-    return {
+    out = {
         "round": record["round"],
         "reason": record["reason"],
         "seat": record["seat"],
@@ -117,6 +157,40 @@ def round_end_json(
         "pips": list(record["pips"]),
         "scores": list(record["scores"]),
         "words": [w for w in words if w],
+    }
+    if is_trick_game(match):
+        out["tricks"] = _hand_end_json(match, events, first, index)
+    return out
+
+
+def _hand_end_json(match: Match, events: Sequence[dict[str, Any]], first: int, index: int) -> dict[str, Any]:
+    """A trick hand's end as the summary shows it, read from the log: the contract, made or set,
+    each side's tricks and points, and what each side scored (a hand's unplayed tiles stay hidden)."""
+    t = tables(match)
+    record = events[index]
+    deal = _last_index(events, ("deal",), before=index) or 0
+    contract = next((e for e in events[deal:index] if e["type"] == "contract"), None)
+    tricks = [0] * match.sides
+    for event in events[deal:index]:
+        if event["type"] == "trick":
+            tricks[event["side"]] += 1
+    gained = [0] * match.sides
+    for event in events[first:index]:
+        if event["type"] == "score":
+            gained[event["side"]] += event["points"]
+    bid = record.get("bid")
+    return {
+        "bidder": record["seat"],
+        "bidder_side": None if record["seat"] is None else match.side_of(record["seat"]),
+        "bid": bid,
+        "bid_text": None if bid is None else bid_text(t, bid),
+        "make": None if contract is None else contract["make"],
+        "made": record.get("made"),
+        "tricks": tricks,
+        "tricks_in_hand": t.hand_size,
+        "points": list(record["pips"]),
+        "gained": gained,
+        "unit": list(score_unit(match.ruleset)),
     }
 
 
@@ -134,6 +208,56 @@ def last_actions(
         end = following if following is not None and following > shown else len(events)
     lines = Narrator(match, seats, _PLAIN).tell(list(events[start:end]), viewer)
     return [line.strip() for line in lines if line.strip()][-LAST_ACTIONS:]
+
+
+def tricks_json(match: Match, viewer: int | None, hand: Sequence[tuple[int, int]] = ()) -> dict[str, Any] | None:
+    """A trick game's hand as every seat sees it (TrickView), with the words the terminal uses;
+    None for a layout game. Only played tiles appear: the trick, the last trick, each seat's
+    played tiles; and for the viewer's own `hand`, what each tile is (a trump, what it counts)."""
+    if not is_trick_game(match):
+        return None
+    t = tables(match)
+    view = match.trick_view  # type: ignore[attr-defined]
+    phase = match.phase  # type: ignore[attr-defined]
+    # Around the table from the viewer, in the order of play: the next seat sits on the viewer's left.
+    start = 0 if viewer is None else viewer
+    order = [start]
+    while len(order) < match.players:
+        order.append(t.next_seat(order[-1]))
+    leading = None
+    if view.trick and view.declaration is not None:
+        suits = t.suits(view.declaration)
+        leading = view.trick[suits.winner([t.index[tile] for _, tile in view.trick])][0]
+    lowest = min((b.value for b in t.bids), default=None)
+    return {
+        "phase": phase,
+        "dealer": view.dealer,
+        "starter": view.starter,
+        "order": order,
+        "bids": [
+            {"seat": seat, "value": value, "text": "pass" if value is None else bid_text(t, value)}
+            for seat, value in view.bids
+        ],
+        "bidder": view.bidder,
+        "bid": view.bid,
+        "bid_text": None if view.bid is None else bid_text(t, view.bid),
+        "lowest_bid": None if lowest is None else bid_text(t, lowest),
+        "make": view.make,
+        "declaration": view.declaration,
+        "trumps": None if view.declaration is None else trump_words(view.declaration, t.max_pip),
+        "trick": [{"seat": seat, "tile": list(tile)} for seat, tile in view.trick],
+        "trick_number": sum(view.tricks_won) + 1,
+        "tricks_in_hand": t.hand_size,
+        "led": None if view.led_suit is None else led_words(view.led_suit, t.max_pip),
+        "taking": leading,
+        "last_trick": [{"seat": seat, "tile": list(tile)} for seat, tile in view.last_trick],
+        "last_winner": view.last_winner,
+        "tricks_won": list(view.tricks_won),
+        "points_won": list(view.points_won),
+        "played": [[list(tile) for tile in tiles] for tiles in view.played],
+        "unit": list(score_unit(match.ruleset)),
+        "hand_notes": [tile_notes(t, view.declaration, tile) for tile in hand],
+    }
 
 
 def history(events: Sequence[dict[str, Any]]) -> list[list[int]]:
@@ -164,8 +288,21 @@ def _common(match: Match, ruleset: Ruleset, seats: Sequence[Seat], kinds: Sequen
         "seat_sides": [match.side_of(s) for s in range(match.players)],
         "seats": seats_json(kinds, seats),
         "round_end": round_end_json(match, seats, ruleset, shown, events) if shown is not None else None,
+        "last_round_end": _last_round_end(match, seats, ruleset, events, shown),
         "history": history(events),
     }
+
+
+def _last_round_end(
+    match: Match, seats: Sequence[Seat], ruleset: Ruleset, events: Sequence[dict[str, Any]], shown: int | None
+) -> dict[str, Any] | None:
+    """The last finished round's end, kept after the next round began: the next seat's move may come
+    before a page has read `round_end` (a computer bids at once), and a hand decided early ends
+    with no tile left to see. Only round-end records: public once the round is over."""
+    if shown is not None:
+        return None  # `round_end` is this very summary
+    index = _last_index(events, ("round_end",))
+    return None if index is None else round_end_json(match, seats, ruleset, index, events)
 
 
 def _goal(match: Match) -> dict[str, int | None]:
@@ -178,7 +315,8 @@ def seat_view(
     match: Match, ruleset: Ruleset, kinds: Sequence[str], seat: int, version: int
 ) -> dict[str, Any]:
     """What `seat` may see now, as the JSON of `GET /api/tables/ID/state`."""
-    seats = seats_for(kinds)
+    # Each seat has a screen of its own: it is "You" in its narration, as on the rest of its page.
+    seats = [Seat(s.kind, "You") if n == seat else s for n, s in enumerate(seats_for(kinds))]
     observation = match.observation(seat)
     return {
         "version": version,
@@ -189,8 +327,9 @@ def seat_view(
         "hand_counts": list(observation.hand_counts),
         "boneyard_count": observation.boneyard_count,
         "layout": layout_json(observation.layout),
-        "legal": legal_json(observation.legal_actions),
+        "legal": legal_json(observation.legal_actions, match),
         "last_actions": last_actions(match, seats, seat, match.events),
+        "tricks": tricks_json(match, seat, observation.hand),
     }
 
 
@@ -209,6 +348,7 @@ def public_view(match: Match, ruleset: Ruleset, kinds: Sequence[str], step: int,
         "hand_counts": [len(match.hand(s)) for s in range(match.players)],
         "boneyard_count": match.observation(0).boneyard_count,
         "layout": layout_json(match.layout),
-        "legal": legal_json(match.legal_actions()) if current is not None else [],
+        "legal": legal_json(match.legal_actions(), match) if current is not None else [],
         "last_actions": last_actions(match, seats, current, match.events),
+        "tricks": tricks_json(match, None),
     }

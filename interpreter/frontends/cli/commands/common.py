@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from interpreter.engine.layout.match import partnerships
 from interpreter.engine.limits import MatchLimitError
+from interpreter.engine.match import partnerships
 from interpreter.expressions.language import ExpressionRuntimeError
 from interpreter.frontends.cli.commands.environment import Env, ExitStatus
 from interpreter.frontends.cli.commands.validate import STDIN, read_stdin_rules

@@ -70,7 +70,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "--players",
         metavar="SEATS",
         help=f"who sits where, in turn order: 'human' or a computer player ({', '.join(players.PLAYERS)}); "
-        "default: human and the strongest computer player",
+        "default: you and the strongest computer player, as many of it as the game needs (three in Texas 42)",
     )
     parser.add_argument("--seed", type=int, help="the deal's seed, to play the same game again (default: random)")
     parser.add_argument("--target", type=int, metavar="N", help="play to N points (same as --set match.target=N)")
@@ -89,7 +89,9 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     if ruleset is None:
         return ExitStatus.FAILURE
     strongest = getattr(players, "STRONGEST", "random")
-    kinds = [k.strip() for k in args.players.split(",")] if args.players else [HUMAN, strongest]
+    # By default you and the strongest computer, once or as often as the game's fewest seats need.
+    default = [HUMAN] + [strongest] * (max(ruleset.players.min, 2) - 1)
+    kinds = [k.strip() for k in args.players.split(",")] if args.players else default
     problem = _seating_problem(kinds, ruleset) or teams_problem(ruleset, len(kinds), args.teams)
     if problem:
         env.stderr.write(f"domino play: {problem}\n")
@@ -127,7 +129,9 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     except SaveError as error:
         env.stderr.write(printable(f"domino play: {error}") + "\n")
         return ExitStatus.FAILURE
-    env.stdout.write(f"{ruleset.title} — {ruleset.description}\nIn turn order: {seats}. Seed {seed}.\n")
+    # The title and description are the rule file's words: shown, never obeyed as escapes.
+    about = printable(f"{ruleset.title} — {ruleset.description}")
+    env.stdout.write(f"{about}\nIn turn order: {seats}. Seed {seed}.\n")
     with lock:
         return play_saved(match, ruleset, game, path, env)
 

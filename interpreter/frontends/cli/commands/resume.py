@@ -10,6 +10,7 @@ from interpreter.frontends.cli.commands.environment import Env, ExitStatus
 from interpreter.frontends.cli.commands.play import play_saved
 from interpreter.frontends.presentation.narration import result_line
 from interpreter.frontends.presentation.seats import HUMAN, seats_for
+from interpreter.frontends.presentation.tricks import is_trick_game
 from interpreter.players import PLAYERS
 from interpreter.records.replay import RULES_FILE, RULES_SHA256, recorded_rule_file
 from interpreter.records.savegame import (
@@ -85,7 +86,8 @@ def _resume(path: Path, shown: str, args: argparse.Namespace, env: Env) -> ExitS
     if match.is_over:
         env.stdout.write(f"This game is over. {result_line(match, seats_for(game.seats))}\n")
         return ExitStatus.OK
-    env.stdout.write(f"Resuming {shown}: {ruleset.title}, round {match.round}.\n")
+    rounds = "hand" if is_trick_game(match) else "round"  # a trick game's rounds are hands
+    env.stdout.write(printable(f"Resuming {shown}: {ruleset.title}, {rounds} {match.round}.") + "\n")
     return play_saved(match, ruleset, game, path, env)
 
 

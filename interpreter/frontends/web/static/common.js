@@ -1,5 +1,6 @@
 // What the table page and the replay viewer share: the players' bar, the round end, the set size.
 import { backSvg, tileSvg, tileText } from "./dominoes.js";
+import { handEndBody } from "./tricks.js";
 
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -44,6 +45,9 @@ export function names(state, viewer) {
 }
 
 export function sideName(state, side) {
+  if (state.tricks && state.sides < state.hand_counts.length) {  // partners by name, as the narration says them
+    return state.seat_sides.map((x, s) => [x, s]).filter(([x]) => x === side).map(([, s]) => seatName(state, s, state.seat)).join(" & ");
+  }
   if (state.sides < state.hand_counts.length) {
     const members = state.seat_sides.map((x, s) => [x, s]).filter(([x]) => x === side).map(([, s]) => s + 1);
     return `Team ${side + 1} (seats ${members.join(" & ")})`;
@@ -64,13 +68,16 @@ export function renderPlayers(container, state, viewer) {
     for (let i = 0; i < Math.min(count, 22); i++) backs.append(backSvg());
     const info = (state.seats || [])[seat];
     const kind = info && info.kind === "computer" ? ` (${info.strength || "computer"})` : "";
+    // A trick game counts its match score in its own unit (Texas 42: marks).
+    const unit = state.tricks && state.tricks.unit;
+    const score = unit ? `${state.scores[side]} ${state.scores[side] === 1 ? unit[0] : unit[1]}` : `score ${state.scores[side]}`;
     container.append(h("div", {
       class: `player${turn ? " turn" : ""}`, "data-seat": seat,
-      "aria-label": `${seatName(state, seat, viewer)}${kind}: ${count} tile${count === 1 ? "" : "s"}, score ${state.scores[side]}${teams ? `, team ${side + 1}` : ""}${turn ? ", to play" : ""}`,
+      "aria-label": `${seatName(state, seat, viewer)}${kind}: ${count} tile${count === 1 ? "" : "s"}, ${score}${teams ? `, team ${side + 1}` : ""}${turn ? ", to play" : ""}`,
     },
     turn ? "▶ " : "", h("strong", {}, seatName(state, seat, viewer)), kind,
     h("span", { class: "count" }, `${count} tile${count === 1 ? "" : "s"}`), backs,
-    h("span", { class: "score" }, `score ${state.scores[side]}`), teams ? h("span", {}, `team ${side + 1}`) : null));
+    h("span", { class: "score" }, score), teams ? h("span", {}, `team ${side + 1}`) : null));
   });
 }
 
@@ -81,8 +88,12 @@ export function tilesRow(tiles, label) {
   return row;
 }
 
-export function roundEndBody(state, viewer) {
-  const end = state.round_end;
+export function roundEndBody(state, viewer, end = state.round_end) {
+  if (end.tricks) {
+    const body = handEndBody(state, end, viewer);
+    if (state.over) body.append(matchEnd(state, viewer));
+    return body;
+  }
   const body = h("div", {});
   const reveal = h("div", { class: "reveal" });
   end.hands.forEach((hand, seat) => {
@@ -101,11 +112,11 @@ export function roundEndBody(state, viewer) {
 export function matchEnd(state, viewer) {
   const box = h("div", { class: "match-end" });
   const winners = (state.winners || []).map((side) => sideName(state, side));
-  box.append(h("h3", { id: "match-winner" }, winners.length ? `Match over: ${winners.join(" and ")} win${winners.length === 1 && winners[0] !== "You" ? "s" : ""}.` : "Match over."));
+  box.append(h("h3", { id: "match-winner" }, winners.length ? `Match over: ${winners.join(" and ")} win${winners.length === 1 && winners[0] !== "You" && !winners[0].includes(" & ") ? "s" : ""}.` : "Match over."));
   const hist = state.history || [];
   if (hist.length) {
     const table = h("table", { class: "history" });
-    table.append(h("tr", {}, h("th", {}, "Round"), ...Array.from({ length: state.sides }, (_, s) => h("th", {}, sideName(state, s)))));
+    table.append(h("tr", {}, h("th", {}, state.tricks ? "Hand" : "Round"), ...Array.from({ length: state.sides }, (_, s) => h("th", {}, sideName(state, s)))));
     hist.forEach((scores, i) => table.append(h("tr", {}, h("td", {}, i + 1), ...scores.map((s) => h("td", {}, s)))));
     box.append(h("p", {}, "Score history (running totals):"), table);
   }

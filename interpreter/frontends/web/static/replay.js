@@ -2,6 +2,7 @@
 import { renderTable } from "./layout.js";
 import { h, maxPip, names, renderPlayers, roundEndBody, tilesRow } from "./common.js";
 import { tileText } from "./dominoes.js";
+import { isTrickGame, renderTrickTable } from "./tricks.js";
 
 const $ = (id) => document.getElementById(id);
 let replay = null;
@@ -45,20 +46,24 @@ async function show(k) {
 function render() {
   const v = view;
   $("title").textContent = `Replay: ${v.title}`;
-  $("round-info").textContent = `Round ${v.round}`;
-  $("boneyard").textContent = `Boneyard: ${v.boneyard_count}`;
+  const tricks = isTrickGame(v); // a trick game: the seats around the trick, no layout
+  $("round-info").textContent = `${tricks ? "Hand" : "Round"} ${v.round}`;
+  $("boneyard").textContent = tricks ? "" : `Boneyard: ${v.boneyard_count}`;
   $("step-info").textContent = `step ${step} of ${steps}`;
   $("scrub").value = String(step);
   renderPlayers($("players"), v, null);
   const area = $("table-area");
   const aspect = Math.max(0.6, Math.min(3, (area.clientWidth || 1200) / (area.clientHeight || 600)));
-  renderTable($("table"), v.layout, { aspect, maxPip: maxPip(v), names: names(v, null) });
+  $("table").style.display = tricks ? "none" : "";
+  $("trick-table").hidden = !tricks;
+  if (tricks) renderTrickTable($("trick-table"), v, null);
+  else renderTable($("table"), v.layout, { aspect, maxPip: maxPip(v), names: names(v, null) });
   const who = names(v, null);
   $("hands").replaceChildren(...(v.hands || []).map((hand, seat) =>
     h("div", {}, h("strong", {}, `${who[seat]}${seat === v.current_player ? " ▶" : ""}: `),
       tilesRow(hand, `${who[seat]}: ${hand.map(([a, b]) => tileText(a, b)).join(" ")}`))));
   $("last-actions").replaceChildren(...(v.last_actions || []).map((line) => h("li", {}, line)));
-  $("round-end-body").replaceChildren(v.round_end ? h("div", {}, h("h2", {}, `Round ${v.round_end.round} over`), roundEndBody(v, null)) : "");
+  $("round-end-body").replaceChildren(v.round_end ? h("div", {}, h("h2", {}, `${tricks ? "Hand" : "Round"} ${v.round_end.round} over`), roundEndBody(v, null)) : "");
 }
 
 $("replay-file").addEventListener("change", async () => {

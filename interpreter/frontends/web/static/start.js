@@ -9,6 +9,7 @@ let validateTimer = null;
 let validateSeq = 0;
 let ownPlayers = { min: 2, max: 8 };
 let ownTeams = false;  // whether one's own rules offer partnerships as a choice
+let ownShape = {};  // what else the page adapts to in one's own rules (family, partners, target)
 
 function current() {
   return variants.find((v) => v.name === $("variant").value);
@@ -31,6 +32,24 @@ function fillPlayers() {
   fillSeats();
   const teams = source() === "bundled" ? current() && current().teams_optional : ownTeams;
   $("teams-box").hidden = !teams;
+  showShape();
+}
+
+// What the chosen rules fix: partners across the table (Texas 42), a trick game's deal of every
+// tile (no hand size to set), the target the rules play to.
+function showShape() {
+  const shape = (source() === "bundled" ? current() : ownShape) || {};
+  const count = Number($("players").value);
+  const partners = !$("teams-box").hidden ? false : (shape.partners || []).includes(count);
+  const note = $("partners-note");
+  note.hidden = !partners;
+  if (partners) {
+    const pairs = Array.from({ length: count / 2 }, (_, k) => `seats ${k + 1} & ${k + 1 + count / 2}`);
+    note.textContent = `Partners sit across the table: ${pairs.join(" against ")}.`;
+  }
+  $("hand-size-box").hidden = shape.family === "tricks";
+  if (shape.family === "tricks") $("hand-size").value = "";
+  $("target").placeholder = shape.target ? `as the rules say (${shape.target})` : "as the rules say";
 }
 
 function fillSeats() {
@@ -81,7 +100,7 @@ async function validateNow() {
   $("rules-problems").hidden = ownOk || !problems.length;
   $("rules-problems").textContent = problemsText(problems);
   $("rules-status").replaceChildren(ownOk ? h("span", { class: "ok" }, `✓ valid${body.title ? `: ${body.title}` : ""}`) : h("span", {}, `${problems.length} problem${problems.length === 1 ? "" : "s"}`));
-  if (ownOk && body.players) { ownPlayers = body.players; ownTeams = Boolean(body.teams_optional); fillPlayers(); }
+  if (ownOk && body.players) { ownPlayers = body.players; ownTeams = Boolean(body.teams_optional); ownShape = body; fillPlayers(); }
 }
 
 function validateSoon() {
@@ -185,7 +204,7 @@ document.querySelectorAll("input[name=source]").forEach((r) => r.addEventListene
   fillPlayers();
 }));
 $("variant").addEventListener("change", showVariant);
-$("players").addEventListener("change", fillSeats);
+$("players").addEventListener("change", () => { fillSeats(); showShape(); });
 $("rules-text").addEventListener("input", typed);
 $("rules-file").addEventListener("change", readFiles);
 $("rules-main").addEventListener("change", chooseMain);

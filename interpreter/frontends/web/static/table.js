@@ -2,6 +2,7 @@
 import { tileSvg, tileText } from "./dominoes.js";
 import { renderTable } from "./layout.js";
 import { h, maxPip, names, renderPlayers, roundEndBody, matchEnd } from "./common.js";
+import { handScore, isTrickGame, renderChoices, renderTrickTable } from "./tricks.js";
 
 const params = new URLSearchParams(location.search);
 const tableId = params.get("table") || location.pathname.split("/").filter(Boolean).pop();
@@ -15,6 +16,8 @@ let choice = 0; // which of the selected tile's moves Enter plays
 let sending = false;
 let dismissedRound = null;
 let lastLayoutKey = "";
+let firstRound = null; // the round this page first showed: an earlier round's end is old news
+let hinted = null; // the index of the move a hint named, when it is no tile (a bid, trumps)
 
 function status(text, error = false) {
   const box = $("status");
@@ -30,22 +33,39 @@ function movesFor(tile) {
   return state.legal.filter((m) => m.kind === "play" && m.tile && m.tile[0] === tile[0] && m.tile[1] === tile[1]);
 }
 
+// Why a tile is not among the moves: asked of the engine in a trick game, said here in a layout game.
+function refuse(i) {
+  const tile = handTiles()[i];
+  if (isTrickGame(state)) { selected = i; tryTile(tile); return; }
+  status(`${tileText(...tile)} does not fit anywhere now.`, true);
+}
+
 function myTurn() {
   return state && !state.over && state.current_player === state.seat && state.legal.length > 0;
 }
 
-async function send(move) {
+function send(move) {
+  return post({ index: move.index }, move.text);
+}
+
+// A tile the page does not list as legal, sent all the same in a trick game: the engine refuses
+// it with its reason ("you must follow fives"), which the page shows; no rule is checked here.
+function tryTile(tile) {
+  return post({ action: { kind: "play", tile } }, tileText(...tile));
+}
+
+async function post(choice, text) {
   if (sending || !state) return;
   sending = true;
-  status(`Playing: ${move.text}…`);
+  status(`Playing: ${text}…`);
   try {
     const res = await fetch(api("action"), {
       method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ index: move.index, version: state.version }),
+      body: JSON.stringify({ ...choice, version: state.version }),
     });
     const body = await res.json().catch(() => ({}));
     if (res.ok) {
-      selected = -1; choice = 0;
+      selected = -1; choice = 0; hinted = null;
       apply(body.state || body);
       status("");
     } else {
@@ -74,6 +94,8 @@ function apply(next) {
   if (state && next.version !== undefined && state.version !== undefined && next.version < state.version) return;
   const previous = state;
   state = next;
+  if (firstRound === null) firstRound = Math.min(next.round, next.round_end ? next.round_end.round : next.round);
+  if (previous && previous.version !== next.version) hinted = null;
   window.__state = next; // for the tests and the curious
   if (previous && previous.hand && selected >= 0) {
     const tile = previous.hand[selected];
@@ -83,11 +105,14 @@ function apply(next) {
 }
 
 function render() {
-  document.title = `${state.title} · round ${state.round}`;
+  const tricks = isTrickGame(state);
+  const word = tricks ? "Hand" : "Round"; // a trick game's rounds are hands, as its players say
+  document.title = `${state.title} · ${word.toLowerCase()} ${state.round}`;
   $("title").textContent = state.title;
-  const goal = [state.rounds ? `of ${state.rounds}` : "", state.target ? `· first to ${state.target}` : ""];
-  $("round-info").textContent = [`Round ${state.round}`, ...goal].filter(Boolean).join(" ");
-  $("boneyard").textContent = `Boneyard: ${state.boneyard_count}`;
+  const unit = tricks && state.target ? ` ${state.tricks.unit[state.target === 1 ? 0 : 1]}` : "";
+  const goal = [state.rounds ? `of ${state.rounds}` : "", state.target ? `· first to ${state.target}${unit}` : ""];
+  $("round-info").textContent = [`${word} ${state.round}`, ...goal].filter(Boolean).join(" ");
+  $("boneyard").textContent = tricks ? "" : `Boneyard: ${state.boneyard_count}`;
   renderPlayers($("players"), state, state.seat);
   drawTable();
   renderHand();
@@ -95,13 +120,30 @@ function render() {
   renderLog();
   renderRoundEnd();
   if (state.over) status("The match is over.");
-  else if (myTurn()) { if (!$("status").classList.contains("error")) status("Your turn."); }
+  else if (myTurn()) { if (!$("status").classList.contains("error")) status(turnWords()); }
   else if (state.current_player !== null && state.current_player !== undefined) status(`Waiting for ${names(state, state.seat)[state.current_player]}…`);
+}
+
+// What is asked of the player now, in a trick game by its phase.
+function turnWords() {
+  if (!isTrickGame(state)) return "Your turn.";
+  const t = state.tricks;
+  if (t.phase === "bidding") return t.bid === null ? "Your turn: bid or pass." : `Your turn: bid over ${t.bid_text}, or pass.`;
+  if (t.phase === "declaring") return `You won the bid at ${t.bid_text}: name trumps.`;
+  return t.led ? `Your turn: play a tile (${t.led}).` : "Your turn: lead a tile.";
 }
 
 function drawTable() {
   const svg = $("table");
   const area = $("table-area");
+  const tricks = isTrickGame(state);
+  svg.style.display = tricks ? "none" : ""; // a trick game lays out no line: its table is the trick and the seats around it
+  $("trick-table").hidden = !tricks;
+  if (tricks) {
+    renderTrickTable($("trick-table"), state, state.seat);
+    drawTable.targets = {};
+    return;
+  }
   const aspect = Math.max(0.6, Math.min(3, (area.clientWidth || 1200) / (area.clientHeight || 600)));
   const result = renderTable(svg, state.layout, { aspect, maxPip: maxPip(state), names: names(state, state.seat) });
   window.__tableGeometry = result.geometry; // for the tests
@@ -138,15 +180,22 @@ function renderHand() {
   const box = $("hand");
   box.replaceChildren();
   const yours = myTurn();
+  // In a trick game, while no tile can be played (another's turn, the bidding), the hand is shown
+  // undimmed: it is read to bid and to name trumps.
+  box.classList.toggle("resting", isTrickGame(state) && (!yours || !state.legal.some((m) => m.kind === "play")));
+  const notes = (state.tricks && state.tricks.hand_notes) || [];
   handTiles().forEach(([a, b], i) => {
     const moves = yours ? movesFor([a, b]) : [];
     const where = moves.map((m) => m.text).join("; ");
+    const note = (notes[i] || []).join(", "); // the engine's words: "trump", "counts 10"
     const button = h("button", {
       type: "button", class: `hand-tile${moves.length ? " playable" : ""}${i === selected ? " selected" : ""}`,
-      "aria-label": `${i + 1}: ${tileText(a, b)}${moves.length ? `, playable: ${where}` : ""}`,
+      "aria-label": `${i + 1}: ${tileText(a, b)}${note ? ` (${note})` : ""}${moves.length ? `, playable: ${where}` : ""}`,
       "aria-pressed": i === selected ? "true" : "false", "data-tile": `${a}-${b}`,
       onclick: () => clickTile(i),
-    }, tileSvg(a, b, { vertical: true }));
+    }, tileSvg(a, b, { vertical: true }),
+    notes.length ? h("span", { class: "tile-notes", "aria-hidden": "true" },
+      ...(notes[i] || []).map((n) => h("span", { class: n === "trump" ? "note trump" : "note" }, n.replace("counts ", "")))) : null);
     box.append(button);
   });
   if (!handTiles().length) box.append(h("em", {}, "Your hand is empty."));
@@ -155,7 +204,7 @@ function renderHand() {
 function clickTile(i) {
   if (!myTurn()) { status("It is not your turn.", true); return; }
   const moves = movesFor(handTiles()[i]);
-  if (!moves.length) { status(`${tileText(...handTiles()[i])} does not fit anywhere now.`, true); selected = i; renderHand(); highlight(); return; }
+  if (!moves.length) { refuse(i); selected = i; renderHand(); highlight(); return; }
   if (moves.length === 1) { send(moves[0]); return; }
   if (selected === i) { choice = (choice + 1) % moves.length; } else { selected = i; choice = 0; }
   status(`${tileText(...handTiles()[i])} fits ${moves.length} places: click a lit place on the table (or ↑/↓ and Enter). Now: ${moves[choice].text}`);
@@ -166,8 +215,13 @@ function clickTile(i) {
 
 function renderControls() {
   const yours = myTurn();
+  const tricks = isTrickGame(state);
+  renderChoices($("choices"), tricks ? state : { legal: [], tricks: {} }, tricks && yours, send, hinted);
+  $("keys").textContent = tricks
+    ? "Keys: 1–9 or ←/→ choose a tile, Enter plays it, Tab to the bids or trumps, p pass, h hint"
+    : "Keys: 1–9 or ←/→ choose a tile, ↑/↓ choose where, Enter plays, d draw, p pass, m marker, h hint";
   for (const kind of ["draw", "pass", "marker"]) {
-    const move = yours && state.legal.find((m) => m.kind === kind);
+    const move = yours && !tricks && state.legal.find((m) => m.kind === kind);
     const button = $(kind);
     button.hidden = !move;
     button.onclick = move ? () => send(move) : null;
@@ -187,16 +241,21 @@ function renderLog() {
   list.replaceChildren(...(state.last_actions || []).map((line) => h("li", {}, line)));
   const ends = $("ends");
   ends.textContent = state.layout.ends && state.layout.ends.length ? `Open ends count ${state.layout.end_sum}` : "";
+  $("trick-score").replaceChildren(isTrickGame(state) ? handScore(state, state.seat) : "");
 }
 
 function renderRoundEnd() {
   const overlay = $("round-end");
-  const end = state.round_end;
+  // The last round's end stays up until it is dismissed, even once the next round has begun
+  // (a computer may bid at once after a hand), unless it ended before this page was opened.
+  const recent = state.last_round_end && state.last_round_end.round >= firstRound ? state.last_round_end : null;
+  const end = state.round_end || recent;
   const key = end ? `${end.round}` : null;
   if ((end && key !== dismissedRound) || (state.over && dismissedRound !== "over")) {
-    $("round-end-title").textContent = state.over ? "Match over" : `Round ${end.round} over`;
+    const word = isTrickGame(state) ? "Hand" : "Round";
+    $("round-end-title").textContent = state.over ? "Match over" : `${word} ${end.round} over`;
     const body = $("round-end-body");
-    body.replaceChildren(end ? roundEndBody(state, state.seat) : matchEnd(state, state.seat));
+    body.replaceChildren(end ? roundEndBody(state, state.seat, end) : matchEnd(state, state.seat));
     overlay.hidden = false;
     $("round-end-close").textContent = state.over ? "Look at the table" : "Continue";
     $("round-end-close").onclick = () => { dismissedRound = state.over ? "over" : key; overlay.hidden = true; };
@@ -215,6 +274,7 @@ async function hint() {
   const first = (body.moves || [])[0];
   if (first) {
     const move = state.legal.find((m) => m.index === first.index);
+    if (move && !move.tile) { hinted = move.index; renderControls(); }
     if (move && move.tile) {
       selected = handTiles().findIndex((t) => t[0] === move.tile[0] && t[1] === move.tile[1]);
       choice = Math.max(0, movesFor(move.tile).findIndex((m) => m.index === move.index));
@@ -240,11 +300,16 @@ function onKey(event) {
   else if ((key === "ArrowUp" || key === "ArrowDown") && selected >= 0) {
     const count = movesFor(handTiles()[selected]).length || 1;
     choice = (choice + (key === "ArrowUp" ? count - 1 : 1)) % count;
+  } else if (key === "Enter" && selected < 0 && hinted !== null && myTurn()) {
+    if (event.target.closest && event.target.closest("button")) return; // the focused button's own Enter
+    const move = state.legal.find((m) => m.index === hinted);
+    if (move) send(move);
   } else if (key === "Enter" && selected >= 0) {
     if (event.target.closest && event.target.closest("button") && !event.target.classList.contains("hand-tile")) return;
     const moves = movesFor(handTiles()[selected]);
     if (moves.length) send(moves[choice % moves.length]);
-    else status(`${tileText(...handTiles()[selected])} does not fit anywhere now.`, true);
+    else if (myTurn()) refuse(selected);
+    else status("It is not your turn.", true);
   } else if (key === "d" || key === "p" || key === "m") {
     const move = myTurn() && state.legal.find((m) => m.kind === { d: "draw", p: "pass", m: "marker" }[key]);
     if (move) send(move); else status(`No ${{ d: "draw", p: "pass", m: "marker" }[key]} now.`, true);

@@ -1,0 +1,47 @@
+"""What a searching player needs of a family's engine, chosen by the ruleset's family: a
+determinizer (a full match consistent with one seat's observation) and the fast tree-path steps
+`round_over`, `legal_now` and `advance` (docs/players.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from interpreter.engine.actions import Action
+from interpreter.engine.layout import determinize as layout_search
+from interpreter.engine.tricks import determinize as trick_search
+from interpreter.rulefile.ruleset import Family, Ruleset
+
+
+def _layout_round(match: Any) -> int:
+    return match.round  # a determinization's current round: not dealt later, so reading it deals nothing
+
+
+class SearchSupport(NamedTuple):
+    determinizer: Callable[..., Any]  # (rules, observation) -> an object whose .sample(rng) is a Match
+    round_key: Callable[[Any], int]  # what round_over compares: the round (layout), the deal (tricks)
+    round_over: Callable[[Any, int], bool]
+    legal_now: Callable[[Any], list[Action]]
+    advance: Callable[[Any, Action], None]
+
+
+_SUPPORT = {
+    Family.LAYOUT: SearchSupport(
+        layout_search.Determinizer,
+        _layout_round,
+        layout_search.round_over,
+        layout_search.legal_now,
+        layout_search.advance,
+    ),
+    Family.TRICKS: SearchSupport(
+        trick_search.TrickDeterminizer,
+        trick_search.round_key,
+        trick_search.round_over,
+        trick_search.legal_now,
+        trick_search.advance,
+    ),
+}
+
+
+def search_support(rules: Ruleset) -> SearchSupport:
+    return _SUPPORT[rules.family]

@@ -1,0 +1,136 @@
+"""Where a trick is won: the suits of a declaration, what follows what, and which tile wins.
+
+A declaration of trumps (a suit's pip, the doubles, or none) fixes, for every tile, the suit it
+belongs to when led, the tiles that follow each suit, and every tile's rank in each suit it
+follows. They are computed once per declaration (`Suits`), as bitmasks over tile ids, so that a
+legal move is a mask test and a trick's winner a few lookups.
+
+The rules, as docs/format.md states them for trick files:
+- A trump tile (one showing the trump pip; with doubles trumps, a double) belongs to trumps only.
+- Any other tile led belongs to the suit of its higher end; a double to its own number.
+- A tile follows a suit it belongs to: a non-trump tile showing the suit's pip; a trump, trumps.
+- Within a suit a tile ranks by its other end; the double ranks above them all (`doubles: high`)
+  or below (`low`). When the doubles are trumps, or a suit of their own (`own_suit`: a double led
+  calls for a double), they rank by their pips.
+- The highest trump played wins the trick, else the highest tile of the suit led.
+
+A contract with a `rank` (`ranked_suits`) has no suits at all: every tile follows, a seat must play
+one of its highest-ranked tiles, and the highest-ranked tile takes the trick (the first of equals).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from interpreter.engine.actions import DOUBLES, NO_TRUMPS
+from interpreter.rulefile.trick_rules import DoublePlace
+
+Declaration = int | str  # a suit's pip, DOUBLES or NO_TRUMPS
+
+
+@dataclass(frozen=True)
+class Suits:
+    """The suits under one declaration. Suit numbers: 0..max_pip for the pips, `trump` for trumps."""
+
+    declaration: Declaration
+    trump: int  # the suit number of trumps (max_pip + 1; no tile has it under NO_TRUMPS)
+    trumps: int  # mask of the trump tiles
+    led_suit: tuple[int, ...]  # [tile] -> the suit it belongs to when led
+    follows: tuple[int, ...]  # [suit] -> mask of the tiles that follow it (trumps: the trump tiles)
+    rank: tuple[tuple[int, ...], ...]  # [suit][tile] -> its rank in that suit (-2: not in it)
+    best_only: bool = False  # a seat must play one of its highest-ranked tiles (ranked_suits)
+
+    def winner(self, tiles: list[int]) -> int:
+        """The index in `tiles` (played in order, the first led) of the tile that takes the trick."""
+        trumps = self.trumps
+        suit = self.trump if any((trumps >> t) & 1 for t in tiles) else self.led_suit[tiles[0]]
+        ranks = self.rank[suit]
+        best, best_rank = 0, -3  # the led tile is in the suit led, so it always sets a rank
+        for i, tile in enumerate(tiles):
+            r = ranks[tile]
+            if r > best_rank:
+                best, best_rank = i, r
+        return best
+
+
+def suits_for(
+    halves: tuple[tuple[int, int], ...], max_pip: int, declaration: Declaration, doubles: DoublePlace
+) -> Suits:
+    """The suits of the tiles `halves` ((low, high) per tile id) under `declaration`."""
+    n = len(halves)
+    trump = max_pip + 1
+    own = doubles is DoublePlace.OWN_SUIT and declaration != DOUBLES
+    high_double = max_pip + 1 if doubles is not DoublePlace.LOW else -1
+
+    def is_trump(tile: int) -> bool:
+        low, high = halves[tile]
+        if declaration == DOUBLES:
+            return low == high
+        if declaration == NO_TRUMPS:
+            return False
+        return declaration in (low, high)
+
+    trump_mask = 0
+    for t in range(n):
+        if is_trump(t):
+            trump_mask |= 1 << t
+    led = []
+    for t in range(n):
+        low, high = halves[t]
+        led.append(trump if (trump_mask >> t) & 1 else trump + 1 if own and low == high else high)
+    follows = [0] * (max_pip + 3)  # the pips, trumps, and the doubles as a suit of their own
+    rank = [[-2] * n for _ in range(max_pip + 3)]  # -1 is a low double's place
+    for t in range(n):
+        low, high = halves[t]
+        if (trump_mask >> t) & 1:
+            follows[trump] |= 1 << t
+            if declaration == DOUBLES:
+                rank[trump][t] = low
+            else:
+                other = high if low == declaration else low
+                rank[trump][t] = high_double if low == high else other
+            continue
+        if own and low == high:
+            follows[trump + 1] |= 1 << t
+            rank[trump + 1][t] = low
+            continue
+        for pip in {low, high}:
+            follows[pip] |= 1 << t
+            rank[pip][t] = high_double if low == high else (high if pip == low else low)
+    return Suits(
+        declaration=declaration,
+        trump=trump,
+        trumps=trump_mask,
+        led_suit=tuple(led),
+        follows=tuple(follows),
+        rank=tuple(tuple(r) for r in rank),
+    )
+
+
+def ranked_suits(ranks: tuple[int, ...], declaration: Declaration = NO_TRUMPS) -> Suits:
+    """No suits: every tile follows the one suit 0 and ranks by `ranks`; one must play a best tile."""
+    n = len(ranks)
+    return Suits(
+        declaration=declaration,
+        trump=1,
+        trumps=0,
+        led_suit=(0,) * n,
+        follows=((1 << n) - 1, 0),
+        rank=(tuple(ranks), (-2,) * n),
+        best_only=True,
+    )
+
+
+def suit_name(suit: int, trump: int) -> str:
+    """A suit as a player says it: "fives", "trumps", "doubles"."""
+    if suit == trump:
+        return "trumps"
+    if suit == trump + 1:
+        return "doubles"
+    return PIP_NAMES[suit] if suit < len(PIP_NAMES) else f"{suit}s"
+
+
+PIP_NAMES = (
+    "blanks", "ones", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
+    "elevens", "twelves", "thirteens", "fourteens", "fifteens", "sixteens", "seventeens", "eighteens",
+)  # fmt: skip

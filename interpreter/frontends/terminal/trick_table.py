@@ -1,0 +1,150 @@
+"""A trick game's table as text: the auction or the contract and trumps, the trick on the table
+with who played what, the last trick and who took it, each side's tricks and points this hand,
+the players and their marks, one player's hand, and the numbered moves."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from interpreter.engine import Action, Match
+from interpreter.engine.actions import BID, PASS
+from interpreter.frontends.presentation.seats import Seat, together
+from interpreter.frontends.presentation.style import Style, hand_tile
+from interpreter.frontends.presentation.tricks import (
+    bid_text,
+    counted,
+    describe_trick_move,
+    led_words,
+    score_unit,
+    tables,
+    trump_words,
+)
+from interpreter.frontends.terminal.table import goal, hand_line, player_lines
+from interpreter.rulefile.ruleset import Ruleset
+from interpreter.text.untrusted import printable
+
+_GRID_WIDTH = 78  # short moves (the bids) are laid out in columns up to this width
+
+
+def prompt_word(match: Match) -> str:
+    """What the person is asked for: a bid, trumps, or a tile to play."""
+    phase = getattr(match, "phase", "playing")
+    return {"bidding": "bid", "declaring": "trumps"}.get(phase, "play")
+
+
+def _side_names(match: Match, seats: Sequence[Seat], side: int) -> str:
+    return together([seat.name for number, seat in enumerate(seats) if match.side_of(number) == side])
+
+
+def auction_lines(match: Match, seats: Sequence[Seat], legal: Sequence[Action], style: Style) -> list[str]:
+    t = tables(match)
+    view = match.trick_view  # type: ignore[attr-defined]
+    width = max(len(seat.name) for seat in seats)
+    lines = [style.heading("Auction") + f"  {seats[view.starter].name} bid first; each player bids once or passes."]
+    for seat, value in view.bids:
+        said = "passed" if value is None else f"bid {bid_text(t, value)}"
+        lines.append(f"  {seats[seat].name:<{width}}  {said}")
+    bids = [a.value for a in legal if a.kind == BID]
+    lowest = f"; the lowest bid now is {bid_text(t, min(bids))}" if bids else ""  # type: ignore[type-var]
+    if view.bid is None:
+        lines.append(f"No bid yet{lowest}.")
+    else:
+        lines.append(f"The bid stands at {bid_text(t, view.bid)}, by {seats[view.bidder].name}{lowest}.")
+    if bids and not any(a.kind == PASS for a in legal):
+        lines.append("Everyone else passed: you must bid.")
+    return lines
+
+
+def contract_line(match: Match, seats: Sequence[Seat], style: Style) -> str:
+    t = tables(match)
+    view = match.trick_view  # type: ignore[attr-defined]
+    if view.bidder is None:  # no auction: the file's fixed trumps
+        return f"No auction this hand; {trump_words(t.fixed, t.max_pip)}."
+    side = match.side_of(view.bidder)
+    text = style.heading("Contract") + f"  {seats[view.bidder].name} bid {bid_text(t, view.bid)}: "
+    text += f"{_side_names(match, seats, side)} "
+    text += f"must make {view.make}"
+    if view.declaration is not None:
+        return text + f"; {trump_words(view.declaration, t.max_pip)}."
+    return text + "; trumps not named yet."
+
+
+def trick_lines(match: Match, seats: Sequence[Seat], style: Style) -> list[str]:
+    t = tables(match)
+    view = match.trick_view  # type: ignore[attr-defined]
+    width = max(len(seat.name) for seat in seats)
+    number = sum(view.tricks_won) + 1
+    lines = []
+    if view.trick:
+        suits = t.suits(view.declaration)
+        leading = view.trick[suits.winner([t.index[tile] for _, tile in view.trick])][0]
+        lines.append(style.heading(f"Trick {number}") + f"  {led_words(view.led_suit, t.max_pip)}")
+        for seat, tile in view.trick:
+            best = "  ← taking it so far" if seat == leading and len(view.trick) > 1 else ""
+            lines.append(f"  {seats[seat].name:<{width}}  {hand_tile(tile)}{best}")
+    else:
+        to_lead = match.current_player
+        who = "" if to_lead is None else f": {seats[to_lead].name} to lead"
+        lines.append(style.heading(f"Trick {number}") + f"  nothing played yet{who}")
+    if view.last_trick and view.last_winner is not None:
+        played = ", ".join(f"{seats[seat].name} {hand_tile(tile)}" for seat, tile in view.last_trick)
+        lines.append(style.quiet(f"Last trick, taken by {seats[view.last_winner].name}: {played}"))
+    return lines
+
+
+def this_hand_lines(match: Match, seats: Sequence[Seat], style: Style) -> list[str]:
+    """Each side's tricks and points this hand, and what the bidder's side still needs."""
+    view = match.trick_view  # type: ignore[attr-defined]
+    bidder_side = None if view.bidder is None else match.side_of(view.bidder)
+    names = [_side_names(match, seats, side) for side in range(match.sides)]
+    width = max(len(name) for name in names)
+    lines = [style.heading("This hand")]
+    for side in range(match.sides):
+        tricks = counted(view.tricks_won[side], ("trick", "tricks"))
+        points = view.points_won[side]
+        text = f"  {names[side]:<{width}}  {tricks:<9} {points:>2} point{'s' if points != 1 else ''}"
+        if side == bidder_side and view.make is not None:
+            short = view.make - view.points_won[side]
+            text += f" — needs {short} more to make {view.make}" if short > 0 else f" — has made {view.make}"
+        lines.append(text)
+    return lines
+
+
+def _grid(entries: Sequence[str]) -> list[str]:
+    """Short moves in columns, row by row: fifteen bids need not take fifteen lines."""
+    cell = max(len(e) for e in entries) + 3
+    per_row = max(1, _GRID_WIDTH // cell)
+    rows = [entries[i : i + per_row] for i in range(0, len(entries), per_row)]
+    return [" ".join(e.ljust(cell - 1) for e in row).rstrip() for row in rows]
+
+
+def trick_screen(
+    match: Match, ruleset: Ruleset, seats: Sequence[Seat], viewer: int, legal: Sequence[Action], style: Style
+) -> str:
+    """Everything a player of a trick game needs to choose a move, with the moves numbered from 1."""
+    unit = score_unit(ruleset)
+    header = f"{printable(ruleset.title)} · hand {match.round} · {goal(ruleset, match.players, unit[1])}"
+    lines = [style.heading(f"── {header} ──")]
+    phase = prompt_word(match)
+    if phase == "bid":
+        lines += auction_lines(match, seats, legal, style)
+    else:
+        lines.append(contract_line(match, seats, style))
+        if phase == "play":
+            lines += trick_lines(match, seats, style)
+            lines += this_hand_lines(match, seats, style)
+    lines.append(style.heading("Players"))
+    # Marks are the match's score in 42; a game scored in points calls it the score, as the
+    # hand's points are another count.
+    lines += player_lines(match, seats, style, "marks" if unit[0] == "mark" else "score")
+    lines.append("")
+    lines.append(hand_line(match, viewer, seats, legal, style))
+    you = seats[viewer].name == "You"
+    if phase == "trumps":
+        whose = "Name trumps" if you else f"{seats[viewer].name}, name trumps"
+    else:
+        whose = f"Your {phase}" if you else f"{seats[viewer].name}'s {phase}"
+    lines.append(style.heading(whose))
+    entries = [f"{number:>2}  {describe_trick_move(a, match)}" for number, a in enumerate(legal, start=1)]
+    lines += ["  " + row for row in (_grid(entries) if phase == "bid" else entries)]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,303 @@
+"""`counter`: the rule-of-thumb player for trick games, the baseline a person would write.
+
+It never searches and draws nothing at random: every choice follows from the seat's observation
+and the rules (through the engine's trick tables: the count of each tile, the bids, the
+declarations and the suits each declaration makes), so nothing here names a game.
+
+- Bidding: for each declaration it could make, it counts the tricks its hand should take —
+  the top trumps it holds in an unbroken run from the highest, a share of its other trumps,
+  and the off-suit tiles nothing unseen outranks (a high double, then the tiles below it in a
+  run) — and turns them into points (`estimate`): each trick's points, the count on its own
+  winners, a share of the others' count, and a share of what is left for a partner. It bids the
+  highest legal bid whose `make` is within the best estimate (among equal makes, the fewest
+  marks), or passes. It passes when its partner holds the standing bid, and bids the lowest bid
+  when it may not pass.
+- Declaring: what it counted the bid on: the declaration of the best estimate (which in
+  practice is the suit it holds most of, a run of doubles making "doubles" win); ties go to
+  more trumps, then the higher suit.
+- Leading: its highest trump while an opponent may still hold one (when that trump is the
+  highest unseen one, or its side named trumps: drawing trumps is the declarer's job), then a
+  tile nothing unseen outranks in its suit and no opponent can trump (the high doubles first,
+  count first), else its lowest tile.
+- Following: when the partner takes the trick and no opponent still to play can beat it, it
+  throws its richest count tile; when an opponent leads the trick and a tile of its own wins
+  it for certain, it wins with the cheapest such tile; otherwise it plays its lowest tile
+  (least count, then not a trump, then the lowest rank).
+
+On a layout game (`observation.tricks is None`) it plays as `heavy` does, so every player
+plays every game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from interpreter.engine import Action, Observation
+from interpreter.engine.actions import BID, PASS, PLAY, TRUMPS
+from interpreter.engine.tricks.suits import Declaration, Suits
+from interpreter.engine.tricks.tables import TrickTables, trick_tables_for
+from interpreter.players.heavy import HeavyPlayer
+
+# The estimate's shares, each a person's rule of thumb (documented in `estimate`).
+OTHER_TRUMP = 0.6  # a trump below the top run wins this often when the hand holds trump control
+OTHER_TRUMP_WEAK = 0.3  # ... and this often without control
+SURE_OFF = 0.8  # an unbeatable off-suit tile wins this often once trumps are drawn (control)
+SURE_OFF_WEAK = 0.5  # ... and without control (an opponent may trump it)
+SURE_NO_TRUMPS = 0.9  # ... and when nothing is a trump
+RUN_DECAY = 0.7  # each further tile of an off-suit run counts this much less (the suit runs out)
+CAPTURE = 0.5  # of the others' count a trick holds on average, what a won trick takes
+PARTNER = 0.25  # of the points left after its own, what a partner is expected to take
+
+
+class CounterPlayer:
+    name = "counter"
+    observes = True
+
+    def __init__(self, seed: int) -> None:
+        # Deterministic: it takes no random choice. The layout fallback is `heavy`, also seedless.
+        self._layout = HeavyPlayer(seed)
+
+    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        view = observation.tricks
+        if view is None:
+            return self._layout.choose(observation, legal)
+        n = len(observation.hand_counts)
+        t = trick_tables_for(observation.rules.for_players(n), n)
+        kinds = {a.kind for a in legal}
+        if BID in kinds or PASS in kinds:  # a pass exists only in the auction of a trick game
+            return _bid(t, observation, legal)
+        if TRUMPS in kinds:
+            return _declare(t, observation, legal)
+        return _Table(t, observation).play([a for a in legal if a.kind == PLAY])
+
+
+def _own(t: TrickTables, observation: Observation) -> int:
+    return sum(1 << t.index[tile] for tile in observation.hand)
+
+
+def _partners(observation: Observation) -> bool:
+    return len(observation.scores) < len(observation.hand_counts)
+
+
+def estimate(t: TrickTables, hand: int, declaration: Declaration, partners: bool) -> float:
+    """The points a hand (a mask of tile ids) should take as declarer under `declaration`.
+
+    Tricks: every trump of the unbroken run from the highest trump is one; another trump a
+    share (more with trump control: at least as many trumps as the others hold together, or
+    two top trumps and a third); an off-suit tile that no tile outside the hand outranks in the
+    suit it leads, a share (more with control, since trumps drawn cannot ruff it; a run below
+    it counts less and less). Points: each trick's points plus the share `CAPTURE` of the
+    others' average count on it, the count of its own tiles in proportion to how surely they
+    win (half the rest with a partner, who may take it), and `PARTNER` of what remains.
+    """
+    s = t.suits(declaration)
+    count = t.count
+    tiles = range(len(t.tiles))
+    trumps = sorted((x for x in tiles if (s.trumps >> x) & 1), key=lambda x: -s.rank[s.trump][x])
+    held = sum(1 for x in trumps if (hand >> x) & 1)
+    run = 0
+    for x in trumps:
+        if not (hand >> x) & 1:
+            break
+        run += 1
+    control = not trumps or held >= len(trumps) - held or (run >= 2 and held >= 3)
+    wins = [0.0] * len(t.tiles)
+    for x in trumps:
+        if (hand >> x) & 1:
+            wins[x] = 1.0 if trumps.index(x) < run else OTHER_TRUMP if control else OTHER_TRUMP_WEAK
+    sure = SURE_NO_TRUMPS if not trumps else SURE_OFF if control else SURE_OFF_WEAK
+    for suit in range(t.max_pip + 1):
+        # This suit's tiles, highest first: the unbroken run the hand holds from the top wins.
+        ranked = sorted((x for x in tiles if (s.follows[suit] >> x) & 1), key=lambda x: -s.rank[suit][x])
+        share = sure
+        for x in ranked:
+            if not (hand >> x) & 1:
+                break
+            if s.led_suit[x] == suit and not wins[x]:
+                wins[x] = share
+                share *= RUN_DECAY
+    rules = t.rules
+    own_count = sum(count[x] for x in tiles if (hand >> x) & 1)
+    others = len(t.tiles) - hand.bit_count()
+    per_tile = (sum(count) - own_count) / others if others else 0.0
+    tricks = sum(wins)
+    points = tricks * (rules.trick_points + CAPTURE * (t.players - 1) * per_tile)
+    for x in tiles:
+        if (hand >> x) & 1 and count[x]:
+            points += count[x] * (wins[x] + ((1 - wins[x]) * 0.5 if partners else 0.0))
+    points += rules.last_trick * min(1.0, tricks / t.hand_size)
+    available = t.hand_size * rules.trick_points + sum(count) + rules.last_trick
+    if partners:
+        points += PARTNER * max(0.0, available - points)
+    return min(points, float(available))
+
+
+def _best_declaration(t: TrickTables, hand: int, choices: Sequence[Declaration], partners: bool) -> Declaration:
+    def key(d: Declaration) -> tuple[float, int, int]:
+        s = t.suits(d)
+        pip = d if isinstance(d, int) else -1
+        return (round(estimate(t, hand, d, partners), 6), (s.trumps & hand).bit_count(), pip)
+
+    return max(choices, key=key)
+
+
+def _bid(t: TrickTables, observation: Observation, legal: Sequence[Action]) -> Action:
+    view = observation.tricks
+    assert view is not None
+    bids = [a for a in legal if a.kind == BID]
+    can_pass = any(a.kind == PASS for a in legal)
+    if not can_pass:
+        return min(bids, key=lambda a: a.value)  # type: ignore[arg-type, return-value]
+    standing = next((seat for seat, value in reversed(view.bids) if value is not None), None)
+    sides = len(observation.scores)
+    if standing is not None and standing != observation.seat and standing % sides == observation.side:
+        return next(a for a in legal if a.kind == PASS)  # the partner holds the bid: let it play
+    hand = _own(t, observation)
+    partners = _partners(observation)
+    best = max(estimate(t, hand, d, partners) for d in t.declarations)
+    within = [a for a in bids if t.bid_of[a.value].make <= best]  # type: ignore[index]
+    if not within:
+        return next(a for a in legal if a.kind == PASS)
+    return max(within, key=lambda a: (t.bid_of[a.value].make, -t.bid_of[a.value].marks))  # type: ignore[index]
+
+
+def _declare(t: TrickTables, observation: Observation, legal: Sequence[Action]) -> Action:
+    choices = [a.value for a in legal if a.kind == TRUMPS]
+    chosen = _best_declaration(t, _own(t, observation), choices, _partners(observation))  # type: ignore[arg-type]
+    return next(a for a in legal if a.value == chosen)
+
+
+class _Table:
+    """One play decision: what the seat knows of the tiles, the suits and the trick."""
+
+    def __init__(self, t: TrickTables, observation: Observation) -> None:
+        view = observation.tricks
+        assert view is not None and view.declaration is not None
+        self.t = t
+        self.s: Suits = t.suits(view.declaration)
+        self.seat = observation.seat
+        self.n = len(observation.hand_counts)
+        sides = len(observation.scores)
+        self.side_of = [seat % sides for seat in range(self.n)]
+        self.side = observation.side
+        index = t.index
+        self.hand = _own(t, observation)
+        seen = self.hand
+        for tiles in view.played:  # the current trick's tiles are among the played
+            for tile in tiles:
+                seen |= 1 << index[tile]
+        self.unseen = ((1 << len(t.tiles)) - 1) & ~seen
+        self.trick = [index[tile] for _, tile in view.trick]
+        self.trick_seats = [seat for seat, _ in view.trick]
+        # Per seat: the tiles it cannot hold, from the suits it showed out of.
+        self.voids = [set(voids) for voids in view.voids]
+        self.cannot = [0] * self.n
+        for seat, voids in enumerate(view.voids):
+            for suit in voids:
+                self.cannot[seat] |= self.s.follows[suit]
+        bidder = view.bidder
+        self.declarer_side = bidder is not None and self.side_of[bidder] == self.side
+        self.opponents = [seat for seat in range(self.n) if self.side_of[seat] != self.side]
+        # Who plays to this trick after this seat.
+        after, seat = [], t.next_seat(self.seat)
+        for _ in range(self.n - 1 - len(self.trick)):
+            after.append(seat)
+            seat = t.next_seat(seat)
+        self.after = [seat for seat in after if self.side_of[seat] != self.side]
+
+    # --- what a tile is worth ---------------------------------------------------------------
+
+    def is_trump(self, x: int) -> bool:
+        return bool((self.s.trumps >> x) & 1)
+
+    def rank(self, x: int) -> int:
+        """Its rank in the suit led (trumps, for a trump; its own suit when leading)."""
+        s = self.s
+        if self.is_trump(x):
+            return s.rank[s.trump][x]
+        led = s.led_suit[self.trick[0]] if self.trick else s.led_suit[x]
+        r = s.rank[led][x]
+        return r if r > -2 else -3  # off the suit led: below every tile in it
+
+    def low_key(self, x: int) -> tuple[int, bool, int, int]:
+        """Smaller is cheaper to give away: less count, not a trump, a lower rank, fewer pips."""
+        return (self.t.count[x], self.is_trump(x), self.rank(x), self.t.low[x] + self.t.high[x])
+
+    def cheap_key(self, x: int) -> tuple[bool, int, int]:
+        """The cheapest certain win is the smallest: not a trump if possible, then the lowest rank
+        (the higher tiles stay to win later tricks), then its own count aboard."""
+        return (self.is_trump(x), self.rank(x), -self.t.count[x])
+
+    # --- who can beat what -----------------------------------------------------------------
+
+    def beatable(self, trick: list[int], seats: Sequence[int]) -> bool:
+        """Whether a tile unseen by this seat, in the hand of one of `seats`, could take `trick`
+        from its winner. A seat known to lack a suit holds none of it; one that may follow the
+        suit led might still be out of it and trump, so a trump counts unless it showed none."""
+        if not seats:
+            return False
+        winner = self.s.winner
+        for x in range(len(self.t.tiles)):
+            if not (self.unseen >> x) & 1:
+                continue
+            if any(not (self.cannot[seat] >> x) & 1 for seat in seats) and winner([*trick, x]) == len(trick):
+                return True
+        return False
+
+    def safe_lead(self, x: int) -> bool:
+        """Nothing unseen outranks `x` in its suit, and no opponent is known to be out of that
+        suit while it may still hold a trump."""
+        s = self.s
+        led = s.led_suit[x]
+        rank = s.rank[led]
+        if any(rank[y] > rank[x] for y in self.t.ids(self.unseen & s.follows[led])):
+            return False
+        if led == s.trump:
+            return True
+        unseen_trumps = self.unseen & s.trumps
+        return not any(led in self.voids[seat] and unseen_trumps & ~self.cannot[seat] for seat in self.opponents)
+
+    # --- the choice ---------------------------------------------------------------------------
+
+    def play(self, plays: list[Action]) -> Action:
+        tiles = {self.t.index[a.tile]: a for a in plays}  # type: ignore[index]
+        chosen = self._lead(list(tiles)) if not self.trick else self._follow(list(tiles))
+        return tiles[chosen]
+
+    def _lead(self, mine: list[int]) -> int:
+        s = self.s
+        trumps = [x for x in mine if self.is_trump(x)]
+        unseen_trumps = self.unseen & s.trumps
+        opponents_trumps = any(unseen_trumps & ~self.cannot[o] for o in self.opponents)
+        if trumps and opponents_trumps:
+            top = max(trumps, key=self.rank)
+            if self.declarer_side or self.safe_lead(top):
+                return top
+        sure = [x for x in mine if not self.is_trump(x) and self.safe_lead(x)]
+        if sure:
+            t = self.t
+            # The high doubles first, then the tiles carrying count: take them while they are sure.
+            return max(sure, key=lambda x: (t.low[x] == t.high[x], t.count[x], self.rank(x)))
+        return min(mine, key=self.low_key)
+
+    def _follow(self, mine: list[int]) -> int:
+        s, t = self.s, self.t
+        trick = self.trick
+        leader = self.trick_seats[s.winner(trick)]
+        taking = [x for x in mine if s.winner([*trick, x]) == len(trick)]
+        if self.side_of[leader] == self.side:
+            if not self.beatable(trick, self.after):
+                # The partner's trick is safe: give it count, without overtaking it if possible.
+                keep = [x for x in mine if x not in taking] or mine
+                richest = max(keep, key=lambda x: (t.count[x], not self.is_trump(x), -self.rank(x)))
+                return richest if t.count[richest] else min(keep, key=self.low_key)
+            sure = [x for x in taking if not self.beatable([*trick, x], self.after)]
+            if sure:
+                return min(sure, key=self.cheap_key)
+            return min(mine, key=self.low_key)
+        sure = [x for x in taking if not self.beatable([*trick, x], self.after)]
+        if sure:
+            return min(sure, key=self.cheap_key)
+        return min(mine, key=self.low_key)

@@ -1,0 +1,103 @@
+"""What explain.py and explain_tricks.py both say: player counts and numbers by player count, who
+scores (a player, a team or a side), the set, and the seating and the deal.
+
+Both rulebooks, a layout game's and a trick game's, open with the same sections; keeping their
+words here lets each family's module import them without importing the other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from interpreter.rulefile.ruleset import Players, Ruleset, Teams
+
+# A section's sentence that starts with this is an item of a list, set on lines of its own: a list
+# of long entries (the special contracts) reads better than one paragraph running them together.
+ITEM = "- "
+
+
+def say_counts(counts: Sequence[int]) -> str:
+    """Player counts as a reader says them: "2", "3 or 4", "2 to 8"."""
+    ordered = sorted(counts)
+    if len(ordered) == 1:
+        return str(ordered[0])
+    if ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{ordered[0]} or {ordered[1]}" if len(ordered) == 2 else f"{ordered[0]} to {ordered[-1]}"
+    return ", ".join(map(str, ordered[:-1])) + f" or {ordered[-1]}"
+
+
+def grouped(table: dict[int, Any]) -> dict[Any, list[int]]:
+    """The player counts of `table` by value, in order of the counts."""
+    groups: dict[Any, list[int]] = {}
+    for players, value in sorted(table.items()):
+        groups.setdefault(value, []).append(players)
+    return groups
+
+
+def per_count(table: dict[int, int], unit: str) -> str:
+    """`{2: 7, 3: 5, 4: 5}` as "7 tiles with 2 players, 5 with 3 or 4"."""
+    groups = grouped(table)
+    if len(groups) == 1:
+        return f"{next(iter(groups))} {unit}"
+    parts = [f"{value} with {say_counts(players)} players" for value, players in groups.items()]
+    parts[0] = parts[0].replace(" with", f" {unit} with", 1)
+    return ", ".join(parts)
+
+
+def say_by_count(table: dict[int, Any], say: Any = str) -> str:
+    """`{2: 15, 3: 10, 4: 10}` as "15 with 2 players, 10 with 3 or 4" (each value put by `say`),
+    or just "15" when every count has the same value."""
+    groups = grouped(table)
+    if len(groups) == 1:
+        return say(next(iter(groups)))
+    return ", ".join(f"{say(value)} with {say_counts(players)} players" for value, players in groups.items())
+
+
+def side_word(players: Players) -> str:
+    """Who scores: "player" without teams, "team" when partners play at every count, else "side"
+    (also when a match chooses whether to play in partnerships)."""
+    if not players.team_counts or (players.teams is not Teams.OPPOSITE and not players.teams_optional):
+        return "player"
+    if players.teams_optional:
+        return "side"
+    return "team" if set(players.team_counts) == set(range(players.min, players.max + 1)) else "side"
+
+
+def set_sentence(ruleset: Ruleset) -> str:
+    """The set, as a sentence: "A double-6 set: 28 tiles, from [0|0] to [6|6]." (per count where it varies)."""
+    n = ruleset.max_pip
+    pips = ruleset.by_count.get("max_pip")
+    if not pips:
+        return f"A double-{n} set: {ruleset.set_size} tiles, from [0|0] to [{n}|{n}]."
+    sets = [
+        f"a double-{pip} set: {(pip + 1) * (pip + 2) // 2} tiles, from [0|0] to [{pip}|{pip}], "
+        f"with {say_counts(counts)} players"
+        for pip, counts in grouped(pips).items()
+    ]
+    size = f"{'; '.join(sets)}."
+    return size[0].upper() + size[1:]
+
+
+def seating(ruleset: Ruleset) -> list[str]:
+    """Who plays, in which direction, with which partners, and the hands dealt."""
+    players = ruleset.players
+    side = side_word(players)
+    count = f"{players.min} players" if players.min == players.max else f"{players.min} to {players.max} players"
+    people = [f"For {count}; play goes {players.direction.value}."]
+    if players.teams_optional:
+        usual = "in partnerships" if players.teams is Teams.OPPOSITE else "without partnerships"
+        people.append(
+            f"A match with {say_counts(sorted(players.team_counts))} players may be played with or without "
+            "partnerships (partners sit opposite each other and score as a team), as chosen when it starts; unless "
+            f"chosen otherwise, it is played {usual}. Below, a side is a team, or a player who plays alone."
+        )
+    elif side == "team":
+        people.append("Partners sit opposite each other and score as a team.")
+    elif side == "side":
+        people.append(
+            f"Partners sit opposite each other and score as a team (with {say_counts(sorted(players.team_counts))} "
+            "players); below, a side is a team, or a player who plays alone."
+        )
+    people.append(f"Each player is dealt {per_count(ruleset.deal.hand_sizes, 'tiles')}.")
+    return people

@@ -1,0 +1,143 @@
+"""The computer players at a trick game (Texas 42): every one bids, declares and plays legally to
+the end of a match, and `counter`'s rules of thumb on scripted deals. Strength is measured in
+bench/tricks.py, never here."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from interpreter.engine import Action, Match, deal
+from interpreter.engine.actions import BID, PASS_ACTION, TRUMPS
+from interpreter.engine.tricks.tables import trick_tables_for
+from interpreter.loader import load_ruleset
+from interpreter.players import PLAYERS, Player, make_player
+from interpreter.players.counter import CounterPlayer, estimate
+from interpreter.players.ismcts import IsmctsPlayer
+from interpreter.study.simulation import play_match
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Seat 0 holds five sixes from the 6-6 down, and the 5-5.
+SIXES = deal(
+    "6-6 6-5 6-4 6-3 6-2 5-5 1-0",
+    "6-1 6-0 5-4 5-3 5-2 4-4 3-3",
+    "5-1 5-0 4-3 4-2 4-1 4-0 2-2",
+    "3-2 3-1 3-0 2-1 2-0 1-1 0-0",
+    starter=0,
+)
+# Seat 1 bids and leads; seat 0 (counter) plays last to each trick.
+LAST = deal(
+    "5-5 5-4 5-0 0-0 1-1 2-2 3-3",
+    "5-2 6-6 6-5 6-4 6-3 6-2 6-1",
+    "5-1 6-0 4-4 4-3 4-2 4-1 4-0",
+    "5-3 3-2 3-1 3-0 2-1 2-0 1-0",
+    starter=1,
+)
+
+
+@pytest.fixture(scope="module")
+def t42():
+    return load_ruleset("texas-42")
+
+
+def play(tile: str) -> Action:
+    return Action.parse(f"play {tile}")
+
+
+def _choice(player: Player, match: Match) -> Action:
+    seat = match.current_player
+    assert seat is not None
+    return player.choose(match.observation(seat), match.legal_actions())
+
+
+def _player(name: str, seed: int) -> Player:
+    # A tiny search budget: these tests check legality, not strength.
+    return IsmctsPlayer(seed, iterations=6, ms=None) if name == "ismcts" else make_player(name, seed, reproducible=True)
+
+
+@pytest.mark.parametrize("name", sorted(PLAYERS))
+@pytest.mark.parametrize("file", ["texas-42", "texas-42-forced-bid"])
+def test_every_player_plays_42_legally_to_the_end(name: str, file: str) -> None:
+    rules = load_ruleset(file)
+    for seed in range(2):
+        # Against `counter`, which bids: two non-bidders together would pass hand after hand.
+        seats = [_player(name if seat % 2 == seed % 2 else "counter", seed * 4 + seat) for seat in range(4)]
+        match = play_match(rules, seats, seed=seed)  # apply() raises on an illegal action
+        assert match.is_over and max(match.scores) >= 7
+        kinds = {e["action"]["kind"] for e in match.events if e["type"] == "action"}
+        assert {"bid", "trumps", "play"} <= kinds
+
+
+def test_the_players_are_reproducible_at_42(t42) -> None:
+    for name in ("counter", "ismcts", "greedy"):
+        runs = [play_match(t42, [_player(name, seat) for seat in range(4)], seed=3).events for _ in range(2)]
+        assert runs[0] == runs[1], name
+
+
+def test_counter_bids_declares_and_leads_its_long_trumps(t42) -> None:
+    match = Match(t42, 4, deals=[SIXES])
+    counter = CounterPlayer(0)
+    tables = trick_tables_for(t42, 4)
+    best = estimate(tables, sum(1 << tables.index[tile] for tile in match.hand(0)), 6, True)
+    assert 33 <= best < 34  # five top trumps, the 5-5 likely, the 6-4's and 5-5's count
+    assert _choice(counter, match) == Action(BID, value=33)  # the highest bid within the estimate
+    match.apply(Action(BID, value=33))
+    for _ in range(3):
+        match.apply(PASS_ACTION)
+    assert match.current_player == 0 and match.phase == "declaring"
+    assert _choice(counter, match) == Action(TRUMPS, value=6)
+    match.apply(Action(TRUMPS, value=6))
+    assert _choice(counter, match) == play("6-6")  # draw trumps with the highest
+
+
+def test_counter_passes_a_weak_hand_and_over_its_partner(t42) -> None:
+    match = Match(t42, 4, deals=[SIXES])
+    match.apply(Action(BID, value=33))
+    assert _choice(CounterPlayer(0), match) == PASS_ACTION  # seat 1: two small sixes, no double above
+    match.apply(PASS_ACTION)
+    assert _choice(CounterPlayer(0), match) == PASS_ACTION  # seat 2: its partner holds the bid
+
+
+def _last_to_play(t42, declaration: int, tiles: list[str]) -> Match:
+    match = Match(t42, 4, deals=[LAST])
+    for action in (Action(BID, value=30), PASS_ACTION, PASS_ACTION, PASS_ACTION, Action(TRUMPS, value=declaration)):
+        match.apply(action)
+    for tile in tiles:
+        match.apply(play(tile))
+    assert match.current_player == 0
+    return match
+
+
+def test_counter_wins_with_the_cheapest_winning_tile(t42) -> None:
+    # Sixes trumps; 5-2 led, the partner's 5-1 is beaten by the opponent's 5-3: 5-5 and 5-4 both
+    # win for certain (seat 0 plays last), and the 5-4 is the cheaper.
+    match = _last_to_play(t42, 6, ["5-2", "5-1", "5-3"])
+    assert match.legal_actions() == [play("0-5"), play("4-5"), play("5-5")]
+    assert _choice(CounterPlayer(0), match) == play("4-5")
+
+
+def test_counter_throws_count_to_its_winning_partner(t42) -> None:
+    # Blanks trumps; 6-5 led, the partner trumps with 4-0, the opponent throws 2-1: the trick is
+    # the partner's for certain, and seat 0 (no six) throws its 5-5, not the 5-0 that would overtake.
+    match = _last_to_play(t42, 0, ["6-5", "4-0", "2-1"])
+    assert len(match.legal_actions()) == 7
+    assert _choice(CounterPlayer(0), match) == play("5-5")
+
+
+def test_counter_plays_a_layout_game_as_heavy() -> None:
+    rules = load_ruleset("straight")
+    match = Match(rules, 2, deals=[deal("2-3 6-6 4-5 1-1 0-1 0-2 0-3", "1-2 1-3 1-4 2-2 2-4 3-3 3-4", starter=0)])
+    assert _choice(CounterPlayer(0), match) == _choice(make_player("heavy", 0), match) == Action.play((6, 6))
+
+
+def test_the_bench_runs_on_a_few_games() -> None:
+    out = subprocess.run(
+        [sys.executable, "bench/tricks.py", "--games", "2", "--pairs", "counter:random", "--jobs", "1", "--json"],
+        cwd=ROOT, capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    assert '"games": 2' in out.stdout.splitlines()[-1]

@@ -1,0 +1,404 @@
+"""The rule-file side of trick games (docs/format.md, "Trick games"): loading `family: tricks`
+files into their `TrickRules`, the checks that refuse what cannot be played (each at its
+`file:line:col`), and `domino explain` on them.
+
+Texas 42 and its house rules are bundled (rules/texas-42*.yaml); the files that must be refused are
+tests/examples/invalid/tricks-*.yaml, each naming its diagnostics in `# expect:` lines.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+
+from interpreter.frontends.cli.commands.environment import ExitStatus
+from interpreter.resources import bundled_variants
+from interpreter.rulefile.explain import differences, explain
+from interpreter.rulefile.loader import check_file, load_ruleset
+from interpreter.rulefile.ruleset import Family, Ruleset
+from interpreter.rulefile.trick_rules import (
+    Aim,
+    AllPass,
+    Bidding,
+    Contract,
+    Declarer,
+    DoublePlace,
+    FirstLeader,
+    SpecialBid,
+    Trump,
+)
+from tests.clirunner import domino
+from tests.test_rule_examples import _render
+
+# The invalid trick files are among the invalid examples (tests/test_rule_examples.py checks each
+# one's `# expect:` lines); here, all of them at once through the command.
+INVALID = sorted((Path(__file__).parent / "examples" / "invalid").glob("tricks-*.yaml"))
+
+
+def _load(name: str) -> Ruleset:
+    return load_ruleset(name)  # a bundled variant
+
+
+def _read(ruleset: Ruleset) -> str:
+    return " ".join(explain(ruleset).split())  # as read, whatever the line breaks
+
+
+def _tile_counts(ruleset: Ruleset) -> dict[tuple[int, int], int]:
+    tricks = ruleset.tricks
+    assert tricks is not None
+    env = {"players": 4, "max_pip": 6, "set_size": 28}
+    found = {}
+    for high in range(7):
+        for low in range(high + 1):
+            value = tricks.count({**env, "high": high, "low": low, "pips": high + low, "is_double": high == low})
+            if value:
+                found[(low, high)] = value
+    return found
+
+
+# --- the fixtures load --------------------------------------------------------------------------
+
+
+def test_texas_42_loads_into_its_trick_rules() -> None:
+    rules = _load("texas-42")
+    assert rules.family is Family.TRICKS
+    tricks = rules.tricks
+    assert tricks is not None
+    assert tricks.bidding == Bidding(
+        min=30,
+        max=41,
+        step=1,
+        marks=1,
+        special=(
+            SpecialBid("1 mark", 42, 42, 1),
+            SpecialBid("2 marks", 84, 42, 2),
+            SpecialBid("3 marks", 126, 42, 3, after=84),
+            SpecialBid("4 marks", 168, 42, 4, after=126),
+            SpecialBid("5 marks", 210, 42, 5, after=168),
+        ),
+        all_pass=AllPass.REDEAL,
+    )
+    assert tricks.bidding.values() == (*range(30, 42), 42, 84, 126, 168, 210)
+    assert tricks.trumps == {Trump.SUITS, Trump.DOUBLES, Trump.NONE}
+    assert tricks.fixed_trump is None
+    assert tricks.doubles is DoublePlace.HIGH
+    assert tricks.must_follow is True
+    assert tricks.first_leader is FirstLeader.BIDDER
+    assert (tricks.trick_points, tricks.last_trick, tricks.stop_when_decided) == (1, 0, True)
+    assert tricks.contracts == ()  # straight 42: the special contracts are house rules
+    assert _tile_counts(rules) == {(5, 5): 10, (4, 6): 10, (0, 5): 5, (1, 4): 5, (2, 3): 5}
+    assert tricks.hand.source == "if bidder then (if made then bid_marks else 0) else (if made then 0 else bid_marks)"
+    # The hand's score over the hand names: a made 2-mark bid, and the same bid set.
+    names = {"players": 4, "max_pip": 6, "set_size": 28, "round": 1, "score": 0, "points": 42, "opp_points": 0,
+             "tricks": 7, "count": 35, "last_trick": True, "bid": 84, "bid_marks": 2}  # fmt: skip
+    assert tricks.hand({**names, "bidder": True, "made": True}) == 2
+    assert tricks.hand({**names, "bidder": False, "made": False}) == 2
+    assert tricks.hand({**names, "bidder": False, "made": True}) == 0
+    # The shared sections.
+    assert (rules.max_pip, rules.players.min, rules.players.max, rules.players.team_counts) == (6, 4, 4, {4})
+    assert rules.deal.hand_sizes == {4: 7}
+    assert [r.criterion.value for r in rules.start.first_round] == ["random"]
+    assert [r.criterion.value for r in rules.start.later_rounds] == ["next_seat"]
+    assert (rules.match.target, rules.match.reach.value, rules.match.winner.value) == (7, "at_least", "highest")
+
+
+def test_a_trick_file_holds_the_layout_defaults(tmp_path: Path) -> None:
+    """The layout sections of a trick ruleset are left at the schema's defaults, as a layout file
+    that does not write them has them."""
+    (tmp_path / "plain.yaml").write_text(
+        "name: plain\nset: {max_pip: 6}\nplayers: {min: 4, max: 4}\ndeal: {hand_size: 7, undealt: dead}\n"
+        "draw: {policy: none}\nmatch: {target: 7}\n"
+    )
+    plain, rules = load_ruleset(tmp_path / "plain.yaml"), _load("texas-42")
+    assert plain.family is Family.LAYOUT and plain.tricks is None
+    assert rules.layout == plain.layout
+    assert rules.in_play is None
+    assert rules.play.match.source == plain.play.match.source and rules.play.forced is plain.play.forced
+    assert rules.draw.policy.value == "one_then_pass"  # the schema's default, unused by a trick game
+    assert (rules.domino.scorer, rules.blocked.scorer) == (plain.domino.scorer, plain.blocked.scorer)
+
+
+def test_the_house_rules_change_only_what_they_say() -> None:
+    base, forced, points = _load("texas-42"), _load("texas-42-forced-bid"), _load("texas-42-points")
+    assert base.tricks is not None and forced.tricks is not None and points.tricks is not None
+    assert base.tricks.bidding is not None and forced.tricks.bidding is not None
+    assert forced.tricks.bidding.all_pass is AllPass.FORCED
+    assert forced.tricks.bidding.special == base.tricks.bidding.special
+    assert points.match.target == 250 and points.tricks.stop_when_decided is False
+    assert points.tricks.hand.source.endswith("(if made then points else points + bid)")
+    assert differences(forced, base) == ["What happens when everyone passes changes from a redeal to a forced bid."]
+
+
+def test_every_bundled_file_says_its_family() -> None:
+    for name in bundled_variants():
+        rules = load_ruleset(name)
+        expected = Family.TRICKS if name.startswith("texas-42") else Family.LAYOUT
+        assert rules.family is expected and (rules.tricks is None) == (expected is Family.LAYOUT), name
+
+
+def test_a_game_without_bidding_fixes_its_trumps(tmp_path: Path) -> None:
+    text = (
+        "name: plain-tricks\nfamily: tricks\nset: {max_pip: 6}\nplayers: {min: 2, max: 4}\n"
+        'deal: {hand_size: {"2": 7, "3-4": 5}}\nstart: {first_round: [{holder: [0, 1]}, random]}\n'
+        "tricks: {last_trick: 10}\nscoring: {hand: points}\nmatch: {target: 100}\n"
+    )
+    (tmp_path / "plain-tricks.yaml").write_text(text)
+    house = "name: sixes\nextends: ./plain-tricks.yaml\ntrumps: {fixed: 6, doubles: low}\n"
+    (tmp_path / "sixes.yaml").write_text(house)
+    plain, sixes = load_ruleset(tmp_path / "plain-tricks.yaml"), load_ruleset(tmp_path / "sixes.yaml")
+    assert plain.tricks is not None and sixes.tricks is not None
+    assert plain.tricks.bidding is None
+    assert (plain.tricks.trumps, plain.tricks.fixed_trump) == ({Trump.NONE}, None)
+    assert (sixes.tricks.trumps, sixes.tricks.fixed_trump, sixes.tricks.doubles) == ({Trump.SUITS}, 6, DoublePlace.LOW)
+    assert plain.tricks.first_leader is FirstLeader.STARTER  # the defaults of a game without an auction
+    assert plain.tricks.count.constant == 0 and plain.tricks.trick_points == 1
+    text = _read(sixes)
+    assert "There is no bidding." in text
+    assert "Sixes are trumps." in text and "A double is the lowest tile of its suit." in text
+    assert "by the player holding 0-1; failing that, by a player chosen at random" in text
+    assert "each trick 1. The last trick counts 10 more." in text
+    assert "There are no trumps." in _read(plain)
+    assert "The trump suit changes from none to sixes." in differences(sixes, plain)
+
+
+# --- the checks -----------------------------------------------------------------------------------
+
+
+def test_every_problem_is_a_positioned_line_never_a_traceback() -> None:
+    result = domino("validate", *map(str, INVALID))
+    assert result.status is ExitStatus.FAILURE
+    lines = result.stdout.splitlines()
+    problems = [line for line in lines if not line.startswith("    ")]  # not an expression and its caret
+    assert problems and all(re.match(r"^\S+\.yaml:\d+:\d+: \S", line) for line in problems), result.stdout
+    assert "Traceback" not in result.stdout + result.stderr
+    assert "internal error" not in result.stdout
+
+
+def test_a_misspelt_trick_key_gets_a_suggestion(tmp_path: Path) -> None:
+    path = tmp_path / "house.yaml"
+    path.write_text(f"name: house\nextends: {'texas-42'}\ntricks:\n  stop_when_decidd: false\n")
+    (diagnostic,) = check_file(path)
+    assert diagnostic.format() == (
+        f"{path}:4:3: tricks: unknown key 'stop_when_decidd'; did you mean 'stop_when_decided'?"
+    )
+
+
+def test_the_bundled_trick_files_are_valid() -> None:
+    paths = [path for name, path in bundled_variants().items() if name.startswith("texas-42")]
+    assert len(paths) == 4
+    for path in paths:
+        assert not check_file(path), _render(check_file(path))
+
+
+# --- explain ------------------------------------------------------------------------------------
+
+
+def test_explain_reads_texas_42_as_a_rulebook() -> None:
+    text = _read(_load("texas-42"))
+    for heading in ("The set", "Players and hands", "Starting a hand", "Trumps", "Playing a hand", "Counting",
+                    "Scoring a hand", "Winning"):  # fmt: skip
+        assert heading in text
+    assert "A double-6 set: 28 tiles" in text and "Each player is dealt 7 tiles. Every tile is dealt." in text
+    assert "Partners sit opposite each other and score as a team." in text
+    # who bids first and how
+    assert "The starter bids first, then each player in turn (clockwise) bids once or passes." in text
+    assert "The number bids run from 30 to 41; each is worth 1 mark" in text
+    assert '"2 marks" (84) must take 42 and is worth 2 marks' in text
+    assert '"3 marks" (126), bid only over a standing 84, must take 42 and is worth 3 marks' in text
+    assert "If everyone passes, the tiles are shuffled and dealt again" in text
+    # trumps, following, the count tiles, the score, the target
+    trumps = 'a suit (blanks to sixes), the doubles (a suit of their own) or no trumps ("follow me")'
+    assert f"The winner of the auction declares trumps: {trumps}." in text
+    assert "A double is the highest tile of its suit." in text
+    assert "The winner of the auction leads the first trick" in text
+    assert (
+        "You must follow the suit led when you can: a led tile's suit is its higher end, a double its own number, "
+        "a trump only trumps." in text
+    )
+    assert "5-5 and 4-6 count 10; 0-5, 1-4 and 2-3 count 5; each trick 1." in text
+    assert "A hand holds 42 points in all." in text
+    assert "Play stops as soon as it is certain whether the bidder's side makes its bid." in text
+    assert "each team scores (the marks the winning bid is worth if the bid was made, otherwise 0) if the team" in text
+    assert "a team has a score of 7 or more" in text
+
+
+def test_explain_of_the_house_rules() -> None:
+    assert "the last player to speak may not pass: they must bid at least 30." in _read(_load("texas-42-forced-bid"))
+    points = _read(_load("texas-42-points"))
+    assert "a team has a score of 250 or more" in points
+    assert "Play stops" not in points
+
+
+def test_explain_diff_lists_the_changes_of_a_trick_file(tmp_path: Path) -> None:
+    result = domino("explain", "texas-42-points", "--diff", "texas-42")
+    assert result.status is ExitStatus.OK, result.stderr
+    assert "- The target changes from 7 to 250." in result.stdout
+    assert "- Stopping once the bid is decided changes from yes to no, every trick is played." in result.stdout
+    assert "- The score of a hand changes." in result.stdout
+    assert "42-points: (the points the team took if the bid was made" in result.stdout
+    (tmp_path / "no-bids.yaml").write_text(
+        f"name: no-bids\nextends: {'texas-42'}\nbidding: null\ntrumps: {{choices: null}}\n"
+        "tricks: {first_leader: starter, stop_when_decided: false}\n"
+    )
+    no_bids = load_ruleset(tmp_path / "no-bids.yaml")
+    assert differences(no_bids, _load("texas-42"))[0] == "Drops the auction."
+    assert differences(_load("texas-42"), no_bids)[0].startswith("Adds an auction: The number bids run from 30 to 41")
+    same = domino("explain", "texas-42", "--diff", "texas-42")
+    assert "plays exactly like" in same.stdout
+
+
+def test_explain_diff_across_families_compares_what_they_share() -> None:
+    found = differences(_load("texas-42"), load_ruleset("straight-partners"))
+    assert found[0] == "The kind of game changes from a layout game to a trick-taking game."
+    assert "The target changes from 250 to 7." in found
+    assert not any("layout" in line.lower() and "kind of game" not in line for line in found)
+    assert not any("scoring during play" in line for line in found)
+
+
+# --- special contracts ----------------------------------------------------------------------------
+
+TEXAS_42_HOUSE = {  # each contract of rules/texas-42-house.yaml, its formulas by their source
+    "nel-o": Contract("nel-o", 42, None, None, Trump.NONE, Declarer.BIDDER, DoublePlace.HIGH, True, Aim.NO_TRICKS,
+                      None),
+    "plunge": Contract("plunge", 168, "doubles >= 4", 168, None, Declarer.PARTNER, DoublePlace.HIGH, False,
+                       Aim.ALL_TRICKS, None),
+    "splash": Contract("splash", 126, "doubles >= 3", 126, None, Declarer.PARTNER, DoublePlace.HIGH, False,
+                       Aim.ALL_TRICKS, None),
+    "sevens": Contract("sevens", 42, None, None, Trump.NONE, Declarer.BIDDER, DoublePlace.HIGH, False, Aim.ALL_TRICKS,
+                       "0 - abs(pips - 7)"),
+}  # fmt: skip
+
+
+def _sources(contract: Contract) -> Contract:
+    """`contract` with its formulas as their source text, to compare with a table of sources."""
+    requires = None if contract.requires is None else contract.requires.source
+    rank = None if contract.rank is None else contract.rank.source
+    return dataclasses.replace(contract, requires=requires, rank=rank)  # type: ignore[arg-type]
+
+
+def test_the_house_file_loads_its_special_contracts() -> None:
+    house, base = _load("texas-42-house"), _load("texas-42")
+    assert house.tricks is not None and base.tricks is not None
+    assert {c.name: _sources(c) for c in house.tricks.contracts} == TEXAS_42_HOUSE
+    assert [c.name for c in house.tricks.contracts] == list(TEXAS_42_HOUSE)  # in the file's order
+    assert dataclasses.replace(house.tricks, contracts=()) == base.tricks  # nothing else changes
+    plunge, sevens = house.tricks.contracts[1], house.tricks.contracts[3]
+    assert plunge.requires is not None and sevens.rank is not None
+    hand = {"players": 4, "max_pip": 6, "set_size": 28, "tiles": 7, "count": 10, "longest": 3}
+    assert plunge.requires({**hand, "doubles": 4}) is True and plunge.requires({**hand, "doubles": 3}) is False
+    tile = {"players": 4, "max_pip": 6, "set_size": 28, "is_double": False}
+    assert sevens.rank({**tile, "high": 5, "low": 2, "pips": 7}) == 0
+    assert sevens.rank({**tile, "high": 6, "low": 6, "pips": 12, "is_double": True}) == -5
+    assert len(house.not_expressible) == 2
+
+
+def test_a_house_file_replaces_or_removes_the_list_of_contracts(tmp_path: Path) -> None:
+    house = bundled_variants()["texas-42-house"]
+    (tmp_path / "plain.yaml").write_text(f"name: plain\nextends: {house}\ncontracts: null\n")
+    (tmp_path / "low.yaml").write_text(
+        f"name: low\nextends: {house}\ncontracts:\n  - {{name: low, min_bid: 84, aim: no_tricks, doubles: low}}\n"
+    )
+    plain, low = load_ruleset(tmp_path / "plain.yaml"), load_ruleset(tmp_path / "low.yaml")
+    assert plain.tricks is not None and plain.tricks.contracts == ()
+    assert low.tricks is not None
+    (contract,) = low.tricks.contracts
+    low_contract = Contract("low", 84, None, None, None, Declarer.BIDDER, DoublePlace.LOW, False, Aim.NO_TRICKS, None)
+    assert contract == low_contract
+
+
+def test_a_contract_without_partners_or_a_bidder_who_leads(tmp_path: Path) -> None:
+    """Contracts that need no partner load in a game without partnerships, and the doubles default to
+    trumps.doubles; a rank that reads more than the pips is said as its formula."""
+    text = (
+        "name: solo\nextends: texas-42\nplayers: {min: 3, max: 4, teams: none}\ntrumps: {doubles: low}\n"
+        "tricks: {first_leader: starter}\ncontracts:\n"
+        "  - {name: grand, requires: \"count >= 20 and longest >= 4\", aim: all_tricks}\n"
+        "  - {name: heavy, trumps: none, rank: \"if is_double then 20 + high else pips\"}\n"
+    )
+    (tmp_path / "solo.yaml").write_text(text)
+    solo = load_ruleset(tmp_path / "solo.yaml")
+    assert solo.tricks is not None
+    grand, heavy = solo.tricks.contracts
+    assert (grand.doubles, grand.trumps, grand.declarer, grand.aim) == (
+        DoublePlace.LOW, None, Declarer.BIDDER, Aim.ALL_TRICKS
+    )
+    assert (heavy.doubles, heavy.trumps, heavy.aim) == (DoublePlace.LOW, Trump.NONE, Aim.BID)
+    read = _read(solo)
+    assert (
+        "grand: declared only when, in the bidder's hand as dealt, the count of the tiles is at least 20 and the "
+        "most tiles of one suit (its double included) is at least 4; the bidder names trumps and leads the first "
+        "trick; the bidder must take every trick." in read
+    )
+    assert "heavy: the bidder leads the first trick; there are no suits and no trumps: a tile ranks by 20 + " in read
+    assert "the bidder must take what the bid must make, as usual." in read
+    assert "made, for the score of the hand, when the bidder does what it must." in read
+
+
+def test_explain_says_the_special_contracts() -> None:
+    text = _read(_load("texas-42-house"))
+    assert "Instead, they may declare one of the special contracts below." in text
+    assert (
+        "Special contracts ----------------- Instead of naming trumps, the winner of the auction may declare one of "
+        "these contracts: - nel-o: a bid of at least 1 mark (42); no trumps; a double is the highest tile of its "
+        "suit; the bidder's partner lays their hand down and sits out; the bidder's side must take no trick." in text
+    )
+    assert (
+        "- plunge: a bid of at least 4 marks (168); declared only when, in the bidder's hand as dealt, the number of "
+        "doubles is at least 4; a player holding such a hand may bid 4 marks (168) over any lower bid, out of the "
+        "usual order, and on winning the auction with it must declare plunge; the bidder's partner names trumps and "
+        "leads the first trick; the bidder's side must take every trick." in text
+    )
+    assert "- splash: a bid of at least 3 marks (126); declared only when" in text
+    assert (
+        "- sevens: a bid of at least 1 mark (42); there are no suits and no trumps: tiles rank by their pips, highest "
+        "first: 7, then 6 or 8, then 5 or 9, then 4 or 10, then 3 or 11, then 2 or 12, then 1, then 0; each player "
+        "must play one of their highest-ranked tiles" in text
+    )
+    assert "makes its bid or contract." in text
+    assert "Lechner Hall: no one can raise a bid by more than two marks" in text
+    # Each contract is an item of its own, on lines of its own.
+    lines = explain(_load("texas-42-house")).splitlines()
+    assert [line.split(":")[0] for line in lines if line.startswith("- ")][:4] == [
+        "- nel-o", "- plunge", "- splash", "- sevens"
+    ]  # fmt: skip
+    assert "Special contracts" not in _read(_load("texas-42"))
+
+
+def test_explain_diff_says_each_contract_added_dropped_or_changed(tmp_path: Path) -> None:
+    everything = differences(_load("texas-42-house"), _load("texas-42"))
+    assert everything[0].startswith("The list of the source's rules this file does not play changes.")
+    found = everything[1:]  # the contracts come after the rest
+    assert [line.split(":")[0] for line in found] == [f"Adds the special contract {name}" for name in TEXAS_42_HOUSE]
+    assert found[0] == (
+        "Adds the special contract nel-o: a bid of at least 1 mark (42); no trumps; a double is the highest tile of "
+        "its suit; the bidder's partner lays their hand down and sits out; the bidder's side must take no trick."
+    )
+    assert differences(_load("texas-42"), _load("texas-42-house"))[1:] == [
+        f"Drops the special contract {name}." for name in TEXAS_42_HOUSE
+    ]
+    house = bundled_variants()["texas-42-house"]
+    (tmp_path / "changed.yaml").write_text(
+        f"name: changed\nextends: {house}\ncontracts:\n"
+        "  - {name: nel-o, min_bid: 84, trumps: none, doubles: own_suit, partner_out: true, aim: no_tricks}\n"
+        '  - {name: plunge, requires: "doubles >= 5", bid: 210, declarer: partner, aim: all_tricks}\n'
+        "  - {name: sevens, min_bid: 42, trumps: none, rank: \"0 - abs(pips - 7)\", aim: all_tricks}\n"
+    )
+    changed = load_ruleset(tmp_path / "changed.yaml")
+    assert differences(changed, _load("texas-42-house")) == [
+        "The special contract nel-o: the lowest bid changes from 1 mark (42) to 2 marks (84).",
+        "The special contract nel-o: a double's place changes from highest in its suit to a suit of their own.",
+        "The special contract plunge: the lowest bid changes from 4 marks (168) to any bid.",
+        "The special contract plunge: the hand it needs changes from the number of doubles is at least 4 to the "
+        "number of doubles is at least 5.",
+        "The special contract plunge: its bid out of the usual order changes from 4 marks (168) to 5 marks (210).",
+        "Drops the special contract splash.",
+    ]
+    result = domino("explain", str(tmp_path / "changed.yaml"), "--diff", "texas-42-house")
+    assert result.status is ExitStatus.OK, result.stderr
+    assert "- Drops the special contract splash." in result.stdout
+    # The order the contracts are listed in plays no part.
+    two = ["  - {name: nel-o, trumps: none, aim: no_tricks}\n", "  - {name: sevens, trumps: none, rank: pips}\n"]
+    (tmp_path / "ab.yaml").write_text("name: ab\nextends: texas-42\ncontracts:\n" + "".join(two))
+    (tmp_path / "ba.yaml").write_text("name: ba\nextends: texas-42\ncontracts:\n" + "".join(reversed(two)))
+    assert differences(load_ruleset(tmp_path / "ab.yaml"), load_ruleset(tmp_path / "ba.yaml")) == []
