@@ -37,7 +37,10 @@ def test_every_bundled_variant_is_explained_with_its_key_facts(variant):
 def _trick_key_facts(ruleset: Ruleset, text: str) -> None:
     tricks = ruleset.tricks
     assert tricks is not None
-    assert f"double-{ruleset.max_pip} set: {ruleset.set_size} tiles" in text
+    if ruleset.tiles:  # tiles left out of the set (set.without)
+        assert f"A double-{ruleset.max_pip} set without " in text and f": {ruleset.set_size} tiles." in text
+    else:
+        assert f"double-{ruleset.max_pip} set: {ruleset.set_size} tiles" in text
     for size in set(ruleset.deal.hand_sizes.values()):
         assert f"{size} tiles" in text
     if tricks.bidding is not None:

@@ -275,3 +275,16 @@ def test_the_lowest_double_is_said_with_a_ranking(tmp_path: Path) -> None:
 def test_the_lowest_ranked_tile_is_said_with_a_negated_ranking(tmp_path: Path) -> None:
     message = _message(tmp_path, "start: {first_round: [{lowest_ranked: pips}]}")
     assert 'to start with the lowest-ranked tile, use {highest_ranked: "-(pips)"}' in message
+
+
+def test_a_rule_file_error_survives_a_process_boundary(tmp_path):
+    """A worker's RuleFileError is pickled to the parent: it arrived as one character a line."""
+    import pickle
+
+    from interpreter.text.diagnostics import RuleFileError
+
+    (tmp_path / "bad.yaml").write_text("name: bad\nset: {max_pip: 99}\n")
+    with pytest.raises(RuleFileError) as raised:
+        load_ruleset(tmp_path / "bad.yaml")
+    again = pickle.loads(pickle.dumps(raised.value))
+    assert str(again) == str(raised.value) and again.diagnostics == raised.value.diagnostics

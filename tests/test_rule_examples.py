@@ -84,7 +84,7 @@ def _properties(schema: dict, path: str = "") -> list[tuple[str, dict, bool]]:
 NO_DEFAULT = {"title", "extends", "start.later_rounds", "scoring.in_play", "match.target", "match.rounds"}
 # A trick game's sections with no default: no auction, no fixed trumps; `tricks` and `scoring.hand`
 # are required in a trick game (the loader says so) and unused elsewhere.
-NO_DEFAULT |= {"bidding", "trumps.fixed", "tricks", "scoring.hand"}
+NO_DEFAULT |= {"bidding", "trumps.fixed", "tricks", "scoring.hand", "set.without"}
 
 
 def test_schema_documents_every_property_closes_every_object_and_gives_defaults() -> None:

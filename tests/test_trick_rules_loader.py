@@ -133,7 +133,7 @@ def test_the_house_rules_change_only_what_they_say() -> None:
 def test_every_bundled_file_says_its_family() -> None:
     for name in bundled_variants():
         rules = load_ruleset(name)
-        expected = Family.TRICKS if name.startswith("texas-42") else Family.LAYOUT
+        expected = Family.TRICKS if "trick" in rules.tags else Family.LAYOUT
         assert rules.family is expected and (rules.tricks is None) == (expected is Family.LAYOUT), name
 
 

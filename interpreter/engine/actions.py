@@ -13,7 +13,8 @@ PASS = "pass"
 MARKER = "marker"
 BID = "bid"  # trick family: a bid in the auction (`value`: the bid's number)
 TRUMPS = "trumps"  # trick family: the bidder's declaration (`value`: a suit's pip, "doubles" or "none")
-KINDS = (PLAY, DRAW, PASS, MARKER, BID, TRUMPS)
+DISCARD = "discard"  # trick family: a tile the auction's winner lays face down after taking the kitty
+KINDS = (PLAY, DRAW, PASS, MARKER, BID, TRUMPS, DISCARD)
 NO_TRUMPS = "none"
 DOUBLES = "doubles"
 
@@ -47,6 +48,8 @@ class Action(NamedTuple):
     def __str__(self) -> str:
         if self.kind in (BID, TRUMPS):
             return f"{self.kind} {self.value}"
+        if self.kind == DISCARD and self.tile is not None:
+            return f"discard {self.tile[0]}-{self.tile[1]}"
         if self.kind != PLAY or self.tile is None:
             return self.kind
         low, high = self.tile
@@ -64,6 +67,8 @@ class Action(NamedTuple):
             return cls(words)
         if words.startswith(("lead ", "play ")):
             return cls.play(parse_tile(words[5:]))
+        if words.startswith("discard "):
+            return cls(DISCARD, normal(parse_tile(words[8:])))
         kind, _, rest = words.partition(" ")
         if kind == BID and rest.strip().isdigit() and len(rest.strip()) <= 6:
             return cls(BID, value=int(rest))
@@ -79,6 +84,8 @@ class Action(NamedTuple):
     def to_json(self) -> dict[str, Any]:
         if self.kind in (BID, TRUMPS):
             return {"kind": self.kind, "value": self.value}
+        if self.kind == DISCARD and self.tile is not None:
+            return {"kind": DISCARD, "tile": list(self.tile)}
         if self.kind != PLAY or self.tile is None:
             return {"kind": self.kind}
         out: dict[str, Any] = {"kind": PLAY, "tile": list(self.tile)}
@@ -96,6 +103,9 @@ class Action(NamedTuple):
             if type(value) is int or (data["kind"] == TRUMPS and value in (DOUBLES, NO_TRUMPS)):
                 return cls(data["kind"], value=value)
             raise ValueError(f"not an action: {data!r}")
+        if data["kind"] == DISCARD:
+            low, high = (int(v) for v in data["tile"])
+            return cls(DISCARD, normal((low, high)))
         if data["kind"] != PLAY:
             return cls(data["kind"])
         low, high = (int(v) for v in data["tile"])

@@ -29,6 +29,7 @@ ROUND_END = 3  # (ROUND_END, tables, round, reason, seat, hands (masks), pips, s
 # A play on an arm as the playout loop logs it, without looking up its Action: the same event.
 PLAYED = 4  # (PLAYED, seat, tile, arm, half)
 SCORE = 5  # (SCORE, side, seat or None, points, total, reason): the `score` event
+DISCARD = 6  # (DISCARD, seat, action): an action whose tile is laid face down: public without it
 Record = tuple[Any, ...] | Event
 
 
@@ -37,7 +38,7 @@ def materialise(record: Record) -> Event:
     if type(record) is dict:
         return record
     tag = record[0]
-    if tag == ACTION:
+    if tag in (ACTION, DISCARD):
         return action(record[1], record[2])
     if tag == PLAYED:
         return _played(record)
@@ -115,7 +116,7 @@ def _played(record: tuple[Any, ...]) -> Event:
 
 # The compact record tags of each event type.
 TAGS_OF_TYPE = {
-    "action": (ACTION, PLAYED),
+    "action": (ACTION, PLAYED, DISCARD),
     "draw": (DRAW,),
     "deal": (DEAL,),
     "round_end": (ROUND_END,),
@@ -132,6 +133,8 @@ def public(record: Record, event: Event) -> Event:
         return public_deal(event)
     if tag == DRAW:
         return public_draw(record[1])
+    if tag == DISCARD:
+        return {"type": "action", "seat": record[1], "action": {"kind": record[2].kind}}
     return event
 
 

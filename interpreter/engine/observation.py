@@ -68,6 +68,10 @@ class TrickView:
     contract: str | None = None  # a special contract declared in place of plain trumps
     sitting_out: int | None = None  # the seat that sits this hand out (the contract's partner_out)
     must_declare: str | None = None  # the contract the bidder must declare, having bid out of the ladder by it
+    phase: str = ""  # "bidding", "declaring", "discarding" or "playing"
+    kitty: int = 0  # the kitty's tiles, taken by the auction's winner (0: no kitty this hand)
+    to_discard: int = 0  # tiles the kitty's taker has still to lay face down
+    discards: tuple[Tile, ...] = ()  # what the observing seat itself discarded (only the taker's view)
 
 
 class History(Sequence[dict[str, Any]]):

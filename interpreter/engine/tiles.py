@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from interpreter.rulefile.ruleset import double_set
+
 Tile = tuple[int, int]
 
 _TILE_TEXT = re.compile(r"^\[?\s*(\d{1,2})\s*[-|:]\s*(\d{1,2})\s*\]?$")
@@ -15,7 +17,7 @@ _TILE_TEXT = re.compile(r"^\[?\s*(\d{1,2})\s*[-|:]\s*(\d{1,2})\s*\]?$")
 
 def set_tiles(max_pip: int) -> tuple[Tile, ...]:
     """Every tile of the double-`max_pip` set, in id order."""
-    return tuple((low, high) for low in range(max_pip + 1) for high in range(low, max_pip + 1))
+    return double_set(max_pip)
 
 
 def normal(tile: tuple[int, int]) -> Tile:

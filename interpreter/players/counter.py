@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from interpreter.engine import Action, Observation
-from interpreter.engine.actions import BID, PASS, PLAY, TRUMPS
+from interpreter.engine.actions import BID, DISCARD, PASS, PLAY, TRUMPS
 from interpreter.engine.tricks.suits import Declaration, Suits
 from interpreter.engine.tricks.tables import TrickTables, trick_tables_for
 from interpreter.players.heavy import HeavyPlayer
@@ -70,6 +70,8 @@ class CounterPlayer:
             return _bid(t, observation, legal)
         if TRUMPS in kinds:
             return _declare(t, observation, legal)
+        if DISCARD in kinds:
+            return _discard(t, observation, legal)
         return _Table(t, observation).play([a for a in legal if a.kind == PLAY])
 
 
@@ -163,8 +165,28 @@ def _bid(t: TrickTables, observation: Observation, legal: Sequence[Action]) -> A
     return max(within, key=lambda a: (t.bid_of[a.value].make, -t.bid_of[a.value].marks))  # type: ignore[index]
 
 
+def _discard(t: TrickTables, observation: Observation, legal: Sequence[Action]) -> Action:
+    """After taking the kitty: lay down the least useful tile, a low plain tile that counts nothing
+    (not a trump, not a double), as a person would."""
+    view = observation.tricks
+    assert view is not None
+    contract = t.contracts.get(view.contract) if view.contract else None
+    trumps = t.suits(view.declaration, contract).trumps if view.declaration is not None else 0
+
+    def keep(action: Action) -> tuple[int, int, int, int]:
+        x = t.index[action.tile]  # type: ignore[index]
+        low, high = t.tiles[x]
+        return ((trumps >> x) & 1, t.count[x], int(low == high), low + high)
+
+    return min(legal, key=keep)
+
+
 def _declare(t: TrickTables, observation: Observation, legal: Sequence[Action]) -> Action:
-    choices = [a.value for a in legal if a.kind == TRUMPS]
+    # Special contracts (nel-o, sevens, ...) ask for other hands than this count measures: it
+    # declares one only when it must (having bid out of the ladder by it).
+    choices = [a.value for a in legal if a.kind == TRUMPS and a.value not in t.contracts]
+    if not choices:
+        return legal[0]
     chosen = _best_declaration(t, _own(t, observation), choices, _partners(observation))  # type: ignore[arg-type]
     return next(a for a in legal if a.value == chosen)
 
@@ -176,7 +198,7 @@ class _Table:
         view = observation.tricks
         assert view is not None and view.declaration is not None
         self.t = t
-        self.s: Suits = t.suits(view.declaration)
+        self.s: Suits = t.suits(view.declaration, t.contracts.get(view.contract) if view.contract else None)
         self.seat = observation.seat
         self.n = len(observation.hand_counts)
         sides = len(observation.scores)

@@ -67,6 +67,7 @@ from interpreter.rulefile.ruleset import (
     Undealt,
     WhenUnable,
     Winner,
+    double_set,
 )
 
 Path_ = tuple[str | int, ...]
@@ -90,6 +91,7 @@ class _Builder:
         self.problems: list[BuildProblem] = []
         self.schema = load_schema()
         self.envs: dict[int, dict[str, int]] = {}  # per allowed player count: the count names
+        self.tiles: tuple[tuple[int, int], ...] = ()  # the set as played, where set.without leaves tiles out
 
     def problem(self, path: Path_, message: str, expr: ExprProblem | None = None, *, key: bool = False) -> None:
         """A problem at `path`'s value, or at its key (`key`: the key itself is the mistake)."""
@@ -155,9 +157,10 @@ def build_ruleset(
     counts = range(low, high + 1) if low <= high else range(0)
     by_count: dict[str, dict[int, int]] = {}
     max_pips = _count_values(b, COUNT_VALUE_FIELDS["max_pip"], counts, "players")
+    tiles = b.tiles = _set_without(b, family, counts, max_pips)
     for n in counts:
         pip = max_pips.get(n, 0)
-        b.envs[n] = _env(n, pip, (pip + 1) * (pip + 2) // 2)
+        b.envs[n] = _env(n, pip, len(tiles) if tiles else (pip + 1) * (pip + 2) // 2)
     by_count["max_pip"] = max_pips
     for key in ("reserve", "shared_trains", "target"):
         by_count[key] = _count_values(b, COUNT_VALUE_FIELDS[key], counts)
@@ -189,6 +192,12 @@ def build_ruleset(
         # checks below would only judge those defaults against the trick sections.
         tricks = build_tricks(b, counts, max_pips, players, deal)
         _check_hand_sizes(b, deal, by_count, engine_tiles=0)
+        if tricks is not None and tricks.bidding is not None and tricks.bidding.kitty:
+            for n, size in deal.hand_sizes.items():
+                if n in b.envs and b.envs[n]["set_size"] <= n * size:
+                    left = f"with {n} players every tile is dealt: no tile is left for a kitty"
+                    b.problem(("bidding", "kitty"), left)
+                    break
         if tricks is not None and not b.problems:
             _check_hand_can_score(b, players, tricks.hand, match, by_count["target"])
     else:
@@ -224,9 +233,43 @@ def build_ruleset(
         not_expressible=tuple(b.get("not_expressible") or ()),
         family=family,
         tricks=tricks,
+        tiles=tiles,
         by_count={key: table for key, table in by_count.items() if len(set(table.values())) > 1},
     )
     return ruleset, []
+
+
+def _set_without(
+    b: _Builder, family: Family, counts: range, max_pips: Mapping[int, int]
+) -> tuple[tuple[int, int], ...]:
+    """The tiles a trick game plays when `set.without` leaves some out (empty: the complete set)."""
+    if b.get("set", "without") is None:
+        return ()
+    if family is not Family.TRICKS:
+        b.problem(("set", "without"), "a layout game plays a complete set; set.without is for trick games", key=True)
+        return ()
+    if len(set(max_pips.values())) > 1:
+        b.problem(("set", "without"), "set.without needs one set for every player count: give set.max_pip a number")
+        return ()
+    names = {k: v for k, v in TILE_NAMES.items() if k != "set_size"}  # the size is what this decides
+    without = b.expr(("set", "without"), names, Type.BOOL)
+    if without is None or not counts or not max_pips:
+        return ()
+    pip = next(iter(max_pips.values()))
+    kept = []
+    for low, high in double_set(pip):
+        env = {"players": counts[0], "max_pip": pip, "high": high, "low": low, "pips": low + high}
+        env["is_double"] = low == high
+        try:
+            if not without(env):
+                kept.append((low, high))
+        except ExpressionRuntimeError as error:
+            b.problem(("set", "without"), f"cannot be evaluated for {low}-{high}: {error.cause}")
+            return ()
+    if not kept:
+        b.problem(("set", "without"), "leaves no tile in the set")
+        return ()
+    return tuple(kept)
 
 
 def _env(players: int, max_pip: int, set_size: int) -> dict[str, int]:

@@ -155,8 +155,11 @@ def _check_start(b: _Builder) -> None:
                 )
 
 
-def set_tiles(max_pip: int) -> list[tuple[int, int]]:
-    """Every tile of a double-`max_pip` set as (low, high), from [0|0] on."""
+def set_tiles(max_pip: int, tiles: tuple[tuple[int, int], ...] = ()) -> list[tuple[int, int]]:
+    """Every tile of a double-`max_pip` set as (low, high), from [0|0] on, by high then low end; of
+    `tiles` only, where the file leaves some out (`set.without`)."""
+    if tiles:
+        return sorted(tiles, key=lambda tile: (tile[1], tile[0]))
     return [(low, high) for high in range(max_pip + 1) for low in range(high + 1)]
 
 
@@ -176,7 +179,7 @@ def _most_points(
         if n not in max_pips or n not in deal.hand_sizes:  # reported already
             continue
         values: list[int] = []
-        for low, high in set_tiles(max_pips[n]):
+        for low, high in set_tiles(max_pips[n], b.tiles):
             try:
                 values.append(count(tile_env(b.envs[n], low, high)))  # type: ignore[arg-type]  # an INT formula
             except ExpressionRuntimeError as error:
@@ -242,7 +245,10 @@ def _bidding(b: _Builder, most: Mapping[int, int]) -> Bidding | None:
             key=lambda s: s.value,
         )
     )  # in the order of the bids, as Bidding.values() lists them
-    return Bidding(low, high, step, b.get("bidding", "marks"), special, b.option(AllPass, "bidding", "all_pass"))
+    kitty = bool(b.get("bidding", "kitty"))
+    return Bidding(
+        low, high, step, b.get("bidding", "marks"), special, b.option(AllPass, "bidding", "all_pass"), kitty
+    )
 
 
 def _points_of(most: Mapping[int, int]) -> str:
@@ -405,7 +411,7 @@ def _contract_rank(
     for n in counts:
         if n not in max_pips:  # reported already
             continue
-        for low, high in set_tiles(max_pips[n]):
+        for low, high in set_tiles(max_pips[n], b.tiles):
             try:
                 rank(tile_env(b.envs[n], low, high))
             except ExpressionRuntimeError as error:

@@ -696,7 +696,8 @@ def differences(a: Ruleset, b: Ruleset) -> list[str]:
     if a.tricks is not None and b.tricks is not None and (a.tricks.bidding is None) != (b.tricks.bidding is None):
         # An auction that only one of them has is one difference, not one per field.
         bidding = a.tricks.bidding
-        out.append(f"Adds an auction: {explain_tricks.auction(bidding)}" if bidding else "Drops the auction.")
+        added = f"Adds an auction: {explain_tricks.auction(bidding, a.start.max_redeals)}" if bidding else None
+        out.append(added or "Drops the auction.")
         for fields in (fields_a, fields_b):
             for path in [p for p in fields if p.startswith("tricks.bidding")]:
                 del fields[path]

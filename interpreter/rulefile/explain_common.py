@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from interpreter.rulefile.ruleset import Players, Ruleset, Teams
+from interpreter.rulefile.ruleset import Players, Ruleset, Teams, double_set
 
 # A section's sentence that starts with this is an item of a list, set on lines of its own: a list
 # of long entries (the special contracts) reads better than one paragraph running them together.
@@ -68,6 +68,16 @@ def set_sentence(ruleset: Ruleset) -> str:
     """The set, as a sentence: "A double-6 set: 28 tiles, from [0|0] to [6|6]." (per count where it varies)."""
     n = ruleset.max_pip
     pips = ruleset.by_count.get("max_pip")
+    if ruleset.tiles:  # a set with tiles left out (set.without)
+        out = sorted(set(double_set(n)) - set(ruleset.tiles), key=lambda tile: (tile[1], tile[0]))
+        named = [f"{low}-{high}" for low, high in out]
+        if len(named) == 1:
+            left = named[0]
+        elif len(named) <= 12:
+            left = f"{', '.join(named[:-1])} and {named[-1]}"
+        else:
+            left = f"{len(out)} of its tiles"
+        return f"A double-{n} set without {left}: {ruleset.set_size} tiles."
     if not pips:
         return f"A double-{n} set: {ruleset.set_size} tiles, from [0|0] to [{n}|{n}]."
     sets = [

@@ -142,11 +142,11 @@ def _starting(ruleset: Ruleset, tricks: TrickRules) -> list[str]:
         f"The starter bids first, then each player in turn ({direction}) bids once or passes. A bid must be "
         "higher than the standing bid; the highest bid wins the auction."
     )
-    out += _bids(bidding)
+    out += _bids(bidding, ruleset.start.max_redeals)
     return out
 
 
-def _bids(bidding: Bidding) -> list[str]:
+def _bids(bidding: Bidding, max_redeals: int) -> list[str]:
     steps = f" in steps of {bidding.step}" if bidding.step != 1 else ""
     out = [
         f"The number bids run from {bidding.min} to {bidding.max}{steps}; each is worth {_marks(bidding.marks)}, "
@@ -159,7 +159,11 @@ def _bids(bidding: Bidding) -> list[str]:
             named.append(f'"{bid.name}" ({bid.value}){only} must take {bid.make} and is worth {_marks(bid.marks)}')
         out.append(f"Above them come named bids: {'; '.join(named)}.")
     if bidding.all_pass is AllPass.REDEAL:
-        out.append("If everyone passes, the tiles are shuffled and dealt again, and the next player starts the hand.")
+        out.append(
+            "If everyone passes, the tiles are shuffled and dealt again, and the next player starts the hand "
+            f"(a safety bound: after {max_redeals} such deals in a row, the last player to speak "
+            "must bid)."
+        )
     else:
         out.append(
             f"If everyone else has passed, the last player to speak may not pass: they must bid at least {bidding.min}."
@@ -284,7 +288,7 @@ def _ranking(ruleset: Ruleset, contract: Contract) -> str:
     rules = ruleset.for_players(ruleset.players.min)
     env = {"players": ruleset.players.min, "max_pip": rules.max_pip, "set_size": rules.set_size}
     by_pips: dict[int, set[int]] = {}
-    for low, high in set_tiles(rules.max_pip):
+    for low, high in set_tiles(rules.max_pip, rules.tiles):
         rank = contract.rank(tile_env(env, low, high))  # evaluated for every tile when the file loaded
         by_pips.setdefault(low + high, set()).add(rank)  # type: ignore[arg-type]  # an INT formula
     if any(len(ranks) > 1 for ranks in by_pips.values()) or len(ruleset.by_count.get("max_pip", {})) > 1:
@@ -328,7 +332,7 @@ def _count_tiles(tricks: TrickRules, ruleset: Ruleset, players: int) -> str:
     rules = ruleset.for_players(players)
     env = {"players": players, "max_pip": rules.max_pip, "set_size": rules.set_size}
     values: dict[int, list[tuple[int, int]]] = {}
-    for low, high in set_tiles(rules.max_pip):
+    for low, high in set_tiles(rules.max_pip, rules.tiles):
         value = _counted(tricks, env, low, high)
         if value:
             values.setdefault(value, []).append((low, high))
@@ -379,7 +383,7 @@ def _total(ruleset: Ruleset, tricks: TrickRules, players: int, size: int) -> int
     """What a hand holds when every tile is dealt: the count of the whole set, every trick, the bonus."""
     rules = ruleset.for_players(players)
     env = {"players": players, "max_pip": rules.max_pip, "set_size": rules.set_size}
-    count = sum(_counted(tricks, env, low, high) for low, high in set_tiles(rules.max_pip))
+    count = sum(_counted(tricks, env, low, high) for low, high in set_tiles(rules.max_pip, rules.tiles))
     return count + size * tricks.trick_points + tricks.last_trick
 
 
@@ -466,9 +470,9 @@ def say(path: str, value: Any, ruleset: Ruleset) -> str | None:
     return None
 
 
-def auction(bidding: Bidding) -> str:
+def auction(bidding: Bidding, max_redeals: int) -> str:
     """An auction one ruleset has and the other has not, in a sentence."""
-    return " ".join(_bids(bidding))
+    return " ".join(_bids(bidding, max_redeals))
 
 
 # What `explain --diff` calls each part of a contract, and how it says each part's value.

@@ -351,6 +351,9 @@ class Ruleset:
     # and a trick game leaves the layout sections (layout, play, draw, scoring's domino and blocked)
     # at their defaults, unused.
     tricks: TrickRules | None = None
+    # The tiles played, in id order, where the file leaves some of the double-max_pip set out
+    # (`set.without`, trick games); empty: the complete set.
+    tiles: tuple[tuple[int, int], ...] = ()
     # The numbers that differ by player count (COUNT_VALUE_FIELDS), per count; the fields above
     # hold their values at `players.min`, and `for_players` gives the ruleset of one count.
     by_count: dict[str, dict[int, int]] = field(default_factory=dict)
@@ -358,7 +361,11 @@ class Ruleset:
 
     @property
     def set_size(self) -> int:
-        return (self.max_pip + 1) * (self.max_pip + 2) // 2
+        return len(self.tiles) if self.tiles else (self.max_pip + 1) * (self.max_pip + 2) // 2
+
+    def set_tiles(self) -> tuple[tuple[int, int], ...]:
+        """Every tile of the set as played, (low, high) in id order."""
+        return self.tiles or double_set(self.max_pip)
 
     def for_players(self, players: int) -> Ruleset:
         """The rules as a match of `players` plays them: every per-count number at its value for
@@ -381,6 +388,11 @@ class Ruleset:
             )
             self._specialised[players] = found
         return found
+
+
+def double_set(max_pip: int) -> tuple[tuple[int, int], ...]:
+    """Every tile of the complete double-`max_pip` set, in (low, high) order: the tile ids."""
+    return tuple((low, high) for low in range(max_pip + 1) for high in range(low, max_pip + 1))
 
 
 # The rule-file keys whose number may depend on the player count, by their `by_count` name.

@@ -147,6 +147,7 @@ class Bidding:
     marks: int
     special: tuple[SpecialBid, ...]
     all_pass: AllPass
+    kitty: bool = False  # the undealt tiles go to the auction's winner, who discards as many
 
     def values(self) -> tuple[int, ...]:
         """Every bid there is, in order."""

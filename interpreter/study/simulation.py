@@ -122,6 +122,8 @@ class MatchRecord:
     actions: int  # every action: a play, a draw, a pass, a marker
     drawn: int  # tiles drawn from the boneyard during play
     margin: int  # the winning side's lead over the best other side at the end (0 after a tie)
+    contracts: int = 0  # trick games: hands played under a bid
+    made: int = 0  # trick games: of those, the hands whose bid was made
 
     @property
     def rounds(self) -> int:
@@ -137,7 +139,7 @@ def measure(match: Match, index: int, seed: int, seated: Sequence[str]) -> Match
     """A finished match's `MatchRecord`, from one pass over its event log."""
     scores = list(match.events[0]["scores"])  # the header's initial scores
     round_points: list[int] = []
-    blocked = turns = actions = drawn = 0
+    blocked = turns = actions = drawn = contracts = made = 0
     last_seat: int | None = None
     for event in match.events:
         kind = event["type"]
@@ -152,6 +154,9 @@ def measure(match: Match, index: int, seed: int, seated: Sequence[str]) -> Match
             round_points.append(sum(event["scores"]) - sum(scores))
             scores = event["scores"]
             blocked += event["reason"] == "blocked"
+            if event.get("bid") is not None:  # a trick game's hand under a contract
+                contracts += 1
+                made += bool(event.get("made"))
             last_seat = None  # the next round's first action starts a turn, whoever acts
     final = match.scores
     winners = set(match.winners)
@@ -177,6 +182,8 @@ def measure(match: Match, index: int, seed: int, seated: Sequence[str]) -> Match
         actions,
         drawn,
         margin,
+        contracts,
+        made,
     )
 
 
@@ -243,6 +250,8 @@ class SimulationResult:
     matches: int = 0
     rounds: int = 0
     blocked_rounds: int = 0
+    contract_rounds: int = 0  # trick games: hands played under a bid
+    made_rounds: int = 0  # trick games: of those, the hands whose bid was made
     seats: list[Tally] = field(default_factory=list)  # per seat position, whoever sat there
     by_strategy: dict[str, Tally] = field(default_factory=dict)  # a strategy named twice is one entry
     sides: int = 0  # who scores: fewer sides than seats when partners play (seat `s` is on side s % sides)
@@ -264,6 +273,9 @@ class SimulationResult:
         for event in match.events_of("round_end"):
             self.rounds += 1
             self.blocked_rounds += event["reason"] == "blocked"
+            if event.get("bid") is not None:
+                self.contract_rounds += 1
+                self.made_rounds += bool(event.get("made"))
         winners = len(match.winners)
         for seat, name in enumerate(seated):
             won = Fraction(1, winners) if match.side_of(seat) in match.winners else Fraction(0)
@@ -276,6 +288,8 @@ class SimulationResult:
         self.sides = self.sides or other.sides
         self.rounds += other.rounds
         self.blocked_rounds += other.blocked_rounds
+        self.contract_rounds += other.contract_rounds
+        self.made_rounds += other.made_rounds
         for mine, theirs in zip(self.seats, other.seats, strict=True):
             mine.add(theirs)
         for name, tally in other.by_strategy.items():
@@ -307,6 +321,9 @@ class SimulationResult:
             "wins": [float(tally.wins) for tally in self.seats],
             "mean_scores": [round(tally.score_total / n, 3) for tally in self.seats],
             "blocked_share": round(self.blocked_rounds / max(self.rounds, 1), 4),
+            # Trick games: the hands played under a bid, and the share of them made (None: no bid).
+            "contract_rounds": self.contract_rounds,
+            "made_share": round(self.made_rounds / self.contract_rounds, 4) if self.contract_rounds else None,
             "seconds": round(self.seconds, 3),
             "matches_per_s": round(self.matches / self.seconds, 1) if self.seconds else None,
             "rounds_per_s": round(self.rounds / self.seconds, 1) if self.seconds else None,

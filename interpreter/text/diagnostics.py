@@ -40,6 +40,11 @@ class RuleFileError(Exception):
         super().__init__("\n".join(d.format() for d in diagnostics))
         self.diagnostics = diagnostics
 
+    def __reduce__(self) -> tuple[type, tuple[list[Diagnostic]]]:
+        # Rebuilt from its diagnostics, not its message, when it crosses a process boundary (a
+        # simulation worker's error): the default would pass the message where a list belongs.
+        return (RuleFileError, (self.diagnostics,))
+
 
 def caret_snippet(line_text: str, column: int, length: int = 1) -> str:
     """The source line and a caret line under `column` (0-based), for YAML syntax errors."""

@@ -10,7 +10,6 @@ import pytest
 from engine_helpers import legal, of_type, play, rules, start
 
 from interpreter.engine import Action, IllegalAction, Match, ScriptedDeal, TrickMatch, deal
-from interpreter.engine.tiles import set_tiles
 from interpreter.resources import bundled_variants
 
 
@@ -128,7 +127,7 @@ def test_every_tile_is_in_exactly_one_place(variant: str) -> None:
     ruleset = rules(variant)
     m = Match(ruleset, players=ruleset.players.max, seed=3)
     rng = random.Random(3)
-    full = sorted(set_tiles(m.ruleset.max_pip))  # the set of this player count (set.max_pip may vary)
+    full = sorted(m.ruleset.set_tiles())  # the set of this player count (set.max_pip may vary)
     for step in range(400):
         if m.is_over:
             break

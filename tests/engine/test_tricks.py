@@ -319,3 +319,43 @@ def test_doubles_as_a_suit_of_their_own(tmp_path) -> None:
     for action in (PASS_ACTION, PASS_ACTION, PASS_ACTION, bid(30), trumps("apart"), play("6-6")):
         match.apply(action)
     assert match.legal_actions() == [play("4-4"), play("5-5")]  # a double led calls for a double
+
+
+# --- a set with tiles left out and a widow (rules/moon.yaml) --------------------------------------
+
+MOON_DEAL = deal(
+    "6-6 5-6 4-6 3-6 2-6 1-6 5-5",
+    "4-4 4-5 3-5 2-5 1-5 3-4 2-4",
+    "1-1 2-2 3-3 1-2 1-3 1-4 2-3",
+    starter=1,
+)  # the 22nd tile, 0-0, is the widow
+
+
+def test_moon_shot_takes_the_widow_discards_it_face_down_and_scores_21() -> None:
+    moon = load_ruleset("moon")
+    assert moon.set_size == 22 and (0, 1) not in moon.set_tiles() and (0, 0) in moon.set_tiles()
+    match = Match(moon, 3, deals=[MOON_DEAL])
+    assert match.dead == ((0, 0),)
+    match.apply(PASS_ACTION)
+    match.apply(PASS_ACTION)
+    assert [a.value for a in match.legal_actions() if a.kind == BID] == [4, 5, 6, 7, 21]
+    match.apply(bid(21))
+    assert [a.value for a in match.legal_actions()] == [*range(7), "none"]  # no doubles contract
+    match.apply(trumps(6))
+    assert match.current_player == 0 and len(match.hand(0)) == 8  # the widow joined the hand
+    held = ("0-0", "1-6", "2-6", "3-6", "4-6", "5-5", "5-6", "6-6")  # in tile order
+    assert match.legal_actions() == [Action.parse(f"discard {tile}") for tile in held]
+    match.apply(Action.parse("discard 0-0"))
+    seen = match.observation(1)
+    draws = [e for e in seen.history if e["type"] == "draw"]
+    discards = [e for e in seen.history if e["type"] == "action" and e["action"]["kind"] == "discard"]
+    assert draws == [{"type": "draw", "seat": 0}]  # the widow, face down
+    assert discards == [{"type": "action", "seat": 0, "action": {"kind": "discard"}}]
+    assert match.observation(0).tricks.discards == ((0, 0),) and seen.tricks.discards == ()
+    for lead in ("6-6", "5-6", "4-6", "3-6", "2-6", "1-6", "5-5"):
+        match.apply(play(lead))
+        for _ in range(2):
+            match.apply(match.legal_actions()[0])
+    end = match.events_of("round_end")[0]
+    assert (end["made"], end["pips"], end["scores"]) == (True, [7, 0, 0], [21, 0, 0])
+    assert match.is_over and match.winners == (0,)

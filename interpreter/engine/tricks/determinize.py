@@ -17,7 +17,7 @@ from typing import Any
 from interpreter.engine.actions import Action
 from interpreter.engine.layout.dealing import shuffle
 from interpreter.engine.observation import Observation
-from interpreter.engine.tricks.match import BIDDING, DECLARING, PLAYING, TrickMatch
+from interpreter.engine.tricks.match import BIDDING, DECLARING, DISCARDING, PLAYING, TrickMatch
 from interpreter.engine.tricks.tables import trick_tables_for
 from interpreter.rulefile.ruleset import Ruleset
 
@@ -37,7 +37,9 @@ class TrickDeterminizer:
         index = t.index
         own = sum(1 << index[tile] for tile in observation.hand)
         played = [sum(1 << index[tile] for tile in tiles) for tiles in view.played]
-        seen = own
+        discards = sum(1 << index[tile] for tile in view.discards)  # known to the kitty's taker only
+        self._discards = [index[tile] for tile in view.discards]
+        seen = own | discards
         for mask in played:
             seen |= mask
         self._hidden = [x for x in range(len(t.tiles)) if not (seen >> x) & 1]
@@ -96,19 +98,33 @@ class TrickDeterminizer:
         template._out = view.sitting_out
         template._must_declare = None if view.must_declare is None else t.contracts[view.must_declare]
         template._current = observation.current_player if observation.current_player is not None else view.starter
-        if view.declaration is not None or (suits is not None and t.rules.bidding is None):
+        template._kitty = view.to_discard
+        template._leader = view.starter if view.phase != DISCARDING else self._leader_of(view, t)
+        template._discards = list(self._discards)
+        if view.phase:
+            template._phase = view.phase
+        elif view.declaration is not None or (suits is not None and t.rules.bidding is None):
             template._phase = PLAYING
         elif view.bidder is not None and len(view.bids) == n:
             template._phase = DECLARING
         else:
             template._phase = BIDDING
 
+    @staticmethod
+    def _leader_of(view: Any, t: Any) -> int:
+        """Who leads once the kitty is settled: the declarer (the partner under such a contract)."""
+        contract = None if view.contract is None else t.contracts[view.contract]
+        if contract is not None and contract.declarer.value == "partner":
+            return t.partner(view.bidder, len(view.tricks_won))
+        first = t.rules.first_leader.value
+        return view.bidder if first == "bidder" or contract is not None else view.starter
+
     def sample(self, rng: random.Random) -> TrickMatch:
         hands = self._deal(rng)
         m = self._template
         new = m.clone()
         new._hands = hands[:-1]
-        new._dead = hands[-1]
+        new._dead = self._discards + hands[-1]
         new._rng = random.Random(rng.getrandbits(64))
         t = self._t
         rules = t.rules

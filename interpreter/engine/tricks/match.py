@@ -13,13 +13,25 @@ The state is small and flat (hands are bitmasks over tile ids), `clone` copies a
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from typing import Any
 
 from interpreter.engine import events as ev
 from interpreter.engine import limits
-from interpreter.engine.actions import BID, DOUBLES, NO_TRUMPS, PASS, PASS_ACTION, PLAY, TRUMPS, Action, IllegalAction
+from interpreter.engine.actions import (
+    BID,
+    DISCARD,
+    DOUBLES,
+    NO_TRUMPS,
+    PASS,
+    PASS_ACTION,
+    PLAY,
+    TRUMPS,
+    Action,
+    IllegalAction,
+)
 from interpreter.engine.fixtures import ScriptedDeal
 from interpreter.engine.layout.dealing import shuffle
 from interpreter.engine.match import Match, register
@@ -32,7 +44,7 @@ from interpreter.expressions.language import MAX_VALUE
 from interpreter.rulefile.ruleset import Family, Ruleset, StartCriterion
 from interpreter.rulefile.trick_rules import Aim, Contract, Declarer, FirstLeader, Trump
 
-BIDDING, DECLARING, PLAYING = "bidding", "declaring", "playing"
+BIDDING, DECLARING, DISCARDING, PLAYING = "bidding", "declaring", "discarding", "playing"
 _EMPTY_LAYOUT = LayoutView(arms=(), lead=None, hub=None, spinners=(), open_doubles=(), tiles=(), ends=(), end_sum=0)
 
 
@@ -114,6 +126,9 @@ class TrickMatch(Match):
         self._contract: Contract | None = None  # a special contract declared in place of trumps
         self._out: int | None = None  # the seat that sits this hand out (a contract's partner_out)
         self._must_declare: Contract | None = None  # the bidder bid out of the ladder by this contract
+        self._kitty = 0  # tiles of the kitty its taker has still to discard
+        self._leader = self._starter  # who leads the first trick once the kitty is settled
+        self._discards: list[int] = []  # the tiles the kitty's taker laid face down (hidden from the others)
         dealt = n * size
         rules = t.rules
         self._available = sum(t.count[x] for x in range(len(t.tiles)) if x not in dead)
@@ -248,6 +263,33 @@ class TrickMatch(Match):
         self._suits = suits
         self._phase = PLAYING
         self._current = leader if leader != self._out else self._bidder  # type: ignore[assignment]
+        bidding = self._t.rules.bidding
+        if bidding is not None and bidding.kitty and self._dead and self._bidder is not None:
+            # The kitty goes face down to the auction's winner, who discards as many before the lead.
+            self._leader = self._current
+            bidder = self._current = self._bidder
+            tiles = self._t.tiles
+            for x in self._dead:
+                self._hands[bidder] |= 1 << x
+                self._events.append((ev.DRAW, bidder, tiles[x]))
+            self._kitty = len(self._dead)
+            self._dead = []
+            self._phase = DISCARDING
+
+    def _discard(self, tile: int) -> None:
+        seat = self._current
+        self._hands[seat] &= ~(1 << tile)
+        self._discards.append(tile)
+        self._dead.append(tile)
+        self._kitty -= 1
+        if self._kitty == 0:
+            t = self._t
+            dead = set(self._dead)
+            played = sum(h.bit_count() for h in self._hands) // self._n  # the tricks of the hand
+            self._available = sum(t.count[x] for x in range(len(t.tiles)) if x not in dead)
+            self._available += played * t.rules.trick_points + t.rules.last_trick
+            self._phase = PLAYING
+            self._current = self._leader
 
     def _next(self, seat: int) -> int:
         """The next seat to play, past the one sitting out."""
@@ -448,7 +490,7 @@ class TrickMatch(Match):
             bid=None if bid is None else bid.value,
             bid_name=None if bid is None else bid.name,
             make=None if bid is None else bid.make,
-            declaration=None if suits is None or self._phase != PLAYING else suits.declaration,
+            declaration=None if suits is None or self._phase not in (PLAYING, DISCARDING) else suits.declaration,
             trick=tuple((seat, tiles[x]) for seat, x in zip(self._trick_seats, self._trick, strict=True)),
             led_suit=None if not self._trick or suits is None else suits.led_suit[self._trick[0]],
             last_trick=tuple((seat, tiles[x]) for seat, x in self._last_trick),
@@ -460,6 +502,9 @@ class TrickMatch(Match):
             contract=None if self._contract is None else self._contract.name,
             sitting_out=self._out,
             must_declare=None if self._must_declare is None else self._must_declare.name,
+            phase=self._phase,
+            to_discard=self._kitty,
+            kitty=len(self._discards) + self._kitty if self._discards or self._kitty else 0,
         )
 
     def observation(self, seat: int) -> Observation:
@@ -476,8 +521,16 @@ class TrickMatch(Match):
             legal_actions=tuple(self.legal_actions()) if seat == self.current_player else (),
             history=self._history(),
             rules=self._rules,
-            tricks=self.trick_view,
+            tricks=self._view_of(seat),
         )
+
+    def _view_of(self, seat: int) -> TrickView:
+        """The trick view as `seat` sees it: the kitty's taker also knows what it discarded."""
+        view = self.trick_view
+        if seat == self._bidder and self._discards:
+            tiles = self._t.tiles
+            view = dataclasses.replace(view, discards=tuple(tiles[x] for x in self._discards))
+        return view
 
     def clone(self) -> TrickMatch:
         """An independent copy with the same future (its random stream included)."""
@@ -495,6 +548,8 @@ class TrickMatch(Match):
         new._won_count = self._won_count.copy()
         new._played = self._played.copy()
         new._voids = self._voids.copy()
+        new._discards = self._discards.copy()
+        new._dead = self._dead.copy()
         new._rng = random.Random()
         new._rng.setstate(self._rng.getstate())
         return new
@@ -508,6 +563,9 @@ class TrickMatch(Match):
                 self._legal = self._bid_actions()
             elif self._phase == DECLARING:
                 self._legal = self._declarations()
+            elif self._phase == DISCARDING:
+                tiles = self._t.tiles
+                self._legal = [Action(DISCARD, tiles[x]) for x in bits(self._hands[self._current])]
             else:
                 plays = self._t.plays
                 self._legal = [plays[x] for x in bits(self._play_mask())]
@@ -529,6 +587,10 @@ class TrickMatch(Match):
 
     def _do(self, action: Action) -> None:
         seat = self._current
+        if self._phase == DISCARDING:  # face down: the log's public form does not show the tile
+            self._events.append((ev.DISCARD, seat, action))
+            self._discard(self._t.index[action.tile])  # type: ignore[index]
+            return
         self._events.append((ev.ACTION, seat, action))
         if self._phase == BIDDING:
             value = action.value if action.kind == BID else None
@@ -558,6 +620,8 @@ class TrickMatch(Match):
                 return "it is the auction: bid or pass"
             low = min((a.value for a in self._legal or () if a.kind == BID), default=None)  # type: ignore[type-var]
             return f"a bid of {action.value} is not allowed now" + (f"; the lowest bid now is {low}" if low else "")
+        if phase == DISCARDING:
+            return "lay a tile of your hand face down (discard): the kitty is yours"
         if phase == DECLARING:
             if action.kind != TRUMPS:
                 return "trumps are named now"

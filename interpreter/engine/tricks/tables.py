@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from interpreter.engine.actions import BID, DOUBLES, NO_TRUMPS, TRUMPS, Action
 from interpreter.engine.cache import PerRuleset
-from interpreter.engine.tiles import Tile, bits, set_tiles
+from interpreter.engine.tiles import Tile, bits
 from interpreter.engine.tricks.suits import Declaration, Suits, ranked_suits, suits_for
 from interpreter.rulefile.ruleset import Direction, Ruleset
 from interpreter.rulefile.trick_rules import AllPass, Contract, DoublePlace, TrickRules, Trump
@@ -35,7 +35,7 @@ class TrickTables:
         self.rules: TrickRules = rules
         self.players = players
         self.max_pip = ruleset.max_pip
-        self.tiles: tuple[Tile, ...] = set_tiles(ruleset.max_pip)
+        self.tiles: tuple[Tile, ...] = ruleset.set_tiles()
         self.low = tuple(t[0] for t in self.tiles)
         self.high = tuple(t[1] for t in self.tiles)
         self.index = {tile: i for i, tile in enumerate(self.tiles)}

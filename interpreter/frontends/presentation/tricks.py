@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.engine import Action, IllegalAction, Match, TrickMatch
-from interpreter.engine.actions import BID, DOUBLES, NO_TRUMPS, PASS, PLAY, TRUMPS
+from interpreter.engine.actions import BID, DISCARD, DOUBLES, NO_TRUMPS, PASS, PLAY, TRUMPS
 from interpreter.engine.tiles import normal
 from interpreter.engine.tricks.suits import PIP_NAMES, Declaration, suit_name
 from interpreter.engine.tricks.tables import TrickTables, trick_tables_for
@@ -101,6 +101,8 @@ def describe_trick_move(action: Action, match: Match) -> str:
     if action.kind == PLAY and action.tile is not None:
         notes = tile_notes(t, match.trick_view.declaration, action.tile)  # type: ignore[attr-defined]
         return hand_tile(action.tile) + (f" ({', '.join(notes)})" if notes else "")
+    if action.kind == DISCARD and action.tile is not None:
+        return f"lay {hand_tile(action.tile)} face down"
     return str(action)
 
 
@@ -213,7 +215,12 @@ class TrickNarrator:
                 hand = self._new_hand(event)
                 lines += self._deal(event)
             elif kind == "action":
-                lines.append(self._action(event, hand))
+                lines.append(self._action(event, hand, viewer))
+            elif kind == "draw":  # the kitty, face down: only its taker hears the tile
+                tile = event.get("tile")
+                who = self.name(event["seat"])
+                shown = f": {hand_tile(normal(tuple(tile)))}" if tile and event["seat"] == viewer else ""  # type: ignore[arg-type]
+                lines.append(f"{who} took {'the widow' if shown else 'a tile of the widow'}{shown}.")
             elif kind == "contract":
                 lines.append(self._contract(event, hand, viewer))
             elif kind == "trick":
@@ -282,11 +289,15 @@ class TrickNarrator:
             lines.append(self.style.heading("Everyone passed: the tiles are shuffled and dealt again."))
         return [*lines, self.style.heading(text)]
 
-    def _action(self, event: dict[str, Any], hand: _Hand) -> str:
+    def _action(self, event: dict[str, Any], hand: _Hand, viewer: int | None = None) -> str:
         who = self.name(event["seat"])
         action = event["action"]
         kind = action["kind"]
         self._follow(event, hand)
+        if kind == DISCARD:  # face down: only its owner hears the tile
+            if event["seat"] == viewer and action.get("tile"):
+                return f"{who} laid {hand_tile(normal(tuple(action['tile'])))} face down."  # type: ignore[arg-type]
+            return f"{who} laid a tile face down."
         if kind == PASS:
             return f"{who} passed."
         if kind == BID:
@@ -297,6 +308,8 @@ class TrickNarrator:
                 return f"{who} declared: doubles are trumps."
             if value == NO_TRUMPS:
                 return f"{who} declared no trumps (follow me)."
+            if value in self.t.contracts:
+                return f"{who} declared {value}."
             return f"{who} declared {trump_words(value, self.t.max_pip)}."
         tile = normal(tuple(action["tile"]))  # type: ignore[arg-type]
         if hand.on_table == 1:

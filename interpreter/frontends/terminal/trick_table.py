@@ -29,7 +29,7 @@ _GRID_WIDTH = 78  # short moves (the bids) are laid out in columns up to this wi
 def prompt_word(match: Match) -> str:
     """What the person is asked for: a bid, trumps, or a tile to play."""
     phase = getattr(match, "phase", "playing")
-    return {"bidding": "bid", "declaring": "trumps"}.get(phase, "play")
+    return {"bidding": "bid", "declaring": "trumps", "discarding": "discard"}.get(phase, "play")
 
 
 def _side_names(match: Match, seats: Sequence[Seat], side: int) -> str:
@@ -75,8 +75,11 @@ def trick_lines(match: Match, seats: Sequence[Seat], style: Style) -> list[str]:
     width = max(len(seat.name) for seat in seats)
     number = sum(view.tricks_won) + 1
     lines = []
-    if view.trick:
-        suits = t.suits(view.declaration)
+    if view.to_discard:
+        taker = seats[view.bidder].name if view.bidder is not None else ""
+        lines.append(style.heading("Widow") + f"  {taker} took it, and lays {view.to_discard} face down")
+    elif view.trick:
+        suits = t.suits(view.declaration, t.contracts.get(view.contract) if view.contract else None)
         leading = view.trick[suits.winner([t.index[tile] for _, tile in view.trick])][0]
         lines.append(style.heading(f"Trick {number}") + f"  {led_words(view.led_suit, t.max_pip)}")
         for seat, tile in view.trick:

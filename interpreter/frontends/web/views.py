@@ -226,7 +226,7 @@ def tricks_json(match: Match, viewer: int | None, hand: Sequence[tuple[int, int]
         order.append(t.next_seat(order[-1]))
     leading = None
     if view.trick and view.declaration is not None:
-        suits = t.suits(view.declaration)
+        suits = t.suits(view.declaration, t.contracts.get(view.contract) if view.contract else None)
         leading = view.trick[suits.winner([t.index[tile] for _, tile in view.trick])][0]
     lowest = min((b.value for b in t.bids), default=None)
     return {

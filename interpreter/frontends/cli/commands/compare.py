@@ -69,11 +69,12 @@ UNITS = {
     "blocked_share": "share of rounds that ended blocked (0 to 1)",
     "tiles_drawn_per_round": "tiles drawn from the boneyard per round",
     "score_margin": "points: the winning side's lead over the best other side at the end",
+    "made_share": "trick games: share of the hands played under a bid whose bid was made (0 to 1)",
 }
 CSV_NAME = "matches.csv"
 CSV_COLUMNS = (
     "file", "match", "seed", "seat", "strategy", "final_score", "rounds", "winner",
-    "blocked_rounds", "points", "turns", "tiles_drawn", "margin",
+    "blocked_rounds", "points", "turns", "tiles_drawn", "margin", "contracts", "made",
 )  # fmt: skip
 
 
@@ -232,6 +233,10 @@ def measures(records: Sequence[MatchRecord], strategies: Sequence[str]) -> dict[
         "blocked_share": stats.share([r.blocked for r in records], [r.rounds for r in records]),
         "tiles_drawn_per_round": stats.ratio([r.drawn for r in records], [r.rounds for r in records]),
         "score_margin": stats.mean([r.margin for r in records]),
+        # A trick game's hands under a bid (None where no hand had one: a layout game).
+        "made_share": stats.share([r.made for r in records], [r.contracts for r in records])
+        if any(r.contracts for r in records)
+        else None,
     }
 
 
@@ -267,6 +272,11 @@ def differences(a: Sequence[MatchRecord], b: Sequence[MatchRecord], strategies: 
         "blocked_share": paired_ratio(lambda r: r.blocked).clipped(-1.0, 1.0),
         "tiles_drawn_per_round": paired_ratio(lambda r: r.drawn),
         "score_margin": paired(lambda r: r.margin),
+        "made_share": stats.paired_ratio_difference(
+            [x.made for x in xs], [x.contracts for x in xs], [y.made for y in ys], [y.contracts for y in ys]
+        ).clipped(-1.0, 1.0)
+        if any(x.contracts for x in xs) and any(y.contracts for y in ys)
+        else None,
     }
 
 
@@ -294,6 +304,7 @@ def _summary(args: argparse.Namespace, strategies: list[str], played: Sequence[_
             "variant": each.ruleset.name,
             "matches": len(records),
             "rounds": sum(r.rounds for r in records),
+            "contracts": sum(r.contracts for r in records),
             "sides": each.result.sides,
             **_as_json(measures(records, strategies)),
         })  # fmt: skip
@@ -321,8 +332,11 @@ def _summary(args: argparse.Namespace, strategies: list[str], played: Sequence[_
 # --- the text -----------------------------------------------------------------------------------
 
 
-def _cell(estimate: dict[str, Any], kind: str, difference: bool = False) -> str:
-    """One estimate as the table shows it: `75.0% [53.1, 88.8]`, `+3.0 pp [-2.1, 8.1]`, `8.23 [7.91, 8.60]`."""
+def _cell(estimate: dict[str, Any] | None, kind: str, difference: bool = False) -> str:
+    """One estimate as the table shows it: `75.0% [53.1, 88.8]`, `+3.0 pp [-2.1, 8.1]`, `8.23 [7.91, 8.60]`;
+    "—" for a measure a file's games do not have (bids made, in a layout game)."""
+    if estimate is None:
+        return "—"
     value, (low, high) = estimate["value"], estimate["ci95"]
     scale, unit = (100, " pp" if difference else "%") if kind == "rate" else (1, " pp" if kind == "pp" else "")
     digits = 2 if kind == "mean" and abs(value) < 10 else 1  # the value's precision, its bounds' too
@@ -351,6 +365,8 @@ def _rows(summary: dict[str, Any]) -> list[tuple[str, str, Callable[[dict], dict
         ("tiles drawn per round", "mean", lambda r: r["tiles_drawn_per_round"]),
         ("score margin", "mean", lambda r: r["score_margin"]),
     ]
+    if any(r.get("contracts") for r in summary["results"]):  # a trick game's hands under a bid
+        rows.append(("bids made", "rate", lambda r: r["made_share"]))
     return rows
 
 
@@ -404,6 +420,7 @@ def _write_csv(env: Env, folder: Path, named: str, played: Sequence[_Run]) -> Ex
                         writer.writerow([
                             each.label, r.index, r.seed, seat + 1, strategy, r.scores[seat], r.rounds,
                             f"{r.wins[seat]:g}", r.blocked, sum(r.round_points), r.turns, r.drawn, r.margin,
+                            r.contracts, r.made,
                         ])  # fmt: skip
     except OSError as error:
         with contextlib.suppress(Exception):

@@ -364,10 +364,15 @@ def _partners(result: SimulationResult) -> list[str]:
 
 
 def _report(result: SimulationResult, summary: dict, budget: list[str]) -> str:
+    if result.contract_rounds:  # a trick game: hands, and how often their bids were made
+        how = f"{summary['made_share']:.1%} of {result.contract_rounds} bids made"
+        rounds = "hands"
+    else:
+        how, rounds = f"{summary['blocked_share']:.1%} blocked", "rounds"
     lines = [
-        f"{summary['variant']}: {summary['matches']} matches, {summary['rounds']} rounds "
-        f"({summary['rounds_per_match']:.1f} a match, {summary['blocked_share']:.1%} blocked) "
-        f"in {summary['seconds']:.2f} s — {summary['matches_per_s']} matches/s, {summary['rounds_per_s']} rounds/s",
+        f"{summary['variant']}: {summary['matches']} matches, {summary['rounds']} {rounds} "
+        f"({summary['rounds_per_match']:.1f} a match, {how}) "
+        f"in {summary['seconds']:.2f} s — {summary['matches_per_s']} matches/s, {summary['rounds_per_s']} {rounds}/s",
         *budget,
         "Seats rotate between matches, so every strategy takes every seat.",
         *_partners(result),
