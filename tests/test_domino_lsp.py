@@ -145,6 +145,16 @@ def test_a_misspelt_name_says_what_was_meant_and_covers_the_name(server, tmp_pat
     assert line[start["character"] : end["character"]] == "ends_summ"
 
 
+def test_a_trick_file_s_misspelt_key_is_where_validate_puts_it(server, tmp_path):
+    text = "name: t\nextends: texas-42\ntricks: {stop_when_decidd: false}\n"
+    path = tmp_path / "t.yaml"
+    path.write_text(text, encoding="utf-8")
+    found = server.open(path.as_uri(), text)
+    assert _where(found) == _as_validate_puts_it(_validate(path))
+    [problem] = found
+    assert "did you mean 'stop_when_decided'" in problem["message"]
+
+
 def test_the_editor_s_text_is_checked_not_the_file_and_a_fix_clears_it(server, tmp_path):
     path = tmp_path / "edited.yaml"
     path.write_text(FIXED, encoding="utf-8")  # on disk: valid

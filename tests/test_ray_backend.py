@@ -56,7 +56,13 @@ def _summary(text: str) -> dict:
 
 
 @pytest.mark.parametrize(
-    ("variant", "players"), [("draw", "greedy,random,random"), ("straight-partners", "greedy,random,heavy,random")]
+    ("variant", "players"),
+    [
+        ("draw", "greedy,random,random"),
+        ("straight-partners", "greedy,random,heavy,random"),
+        ("texas-42", "counter,random,counter,random"),  # the trick family: Ray's tasks play it the same
+        ("moon", "counter,random,random"),
+    ],
 )
 def test_simulate_on_ray_is_the_same_as_workers_and_one_process(local_ray, tmp_path, variant, players):
     args = ("simulate", variant, "-n", "13", "--players", players, "--seed", "5", "--json")

@@ -402,3 +402,29 @@ def test_explain_diff_says_each_contract_added_dropped_or_changed(tmp_path: Path
     (tmp_path / "ab.yaml").write_text("name: ab\nextends: texas-42\ncontracts:\n" + "".join(two))
     (tmp_path / "ba.yaml").write_text("name: ba\nextends: texas-42\ncontracts:\n" + "".join(reversed(two)))
     assert differences(load_ruleset(tmp_path / "ab.yaml"), load_ruleset(tmp_path / "ba.yaml")) == []
+
+
+def test_explain_says_a_set_with_tiles_left_out_a_kitty_and_an_auction_of_several_rounds(tmp_path: Path) -> None:
+    text = (
+        "name: r\nextends: texas-42\nbidding: {rounds: until_passes, kitty: true, min: 20, max: 41, special: []}\n"
+        "set: {without: 'low == 0 and high == 1'}\ndeal: {hand_size: 6}\n"
+    )
+    (tmp_path / "r.yaml").write_text(text)
+    rules = load_ruleset(tmp_path / "r.yaml")
+    assert rules.set_size == 27 and (0, 1) not in rules.set_tiles() and rules.tricks.bidding.kitty
+    found = differences(rules, _load("texas-42"))
+    assert "The set changes from the complete double-6 set to without 0-1." in found
+    assert "The kitty (the undealt tiles) going to the winner of the auction changes from no to yes." in found
+    said = _read(rules)
+    assert "A double-6 set without 0-1: 27 tiles." in said
+    assert "round after round; a player who passes is out of the auction" in said
+
+
+def test_a_kitty_needs_tiles_left_over_and_without_needs_a_trick_game(tmp_path: Path) -> None:
+    (tmp_path / "k.yaml").write_text("name: k\nextends: texas-42\nbidding: {kitty: true}\n")
+    (diagnostic,) = check_file(tmp_path / "k.yaml")
+    assert diagnostic.message.endswith("with 4 players every tile is dealt: no tile is left for a kitty")
+    (tmp_path / "w.yaml").write_text("name: w\nextends: draw\nset: {without: 'low == 0'}\n")
+    (diagnostic,) = check_file(tmp_path / "w.yaml")
+    assert diagnostic.format().startswith(f"{tmp_path / 'w.yaml'}:3:7: set.without: ")
+    assert "a layout game plays a complete set" in diagnostic.message

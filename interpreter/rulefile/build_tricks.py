@@ -24,6 +24,7 @@ from interpreter.rulefile.trick_rules import (
     Declarer,
     DoublePlace,
     FirstLeader,
+    Rounds,
     SpecialBid,
     TrickRules,
     Trump,
@@ -247,7 +248,14 @@ def _bidding(b: _Builder, most: Mapping[int, int]) -> Bidding | None:
     )  # in the order of the bids, as Bidding.values() lists them
     kitty = bool(b.get("bidding", "kitty"))
     return Bidding(
-        low, high, step, b.get("bidding", "marks"), special, b.option(AllPass, "bidding", "all_pass"), kitty
+        low,
+        high,
+        step,
+        b.get("bidding", "marks"),
+        special,
+        b.option(AllPass, "bidding", "all_pass"),
+        kitty,
+        b.option(Rounds, "bidding", "rounds"),
     )
 
 

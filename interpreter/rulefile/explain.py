@@ -632,7 +632,7 @@ def _same(a: Any, b: Any) -> bool:
 def _say(path: str, value: Any, ruleset: Ruleset) -> str:
     hub = ruleset.layout.topology is Topology.HUB
     side = side_word(ruleset.players)
-    if path.startswith("tricks."):
+    if path.startswith("tricks.") or path == "tiles":
         said = explain_tricks.say(path, value, ruleset)
         if said is not None:
             return said

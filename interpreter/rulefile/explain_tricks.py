@@ -35,6 +35,7 @@ from interpreter.rulefile.ruleset import (
     Tie,
     Undealt,
     Winner,
+    double_set,
 )
 from interpreter.rulefile.trick_rules import (
     Aim,
@@ -44,6 +45,7 @@ from interpreter.rulefile.trick_rules import (
     Declarer,
     DoublePlace,
     FirstLeader,
+    Rounds,
     TrickRules,
     Trump,
 )
@@ -138,10 +140,17 @@ def _starting(ruleset: Ruleset, tricks: TrickRules) -> list[str]:
         out.append("There is no bidding.")
         return out
     direction = ruleset.players.direction.value
-    out.append(
-        f"The starter bids first, then each player in turn ({direction}) bids once or passes. A bid must be "
-        "higher than the standing bid; the highest bid wins the auction."
-    )
+    if bidding.rounds is Rounds.UNTIL_PASSES:
+        out.append(
+            f"The starter bids first, then each player in turn ({direction}) bids or passes, round after round; "
+            "a player who passes is out of the auction. A bid must be higher than the standing bid; the "
+            "auction ends when all but the highest bidder have passed."
+        )
+    else:
+        out.append(
+            f"The starter bids first, then each player in turn ({direction}) bids once or passes. A bid must be "
+            "higher than the standing bid; the highest bid wins the auction."
+        )
     out += _bids(bidding, ruleset.start.max_redeals)
     return out
 
@@ -421,6 +430,9 @@ LABELS = {
     "tricks.bidding.marks": "what a number bid is worth",
     "tricks.bidding.special": "the named bids",
     "tricks.bidding.all_pass": "what happens when everyone passes",
+    "tricks.bidding.kitty": "the kitty (the undealt tiles) going to the winner of the auction",
+    "tricks.bidding.rounds": "how long the auction goes on",
+    "tiles": "the set",
     "tricks.trumps": "the choice of trumps",
     "tricks.fixed_trump": "the trump suit",
     "tricks.doubles": "a double's place in its suit",
@@ -442,11 +454,14 @@ ENUM_WORDS: dict[enum.Enum, str] = {
     DoublePlace.LOW: "lowest",
     FirstLeader.BIDDER: "the winner of the auction",
     FirstLeader.STARTER: "the hand's starter",
+    Rounds.ONCE: "one round",
+    Rounds.UNTIL_PASSES: "round after round, until all but the highest bidder have passed",
 }
 
 BOOLEAN_WORDS = {
     "tricks.must_follow": ("compulsory", "not required"),
     "tricks.stop_when_decided": ("yes", "no, every trick is played"),
+    "tricks.bidding.kitty": ("yes", "no"),
 }
 
 
@@ -461,6 +476,11 @@ def say(path: str, value: Any, ruleset: Ruleset) -> str | None:
         return _or([said[t] for t in Trump if t in value])
     if path == "tricks.fixed_trump" and value is not None:
         return PIP_NAMES[value] if value < len(PIP_NAMES) else str(value)
+    if path == "tiles":  # the set as played: what it leaves out of the complete set
+        if not value:
+            return f"the complete double-{ruleset.max_pip} set"
+        out = sorted(set(double_set(ruleset.max_pip)) - set(value), key=lambda tile: (tile[1], tile[0]))
+        return f"without {', '.join(f'{low}-{high}' for low, high in out)}"
     if path == "tricks.bidding.special":
         bids = []
         for s in value:

@@ -23,6 +23,14 @@ class AllPass(enum.Enum):
     FORCED = "forced"
 
 
+class Rounds(enum.Enum):
+    """How long the auction goes on: one round (each seat bids once or passes), or round after round
+    until all but the high bidder have passed (a seat that passes is out of the auction)."""
+
+    ONCE = "once"
+    UNTIL_PASSES = "until_passes"
+
+
 class Trump(enum.Enum):
     """What a bidder may declare as trumps: one of the suits (a number), the doubles as a suit of
     their own, or no trumps at all ("follow me")."""
@@ -138,8 +146,9 @@ class SpecialBid:
 
 @dataclass(frozen=True)
 class Bidding:
-    """One round of bids from the starter on: each seat bids once, higher than the standing bid,
-    or passes. Number bids run `min`..`max` by `step`, are worth `marks`, and must make their value."""
+    """Bids from the starter on: each seat in turn bids higher than the standing bid or passes,
+    once (`rounds: once`) or until all but the high bidder have passed (`until_passes`). Number
+    bids run `min`..`max` by `step`, are worth `marks`, and must make their value."""
 
     min: int
     max: int
@@ -148,6 +157,7 @@ class Bidding:
     special: tuple[SpecialBid, ...]
     all_pass: AllPass
     kitty: bool = False  # the undealt tiles go to the auction's winner, who discards as many
+    rounds: Rounds = Rounds.ONCE
 
     def values(self) -> tuple[int, ...]:
         """Every bid there is, in order."""

@@ -359,3 +359,29 @@ def test_moon_shot_takes_the_widow_discards_it_face_down_and_scores_21() -> None
     end = match.events_of("round_end")[0]
     assert (end["made"], end["pips"], end["scores"]) == (True, [7, 0, 0], [21, 0, 0])
     assert match.is_over and match.winners == (0,)
+
+
+def test_an_auction_round_after_round_until_the_others_pass(tmp_path) -> None:
+    text = "name: rounds\nextends: texas-42\nbidding: {rounds: until_passes}\n"
+    rules = load_ruleset_text(text, "rounds.yaml", tmp_path)
+    match = Match(rules, 4, deals=[SET_DEAL])  # seat 1 bids first
+    for action in (bid(30), bid(31), PASS_ACTION, bid(32)):  # seats 1, 2, 3 (out), 0
+        match.apply(action)
+    assert match.current_player == 1 and match.phase == "bidding"  # round two: seat 1 again
+    match.apply(bid(33))
+    assert match.current_player == 2  # seat 3 passed: it is skipped from now on
+    match.apply(PASS_ACTION)
+    assert match.current_player == 0
+    match.apply(PASS_ACTION)  # all but seat 1 have passed: it won at 33
+    contract = match.events_of("contract")[0]
+    assert (contract["seat"], contract["bid"], match.phase, match.current_player) == (1, 33, "declaring", 1)
+    assert [value for _, value in match.trick_view.bids] == [30, 31, None, 32, 33, None, None]
+
+
+def test_with_rounds_until_passes_a_pass_out_still_deals_again(tmp_path) -> None:
+    text = "name: rounds\nextends: texas-42\nbidding: {rounds: until_passes}\n"
+    rules = load_ruleset_text(text, "rounds.yaml", tmp_path)
+    match = Match(rules, 4, deals=[SET_DEAL, SET_DEAL])
+    for _ in range(4):
+        match.apply(PASS_ACTION)
+    assert match.round == 1 and match.events_of("deal")[-1]["how"] == "redeal" and match.current_player == 2

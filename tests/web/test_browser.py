@@ -379,6 +379,9 @@ def test_server_restart_in_the_middle(browser, server, shots):
     page = open_page(browser, server.base + made["seats"][0]["link"], errors)
     for _ in range(6):
         play_one(page)
+    # Only while it is this seat's turn is the table still: on the computer's turn its move may be
+    # saved between this look and the kill (the test failed so under load).
+    page.wait_for_function("window.__state.current_player === window.__state.seat || window.__state.over")
     before = view(page)
     server.kill()
     server.start()

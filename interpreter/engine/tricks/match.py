@@ -175,7 +175,8 @@ class TrickMatch(Match):
         t = self._t
         high = self._high
         out: list[Action] = []
-        last = len(self._bids) == self._n - 1
+        passed = sum(1 for _, value in self._bids if value is None)
+        last = passed == self._n - 1 if t.until_passes else len(self._bids) == self._n - 1
         forced = last and high is None and (t.forced or self._redeals >= self._rules.start.max_redeals)
         if not forced:
             out.append(PASS_ACTION)
@@ -214,8 +215,17 @@ class TrickMatch(Match):
         return out
 
     def _after_bid(self) -> None:
-        if len(self._bids) < self._n:
-            self._current = self._t.next_seat(self._current)
+        t = self._t
+        if t.until_passes:  # round after round: a seat that passed is out of the auction
+            out = {seat for seat, value in self._bids if value is None}
+            if len(out) < self._n - (self._bidder is not None):
+                seat = t.next_seat(self._current)
+                while seat in out:
+                    seat = t.next_seat(seat)
+                self._current = seat
+                return
+        elif len(self._bids) < self._n:
+            self._current = t.next_seat(self._current)
             return
         if self._bidder is None:  # everyone passed: deal again (bounded by start.max_redeals)
             self._redeals += 1

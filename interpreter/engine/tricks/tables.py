@@ -11,7 +11,7 @@ from interpreter.engine.cache import PerRuleset
 from interpreter.engine.tiles import Tile, bits
 from interpreter.engine.tricks.suits import Declaration, Suits, ranked_suits, suits_for
 from interpreter.rulefile.ruleset import Direction, Ruleset
-from interpreter.rulefile.trick_rules import AllPass, Contract, DoublePlace, TrickRules, Trump
+from interpreter.rulefile.trick_rules import AllPass, Contract, DoublePlace, Rounds, TrickRules, Trump
 
 _CACHE_SIZE = 64
 
@@ -57,6 +57,7 @@ class TrickTables:
         self.bid_of = {bid.value: bid for bid in bids}
         self.bid_actions = {bid.value: Action(BID, value=bid.value) for bid in bids}
         self.forced = bidding is not None and bidding.all_pass is AllPass.FORCED
+        self.until_passes = bidding is not None and bidding.rounds is Rounds.UNTIL_PASSES
         declarations: list[Declaration] = []
         if Trump.SUITS in rules.trumps:
             declarations += range(ruleset.max_pip + 1)
