@@ -122,10 +122,9 @@ class TrickDeterminizer:
     def sample(self, rng: random.Random) -> TrickMatch:
         hands = self._deal(rng)
         m = self._template
-        new = m.clone()
+        new = m._copy(random.Random(rng.getrandbits(64)))  # not clone(): no random state to copy
         new._hands = hands[:-1]
         new._dead = self._discards + hands[-1]
-        new._rng = random.Random(rng.getrandbits(64))
         t = self._t
         rules = t.rules
         dealt = sum(h.bit_count() for h in new._hands) + sum(p.bit_count() for p in new._played)

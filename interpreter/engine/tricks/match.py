@@ -544,6 +544,12 @@ class TrickMatch(Match):
 
     def clone(self) -> TrickMatch:
         """An independent copy with the same future (its random stream included)."""
+        rng = random.Random()
+        rng.setstate(self._rng.getstate())
+        return self._copy(rng)
+
+    def _copy(self, rng: random.Random) -> TrickMatch:
+        """A copy whose future deals come from `rng` (a determinization brings its own)."""
         new = object.__new__(TrickMatch)
         new.__dict__.update(self.__dict__)
         new._hands = self._hands.copy()
@@ -560,8 +566,7 @@ class TrickMatch(Match):
         new._voids = self._voids.copy()
         new._discards = self._discards.copy()
         new._dead = self._dead.copy()
-        new._rng = random.Random()
-        new._rng.setstate(self._rng.getstate())
+        new._rng = rng
         return new
 
     def legal_actions(self) -> list[Action]:

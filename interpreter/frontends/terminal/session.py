@@ -25,10 +25,7 @@ from interpreter.players.ismcts import Estimate
 from interpreter.rulefile.ruleset import Ruleset
 from interpreter.text.untrusted import printable
 
-HELP = """\
-Type the number of a move, or name it:
-  6-3          play the tile [6|3] (add the arm, 6-3 2, when it fits several ends)
-  draw, pass, marker
+_COMMANDS = """\
 Other commands:
   hint         what the strongest computer player would do
   table        show the table again
@@ -37,19 +34,19 @@ Other commands:
   quit         stop; the game is saved and `domino resume FILE` continues it
 """
 
+HELP = """\
+Type the number of a move, or name it:
+  6-3          play the tile [6|3] (add the arm, 6-3 2, when it fits several ends)
+  draw, pass, marker
+""" + _COMMANDS
+
 TRICK_HELP = """\
 Type the number of a move, or name it:
   bid 31, bid 1 mark, pass      in the auction (a bare number is a move's number)
   trumps sixes, doubles, no trumps
                                 the bidder names trumps (also: trumps 6, follow me)
   6-3                           play the tile [6|3] to the trick
-Other commands:
-  hint         what the strongest computer player would do
-  table        show the table again
-  rules        the rules of this game
-  help         this text
-  quit         stop; the game is saved and `domino resume FILE` continues it
-"""
+""" + _COMMANDS
 
 
 _CLEAR_SCREEN = "\x1b[H\x1b[2J\x1b[3J"  # and the scrollback, where the last hand would still be

@@ -70,7 +70,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "--players",
         metavar="SEATS",
         help=f"who sits where, in turn order: 'human' or a computer player ({', '.join(players.PLAYERS)}); "
-        "default: you and the strongest computer player, as many of it as the game needs (three in Texas 42)",
+        "default: you and the strongest computer player, as many of it as the game needs at the least",
     )
     parser.add_argument("--seed", type=int, help="the deal's seed, to play the same game again (default: random)")
     parser.add_argument("--target", type=int, metavar="N", help="play to N points (same as --set match.target=N)")
