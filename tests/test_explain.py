@@ -37,7 +37,9 @@ def test_every_bundled_variant_is_explained_with_its_key_facts(variant):
 def _trick_key_facts(ruleset: Ruleset, text: str) -> None:
     tricks = ruleset.tricks
     assert tricks is not None
-    if ruleset.tiles:  # tiles left out of the set (set.without)
+    if tricks.named:  # the set as set.tiles lists it
+        assert f"A set of {ruleset.set_size} tiles: " in text
+    elif ruleset.tiles:  # tiles left out of the set (set.without)
         assert f"A double-{ruleset.max_pip} set without " in text and f": {ruleset.set_size} tiles." in text
     else:
         assert f"double-{ruleset.max_pip} set: {ruleset.set_size} tiles" in text
@@ -424,3 +426,297 @@ def test_explain_diff_lists_a_new_mechanism_in_words(tmp_path):
     changes_said = _diff(tmp_path, house_text, "draw")
     assert "- The number of tiles the lead double or the engine demands changes from 0 to 4." in changes_said
     assert "- Drawing instead of playing changes from not allowed to allowed." in changes_said
+
+
+# --- trick games: a listed set, a stock, calls and the newer trick keys --------------------------
+
+PLAIN_TRICKS = """family: tricks
+set: {max_pip: 6}
+players: {min: 2, max: 2}
+deal: {hand_size: 7}
+start: {first_round: [random], later_rounds: [next_seat]}
+scoring: {hand: tricks}
+match: {target: 7}
+"""
+
+BINGO_LIKE = PLAIN_TRICKS + """stock: {turn_up: true, draw: true, close: true, free_while_open: true}
+tricks:
+  must_trump: true
+  top: [0-0]
+  pip_order: [1, 2, 3, 4, 5, 6, 0]
+  last_trick: 10
+  count: "if is_double and is_trump then 20 else 0"
+  stop_when: "points >= 70"
+"""
+
+
+def test_a_stock_turned_up_drawn_from_and_closed_reads_as_a_rulebook():
+    text = said(house(BINGO_LIKE))
+    assert "The tiles not dealt form the stock, face down." in text
+    assert (
+        "Blanks rank as sevens: the numbers rank 1, 2, 3, 4, 5, 6, 0, from the lowest; this decides a tile's higher "
+        "end and its place in a suit." in text
+    )
+    assert (
+        "After the deal a tile of the stock is turned up: its higher end in that order is trumps (a double: its own "
+        "number); it is the last tile drawn." in text
+    )
+    assert "The 0-0 takes any trick it is played to, even over trumps." in text
+    assert "While the stock is neither empty nor closed, you may play any tile; the rules below apply after." in text
+    assert "A player who cannot follow must play a trump (or the 0-0) if they hold one." in text
+    assert "Within a suit a tile ranks by its other number, in the order of the numbers above." in text
+    assert "After each trick its winner, then the others in turn, draw a tile from the stock while it lasts." in text
+    assert (
+        "A player about to lead who has taken a trick this hand may close the stock instead of leading at once: "
+        "nobody draws again, and the last trick earns no bonus this hand." in text
+    )
+    assert "The last trick counts 10 more (not in a hand whose stock was closed)." in text
+    assert (
+        "After each trick, if for a player the points the player took is at least 70, the hand stops at once: that "
+        "player claims it." in text
+    )
+    # A count that reads the trumps is said as its formula: what a tile counts depends on the hand.
+    assert "a tile counts 20 if the tile is a double and the tile is a trump, otherwise 0; each trick 1." in text
+    assert "A hand holds" not in text and "points >= 70" not in text
+    turned_up = BINGO_LIKE.replace("turn_up: true, draw: true, close: true, free_while_open: true", "turn_up: true")
+    left = said(house(turned_up.replace("must_trump: true", "must_trump: false")))
+    assert "it stays face up, out of play." in left
+    assert "The tiles not dealt form the stock: all but the tile turned up stay face down; nobody draws them." in left
+
+
+LOO_LIKE = PLAIN_TRICKS.replace("max: 2}", "max: 5}").replace("hand_size: 7", "hand_size: 5")
+LOO_LIKE += """stock: {turn_up: true}
+calls: {drop: [4, 5], exchange: {"3": 5, "4": 6}}
+tricks:
+  must_trump: true
+  must_beat: true
+  lead_trump: "trumps >= 2 or won_last"
+  led_suit: leader_names
+"""
+
+
+def test_calls_a_trump_lead_and_a_suit_the_leader_names_read_as_a_rulebook():
+    text = said(house(LOO_LIKE.replace("min: 2", "min: 3")))
+    assert (
+        "Before the first lead each player in turn, from the starter, looks at their hand and may keep it, drop out "
+        "or exchange it. A player who drops out (with 4 or 5 players only) lays their hand down and sits the hand "
+        "out. If all players but one drop out, the hand is not played: it is a walkover for the one left. A player "
+        "who exchanges (with 3 or 4 players only) lays their hand face down out of play, draws from the stock (5 "
+        "tiles with 3 players, 6 with 4 players) and discards down to 5 tiles; they may only while the stock holds "
+        "that many." in text
+    )
+    assert (
+        "A leader who holds a trump must lead one when the number of trumps the leader holds is at least 2 or the "
+        "leader took the last trick." in text
+    )
+    assert "the leader says which end of the tile they lead is its suit" in text
+    assert "A player who cannot follow must play a trump if they hold one." in text
+    assert (
+        "Of the tiles they may play, a player must play one that would take the trick as it stands, if they have one."
+        in text
+    )
+    assert "trumps >= 2" not in text and "won_last" not in text
+
+
+def test_a_listed_set_and_its_named_suits_read_as_a_rulebook():
+    text = said(load_ruleset(rules_dir().parent / "tests" / "examples" / "chinese-set.yaml"))
+    assert (
+        "A set of 32 tiles: two each of 6-6 (Heaven), 1-1 (Earth), 4-4 (Man), 1-3 (Goose), 5-5 (Flower), 3-3 (Long), "
+        "2-2 (Board), 5-6 (Hatchet), 4-6 (Partition), 1-6 (Long Leg Seven), 1-5 (Big Head Six); one each of 3-6 "
+        "(Nine), 4-5 (Nine), 2-6 (Eight), 3-5 (Eight), 2-5 (Seven), 3-4 (Seven), 2-4 (Six), 1-4 (Five), 2-3 (Five), "
+        "1-2 (Three)." in text
+    )
+    assert "There are no trumps." in text and "A double is the" not in text
+    assert "nobody has to follow the suit led (a led tile's suit is its own in the set: civil or military)" in text
+    assert "The highest-ranked tile of the suit led wins the trick; among equal tiles, the first played." in text
+    assert (
+        "Within a suit the tiles rank as the set gives them, highest first: civil: 6-6 (Heaven), then 1-1 (Earth), "
+        "then 4-4 (Man)" in text
+    )
+    assert "military: 3-6 (Nine) or 4-5 (Nine), then 2-6 (Eight) or 3-5 (Eight)" in text
+    # Tiles listed without a name, twice over, or with suits that are only shown.
+    listed = "set: {tiles: [{tile: 6-6, copies: 8}, {tile: 5-5, copies: 8, suit: fives, rank: 2}]}"
+    shown = said(house(PLAIN_TRICKS.replace("set: {max_pip: 6}", listed) + "tricks: {}\n"))
+    assert "A set of 16 tiles: eight each of 6-6, 5-5 (fives, rank 2)." in shown
+
+
+def test_explain_diff_says_each_new_trick_key_in_words():
+    found = changes(BINGO_LIKE, "texas-42")
+    for line in (
+        "Turning up a tile of the stock for trumps changes from no to yes.",
+        "Drawing from the stock after each trick changes from no to yes.",
+        "Closing the stock changes from no to yes.",
+        "Playing any tile while the stock is open changes from no to yes.",
+        "Trumping when unable to follow changes from not required to compulsory.",
+        "Which tiles take any trick changes from none to 0-0.",
+        "The order of the numbers changes from the usual order (0 lowest) to 1, 2, 3, 4, 5, 6, 0, from the lowest.",
+    ):
+        assert line in found, found
+    assert (
+        "When a side's claim stops the hand changes. texas-42: none, every trick is played house: the points the "
+        "player took is at least 70" in found
+    )
+    loo = [" ".join(entry.split()) for entry in differences(house(LOO_LIKE), house(BINGO_LIKE))]
+    for line in (
+        "Beating the trick when able changes from not required to compulsory.",
+        "The suit a tile led calls for changes from its higher end to the end the leader names.",
+        "Dropping out of a hand changes from no to with 4 or 5 players.",
+        "Exchanging a hand changes. house: no house: 5 tiles drawn with 3 players, 6 tiles drawn with 4 players",
+    ):
+        assert line in loo, loo
+    assert any(entry.startswith("When a leader holding a trump must lead one changes.") for entry in loo)
+    chinese = load_ruleset(rules_dir().parent / "tests" / "examples" / "chinese-set.yaml")
+    found = [" ".join(entry.split()) for entry in differences(chinese, load_ruleset("texas-42"))]
+    assert "The suit a tile led calls for changes from its higher end to its suit in the set." in found
+    assert any(entry.startswith("The set changes. texas-42: the complete double-6 set chinese-set: 32 tiles: "
+                                "6-6 ×2, 1-1 ×2") for entry in found)  # fmt: skip
+    assert any(entry.startswith("What the set says of its tiles (names, suits, ranks) changes. texas-42: nothing "
+                                "chinese-set: 6-6 (Heaven, civil, rank 11);") for entry in found)  # fmt: skip
+
+
+# --- tiles played together, laid face down, and the winner of a hand starting the next -----------
+
+
+def test_tien_gow_reads_its_combinations_kind_by_kind():
+    text = explain(load_ruleset("tien-gow"))
+    read = " ".join(text.split())
+    assert (
+        "The first hand is started by a player chosen at random; each later hand, by the winner of the previous "
+        "hand, the player who scored the most in it (nobody after a tie); failing that, by the player after the "
+        "previous hand's starter." in read
+    )
+    assert (
+        'The starter leads the first trick: one tile, or tiles together (see "Tiles led together" below); each '
+        "other player in turn then plays as many tiles. The player who takes a trick captures every tile played to "
+        "it, and leads the next." in read
+    )
+    assert (
+        "When one tile is led, the highest-ranked tile of the suit led wins the trick; among equal tiles, the first "
+        "played. When tiles are led together, the highest combination of their kind played to the trick wins it."
+        in read
+    )
+    assert (
+        "A play that does not take the lead of the trick (a tile that does not beat the best so far, or tiles that "
+        "do not make a higher combination of the same kind) is laid face down: the other players never see its "
+        "tiles. The player who takes the trick captures them with the rest." in read
+    )
+    assert (
+        "Instead of one tile, the leader may lead 2, 3 or 4 tiles together when they make one of the combinations "
+        "below. Each other player then plays as many tiles, any they hold. Tiles played together take the lead of "
+        "the trick only when they make a combination of the same kind as the best so far, ranked higher: a civil "
+        "pair beats only a lower civil pair. Of equal combinations the first played keeps the lead." in read
+    )
+    for item in (
+        "- Supreme pair (2 tiles): Gee Joon (2-4 1-2), the only one of its kind: nothing beats it, and it beats "
+        "nothing.",
+        "- civil pair (2 tiles): pair of Heavens (6-6 6-6), pair of Earths (1-1 1-1), pair of Men (4-4 4-4),",
+        "pair of Long Leg Sevens (1-6 1-6), pair of Big Head Sixes (1-5 1-5).",
+        "- military pair (2 tiles): Jaap Gow (mixed nines: 3-6 4-5), Jaap Bart (mixed eights: 2-6 3-5),",
+        "- mixed pair (2 tiles): Heaven and a nine (6-6 with either 3-6 or 4-5), Earth and an eight (1-1 with "
+        "either 2-6 or 3-5),",
+        "- set of two civil and a military (3 tiles): two Heavens and a nine (6-6 6-6 with either 3-6 or 4-5),",
+        "- set of a civil and two military (3 tiles): a Heaven and two nines (6-6 3-6 4-5),",
+        "- quartet (4 tiles): Heavens and nines (6-6 6-6 3-6 4-5), Earths and eights (1-1 1-1 2-6 3-5), Men and "
+        "sevens (4-4 4-4 2-5 3-4), Geese and fives (1-3 1-3 1-4 2-3).",
+    ):
+        assert item in read, item
+    # 32 combinations, one item per kind, each on lines of its own: no wall of text.
+    section = text.split("Tiles led together\n------------------\n", 1)[1].split("\n\n", 1)[0]
+    assert [line.split(" (", 1)[0] for line in section.splitlines() if line.startswith("- ")] == [
+        "- Supreme pair", "- civil pair", "- military pair", "- mixed pair", "- set of two civil and a military",
+        "- set of a civil and two military", "- quartet",
+    ]  # fmt: skip
+    assert max(map(len, text.splitlines())) <= 92
+    # Tricks of several tiles: a hand has no fixed number of them, so no total is said.
+    assert "Neither a trick nor the tiles in it count anything by themselves: see how a hand is scored." in read
+    assert "A hand holds" not in read
+    assert "the number of other players that took no trick" in read and "captured //" not in read
+
+
+GROUPED = """extends: tien-gow
+tricks:
+  combinations:
+    - {name: pair of Heavens, tiles: [6-6, 6-6], kind: civil pair, rank: 11}
+    - {name: Heaven twins, tiles: [6-6, 1-1], kind: civil pair, rank: 11}
+    - {name: any two nines, tiles: [[3-6, 2-6], [4-5, 3-5]], kind: military pair, rank: 1}
+"""
+
+
+def test_equal_combinations_and_places_of_choices_read_in_words():
+    text = said(house(GROUPED))
+    assert "a civil pair beats only a lower civil pair" in text
+    assert "- civil pair (2 tiles): pair of Heavens (6-6 6-6) = Heaven twins (6-6 1-1)." in text
+    assert (
+        "- military pair (2 tiles): any two nines (either 3-6 or 2-6 and either 4-5 or 3-5), the only one of its "
+        "kind: nothing beats it, and it beats nothing." in text
+    )
+    assert "may lead 2 tiles together" in text
+
+
+def test_a_face_down_game_of_single_tiles_and_a_team_that_won_the_last_hand():
+    teams = PLAIN_TRICKS.replace("min: 2, max: 2}", "min: 4, max: 4, teams: opposite}")
+    teams = teams.replace("later_rounds: [next_seat]", "later_rounds: [previous_winner, next_seat]")
+    text = said(house(teams + "tricks: {face_down: true}\n"))
+    assert (
+        "each later hand, by the winner of the previous hand: of the team that scored the most in it, the player "
+        "who took its last trick, or else its first player in seat order (nobody after a tie); failing that, by "
+        "the player after the previous hand's starter." in text
+    )
+    assert (
+        "The starter leads the first trick, and each player in turn plays one tile to it; the winner of a trick "
+        "leads the next." in text
+    )
+    assert (
+        "A play that does not take the lead of the trick (a tile that does not beat the best so far) is laid face "
+        "down: the other players never see its tiles." in text
+    )
+    assert "Tiles led together" not in text
+    # A list that may pick nobody ends, as the engine plays it, with a seat drawn at random.
+    alone = said(house(PLAIN_TRICKS.replace("[next_seat]", "[previous_winner]") + "tricks: {}\n"))
+    assert (
+        "each later hand, by the winner of the previous hand, the player who scored the most in it (nobody after a "
+        "tie); failing that, by a player chosen at random." in alone
+    )
+
+
+def test_explain_diff_names_the_combinations_and_face_down():
+    found = changes(GROUPED + "  face_down: false\nstart: {later_rounds: [next_seat]}\n", "tien-gow")
+    assert (
+        "Laying face down a play that does not take the lead of its trick changes from yes, unseen to no, every "
+        "play face up." in found
+    )
+    assert (
+        "Who starts later rounds changes. tien-gow: by the winner of the previous hand, the player who scored the "
+        "most in it (nobody after a tie); failing that, by the player after the previous hand's starter house: by "
+        "the player after the previous hand's starter" in found
+    )
+    assert "Adds a combination of the kind civil pair: Heaven twins (6-6 1-1), of rank 11." in found
+    assert (
+        "Adds a combination of the kind military pair: any two nines (either 3-6 or 2-6 and either 4-5 or 3-5), of "
+        "rank 1." in found
+    )
+    assert "Drops a combination of the kind Supreme pair: Gee Joon (2-4 1-2)." in found
+    for start in (
+        "Drops 10 combinations of the kind civil pair: pair of Earths (1-1 1-1), ",
+        "Drops 4 combinations of the kind quartet: Heavens and nines (6-6 6-6 3-6 4-5), ",
+    ):
+        assert any(entry.startswith(start) for entry in found), start
+    assert not any("pair of Heavens" in entry for entry in found)  # the same in both
+    # Each part of a combination kept by its name.
+    changed = GROUPED.replace("[6-6, 6-6], kind: civil pair, rank: 11", "[6-6, [6-6, 5-5]], kind: heavenly, rank: 12")
+    found = [" ".join(e.split()) for e in differences(house(changed), house(GROUPED))]
+    assert found == [
+        "The combination pair of Heavens: its tiles change from 6-6 6-6 to 6-6 with either 6-6 or 5-5.",
+        "The combination pair of Heavens: its kind changes from civil pair to heavenly.",
+        "The combination pair of Heavens: its rank changes from 11 to 12.",
+    ]
+    chinese = load_ruleset(rules_dir().parent / "tests" / "examples" / "chinese-set.yaml")
+    adds = [" ".join(e.split()) for e in differences(load_ruleset("tien-gow"), chinese)]
+    assert (
+        "Adds tiles led together: 32 combinations of 7 kinds: Supreme pair, civil pair, military pair, mixed pair, "
+        "set of two civil and a military, set of a civil and two military, quartet." in adds
+    )
+    drops = [" ".join(e.split()) for e in differences(chinese, load_ruleset("tien-gow"))]
+    dropped = "Drops tiles led together: one tile is led at a time. tien-gow has 32 combinations of 7 kinds: "
+    assert any(entry.startswith(dropped) for entry in drops)
+    assert sum("combination" in e for e in drops) == 1

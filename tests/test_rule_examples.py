@@ -85,6 +85,10 @@ NO_DEFAULT = {"title", "extends", "start.later_rounds", "scoring.in_play", "matc
 # A trick game's sections with no default: no auction, no fixed trumps; `tricks` and `scoring.hand`
 # are required in a trick game (the loader says so) and unused elsewhere.
 NO_DEFAULT |= {"bidding", "trumps.fixed", "tricks", "scoring.hand", "set.without"}
+# The set as a list (trick games), the order of the numbers, the conditions of leading a trump and
+# of stopping a hand, a stock, the calls and an exchange: none unless a file gives them.
+NO_DEFAULT |= {"set.tiles", "tricks.pip_order", "tricks.lead_trump", "tricks.stop_when", "stock", "calls"}
+NO_DEFAULT |= {"calls.exchange"}
 
 
 def test_schema_documents_every_property_closes_every_object_and_gives_defaults() -> None:

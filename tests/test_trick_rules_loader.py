@@ -16,16 +16,21 @@ from interpreter.frontends.cli.commands.environment import ExitStatus
 from interpreter.resources import bundled_variants
 from interpreter.rulefile.explain import differences, explain
 from interpreter.rulefile.loader import check_file, load_ruleset
-from interpreter.rulefile.ruleset import Family, Ruleset
+from interpreter.rulefile.ruleset import Family, Ruleset, StartCriterion
 from interpreter.rulefile.trick_rules import (
     Aim,
     AllPass,
     Bidding,
+    Calls,
+    Combination,
     Contract,
     Declarer,
     DoublePlace,
     FirstLeader,
+    LedSuit,
+    NamedTile,
     SpecialBid,
+    Stock,
     Trump,
 )
 from tests.clirunner import domino
@@ -157,7 +162,10 @@ def test_a_game_without_bidding_fixes_its_trumps(tmp_path: Path) -> None:
     assert "There is no bidding." in text
     assert "Sixes are trumps." in text and "A double is the lowest tile of its suit." in text
     assert "by the player holding 0-1; failing that, by a player chosen at random" in text
-    assert "each trick 1. The last trick counts 10 more." in text
+    assert (
+        "Each trick counts 1 to the player who takes it; the tiles in it count nothing. The last trick counts 10 more."
+        in text
+    )
     assert "There are no trumps." in _read(plain)
     assert "The trump suit changes from none to sixes." in differences(sixes, plain)
 
@@ -428,3 +436,281 @@ def test_a_kitty_needs_tiles_left_over_and_without_needs_a_trick_game(tmp_path: 
     (diagnostic,) = check_file(tmp_path / "w.yaml")
     assert diagnostic.format().startswith(f"{tmp_path / 'w.yaml'}:3:7: set.without: ")
     assert "a layout game plays a complete set" in diagnostic.message
+
+
+# --- the set as a list, the stock, the calls and the new trick keys ---------------------------------
+
+EXAMPLES = Path(__file__).parent / "examples"
+CIVIL = [((6, 6), "Heaven"), ((1, 1), "Earth"), ((4, 4), "Man"), ((1, 3), "Goose"), ((5, 5), "Flower"),
+         ((3, 3), "Long"), ((2, 2), "Board"), ((5, 6), "Hatchet"), ((4, 6), "Partition"), ((1, 6), "Long Leg Seven"),
+         ((1, 5), "Big Head Six")]  # fmt: skip
+MILITARY = [((3, 6), 6), ((4, 5), 6), ((2, 6), 5), ((3, 5), 5), ((2, 5), 4), ((3, 4), 4), ((2, 4), 3), ((1, 4), 2),
+            ((2, 3), 2), ((1, 2), 1)]  # fmt: skip
+
+
+def test_the_chinese_set_loads_from_its_list_of_tiles() -> None:
+    path = EXAMPLES / "chinese-set.yaml"
+    assert not check_file(path), _render(check_file(path))
+    rules = load_ruleset(path)
+    tricks = rules.tricks
+    assert tricks is not None
+    civil = [tile for tile, _ in CIVIL for _copy in range(2)]
+    assert rules.tiles == (*civil, *(tile for tile, _ in MILITARY))  # the entries in order, each `copies` times
+    assert (rules.set_size, rules.max_pip, rules.set_tiles()) == (32, 6, rules.tiles)
+    assert len(tricks.named) == 32
+    assert tricks.named[:2] == (NamedTile("Heaven", "civil", 11), NamedTile("Heaven", "civil", 11))
+    assert [about.rank for about in tricks.named[:22:2]] == list(range(11, 0, -1))
+    assert [(about.suit, about.rank) for about in tricks.named[22:]] == [("military", rank) for _, rank in MILITARY]
+    assert [about.name for about in tricks.named[:22:2]] == [name for _, name in CIVIL]
+    assert tricks.led_suit is LedSuit.NAMED and tricks.trumps == {Trump.NONE} and tricks.fixed_trump is None
+    assert (tricks.must_follow, tricks.stock, tricks.calls, tricks.top, tricks.pip_order) == (False, None, None, (), ())
+    assert rules.deal.hand_sizes == {4: 8} and rules.match.target == 8
+
+
+def test_a_listed_set_without_names_or_suits_and_a_house_rule_over_a_double_six(tmp_path: Path) -> None:
+    """set.tiles replaces the double-N set: a house rule over a file with set.max_pip drops it (or
+    gives the same largest number); suits and ranks without led_suit: named are only shown."""
+    (tmp_path / "doubled.yaml").write_text(
+        "name: doubled\nextends: texas-42\nset:\n  max_pip: null\n  tiles:\n"
+        "    - {tile: 6-4, copies: 8}\n    - {tile: 5-0, copies: 8}\n    - {tile: 4-3, copies: 8, suit: odd, rank: 3}\n"
+        "    - {tile: 0-0, copies: 4}\n"
+    )
+    doubled = load_ruleset(tmp_path / "doubled.yaml")
+    assert doubled.tiles == ((4, 6),) * 8 + ((0, 5),) * 8 + ((3, 4),) * 8 + ((0, 0),) * 4
+    assert doubled.max_pip == 6 and doubled.set_size == 28
+    assert doubled.tricks is not None and doubled.tricks.led_suit is LedSuit.HIGHER_END
+    assert doubled.tricks.named[16] == NamedTile("", "odd", 3) and doubled.tricks.named[0] == NamedTile()
+    (tmp_path / "plain.yaml").write_text(
+        "name: plain\nextends: texas-42\nset: {max_pip: 6, tiles: [{tile: 6-6, copies: 8}, {tile: 5-5, copies: 8},"
+        " {tile: 4-4, copies: 8}, {tile: 3-3, copies: 4}]}\n"
+    )
+    plain = load_ruleset(tmp_path / "plain.yaml")
+    assert plain.tricks is not None and plain.tricks.named == ()  # nothing said of the tiles
+
+
+BINGO_LIKE = """name: bingo-like
+family: tricks
+set: {max_pip: 6}
+players: {min: 2, max: 2}
+deal: {hand_size: 7}
+start: {first_round: [random], later_rounds: [next_seat]}
+stock: {turn_up: true, draw: true, close: true, free_while_open: true}
+tricks:
+  must_trump: true
+  top: [0-0]
+  pip_order: [1, 2, 3, 4, 5, 6, 0]
+  points: 0
+  last_trick: 10
+  count: "if is_double and is_trump then 20 else if pips % 5 == 0 then pips else 0"
+  stop_when: "points >= 70"
+scoring: {hand: "if claimed then 2 else if closer then 0 else if points > opp_points then 1 else 0"}
+match: {target: 7}
+"""
+
+LOO_LIKE = """name: loo-like
+family: tricks
+set: {max_pip: 6}
+players: {min: 3, max: 5}
+deal: {hand_size: 5}
+start: {first_round: [random], later_rounds: [next_seat]}
+stock: {turn_up: true}
+calls: {drop: [4, 5], exchange: {"3": 5, "4": 6}}
+tricks:
+  must_trump: true
+  must_beat: true
+  lead_trump: "trumps >= 2 or won_last"
+  led_suit: leader_names
+scoring: {hand: "if dropped then 0 else if walkover then 5 else if tricks == 0 then -5 else tricks"}
+match: {rounds: 10}
+"""
+
+
+def _write(tmp_path: Path, text: str) -> Ruleset:
+    name = text.split("\n", 1)[0].removeprefix("name: ")
+    (tmp_path / f"{name}.yaml").write_text(text)
+    assert not check_file(tmp_path / f"{name}.yaml"), _render(check_file(tmp_path / f"{name}.yaml"))
+    return load_ruleset(tmp_path / f"{name}.yaml")
+
+
+def test_a_stock_turned_up_and_drawn_from_and_the_new_trick_keys(tmp_path: Path) -> None:
+    bingo = _write(tmp_path, BINGO_LIKE)
+    tricks = bingo.tricks
+    assert tricks is not None
+    assert tricks.stock == Stock(turn_up=True, draw=True, close=True, free_while_open=True)
+    assert (tricks.trumps, tricks.fixed_trump, tricks.bidding) == ({Trump.SUITS}, None, None)  # the turn-up's suit
+    assert tricks.top == ((0, 0),) and tricks.pip_order == (1, 2, 3, 4, 5, 6, 0)
+    assert (tricks.must_follow, tricks.must_trump, tricks.must_beat) == (True, True, False)
+    assert tricks.led_suit is LedSuit.HIGHER_END and tricks.lead_trump is None and tricks.calls is None
+    assert tricks.stop_when is not None and tricks.stop_when.source == "points >= 70"
+    hand = {"players": 2, "max_pip": 6, "set_size": 28, "round": 1, "score": 0, "opp_points": 30, "tricks": 5,
+            "opp_tricks": 9, "count": 60, "last_trick": False, "bidder": False, "bid": 0, "bid_marks": 0,
+            "made": False, "claimed": False, "closer": False, "opp_closer": False, "tricks_at_close": 0,
+            "points_at_close": 0, "opp_tricks_at_close": 0, "opp_points_at_close": 0, "dropped": False,
+            "walkover": False}  # fmt: skip
+    assert tricks.stop_when({**hand, "points": 70}) is True and tricks.stop_when({**hand, "points": 69}) is False
+    assert tricks.hand({**hand, "points": 50, "claimed": True}) == 2
+    assert tricks.hand({**hand, "points": 50, "closer": True}) == 0
+    tile = {"players": 2, "max_pip": 6, "set_size": 28, "high": 4, "low": 4, "pips": 8, "is_double": True, "rank": 0}
+    assert tricks.count({**tile, "is_trump": True, "trump": 4}) == 20
+    assert tricks.count({**tile, "is_trump": False, "trump": -1}) == 0
+
+
+def test_calls_and_a_trump_lead(tmp_path: Path) -> None:
+    loo = _write(tmp_path, LOO_LIKE)
+    tricks = loo.tricks
+    assert tricks is not None
+    assert tricks.calls == Calls(drop=frozenset({4, 5}), exchange={3: 5, 4: 6})
+    assert tricks.stock == Stock(turn_up=True)
+    assert tricks.led_suit is LedSuit.LEADER_NAMES and (tricks.must_trump, tricks.must_beat) == (True, True)
+    assert tricks.lead_trump is not None
+    lead = {"players": 4, "max_pip": 6, "set_size": 28, "tiles": 5, "trick": 2}
+    assert tricks.lead_trump({**lead, "trumps": 2, "won_last": False}) is True
+    assert tricks.lead_trump({**lead, "trumps": 1, "won_last": True}) is True
+    assert tricks.lead_trump({**lead, "trumps": 1, "won_last": False}) is False
+    everywhere = _write(tmp_path, LOO_LIKE.replace("loo-like", "loo-everywhere").replace(
+        'calls: {drop: [4, 5], exchange: {"3": 5, "4": 6}}', "calls: {drop: true, exchange: 5}"
+    ).replace("max: 5}", "max: 4}"))  # fmt: skip
+    assert everywhere.tricks is not None
+    assert everywhere.tricks.calls == Calls(drop=frozenset({3, 4}), exchange={3: 5, 4: 5})
+
+
+def test_the_usual_order_of_the_numbers_is_no_order(tmp_path: Path) -> None:
+    (tmp_path / "usual.yaml").write_text("name: usual\nextends: texas-42\ntricks: {pip_order: [0, 1, 2, 3, 4, 5, 6]}\n")
+    usual = load_ruleset(tmp_path / "usual.yaml")
+    assert usual.tricks is not None and usual.tricks.pip_order == ()
+    assert differences(usual, _load("texas-42")) == []
+
+
+def test_a_count_that_reads_the_trumps_is_bounded_by_the_best_trumps(tmp_path: Path) -> None:
+    """The most points a side can take is worked out under every trump the game can have: ten for
+    each trump, seven trumps (a suit, or the doubles), seven tricks: 77."""
+    base = 'name: trumped\nextends: texas-42\ntricks: {count: "if is_trump then 10 else 0"}\n'
+    (tmp_path / "trumped.yaml").write_text(base + "bidding: {max: 77, special: []}\n")
+    assert not check_file(tmp_path / "trumped.yaml"), _render(check_file(tmp_path / "trumped.yaml"))
+    (tmp_path / "over.yaml").write_text(base + "bidding: {max: 78, special: []}\n")
+    (diagnostic,) = check_file(tmp_path / "over.yaml")
+    assert diagnostic.message == "bidding.max: 78 can never be made: a side takes at most 77 points in a hand"
+    # The doubles as trumps count too, and only when they may be declared.
+    doubles = 'name: doubled\nextends: texas-42\ntrumps: {choices: [doubles]}\ntricks: {count: "10 // (trump + 1)"}\n'
+    (tmp_path / "doubled.yaml").write_text(doubles)
+    (diagnostic,) = check_file(tmp_path / "doubled.yaml")
+    assert diagnostic.message.startswith("tricks.count: cannot be evaluated for 0-0 with 4 players without trumps")
+
+
+def test_a_rank_from_the_set_is_read_by_the_count_and_a_ranked_contract(tmp_path: Path) -> None:
+    text = (EXAMPLES / "chinese-set.yaml").read_text().replace("name: chinese-set", "name: ranked")
+    text = text.replace("tricks: {led_suit: named, must_follow: false, points: 1}", 'tricks: {count: "rank // 5"}')
+    (tmp_path / "ranked.yaml").write_text(text)
+    assert not check_file(tmp_path / "ranked.yaml"), _render(check_file(tmp_path / "ranked.yaml"))
+    ranked = load_ruleset(tmp_path / "ranked.yaml")
+    assert ranked.tricks is not None and ranked.tricks.led_suit is LedSuit.HIGHER_END
+    read = _read(ranked)
+    # Heaven and Earth rank 11 and 10, Man to Board 9 to 5, the nines and eights 6 and 5.
+    assert "1-1 and 6-6 count 2; 2-2, 3-3, 4-4, 5-5, 1-3, 2-6, 3-5, 3-6 and 4-5 count 1; each trick 1." in read
+    assert "A hand holds 30 points in all." in read  # 2 × 2 × 2 + 5 × 2 + 4 + 8 tricks
+
+
+def test_a_house_rule_turns_a_game_without_trumps_into_one_with_a_stock(tmp_path: Path) -> None:
+    (tmp_path / "plain.yaml").write_text(
+        "name: plain\nfamily: tricks\nset: {max_pip: 6}\nplayers: {min: 2, max: 2}\ndeal: {hand_size: 7}\n"
+        "start: {first_round: [random]}\ntricks: {}\nscoring: {hand: tricks}\nmatch: {target: 20}\n"
+    )
+    (tmp_path / "stocked.yaml").write_text(
+        "name: stocked\nextends: ./plain.yaml\nstock: {turn_up: true, draw: true}\ntricks: {must_trump: true}\n"
+    )
+    stocked = load_ruleset(tmp_path / "stocked.yaml")
+    assert stocked.tricks is not None and stocked.tricks.stock == Stock(turn_up=True, draw=True)
+    assert stocked.tricks.trumps == {Trump.SUITS}
+    (tmp_path / "stocked.yaml").write_text("name: stocked\nextends: ./plain.yaml\nstock: {draw: true}\n")
+    assert load_ruleset(tmp_path / "stocked.yaml").tricks.trumps == {Trump.NONE}
+
+
+def test_every_name_a_trick_expression_reads_is_said_in_words_and_documented() -> None:
+    """The hand, lead and trick tile names: each read in words by explain, listed in the schema's
+    description of the keys that read them, and in docs/format.md."""
+    from interpreter.resources import load_schema
+    from interpreter.rulefile.explain_tricks import LEAD, TRICK_TILE, hand_names
+    from interpreter.rulefile.trick_rules import HAND_NAMES, LEAD_NAMES, TRICK_TILE_NAMES
+
+    assert set(hand_names("player")) == set(HAND_NAMES)
+    assert set(LEAD) == set(LEAD_NAMES) and set(TRICK_TILE) == set(TRICK_TILE_NAMES)
+    schema = load_schema()["properties"]
+    described = {
+        "scoring.hand": (schema["scoring"]["properties"]["hand"]["description"], HAND_NAMES),
+        "tricks.stop_when": (schema["tricks"]["properties"]["stop_when"]["description"], HAND_NAMES),
+        "tricks.lead_trump": (schema["tricks"]["properties"]["lead_trump"]["description"], LEAD_NAMES),
+        "tricks.count": (schema["tricks"]["properties"]["count"]["description"], TRICK_TILE_NAMES),
+    }
+    for key, (description, names) in described.items():
+        listed = set(re.findall(r"\w+", description.split("names: ", 1)[1].split(")", 1)[0]))
+        assert listed == set(names), (key, set(names) ^ listed)
+    docs = (Path(__file__).parent.parent / "docs" / "format.md").read_text(encoding="utf-8")
+    for name in (*HAND_NAMES, *LEAD_NAMES, *TRICK_TILE_NAMES):
+        assert f"`{name}`" in docs, name
+
+
+# --- tiles played together (rules/tien-gow.yaml) -----------------------------------------------------
+
+
+def test_tien_gow_loads_its_combinations_place_by_place() -> None:
+    rules = _load("tien-gow")
+    tricks = rules.tricks
+    assert tricks is not None
+    assert (tricks.led_suit, tricks.must_follow, tricks.face_down) == (LedSuit.NAMED, False, True)
+    later = [rule.criterion for rule in rules.start.later_rounds]
+    assert later == [StartCriterion.PREVIOUS_WINNER, StartCriterion.NEXT_SEAT]
+    combinations = {c.name: c for c in tricks.combinations}
+    assert len(tricks.combinations) == len(combinations) == 32
+    # A place is the tiles that may stand there: one tile, or either of the nines.
+    assert combinations["Gee Joon"] == Combination("Gee Joon", (((2, 4),), ((1, 2),)), "Supreme pair", 1)
+    assert combinations["pair of Heavens"] == Combination("pair of Heavens", (((6, 6),), ((6, 6),)), "civil pair", 11)
+    assert combinations["Jaap Gow (mixed nines)"].tiles == (((3, 6),), ((4, 5),))
+    assert combinations["Heaven and a nine"] == Combination(
+        "Heaven and a nine", (((6, 6),), ((3, 6), (4, 5))), "mixed pair", 4
+    )
+    assert combinations["Goose and a five"].tiles == (((1, 3),), ((1, 4), (2, 3)))
+    assert combinations["two Heavens and a nine"].tiles == (((6, 6),), ((6, 6),), ((3, 6), (4, 5)))
+    assert combinations["Heavens and nines"] == Combination(
+        "Heavens and nines", (((6, 6),), ((6, 6),), ((3, 6),), ((4, 5),)), "quartet", 4
+    )
+    kinds: dict[str, list[int]] = {}
+    for c in tricks.combinations:
+        kinds.setdefault(c.kind, []).append(c.rank)
+    assert kinds == {
+        "Supreme pair": [1],
+        "civil pair": list(range(11, 0, -1)),
+        "military pair": [4, 3, 2, 1],
+        "mixed pair": [4, 3, 2, 1],
+        "set of two civil and a military": [4, 3, 2, 1],
+        "set of a civil and two military": [4, 3, 2, 1],
+        "quartet": [4, 3, 2, 1],
+    }
+    assert {len(c.tiles) for c in tricks.combinations} == {2, 3, 4}
+
+
+def test_a_house_rule_replaces_the_combinations_and_lays_nothing_face_down(tmp_path: Path) -> None:
+    (tmp_path / "house.yaml").write_text(
+        "name: house\nextends: tien-gow\ntricks:\n  face_down: false\n  combinations:\n"
+        "    - {name: nines, tiles: [[3-6, 4-5, 3-6], [4-5, 3-6]], kind: pair, rank: 1}\n"
+    )
+    house = load_ruleset(tmp_path / "house.yaml")
+    assert house.tricks is not None and not house.tricks.face_down
+    # A tile listed twice in a place stands there once.
+    assert house.tricks.combinations == (Combination("nines", (((3, 6), (4, 5)), ((4, 5), (3, 6))), "pair", 1),)
+    (tmp_path / "single.yaml").write_text("name: single\nextends: tien-gow\ntricks: {combinations: null}\n")
+    single = load_ruleset(tmp_path / "single.yaml")
+    assert single.tricks is not None and single.tricks.combinations == () and single.tricks.face_down
+
+
+def test_the_ways_to_fill_the_places_of_the_combinations_are_bounded(tmp_path: Path) -> None:
+    civil = "[6-6, 1-1, 4-4, 1-3, 5-5, 3-3, 2-2, 5-6]"
+    path = tmp_path / "wide.yaml"
+    path.write_text(
+        "name: wide\nextends: tien-gow\ntricks:\n  combinations:\n"
+        f"    - {{name: civil four, tiles: [{civil}, {civil}, {civil}, {civil}], kind: four, rank: 1}}\n"
+    )
+    (diagnostic,) = check_file(path)
+    assert diagnostic.format() == (
+        f"{path}:5:33: tricks.combinations[0].tiles: the combinations may stand for 2000 groups of tiles at most "
+        "(each way of filling their places is one), and this one brings them to 4096"
+    )

@@ -68,10 +68,22 @@ class TrickView:
     contract: str | None = None  # a special contract declared in place of plain trumps
     sitting_out: int | None = None  # the seat that sits this hand out (the contract's partner_out)
     must_declare: str | None = None  # the contract the bidder must declare, having bid out of the ladder by it
-    phase: str = ""  # "bidding", "declaring", "discarding" or "playing"
+    phase: str = ""  # "bidding", "declaring", "calling", "discarding" or "playing"
     kitty: int = 0  # the kitty's tiles, taken by the auction's winner (0: no kitty this hand)
     to_discard: int = 0  # tiles the kitty's taker has still to lay face down
     discards: tuple[Tile, ...] = ()  # what the observing seat itself discarded (only the taker's view)
+    stock: int = 0  # tiles left in the stock (stock section), the turned-up tile included while it is there
+    turn_up: Tile | None = None  # the tile turned up for trumps (stock.turn_up)
+    turn_up_holder: int | None = None  # the seat that drew the turned-up tile and still holds it
+    closed_by: int | None = None  # the seat that closed the stock
+    at_close: tuple[tuple[int, ...], tuple[int, ...]] = ()  # per side: tricks and points when it was closed
+    calls: tuple[tuple[int, str], ...] = ()  # (seat, "keep"/"drop"/"exchange") before the first lead
+    dropped: tuple[int, ...] = ()  # the seats that dropped out of this hand
+    suit_names: tuple[str, ...] = ()  # the suits' names when the set names them (led_suit: named)
+    # Tricks of plays (tricks.combinations, tricks.face_down): the trick's plays in order, as
+    # (seat, its tiles when face up, how many it laid face down); `trick` lists the face-up tiles.
+    plays: tuple[tuple[int, tuple[Tile, ...], int], ...] = ()
+    captured: tuple[int, ...] = ()  # per side: tiles captured this hand
 
 
 class History(Sequence[dict[str, Any]]):

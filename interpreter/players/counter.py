@@ -23,6 +23,12 @@ declarations and the suits each declaration makes), so nothing here names a game
   throws its richest count tile; when an opponent leads the trick and a tile of its own wins
   it for certain, it wins with the cheapest such tile; otherwise it plays its lowest tile
   (least count, then not a trump, then the lowest rank).
+- Where the leader names the suit of a led tile, it names the end under which the tile ranks
+  highest (a 6-3 led as threes is the best three after the double).
+- Calls before the first lead: it keeps a hand that holds a trump or a top tile; otherwise it
+  exchanges it when it may, else drops out when it may, else keeps it. It never closes a stock.
+- Tiles played together (`tricks.combinations`): it leads its strongest combination, else its
+  highest tile; it follows with the cheapest play that takes the lead, else lays its lowest tiles.
 
 On a layout game (`observation.tricks is None`) it plays as `heavy` does, so every player
 plays every game.
@@ -33,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from interpreter.engine import Action, Observation
-from interpreter.engine.actions import BID, DISCARD, PASS, PLAY, TRUMPS
+from interpreter.engine.actions import BID, DISCARD, DROP, EXCHANGE, KEEP, PASS, PLAY, TRUMPS
 from interpreter.engine.tricks.suits import Declaration, Suits
 from interpreter.engine.tricks.tables import TrickTables, trick_tables_for
 from interpreter.players.heavy import HeavyPlayer
@@ -72,11 +78,26 @@ class CounterPlayer:
             return _declare(t, observation, legal)
         if DISCARD in kinds:
             return _discard(t, observation, legal)
+        if KEEP in kinds:
+            return _call(t, observation, legal)
+        if t.grouped:
+            return _group_play(t, observation, [a for a in legal if a.kind == PLAY] or list(legal))
         return _Table(t, observation).play([a for a in legal if a.kind == PLAY])
 
 
 def _own(t: TrickTables, observation: Observation) -> int:
-    return sum(1 << t.index[tile] for tile in observation.hand)
+    return t.mask_of(observation.hand)
+
+
+def _call(t: TrickTables, observation: Observation, legal: Sequence[Action]) -> Action:
+    """Keep a hand with a trump or a top tile in it; else exchange it, else drop out, if allowed."""
+    view = observation.tricks
+    assert view is not None and view.declaration is not None
+    s = t.suits(view.declaration)
+    if _own(t, observation) & (s.trumps | s.top):
+        return next(a for a in legal if a.kind == KEEP)
+    kinds = {a.kind: a for a in legal}
+    return kinds.get(EXCHANGE) or kinds.get(DROP) or kinds[KEEP]
 
 
 def _partners(observation: Observation) -> bool:
@@ -95,7 +116,7 @@ def estimate(t: TrickTables, hand: int, declaration: Declaration, partners: bool
     win (half the rest with a partner, who may take it), and `PARTNER` of what remains.
     """
     s = t.suits(declaration)
-    count = t.count
+    count = t.count_for(s)
     tiles = range(len(t.tiles))
     trumps = sorted((x for x in tiles if (s.trumps >> x) & 1), key=lambda x: -s.rank[s.trump][x])
     held = sum(1 for x in trumps if (hand >> x) & 1)
@@ -165,6 +186,36 @@ def _bid(t: TrickTables, observation: Observation, legal: Sequence[Action]) -> A
     return max(within, key=lambda a: (t.bid_of[a.value].make, -t.bid_of[a.value].marks))  # type: ignore[index]
 
 
+def _group_play(t: TrickTables, observation: Observation, legal: list[Action]) -> Action:
+    """Tricks of tiles played together: lead the strongest combination held (else the highest
+    tile); follow with the cheapest play that takes the lead of the trick, else lay the lowest
+    tiles down."""
+    view = observation.tricks
+    assert view is not None
+    rank = t.named_rank
+
+    def low(action: Action) -> int:
+        return sum(rank[t.index[tile]] for tile in action.tiles)
+
+    def strength(action: Action) -> tuple[int, int]:
+        group = t.groups.of.get(action.tiles)
+        return (len(action.tiles), group[1]) if group is not None else (1, rank[t.index[action.tile]])  # type: ignore[index]
+
+    if not view.plays:
+        return max(legal, key=strength)
+    best = next(tiles for _, tiles, _ in reversed(view.plays) if tiles)  # the face-up play that leads it
+    suits = t.suits(view.declaration if view.declaration is not None else t.fixed)
+    taking = []
+    for action in legal:
+        if len(action.tiles) == 1:
+            x, y = t.index[action.tile], t.index[best[0]]  # type: ignore[index]
+            if suits.led_suit[x] == suits.led_suit[y] and rank[x] > rank[y]:
+                taking.append(action)
+        elif t.groups.beats(action.tiles, tuple(sorted(best))):
+            taking.append(action)
+    return min(taking, key=strength) if taking else min(legal, key=low)
+
+
 def _discard(t: TrickTables, observation: Observation, legal: Sequence[Action]) -> Action:
     """After taking the kitty: lay down the least useful tile, a low plain tile that counts nothing
     (not a trump, not a double), as a person would."""
@@ -173,10 +224,12 @@ def _discard(t: TrickTables, observation: Observation, legal: Sequence[Action]) 
     contract = t.contracts.get(view.contract) if view.contract else None
     trumps = t.suits(view.declaration, contract).trumps if view.declaration is not None else 0
 
+    count = t.count if view.declaration is None else t.count_for(t.suits(view.declaration, contract))
+
     def keep(action: Action) -> tuple[int, int, int, int]:
         x = t.index[action.tile]  # type: ignore[index]
         low, high = t.tiles[x]
-        return ((trumps >> x) & 1, t.count[x], int(low == high), low + high)
+        return ((trumps >> x) & 1, count[x], int(low == high), low + high)
 
     return min(legal, key=keep)
 
@@ -204,14 +257,20 @@ class _Table:
         sides = len(observation.scores)
         self.side_of = [seat % sides for seat in range(self.n)]
         self.side = observation.side
-        index = t.index
+        self.count = t.count_for(self.s)
         self.hand = _own(t, observation)
         seen = self.hand
+        played = []
         for tiles in view.played:  # the current trick's tiles are among the played
-            for tile in tiles:
-                seen |= 1 << index[tile]
+            mask = t.mask_of(tiles, seen)
+            played.append(mask)
+            seen |= mask
+        face_up = view.turn_up is not None and view.turn_up_holder is None and not t.rules.stock.draw  # type: ignore[union-attr]
+        if face_up and not any(view.turn_up in tiles for tiles in view.played):
+            seen |= t.mask_of((view.turn_up,), seen)  # face up out of play
         self.unseen = ((1 << len(t.tiles)) - 1) & ~seen
-        self.trick = [index[tile] for _, tile in view.trick]
+        self.trick = [next(x for x in t.copies[tile] if (played[seat] >> x) & 1) for seat, tile in view.trick]
+        self.led = view.led_suit
         self.trick_seats = [seat for seat, _ in view.trick]
         # Per seat: the tiles it cannot hold, from the suits it showed out of.
         self.voids = [set(voids) for voids in view.voids]
@@ -239,18 +298,18 @@ class _Table:
         s = self.s
         if self.is_trump(x):
             return s.rank[s.trump][x]
-        led = s.led_suit[self.trick[0]] if self.trick else s.led_suit[x]
-        r = s.rank[led][x]
+        led = self.led if self.trick else s.led_suit[x]
+        r = s.rank[led][x]  # type: ignore[index]
         return r if r > -2 else -3  # off the suit led: below every tile in it
 
     def low_key(self, x: int) -> tuple[int, bool, int, int]:
         """Smaller is cheaper to give away: less count, not a trump, a lower rank, fewer pips."""
-        return (self.t.count[x], self.is_trump(x), self.rank(x), self.t.low[x] + self.t.high[x])
+        return (self.count[x], self.is_trump(x), self.rank(x), self.t.low[x] + self.t.high[x])
 
     def cheap_key(self, x: int) -> tuple[bool, int, int]:
         """The cheapest certain win is the smallest: not a trump if possible, then the lowest rank
         (the higher tiles stay to win later tricks), then its own count aboard."""
-        return (self.is_trump(x), self.rank(x), -self.t.count[x])
+        return (self.is_trump(x), self.rank(x), -self.count[x])
 
     # --- who can beat what -----------------------------------------------------------------
 
@@ -264,7 +323,7 @@ class _Table:
         for x in range(len(self.t.tiles)):
             if not (self.unseen >> x) & 1:
                 continue
-            if any(not (self.cannot[seat] >> x) & 1 for seat in seats) and winner([*trick, x]) == len(trick):
+            if any(not (self.cannot[seat] >> x) & 1 for seat in seats) and winner([*trick, x], self.led) == len(trick):
                 return True
         return False
 
@@ -284,7 +343,13 @@ class _Table:
     # --- the choice ---------------------------------------------------------------------------
 
     def play(self, plays: list[Action]) -> Action:
-        tiles = {self.t.index[a.tile]: a for a in plays}  # type: ignore[index]
+        t, s = self.t, self.s
+        tiles: dict[int, Action] = {}
+        for a in plays:  # a tile led once per end (the leader names the suit): the end it ranks best under
+            x = next(i for i in t.copies[a.tile] if (self.hand >> i) & 1)  # type: ignore[index]
+            held = tiles.get(x)
+            if held is None or (a.value is not None and s.rank[a.value][x] > s.rank[held.value][x]):  # type: ignore[index]
+                tiles[x] = a
         chosen = self._lead(list(tiles)) if not self.trick else self._follow(list(tiles))
         return tiles[chosen]
 
@@ -301,20 +366,20 @@ class _Table:
         if sure:
             t = self.t
             # The high doubles first, then the tiles carrying count: take them while they are sure.
-            return max(sure, key=lambda x: (t.low[x] == t.high[x], t.count[x], self.rank(x)))
+            return max(sure, key=lambda x: (t.low[x] == t.high[x], self.count[x], self.rank(x)))
         return min(mine, key=self.low_key)
 
     def _follow(self, mine: list[int]) -> int:
-        s, t = self.s, self.t
+        s = self.s
         trick = self.trick
-        leader = self.trick_seats[s.winner(trick)]
-        taking = [x for x in mine if s.winner([*trick, x]) == len(trick)]
+        leader = self.trick_seats[s.winner(trick, self.led)]
+        taking = [x for x in mine if s.winner([*trick, x], self.led) == len(trick)]
         if self.side_of[leader] == self.side:
             if not self.beatable(trick, self.after):
                 # The partner's trick is safe: give it count, without overtaking it if possible.
                 keep = [x for x in mine if x not in taking] or mine
-                richest = max(keep, key=lambda x: (t.count[x], not self.is_trump(x), -self.rank(x)))
-                return richest if t.count[richest] else min(keep, key=self.low_key)
+                richest = max(keep, key=lambda x: (self.count[x], not self.is_trump(x), -self.rank(x)))
+                return richest if self.count[richest] else min(keep, key=self.low_key)
             sure = [x for x in taking if not self.beatable([*trick, x], self.after)]
             if sure:
                 return min(sure, key=self.cheap_key)

@@ -42,6 +42,7 @@ from interpreter.engine.scoring import goal
 from interpreter.engine.search import SearchSupport, search_support
 from interpreter.engine.tricks.match import BIDDING, PLAYING
 from interpreter.engine.tricks.tables import trick_tables_for
+from interpreter.players.auction import auction_fit
 from interpreter.players.distinct import arm_keys, distinct_plays, followers
 from interpreter.players.heavy import tile_value
 from interpreter.rulefile.ruleset import Family, Ruleset, Winner
@@ -213,7 +214,12 @@ class IsmctsPlayer:
         rules = observation.rules
         values = self._tile_values(rules, len(observation.hand_counts))
         support = search_support(rules)
-        deals = support.determinizer(rules, observation)
+        if rules.family is Family.TRICKS:  # the sampler also heeds what the auction said
+            n = len(observation.hand_counts)
+            misfit = auction_fit(trick_tables_for(rules.for_players(n), n), observation)
+            deals = support.determinizer(rules, observation, misfit)
+        else:
+            deals = support.determinizer(rules, observation)
         # The root's moves are the same in every determinization (the searching seat's own hand):
         # listed, and merged into distinct plays, once.
         legal = distinct_plays(observation, observation.legal_actions)

@@ -26,7 +26,7 @@ from interpreter.expressions.language import (
     describe_value,
 )
 from interpreter.resources import load_schema
-from interpreter.rulefile.build_tricks import build_tricks, refuse_trick_sections
+from interpreter.rulefile.build_tricks import build_tricks, parse_tile, refuse_trick_sections
 from interpreter.rulefile.ruleset import (
     COUNT_NAMES,
     COUNT_VALUE_FIELDS,
@@ -69,6 +69,7 @@ from interpreter.rulefile.ruleset import (
     Winner,
     double_set,
 )
+from interpreter.rulefile.trick_rules import NamedTile
 
 Path_ = tuple[str | int, ...]
 E = TypeVar("E")
@@ -91,7 +92,8 @@ class _Builder:
         self.problems: list[BuildProblem] = []
         self.schema = load_schema()
         self.envs: dict[int, dict[str, int]] = {}  # per allowed player count: the count names
-        self.tiles: tuple[tuple[int, int], ...] = ()  # the set as played, where set.without leaves tiles out
+        self.tiles: tuple[tuple[int, int], ...] = ()  # the set as played, where set.without or set.tiles gives it
+        self.named: tuple[NamedTile, ...] = ()  # per tile id, what set.tiles says of it (names, suits, ranks)
 
     def problem(self, path: Path_, message: str, expr: ExprProblem | None = None, *, key: bool = False) -> None:
         """A problem at `path`'s value, or at its key (`key`: the key itself is the mistake)."""
@@ -157,7 +159,11 @@ def build_ruleset(
     counts = range(low, high + 1) if low <= high else range(0)
     by_count: dict[str, dict[int, int]] = {}
     max_pips = _count_values(b, COUNT_VALUE_FIELDS["max_pip"], counts, "players")
-    tiles = b.tiles = _set_without(b, family, counts, max_pips)
+    if b.get("set", "tiles") is not None:
+        tiles, b.named = _set_listed(b, family, counts, max_pips)
+    else:
+        tiles = _set_without(b, family, counts, max_pips)
+    b.tiles = tiles
     for n in counts:
         pip = max_pips.get(n, 0)
         b.envs[n] = _env(n, pip, len(tiles) if tiles else (pip + 1) * (pip + 2) // 2)
@@ -270,6 +276,49 @@ def _set_without(
         b.problem(("set", "without"), "leaves no tile in the set")
         return ()
     return tuple(kept)
+
+
+def _set_listed(
+    b: _Builder, family: Family, counts: range, max_pips: dict[int, int]
+) -> tuple[tuple[tuple[int, int], ...], tuple[NamedTile, ...]]:
+    """The tiles a trick game plays when `set.tiles` lists them (each entry `copies` times, in the
+    file's order), and what the entries say of each (empty when no entry names, suits or ranks a
+    tile). `max_pips` gets the largest pip listed for every player count."""
+    if family is not Family.TRICKS:
+        b.problem(("set", "tiles"), "a layout game plays a complete set; set.tiles is for trick games", key=True)
+        return (), ()
+    if b.get("set", "without") is not None:
+        b.problem(
+            ("set", "without"),
+            "set.tiles lists every tile of the set, and set.without leaves tiles out of a double-max_pip set: "
+            "give one of them (without: null in a house rule)",
+            key=True,
+        )
+    tiles: list[tuple[int, int]] = []
+    named: list[NamedTile] = []
+    for i, entry in enumerate(b.get("set", "tiles")):
+        tile = parse_tile(entry["tile"])
+        if max(tile) > 18:
+            b.problem(("set", "tiles", i, "tile"), f"{entry['tile']}: a set's numbers run from 0 to 18 at most")
+            continue
+        copies = entry.get("copies") or 1
+        about = NamedTile(entry.get("name") or "", entry.get("suit") or "", entry.get("rank") or 0)
+        tiles += [tile] * copies
+        named += [about] * copies
+    if not tiles:
+        return (), ()
+    largest = max(high for _, high in tiles)
+    if b.get("set", "max_pip") is not None:
+        disagree = sorted({pip for pip in max_pips.values() if pip != largest})
+        if disagree:
+            b.problem(
+                ("set", "max_pip"),
+                f"set.tiles gives the set, whose largest number is {largest}, not {disagree[0]}: leave set.max_pip "
+                "out (max_pip: null in a house rule)",
+            )
+    max_pips.update(dict.fromkeys(counts, largest))
+    said = tuple(named) if any(about != NamedTile() for about in named) else ()
+    return tuple(tiles), said
 
 
 def _env(players: int, max_pip: int, set_size: int) -> dict[str, int]:

@@ -1,6 +1,6 @@
 """The trick family's half of building a ruleset (docs/format.md, "Trick games"): the sections
-`bidding`, `trumps`, `tricks` and `scoring.hand` compiled into a `TrickRules`, and the checks that
-keep each family's sections out of the other's files.
+`bidding`, `trumps`, `tricks`, `stock`, `calls`, `contracts` and `scoring.hand` compiled into a
+`TrickRules`, and the checks that keep each family's sections out of the other's files.
 
 A trick file shares `set`, `players`, `deal`, `start` and `match` with the layout family; its
 layout sections are refused rather than ignored, so a file never says something it does not play.
@@ -9,23 +9,31 @@ Every check reports a positioned problem through the builder, as build.py's own 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from interpreter.expressions.language import Expr, ExpressionRuntimeError, Type
-from interpreter.rulefile.ruleset import TILE_NAMES, Deal, Players, StartCriterion
+from interpreter.rulefile.build_groups import build_combinations
+from interpreter.rulefile.ruleset import Deal, Players, StartCriterion, Undealt
 from interpreter.rulefile.trick_rules import (
     BIDDER_HAND_NAMES,
     HAND_NAMES,
+    LEAD_NAMES,
+    TRICK_TILE_NAMES,
     Aim,
     AllPass,
     Bidding,
+    Calls,
     Contract,
     Declarer,
     DoublePlace,
     FirstLeader,
+    LedSuit,
+    NamedTile,
     Rounds,
     SpecialBid,
+    Stock,
     TrickRules,
     Trump,
 )
@@ -46,7 +54,7 @@ LAYOUT_ONLY: dict[tuple[str, ...], str] = {
     ("deal", "reserve"): "nobody draws in a trick game",
 }
 TRICK_ONLY: tuple[tuple[str, ...], ...] = (
-    ("bidding",), ("trumps",), ("tricks",), ("contracts",), ("scoring", "hand"),
+    ("bidding",), ("trumps",), ("tricks",), ("stock",), ("calls",), ("contracts",), ("scoring", "hand"),
 )  # fmt: skip
 
 PIP_NAMES = (
@@ -66,8 +74,8 @@ def trump_words(max_pip: int) -> frozenset[str]:
 
 # A hand's starter is a seat: the tile criteria of layout games (the starter leads the tile that
 # chose them) and the criteria that read how a layout round ended mean nothing here.
-TRICK_START = {StartCriterion.RANDOM, StartCriterion.NEXT_SEAT, StartCriterion.HOLDER}
-_TRICK_START_WORDS = "random, next_seat or {holder: [a, b]}"
+TRICK_START = {StartCriterion.RANDOM, StartCriterion.NEXT_SEAT, StartCriterion.HOLDER, StartCriterion.PREVIOUS_WINNER}
+_TRICK_START_WORDS = "random, next_seat, previous_winner or {holder: [a, b]}"
 
 
 def written(data: Mapping[str, Any], path: tuple[str | int, ...]) -> bool:
@@ -104,12 +112,16 @@ def build_tricks(
     if players.min < 2:
         b.problem(("players", "min"), f"a trick needs at least two players, not {players.min}")
     _check_start(b)
-    count = b.expr(("tricks", "count"), TILE_NAMES, Type.INT)
+    led_suit = b.option(LedSuit, "tricks", "led_suit")
+    if led_suit is LedSuit.NAMED:
+        _check_named_set(b)
+    stock = _stock(b, deal, led_suit)
+    count = b.expr(("tricks", "count"), TRICK_TILE_NAMES, Type.INT)
     most: dict[int, int] = {}
     if count is not None and written(b.data, ("tricks",)):  # what a hand holds needs what a trick is worth
-        most = _most_points(b, count, counts, max_pips, deal)
+        most = _most_points(b, count, counts, max_pips, deal, _declarations(b, led_suit, stock), stock)
     bidding = _bidding(b, most)
-    trumps, fixed = _trumps(b, bidding, min(max_pips.values(), default=0))
+    trumps, fixed = _trumps(b, bidding, min(max_pips.values(), default=0), led_suit, stock)
     first_leader = b.option(FirstLeader, "tricks", "first_leader")
     if first_leader is FirstLeader.BIDDER and bidding is None:
         b.problem(("tricks", "first_leader"), "bidder needs an auction (a bidding section); without one, use starter")
@@ -117,7 +129,36 @@ def build_tricks(
     if stop and bidding is None:
         b.problem(("tricks", "stop_when_decided"), "without bidding there is no bid to decide; leave it out")
     hand = b.expr(("scoring", "hand"), HAND_NAMES, Type.INT)
-    contracts = _contracts(b, bidding, players, counts, max_pips)
+    contracts = _contracts(b, bidding, players, counts, max_pips, led_suit)
+    pip_order = _pip_order(b, max_pips, led_suit)
+    top = _top(b, counts, max_pips)
+    must_trump, must_beat = bool(b.get("tricks", "must_trump")), bool(b.get("tricks", "must_beat"))
+    lead_trump = b.expr(("tricks", "lead_trump"), LEAD_NAMES, Type.BOOL)
+    stop_when = b.expr(("tricks", "stop_when"), HAND_NAMES, Type.BOOL)
+    trumped = (stock is not None and stock.turn_up) or trumps != {Trump.NONE}
+    trumped = trumped or any(c.trumps is Trump.DOUBLES for c in contracts or ())
+    if must_trump and not trumped and not top:
+        b.problem(
+            ("tricks", "must_trump"),
+            "this game never has trumps, nor tricks.top tiles, so there is nothing to trump with; leave it out",
+        )
+    if lead_trump is not None and not trumped:
+        b.problem(("tricks", "lead_trump"), "this game never has trumps, so nobody can lead one; leave it out")
+    if stock is not None and stock.free_while_open and not (b.get("tricks", "must_follow") or must_trump or must_beat):
+        b.problem(
+            ("stock", "free_while_open"),
+            "frees play from tricks.must_follow, must_trump and must_beat while the stock is open, and this game "
+            "asks none of them; leave it out",
+        )
+    calls = _calls(b, counts, deal, stock)
+    combinations = build_combinations(b, tuple(b.tiles or ()) or _full_set(max_pips), deal.hand_sizes, parse_tile)
+    if combinations and led_suit is not LedSuit.NAMED:
+        b.problem(
+            ("tricks", "combinations"),
+            "tiles led together need a set whose tiles name their suits (set.tiles and tricks.led_suit: named)",
+        )
+    if combinations and (stock is not None or calls is not None or bidding is not None):
+        b.problem(("tricks", "combinations"), "tiles led together are not played with a stock, calls or bidding")
     if count is None or hand is None or contracts is None:
         return None
     return TrickRules(
@@ -133,7 +174,24 @@ def build_tricks(
         stop_when_decided=stop,
         hand=hand,
         contracts=contracts,
+        stock=stock,
+        must_trump=must_trump,
+        must_beat=must_beat,
+        top=top,
+        pip_order=pip_order,
+        led_suit=led_suit,
+        lead_trump=lead_trump,
+        stop_when=stop_when,
+        calls=calls,
+        named=b.named,
+        combinations=combinations,
+        face_down=bool(b.get("tricks", "face_down")),
     )
+
+
+def _full_set(max_pips: Mapping[int, int]) -> tuple[tuple[int, int], ...]:
+    """The complete set of the largest double a player count plays."""
+    return tuple(set_tiles(max(max_pips.values(), default=0)))
 
 
 def _check_start(b: _Builder) -> None:
@@ -156,40 +214,311 @@ def _check_start(b: _Builder) -> None:
                 )
 
 
+def parse_tile(text: str) -> tuple[int, int]:
+    """A tile as a rule file writes it ("6-3" or "3-6", as the schema's pattern admits), as (low, high)."""
+    first, second = (int(part) for part in text.split("-"))
+    return (min(first, second), max(first, second))
+
+
 def set_tiles(max_pip: int, tiles: tuple[tuple[int, int], ...] = ()) -> list[tuple[int, int]]:
     """Every tile of a double-`max_pip` set as (low, high), from [0|0] on, by high then low end; of
-    `tiles` only, where the file leaves some out (`set.without`)."""
+    `tiles` only, where the file gives the set (`set.without`, `set.tiles`)."""
     if tiles:
         return sorted(tiles, key=lambda tile: (tile[1], tile[0]))
     return [(low, high) for high in range(max_pip + 1) for low in range(high + 1)]
 
 
-def tile_env(count_env: Mapping[str, int], low: int, high: int) -> dict[str, object]:
-    """The tile names of one tile (TILE_NAMES), over the count names of a player count."""
-    return {**count_env, "high": high, "low": low, "pips": high + low, "is_double": high == low}
+def ranked_tiles(
+    max_pip: int, tiles: tuple[tuple[int, int], ...] = (), named: tuple[NamedTile, ...] = ()
+) -> list[tuple[int, int, int]]:
+    """`set_tiles`, each tile with its rank as `set.tiles` gives it (0 where it gives none): (low, high, rank)."""
+    if not tiles:
+        return [(low, high, 0) for low, high in set_tiles(max_pip)]
+    ranks = [about.rank for about in named] if named else [0] * len(tiles)
+    found = sorted(zip(tiles, ranks, strict=True), key=lambda item: (item[0][1], item[0][0]))
+    return [(low, high, rank) for (low, high), rank in found]
+
+
+# A declaration of trumps as a tile formula reads it (TRICK_TILE_NAMES): the trump number (-1 for
+# none), and whether the doubles are the trumps.
+Declaration = tuple[int, bool]
+NO_TRUMPS: Declaration = (-1, False)
+
+
+def tile_env(
+    count_env: Mapping[str, int], low: int, high: int, *, rank: int = 0, trumps: Declaration = NO_TRUMPS
+) -> dict[str, object]:
+    """The names of one tile (TRICK_TILE_NAMES), over the count names of a player count, under `trumps`."""
+    trump, doubles = trumps
+    is_trump = low == high if doubles else trump in (low, high)
+    return {
+        **count_env, "high": high, "low": low, "pips": high + low, "is_double": high == low,
+        "is_trump": is_trump, "trump": trump, "rank": rank,
+    }  # fmt: skip
+
+
+def declaration_words(trumps: Declaration) -> str:
+    trump, doubles = trumps
+    if doubles:
+        return "when the doubles are trumps"
+    return f"when {PIP_NAMES[trump]} are trumps" if trump >= 0 else "without trumps"
+
+
+def _declarations(b: _Builder, led_suit: LedSuit, stock: Stock | None) -> tuple[bool, bool]:
+    """Whether a hand's trumps may be a number, and whether they may be the doubles (no trumps, or
+    trumps not yet known, may always be)."""
+    if led_suit is LedSuit.NAMED:
+        return False, False
+    choices = set(b.get("trumps", "choices") or ()) if written(b.data, ("bidding",)) else set()
+    contracts = b.get("contracts") or ()
+    suits = "suits" in choices or b.get("trumps", "fixed") is not None or bool(stock and stock.turn_up)
+    doubles = "doubles" in choices or any(c.get("trumps") == "doubles" for c in contracts)
+    return suits, doubles
 
 
 def _most_points(
-    b: _Builder, count: Expr, counts: range, max_pips: Mapping[int, int], deal: Deal
+    b: _Builder,
+    count: Expr,
+    counts: range,
+    max_pips: Mapping[int, int],
+    deal: Deal,
+    declarations: tuple[bool, bool],
+    stock: Stock | None,
 ) -> dict[int, int]:
     """The most points one side can take in a hand, per player count: every trick and the last
-    trick's bonus, and the highest-counting tiles that can be dealt. Evaluating the count of every
-    tile here also makes a count that fails on some tile fail when the file loads."""
+    trick's bonus, and the highest-counting tiles that can be dealt (every tile, when the stock is
+    drawn), under the trumps that count them highest. Evaluating the count of every tile under every
+    trump here also makes a count that fails on some tile fail when the file loads."""
     most: dict[int, int] = {}
+    suits, doubles = declarations
+    reads_trumps = bool(count.names & {"is_trump", "trump"})
     for n in counts:
         if n not in max_pips or n not in deal.hand_sizes:  # reported already
             continue
-        values: list[int] = []
-        for low, high in set_tiles(max_pips[n], b.tiles):
-            try:
-                values.append(count(tile_env(b.envs[n], low, high)))  # type: ignore[arg-type]  # an INT formula
-            except ExpressionRuntimeError as error:
-                b.problem(("tricks", "count"), f"cannot be evaluated for {low}-{high} with {n} players: {error.cause}")
-                return {}
+        cases = [NO_TRUMPS]
+        if reads_trumps:
+            cases += [(pip, False) for pip in range(max_pips[n] + 1)] if suits else []
+            cases += [(-1, True)] if doubles else []
         size = deal.hand_sizes[n]
-        dealt = sorted(values, reverse=True)[: n * size]
-        most[n] = size * b.get("tricks", "points") + b.get("tricks", "last_trick") + sum(v for v in dealt if v > 0)
+        tricks, captured = size, n * size
+        if stock is not None and stock.draw:  # every tile is played
+            tricks, captured = b.envs[n]["set_size"] // n, b.envs[n]["set_size"]
+        best = 0
+        for trumps in cases:
+            values: list[int] = []
+            for low, high, rank in ranked_tiles(max_pips[n], b.tiles, b.named):
+                try:
+                    values.append(count(tile_env(b.envs[n], low, high, rank=rank, trumps=trumps)))  # type: ignore[arg-type]
+                except ExpressionRuntimeError as error:
+                    under = f" {declaration_words(trumps)}" if reads_trumps else ""
+                    message = f"cannot be evaluated for {low}-{high} with {n} players{under}: {error.cause}"
+                    b.problem(("tricks", "count"), message)
+                    return {}
+            best = max(best, sum(v for v in sorted(values, reverse=True)[:captured] if v > 0))
+        most[n] = tricks * b.get("tricks", "points") + b.get("tricks", "last_trick") + best
     return most
+
+
+def _check_named_set(b: _Builder) -> None:
+    """`tricks.led_suit: named` takes every tile's suit and rank from `set.tiles`."""
+    entries = b.get("set", "tiles")
+    if entries is None:
+        b.problem(
+            ("tricks", "led_suit"),
+            "named takes each tile's suit and rank from set.tiles, and this game does not list its tiles there",
+        )
+        return
+    for i, entry in enumerate(entries):
+        lacking = [key for key in ("suit", "rank") if entry.get(key) is None]
+        if lacking:
+            b.problem(
+                ("set", "tiles", i),
+                f"tricks.led_suit is named, so every tile needs a suit and a rank; {entry['tile']} has no "
+                + " and no ".join(lacking),
+            )
+
+
+def _stock(b: _Builder, deal: Deal, led_suit: LedSuit) -> Stock | None:
+    """The stock, or None when the file has none: what it does, and that the deal leaves one."""
+    if not written(b.data, ("stock",)):
+        return None
+    turn_up, draw, close, free = (bool(b.get("stock", key)) for key in ("turn_up", "draw", "close", "free_while_open"))
+    if not (turn_up or draw):
+        b.problem(("stock",), "a stock is turned up (turn_up), drawn from (draw), or both: give one of them", key=True)
+    for key, on in (("close", close), ("free_while_open", free)):
+        if on and not draw:
+            what = "closing stops the drawing" if key == "close" else "the stock is open while it is drawn from"
+            b.problem(("stock", key), f"{what}, and nobody draws: it needs stock.draw")
+    if turn_up:
+        if written(b.data, ("bidding",)):
+            b.problem(
+                ("stock", "turn_up"),
+                "the turned-up tile makes trumps, so nobody declares them: a game with a turn-up has no bidding",
+            )
+        if written(b.data, ("trumps", "fixed")):
+            b.problem(
+                ("trumps", "fixed"),
+                "the turned-up tile's higher end is trumps (stock.turn_up), so trumps.fixed cannot fix them too; "
+                "leave it out",
+            )
+        if led_suit is LedSuit.NAMED:
+            b.problem(
+                ("stock", "turn_up"),
+                "tricks.led_suit: named plays the suits set.tiles gives, without trumps, so nothing is turned up "
+                "for trumps",
+            )
+    if draw and b.get("bidding", "kitty"):
+        b.problem(
+            ("stock", "draw"),
+            "the kitty (bidding.kitty) takes the tiles not dealt, so there is no stock to draw from; leave one of "
+            "them out",
+        )
+    if draw and deal.undealt is Undealt.DEAD:
+        b.problem(("deal", "undealt"), "the tiles not dealt are the stock, drawn from (stock.draw): not dead")
+    for n, size in sorted(deal.hand_sizes.items()):
+        if n not in b.envs or not (turn_up or draw):
+            continue
+        left = b.envs[n]["set_size"] - n * size
+        if left < 0:  # the hands do not fit: reported with the hand sizes
+            continue
+        if left == 0:
+            message = f"with {n} players every tile is dealt: no tile is left for the stock"
+            b.problem(("stock", "turn_up" if turn_up else "draw"), message)
+            break
+        if draw and left % n and not b.get("bidding", "kitty"):
+            b.problem(
+                ("stock", "draw"),
+                f"with {n} players the stock holds {_tiles(left)}, not a multiple of {n}: every player draws one "
+                "after each trick, so the hands would come out uneven",
+            )
+            break
+    return Stock(turn_up=turn_up, draw=draw, close=close, free_while_open=free)
+
+
+def _tiles(n: int) -> str:
+    return f"{n} tile{'' if n == 1 else 's'}"
+
+
+_COUNT_KEY = re.compile(r"^(\d{1,2})(?:-(\d{1,2}))?$")
+
+
+def _calls(b: _Builder, counts: range, deal: Deal, stock: Stock | None) -> Calls | None:
+    """The calls before the first lead, or None when the file has none."""
+    if not written(b.data, ("calls",)):
+        return None
+    if written(b.data, ("bidding",)):
+        message = "the calls (keep, drop, exchange) are made instead of an auction: a game with bidding has none"
+        b.problem(("calls",), message, key=True)
+    allowed = "" if not counts else f"{counts[0]}" if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+    drop: set[int] = set()
+    raw = b.get("calls", "drop")
+    if raw is True:
+        drop = set(counts)
+    elif isinstance(raw, list):
+        for i, n in enumerate(raw):
+            if n not in counts:
+                b.problem(("calls", "drop", i), f"{n} is not a player count of this game (for {allowed} players)")
+            elif n in drop:
+                b.problem(("calls", "drop", i), f"{n} is listed already")
+            drop.add(n)
+    exchange: dict[int, int] = {}
+    where: dict[int, tuple[str | int, ...]] = {}
+    raw = b.get("calls", "exchange")
+    if isinstance(raw, int):
+        exchange = dict.fromkeys(counts, raw)
+        where = dict.fromkeys(counts, ("calls", "exchange"))
+    elif isinstance(raw, Mapping):
+        for key, drawn in raw.items():
+            path = ("calls", "exchange", key)
+            m = _COUNT_KEY.match(str(key))
+            assert m, "the schema admits only player counts and ranges of them"
+            first, last = int(m.group(1)), int(m.group(2) or m.group(1))
+            if first > last:
+                b.problem(path, f"the range '{key}' is empty")
+            for n in range(first, last + 1):
+                if n not in counts:
+                    b.problem(path, f"{n} is not a player count of this game (for {allowed} players)")
+                elif n in exchange:
+                    b.problem(path, f"{n} players is given twice")
+                else:
+                    exchange[n], where[n] = drawn, path
+    for n, drawn in sorted(exchange.items()):
+        size = deal.hand_sizes.get(n)
+        if size is None or n not in b.envs:  # reported already
+            continue
+        left = b.envs[n]["set_size"] - n * size - (1 if stock is not None and stock.turn_up and not stock.draw else 0)
+        if left < 0:  # the hands (and the turn-up) do not fit: reported already
+            continue
+        if drawn < size:
+            b.problem(
+                where[n],
+                f"with {n} players a hand is {size} tiles: an exchange draws at least a hand (and discards down to "
+                f"one), not {drawn}",
+            )
+        elif drawn > left:
+            message = f"with {n} players the stock holds {_tiles(left)} after the deal, never {drawn} to exchange"
+            b.problem(where[n], message)
+    if exchange and deal.undealt is Undealt.DEAD:
+        message = "the tiles not dealt are the stock an exchange draws from (calls.exchange): not dead"
+        b.problem(("deal", "undealt"), message)
+    if not drop and not exchange:
+        b.problem(("calls",), "offers no call but keep: give drop, exchange, or both", key=True)
+    return Calls(drop=frozenset(drop), exchange=exchange)
+
+
+def _pip_order(b: _Builder, max_pips: Mapping[int, int], led_suit: LedSuit) -> tuple[int, ...]:
+    """The order of the numbers, lowest first; () for the usual order 0, 1, …, max_pip."""
+    raw = b.get("tricks", "pip_order")
+    path = ("tricks", "pip_order")
+    if raw is None:
+        return ()
+    if led_suit is LedSuit.NAMED:
+        b.problem(
+            path,
+            "tricks.led_suit: named ranks every tile as set.tiles says, so the order of the numbers plays no part; "
+            "leave it out",
+        )
+        return ()
+    pips = set(max_pips.values())
+    if len(pips) != 1:
+        if pips:
+            b.problem(path, "one order of the numbers needs one set for every player count: give set.max_pip a number")
+        return ()
+    top = pips.pop()
+    seen: dict[int, int] = {}
+    for i, pip in enumerate(raw):
+        if pip > top:
+            b.problem((*path, i), f"{pip} is not a number of a double-{top} set")
+        elif pip in seen:
+            b.problem((*path, i), f"{pip} is listed already; every number 0 … {top} is listed once")
+        seen.setdefault(pip, i)
+    missing = [str(pip) for pip in range(top + 1) if pip not in seen]
+    if missing:
+        said = missing[0] if len(missing) == 1 else ", ".join(missing[:-1]) + f" and {missing[-1]}"
+        b.problem(path, f"misses {said}: list every number 0 … {top} once, from the lowest rank to the highest")
+    if missing or len(raw) != top + 1:
+        return ()
+    order = tuple(raw)
+    return () if order == tuple(range(top + 1)) else order
+
+
+def _top(b: _Builder, counts: range, max_pips: Mapping[int, int]) -> tuple[tuple[int, int], ...]:
+    """The tiles that take any trick they are played to: tiles of the set, each once."""
+    found: list[tuple[int, int]] = []
+    for i, text in enumerate(b.get("tricks", "top") or ()):
+        path = ("tricks", "top", i)
+        tile = parse_tile(text)
+        said = f"{tile[0]}-{tile[1]}"
+        if tile in found:
+            b.problem(path, f"{said} is listed already")
+            continue
+        lacking = [n for n in counts if n in max_pips and tile not in set_tiles(max_pips[n], b.tiles)]
+        if lacking:
+            more = "" if len(lacking) == len(counts) else f" with {lacking[0]} players"
+            b.problem(path, f"{said} is not a tile of the set{more}")
+            continue
+        found.append(tile)
+    return tuple(found)
 
 
 def _bidding(b: _Builder, most: Mapping[int, int]) -> Bidding | None:
@@ -266,8 +595,22 @@ def _points_of(most: Mapping[int, int]) -> str:
     return ", ".join(f"{points} points with {n} players" for n, points in sorted(most.items()))
 
 
-def _trumps(b: _Builder, bidding: Bidding | None, max_pip: int) -> tuple[frozenset[Trump], int | None]:
-    """What the bidder may declare; without bidding the one declaration there is, and its suit."""
+def _trumps(
+    b: _Builder, bidding: Bidding | None, max_pip: int, led_suit: LedSuit, stock: Stock | None
+) -> tuple[frozenset[Trump], int | None]:
+    """What the bidder may declare; without bidding the one declaration there is, and its suit. A
+    turned-up tile names a suit (`stock.turn_up`: a suit, no fixed one); named suits have no trumps."""
+    if led_suit is LedSuit.NAMED:
+        _no_trumps_named(b, bidding)
+        return frozenset({Trump.NONE}), None
+    if stock is not None and stock.turn_up:  # bidding and trumps.fixed are refused with it (_stock)
+        if written(b.data, ("trumps", "choices")) and bidding is None:
+            b.problem(
+                ("trumps", "choices"),
+                "the turned-up tile makes trumps (stock.turn_up): nobody declares them; leave it out",
+                key=True,
+            )
+        return frozenset({Trump.SUITS}), None
     fixed = b.get("trumps", "fixed")
     if bidding is not None:
         if fixed is not None:
@@ -288,8 +631,28 @@ def _trumps(b: _Builder, bidding: Bidding | None, max_pip: int) -> tuple[frozens
     return frozenset({Trump.SUITS if fixed is not None else Trump.NONE}), fixed
 
 
+def _no_trumps_named(b: _Builder, bidding: Bidding | None) -> None:
+    """`tricks.led_suit: named` plays without trumps: the trumps section can say nothing but that."""
+    why = "tricks.led_suit: named plays the suits set.tiles gives, without trumps"
+    if written(b.data, ("trumps", "fixed")):
+        b.problem(("trumps", "fixed"), f"{why}; leave it out")
+    choices = b.get("trumps", "choices")
+    if written(b.data, ("trumps", "choices")) and (bidding is None or set(choices) != {"none"}):
+        instead = "write [none] or leave it out" if bidding is not None else "leave it out"
+        b.problem(("trumps", "choices"), f"{why}: nobody declares trumps; {instead}")
+    if written(b.data, ("trumps", "doubles")):
+        b.problem(
+            ("trumps", "doubles"), f"{why}: every tile ranks in its suit as set.tiles says; leave it out", key=True
+        )
+
+
 def _contracts(
-    b: _Builder, bidding: Bidding | None, players: Players, counts: range, max_pips: Mapping[int, int]
+    b: _Builder,
+    bidding: Bidding | None,
+    players: Players,
+    counts: range,
+    max_pips: Mapping[int, int],
+    led_suit: LedSuit = LedSuit.HIGHER_END,
 ) -> tuple[Contract, ...] | None:
     """The special contracts, or None when one could not be built (its problems are reported)."""
     raw = b.get("contracts") or []
@@ -332,6 +695,13 @@ def _contracts(
             )
         rank = _contract_rank(b, path, item, trumps, counts, max_pips)
         doubles = item.get("doubles")
+        if led_suit is LedSuit.NAMED:
+            why = "tricks.led_suit: named plays the suits set.tiles gives, without trumps"
+            if trumps is Trump.DOUBLES:
+                b.problem((*path, "trumps"), f"{why}: the doubles cannot be trumps; write trumps: none")
+            if doubles is not None:
+                b.problem((*path, "doubles"), f"{why}: every tile ranks in its suit as set.tiles says; leave it out")
+                doubles = None
         if doubles is not None and (trumps is Trump.DOUBLES or item.get("rank") is not None):
             why = (
                 "the doubles are the trump suit, ranked by their pips"
@@ -413,15 +783,15 @@ def _contract_rank(
         b.problem((*path, "trumps"), "a ranked contract has no suits, so no trumps: write trumps: none")
     elif trumps is None:
         b.problem((*path, "rank"), "a ranked contract has no suits, so no trumps: it needs trumps: none")
-    rank = b.expr((*path, "rank"), TILE_NAMES, Type.INT)
+    rank = b.expr((*path, "rank"), TRICK_TILE_NAMES, Type.INT)
     if rank is None:
         return None
     for n in counts:
         if n not in max_pips:  # reported already
             continue
-        for low, high in set_tiles(max_pips[n], b.tiles):
+        for low, high, tile_rank in ranked_tiles(max_pips[n], b.tiles, b.named):
             try:
-                rank(tile_env(b.envs[n], low, high))
+                rank(tile_env(b.envs[n], low, high, rank=tile_rank))  # no trumps in a ranked contract
             except ExpressionRuntimeError as error:
                 b.problem((*path, "rank"), f"cannot be evaluated for {low}-{high} with {n} players: {error.cause}")
                 return None

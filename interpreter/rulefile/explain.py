@@ -441,7 +441,6 @@ def _wrap(text: str, width: int = 92, subsequent_indent: str = "") -> list[str]:
     return textwrap.wrap(text, width, subsequent_indent=subsequent_indent) or [""]
 
 
-
 # --- comparing two rulesets ------------------------------------------------------------------
 
 _IDENTITY = {"name", "title", "description", "source", "digest", "_specialised"}
@@ -573,6 +572,7 @@ class _Ranked:
     lowest: bool
     rank: Expr
 
+
 # The names an expression at each place may read, for putting it in words.
 _EXPRESSION_NAMES = {
     "tile_value": names.TILE,
@@ -606,6 +606,7 @@ def _compared(ruleset: Ruleset) -> dict[str, Any]:
     over the allowed player counts, the play after a double as one choice, a ranked scorer as one
     value."""
     fields = _fields(ruleset)
+    explain_tricks.compared(fields)
     counts = range(ruleset.players.min, ruleset.players.max + 1)
     for key, path in _COUNT_PATHS.items():
         table = ruleset.by_count.get(key)
@@ -659,7 +660,7 @@ def _say(path: str, value: Any, ruleset: Ruleset) -> str:
         return "; ".join(value) if value else "none"
     if isinstance(value, tuple) and all(isinstance(rule, StartRule) for rule in value):
         if ruleset.family is Family.TRICKS:
-            return explain_tricks.starters(value)
+            return explain_tricks.starters(value, side)
         return _start_chain(value, ruleset.start.lead, hub, side)
     return str(value)
 
@@ -703,9 +704,10 @@ def differences(a: Ruleset, b: Ruleset) -> list[str]:
                 del fields[path]
     contracts: list[str] = []
     if a.tricks is not None and b.tricks is not None:
-        # Said contract by contract, after the rest of the trick rules.
-        contracts = explain_tricks.contract_changes(a, b)
+        # Said contract by contract and combination by combination, after the rest of the trick rules.
+        contracts = explain_tricks.combination_changes(a, b) + explain_tricks.contract_changes(a, b)
         del fields_a["tricks.contracts"], fields_b["tricks.contracts"]
+        del fields_a["tricks.combinations"], fields_b["tricks.combinations"]
     if a.players.teams is not b.players.teams:
         del fields_a["players.team_counts"], fields_b["players.team_counts"]  # said by the teams themselves
     for path in dict.fromkeys([*fields_b, *fields_a]):
@@ -734,6 +736,8 @@ def _per_count_change(
     """
     common = old.keys() & new.keys()
     if not common:
+        if len(set(old.values())) == 1 and set(old.values()) == set(new.values()):
+            return {}, {}, label  # one value at every count of each: no change but the counts
         return old, new, label
     changed = sorted(n for n in common if old[n] != new[n])
     if changed and not old.keys() == new.keys() == set(changed):

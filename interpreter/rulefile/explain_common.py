@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from interpreter.rulefile.ruleset import Players, Ruleset, Teams, double_set
+from interpreter.rulefile.trick_rules import LedSuit, NamedTile
 
 # A section's sentence that starts with this is an item of a list, set on lines of its own: a list
 # of long entries (the special contracts) reads better than one paragraph running them together.
@@ -64,10 +65,65 @@ def side_word(players: Players) -> str:
     return "team" if set(players.team_counts) == set(range(players.min, players.max + 1)) else "side"
 
 
+_TIMES = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+
+
+def left_out(ruleset: Ruleset) -> bool:
+    """Whether the set as played is the double-max_pip set with tiles left out (`set.without`): each
+    tile once, in id order, and nothing said of them; else `set.tiles` lists it (copies, names, suits)."""
+    tiles = ruleset.tiles
+    named = ruleset.tricks.named if ruleset.tricks is not None else ()
+    kept = set(tiles)
+    in_order = list(tiles) == [tile for tile in double_set(ruleset.max_pip) if tile in kept]
+    return not named and len(kept) == len(tiles) and in_order
+
+
+def tile_label(tile: tuple[int, int], about: NamedTile | None = None, *, suits: bool = True) -> str:
+    """A tile as the rulebook names it: "6-6", or "6-6 (Heaven, civil, rank 11)" with what set.tiles
+    says of it (`about`), its suit and rank left out unless `suits`."""
+    said = [] if about is None else [about.name]
+    if about is not None and suits:
+        said += [about.suit, f"rank {about.rank}" if about.rank else ""]
+    said = [part for part in said if part]
+    return f"{tile[0]}-{tile[1]}" + (f" ({', '.join(said)})" if said else "")
+
+
+def listed_set(ruleset: Ruleset) -> list[tuple[tuple[int, int], NamedTile | None, int]]:
+    """The set `set.tiles` lists: each tile with what it says of it, and its copies, in the file's order."""
+    named = ruleset.tricks.named if ruleset.tricks is not None else ()
+    found: dict[tuple[tuple[int, int], NamedTile | None], int] = {}
+    for i, tile in enumerate(ruleset.tiles):
+        key = (tile, named[i] if named else None)
+        found[key] = found.get(key, 0) + 1
+    return [(tile, about, copies) for (tile, about), copies in found.items()]
+
+
+def _listed_sentence(ruleset: Ruleset) -> str:
+    """A set `set.tiles` lists: "A set of 32 tiles: two each of 6-6 (Heaven), …; one each of 3-6 (Nine), …"."""
+    tricks = ruleset.tricks
+    suits = tricks is None or tricks.led_suit is not LedSuit.NAMED  # else said with the suits, in play
+    runs: list[tuple[int, list[str]]] = []
+    for tile, about, copies in listed_set(ruleset):
+        label = tile_label(tile, about, suits=suits)
+        if runs and runs[-1][0] == copies:
+            runs[-1][1].append(label)
+        else:
+            runs.append((copies, [label]))
+    if len(runs) == 1 and runs[0][0] == 1:
+        return f"A set of {ruleset.set_size} tiles: {', '.join(runs[0][1])}."
+    parts = []
+    for copies, labels in runs:
+        times = _TIMES[copies] if copies < len(_TIMES) else str(copies)
+        parts.append(f"{times} {'each ' if len(labels) > 1 else ''}of {', '.join(labels)}")
+    return f"A set of {ruleset.set_size} tiles: {'; '.join(parts)}."
+
+
 def set_sentence(ruleset: Ruleset) -> str:
     """The set, as a sentence: "A double-6 set: 28 tiles, from [0|0] to [6|6]." (per count where it varies)."""
     n = ruleset.max_pip
     pips = ruleset.by_count.get("max_pip")
+    if ruleset.tiles and not left_out(ruleset):  # the tiles set.tiles lists
+        return _listed_sentence(ruleset)
     if ruleset.tiles:  # a set with tiles left out (set.without)
         out = sorted(set(double_set(n)) - set(ruleset.tiles), key=lambda tile: (tile[1], tile[0]))
         named = [f"{low}-{high}" for low, high in out]

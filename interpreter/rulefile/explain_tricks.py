@@ -14,16 +14,19 @@ from typing import Any
 from interpreter.expressions import words as names
 from interpreter.expressions.language import Expr
 from interpreter.expressions.words import words
-from interpreter.rulefile.build_tricks import PIP_NAMES, set_tiles, tile_env
+from interpreter.rulefile.build_tricks import PIP_NAMES, ranked_tiles, tile_env
 from interpreter.rulefile.explain_common import (
     ITEM,
     grouped,
+    left_out,
+    listed_set,
     per_count,
     say_by_count,
     say_counts,
     seating,
     set_sentence,
     side_word,
+    tile_label,
 )
 from interpreter.rulefile.ruleset import (
     Family,
@@ -41,11 +44,15 @@ from interpreter.rulefile.trick_rules import (
     Aim,
     AllPass,
     Bidding,
+    Calls,
+    Combination,
     Contract,
     Declarer,
     DoublePlace,
     FirstLeader,
+    LedSuit,
     Rounds,
+    Stock,
     TrickRules,
     Trump,
 )
@@ -69,7 +76,39 @@ def hand_names(side: str) -> dict[str, str]:
         "bid": "the winning bid",
         "bid_marks": "the marks the winning bid is worth",
         "made": "the bid was made",
+        "opp_tricks": "the tricks the other sides took",
+        "claimed": f"the {side} claimed the hand",
+        "opp_claimed": "another side claimed the hand",
+        "closer": f"the {side} closed the stock",
+        "opp_closer": "another side closed the stock",
+        "tricks_at_close": f"the tricks the {side} had taken when the stock was closed",
+        "points_at_close": f"the points the {side} had taken when the stock was closed",
+        "opp_tricks_at_close": "the tricks the other sides had taken when the stock was closed",
+        "opp_points_at_close": "the points the other sides had taken when the stock was closed",
+        "captured": f"the number of tiles the {side} captured",
+        "opp_without_tricks": f"the number of other {side}s that took no trick",
+        "dropped": f"the {side} dropped out of the hand",
+        "walkover": "every other side dropped out of the hand",
     }
+
+
+# The names of `tricks.lead_trump` (LEAD_NAMES), of the player about to lead.
+LEAD = {
+    **names.COUNT,
+    "trumps": "the number of trumps the leader holds",
+    "tiles": "the number of tiles the leader holds",
+    "won_last": "the leader took the last trick",
+    "trick": "the number of tricks played this hand",
+}
+
+# The names of `tricks.count` and a contract's `rank` (TRICK_TILE_NAMES).
+TRICK_TILE = {
+    **names.TILE,
+    "is_trump": "the tile is a trump",
+    "trump": "the trump number",
+    "rank": "the tile's rank in the set",
+}
+_TRUMP_NAMES = frozenset({"is_trump", "trump"})
 
 
 def _marks(n: int) -> str:
@@ -98,6 +137,11 @@ def sections(ruleset: Ruleset) -> list[tuple[str, list[str]]]:
     left = {n: ruleset.for_players(n).set_size - n * size for n, size in ruleset.deal.hand_sizes.items()}
     if not any(left.values()):
         people.append("Every tile is dealt.")
+    elif (tricks.stock is not None and tricks.stock.draw) or (tricks.calls is not None and tricks.calls.exchange):
+        people.append("The tiles not dealt form the stock, face down.")
+    elif tricks.stock is not None:  # a stock only turned up
+        rest = "set aside unseen" if ruleset.deal.undealt is Undealt.DEAD else "stay face down"
+        people.append(f"The tiles not dealt form the stock: all but the tile turned up {rest}; nobody draws them.")
     elif ruleset.deal.undealt is Undealt.DEAD:
         people.append("The tiles not dealt are set aside unseen.")
     else:
@@ -107,37 +151,53 @@ def sections(ruleset: Ruleset) -> list[tuple[str, list[str]]]:
     out.append(("Trumps", _trumps(ruleset, tricks)))
     if tricks.contracts:
         out.append(("Special contracts", _contracts(ruleset, tricks)))
-    out.append(("Playing a hand", _playing(tricks)))
+    out.append(("Playing a hand", _playing(ruleset, tricks)))
+    if tricks.combinations:
+        out.append((_TOGETHER, _together(tricks)))
     out.append(("Counting", _counting(ruleset, tricks)))
     out.append(("Scoring a hand", [f"At the end of a hand each {side} scores {words(tricks.hand, hand_names(side))}."]))
     out.append(("Winning", _winning(ruleset)))
     return out
 
 
-def _starter(rule: StartRule) -> str:
+def _starter(rule: StartRule, side: str) -> str:
     if rule.criterion is StartCriterion.RANDOM:
         return "a player chosen at random"
     if rule.criterion is StartCriterion.NEXT_SEAT:
         return "the player after the previous hand's starter"
-    assert rule.tile is not None, "the loader allows only random, next_seat and holder in a trick game"
+    if rule.criterion is StartCriterion.PREVIOUS_WINNER:
+        if side == "player":
+            return "the winner of the previous hand, the player who scored the most in it (nobody after a tie)"
+        return (
+            f"the winner of the previous hand: of the {side} that scored the most in it, the player who took its last "
+            "trick, or else its first player in seat order (nobody after a tie)"
+        )
+    assert rule.tile is not None, "the loader allows only random, next_seat, previous_winner and holder here"
     return f"the player holding {_tile(*rule.tile)}"
 
 
-def starters(rules: tuple[StartRule, ...]) -> str:
-    """A hand's start criteria in the order they are tried: "by X; failing that, by Y"."""
-    return "; failing that, ".join(f"by {_starter(rule)}" for rule in rules)
+def starters(rules: tuple[StartRule, ...], side: str = "player") -> str:
+    """A hand's start criteria in the order they are tried: "by X; failing that, by Y" (`side`:
+    who scores, side_word's word). When the last may pick nobody, the engine draws a seat at random."""
+    said = [f"by {_starter(rule, side)}" for rule in rules]
+    if rules and rules[-1].criterion in (StartCriterion.PREVIOUS_WINNER, StartCriterion.HOLDER):
+        said.append("by a player chosen at random")
+    return "; failing that, ".join(said)
 
 
 def _starting(ruleset: Ruleset, tricks: TrickRules) -> list[str]:
     start = ruleset.start
-    out = [f"The first hand is started {starters(start.first_round)}"]
+    side = side_word(ruleset.players)
+    out = [f"The first hand is started {starters(start.first_round, side)}"]
     if start.later_rounds != start.first_round:
-        out[0] += f"; each later hand, {starters(start.later_rounds)}."
+        out[0] += f"; each later hand, {starters(start.later_rounds, side)}."
     else:
         out[0] += ", and so is every later hand."
     bidding = tricks.bidding
     if bidding is None:
         out.append("There is no bidding.")
+        if tricks.calls is not None:
+            out += _calls(ruleset, tricks.calls)
         return out
     direction = ruleset.players.direction.value
     if bidding.rounds is Rounds.UNTIL_PASSES:
@@ -152,6 +212,38 @@ def _starting(ruleset: Ruleset, tricks: TrickRules) -> list[str]:
             "higher than the standing bid; the highest bid wins the auction."
         )
     out += _bids(bidding, ruleset.start.max_redeals)
+    return out
+
+
+def _calls(ruleset: Ruleset, calls: Calls) -> list[str]:
+    """What each player may say before the first lead (`calls`)."""
+    counts = range(ruleset.players.min, ruleset.players.max + 1)
+    choices = ["keep it"]
+    if calls.drop:
+        choices.append("drop out")
+    if calls.exchange:
+        choices.append("exchange it")
+    out = [f"Before the first lead each player in turn, from the starter, looks at their hand and may {_or(choices)}."]
+    if calls.drop:
+        only = "" if set(calls.drop) >= set(counts) else f" (with {say_counts(sorted(calls.drop))} players only)"
+        side = side_word(ruleset.players)
+        out.append(f"A player who drops out{only} lays their hand down and sits the hand out.")
+        if side == "player":
+            out.append("If all players but one drop out, the hand is not played: it is a walkover for the one left.")
+        else:
+            out.append(
+                f"A {side} drops out when all its players do; if all {side}s but one drop out, the hand is not played: "
+                f"it is a walkover for the {side} left."
+            )
+    if calls.exchange:
+        drawn = per_count(calls.exchange, "tiles")
+        at = sorted(calls.exchange)
+        only = "" if set(at) >= set(counts) else f" (with {say_counts(at)} players only)"
+        hand = per_count({n: s for n, s in ruleset.deal.hand_sizes.items() if n in calls.exchange}, "tiles")
+        out.append(
+            f"A player who exchanges{only} lays their hand face down out of play, draws from the stock ({drawn}) "
+            f"and discards down to {hand}; they may only while the stock holds that many."
+        )
     return out
 
 
@@ -185,11 +277,21 @@ def _suits(ruleset: Ruleset) -> str:
 
 
 def _trumps(ruleset: Ruleset, tricks: TrickRules) -> list[str]:
-    if tricks.bidding is None:
+    out = _pip_order(ruleset, tricks)
+    stock = tricks.stock
+    if tricks.led_suit is LedSuit.NAMED:
+        return [*out, "There are no trumps.", *_top(tricks, trumped=False)]
+    if stock is not None and stock.turn_up:
+        higher = "its higher end in that order" if tricks.pip_order else "its higher end"
+        kept = "it is the last tile drawn" if stock.draw else "it stays face up, out of play"
+        out.append(
+            f"After the deal a tile of the stock is turned up: {higher} is trumps (a double: its own number); {kept}."
+        )
+    elif tricks.bidding is None:
         if tricks.fixed_trump is None:
-            out = ["There are no trumps."]
+            out.append("There are no trumps.")
         else:
-            out = [f"{PIP_NAMES[tricks.fixed_trump].capitalize()} are trumps."]
+            out.append(f"{PIP_NAMES[tricks.fixed_trump].capitalize()} are trumps.")
     else:
         said = {
             Trump.SUITS: _suits(ruleset),
@@ -197,7 +299,7 @@ def _trumps(ruleset: Ruleset, tricks: TrickRules) -> list[str]:
             Trump.NONE: 'no trumps ("follow me")',
         }
         choices = [said[t] for t in Trump if t in tricks.trumps]
-        out = [f"The winner of the auction declares trumps: {_or(choices)}."]
+        out.append(f"The winner of the auction declares trumps: {_or(choices)}.")
         if tricks.contracts:
             out.append("Instead, they may declare one of the special contracts below.")
     if Trump.SUITS in tricks.trumps:
@@ -207,7 +309,41 @@ def _trumps(ruleset: Ruleset, tricks: TrickRules) -> list[str]:
     if Trump.DOUBLES in tricks.trumps:
         top = ruleset.max_pip
         out.append(f"When the doubles are trumps, they rank by their pips, [{top}|{top}] highest.")
-    return out
+    return out + _top(tricks, trumped=has_trumps(tricks))
+
+
+def has_trumps(tricks: TrickRules) -> bool:
+    """Whether a hand of this game may have trumps."""
+    if tricks.led_suit is LedSuit.NAMED:
+        return False
+    turned = tricks.stock is not None and tricks.stock.turn_up
+    return turned or tricks.trumps != {Trump.NONE} or any(c.trumps is Trump.DOUBLES for c in tricks.contracts)
+
+
+def _top(tricks: TrickRules, *, trumped: bool) -> list[str]:
+    """The tiles that take any trick they are played to."""
+    if not tricks.top:
+        return []
+    tiles = _and([_tile(*tile) for tile in tricks.top])
+    over = ", even over trumps" if trumped else ""
+    if len(tricks.top) == 1:
+        return [f"The {tiles} takes any trick it is played to{over}."]
+    return [f"The {tiles} each take any trick they are played to{over}: the first of them played wins it."]
+
+
+def _pip_order(ruleset: Ruleset, tricks: TrickRules) -> list[str]:
+    """The order of the numbers, where it is not the usual one: "Blanks rank as sevens: …"."""
+    order = tricks.pip_order
+    if not order:
+        return []
+    top = len(order) - 1
+    listed = ", ".join(map(str, order))
+    usual = [pip for pip in range(top + 1) if pip != order[-1]]
+    said = f"the numbers rank {listed}, from the lowest"
+    if list(order[:-1]) == usual and top + 1 < len(PIP_NAMES):  # one number moved to the top
+        said = f"{PIP_NAMES[order[-1]]} rank as {PIP_NAMES[top + 1]}: {said}"
+    said = said[0].upper() + said[1:]
+    return [f"{said}; this decides a tile's higher end and its place in a suit."]
 
 
 # The names of a contract's `requires` (BIDDER_HAND_NAMES), read as of the bidder's hand as dealt.
@@ -297,11 +433,12 @@ def _ranking(ruleset: Ruleset, contract: Contract) -> str:
     rules = ruleset.for_players(ruleset.players.min)
     env = {"players": ruleset.players.min, "max_pip": rules.max_pip, "set_size": rules.set_size}
     by_pips: dict[int, set[int]] = {}
-    for low, high in set_tiles(rules.max_pip, rules.tiles):
-        rank = contract.rank(tile_env(env, low, high))  # evaluated for every tile when the file loaded
+    named = ruleset.tricks.named if ruleset.tricks is not None else ()
+    for low, high, tile_rank in ranked_tiles(rules.max_pip, rules.tiles, named):
+        rank = contract.rank(tile_env(env, low, high, rank=tile_rank))  # evaluated for every tile when the file loaded
         by_pips.setdefault(low + high, set()).add(rank)  # type: ignore[arg-type]  # an INT formula
     if any(len(ranks) > 1 for ranks in by_pips.values()) or len(ruleset.by_count.get("max_pip", {})) > 1:
-        return f"a tile ranks by {words(contract.rank, names.TILE)}, the higher the better"
+        return f"a tile ranks by {words(contract.rank, TRICK_TILE)}, the higher the better"
     levels: dict[int, list[int]] = {}
     for pips, ranks in sorted(by_pips.items()):
         levels.setdefault(next(iter(ranks)), []).append(pips)
@@ -311,42 +448,205 @@ def _ranking(ruleset: Ruleset, contract: Contract) -> str:
     return f"tiles rank by their pips, highest first: {', then '.join(ordered)}"
 
 
-def _playing(tricks: TrickRules) -> list[str]:
+def _playing(ruleset: Ruleset, tricks: TrickRules) -> list[str]:
     leader = "winner of the auction" if tricks.first_leader is FirstLeader.BIDDER else "starter"
-    out = [
-        f"The {leader} leads the first trick, and each player in turn plays one tile to it; the winner of a trick "
-        "leads the next."
-    ]
-    suit = "a led tile's suit is its higher end, a double its own number, a trump only trumps"
+    if tricks.combinations:
+        out = [
+            f'The {leader} leads the first trick: one tile, or tiles together (see "{_TOGETHER}" below); each other '
+            "player in turn then plays as many tiles. The player who takes a trick captures every tile played to it, "
+            "and leads the next."
+        ]
+    else:
+        out = [
+            f"The {leader} leads the first trick, and each player in turn plays one tile to it; the winner of a trick "
+            "leads the next."
+        ]
+    stock = tricks.stock
+    if tricks.lead_trump is not None:
+        out.append(f"A leader who holds a trump must lead one when {words(tricks.lead_trump, LEAD)}.")
+    if tricks.led_suit is LedSuit.NAMED:
+        suit = f"a led tile's suit is its own in the set: {_or(_suit_names(ruleset))}"
+    elif tricks.led_suit is LedSuit.LEADER_NAMES:
+        suit = (
+            "the leader says which end of the tile they lead is its suit (a double is its own number, a trump "
+            "only trumps)"
+        )
+    else:
+        suit = "a led tile's suit is its higher end, a double its own number, a trump only trumps"
+    follows = (
+        "A tile follows a suit when it belongs to it"
+        if tricks.led_suit is LedSuit.NAMED
+        else "A tile follows a suit when it shows that number and is not a trump"
+    )
+    free = stock is not None and stock.free_while_open
+    if free:
+        out.append("While the stock is neither empty nor closed, you may play any tile; the rules below apply after.")
     if tricks.must_follow:
         out.append(
-            f"You must follow the suit led when you can: {suit}. A tile follows a suit when it shows that number "
-            "and is not a trump; a player who cannot follow may play any tile."
+            f"You must follow the suit led when you can: {suit}. {follows}; a player who cannot follow may play any "
+            "tile" + (", but see below." if tricks.must_trump else ".")
         )
     else:
         out.append(f"You may play any tile; nobody has to follow the suit led ({suit}).")
-    if tricks.trumps == {Trump.NONE}:
-        out.append("The highest tile of the suit led wins the trick.")
+    if tricks.must_trump:
+        tops = f"the {_or([_tile(*tile) for tile in tricks.top])}" if tricks.top else ""
+        if not has_trumps(tricks):  # the top tiles are all there is to trump with
+            out.append(f"A player who cannot follow must play {tops} if they hold it.")
+        else:
+            also = f" (or {tops})" if tops else ""
+            out.append(f"A player who cannot follow must play a trump{also} if they hold one.")
+    if tricks.must_beat:
+        out.append(
+            "Of the tiles they may play, a player must play one that would take the trick as it stands, if they "
+            "have one."
+        )
+    if tricks.led_suit is LedSuit.NAMED:
+        one = "When one tile is led, the" if tricks.combinations else "The"
+        out.append(f"{one} highest-ranked tile of the suit led wins the trick; among equal tiles, the first played.")
+        if tricks.combinations:
+            out.append(
+                "When tiles are led together, the highest combination of their kind played to the trick wins it."
+            )
+        out += [_face_down(tricks)] if tricks.face_down else []
+        out.append(f"Within a suit the tiles rank as the set gives them, highest first: {_suit_ranks(ruleset)}.")
     else:
-        out.append("The highest trump played wins the trick; without a trump, the highest tile of the suit led.")
-    out.append("Within a suit a tile ranks by its other number.")
+        if not has_trumps(tricks):
+            out.append("The highest tile of the suit led wins the trick.")
+        else:
+            out.append("The highest trump played wins the trick; without a trump, the highest tile of the suit led.")
+        out += [_face_down(tricks)] if tricks.face_down else []
+        order = ", in the order of the numbers above" if tricks.pip_order else ""
+        out.append(f"Within a suit a tile ranks by its other number{order}.")
+    if stock is not None and stock.draw:
+        out.append("After each trick its winner, then the others in turn, draw a tile from the stock while it lasts.")
+    if stock is not None and stock.close:
+        bonus = ", and the last trick earns no bonus this hand" if tricks.last_trick else ""
+        out.append(
+            "A player about to lead who has taken a trick this hand may close the stock instead of leading at once: "
+            f"nobody draws again{bonus}."
+        )
+    if tricks.stop_when is not None:
+        side = side_word(ruleset.players)
+        out.append(
+            f"After each trick, if for a {side} {words(tricks.stop_when, hand_names(side))}, the hand stops at once: "
+            f"that {side} claims it."
+        )
     if tricks.stop_when_decided:
         what = "its bid or contract" if tricks.contracts else "its bid"
         out.append(f"Play stops as soon as it is certain whether the bidder's side makes {what}.")
     return out
 
 
-def _count_tiles(tricks: TrickRules, ruleset: Ruleset, players: int) -> str:
-    """The tiles that count, grouped by value from the highest: "5-5 and 4-6 count 10; 0-5, … count 5"."""
+def _face_down(tricks: TrickRules) -> str:
+    """What `tricks.face_down` does, in a sentence."""
+    beat = "a tile that does not beat the best so far"
+    if tricks.combinations:
+        beat += ", or tiles that do not make a higher combination of the same kind"
+    return (
+        f"A play that does not take the lead of the trick ({beat}) is laid face down: the other players never see "
+        "its tiles. The player who takes the trick captures them with the rest."
+    )
+
+
+_TOGETHER = "Tiles led together"
+
+
+def _article(word: str) -> str:
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
+def places_words(combination: Combination) -> str:
+    """A combination's tiles, place by place: "6-6 6-6", "6-6 with either 3-6 or 4-5"."""
+    fixed = [_tile(*place[0]) for place in combination.tiles if len(place) == 1]
+    choices = [f"either {_or([_tile(*tile) for tile in place])}" for place in combination.tiles if len(place) > 1]
+    said = " ".join(fixed)
+    if choices:
+        said += (" with " if fixed else "") + " and ".join(choices)
+    return said
+
+
+def combination_words(combination: Combination) -> str:
+    """A combination by its name and tiles: "pair of Heavens (6-6 6-6)", "Jaap Gow (mixed nines:
+    3-6 4-5)" for a name that ends in words of its own between brackets."""
+    if combination.name.endswith(")"):
+        return f"{combination.name[:-1]}: {places_words(combination)})"
+    return f"{combination.name} ({places_words(combination)})"
+
+
+def _kinds(tricks: TrickRules) -> dict[str, list[Combination]]:
+    """The combinations by kind, the kinds in the order of the file, each from its highest rank
+    (equal ranks in the order of the file)."""
+    kinds: dict[str, list[Combination]] = {}
+    for combination in tricks.combinations:
+        kinds.setdefault(combination.kind, []).append(combination)
+    return {kind: sorted(listed, key=lambda c: -c.rank) for kind, listed in kinds.items()}
+
+
+def _together(tricks: TrickRules) -> list[str]:
+    """The combinations that may be led (`tricks.combinations`), kind by kind from the highest."""
+    kinds = _kinds(tricks)
+    sizes = sorted({len(c.tiles) for c in tricks.combinations})
+    example = next((kind for kind, listed in kinds.items() if len(listed) > 1), None)
+    such = f": {_article(example)} beats only a lower {example}" if example is not None else ""
+    out = [
+        f"Instead of one tile, the leader may lead {_or([str(n) for n in sizes])} tiles together when they make one "
+        "of the combinations below. Each other player then plays as many tiles, any they hold. Tiles played "
+        f"together take the lead of the trick only when they make a combination of the same kind as the best so "
+        f"far, ranked higher{such}. Of equal combinations the first played keeps the lead. The combinations, "
+        "kind by kind, each from the highest:"
+    ]
+    for kind, listed in kinds.items():
+        counts = _or([str(n) for n in sorted({len(c.tiles) for c in listed})])
+        levels: list[list[Combination]] = []
+        for combination in listed:
+            if levels and levels[-1][0].rank == combination.rank:
+                levels[-1].append(combination)
+            else:
+                levels.append([combination])
+        said = ", ".join(" = ".join(combination_words(c) for c in level) for level in levels)
+        if len(listed) == 1:
+            said += ", the only one of its kind: nothing beats it, and it beats nothing"
+        out.append(f"{ITEM}{kind} ({counts} tiles): {said}.")
+    return out
+
+
+def _suit_names(ruleset: Ruleset) -> list[str]:
+    """The suits of a set that names them (`tricks.led_suit: named`), in the order of the file."""
+    return list(dict.fromkeys(about.suit for _, about, _ in listed_set(ruleset) if about is not None))
+
+
+def _suit_ranks(ruleset: Ruleset) -> str:
+    """Each named suit's tiles from the highest rank: "civil: 6-6 (Heaven), then 1-1 (Earth), …"."""
+    parts = []
+    for suit in _suit_names(ruleset):
+        ranks: dict[int, list[str]] = {}
+        for tile, about, _ in listed_set(ruleset):
+            if about is not None and about.suit == suit:
+                label = tile_label(tile, about, suits=False)
+                if label not in ranks.setdefault(about.rank, []):
+                    ranks[about.rank].append(label)
+        levels = [_or(labels) for _, labels in sorted(ranks.items(), reverse=True)]
+        parts.append(f"{suit}: {', then '.join(levels)}")
+    return "; ".join(parts)
+
+
+def _tile_values(tricks: TrickRules, ruleset: Ruleset, players: int) -> dict[int, list[tuple[int, int]]]:
+    """The tiles of the set by what they count (each tile once), without trumps."""
     rules = ruleset.for_players(players)
     env = {"players": players, "max_pip": rules.max_pip, "set_size": rules.set_size}
     values: dict[int, list[tuple[int, int]]] = {}
-    for low, high in set_tiles(rules.max_pip, rules.tiles):
-        value = _counted(tricks, env, low, high)
-        if value:
+    for low, high, rank in ranked_tiles(rules.max_pip, rules.tiles, tricks.named):
+        value = _counted(tricks, env, low, high, rank)
+        if value and (low, high) not in values.get(value, []):
             values.setdefault(value, []).append((low, high))
-    if sum(map(len, values.values())) > _MOST_LISTED:
-        return f"a tile counts {words(tricks.count, names.TILE)}"
+    return values
+
+
+def _count_tiles(tricks: TrickRules, ruleset: Ruleset, players: int) -> str:
+    """The tiles that count, grouped by value from the highest: "5-5 and 4-6 count 10; 0-5, … count 5"."""
+    values = _tile_values(tricks, ruleset, players)
+    if sum(map(len, values.values())) > _MOST_LISTED or tricks.count.names & _TRUMP_NAMES:
+        return f"a tile counts {words(tricks.count, TRICK_TILE)}"
     groups = []
     for value, tiles in sorted(values.items(), reverse=True):
         ordered = sorted(tiles, key=lambda t: (t[0] != t[1], t))  # the doubles first, then by their lower end
@@ -368,12 +668,24 @@ def _counting(ruleset: Ruleset, tricks: TrickRules) -> list[str]:
     if tricks.count.constant is not None:
         tiles = f"every tile counts {tricks.count.constant}" if tricks.count.constant else "no tile counts anything"
     each = f"; each trick {tricks.trick_points}" if tricks.trick_points else ""
-    out = [f"A side counts the tiles it takes in its tricks: {tiles}{each}."]
+    side = side_word(ruleset.players)
+    out = [f"A {side} counts the tiles it takes in its tricks: {tiles}{each}."]
+    if tricks.count.constant == 0 and not tricks.trick_points:  # only the hand's score says anything
+        out = ["Neither a trick nor the tiles in it count anything by themselves: see how a hand is scored."]
+    if tricks.count.constant == 0 and tricks.trick_points:  # only the tricks count
+        taker = f"the {side} {'who' if side == 'player' else 'that'} takes it"
+        out = [f"Each trick counts {tricks.trick_points} to {taker}; the tiles in it count nothing."]
     if tricks.last_trick:
-        out.append(f"The last trick counts {tricks.last_trick} more.")
-    full = {n: size for n, size in ruleset.deal.hand_sizes.items() if ruleset.for_players(n).set_size == n * size}
-    if full and tricks.count.constant is None:
-        totals = {n: _total(ruleset, tricks, n, size) for n, size in full.items()}
+        closed = " (not in a hand whose stock was closed)" if tricks.stock is not None and tricks.stock.close else ""
+        out.append(f"The last trick counts {tricks.last_trick} more{closed}.")
+    drawn = tricks.stock is not None and tricks.stock.draw  # every tile is played
+    if tricks.combinations and tricks.trick_points:
+        return out  # tiles led together make fewer tricks: what a hand holds in all varies
+    full = {
+        n: size for n, size in ruleset.deal.hand_sizes.items() if drawn or ruleset.for_players(n).set_size == n * size
+    }
+    if full and tricks.count.constant is None and not tricks.count.names & _TRUMP_NAMES:
+        totals = {n: _total(ruleset, tricks, n, ruleset.for_players(n).set_size // n) for n in full}
         held = per_count(totals, "points")
         if len(set(totals.values())) == 1 and len(full) < len(ruleset.deal.hand_sizes):
             held += f" with {say_counts(sorted(full))} players"  # the only counts that deal every tile
@@ -381,18 +693,20 @@ def _counting(ruleset: Ruleset, tricks: TrickRules) -> list[str]:
     return out
 
 
-def _counted(tricks: TrickRules, env: dict[str, int], low: int, high: int) -> int:
-    """What the tile low-high counts (the loader evaluated it for every tile, so it does not fail)."""
-    value = tricks.count(tile_env(env, low, high))
+def _counted(tricks: TrickRules, env: dict[str, int], low: int, high: int, rank: int = 0) -> int:
+    """What the tile low-high counts without trumps (the loader evaluated it for every tile under
+    every trump, so it does not fail)."""
+    value = tricks.count(tile_env(env, low, high, rank=rank))
     assert isinstance(value, int), "tricks.count is a number formula"
     return value
 
 
 def _total(ruleset: Ruleset, tricks: TrickRules, players: int, size: int) -> int:
-    """What a hand holds when every tile is dealt: the count of the whole set, every trick, the bonus."""
+    """What a hand holds when every tile is played: the count of the whole set, every trick, the bonus."""
     rules = ruleset.for_players(players)
     env = {"players": players, "max_pip": rules.max_pip, "set_size": rules.set_size}
-    count = sum(_counted(tricks, env, low, high) for low, high in set_tiles(rules.max_pip, rules.tiles))
+    tiles = ranked_tiles(rules.max_pip, rules.tiles, tricks.named)
+    count = sum(_counted(tricks, env, low, high, rank) for low, high, rank in tiles)
     return count + size * tricks.trick_points + tricks.last_trick
 
 
@@ -443,7 +757,22 @@ LABELS = {
     "tricks.count": "what a captured tile counts",
     "tricks.stop_when_decided": "stopping once the bid is decided",
     "tricks.hand": "the score of a hand",
-}  # tricks.contracts: said contract by contract (contract_changes)
+    "tricks.stock.turn_up": "turning up a tile of the stock for trumps",
+    "tricks.stock.draw": "drawing from the stock after each trick",
+    "tricks.stock.close": "closing the stock",
+    "tricks.stock.free_while_open": "playing any tile while the stock is open",
+    "tricks.must_trump": "trumping when unable to follow",
+    "tricks.must_beat": "beating the trick when able",
+    "tricks.top": "which tiles take any trick",
+    "tricks.pip_order": "the order of the numbers",
+    "tricks.led_suit": "the suit a tile led calls for",
+    "tricks.lead_trump": "when a leader holding a trump must lead one",
+    "tricks.stop_when": "when a side's claim stops the hand",
+    "tricks.calls.drop": "dropping out of a hand",
+    "tricks.calls.exchange": "exchanging a hand",
+    "tricks.named": "what the set says of its tiles (names, suits, ranks)",
+    "tricks.face_down": "laying face down a play that does not take the lead of its trick",
+}  # tricks.contracts and tricks.combinations: said one by one (contract_changes, combination_changes)
 
 ENUM_WORDS: dict[enum.Enum, str] = {
     Family.LAYOUT: "a layout game",
@@ -456,29 +785,74 @@ ENUM_WORDS: dict[enum.Enum, str] = {
     FirstLeader.STARTER: "the hand's starter",
     Rounds.ONCE: "one round",
     Rounds.UNTIL_PASSES: "round after round, until all but the highest bidder have passed",
+    LedSuit.HIGHER_END: "its higher end",
+    LedSuit.LEADER_NAMES: "the end the leader names",
+    LedSuit.NAMED: "its suit in the set",
 }
 
 BOOLEAN_WORDS = {
     "tricks.must_follow": ("compulsory", "not required"),
+    "tricks.must_trump": ("compulsory", "not required"),
+    "tricks.must_beat": ("compulsory", "not required"),
     "tricks.stop_when_decided": ("yes", "no, every trick is played"),
     "tricks.bidding.kitty": ("yes", "no"),
+    "tricks.face_down": ("yes, unseen", "no, every play face up"),
 }
+
+
+def compared(fields: dict[str, Any]) -> None:
+    """A trick ruleset's leaves as `explain --diff` compares them: no stock, or no calls, compares as
+    a stock or calls that do nothing, so adding one says what it does, key by key."""
+    for path, nothing in (("tricks.stock", Stock()), ("tricks.calls", Calls())):
+        if path in fields and fields[path] is None:
+            del fields[path]
+            fields.update({f"{path}.{f.name}": getattr(nothing, f.name) for f in dataclasses.fields(nothing)})
+
+
+def _listed(ruleset: Ruleset) -> str:
+    """A set `set.tiles` lists, for `explain --diff`: "32 tiles: 6-6 ×2, 1-1 ×2, …"."""
+    tiles: dict[tuple[int, int], int] = {}
+    for tile in ruleset.tiles:
+        tiles[tile] = tiles.get(tile, 0) + 1
+    said = [_tile(*tile) + (f" ×{copies}" if copies > 1 else "") for tile, copies in tiles.items()]
+    return f"{len(ruleset.tiles)} tiles: {', '.join(said)}"
 
 
 def say(path: str, value: Any, ruleset: Ruleset) -> str | None:
     """A trick section's value in words for `explain --diff`, or None for a value said the usual way."""
-    if path == "tricks.hand" and value is not None:
+    if path in ("tricks.hand", "tricks.stop_when") and value is not None:
         return words(value, hand_names(side_word(ruleset.players)))
+    if path == "tricks.stop_when":
+        return "none, every trick is played"
+    if path == "tricks.lead_trump":
+        return "never" if value is None else words(value, LEAD)
     if path == "tricks.count" and value is not None:
-        return words(value, names.TILE)
+        return words(value, TRICK_TILE)
+    if path == "tricks.top":
+        return _and([_tile(*tile) for tile in value]) if value else "none"
+    if path == "tricks.pip_order":
+        return ", ".join(map(str, value)) + ", from the lowest" if value else "the usual order (0 lowest)"
+    if path == "tricks.calls.drop":
+        counts = range(ruleset.players.min, ruleset.players.max + 1)
+        if not value:
+            return "no"
+        return "yes" if value >= set(counts) else f"with {say_counts(sorted(value))} players"
+    if path == "tricks.calls.exchange":
+        return say_by_count(value, lambda drawn: f"{drawn} tiles drawn") if value else "no"
+    if path == "tricks.named":
+        if not value:
+            return "nothing"
+        return "; ".join(tile_label(tile, about) for tile, about, _ in listed_set(ruleset))
     if path == "tricks.trumps":
         said = {Trump.SUITS: "a suit", Trump.DOUBLES: "the doubles", Trump.NONE: "no trumps"}
         return _or([said[t] for t in Trump if t in value])
     if path == "tricks.fixed_trump" and value is not None:
         return PIP_NAMES[value] if value < len(PIP_NAMES) else str(value)
-    if path == "tiles":  # the set as played: what it leaves out of the complete set
+    if path == "tiles":  # the set as played: what it leaves out of the complete set, or the tiles listed
         if not value:
             return f"the complete double-{ruleset.max_pip} set"
+        if not left_out(ruleset):
+            return _listed(ruleset)
         out = sorted(set(double_set(ruleset.max_pip)) - set(value), key=lambda tile: (tile[1], tile[0]))
         return f"without {', '.join(f'{low}-{high}' for low, high in out)}"
     if path == "tricks.bidding.special":
@@ -562,4 +936,55 @@ def contract_changes(a: Ruleset, b: Ruleset) -> list[str]:
             was, now = _contract_part(field.name, before, b), _contract_part(field.name, after, a)
             out.append(f"The special contract {name}: {label} changes from {was} to {now}.")
     out += [f"Drops the special contract {name}." for name in old if name not in new]
+    return out
+
+
+def _kinds_said(combinations: tuple[Combination, ...]) -> str:
+    """Combinations in a few words: "32 combinations of 7 kinds: Supreme pair, civil pair, …"."""
+    kinds = list(dict.fromkeys(c.kind for c in combinations))
+    many = f"{len(combinations)} combination{'s' if len(combinations) > 1 else ''}"
+    return f"{many} of {len(kinds)} kind{'s' if len(kinds) > 1 else ''}: {', '.join(kinds)}"
+
+
+def _by_kind(combinations: list[Combination], verb: str, *, ranks: bool) -> list[str]:
+    """Combinations added or dropped, one entry per kind: "Drops 2 combinations of the kind civil
+    pair: pair of Men (4-4 4-4), pair of Geese (1-3 1-3)."."""
+    kinds: dict[str, list[Combination]] = {}
+    for combination in combinations:
+        kinds.setdefault(combination.kind, []).append(combination)
+    out = []
+    for kind, listed in kinds.items():
+        said = [combination_words(c) + (f", of rank {c.rank}" if ranks else "") for c in listed]
+        many = f"{len(listed)} combinations" if len(listed) > 1 else "a combination"
+        out.append(f"{verb} {many} of the kind {kind}: {'; '.join(said) if ranks else ', '.join(said)}.")
+    return out
+
+
+def combination_changes(a: Ruleset, b: Ruleset) -> list[str]:
+    """What `a` changes relative to `b` in the tiles that may be led together: leading together
+    added or dropped as a whole, else the combinations added and dropped (one entry per kind), and
+    each one changed, part by part (matched by name; their order is only the order they are listed)."""
+    assert a.tricks is not None and b.tricks is not None
+    old = {c.name: c for c in b.tricks.combinations}
+    new = {c.name: c for c in a.tricks.combinations}
+    if not old and new:
+        return [f"Adds tiles led together: {_kinds_said(a.tricks.combinations)}."]
+    if old and not new:
+        return [
+            f"Drops tiles led together: one tile is led at a time. {b.name} has {_kinds_said(b.tricks.combinations)}."
+        ]
+    out = []
+    for name, combination in new.items():
+        was = old.get(name)
+        if was is None:
+            continue
+        if was.tiles != combination.tiles:
+            before, after = places_words(was), places_words(combination)
+            out.append(f"The combination {name}: its tiles change from {before} to {after}.")
+        if was.kind != combination.kind:
+            out.append(f"The combination {name}: its kind changes from {was.kind} to {combination.kind}.")
+        if was.rank != combination.rank:
+            out.append(f"The combination {name}: its rank changes from {was.rank} to {combination.rank}.")
+    out += _by_kind([c for name, c in new.items() if name not in old], "Adds", ranks=True)
+    out += _by_kind([c for name, c in old.items() if name not in new], "Drops", ranks=False)
     return out

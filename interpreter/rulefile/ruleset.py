@@ -352,7 +352,9 @@ class Ruleset:
     # at their defaults, unused.
     tricks: TrickRules | None = None
     # The tiles played, in id order, where the file leaves some of the double-max_pip set out
-    # (`set.without`, trick games); empty: the complete set.
+    # (`set.without`, trick games) or lists them (`set.tiles`: the entries in order, each as many
+    # times as its copies, so a tile may appear more than once; max_pip is then the largest pip
+    # listed); empty: the complete set.
     tiles: tuple[tuple[int, int], ...] = ()
     # The numbers that differ by player count (COUNT_VALUE_FIELDS), per count; the fields above
     # hold their values at `players.min`, and `for_players` gives the ruleset of one count.

@@ -33,6 +33,7 @@ _PATTERN_WORDS = {
     "^[a-z0-9][a-z0-9-]{0,63}$": "a valid name: lower-case letters, digits and '-', starting with a letter or digit, "
     "at most 64 characters",
     "^[0-9]{1,2}(-[0-9]{1,2})?$": 'a player count or a range of counts such as "2" or "3-4"',
+    "^[0-9]{1,2}-[0-9]{1,2}$": 'a tile: its two numbers joined by "-", such as "6-3"',
 }
 
 

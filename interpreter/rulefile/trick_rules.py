@@ -9,10 +9,10 @@ the layout family; nothing here names a game.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from interpreter.expressions.language import Expr, Type
-from interpreter.rulefile.ruleset import COUNT_NAMES
+from interpreter.rulefile.ruleset import COUNT_NAMES, TILE_NAMES
 
 
 class AllPass(enum.Enum):
@@ -47,6 +47,17 @@ class DoublePlace(enum.Enum):
     HIGH = "high"
     LOW = "low"
     OWN_SUIT = "own_suit"
+
+
+class LedSuit(enum.Enum):
+    """What suit a led tile calls for. `higher_end`: a non-trump tile's higher end (by
+    `tricks.pip_order`), a double its own number. `leader_names`: the leader says which end of a
+    non-trump, non-double tile is the suit (`play 6-3 as 3`). `named`: every tile belongs to the
+    one suit `set.tiles` names for it, ranks by the rank given there, and there are no trumps."""
+
+    HIGHER_END = "higher_end"
+    LEADER_NAMES = "leader_names"
+    NAMED = "named"
 
 
 class Aim(enum.Enum):
@@ -87,6 +98,43 @@ HAND_NAMES: dict[str, Type] = {
     "bid": Type.INT,  # the winning bid's value (0 without an auction)
     "bid_marks": Type.INT,  # what the winning bid is worth (its marks)
     "made": Type.BOOL,  # the bidder's side took at least what the bid must make
+}
+
+
+HAND_NAMES.update({
+    "opp_tricks": Type.INT,  # tricks every other side took together
+    "claimed": Type.BOOL,  # the hand ended because tricks.stop_when held for this side
+    "opp_claimed": Type.BOOL,  # the hand ended because tricks.stop_when held for another side
+    "closer": Type.BOOL,  # a seat of this side closed the stock
+    "opp_closer": Type.BOOL,  # a seat of another side closed the stock
+    "tricks_at_close": Type.INT,  # this side's tricks when the stock was closed (0 if it was not)
+    "points_at_close": Type.INT,  # this side's points then
+    "opp_tricks_at_close": Type.INT,  # the other sides' tricks then
+    "opp_points_at_close": Type.INT,  # the other sides' points then
+    "captured": Type.INT,  # tiles this side captured in its tricks
+    "opp_without_tricks": Type.INT,  # other sides that took no trick
+    "dropped": Type.BOOL,  # every seat of this side dropped out of the hand (calls.drop)
+    "walkover": Type.BOOL,  # every seat of every other side dropped out: the hand was not played
+})
+
+
+# The names `tricks.lead_trump` reads, of the seat about to lead a trick.
+LEAD_NAMES: dict[str, Type] = {
+    **COUNT_NAMES,
+    "trumps": Type.INT,  # trumps the leader holds
+    "tiles": Type.INT,  # tiles it holds
+    "won_last": Type.BOOL,  # it took the last trick (false at a hand's first trick)
+    "trick": Type.INT,  # tricks played so far this hand (0: the first)
+}
+
+
+# The names a captured tile's count (`tricks.count`) and a contract's `rank` read, of one tile
+# under the hand's trumps: a tile's count may depend on the declaration (Bingo's trump double).
+TRICK_TILE_NAMES: dict[str, Type] = {
+    **TILE_NAMES,
+    "is_trump": Type.BOOL,  # it belongs to trumps (false before trumps are known, and with none)
+    "trump": Type.INT,  # the trump pip (-1: no trump pip: none, doubles, or not yet declared)
+    "rank": Type.INT,  # its rank as set.tiles gives it (0 when the set gives none)
 }
 
 
@@ -165,6 +213,62 @@ class Bidding:
 
 
 @dataclass(frozen=True)
+class NamedTile:
+    """What `set.tiles` says of one tile (per tile id): its name, the suit it belongs to under
+    `tricks.led_suit: named`, and its rank there. Empty strings and 0 where the file says none."""
+
+    name: str = ""
+    suit: str = ""
+    rank: int = 0
+
+
+@dataclass(frozen=True)
+class Stock:
+    """The undealt tiles as a stock (`stock` section).
+
+    - `turn_up`: after the deal one stock tile is turned face up; its higher end (by
+      `tricks.pip_order`; a double: its number) is trumps for the hand. With `draw` it is the
+      stock's last tile; without, it stays face up out of play.
+    - `draw`: after each trick its winner, then each other seat in turn, draws a tile while the
+      stock lasts.
+    - `close`: a seat about to lead, that has taken a trick this hand, may close the stock (`close`):
+      nobody draws again, and the last trick's bonus is not paid.
+    - `free_while_open`: while the stock is open (neither empty nor closed) a seat may play any
+      tile: must_follow, must_trump and must_beat hold only once it is empty or closed.
+    """
+
+    turn_up: bool = False
+    draw: bool = False
+    close: bool = False
+    free_while_open: bool = False
+
+
+@dataclass(frozen=True)
+class Calls:
+    """Before the first lead, each seat in turn from the starter says `keep`, `drop` (throw the
+    hand in and sit the hand out; at the player counts in `drop`) or `exchange` (lay the hand aside
+    face down, draw `exchange[players]` tiles from the stock, and discard down to a hand; only while
+    the stock holds that many)."""
+
+    drop: frozenset[int] = frozenset()  # the player counts at which a seat may drop
+    exchange: dict[int, int] = field(default_factory=dict)  # per player count: tiles drawn; empty: no exchange
+
+
+@dataclass(frozen=True)
+class Combination:
+    """Tiles led together (`tricks.combinations`): each other seat then plays as many tiles. A
+    play of as many tiles takes the lead of the trick when they make a combination of the same
+    `kind` with a higher `rank` (the first of equals keeps it). `tiles` has one entry per tile:
+    the tiles that may stand there (a pair of Heavens: [6-6], [6-6]; Heaven and a nine: [6-6],
+    [3-6, 4-5])."""
+
+    name: str
+    tiles: tuple[tuple[tuple[int, int], ...], ...]
+    kind: str
+    rank: int
+
+
+@dataclass(frozen=True)
 class TrickRules:
     bidding: Bidding | None  # None: no auction; trumps as `trumps` fixes them
     trumps: frozenset[Trump]  # what the bidder may declare (one member and no auction: fixed)
@@ -174,7 +278,19 @@ class TrickRules:
     first_leader: FirstLeader
     trick_points: int  # what each trick is worth
     last_trick: int  # a bonus for taking the last trick
-    count: Expr  # over TILE_NAMES: what a captured tile counts
+    count: Expr  # over TRICK_TILE_NAMES: what a captured tile counts
     stop_when_decided: bool  # the hand ends once the contract is made or set for certain
     hand: Expr  # over HAND_NAMES: what each side scores at the end of a hand
     contracts: tuple[Contract, ...] = ()  # special contracts the bidder may declare instead of trumps
+    stock: Stock | None = None  # None: the undealt tiles are out of play (or the kitty)
+    must_trump: bool = False  # a seat that cannot follow must play a trump (or a `top` tile) if it holds one
+    must_beat: bool = False  # of the tiles it may play, a seat must play one that takes the trick if it can
+    top: tuple[tuple[int, int], ...] = ()  # tiles that take any trick they are played to (the first played)
+    pip_order: tuple[int, ...] = ()  # the pips from lowest to highest rank; empty: 0, 1, ..., max_pip
+    led_suit: LedSuit = LedSuit.HIGHER_END
+    lead_trump: Expr | None = None  # over LEAD_NAMES: when true, a leader holding a trump must lead one
+    stop_when: Expr | None = None  # over HAND_NAMES, per side after each trick: the hand ends (a claim)
+    calls: Calls | None = None  # keep, drop or exchange before the first lead
+    named: tuple[NamedTile, ...] = ()  # per tile id, when the file gives set.tiles; else empty
+    combinations: tuple[Combination, ...] = ()  # tiles that may be led together
+    face_down: bool = False  # a play that does not take the lead of its trick is laid face down

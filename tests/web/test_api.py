@@ -523,11 +523,14 @@ def _trick_tiles(view: dict) -> set[tuple[int, int]]:
     found |= {tuple(sorted(p["tile"])) for p in tricks["trick"] + tricks["last_trick"]}
     found |= {tuple(sorted(t)) for tiles in tricks["played"] for t in tiles}
     found |= {tuple(sorted(m["tile"])) for m in view["legal"] if m["tile"]}
+    if tricks.get("turn_up"):
+        found.add(tuple(sorted(tricks["turn_up"]["tile"])))
     return found
 
 
 def _trick_words(view: dict) -> list[str]:
     words = list(view["last_actions"]) + [m["text"] for m in view["legal"]]
+    words += [m.get("label") or "" for m in view["legal"]] + [m.get("explain") or "" for m in view["legal"]]
     for end in (view["round_end"], view["last_round_end"]):
         if end:
             words += end["words"]
@@ -535,55 +538,97 @@ def _trick_words(view: dict) -> list[str]:
     return words
 
 
-def test_a_whole_texas_42_match_never_shows_a_seat_a_tile_before_it_is_played(client, app_match):
-    body = {**FORTY_TWO, "seed": 8, "settings": {"match.target": "3"}}
+# Tables whose seats must never see a tile they may not: Texas 42 (two people), Bingo (both seats
+# people: the stock's draws and the turned-up tile), Domino Loo for three people (exchanges, whose
+# new hands and discards are the exchanger's alone, and drops, whose hands go out face down).
+HIDDEN_TILE_TABLES = {
+    "texas-42": ({**FORTY_TWO, "seed": 8, "settings": {"match.target": "3"}}, (0, 2), 5),
+    "bingo": ({"variant": "bingo", "players": 2, "seats": [HUMAN, HUMAN], "seed": 4, "settings": {"match.target": "5"}},
+              (0, 1), 5),
+    "domino-loo": ({"variant": "domino-loo", "players": 3, "seats": [HUMAN, HUMAN, HUMAN], "seed": 6,
+                    "settings": {"match.target": "8"}}, (0, 1, 2), 5),
+}  # fmt: skip
+
+
+def _choose(view: dict, chooser: random.Random) -> int:
+    """A random legal move; one time in two an exchange, a drop or a close where one is offered (so
+    that a short match has them)."""
+    legal = view["legal"]
+    calls = [m["index"] for m in legal if m["kind"] in ("exchange", "drop", "close")]
+    if calls and chooser.random() < 0.5:
+        return chooser.choice(calls)
+    return chooser.randrange(len(legal))
+
+
+@pytest.mark.parametrize("variant", sorted(HIDDEN_TILE_TABLES))
+def test_a_whole_trick_match_never_shows_a_seat_a_tile_it_may_not_see(client, app_match, variant):
+    body, humans, chooser_seed = HIDDEN_TILE_TABLES[variant]
     table = client.post("/api/tables", json=body).json()
     streamed: list[str] = []
+    listening = humans[-1]
 
     def listen() -> None:
-        with client.stream("GET", url(table, "events", 2)) as answer:
+        with client.stream("GET", url(table, "events", listening)) as answer:
             streamed.append("".join(answer.iter_text()))
 
     listener = threading.Thread(target=listen)
     listener.start()
-    chooser = random.Random(5)
+    chooser = random.Random(chooser_seed)
     received: list[tuple[int, dict]] = []
-    for _ in range(2000):
-        views = {seat: client.get(url(table, "state", seat)).json() for seat in (0, 2)}
+    for _ in range(3000):
+        views = {seat: client.get(url(table, "state", seat)).json() for seat in humans}
         received += list(views.items())
-        if views[0]["over"]:
+        if views[humans[0]]["over"]:
             break
         seat = next(s for s, v in views.items() if v["legal"])
         view = views[seat]
-        move = chooser.randrange(len(view["legal"]))
-        answer = client.post(url(table, "action", seat), json={"index": move, "version": view["version"]})
+        move = {"index": _choose(view, chooser), "version": view["version"]}
+        answer = client.post(url(table, "action", seat), json=move)
         assert answer.status_code == 200, answer.text
         received.append((seat, answer.json()["state"]))
     listener.join(timeout=60)
     assert not listener.is_alive() and received[-1][1]["over"]
-    received += [(2, json.loads(data)) for kind, data in _events(streamed[0]) if kind == "state"]
+    received += [(listening, json.loads(data)) for kind, data in _events(streamed[0]) if kind == "state"]
     final = app_match(client, table)
     log = final.events
     assert len({v["round"] for _, v in received}) >= 2, "the test should cross a hand's end"
     actions = [i for i, e in enumerate(log) if e["type"] == "action"]
-    truth = Match(final.ruleset, players=4, seed=8)
+    players_ = body["players"]
+    truth = Match(final.ruleset, players=players_, seed=body["seed"])
+    every_tile = set(final.ruleset.set_tiles())
     at = 0
     for seat, view in sorted(received, key=lambda sv: sv[1]["version"]):
         while at < view["version"]:
             truth.apply(Action.from_json(log[actions[at]]["action"]))
             at += 1
         upto = actions[at] if at < len(actions) else len(log)
-        # What the seat may have seen: the tiles it was dealt and every tile played so far.
+        # What the seat may have seen: the tiles it was dealt or drew itself, the tiles turned up
+        # for trumps, and every tile played so far; nothing else, whoever holds it.
         seen = {tuple(t) for e in log[:upto] if e["type"] == "deal" for t in e["hands"][seat]}
-        plays = [e["action"] for e in log[:upto] if e["type"] == "action" and "tile" in e["action"]]
+        seen |= {tuple(sorted(e["tile"])) for e in log[:upto] if e["type"] == "draw" and e["seat"] == seat}
+        turned_up = {tuple(sorted(e["tile"])) for e in log[:upto] if e["type"] == "turn_up"}  # public
+        seen |= turned_up
+        plays = [e["action"] for e in log[:upto] if e["type"] == "action" and e["action"]["kind"] == "play"]
         seen |= {tuple(sorted(action["tile"])) for action in plays}
-        hidden = {t for s in range(4) if s != seat for t in truth.hand(s)} | set(truth.dead)
+        hidden = {t for s in range(players_) if s != seat for t in truth.hand(s)} | set(truth.dead)
+        hidden |= every_tile - seen  # the stock, hands thrown in or exchanged, others' discards
+        hidden -= turned_up  # face up, out of play (Loo), or drawn last (Bingo): everyone saw it
         assert view["hand"] == [list(t) for t in truth.hand(seat)]
         assert not _trick_tiles(view) & hidden, view["version"]
         assert _tiles_in_words(_trick_words(view)) <= seen, view["version"]
         assert "hands" not in view and "boneyard" not in view
+    kinds = {e["action"]["kind"] for e in log if e["type"] == "action"}
+    if variant == "bingo":
+        assert {"close"} <= kinds and any(e["type"] == "draw" for e in log)
+        assert any(v["tricks"]["turn_up"] for _, v in received)
+    if variant == "domino-loo":
+        assert {"exchange", "drop", "discard", "keep"} <= kinds
+        assert any(e["type"] == "round_end" and e["reason"] == "walkover" for e in log)
+        assert any(v["tricks"]["dropped"] for _, v in received) and any(v["tricks"]["calls"] for _, v in received)
     ends = [v for _, v in received if v["round_end"]]
     assert ends and all(v["round_end"]["tricks"]["made"] in (True, False) for v in ends)
+    if variant != "texas-42":
+        return
     first = next(v["round_end"] for v in ends if v["round_end"]["round"] == 1)
     assert first["reason"] in ("made", "set") and len(first["tricks"]["points"]) == 2
     assert first["scores"] == first["tricks"]["gained"] and sum(first["scores"]) > 0  # the marks of hand 1

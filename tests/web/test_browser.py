@@ -573,3 +573,178 @@ def test_texas_42_with_two_people_and_two_computers(browser, server, shots):
     replay.screenshot(path=shots / "42-replay.png")
     replay.close()
     assert not errors, errors
+
+
+def _people_pages(browser, server, variant: str, players: int, seed: int, errors: list[str], settings=None):
+    """A table of `players` people, a desktop page each; the seats' tokens and the table's id."""
+    made = server.table(variant, [HUMAN] * players, settings, seed=seed)
+    table = made["table"]
+    tokens = {s["seat"]: s["token"] for s in made["seats"]}
+    pages: dict[int, object] = {}
+    for seat in range(players):
+        page = browser.new_context(viewport={"width": 1400, "height": 860}).new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(server.base + f"/table/{table}?seat={seat}&token={tokens[seat]}")
+        page.wait_for_selector("body[data-ready='1']")
+        pages[seat] = page
+    return table, tokens, pages
+
+
+def _phone(browser, server, table: str, seat: int, token: str, errors: list[str]):
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+    phone.on("pageerror", lambda error: errors.append(str(error)))
+    phone.goto(server.base + f"/table/{table}?seat={seat}&token={token}")
+    phone.wait_for_selector("body[data-ready='1']")
+    return phone
+
+
+def _after(page, version: int) -> None:
+    page.wait_for_function(
+        "v => window.__state.version > v || !document.getElementById('round-end').hidden", arg=version, timeout=20000
+    )
+
+
+def test_bingo_shows_the_turn_up_the_stock_a_close_and_the_claim(browser, server, shots):
+    """Two people play a hand of Bingo by clicking: the tile turned up for trumps and the stock's
+    size in the banner, the draws in the last actions (one's own tile by name), the Close button
+    with what it does, and the hand's end with the claim (or the closer falling short); screenshots
+    mid-play on a desktop and a phone."""
+    errors: list[str] = []
+    table, tokens, pages = _people_pages(browser, server, "bingo", 2, 7, errors)
+    phone = _phone(browser, server, table, 0, tokens[0], errors)
+    first = pages[0]
+    banner = first.inner_text("#contract")
+    up = view(first)["tricks"]["turn_up"]
+    assert "Trumps:" in banner and up["suit"] in banner and "Stock: 14 tiles" in banner, banner
+    assert f"the turned-up [{up['tile'][1]}|{up['tile'][0]}] drawn last" in banner
+    assert first.locator("#turn-up svg").count() == 1
+    assert first.locator(".spot.pos-S").get_attribute("data-seat") == "0"
+    assert first.locator(".spot.pos-N").get_attribute("data-seat") == "1"  # face to face
+    seen = {"mid": False, "drew": False, "close": False, "end": False}
+    for _ in range(80):
+        found = _turn_page(pages, table, tokens, server)
+        if found is None:
+            break
+        _seat, page = found
+        if page.locator("#round-end").is_visible():
+            break
+        state = view(page)
+        version = state["version"]
+        tricks = state["tricks"]
+        lines = " ".join(state["last_actions"])
+        if " drew [" in lines and "drew a tile" in lines:
+            seen["drew"] = True  # one's own draw by name, the other's hidden
+        if tricks["trick"] and tricks["last_trick"] and not seen["mid"]:
+            seen["mid"] = True
+            page.screenshot(path=shots / "bingo-mid-play.png")
+            phone.wait_for_function("v => window.__state.version >= v", arg=version)
+            phone.screenshot(path=shots / "bingo-phone.png")
+        close = page.locator("#choices .choice-close")
+        if close.count() and tricks["stock"] <= 8 and not seen["close"]:
+            assert "nobody draws again" in close.inner_text()
+            page.screenshot(path=shots / "bingo-close.png")
+            close.click()
+            page.wait_for_function("v => window.__state.version > v", arg=version)
+            seen["close"] = True
+            assert "closed by You" in page.inner_text("#stock")
+            assert page.locator(".spot.pos-S .tag-closed").count() == 1
+            continue
+        page.locator(".hand-tile.playable").first.click()
+        _after(page, version)
+    ends = [p for p in pages.values() if p.locator("#round-end").is_visible()]
+    if not ends:
+        for p in pages.values():
+            p.wait_for_timeout(300)
+        ends = [p for p in pages.values() if p.locator("#round-end").is_visible()]
+    assert ends, "the hand should end"
+    text = ends[0].inner_text("#round-end")
+    assert "claimed the hand with" in text or "closed the stock but fell short" in text, text
+    assert "game points scored" in text
+    if seen["close"]:
+        assert "closed the stock with" in text and "when the points stood" in text, text
+    ends[0].screenshot(path=shots / "bingo-hand-end.png")
+    seen["end"] = True
+    assert all(seen.values()), seen
+    for page in pages.values():
+        page.context.close()
+    phone.context.close()
+    assert not errors, errors
+
+
+def test_domino_loo_calls_an_exchange_a_drop_and_a_named_lead(browser, server, shots):
+    """Three people at a Domino Loo table: the calls (Keep, Drop, Exchange, each with what it does),
+    the exchange's discard by clicking a tile, the dropped seat greyed, a lead whose suit is named
+    with the chooser ("as sixes", "as threes"), and the hand's end; screenshots of the calls on a
+    desktop and a phone."""
+    errors: list[str] = []
+    table, tokens, pages = _people_pages(browser, server, "domino-loo", 3, 4, errors)
+    calls = iter(["exchange", "drop", "keep"])
+    seen = {"calls": False, "discard": False, "dropped": False, "chooser": False, "end": False}
+    dropper = None
+    for _ in range(80):
+        found = _turn_page(pages, table, tokens, server)
+        if found is None:
+            break
+        seat, page = found
+        if page.locator("#round-end").is_visible():
+            break
+        state = view(page)
+        version = state["version"]
+        phase = state["tricks"]["phase"]
+        if phase == "calling":
+            buttons = page.locator("#choices button")
+            assert buttons.count() == 3
+            words = page.inner_text("#choices")
+            assert "Keep" in words and "play this hand" in words and "throw it in and sit this hand out" in words
+            assert "draw 6 new tiles from the stock" in words
+            assert "keep this hand, drop out, or exchange it" in page.inner_text("#status")
+            if not seen["calls"]:
+                seen["calls"] = True
+                page.screenshot(path=shots / "loo-calls.png")
+                phone = _phone(browser, server, table, seat, tokens[seat], errors)
+                phone.screenshot(path=shots / "loo-calls-phone.png")
+                phone.context.close()
+            call = next(calls)
+            if call == "drop":
+                dropper = seat
+            page.click(f"#choices .choice-{call}")
+        elif phase == "discarding":
+            assert page.locator("#choices button").count() == 0  # the tiles themselves are clicked
+            assert page.locator(".hand-tile.playable").count() == 6
+            assert "face down" in page.inner_text("#status")
+            page.locator(".hand-tile.playable").first.click()
+            seen["discard"] = True
+        else:
+            if dropper is not None and not seen["dropped"]:
+                spot = page.locator(f".spot[data-seat='{dropper}']")
+                assert "dropped" in spot.get_attribute("class") and "dropped out" in spot.inner_text()
+                assert "dropped" in page.locator(f".player[data-seat='{dropper}']").get_attribute("class")
+                seen["dropped"] = True
+            named = [m for m in state["legal"] if m.get("suit")]
+            if named and not seen["chooser"]:
+                low, high = named[0]["tile"]
+                page.click(f".hand-tile[data-tile='{low}-{high}']")
+                page.wait_for_selector("#choices.chooser")
+                labels = page.locator("#choices .choice-suit").all_inner_texts()
+                assert len(labels) == 2 and labels[0] != labels[1], labels
+                page.screenshot(path=shots / "loo-named-lead.png")
+                page.locator("#choices .choice-suit").last.click()
+                seen["chooser"] = True
+            else:
+                page.locator(".hand-tile.playable").first.click()
+                if page.locator("#choices.chooser").is_visible():
+                    page.locator("#choices .choice-suit").first.click()
+        _after(page, version)
+    end = next((p for p in pages.values() if p.locator("#round-end").is_visible()), None)
+    if end is None:
+        pages[0].wait_for_timeout(500)
+        end = next((p for p in pages.values() if p.locator("#round-end").is_visible()), None)
+    assert end is not None, "the hand should end"
+    text = end.inner_text("#round-end")
+    assert "dropped out" in text and "points scored" in text, text
+    end.screenshot(path=shots / "loo-hand-end.png")
+    seen["end"] = True
+    assert all(seen.values()), seen
+    for page in pages.values():
+        page.context.close()
+    assert not errors, errors

@@ -2,50 +2,90 @@
 for search-based players (the layout family's is interpreter/engine/layout/determinize.py).
 
 A seat knows its own hand, every tile played so far this hand and by whom, the auction, the
-declaration, the trick on the table and the scores. The tiles it cannot see are dealt at random
-to the other hands (each keeps its size) and to the undealt tiles, respecting what play revealed:
-a seat that did not follow a suit holds none of it. When that constraint cannot be met in
-`ATTEMPTS` random tries (a rare, tightly constrained end of a hand), the last try ignores it, so
-a sample always exists; the sample is then still consistent with every hand size.
+declaration, the trick on the table, the turned-up tile and who drew it, the tiles it laid face
+down itself, and the scores. The tiles it cannot see are dealt at random to the other hands (each
+keeps its size), the stock (its size known) and the tiles out of play, respecting what play
+revealed: a seat that did not follow a suit holds none of it. When that constraint cannot be met
+in `ATTEMPTS` random tries (a rare, tightly constrained end of a hand), the last try ignores it,
+so a sample always exists; the sample is then still consistent with every hand size.
+
+A set that holds a tile twice is dealt by ids like any other: the copies are alike, so which id
+a seen tile takes does not matter. A tile another seat laid face down is unseen: in the trick on
+the table it is filled from the unseen tiles.
+
+A searching player may also say what the auction told it (`misfit`: how far hands as dealt, one
+mask per seat, are from what their bids showed; 0 when they agree). Up to `FIT_ATTEMPTS` deals
+are then drawn and the first that agrees is taken, else the one that misses least: a pull towards
+what the bids said, never a dead end.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from interpreter.engine.actions import Action
 from interpreter.engine.layout.dealing import shuffle
 from interpreter.engine.observation import Observation
-from interpreter.engine.tricks.match import BIDDING, DECLARING, DISCARDING, PLAYING, TrickMatch
+from interpreter.engine.tiles import bits
+from interpreter.engine.tricks.match import BIDDING, CALLING, DECLARING, DISCARDING, PLAYING, TrickMatch
 from interpreter.engine.tricks.tables import trick_tables_for
 from interpreter.rulefile.ruleset import Ruleset
 
 ATTEMPTS = 20
+FIT_ATTEMPTS = 6  # deals tried for one that fits what the auction said; else the one that misses least
 
 
 class TrickDeterminizer:
     """Samples full matches consistent with `observation`; built once per decision."""
 
-    def __init__(self, rules: Ruleset, observation: Observation) -> None:
+    def __init__(
+        self, rules: Ruleset, observation: Observation, misfit: Callable[[list[int]], float] | None = None
+    ) -> None:
+        self._misfit = misfit
         view = observation.tricks
         assert view is not None, "a trick determinizer needs a trick game's observation"
         n = len(observation.hand_counts)
         rules = rules.for_players(n)
         t = self._t = trick_tables_for(rules, n)
         self.seat = observation.seat
-        index = t.index
-        own = sum(1 << index[tile] for tile in observation.hand)
-        played = [sum(1 << index[tile] for tile in tiles) for tiles in view.played]
-        discards = sum(1 << index[tile] for tile in view.discards)  # known to the kitty's taker only
-        self._discards = [index[tile] for tile in view.discards]
-        seen = own | discards
-        for mask in played:
+        own = t.mask_of(observation.hand)
+        seen = own
+        played = []
+        for tiles in view.played:
+            mask = t.mask_of(tiles, seen)
+            played.append(mask)
             seen |= mask
+        discards = t.mask_of(view.discards, seen)  # what this seat laid face down itself
+        seen |= discards
+        self._discards = bits(discards)
+        # The turned-up tile: where it is, everybody knows (face up, in the stock's bottom, or in
+        # the hand of the seat that drew it).
+        self._turn_up: int | None = None
+        played_up = any(view.turn_up in tiles for tiles in view.played)  # then it is seen already
+        if view.turn_up is not None and view.turn_up_holder != self.seat and not played_up:
+            taken = t.mask_of((view.turn_up,), seen)
+            self._turn_up = bits(taken)[0]
+            seen |= taken
+        self._turn_up_in_stock = self._turn_up is not None and view.turn_up_holder is None and bool(
+            t.rules.stock and t.rules.stock.draw and view.stock
+        )
         self._hidden = [x for x in range(len(t.tiles)) if not (seen >> x) & 1]
         self._counts = list(observation.hand_counts)
+        if self._turn_up is not None and view.turn_up_holder is not None:
+            self._counts[view.turn_up_holder] -= 1  # that seat's hand holds it: deal it one fewer
+        self._turn_up_holder = view.turn_up_holder
+        self._stock_size = view.stock - (1 if self._turn_up_in_stock else 0)
         self._own = own
         self._played = played
+
+        def ids_of(seat: int, tile: Any, used: set[int]) -> int:
+            """The id a tile played by `seat` has in `played`: one not in `used` (a tile played twice)."""
+            x = next(x for x in t.copies[tile] if (played[seat] >> x) & 1 and x not in used)
+            used.add(x)
+            return x
+
         contract = None if view.contract is None else t.contracts[view.contract]
         suits = t.suits(view.declaration, contract) if view.declaration is not None else None
         if suits is None and view.bidder is None and t.rules.bidding is None:
@@ -79,14 +119,17 @@ class TrickDeterminizer:
         template._dealer = view.dealer
         template._redeals = 0
         template._dealt_hands = 0
+        template._previous_winner = None  # a later hand's starter: not this sample's concern
         template._legal = None
         template._bids = list(view.bids)
         template._bidder = view.bidder
         template._high = view.bid
         template._suits = suits
-        template._trick = [index[tile] for _, tile in view.trick]
+        used: set[int] = set()
+        template._trick = [ids_of(seat, tile, used) for seat, tile in view.trick]
         template._trick_seats = [seat for seat, _ in view.trick]
-        template._last_trick = [(seat, index[tile]) for seat, tile in view.last_trick]
+        last: set[int] = set()
+        template._last_trick = [(seat, ids_of(seat, tile, last)) for seat, tile in view.last_trick]
         template._last_winner = view.last_winner
         template._won_tricks = list(view.tricks_won)
         tp = t.rules.trick_points
@@ -101,6 +144,33 @@ class TrickDeterminizer:
         template._kitty = view.to_discard
         template._leader = view.starter if view.phase != DISCARDING else self._leader_of(view, t)
         template._discards = list(self._discards)
+        template._discard_seats = [self.seat] * len(self._discards)
+        template._then = PLAYING if view.phase != DISCARDING or view.calls == () else CALLING
+        template._count = t.count if suits is None else t.count_for(suits)
+        template._stock = []  # each sample deals its own (`sample`)
+        template._turn_up = self._turn_up if view.turn_up_holder != self.seat else None
+        if view.turn_up is not None and view.turn_up_holder == self.seat and not played_up:
+            template._turn_up = next(x for x in t.copies[view.turn_up] if (own >> x) & 1)
+        template._turn_up_holder = view.turn_up_holder
+        template._closed_by = view.closed_by
+        template._at_close = (list(view.at_close[0]), list(view.at_close[1])) if view.at_close else ([], [])
+        template._claimed = None
+        template._dropped = sum(1 << s for s in view.dropped)
+        template._absent = template._dropped | (0 if view.sitting_out is None else 1 << view.sitting_out)
+        template._set_aside = []
+        template._calls = list(view.calls)
+        template._led = view.led_suit
+        template._trick_no = sum(view.tricks_won)
+        template._captured = list(view.captured) if view.captured else [0] * sides
+        template._face_down = [0] * n
+        # A trick of plays: face-up plays by their tiles; a play laid face down is only a count to
+        # this seat (its own among its discards): `sample` fills it from the unseen tiles.
+        in_plays: set[int] = set()
+        self._plays = [
+            (seat, tuple(ids_of(seat, tile, in_plays) for tile in tiles), down) for seat, tiles, down in view.plays
+        ]
+        template._plays = []
+        template._best = max((i for i, (_, tiles, _) in enumerate(view.plays) if tiles), default=0)
         if view.phase:
             template._phase = view.phase
         elif view.declaration is not None or (suits is not None and t.rules.bidding is None):
@@ -124,17 +194,53 @@ class TrickDeterminizer:
         m = self._template
         new = m._copy(random.Random(rng.getrandbits(64)))  # not clone(): no random state to copy
         new._hands = hands[:-1]
-        new._dead = self._discards + hands[-1]
+        rest = hands[-1]
+        if self._turn_up is not None and self._turn_up_holder is not None and self._turn_up_holder != self.seat:
+            new._hands[self._turn_up_holder] |= 1 << self._turn_up
+        stock = rest[: self._stock_size]
+        if self._turn_up_in_stock:
+            stock = [self._turn_up, *stock]  # drawn last
+        new._stock = stock
+        rest = rest[self._stock_size :]
+        if self._plays:  # the current trick's plays; a face-down one takes unseen (or own) tiles
+            own = list(self._discards)
+            plays = []
+            for seat, ids, down in self._plays:
+                if down:
+                    source = own if seat == self.seat else rest
+                    ids, source[:] = tuple(source[-down:]), source[:-down]
+                plays.append((seat, ids, not down))
+            new._plays = plays
+            new._dead = own + rest
+        else:
+            new._dead = self._discards + rest
         t = self._t
         rules = t.rules
         dealt = sum(h.bit_count() for h in new._hands) + sum(p.bit_count() for p in new._played)
         dead = set(new._dead)
-        new._available = sum(t.count[x] for x in range(len(t.tiles)) if x not in dead)
+        new._available = sum(new._count[x] for x in range(len(t.tiles)) if x not in dead)
         new._available += (dealt // m._n) * rules.trick_points
         new._available += rules.last_trick
         return new
 
     def _deal(self, rng: random.Random) -> list[Any]:
+        """Per seat its hand's mask (the observer's own), then the undealt tiles' ids; of a few
+        tries, the one closest to what the auction said (`misfit`)."""
+        misfit = self._misfit
+        if misfit is None:
+            return self._deal_once(rng)
+        played = self._played
+        best, least = None, float("inf")
+        for _ in range(FIT_ATTEMPTS):
+            found = self._deal_once(rng)
+            miss = misfit([h | p for h, p in zip(found[:-1], played, strict=True)])
+            if miss < least:
+                best, least = found, miss
+                if miss <= 0:
+                    break
+        return best  # type: ignore[return-value]
+
+    def _deal_once(self, rng: random.Random) -> list[Any]:
         """Per seat its hand's mask (the observer's own), then the undealt tiles' ids."""
         n = len(self._counts)
         order = sorted((s for s in range(n) if s != self.seat), key=lambda s: -self._forbidden[s].bit_count())

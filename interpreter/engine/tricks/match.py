@@ -22,8 +22,12 @@ from interpreter.engine import events as ev
 from interpreter.engine import limits
 from interpreter.engine.actions import (
     BID,
+    CLOSE,
     DISCARD,
     DOUBLES,
+    DROP,
+    EXCHANGE,
+    KEEP,
     NO_TRUMPS,
     PASS,
     PASS_ACTION,
@@ -37,14 +41,17 @@ from interpreter.engine.layout.dealing import shuffle
 from interpreter.engine.match import Match, register
 from interpreter.engine.observation import History, LayoutView, Observation, TrickView
 from interpreter.engine.scoring import goal, score_error, winners
-from interpreter.engine.tiles import Tile, bits, tile_text
+from interpreter.engine.tiles import Tile, bits, normal, tile_text
+from interpreter.engine.tricks.groups import plays_of
 from interpreter.engine.tricks.suits import Suits, suit_name
 from interpreter.engine.tricks.tables import TrickTables, trick_tables_for
 from interpreter.expressions.language import MAX_VALUE
 from interpreter.rulefile.ruleset import Family, Ruleset, StartCriterion
-from interpreter.rulefile.trick_rules import Aim, Contract, Declarer, FirstLeader, Trump
+from interpreter.rulefile.trick_rules import Aim, Contract, Declarer, FirstLeader, LedSuit, Trump
 
 BIDDING, DECLARING, DISCARDING, PLAYING = "bidding", "declaring", "discarding", "playing"
+CALLING = "calling"  # keep, drop or exchange, seat by seat, before the first lead (calls)
+_CLOSE, _KEEP, _DROP, _EXCHANGE = Action(CLOSE), Action(KEEP), Action(DROP), Action(EXCHANGE)
 _EMPTY_LAYOUT = LayoutView(arms=(), lead=None, hub=None, spinners=(), open_doubles=(), tiles=(), ends=(), end_sum=0)
 
 
@@ -75,6 +82,7 @@ class TrickMatch(Match):
         self._starter = -1
         self._redeals = 0
         self._dealt_hands = 0  # deals so far, redeals included: what a search's playout stops at
+        self._previous_winner: int | None = None  # a seat of the side that gained most last hand
         self._legal: list[Action] | None = None
         self._deal()
 
@@ -91,23 +99,49 @@ class TrickMatch(Match):
                 raise limits.round_limit_error(self._rules.match, self._scores, least, self._round - 1)
         scripted = self._deals[self._round - 1] if self._round <= len(self._deals) else None
         n, size = self._n, t.hand_size
+        stocked = t.rules.stock is not None or t.rules.calls is not None
         if scripted is not None:
-            hands = [sum(1 << t.index[tile] for tile in hand) for hand in scripted.hands]
-            if len(hands) != n or any(h.bit_count() != len(s) for h, s in zip(hands, scripted.hands, strict=True)):
-                raise ValueError(f"the scripted deal of round {self._round} does not give {n} hands of distinct tiles")
+            if len(scripted.hands) != n:
+                raise ValueError(f"the scripted deal of round {self._round} does not give {n} hands")
             held = 0
-            for h in hands:
-                if held & h:
-                    raise ValueError(f"the scripted deal of round {self._round} gives a tile twice")
-                held |= h
+            hands = []
+            for hand in scripted.hands:
+                try:
+                    mask = t.mask_of(hand, held)
+                except ValueError as error:
+                    raise ValueError(f"the scripted deal of round {self._round}: {error}") from None
+                hands.append(mask)
+                held |= mask
+            try:
+                drawn = t.mask_of(scripted.boneyard, held)
+            except ValueError as error:
+                raise ValueError(f"the scripted deal of round {self._round}: {error}") from None
+            stock = [x for tile in scripted.boneyard for x in bits(drawn) if t.tiles[x] == tile]
+            stock = list(dict.fromkeys(stock))  # in the order given (copies of a tile are alike)
+            held |= drawn
             dead = [x for x in range(len(t.tiles)) if not (held >> x) & 1]
         else:
             pool = list(range(len(t.tiles)))
             shuffle(self._rng, pool)
             hands = [sum(1 << x for x in pool[i * size : (i + 1) * size]) for i in range(n)]
             dead = pool[n * size :]
+            stock = dead if stocked else []
+            dead = [] if stocked else dead
         self._hands = hands
         self._dead = dead
+        # The stock, next tile to draw last (pop()); the turned-up tile is drawn last of all.
+        self._stock = stock[::-1]
+        self._turn_up: int | None = None
+        self._turn_up_holder: int | None = None  # the seat that drew the turned-up tile
+        self._closed_by: int | None = None
+        self._at_close: tuple[list[int], list[int]] = ([], [])  # per side: tricks, points when closed
+        self._claimed: int | None = None  # the side whose tricks.stop_when ended the hand
+        self._absent = 0  # mask of the seats playing no tile this hand (dropped, or a contract's partner_out)
+        self._dropped = 0  # mask of the seats that dropped out (calls)
+        self._set_aside: list[tuple[int, int]] = []  # (tile, seat) of hands thrown in or exchanged: out of play
+        self._calls: list[tuple[int, str]] = []  # (seat, keep/drop/exchange), in order
+        self._led: int | None = None  # the suit of the trick on the table
+        self._trick_no = 0  # tricks taken so far this hand
         how = self._pick_starter(scripted)
         self._dealer = (self._starter - t.step) % n
         self._bids: list[tuple[int, int | None]] = []
@@ -123,25 +157,48 @@ class TrickMatch(Match):
         self._last_side: int | None = None
         self._played = [0] * n
         self._voids = [0] * n  # per seat: mask of the suits (1 << suit) it has shown out of
+        self._captured = [0] * self._sides  # tiles each side captured
+        # Tricks of tiles played together, or laid face down (t.grouped): the trick's plays as
+        # (seat, tile ids, shown face up), and which of them leads the trick so far.
+        self._plays: list[tuple[int, tuple[int, ...], bool]] = []
+        self._best = 0
+        self._face_down = [0] * n  # per seat: the tiles it laid face down this hand
         self._contract: Contract | None = None  # a special contract declared in place of trumps
         self._out: int | None = None  # the seat that sits this hand out (a contract's partner_out)
         self._must_declare: Contract | None = None  # the bidder bid out of the ladder by this contract
         self._kitty = 0  # tiles of the kitty its taker has still to discard
         self._leader = self._starter  # who leads the first trick once the kitty is settled
-        self._discards: list[int] = []  # the tiles the kitty's taker laid face down (hidden from the others)
+        self._discards: list[int] = []  # the tiles laid face down after a kitty or an exchange (hidden from the others)
+        self._discard_seats: list[int] = []  # who laid each
+        self._then = PLAYING  # what follows the discards: play, or the next seat's call
+        self._count = t.count
         dealt = n * size
         rules = t.rules
         self._available = sum(t.count[x] for x in range(len(t.tiles)) if x not in dead)
         self._available += (dealt // n) * rules.trick_points + rules.last_trick
         self._events.append(
-            (ev.DEAL, t, self._round, self._starter, how, None, None, hands.copy(), [], dead.copy(), [], self._redeals)
-        )
+            (ev.DEAL, t, self._round, self._starter, how, None, None, hands.copy(), stock.copy(), dead.copy(), [],
+             self._redeals)
+        )  # fmt: skip
         self._current = self._starter
         self._legal = None
+        fixed = t.fixed
+        if rules.stock is not None and rules.stock.turn_up and self._stock:
+            # The tile drawn last is turned up; without draws it stays face up out of play.
+            up = self._turn_up = self._stock[0]
+            if not rules.stock.draw:
+                self._stock.pop(0)
+            fixed = t.turned_trump(up)
+            self._events.append({"type": "turn_up", "tile": [t.low[up], t.high[up]], "trump": fixed})
         if rules.bidding is not None:
             self._phase = BIDDING
+        elif rules.calls is not None:
+            self._suits = t.suits(fixed)
+            self._count = t.count_for(self._suits)
+            self._phase = CALLING
+            self._call_or_walkover()
         else:
-            self._start_play(t.suits(t.fixed), self._starter)
+            self._start_play(t.suits(fixed), self._starter)
 
     def _pick_starter(self, scripted: ScriptedDeal | None) -> str:
         """Who bids (or leads) first this hand, by the file's start criteria; how it was decided."""
@@ -159,6 +216,9 @@ class TrickMatch(Match):
             if rule.criterion is StartCriterion.NEXT_SEAT and self._starter >= 0:
                 self._starter = t.next_seat(self._starter)
                 return "next_seat"
+            if rule.criterion is StartCriterion.PREVIOUS_WINNER and self._previous_winner is not None:
+                self._starter = self._previous_winner
+                return "previous_winner"
             if rule.criterion is StartCriterion.HOLDER and rule.tile is not None:
                 tile = t.index.get(rule.tile)
                 holder = next((s for s, h in enumerate(self._hands) if tile is not None and (h >> tile) & 1), None)
@@ -271,8 +331,13 @@ class TrickMatch(Match):
 
     def _start_play(self, suits: Suits, leader: int) -> None:
         self._suits = suits
+        self._count = self._t.count_for(suits)
         self._phase = PLAYING
+        if self._out is not None:
+            self._absent |= 1 << self._out
         self._current = leader if leader != self._out else self._bidder  # type: ignore[assignment]
+        if (self._absent >> self._current) & 1:  # the leader dropped out: the next seat in play leads
+            self._current = self._next(self._current)
         bidding = self._t.rules.bidding
         if bidding is not None and bidding.kitty and self._dead and self._bidder is not None:
             # The kitty goes face down to the auction's winner, who discards as many before the lead.
@@ -285,26 +350,93 @@ class TrickMatch(Match):
             self._kitty = len(self._dead)
             self._dead = []
             self._phase = DISCARDING
+            self._then = PLAYING
 
     def _discard(self, tile: int) -> None:
         seat = self._current
         self._hands[seat] &= ~(1 << tile)
         self._discards.append(tile)
+        self._discard_seats.append(seat)
         self._dead.append(tile)
         self._kitty -= 1
-        if self._kitty == 0:
+        if self._kitty == 0 and self._then == CALLING:
+            self._phase = CALLING
+            self._current = self._t.next_seat(seat)
+            self._call_or_walkover()
+        elif self._kitty == 0:
             t = self._t
             dead = set(self._dead)
             played = sum(h.bit_count() for h in self._hands) // self._n  # the tricks of the hand
-            self._available = sum(t.count[x] for x in range(len(t.tiles)) if x not in dead)
+            self._available = sum(self._count[x] for x in range(len(t.tiles)) if x not in dead)
             self._available += played * t.rules.trick_points + t.rules.last_trick
             self._phase = PLAYING
             self._current = self._leader
 
     def _next(self, seat: int) -> int:
-        """The next seat to play, past the one sitting out."""
+        """The next seat to play, past those sitting out."""
         seat = self._t.next_seat(seat)
-        return self._t.next_seat(seat) if seat == self._out else seat
+        while (self._absent >> seat) & 1:
+            seat = self._t.next_seat(seat)
+        return seat
+
+    # --- calls: keep, drop or exchange, before the first lead -----------------------------------
+
+    def _call_actions(self) -> list[Action]:
+        t = self._t
+        calls = t.rules.calls
+        assert calls is not None
+        out = [_KEEP]
+        if self._n in calls.drop:
+            out.append(_DROP)
+        draw = calls.exchange.get(self._n)
+        if draw is not None and len(self._stock) >= draw:
+            out.append(_EXCHANGE)
+        return out
+
+    def _call(self, kind: str) -> None:
+        seat = self._current
+        self._calls.append((seat, kind))
+        t = self._t
+        if kind == DROP:  # the hand goes face down out of play; the seat sits the hand out
+            self._set_aside += [(x, seat) for x in bits(self._hands[seat])]
+            self._hands[seat] = 0
+            self._dropped |= 1 << seat
+            self._absent |= 1 << seat
+        elif kind == EXCHANGE:  # a fresh hand from the stock, discarded down to a hand's size
+            calls = t.rules.calls
+            assert calls is not None
+            draw = calls.exchange[self._n]
+            self._set_aside += [(x, seat) for x in bits(self._hands[seat])]
+            self._hands[seat] = 0
+            for _ in range(draw):
+                self._draw(seat)
+            self._kitty = draw - t.hand_size
+            if self._kitty:
+                self._phase = DISCARDING
+                self._then = CALLING
+                return
+        self._current = t.next_seat(seat)
+        self._call_or_walkover()
+
+    def _call_or_walkover(self) -> None:
+        """The next seat's call; once every seat has called, the first lead; or, when every other
+        side has dropped out, the hand ends unplayed."""
+        in_play = {self._seat_side[s] for s in range(self._n) if not (self._dropped >> s) & 1}
+        if len(in_play) <= 1:
+            self._end_hand()
+            return
+        if len(self._calls) >= self._n:
+            self._start_play(self._suits, self._starter)  # type: ignore[arg-type]
+            return
+        self._phase = CALLING
+
+    def _draw(self, seat: int) -> None:
+        """`seat` draws the stock's next tile."""
+        x = self._stock.pop()
+        self._hands[seat] |= 1 << x
+        if x == self._turn_up:
+            self._turn_up_holder = seat
+        self._events.append((ev.DRAW, seat, self._t.tiles[x]))
 
     # --- tricks ---------------------------------------------------------------------------------
 
@@ -313,57 +445,222 @@ class TrickMatch(Match):
         hand = self._hands[self._current]
         suits = self._suits
         assert suits is not None
+        rules = self._t.rules
         if suits.best_only:  # a ranked contract: one of the highest-ranked tiles held
             ranks = suits.rank[0]
             held = bits(hand)
             best = max(ranks[x] for x in held)
             return sum(1 << x for x in held if ranks[x] == best)
-        if not self._trick or not self._t.rules.must_follow:
+        if not self._trick:
+            trumps = hand & suits.trumps
+            if trumps and rules.lead_trump is not None and rules.lead_trump(self._lead_env(trumps)):
+                return trumps
             return hand
-        following = hand & suits.follows[suits.led_suit[self._trick[0]]]
-        return following or hand
+        stock = rules.stock
+        if stock is not None and stock.free_while_open and self._stock and self._closed_by is None:
+            return hand  # no obligations while the stock is open
+        allowed = hand
+        following = hand & suits.follows[self._led]  # type: ignore[index]
+        if following and rules.must_follow:
+            allowed = following
+        elif not following and rules.must_trump:
+            allowed = hand & (suits.trumps | suits.top) or hand
+        if rules.must_beat:
+            n = len(self._trick)
+            trick, led = self._trick, self._led
+            winning = sum(1 << x for x in bits(allowed) if suits.winner([*trick, x], led) == n)
+            allowed = winning or allowed
+        return allowed
 
-    def _play(self, tile: int) -> None:
+    def _lead_env(self, trumps: int) -> dict[str, Any]:
+        """The names `tricks.lead_trump` reads (LEAD_NAMES), of the current seat about to lead."""
+        seat = self._current
+        return {
+            **self._t.count_env, "trumps": trumps.bit_count(), "tiles": self._hands[seat].bit_count(),
+            "won_last": self._last_winner == seat and self._trick_no > 0, "trick": self._trick_no,
+        }  # fmt: skip
+
+    def _lead_actions(self, mask: int) -> list[Action]:
+        """The leads of `mask`; where the leader names the suit, a non-trump, non-double tile
+        once per end."""
+        t = self._t
+        suits = self._suits
+        assert suits is not None
+        if t.rules.led_suit is not LedSuit.LEADER_NAMES:
+            return [t.plays[x] for x in bits(mask)]
+        out = []
+        for x in bits(mask):
+            low, high = t.low[x], t.high[x]
+            if low == high or (suits.trumps >> x) & 1:
+                out.append(t.plays[x])
+            else:
+                out += [t.named_leads[x][0], t.named_leads[x][1]]
+        return out
+
+    def _play(self, tile: int, named: int | None = None) -> None:
         seat = self._current
         suits = self._suits
         assert suits is not None
         self._hands[seat] &= ~(1 << tile)
         self._played[seat] |= 1 << tile
+        if seat == self._turn_up_holder and tile == self._turn_up:
+            self._turn_up_holder = None
         if self._trick:
-            led = suits.led_suit[self._trick[0]]
-            if not (suits.follows[led] >> tile) & 1:
-                self._voids[seat] |= 1 << led
+            led = self._led
+            if not (suits.follows[led] >> tile) & 1:  # type: ignore[index]
+                self._voids[seat] |= 1 << led  # type: ignore[operator]
+        else:
+            self._led = suits.led_suit[tile] if named is None else named
         self._trick.append(tile)
         self._trick_seats.append(seat)
-        if len(self._trick) < self._n - (self._out is not None):
+        if len(self._trick) < self._n - self._absent.bit_count():
             self._current = self._next(seat)
             return
         self._take_trick()
 
-    def _take_trick(self) -> None:
+    def _play_group(self, ids: tuple[int, ...], named: int | None, action: Action) -> None:
+        """The current seat plays `ids` (one tile or several together, the play `action`) to a
+        trick of plays; laid face down (a DISCARD record: public without its tiles) when it does
+        not take the lead of the trick under `tricks.face_down`."""
         t = self._t
+        seat = self._current
         suits = self._suits
         assert suits is not None
-        taker = self._trick_seats[suits.winner(self._trick)]
+        mask = sum(1 << x for x in ids)
+        self._hands[seat] &= ~mask
+        if not self._plays:
+            leads = True
+            self._led = (suits.led_suit[ids[0]] if named is None else named) if len(ids) == 1 else None
+        else:
+            best = self._plays[self._best][1]
+            if len(ids) == 1:
+                leads = suits.winner([best[0], ids[0]], self._led) == 1
+                if not (suits.follows[self._led] >> ids[0]) & 1:  # type: ignore[index]
+                    self._voids[seat] |= 1 << self._led  # type: ignore[operator]
+            else:
+                tiles = t.tiles
+                leads = t.groups.beats(tuple(sorted(tiles[x] for x in ids)), tuple(sorted(tiles[x] for x in best)))
+        shown = leads or not t.rules.face_down
+        self._events.append((ev.ACTION if shown else ev.DISCARD, seat, action))
+        if leads:
+            self._best = len(self._plays)
+        if shown:
+            self._played[seat] |= mask
+            self._trick += ids
+            self._trick_seats += [seat] * len(ids)
+        else:
+            self._face_down[seat] |= mask
+        self._plays.append((seat, ids, shown))
+        if len(self._plays) < self._n - self._absent.bit_count():
+            self._current = self._next(seat)
+            return
+        hidden = [[s, len(x)] for s, x, up in self._plays if not up]
+        self._taken(self._plays[self._best][0], [x for _, group, _ in self._plays for x in group], hidden)
+
+    def _group_actions(self) -> list[Action]:
+        """What the current seat may play to a trick of plays: to lead, a tile (as `_play_mask`
+        allows) or a group it holds; to follow, as many tiles as were led."""
+        t = self._t
+        hand = self._hands[self._current]
+        tiles = t.tiles
+        if not self._plays:
+            out = self._lead_actions(self._play_mask())
+            out += [Action.group(g) for g in t.groups.leads(tiles[x] for x in bits(hand))]
+            return out
+        size = len(self._plays[0][1])
+        if size == 1:
+            plays = t.plays
+            return [plays[x] for x in bits(self._play_mask())]
+        return [Action.group(g) for g in plays_of((tiles[x] for x in bits(hand)), size)]
+
+    def _take_trick(self) -> None:
+        suits = self._suits
+        assert suits is not None
+        self._taken(self._trick_seats[suits.winner(self._trick, self._led)], self._trick, [])
+
+    def _taken(self, taker: int, tiles: list[int], face_down: list[list[int]]) -> None:
+        """`taker` takes the trick of `tiles` (and of tiles laid face down, [seat, how many])."""
+        t = self._t
         side = self._seat_side[taker]
         self._won_tricks[side] += 1
-        count = sum(t.count[x] for x in self._trick)
+        self._trick_no += 1
+        self._captured[side] += len(tiles)
+        count = sum(self._count[x] for x in tiles)
         self._won_count[side] += count
-        last = not any(h for seat, h in enumerate(self._hands) if seat != self._out)
-        if last:
+        stock = t.rules.stock
+        drawing = stock is not None and stock.draw and self._closed_by is None and bool(self._stock)
+        last = not drawing and not any(self._hands)
+        bonus = last and self._closed_by is None  # a closed stock pays no bonus for the last trick
+        if bonus:
             self._last_side = side
-        self._events.append(
-            {"type": "trick", "seat": taker, "side": side,
-             "tiles": [[seat, [t.low[x], t.high[x]]] for seat, x in zip(self._trick_seats, self._trick, strict=True)],
-             "count": count, "points": t.rules.trick_points + count + (t.rules.last_trick if last else 0)}
-        )  # fmt: skip
+        shown = [[seat, [t.low[x], t.high[x]]] for seat, x in zip(self._trick_seats, self._trick, strict=True)]
+        points = t.rules.trick_points + count + (t.rules.last_trick if bonus else 0)
+        trick = {"type": "trick", "seat": taker, "side": side, "tiles": shown, "count": count, "points": points}
+        if face_down:
+            trick["face_down"] = face_down  # how many tiles each seat laid face down: never which
+        self._events.append(trick)
+        if drawing:
+            seat = taker  # the trick's winner draws first, then the others in turn
+            for _ in range(self._n - self._absent.bit_count()):
+                if not self._stock:
+                    break
+                self._draw(seat)
+                seat = self._next(seat)
         self._last_trick = list(zip(self._trick_seats, self._trick, strict=True))
         self._last_winner = taker
         self._trick = []
         self._trick_seats = []
+        self._plays = []
+        self._best = 0
+        self._led = None
         self._current = taker
+        if t.rules.stop_when is not None:
+            points = [self._side_points(s) for s in range(self._sides)]
+            for s in range(self._sides):
+                if t.rules.stop_when(self._hand_env(s, points, False)):
+                    self._claimed = s
+                    self._end_hand()
+                    return
         if last or (t.rules.stop_when_decided and self._outcome(False) is not None):
             self._end_hand()
+
+    def _close(self) -> None:
+        """The current seat closes the stock: no more draws, and the obligations hold from now."""
+        self._closed_by = self._current
+        self._at_close = (self._won_tricks.copy(), [self._side_points(s) for s in range(self._sides)])
+
+    def _hand_env(self, side: int, points: list[int], made: bool) -> dict[str, Any]:
+        """The names `scoring.hand` and `tricks.stop_when` read for `side` (HAND_NAMES)."""
+        t = self._t
+        bid = None if self._high is None else t.bid_of[self._high]
+        bidder_side = None if self._bidder is None else self._seat_side[self._bidder]
+        closer = None if self._closed_by is None else self._seat_side[self._closed_by]
+        at_tricks, at_points = self._at_close
+        tricks_at = at_tricks[side] if at_tricks else 0
+        points_at = at_points[side] if at_points else 0
+        seats = [s for s in range(self._n) if self._seat_side[s] == side]
+        dropped = all((self._dropped >> s) & 1 for s in seats)
+        others = [s for s in range(self._n) if self._seat_side[s] != side]
+        return {
+            **t.count_env, "round": self._round, "score": self._scores[side], "points": points[side],
+            "opp_points": sum(points) - points[side], "tricks": self._won_tricks[side],
+            "opp_tricks": sum(self._won_tricks) - self._won_tricks[side],
+            "count": self._won_count[side], "last_trick": self._last_side == side,
+            "bidder": side == bidder_side, "bid": 0 if bid is None else bid.value,
+            "bid_marks": 0 if bid is None else bid.marks, "made": made,
+            "claimed": self._claimed == side, "opp_claimed": self._claimed is not None and self._claimed != side,
+            "closer": closer == side,
+            "opp_closer": closer is not None and closer != side,
+            "tricks_at_close": tricks_at, "points_at_close": points_at,
+            "opp_tricks_at_close": sum(at_tricks) - tricks_at, "opp_points_at_close": sum(at_points) - points_at,
+            "captured": self._captured[side],
+            "opp_without_tricks": sum(
+                1 for s in range(self._sides) if s != side and not self._won_tricks[s]
+                and not all((self._dropped >> x) & 1 for x in range(self._n) if self._seat_side[x] == s)
+            ),
+            "dropped": dropped,
+            "walkover": not dropped and bool(self._dropped) and all((self._dropped >> s) & 1 for s in others),
+        }  # fmt: skip
 
     def _side_points(self, side: int) -> int:
         rules = self._t.rules
@@ -398,22 +695,13 @@ class TrickMatch(Match):
         t = self._t
         rules = t.rules
         bid = None if self._high is None else t.bid_of[self._high]
-        bidder_side = None if self._bidder is None else self._seat_side[self._bidder]
         points = [self._side_points(s) for s in range(self._sides)]
         made = self._outcome(True) is True
-        before = self._scores.copy()
-        gained = []
         hand = rules.hand
-        for side in range(self._sides):
-            env = {
-                **t.count_env, "round": self._round, "score": before[side], "points": points[side],
-                "opp_points": sum(points) - points[side], "tricks": self._won_tricks[side],
-                "count": self._won_count[side], "last_trick": self._last_side == side,
-                "bidder": side == bidder_side, "bid": 0 if bid is None else bid.value,
-                "bid_marks": 0 if bid is None else bid.marks, "made": made,
-            }  # fmt: skip
-            gained.append(int(hand(env)))  # type: ignore[call-overload]
-        reason = "made" if made else "set" if bid is not None else "hand"
+        gained = [int(hand(self._hand_env(side, points, made))) for side in range(self._sides)]  # type: ignore[call-overload]
+        walkover = self._phase == CALLING
+        reason = "made" if made else "set" if bid is not None else "walkover" if walkover else "hand"
+        self._previous_winner = self._hand_winner(gained)
         for side, got in enumerate(gained):
             if not got:
                 continue
@@ -427,7 +715,8 @@ class TrickMatch(Match):
         self._events.append(
             {"type": "round_end", "round": self._round, "reason": reason, "seat": self._bidder,
              "hands": [[] for _ in self._hands], "pips": points,
-             "scores": self._scores.copy(), "made": made, "bid": None if bid is None else bid.value}
+             "scores": self._scores.copy(), "made": made, "bid": None if bid is None else bid.value,
+             "claimed": self._claimed, "closed_by": self._closed_by}
         )  # fmt: skip
         done = winners(self._rules.match, self._scores, self._round, self._n, True)
         if done is not None:
@@ -436,6 +725,18 @@ class TrickMatch(Match):
             self._events.append(ev.match_end(done, self._scores))
             return
         self._deal()
+
+    def _hand_winner(self, gained: list[int]) -> int | None:
+        """The seat a `previous_winner` start picks: of the side that gained the most this hand
+        (none when sides tie), the seat that took the hand's last trick if it is one of its own,
+        else its first seat in play."""
+        best = max(gained)
+        if gained.count(best) != 1:
+            return None
+        side = gained.index(best)
+        if self._last_winner is not None and self._seat_side[self._last_winner] == side:
+            return self._last_winner
+        return next(s for s in range(self._n) if self._seat_side[s] == side)
 
     # --- the public API -------------------------------------------------------------------------
 
@@ -449,7 +750,7 @@ class TrickMatch(Match):
 
     @property
     def phase(self) -> str:
-        """"bidding", "declaring" or "playing"."""
+        """"bidding", "declaring", "calling", "discarding" or "playing"."""
         return self._phase
 
     @property
@@ -476,11 +777,20 @@ class TrickMatch(Match):
 
     @property
     def boneyard(self) -> tuple[Tile, ...]:
-        return ()
+        """The stock, next tile to draw first."""
+        return tuple(self._t.tiles[x] for x in reversed(self._stock))
 
     @property
     def dead(self) -> tuple[Tile, ...]:
-        return tuple(self._t.tiles[x] for x in self._dead)
+        """The tiles out of play this hand: undealt and unused, laid face down (a kitty's discards,
+        a hand thrown in or exchanged, tiles played face down), and a turned-up tile left face up."""
+        tiles = self._t.tiles
+        out = [*self._dead, *(x for x, _ in self._set_aside)]
+        for mask in self._face_down:
+            out += bits(mask)
+        if self._turn_up is not None and not self._t.rules.stock.draw:  # type: ignore[union-attr]
+            out.append(self._turn_up)
+        return tuple(tiles[x] for x in out)
 
     @property
     def layout(self) -> LayoutView:
@@ -500,9 +810,9 @@ class TrickMatch(Match):
             bid=None if bid is None else bid.value,
             bid_name=None if bid is None else bid.name,
             make=None if bid is None else bid.make,
-            declaration=None if suits is None or self._phase not in (PLAYING, DISCARDING) else suits.declaration,
+            declaration=None if suits is None or self._phase in (BIDDING, DECLARING) else suits.declaration,
             trick=tuple((seat, tiles[x]) for seat, x in zip(self._trick_seats, self._trick, strict=True)),
-            led_suit=None if not self._trick or suits is None else suits.led_suit[self._trick[0]],
+            led_suit=self._led if self._trick else None,
             last_trick=tuple((seat, tiles[x]) for seat, x in self._last_trick),
             last_winner=self._last_winner,
             tricks_won=tuple(self._won_tricks),
@@ -515,6 +825,19 @@ class TrickMatch(Match):
             phase=self._phase,
             to_discard=self._kitty,
             kitty=len(self._discards) + self._kitty if self._discards or self._kitty else 0,
+            stock=len(self._stock),
+            turn_up=None if self._turn_up is None else tiles[self._turn_up],
+            turn_up_holder=self._turn_up_holder,
+            closed_by=self._closed_by,
+            at_close=tuple(tuple(v) for v in self._at_close) if self._at_close[0] else (),
+            calls=tuple(self._calls),
+            dropped=tuple(s for s in range(self._n) if (self._dropped >> s) & 1),
+            suit_names=() if suits is None else suits.names,
+            plays=tuple(
+                (seat, tuple(tiles[x] for x in ids) if up else (), 0 if up else len(ids))
+                for seat, ids, up in self._plays
+            ),
+            captured=tuple(self._captured),
         )
 
     def observation(self, seat: int) -> Observation:
@@ -525,7 +848,7 @@ class TrickMatch(Match):
             current_player=self.current_player,
             hand=self.hand(seat),
             hand_counts=tuple(h.bit_count() for h in self._hands),
-            boneyard_count=0,
+            boneyard_count=len(self._stock),
             layout=_EMPTY_LAYOUT,
             scores=self.scores,
             legal_actions=tuple(self.legal_actions()) if seat == self.current_player else (),
@@ -535,11 +858,15 @@ class TrickMatch(Match):
         )
 
     def _view_of(self, seat: int) -> TrickView:
-        """The trick view as `seat` sees it: the kitty's taker also knows what it discarded."""
+        """The trick view as `seat` sees it: it also knows the tiles it laid face down itself
+        (the kitty's discards, a hand it threw in or exchanged)."""
         view = self.trick_view
-        if seat == self._bidder and self._discards:
+        own = [x for x, by in self._set_aside if by == seat]
+        own += [x for x, by in zip(self._discards, self._discard_seats, strict=True) if by == seat]
+        own += bits(self._face_down[seat])
+        if own:
             tiles = self._t.tiles
-            view = dataclasses.replace(view, discards=tuple(tiles[x] for x in self._discards))
+            view = dataclasses.replace(view, discards=tuple(tiles[x] for x in own))
         return view
 
     def clone(self) -> TrickMatch:
@@ -565,7 +892,14 @@ class TrickMatch(Match):
         new._played = self._played.copy()
         new._voids = self._voids.copy()
         new._discards = self._discards.copy()
+        new._plays = self._plays.copy()
+        new._captured = self._captured.copy()
+        new._face_down = self._face_down.copy()
+        new._discard_seats = self._discard_seats.copy()
         new._dead = self._dead.copy()
+        new._stock = self._stock.copy()
+        new._set_aside = self._set_aside.copy()
+        new._calls = self._calls.copy()
         new._rng = rng
         return new
 
@@ -580,10 +914,21 @@ class TrickMatch(Match):
                 self._legal = self._declarations()
             elif self._phase == DISCARDING:
                 tiles = self._t.tiles
-                self._legal = [Action(DISCARD, tiles[x]) for x in bits(self._hands[self._current])]
-            else:
+                held = dict.fromkeys(tiles[x] for x in bits(self._hands[self._current]))
+                self._legal = [Action(DISCARD, tile) for tile in held]
+            elif self._phase == CALLING:
+                self._legal = self._call_actions()
+            elif self._t.grouped:
+                self._legal = list(dict.fromkeys(self._group_actions()))
+                if not self._plays and self._may_close():
+                    self._legal.append(_CLOSE)
+            elif self._trick:
                 plays = self._t.plays
-                self._legal = [plays[x] for x in bits(self._play_mask())]
+                self._legal = list(dict.fromkeys(plays[x] for x in bits(self._play_mask())))
+            else:
+                self._legal = list(dict.fromkeys(self._lead_actions(self._play_mask())))
+                if self._may_close():
+                    self._legal.append(_CLOSE)
         return self._legal.copy()
 
     def apply(self, action: Action) -> Sequence[dict[str, Any]]:
@@ -591,7 +936,7 @@ class TrickMatch(Match):
         legal = self.legal_actions()
         if action not in legal:
             if isinstance(action, Action) and action.kind == PLAY and action.tile is not None:
-                action = Action.play(action.tile)
+                action = Action(PLAY, normal(action.tile), value=action.value)
             if action not in legal:
                 raise IllegalAction(self._why_illegal(action))
         start = len(self._events)
@@ -600,13 +945,32 @@ class TrickMatch(Match):
         events = self.events
         return events[start:]
 
+    def _may_close(self) -> bool:
+        """Whether the seat about to lead may close the stock: it has taken a trick this hand."""
+        stock = self._t.rules.stock
+        return (
+            stock is not None and stock.close and bool(self._stock) and self._closed_by is None
+            and self._won_tricks[self._seat_side[self._current]] > 0
+        )  # fmt: skip
+
+    def _held(self, tile: Any) -> int:
+        """The id of a copy of `tile` the current seat holds."""
+        hand = self._hands[self._current]
+        return next(x for x in self._t.copies[tile] if (hand >> x) & 1)
+
     def _do(self, action: Action) -> None:
         seat = self._current
         if self._phase == DISCARDING:  # face down: the log's public form does not show the tile
             self._events.append((ev.DISCARD, seat, action))
-            self._discard(self._t.index[action.tile])  # type: ignore[index]
+            self._discard(self._held(action.tile))
             return
         self._events.append((ev.ACTION, seat, action))
+        if self._phase == CALLING:
+            self._call(action.kind)
+            return
+        if action.kind == CLOSE:
+            self._close()
+            return
         if self._phase == BIDDING:
             value = action.value if action.kind == BID else None
             self._bids.append((seat, value))  # type: ignore[arg-type]
@@ -619,8 +983,16 @@ class TrickMatch(Match):
             self._after_bid()
         elif self._phase == DECLARING:
             self._declare(action.value)
+        elif self._t.grouped:
+            hand, ids = self._hands[self._current], []
+            for tile in action.tiles:
+                x = next(i for i in self._t.copies[tile] if (hand >> i) & 1 and i not in ids)
+                ids.append(x)
+            named = action.value if isinstance(action.value, int) else None
+            self._events.pop()  # logged by _play_group: face up, or face down
+            self._play_group(tuple(ids), named, action)
         else:
-            self._play(self._t.index[action.tile])  # type: ignore[index]
+            self._play(self._held(action.tile), action.value)  # type: ignore[arg-type]
 
     def _why_illegal(self, action: object) -> str:
         if self._over:
@@ -636,23 +1008,71 @@ class TrickMatch(Match):
             low = min((a.value for a in self._legal or () if a.kind == BID), default=None)  # type: ignore[type-var]
             return f"a bid of {action.value} is not allowed now" + (f"; the lowest bid now is {low}" if low else "")
         if phase == DISCARDING:
-            return "lay a tile of your hand face down (discard): the kitty is yours"
+            return "lay a tile of your hand face down (discard)"
+        if phase == CALLING:
+            words = " or ".join(a.kind for a in self._legal or ())
+            return f"before the first lead, say {words}"
+        if action.kind == CLOSE:
+            return "you may close the stock only when you lead, once you have taken a trick, while it holds tiles"
         if phase == DECLARING:
             if action.kind != TRUMPS:
                 return "trumps are named now"
             return f"{action.value} is not a choice now"
         if action.kind != PLAY or action.tile is None:
             return "play a tile to the trick"
-        tile = self._t.index.get(action.tile)
-        if tile is None or not (self._hands[self._current] >> tile) & 1:
+        if self._t.grouped:
+            return self._why_group(action)
+        copies = self._t.copies.get(action.tile, ())
+        if not any((self._hands[self._current] >> x) & 1 for x in copies):
             return f"{tile_text(action.tile)} is not in your hand"
         suits = self._suits
         assert suits is not None
+        text = tile_text(action.tile)
         if suits.best_only:
             name = "" if self._contract is None else f" ({self._contract.name})"
-            return f"you must play one of your highest-ranked tiles{name}: {tile_text(action.tile)} is not one"
-        led = suits.led_suit[self._trick[0]]
-        return f"you must follow {suit_name(led, suits.trump)}: {tile_text(action.tile)} does not"
+            return f"you must play one of your highest-ranked tiles{name}: {text} is not one"
+        if not self._trick:
+            return self._why_lead(action, suits)
+        led = self._led
+        hand = self._hands[self._current]
+        name = suit_name(led, suits.trump, suits.names)  # type: ignore[arg-type]
+        if hand & suits.follows[led] and self._t.rules.must_follow and not any(  # type: ignore[index]
+            (suits.follows[led] >> x) & 1 for x in copies  # type: ignore[index]
+        ):
+            return f"you must follow {name}: {text} does not"
+        if not hand & suits.follows[led] and self._t.rules.must_trump:  # type: ignore[index]
+            return f"you cannot follow {name}, so you must trump: {text} is not a trump"
+        return f"you must take the trick if you can: {text} does not"
+
+    def _why_group(self, action: Action) -> str:
+        """Why a play to a trick of plays is refused."""
+        t = self._t
+        held = [t.tiles[x] for x in bits(self._hands[self._current])]
+        for tile in action.tiles:
+            if action.tiles.count(tile) > held.count(tile):
+                return f"{tile_text(tile)} is not in your hand" + (" twice" if held.count(tile) else "")
+        text = " ".join(tile_text(tile) for tile in action.tiles)
+        if self._plays:
+            size = len(self._plays[0][1])
+            if len(action.tiles) != size:
+                return f"play {size} tile{'s' if size > 1 else ''}: as many as were led"
+        elif len(action.tiles) > 1:
+            return f"{text} is not a combination you may lead"
+        suits = self._suits
+        assert suits is not None
+        if not self._plays:
+            return self._why_lead(action, suits)
+        return f"{text} may not be played now"
+
+    def _why_lead(self, action: Action, suits: Suits) -> str:
+        text = tile_text(action.tile)  # type: ignore[arg-type]
+        x = self._held(action.tile)
+        if (self._play_mask() >> x) & 1:  # the tile may be led: the named suit is wrong or missing
+            low, high = action.tile  # type: ignore[misc]
+            if (suits.trumps >> x) & 1 or low == high:
+                return f"{text} leads its own suit: play it without 'as'"
+            return f"say which end of {text} is the suit led: 'play {text} as {high}' or 'as {low}'"
+        return f"you must lead a trump now (you hold {(self._hands[self._current] & suits.trumps).bit_count()})"
 
     def rule_of_thumb(self) -> Action:
         """The playouts' cheap policy for a tile (`playout`'s `heavy` share): lead the highest trump
@@ -661,7 +1081,9 @@ class TrickMatch(Match):
         suits = self._suits
         assert suits is not None and self._phase == PLAYING
         t = self._t
-        count, trumps = t.count, suits.trumps
+        if t.grouped:
+            return self._group_rule_of_thumb()
+        count, trumps = self._count, suits.trumps
         ids = bits(self._play_mask())
 
         def cheap(x: int) -> tuple[int, int, int]:
@@ -670,13 +1092,44 @@ class TrickMatch(Match):
         if not self._trick:
             held = [x for x in ids if (trumps >> x) & 1]
             best = max(held, key=suits.rank[suits.trump].__getitem__) if held else min(ids, key=cheap)
-            return t.plays[best]
-        taking = self._trick_seats[suits.winner(self._trick)]
+            return self._lead_actions(1 << best)[-1]
+        taking = self._trick_seats[suits.winner(self._trick, self._led)]
         if self._seat_side[taking] == self._seat_side[self._current]:
             return t.plays[max(ids, key=lambda x: (count[x], -((trumps >> x) & 1), -x))]
         n = len(self._trick)
-        winning = [x for x in ids if suits.winner([*self._trick, x]) == n]
+        winning = [x for x in ids if suits.winner([*self._trick, x], self._led) == n]
         return t.plays[min(winning, key=lambda x: ((trumps >> x) & 1, x)) if winning else min(ids, key=cheap)]
+
+    def _group_rule_of_thumb(self) -> Action:
+        """`rule_of_thumb` for tricks of plays: lead the best group held, else the best tile;
+        follow with the cheapest play that takes the lead, else with the lowest tiles."""
+        t = self._t
+        suits = self._suits
+        assert suits is not None
+        legal = [a for a in self.legal_actions() if a.kind == PLAY]
+        tiles_rank = t.named_rank
+
+        def strength(action: Action) -> tuple[int, int]:
+            group = t.groups.of.get(action.tiles)
+            if group is not None:
+                return (1, group[1])
+            x = t.index[action.tile]  # type: ignore[index]
+            return (0, max(r[x] for r in suits.rank))
+
+        if not self._plays:
+            return max(legal, key=strength)
+        before = self._plays[self._best][1]
+        winning = []
+        for action in legal:
+            if len(action.tiles) == 1:
+                x = t.index[action.tile]  # type: ignore[index]
+                if suits.winner([before[0], x], self._led) == 1:
+                    winning.append(action)
+            elif t.groups.beats(action.tiles, tuple(sorted(t.tiles[x] for x in before))):
+                winning.append(action)
+        if winning:
+            return min(winning, key=strength)
+        return min(legal, key=lambda a: sum(tiles_rank[t.index[tile]] for tile in a.tiles))
 
     def playout(self, rng: random.Random, *, until: str = "round", heavy: float = 0.0) -> None:
         """Play random legal actions until the round (`until="round"`) or the match ends.

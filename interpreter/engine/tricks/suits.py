@@ -14,8 +14,14 @@ The rules, as docs/format.md states them for trick files:
   calls for a double), they rank by their pips.
 - The highest trump played wins the trick, else the highest tile of the suit led.
 
+`tricks.pip_order` reorders the pips for all of this: with blanks ranked as sevens, a 0-5 belongs
+to blanks when led, and a blank is the highest other end in a suit. `tricks.top` tiles take any
+trick they are played to, over trumps (the first of them played).
+
 A contract with a `rank` (`ranked_suits`) has no suits at all: every tile follows, a seat must play
 one of its highest-ranked tiles, and the highest-ranked tile takes the trick (the first of equals).
+With `tricks.led_suit: named` (`named_suits`) each tile belongs to the one suit the set names for
+it, ranks by the set's rank, and there are no trumps; the first of equal tiles takes the trick.
 """
 
 from __future__ import annotations
@@ -39,11 +45,20 @@ class Suits:
     follows: tuple[int, ...]  # [suit] -> mask of the tiles that follow it (trumps: the trump tiles)
     rank: tuple[tuple[int, ...], ...]  # [suit][tile] -> its rank in that suit (-2: not in it)
     best_only: bool = False  # a seat must play one of its highest-ranked tiles (ranked_suits)
+    top: int = 0  # mask of the tiles that take any trick they are played to
+    names: tuple[str, ...] = ()  # the suits' names under named suits (by suit number)
 
-    def winner(self, tiles: list[int]) -> int:
-        """The index in `tiles` (played in order, the first led) of the tile that takes the trick."""
+    def winner(self, tiles: list[int], led: int | None = None) -> int:
+        """The index in `tiles` (played in order, the first led) of the tile that takes the trick;
+        `led` is the suit led when the leader named it (else the led tile's own suit)."""
+        if self.top:
+            for i, tile in enumerate(tiles):
+                if (self.top >> tile) & 1:
+                    return i
         trumps = self.trumps
-        suit = self.trump if any((trumps >> t) & 1 for t in tiles) else self.led_suit[tiles[0]]
+        if led is None:
+            led = self.led_suit[tiles[0]]
+        suit = self.trump if any((trumps >> t) & 1 for t in tiles) else led
         ranks = self.rank[suit]
         best, best_rank = 0, -3  # the led tile is in the suit led, so it always sets a rank
         for i, tile in enumerate(tiles):
@@ -54,10 +69,17 @@ class Suits:
 
 
 def suits_for(
-    halves: tuple[tuple[int, int], ...], max_pip: int, declaration: Declaration, doubles: DoublePlace
+    halves: tuple[tuple[int, int], ...],
+    max_pip: int,
+    declaration: Declaration,
+    doubles: DoublePlace,
+    order: tuple[int, ...] = (),
+    top: int = 0,
 ) -> Suits:
-    """The suits of the tiles `halves` ((low, high) per tile id) under `declaration`."""
+    """The suits of the tiles `halves` ((low, high) per tile id) under `declaration`; `order` ranks
+    the pips (order[pip] -> its rank; empty: the pip itself), `top` is the mask of the top tiles."""
     n = len(halves)
+    prank = order or tuple(range(max_pip + 1))
     trump = max_pip + 1
     own = doubles is DoublePlace.OWN_SUIT and declaration != DOUBLES
     high_double = max_pip + 1 if doubles is not DoublePlace.LOW else -1
@@ -77,7 +99,8 @@ def suits_for(
     led = []
     for t in range(n):
         low, high = halves[t]
-        led.append(trump if (trump_mask >> t) & 1 else trump + 1 if own and low == high else high)
+        higher = high if prank[high] >= prank[low] else low
+        led.append(trump if (trump_mask >> t) & 1 else trump + 1 if own and low == high else higher)
     follows = [0] * (max_pip + 3)  # the pips, trumps, and the doubles as a suit of their own
     rank = [[-2] * n for _ in range(max_pip + 3)]  # -1 is a low double's place
     for t in range(n):
@@ -85,18 +108,18 @@ def suits_for(
         if (trump_mask >> t) & 1:
             follows[trump] |= 1 << t
             if declaration == DOUBLES:
-                rank[trump][t] = low
+                rank[trump][t] = prank[low]
             else:
                 other = high if low == declaration else low
-                rank[trump][t] = high_double if low == high else other
+                rank[trump][t] = high_double if low == high else prank[other]
             continue
         if own and low == high:
             follows[trump + 1] |= 1 << t
-            rank[trump + 1][t] = low
+            rank[trump + 1][t] = prank[low]
             continue
         for pip in {low, high}:
             follows[pip] |= 1 << t
-            rank[pip][t] = high_double if low == high else (high if pip == low else low)
+            rank[pip][t] = high_double if low == high else prank[high if pip == low else low]
     return Suits(
         declaration=declaration,
         trump=trump,
@@ -104,6 +127,29 @@ def suits_for(
         led_suit=tuple(led),
         follows=tuple(follows),
         rank=tuple(tuple(r) for r in rank),
+        top=top,
+    )
+
+
+def named_suits(suits: tuple[str, ...], ranks: tuple[int, ...], top: int = 0) -> Suits:
+    """Each tile in the suit the set names for it (`suits`, per tile id), ranked by `ranks`; no trumps."""
+    names = tuple(dict.fromkeys(suits))
+    number = {name: i for i, name in enumerate(names)}
+    n = len(suits)
+    follows = [0] * (len(names) + 1)
+    rank = [[-2] * n for _ in range(len(names) + 1)]
+    for t, name in enumerate(suits):
+        follows[number[name]] |= 1 << t
+        rank[number[name]][t] = ranks[t]
+    return Suits(
+        declaration=NO_TRUMPS,
+        trump=len(names),
+        trumps=0,
+        led_suit=tuple(number[name] for name in suits),
+        follows=tuple(follows),
+        rank=tuple(tuple(r) for r in rank),
+        top=top,
+        names=names,
     )
 
 
@@ -121,8 +167,10 @@ def ranked_suits(ranks: tuple[int, ...], declaration: Declaration = NO_TRUMPS) -
     )
 
 
-def suit_name(suit: int, trump: int) -> str:
-    """A suit as a player says it: "fives", "trumps", "doubles"."""
+def suit_name(suit: int, trump: int, names: tuple[str, ...] = ()) -> str:
+    """A suit as a player says it: "fives", "trumps", "doubles" (or the set's name for it)."""
+    if names:
+        return names[suit] if suit < len(names) else "trumps"
     if suit == trump:
         return "trumps"
     if suit == trump + 1:

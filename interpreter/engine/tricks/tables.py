@@ -4,14 +4,16 @@ may make, and the suits of each declaration (suits.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from interpreter.engine.actions import BID, DOUBLES, NO_TRUMPS, TRUMPS, Action
+from interpreter.engine.actions import BID, DOUBLES, NO_TRUMPS, PLAY, TRUMPS, Action
 from interpreter.engine.cache import PerRuleset
 from interpreter.engine.tiles import Tile, bits
-from interpreter.engine.tricks.suits import Declaration, Suits, ranked_suits, suits_for
+from interpreter.engine.tricks.groups import Groups
+from interpreter.engine.tricks.suits import Declaration, Suits, named_suits, ranked_suits, suits_for
 from interpreter.rulefile.ruleset import Direction, Ruleset
-from interpreter.rulefile.trick_rules import AllPass, Contract, DoublePlace, Rounds, TrickRules, Trump
+from interpreter.rulefile.trick_rules import AllPass, Contract, DoublePlace, LedSuit, Rounds, TrickRules, Trump
 
 _CACHE_SIZE = 64
 
@@ -38,16 +40,33 @@ class TrickTables:
         self.tiles: tuple[Tile, ...] = ruleset.set_tiles()
         self.low = tuple(t[0] for t in self.tiles)
         self.high = tuple(t[1] for t in self.tiles)
-        self.index = {tile: i for i, tile in enumerate(self.tiles)}
+        # A set may hold a tile twice (set.tiles): `index` gives its first id, `copies` all of them.
+        copies: dict[Tile, tuple[int, ...]] = {}
+        for i, tile in enumerate(self.tiles):
+            copies[tile] = (*copies.get(tile, ()), i)
+        self.copies = copies
+        self.index = {tile: ids[0] for tile, ids in copies.items()}
         self.count_env = {"players": players, "max_pip": ruleset.max_pip, "set_size": len(self.tiles)}
-        env = self.count_env
-        self.count = tuple(
-            int(rules.count({**env, "high": h, "low": lo, "pips": lo + h, "is_double": lo == h}))
-            for lo, h in self.tiles
-        )
+        # The pips' ranks (tricks.pip_order): order[pip] -> its rank.
+        order = [0] * (ruleset.max_pip + 1)
+        for place, pip in enumerate(rules.pip_order or range(ruleset.max_pip + 1)):
+            order[pip] = place
+        self.order = tuple(order)
+        self.top = sum(1 << i for tile in rules.top for i in copies.get(tile, ()))
+        self.named_rank = tuple(named.rank for named in rules.named) or (0,) * len(self.tiles)
+        self._counts: dict[tuple[int, int], tuple[int, ...]] = {}
+        # Tiles played together, or laid face down: tricks are of plays (match.py, _play_group).
+        self.groups = Groups(rules.combinations, {tile: len(ids) for tile, ids in copies.items()})
+        self.grouped = bool(rules.combinations) or rules.face_down
+        self.count = self._count_of(0, -1)  # what a tile counts before trumps are known
         self.hand_size = ruleset.deal.hand_sizes[players]
         self.step = 1 if ruleset.players.direction is Direction.CLOCKWISE else -1
         self.plays = tuple(Action.play(tile) for tile in self.tiles)
+        # A lead whose suit the leader names (tricks.led_suit: leader_names): per tile, as its low
+        # end and as its high end.
+        self.named_leads = tuple(
+            (Action(PLAY, tile, value=tile[0]), Action(PLAY, tile, value=tile[1])) for tile in self.tiles
+        )
         bidding = rules.bidding
         bids: list[Bid] = []
         if bidding is not None:
@@ -72,6 +91,43 @@ class TrickTables:
         self.contract_actions = {c.name: Action(TRUMPS, value=c.name) for c in rules.contracts}
         self._suits: dict[tuple[Declaration, DoublePlace, str | None], Suits] = {}
 
+    def _count_of(self, trumps: int, trump: int) -> tuple[int, ...]:
+        """What each tile counts when captured (tricks.count), under a mask of trump tiles."""
+        key = (trumps, trump)
+        found = self._counts.get(key)
+        if found is None:
+            count, env, rank = self.rules.count, self.count_env, self.named_rank
+            found = tuple(
+                int(count({**env, "high": h, "low": lo, "pips": lo + h, "is_double": lo == h,  # type: ignore[call-overload]
+                           "is_trump": bool((trumps >> x) & 1), "trump": trump, "rank": rank[x]}))
+                for x, (lo, h) in enumerate(self.tiles)
+            )  # fmt: skip
+            self._counts[key] = found
+        return found
+
+    def count_for(self, suits: Suits) -> tuple[int, ...]:
+        """What each tile counts when captured under the hand's declaration."""
+        declaration = suits.declaration
+        return self._count_of(suits.trumps, declaration if isinstance(declaration, int) else -1)
+
+    def turned_trump(self, tile: int) -> int:
+        """The trump a turned-up tile makes: its higher end (by pip_order); a double, its number."""
+        low, high = self.tiles[tile]
+        return high if self.order[high] >= self.order[low] else low
+
+    def mask_of(self, tiles: Sequence[Tile], taken: int = 0) -> int:
+        """The mask of `tiles` (a tile named twice: two of its copies), using no id in `taken`."""
+        mask = 0
+        for tile in tiles:
+            ids = self.copies.get(tile)
+            if ids is None:
+                raise ValueError(f"{tile[0]}-{tile[1]} is not a tile of this set")
+            free = next((i for i in ids if not ((taken | mask) >> i) & 1), None)
+            if free is None:
+                raise ValueError(f"{tile[0]}-{tile[1]} is named more times than the set holds it")
+            mask |= 1 << free
+        return mask
+
     def suits(self, declaration: Declaration, contract: Contract | None = None) -> Suits:
         """The suits of a declaration, under a contract's own doubles or ranks where it has them."""
         doubles = self.rules.doubles if contract is None else contract.doubles
@@ -83,12 +139,15 @@ class TrickTables:
                 rank = contract.rank  # type: ignore[union-attr]
                 env = self.count_env
                 ranks = tuple(
-                    int(rank({**env, "high": h, "low": lo, "pips": lo + h, "is_double": lo == h}))  # type: ignore[misc]
-                    for lo, h in self.tiles
-                )
+                    int(rank({**env, "high": h, "low": lo, "pips": lo + h, "is_double": lo == h,  # type: ignore[misc]
+                              "is_trump": False, "trump": -1, "rank": self.named_rank[x]}))
+                    for x, (lo, h) in enumerate(self.tiles)
+                )  # fmt: skip
                 found = ranked_suits(ranks, declaration)
+            elif self.rules.led_suit is LedSuit.NAMED:
+                found = named_suits(tuple(named.suit for named in self.rules.named), self.named_rank, self.top)
             else:
-                found = suits_for(self.tiles, self.max_pip, declaration, doubles)
+                found = suits_for(self.tiles, self.max_pip, declaration, doubles, self.order, self.top)
             self._suits[key] = found
         return found
 

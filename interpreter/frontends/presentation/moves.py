@@ -1,7 +1,8 @@
 """What a person types at the move prompt, read into one of the legal actions or a one-line reason why not.
 
 A move is its number in the list, a tile (`6-3`, `[6|3]`, `6-3 2` for arm 2), or draw / pass /
-marker; in a trick game also `bid 31`, `bid 2 marks`, `trumps sixes`, `doubles`, `no trumps`.
+marker; in a trick game also `bid 31`, `bid 2 marks`, `trumps sixes`, `doubles`, `no trumps`,
+`play 6-3 as 3` (a lead that names its suit), `discard 6-3`, `close`, `keep`, `drop`, `exchange`.
 Anything else is refused with a reason; the match is never touched here.
 """
 
@@ -14,7 +15,7 @@ from interpreter.engine import Action, IllegalAction, Match
 from interpreter.engine.observation import LayoutView
 from interpreter.engine.tiles import normal
 from interpreter.frontends.presentation.style import hand_tile
-from interpreter.frontends.presentation.tricks import is_trick_game, read_trick_word
+from interpreter.frontends.presentation.tricks import is_trick_game, read_trick_word, suit_words, typed_tile
 from interpreter.players.distinct import play_key
 from interpreter.rulefile.ruleset import Ruleset
 
@@ -41,7 +42,10 @@ def numbered(legal: Sequence[Action], layout: LayoutView, rules: Ruleset | None 
         if action.tile is None:
             return (1, 0, 0, 0, 0)
         low, high = action.tile
-        return (0, -high, -low, -1 if action.arm is None else action.arm, action.half or 0)
+        # A lead that names its suit comes once per end, the higher end first, as the hand reads.
+        named = action.value if isinstance(action.value, int) else 0
+        last = action.half if action.half is not None else -named
+        return (0, -high, -low, -1 if action.arm is None else action.arm, last)
 
     listed: dict[Hashable, Action] = {}
     for action in sorted(legal, key=key):
@@ -93,17 +97,42 @@ def _trick_move(text: str, words: str, legal: Sequence[Action], match: Match) ->
     if isinstance(found, Action):
         return found
     if found is None:
-        examples = {"bidding": "bid 31, pass", "declaring": "trumps sixes, doubles, no trumps"}
-        example = examples.get(getattr(match, "phase", ""), "a tile like 6-3")
-        raise Refused(f"'{text.strip()}' is not a move: {_choose(legal)}, {example}, or help")
+        raise Refused(f"'{text.strip()}' is not a move: {_choose(legal)}, {_trick_examples(legal, match)}, or help")
     # The engine's reason, with what can be done instead.
-    raise Refused(f"{found}; {_trick_alternatives(legal)}")
+    raise Refused(f"{found}; {_trick_alternatives(words, legal, match)}")
 
 
-def _trick_alternatives(legal: Sequence[Action]) -> str:
-    tiles = [a.tile for a in legal if a.tile is not None]
+def _trick_examples(legal: Sequence[Action], match: Match) -> str:
+    """What may be typed now, as examples: "bid 31, pass", "keep, drop", "a tile like 6-3, close"."""
+    phase = getattr(match, "phase", "")
+    if phase == "bidding":
+        return "bid 31, pass"
+    if phase == "declaring":
+        return "trumps sixes, doubles, no trumps"
+    kinds = list(dict.fromkeys(a.kind for a in legal if a.tile is None))
+    if phase == "calling":
+        return ", ".join(kinds)
+    if phase == "discarding":
+        return "discard 6-3"
+    named = next((a for a in legal if a.kind == "play" and a.value is not None), None)
+    example = "a tile like 6-3"
+    if named is not None and named.tile is not None:
+        low, high = named.tile
+        example += f" (a lead that names its suit: play {high}-{low} as {named.value})"
+    return ", ".join([example, *kinds])
+
+
+def _trick_alternatives(words: str, legal: Sequence[Action], match: Match) -> str:
+    tile = typed_tile(words)
+    same = [(n, a) for n, a in enumerate(legal, start=1) if tile is not None and a.tile == tile]
+    if len(same) > 1:  # a lead that names its suit: its moves by number
+        max_pip = match.ruleset.max_pip
+        ways = " or ".join(f"{n} (as {suit_words(int(a.value), max_pip)})" for n, a in same)  # type: ignore[arg-type]
+        return f"or type {ways}"
+    tiles = list(dict.fromkeys(a.tile for a in legal if a.tile is not None))
     if tiles:
-        return "you can play " + ", ".join(hand_tile(t) for t in tiles)
+        verb = "lay down" if all(a.kind == "discard" for a in legal) else "play"
+        return f"you can {verb} " + ", ".join(hand_tile(t) for t in tiles)
     return _choose(legal)
 
 

@@ -1,9 +1,10 @@
-"""A trick game (Texas 42) in words: bids, trumps, tricks and hands, told from one seat's side.
+"""A trick game (Texas 42, Moon, Bingo, Domino Loo) in words: bids, trumps, the stock and its
+turned-up tile, the calls before the first lead, tricks and hands, told from one seat's side.
 
 Everything said here is read from the engine: the bids' names and what they must make from its
 tables (`trick_tables_for`), a tile's suit, whether it is a trump and what it counts from the
 declaration's `Suits`, why a move is refused from `IllegalAction`. Nothing here decides what is
-legal. Names from the rule file (a bid's name) go through `printable`.
+legal. Names from the rule file (a bid's name, a named suit) go through `printable`.
 """
 
 from __future__ import annotations
@@ -14,9 +15,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from interpreter.engine import Action, IllegalAction, Match, TrickMatch
-from interpreter.engine.actions import BID, DISCARD, DOUBLES, NO_TRUMPS, PASS, PLAY, TRUMPS
-from interpreter.engine.tiles import normal
-from interpreter.engine.tricks.suits import PIP_NAMES, Declaration, suit_name
+from interpreter.engine.actions import (
+    BID,
+    CLOSE,
+    DISCARD,
+    DOUBLES,
+    DROP,
+    EXCHANGE,
+    KEEP,
+    NO_TRUMPS,
+    PASS,
+    PLAY,
+    TRUMPS,
+)
+from interpreter.engine.observation import TrickView
+from interpreter.engine.tiles import Tile, normal
+from interpreter.engine.tricks.suits import PIP_NAMES, Declaration, Suits, suit_name
 from interpreter.engine.tricks.tables import TrickTables, trick_tables_for
 from interpreter.frontends.presentation.seats import Seat, plural, together
 from interpreter.frontends.presentation.style import Style, hand_tile
@@ -34,10 +48,16 @@ def tables(match: Match) -> TrickTables:
 
 def score_unit(ruleset: Ruleset) -> tuple[str, str]:
     """What a side's match score counts, singular and plural: Texas 42 scores marks (its hand
-    expression reads `bid_marks`), a points variant scores points."""
+    expression reads `bid_marks`); a game whose hand is claimed at a number of points
+    (`tricks.stop_when`, Bingo's 70) scores game points, which are not those points; a points
+    variant scores points."""
     rules = ruleset.tricks
     names = getattr(getattr(rules, "hand", None), "names", frozenset())
-    return ("mark", "marks") if "bid_marks" in names else ("point", "points")
+    if "bid_marks" in names:
+        return ("mark", "marks")
+    if getattr(rules, "stop_when", None) is not None:
+        return ("game point", "game points")
+    return ("point", "points")
 
 
 def counted(number: int, unit: tuple[str, str]) -> str:
@@ -53,6 +73,11 @@ def bid_text(t: TrickTables, value: int) -> str:
     return name if name == str(value) else f"{name} ({value})"
 
 
+def suit_words(suit: int, max_pip: int, names: Sequence[str] = ()) -> str:
+    """A suit as a player says it: "fives", "trumps", or the set's own name for it ("civil")."""
+    return printable(suit_name(suit, max_pip + 1, tuple(names)))
+
+
 def trump_words(declaration: Declaration, max_pip: int) -> str:
     """A declaration as the table hears it: "trumps: sixes", "doubles are trumps", "no trumps (follow me)"."""
     if declaration == DOUBLES:
@@ -62,18 +87,57 @@ def trump_words(declaration: Declaration, max_pip: int) -> str:
     return f"trumps: {suit_name(int(declaration), max_pip + 1)}"
 
 
-def led_words(suit: int, max_pip: int) -> str:
-    return suit_name(suit, max_pip + 1) + " led"
+def led_words(suit: int, max_pip: int, names: Sequence[str] = ()) -> str:
+    return suit_words(suit, max_pip, names) + " led"
+
+
+def tricks_in_hand(t: TrickTables) -> int:
+    """How many tricks a hand has when it is played out: a hand's tiles, and with a stock drawn
+    after each trick, the stock's share too (Bingo: 7 + 7)."""
+    stock = t.rules.stock
+    if stock is None or not stock.draw:
+        return t.hand_size
+    return len(t.tiles) // t.players
+
+
+def only_tricks_count(t: TrickTables) -> bool:
+    """Whether a hand's points are its tricks, one each (nothing counted, no bonus): then the
+    points go unsaid beside the tricks."""
+    rules = t.rules
+    return rules.trick_points == 1 and rules.last_trick == 0 and not any(t.count)
+
+
+def current_suits(t: TrickTables, view: TrickView) -> Suits | None:
+    """The suits of the hand being played (None before trumps are known)."""
+    if view.declaration is None:
+        return None
+    return t.suits(view.declaration, t.contracts.get(view.contract) if view.contract else None)
+
+
+def taking_seat(t: TrickTables, view: TrickView) -> int | None:
+    """The seat whose tile takes the trick on the table as it stands (the suit led as named)."""
+    suits = current_suits(t, view)
+    if suits is None or not view.trick:
+        return None
+    index = suits.winner([t.index[tile] for _, tile in view.trick], view.led_suit)
+    return view.trick[index][0]
 
 
 def tile_notes(t: TrickTables, declaration: Declaration | None, tile: tuple[int, int]) -> list[str]:
-    """What a player weighs about a tile: whether it is a trump, what it counts."""
+    """What a player weighs about a tile: whether it is a trump, whether it takes any trick (a `top`
+    tile, Bingo's 0-0), what it counts (under the hand's trumps, when the count reads them)."""
     index = t.index[tile]
     notes = []
-    if declaration is not None and (t.suits(declaration).trumps >> index) & 1:
-        notes.append("trump")
-    if t.count[index]:
-        notes.append(f"counts {t.count[index]}")
+    count = t.count
+    if declaration is not None:
+        suits = t.suits(declaration)
+        count = t.count_for(suits)
+        if (suits.trumps >> index) & 1:
+            notes.append("trump")
+    if (t.top >> index) & 1:
+        notes.append("beats all")
+    if count[index]:
+        notes.append(f"counts {count[index]}")
     return notes
 
 
@@ -82,15 +146,71 @@ def held_trumps(t: TrickTables, declaration: Declaration, hand: Sequence[tuple[i
     return [tile for tile in hand if (trumps >> t.index[tile]) & 1]
 
 
+def turn_up_words(t: TrickTables, tile: Tile, trump: Declaration | None) -> str:
+    """ "[5|3] is turned up: fives are trumps"."""
+    if trump is None or not isinstance(trump, int):
+        return f"{hand_tile(tile)} is turned up"
+    return f"{hand_tile(tile)} is turned up: {suit_name(trump, t.max_pip + 1)} are trumps"
+
+
+def stock_words(t: TrickTables, view: TrickView, seats: Sequence[Seat], viewer: int | None) -> str:
+    """The stock as the table sees it: "8 tiles; the turned-up [5|3] is drawn last", "closed by
+    Computer, 8 tiles left: nobody draws again", "empty; Computer holds the turned-up [5|3]"."""
+    stock = t.rules.stock
+    draws = stock is not None and stock.draw
+    left = counted(view.stock, ("tile", "tiles"))
+    if view.closed_by is not None:
+        return f"closed by {seats[view.closed_by].name} with {left} in it: nobody draws again"
+    if view.stock:
+        text = left
+        if view.turn_up is not None and draws and view.turn_up_holder is None:
+            text += f"; the turned-up {hand_tile(view.turn_up)} is drawn last"
+        return text
+    text = "empty"
+    if view.turn_up is not None and draws and view.turn_up_holder is not None:
+        who = seats[view.turn_up_holder].name
+        holds = "hold" if view.turn_up_holder == viewer else "holds"
+        text += f"; {who} {holds} the turned-up {hand_tile(view.turn_up)}"
+    return text
+
+
+def call_words(kind: str, t: TrickTables) -> str:
+    """A call before the first lead, said with what it does."""
+    if kind == KEEP:
+        return "keep: play this hand"
+    if kind == DROP:
+        return "drop: throw it in and sit this hand out"
+    calls = t.rules.calls
+    draw = calls.exchange.get(t.players, t.hand_size) if calls is not None else t.hand_size
+    text = f"exchange: lay this hand face down and draw {draw} new tiles from the stock"
+    extra = draw - t.hand_size
+    if extra > 0:
+        text += f", then lay {extra} of them face down"
+    return text
+
+
+def close_words(t: TrickTables) -> str:
+    """What closing the stock does, from the rules."""
+    stock = t.rules.stock
+    parts = ["close the stock: nobody draws again"]
+    if stock is not None and stock.free_while_open and (t.rules.must_follow or t.rules.must_trump):
+        parts.append("the rules of following apply from now on")
+    if t.rules.last_trick:
+        parts.append("the last trick earns no bonus")
+    return "; ".join(parts)
+
+
 def describe_trick_move(action: Action, match: Match) -> str:
     """A numbered move of a trick game: "pass", "bid 31", "trumps: sixes — you hold 3: …",
-    "[6|4] (trump, counts 10)"."""
+    "[6|4] (trump, counts 10)", "lead [6|3] as threes", "close the stock: …", "keep: …"."""
     t = tables(match)
     if action.kind == PASS:
         return "pass"
     if action.kind == BID:
         return f"bid {bid_text(t, int(action.value))}"  # type: ignore[arg-type]
     if action.kind == TRUMPS:
+        if action.value in t.contracts:
+            return printable(str(action.value))
         words = trump_words(action.value, t.max_pip)  # type: ignore[arg-type]
         if action.value == NO_TRUMPS:
             return words
@@ -100,29 +220,59 @@ def describe_trick_move(action: Action, match: Match) -> str:
         return f"{words} — you hold {len(held)}{': ' + shown if held else ''}"
     if action.kind == PLAY and action.tile is not None:
         notes = tile_notes(t, match.trick_view.declaration, action.tile)  # type: ignore[attr-defined]
-        return hand_tile(action.tile) + (f" ({', '.join(notes)})" if notes else "")
+        said = f" ({', '.join(notes)})" if notes else ""
+        if isinstance(action.value, int):  # a lead whose suit the leader names
+            return f"lead {hand_tile(action.tile)} as {suit_words(int(action.value), t.max_pip)}{said}"
+        return hand_tile(action.tile) + said
     if action.kind == DISCARD and action.tile is not None:
         return f"lay {hand_tile(action.tile)} face down"
+    if action.kind == CLOSE:
+        return close_words(t)
+    if action.kind in (KEEP, DROP, EXCHANGE):
+        return call_words(action.kind, t)
     return str(action)
 
 
 # --- reading what a person types -----------------------------------------------------------------
 
-_TILE = re.compile(r"^(?:play\s+|lead\s+)?\[?\s*(\d{1,2})\s*[-|:/]\s*(\d{1,2})\s*\]?$")
+_TILE = re.compile(
+    r"^(?:play\s+|lead\s+|discard\s+)?\[?\s*(\d{1,2})\s*[-|:/]\s*(\d{1,2})\s*\]?(?:\s+as\s+([a-z0-9]+))?$"
+)
 _NO_TRUMPS = ("none", "no trumps", "no trump", "notrumps", "follow me", "followme", "nt")
+_BARE = {"close": CLOSE, "close the stock": CLOSE, "keep": KEEP, "drop": DROP, "drop out": DROP, "exchange": EXCHANGE}
+
+
+def typed_tile(words: str) -> tuple[int, int] | None:
+    """The tile `words` names ("6-3", "play 6-3 as 3", "discard [6|3]"), or None."""
+    found = _TILE.match(words)
+    return None if found is None else normal((int(found.group(1)), int(found.group(2))))
 
 
 def read_trick_word(words: str, legal: Sequence[Action], match: Match) -> Action | str | None:
-    """The action `words` names in a trick game ("bid 31", "pass", "trumps sixes", "6-4"), or the
-    engine's reason why it cannot be played (a str), or None if the words name no move at all."""
+    """The action `words` names in a trick game ("bid 31", "pass", "trumps sixes", "6-4",
+    "play 6-3 as 3", "discard 6-3", "close", "keep"), or the engine's reason why it cannot be
+    played (a str), or None if the words name no move at all."""
     t = tables(match)
     wanted = _named(words, t)
     if wanted is None:
         return None
     if isinstance(wanted, str):
         return wanted
-    if wanted.kind == PLAY:
-        wanted = next((a for a in legal if a.tile == wanted.tile), wanted)
+    seat = match.current_player
+    if wanted.tile is not None and seat is not None and wanted.tile not in match.hand(seat):
+        return f"you do not hold {hand_tile(wanted.tile)}"
+    if wanted.kind in (PLAY, DISCARD) and wanted.tile is not None:
+        # A tile typed as such stands for its one move (played, led or laid face down); "as N"
+        # picks the lead whose suit is N. A tile led two ways needs its "as": the engine says so.
+        same = [a for a in legal if a.tile == wanted.tile and a.kind in (PLAY, DISCARD)]
+        if wanted.kind == DISCARD:
+            same = [a for a in same if a.kind == DISCARD]
+        if wanted.value is not None:
+            same = [a for a in same if a.value == wanted.value]
+        if len(same) == 1:
+            return same[0]
+        if len(same) > 1:
+            wanted = Action(PLAY, wanted.tile)
     if wanted in legal:
         return wanted
     try:
@@ -135,9 +285,19 @@ def read_trick_word(words: str, legal: Sequence[Action], match: Match) -> Action
 def _named(words: str, t: TrickTables) -> Action | str | None:
     if words in ("pass", "p"):
         return Action(PASS)
+    if words in _BARE:
+        return Action(_BARE[words])
     found = _TILE.match(words)
     if found:
-        return Action.play(normal((int(found.group(1)), int(found.group(2)))))
+        tile = normal((int(found.group(1)), int(found.group(2))))
+        if words.startswith("discard"):
+            return Action(DISCARD, tile)
+        if found.group(3) is None:
+            return Action.play(tile)
+        suit = _declaration(found.group(3), t.max_pip)
+        if not isinstance(suit, int):
+            return f"'as {found.group(3)}' names no suit: say an end of the tile, as in 'play 6-3 as 3'"
+        return Action(PLAY, tile, value=suit)
     kind, _, rest = words.partition(" ")
     if kind in ("bid", "b") and rest:
         if rest.isdigit() and len(rest) <= 6:
@@ -178,7 +338,15 @@ class _Hand:
     led: int | None = None  # the suit led in the trick on the table
     on_table: int = 0  # tiles in the trick on the table
     tricks: list[int] = field(default_factory=list)  # per side, tricks taken
+    points: list[int] = field(default_factory=list)  # per side, points taken
     contract: dict[str, Any] | None = None
+    stock: int = 0  # tiles in the stock
+    turn_up: Tile | None = None  # the tile turned up for trumps
+    turn_up_last: bool = False  # it is the stock's last tile (drawn last)
+    drawing: str = "trick"  # what a draw is now: "kitty" (the widow), "exchange" or "trick"
+    closed_by: int | None = None
+    at_close: tuple[list[int], list[int]] = ([], [])  # per side: tricks, points when the stock was closed
+    dropped: list[int] = field(default_factory=list)  # seats out of the hand
 
 
 class TrickNarrator:
@@ -209,18 +377,24 @@ class TrickNarrator:
         hand = self._context(events, start)
         lines: list[str] = []
         scores: list[str] = []  # the hand's scores, told after its end, which the log records after them
-        for event in events:
+        index = 0
+        while index < len(events):
+            event = events[index]
             kind = event["type"]
+            if kind == "draw":  # the draws of one moment (after a trick, an exchange) are told together
+                end = index
+                while end < len(events) and events[end]["type"] == "draw":
+                    end += 1
+                lines += self._draws(events[index:end], hand, viewer)
+                index = end
+                continue
             if kind == "deal":
                 hand = self._new_hand(event)
-                lines += self._deal(event)
+                lines += self._deal(event, hand)
+            elif kind == "turn_up":
+                lines.append(self._turn_up(event, hand))
             elif kind == "action":
                 lines.append(self._action(event, hand, viewer))
-            elif kind == "draw":  # the kitty, face down: only its taker hears the tile
-                tile = event.get("tile")
-                who = self.name(event["seat"])
-                shown = f": {hand_tile(normal(tuple(tile)))}" if tile and event["seat"] == viewer else ""  # type: ignore[arg-type]
-                lines.append(f"{who} took {'the widow' if shown else 'a tile of the widow'}{shown}.")
             elif kind == "contract":
                 lines.append(self._contract(event, hand, viewer))
             elif kind == "trick":
@@ -232,6 +406,7 @@ class TrickNarrator:
                 scores = []
             elif kind == "match_end":
                 lines.append(self.style.heading(result_line(self.match, self.seats)))
+            index += 1
         return lines
 
     def _context(self, events: Sequence[dict[str, Any]], start: int | None) -> _Hand:
@@ -239,7 +414,7 @@ class TrickNarrator:
         log = self.match.events
         if start is None and events:
             start = next((i for i in range(len(log) - 1, -1, -1) if log[i] is events[0]), 0)
-        hand = _Hand(tricks=[0] * self.match.sides)
+        hand = self._empty_hand()
         for event in log[: start or 0]:
             if event["type"] == "deal":
                 hand = self._new_hand(event)
@@ -247,41 +422,88 @@ class TrickNarrator:
                 self._follow(event, hand)
         return hand
 
+    def _empty_hand(self) -> _Hand:
+        sides = self.match.sides
+        return _Hand(tricks=[0] * sides, points=[0] * sides)
+
     def _new_hand(self, event: dict[str, Any]) -> _Hand:
-        bidding = self.t.rules.bidding is not None
-        return _Hand(declaration=None if bidding else self.t.fixed, tricks=[0] * self.match.sides)
+        hand = self._empty_hand()
+        if self.t.rules.bidding is None:
+            hand.declaration = self.t.fixed
+        # The full deal lists the stock; its public form, only how many.
+        hand.stock = len(event.get("boneyard") or ()) or int(event.get("boneyard_size") or 0)
+        stock = self.t.rules.stock
+        if stock is not None and stock.turn_up and not stock.draw and hand.stock:
+            hand.stock -= 1  # the tile turned up stays face up, out of play
+        return hand
 
     def _follow(self, event: dict[str, Any], hand: _Hand) -> None:
         """Keep `hand` up to date with one event."""
         kind = event["type"]
         if kind == "contract":
             hand.contract = event
+            hand.drawing = "kitty"  # the widow goes to the auction's winner
             if len(self.t.declarations) == 1:  # nothing to declare: play starts under the one choice
                 hand.declaration = self.t.declarations[0]
+        elif kind == "turn_up":
+            stock = self.t.rules.stock
+            hand.turn_up = normal(tuple(event["tile"]))  # type: ignore[arg-type]
+            hand.declaration = event["trump"]
+            hand.turn_up_last = stock is not None and stock.draw
+        elif kind == "draw":
+            if hand.drawing != "kitty":
+                hand.stock = max(0, hand.stock - 1)
         elif kind == "trick":
             hand.tricks[event["side"]] += 1
+            hand.points[event["side"]] += event["points"]
             hand.on_table, hand.led = 0, None
-        elif kind == "action" and event["action"]["kind"] == TRUMPS:
-            hand.declaration = event["action"]["value"]
-        elif kind == "action" and event["action"]["kind"] == PLAY:
-            if hand.on_table == 0 and hand.declaration is not None:
-                tile = normal(tuple(event["action"]["tile"]))  # type: ignore[arg-type]
-                hand.led = self.t.suits(hand.declaration).led_suit[self.t.index[tile]]
-            hand.on_table += 1
+            hand.drawing = "trick"
+        elif kind == "action":
+            action = event["action"]
+            kind = action["kind"]
+            if kind == TRUMPS:
+                hand.declaration = action["value"]
+            elif kind == EXCHANGE:
+                hand.drawing = "exchange"
+            elif kind == DROP:
+                hand.dropped.append(event["seat"])
+            elif kind == CLOSE:
+                hand.closed_by = event["seat"]
+                hand.at_close = (hand.tricks.copy(), hand.points.copy())
+            elif kind == PLAY:
+                if hand.on_table == 0 and action.get("value") is not None:
+                    hand.led = action["value"]  # the suit the leader named
+                elif hand.on_table == 0 and hand.declaration is not None:
+                    tile = normal(tuple(action["tile"]))  # type: ignore[arg-type]
+                    hand.led = self.t.suits(hand.declaration).led_suit[self.t.index[tile]]
+                hand.on_table += 1
 
-    def _deal(self, event: dict[str, Any]) -> list[str]:
-        sizes = " or ".join(map(str, sorted({len(h) for h in event["hands"]})))
+    def _suit(self, suit: int, hand: _Hand) -> str:
+        names = () if hand.declaration is None else self.t.suits(hand.declaration).names
+        return suit_words(suit, self.t.max_pip, names)
+
+    def _deal(self, event: dict[str, Any], hand: _Hand) -> list[str]:
+        dealt = {len(h) for h in event.get("hands") or ()} or set(event.get("hand_sizes", ()))
+        sizes = " or ".join(map(str, sorted(dealt)))
         starter = event["starter"]
         you = plural([self.seats[starter].name])
-        bidding = self.t.rules.bidding is not None
-        verb = ("bid" if you else "bids") if bidding else ("lead" if you else "leads")
+        rules = self.t.rules
+        bidding = rules.bidding is not None
+        if bidding:
+            verb = "bid" if you else "bids"
+        elif rules.calls is not None:
+            verb = "call and lead" if you else "calls and leads"
+        else:
+            verb = "lead" if you else "leads"
         how = {
             "random": ", chosen at random",
             "next_seat": ", next in turn",
             "holder": ", holding the tile that starts",
         }
         text = f"Hand {event['round']}: {sizes} tiles each"
-        if not bidding:
+        if hand.stock:
+            text += f", {hand.stock} in the stock"
+        if not bidding and not (rules.stock is not None and rules.stock.turn_up):
             text += f"; {trump_words(self.t.fixed, self.t.max_pip)}"
         text += f". {self.name(starter)} {verb} first{how.get(event['how'], '')}."
         lines = [""]
@@ -289,19 +511,80 @@ class TrickNarrator:
             lines.append(self.style.heading("Everyone passed: the tiles are shuffled and dealt again."))
         return [*lines, self.style.heading(text)]
 
+    def _turn_up(self, event: dict[str, Any], hand: _Hand) -> str:
+        self._follow(event, hand)
+        text = turn_up_words(self.t, hand.turn_up, event["trump"])  # type: ignore[arg-type]
+        if hand.turn_up_last:
+            text += "; it stays in sight, the last tile of the stock"
+        else:
+            text += "; it stays face up, out of play"
+        return self.style.paint(text + ".", "bold")
+
+    def _draws(self, draws: Sequence[dict[str, Any]], hand: _Hand, viewer: int | None) -> list[str]:
+        """Draws told as the viewer may know them: its own tiles by name, another's as "a tile"
+        (the turned-up tile, public, by name whoever draws it)."""
+        context = hand.drawing
+        said: list[tuple[int, Tile | None, bool]] = []  # (seat, the tile if the viewer may see it, the turn-up)
+        for event in draws:
+            self._follow(event, hand)
+            seat, tile = event["seat"], event.get("tile")
+            turn_up = hand.turn_up_last and hand.stock == 0 and context != "kitty"
+            shown = normal(tuple(tile)) if tile and seat == viewer else None  # type: ignore[arg-type]
+            said.append((seat, shown, turn_up))
+        if context == "kitty":  # the widow, face down: only its taker hears the tile
+            out = []
+            for seat, shown, _ in said:
+                who = self.name(seat)
+                tile_said = f": {hand_tile(shown)}" if shown else ""
+                out.append(f"{who} took {'the widow' if shown else 'a tile of the widow'}{tile_said}.")
+            return out
+        if context == "exchange":
+            seat = said[0][0]
+            tiles = [shown for _, shown, _ in said if shown]
+            if tiles:
+                text = f"{self.name(seat)} drew {' '.join(hand_tile(t) for t in tiles)} from the stock"
+            else:
+                text = f"{self.name(seat)} drew {counted(len(said), ('tile', 'tiles'))} from the stock"
+                if any(up for _, _, up in said) and hand.turn_up is not None:
+                    text += f", the turned-up {hand_tile(hand.turn_up)} among them"
+            return [text + "."]
+        parts = []
+        for seat, shown, turn_up in said:
+            if turn_up and hand.turn_up is not None:
+                parts.append(f"{self.name(seat)} drew the turned-up {hand_tile(hand.turn_up)}")
+            elif shown:
+                parts.append(f"{self.name(seat)} drew {hand_tile(shown)}")
+            else:
+                parts.append(f"{self.name(seat)} drew a tile")
+        left = f"{counted(hand.stock, ('tile', 'tiles'))} left in the stock" if hand.stock else "the stock is empty"
+        return ["; ".join(parts) + f" ({left})."]
+
     def _action(self, event: dict[str, Any], hand: _Hand, viewer: int | None = None) -> str:
-        who = self.name(event["seat"])
+        seat = event["seat"]
+        who = self.name(seat)
         action = event["action"]
         kind = action["kind"]
+        stock = hand.stock
         self._follow(event, hand)
+        their = "your" if self.seats[seat].name == "You" else "their"
         if kind == DISCARD:  # face down: only its owner hears the tile
-            if event["seat"] == viewer and action.get("tile"):
+            if seat == viewer and action.get("tile"):
                 return f"{who} laid {hand_tile(normal(tuple(action['tile'])))} face down."  # type: ignore[arg-type]
             return f"{who} laid a tile face down."
         if kind == PASS:
             return f"{who} passed."
         if kind == BID:
             return f"{who} bid {bid_text(self.t, action['value'])}."
+        if kind == CLOSE:
+            return self.style.paint(
+                f"{who} closed the stock with {counted(stock, ('tile', 'tiles'))} in it: nobody draws again.", "bold"
+            )
+        if kind == KEEP:
+            return f"{who} kept {their} hand."
+        if kind == DROP:
+            return f"{who} dropped out of this hand."
+        if kind == EXCHANGE:
+            return f"{who} exchanged {their} hand: it goes face down, out of play."
         if kind == TRUMPS:
             value = action["value"]
             if value == DOUBLES:
@@ -309,11 +592,13 @@ class TrickNarrator:
             if value == NO_TRUMPS:
                 return f"{who} declared no trumps (follow me)."
             if value in self.t.contracts:
-                return f"{who} declared {value}."
+                return f"{who} declared {printable(str(value))}."
             return f"{who} declared {trump_words(value, self.t.max_pip)}."
         tile = normal(tuple(action["tile"]))  # type: ignore[arg-type]
         if hand.on_table == 1:
-            led = "" if hand.led is None else f" ({led_words(hand.led, self.t.max_pip)})"
+            if action.get("value") is not None:
+                return f"{who} led {hand_tile(tile)} as {self._suit(action['value'], hand)}."
+            led = "" if hand.led is None else f" ({self._suit(hand.led, hand)} led)"
             return f"{who} led {hand_tile(tile)}{led}."
         trump = hand.declaration is not None and "trump" in tile_notes(self.t, hand.declaration, tile)
         off_suit = trump and hand.led != self.t.max_pip + 1
@@ -347,13 +632,14 @@ class TrickNarrator:
         if self.match.sides < self.match.players:  # partners: say which side the points go to
             text += f" for {self.side(event['side'], viewer)}"
         # The count tiles by name, as players tally them: "[5|5] 10, [3|2] 5, +1 for the trick".
-        counts = [f"{hand_tile(tile)} {self.t.count[self.t.index[tile]]}" for _, tile in tiles]
-        counts = [c for c, (_, tile) in zip(counts, tiles, strict=True) if self.t.count[self.t.index[tile]]]
-        rest = points - count
-        if counts and rest:
-            text += f" ({', '.join(counts)}, +{rest} for the trick)"
-        elif counts:
-            text += f" ({', '.join(counts)})"
+        value = self.t.count if hand.declaration is None else self.t.count_for(self.t.suits(hand.declaration))
+        counts = [f"{hand_tile(tile)} {value[self.t.index[tile]]}" for _, tile in tiles if value[self.t.index[tile]]]
+        trick_part = min(self.t.rules.trick_points, points - count)
+        bonus = points - count - trick_part
+        extras = ([f"+{trick_part} for the trick"] if trick_part and counts else [])
+        extras += [f"+{bonus} for the last trick"] if bonus else []
+        if counts or extras:
+            text += f" ({', '.join(counts + extras)})"
         return text + "."
 
     def _score(self, event: dict[str, Any]) -> str:
@@ -365,27 +651,57 @@ class TrickNarrator:
     def _hand_end(self, event: dict[str, Any], hand: _Hand, scores: list[str], viewer: int | None) -> list[str]:
         number, points = event["round"], event["pips"]
         played = sum(hand.tricks)
-        early = played < self.t.hand_size  # the contract was decided before the last trick
-        text = f"Hand {number} over" + (f" after {played} of {self.t.hand_size} tricks" if early else "")
+        total = tricks_in_hand(self.t)
+        stock = self.t.rules.stock
+        if stock is not None and stock.draw and hand.closed_by is not None:  # a closed stock's tiles stay unplayed
+            total -= hand.stock // max(1, self.match.players - len(hand.dropped))
+        reason = event["reason"]
+        early = 0 < played < total  # decided before the last trick (a walkover plays none)
+        text = f"Hand {number} over" + (f" after {played} of {total} tricks" if early else "")
         bidder = event.get("seat")
-        if bidder is None or event["reason"] not in ("made", "set"):
-            text += "."
-        else:
+        claimed, closer = event.get("claimed"), event.get("closed_by")
+        if reason == "walkover":
+            left = [self.seats[s].name for s in range(self.match.players) if s not in hand.dropped]
+            text += f" before the first lead: everyone else dropped out, a walkover for {together(left)}."
+        elif bidder is not None and reason in ("made", "set"):
             side = self.match.side_of(bidder)
             names = self.side_names(side)
             bid = bid_text(self.t, event["bid"])
             make = hand.contract["make"] if hand.contract else event["bid"]
-            if event["reason"] == "made":
+            if reason == "made":
                 text += f": {together(names)} made the bid of {bid}."
             else:
                 were = ("are" if plural(names) else "is") if early else ("were" if plural(names) else "was")
                 text += f": {together(names)} {were} set"
                 text += f"; {make} can no longer be made." if early else f", {make} needed."
+        elif claimed is not None:
+            took = counted(points[claimed], ("point", "points"))
+            text += f": {together(self.side_names(claimed))} claimed it with {took}"
+            if closer is not None:
+                text += f" (the stock closed by {self.seats[closer].name})"
+            text += "."
+        elif closer is not None:
+            side = self.match.side_of(closer)
+            took = counted(points[side], ("point", "points"))
+            text += f": {self.seats[closer].name} closed the stock but fell short, with {took} and no claim."
+        else:
+            text += "."
         lines = [self.style.heading(text)]
-        for side in range(self.match.sides):
-            tricks = counted(hand.tricks[side], ("trick", "tricks"))
-            taken = counted(points[side], ("point", "points"))
-            lines.append(f"  {together(self.side_names(side))}: {tricks}, {taken}.")
+        only_tricks = only_tricks_count(self.t)
+        for side in range(self.match.sides if reason != "walkover" else 0):  # a walkover played no trick
+            names = together(self.side_names(side))
+            members = [s for s in range(self.match.players) if self.match.side_of(s) == side]
+            if members and all(s in hand.dropped for s in members):
+                lines.append(f"  {names}: dropped out.")
+                continue
+            said = counted(hand.tricks[side], ("trick", "tricks"))
+            if not only_tricks:
+                said += f", {counted(points[side], ('point', 'points'))}"
+            tricks_at, points_at = hand.at_close
+            if closer is not None and tricks_at:
+                at = counted(tricks_at[side], ("trick", "tricks"))
+                said += f" ({at}, {counted(points_at[side], ('point', 'points'))} when the stock was closed)"
+            lines.append(f"  {names}: {said}.")
         lines += scores
         lines.append(scores_line(self.match, self.seats, event["scores"]))
         return lines

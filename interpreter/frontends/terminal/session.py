@@ -23,6 +23,7 @@ from interpreter.frontends.terminal.table import describe_move, screen
 from interpreter.frontends.terminal.trick_table import prompt_word, trick_screen
 from interpreter.players.ismcts import Estimate
 from interpreter.rulefile.ruleset import Ruleset
+from interpreter.rulefile.trick_rules import LedSuit, Trump
 from interpreter.text.untrusted import printable
 
 _COMMANDS = """\
@@ -47,6 +48,29 @@ Type the number of a move, or name it:
                                 the bidder names trumps (also: trumps 6, follow me)
   6-3                           play the tile [6|3] to the trick
 """ + _COMMANDS
+
+
+def trick_help(ruleset: Ruleset) -> str:
+    """The moves a trick game may be typed as: only those its rules have."""
+    rules = ruleset.tricks
+    if rules is None:
+        return TRICK_HELP
+    lines = ["Type the number of a move, or name it:"]
+    if rules.bidding is not None:
+        lines.append("  bid 31, bid 1 mark, pass      in the auction (a bare number is a move's number)")
+        if len(rules.trumps) > 1 or rules.contracts or Trump.SUITS in rules.trumps:
+            lines.append("  trumps sixes, doubles, no trumps")
+            lines.append("                                the bidder names trumps (also: trumps 6, follow me)")
+    if rules.calls is not None:
+        lines.append("  keep, drop, exchange          before the first lead: play the hand, sit it out, or draw anew")
+    lines.append("  6-3                           play the tile [6|3] to the trick")
+    if rules.led_suit is LedSuit.LEADER_NAMES:
+        lines.append("  play 6-3 as 3                 lead [6|3] and name its suit: threes (or: 6-3 as threes)")
+    if rules.stock is not None and rules.stock.close:
+        lines.append("  close                         close the stock instead of leading at once")
+    if (rules.bidding is not None and rules.bidding.kitty) or (rules.calls is not None and rules.calls.exchange):
+        lines.append("  discard 6-3                   lay the tile [6|3] face down")
+    return "\n".join(lines) + "\n" + _COMMANDS
 
 
 _CLEAR_SCREEN = "\x1b[H\x1b[2J\x1b[3J"  # and the scrollback, where the last hand would still be
@@ -211,7 +235,7 @@ class Session:
             if command in ("quit", "q", "exit"):
                 raise _Stop(Ending.QUIT)
             if command in ("help", "h", "?"):
-                self.out.write(TRICK_HELP if self.tricks else HELP)
+                self.out.write(trick_help(self.ruleset) if self.tricks else HELP)
             elif command == "hint":
                 self.out.write(self._hint(legal) + "\n")
             elif command == "rules":

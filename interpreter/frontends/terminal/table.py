@@ -3,7 +3,7 @@ tile counts and scores, one player's hand, and the numbered moves."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from interpreter.engine import Action, ArmView, LayoutView, Match
 from interpreter.frontends.presentation.seats import Seat
@@ -91,7 +91,11 @@ def layout_lines(match: Match, seats: Sequence[Seat], viewer: int | None, style:
     return lines
 
 
-def player_lines(match: Match, seats: Sequence[Seat], style: Style, score_word: str = "score") -> list[str]:
+def player_lines(
+    match: Match, seats: Sequence[Seat], style: Style, score_word: str = "score", notes: Mapping[int, str] | None = None
+) -> list[str]:
+    """A row per player: whose turn it is, tiles held, the score, the team; `notes` adds a word
+    to a seat's row (a trick game's "dropped out")."""
     counts = match.observation(0).hand_counts
     width = max(len(seat.name) for seat in seats)
     teams = match.sides < match.players
@@ -103,6 +107,10 @@ def player_lines(match: Match, seats: Sequence[Seat], style: Style, score_word: 
         team = f"  team {side + 1}" if teams else ""
         tiles = f"{counts[number]} tile{'s' if counts[number] != 1 else ''}"
         row = f"{turn}{seat.name:<{width}}  {tiles:<9} {score_word} {match.scores[side]:<4}{team}{kind}"
+        note = (notes or {}).get(number)
+        if note:
+            lines.append(style.quiet(f"{row}  — {note}"))
+            continue
         lines.append(style.paint(row, "bold") if number == match.current_player else row)
     return lines
 

@@ -1,13 +1,14 @@
-"""A trick game's table as text: the auction or the contract and trumps, the trick on the table
-with who played what, the last trick and who took it, each side's tricks and points this hand,
-the players and their marks, one player's hand, and the numbered moves."""
+"""A trick game's table as text: the auction or the contract and trumps (or the tile turned up for
+them), the stock, the calls before the first lead, the trick on the table with who played what,
+the last trick and who took it, each side's tricks and points this hand, the players and their
+scores, one player's hand, and the numbered moves."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from interpreter.engine import Action, Match
-from interpreter.engine.actions import BID, PASS
+from interpreter.engine.actions import BID, DROP, EXCHANGE, KEEP, PASS
 from interpreter.frontends.presentation.seats import Seat, together
 from interpreter.frontends.presentation.style import Style, hand_tile
 from interpreter.frontends.presentation.tricks import (
@@ -15,8 +16,12 @@ from interpreter.frontends.presentation.tricks import (
     counted,
     describe_trick_move,
     led_words,
+    only_tricks_count,
     score_unit,
+    stock_words,
+    suit_words,
     tables,
+    taking_seat,
     trump_words,
 )
 from interpreter.frontends.terminal.table import goal, hand_line, player_lines
@@ -24,12 +29,13 @@ from interpreter.rulefile.ruleset import Ruleset
 from interpreter.text.untrusted import printable
 
 _GRID_WIDTH = 78  # short moves (the bids) are laid out in columns up to this width
+CALLED = {KEEP: "kept the hand", DROP: "dropped out", EXCHANGE: "exchanged the hand"}
 
 
 def prompt_word(match: Match) -> str:
-    """What the person is asked for: a bid, trumps, or a tile to play."""
+    """What the person is asked for: a bid, trumps, a call, a tile to lay face down, or a tile to play."""
     phase = getattr(match, "phase", "playing")
-    return {"bidding": "bid", "declaring": "trumps", "discarding": "discard"}.get(phase, "play")
+    return {"bidding": "bid", "declaring": "trumps", "discarding": "discard", "calling": "call"}.get(phase, "play")
 
 
 def _side_names(match: Match, seats: Sequence[Seat], side: int) -> str:
@@ -58,8 +64,15 @@ def auction_lines(match: Match, seats: Sequence[Seat], legal: Sequence[Action], 
 def contract_line(match: Match, seats: Sequence[Seat], style: Style) -> str:
     t = tables(match)
     view = match.trick_view  # type: ignore[attr-defined]
+    if view.bidder is None and view.turn_up is not None:  # trumps turned up from the stock
+        stock = t.rules.stock
+        where = "" if stock is not None and stock.draw else " (face up, out of play)"
+        trump = view.declaration
+        said = f"{suit_words(trump, t.max_pip)}" if isinstance(trump, int) else trump_words(trump, t.max_pip)
+        return style.heading("Trumps") + f"  {said}, from the turned-up {hand_tile(view.turn_up)}{where}"
     if view.bidder is None:  # no auction: the file's fixed trumps
-        return f"No auction this hand; {trump_words(t.fixed, t.max_pip)}."
+        declaration = t.fixed if view.declaration is None else view.declaration
+        return f"No auction this hand; {trump_words(declaration, t.max_pip)}."
     side = match.side_of(view.bidder)
     text = style.heading("Contract") + f"  {seats[view.bidder].name} bid {bid_text(t, view.bid)}: "
     text += f"{_side_names(match, seats, side)} "
@@ -69,19 +82,45 @@ def contract_line(match: Match, seats: Sequence[Seat], style: Style) -> str:
     return text + "; trumps not named yet."
 
 
+def stock_line(match: Match, seats: Sequence[Seat], viewer: int, style: Style) -> list[str]:
+    """The stock, where the game has one: how many tiles, the turned-up tile, who closed it."""
+    t = tables(match)
+    if t.rules.stock is None and t.rules.calls is None:
+        return []
+    view = match.trick_view  # type: ignore[attr-defined]
+    return [style.heading("Stock") + f"  {stock_words(t, view, seats, viewer)}"]
+
+
+def calls_lines(match: Match, seats: Sequence[Seat], style: Style) -> list[str]:
+    """The calls before the first lead: what each choice means is in the moves; here, who said what."""
+    view = match.trick_view  # type: ignore[attr-defined]
+    width = max(len(seat.name) for seat in seats)
+    head = "  each player in turn, before the first lead: keep the hand, drop out or exchange it"
+    lines = [style.heading("Calls") + head]
+    for seat, call in view.calls:
+        lines.append(f"  {seats[seat].name:<{width}}  {CALLED.get(call, call)}")
+    if match.current_player is not None:
+        lines.append(f"  {seats[match.current_player].name:<{width}}  to call now")
+    return lines
+
+
 def trick_lines(match: Match, seats: Sequence[Seat], style: Style) -> list[str]:
     t = tables(match)
     view = match.trick_view  # type: ignore[attr-defined]
     width = max(len(seat.name) for seat in seats)
     number = sum(view.tricks_won) + 1
     lines = []
+    if view.to_discard and view.bidder is None:  # an exchange: the new hand, discarded down to size
+        who = seats[match.current_player].name if match.current_player is not None else ""
+        lines.append(style.heading("Exchange") + f"  {who} lays {view.to_discard} of the new tiles face down")
+        return lines
     if view.to_discard:
         taker = seats[view.bidder].name if view.bidder is not None else ""
         lines.append(style.heading("Widow") + f"  {taker} took it, and lays {view.to_discard} face down")
     elif view.trick:
-        suits = t.suits(view.declaration, t.contracts.get(view.contract) if view.contract else None)
-        leading = view.trick[suits.winner([t.index[tile] for _, tile in view.trick])][0]
-        lines.append(style.heading(f"Trick {number}") + f"  {led_words(view.led_suit, t.max_pip)}")
+        leading = taking_seat(t, view)
+        led = "" if view.led_suit is None else f"  {led_words(view.led_suit, t.max_pip, view.suit_names)}"
+        lines.append(style.heading(f"Trick {number}") + led)
         for seat, tile in view.trick:
             best = "  ← taking it so far" if seat == leading and len(view.trick) > 1 else ""
             lines.append(f"  {seats[seat].name:<{width}}  {hand_tile(tile)}{best}")
@@ -96,20 +135,34 @@ def trick_lines(match: Match, seats: Sequence[Seat], style: Style) -> list[str]:
 
 
 def this_hand_lines(match: Match, seats: Sequence[Seat], style: Style) -> list[str]:
-    """Each side's tricks and points this hand, and what the bidder's side still needs."""
+    """Each side's tricks and points this hand, what the bidder's side still needs, who dropped
+    out, and where the sides stood when the stock was closed."""
+    t = tables(match)
     view = match.trick_view  # type: ignore[attr-defined]
     bidder_side = None if view.bidder is None else match.side_of(view.bidder)
     names = [_side_names(match, seats, side) for side in range(match.sides)]
     width = max(len(name) for name in names)
+    only_tricks = only_tricks_count(t)
+    closer_side = None if view.closed_by is None else match.side_of(view.closed_by)
     lines = [style.heading("This hand")]
     for side in range(match.sides):
+        members = [s for s in range(match.players) if match.side_of(s) == side]
+        if members and all(s in view.dropped for s in members):
+            lines.append(style.quiet(f"  {names[side]:<{width}}  dropped out of this hand"))
+            continue
         tricks = counted(view.tricks_won[side], ("trick", "tricks"))
         points = view.points_won[side]
-        text = f"  {names[side]:<{width}}  {tricks:<9} {points:>2} point{'s' if points != 1 else ''}"
+        text = f"  {names[side]:<{width}}  {tricks:<9}"
+        if not only_tricks:
+            text += f" {points:>2} point{'s' if points != 1 else ''}"
         if side == bidder_side and view.make is not None:
             short = view.make - view.points_won[side]
             text += f" — needs {short} more to make {view.make}" if short > 0 else f" — has made {view.make}"
-        lines.append(text)
+        if side == closer_side and view.at_close:
+            text += f" — closed the stock at {counted(view.at_close[1][side], ('point', 'points'))}"
+        elif closer_side is not None and view.at_close:
+            text += f" — had {counted(view.at_close[1][side], ('point', 'points'))} when the stock was closed"
+        lines.append(text.rstrip())
     return lines
 
 
@@ -126,6 +179,7 @@ def trick_screen(
 ) -> str:
     """Everything a player of a trick game needs to choose a move, with the moves numbered from 1."""
     unit = score_unit(ruleset)
+    view = match.trick_view  # type: ignore[attr-defined]
     header = f"{printable(ruleset.title)} · hand {match.round} · {goal(ruleset, match.players, unit[1])}"
     lines = [style.heading(f"── {header} ──")]
     phase = prompt_word(match)
@@ -133,18 +187,25 @@ def trick_screen(
         lines += auction_lines(match, seats, legal, style)
     else:
         lines.append(contract_line(match, seats, style))
-        if phase == "play":
+        lines += stock_line(match, seats, viewer, style)
+        if phase == "call":
+            lines += calls_lines(match, seats, style)
+        elif phase in ("play", "discard"):
             lines += trick_lines(match, seats, style)
-            lines += this_hand_lines(match, seats, style)
+            if phase == "play":
+                lines += this_hand_lines(match, seats, style)
     lines.append(style.heading("Players"))
     # Marks are the match's score in 42; a game scored in points calls it the score, as the
     # hand's points are another count.
-    lines += player_lines(match, seats, style, "marks" if unit[0] == "mark" else "score")
+    notes = {seat: "dropped out" for seat in view.dropped}
+    lines += player_lines(match, seats, style, "marks" if unit[0] == "mark" else "score", notes)
     lines.append("")
     lines.append(hand_line(match, viewer, seats, legal, style))
     you = seats[viewer].name == "You"
     if phase == "trumps":
         whose = "Name trumps" if you else f"{seats[viewer].name}, name trumps"
+    elif phase == "discard":
+        whose = "Lay a tile face down" if you else f"{seats[viewer].name}, lay a tile face down"
     else:
         whose = f"Your {phase}" if you else f"{seats[viewer].name}'s {phase}"
     lines.append(style.heading(whose))

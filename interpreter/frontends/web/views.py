@@ -14,7 +14,19 @@ from collections.abc import Sequence
 from typing import Any
 
 from interpreter.engine import Action, LayoutView, Match
-from interpreter.engine.actions import BID, DOUBLES, NO_TRUMPS, PASS, PLAY, TRUMPS
+from interpreter.engine.actions import (
+    BID,
+    CLOSE,
+    DISCARD,
+    DOUBLES,
+    DROP,
+    EXCHANGE,
+    KEEP,
+    NO_TRUMPS,
+    PASS,
+    PLAY,
+    TRUMPS,
+)
 from interpreter.engine.tricks.suits import suit_name
 from interpreter.frontends.presentation.narration import Narrator
 from interpreter.frontends.presentation.seats import Seat, seats_for
@@ -25,13 +37,19 @@ from interpreter.frontends.presentation.tricks import (
     held_trumps,
     is_trick_game,
     led_words,
+    only_tricks_count,
     score_unit,
+    suit_words,
     tables,
+    taking_seat,
     tile_notes,
+    tricks_in_hand,
     trump_words,
 )
 from interpreter.rulefile.explain import explain
 from interpreter.rulefile.ruleset import Ruleset
+from interpreter.rulefile.trick_rules import LedSuit
+from interpreter.text.untrusted import printable
 
 LAST_ACTIONS = 10  # lines of narration a view carries, newest last
 
@@ -88,16 +106,30 @@ def legal_json(legal: Sequence[Action], match: Match | None = None) -> list[dict
     return out
 
 
+_CALL_LABELS = {KEEP: "Keep", DROP: "Drop", EXCHANGE: "Exchange", CLOSE: "Close the stock"}
+
+
 def _trick_label(action: Action, match: Match) -> dict[str, Any]:
     """A move's few words on its button, and for a declaration how many of its trumps the mover
-    holds (the mover's own hand only: legal moves reach no other seat)."""
+    holds (the mover's own hand only: legal moves reach no other seat); a call or a close with
+    what it does (`explain`), a lead that names its suit with that suit (`suit`)."""
     t = tables(match)
+    if action.kind in _CALL_LABELS:
+        words = describe_trick_move(action, match)
+        return {"label": _CALL_LABELS[action.kind], "explain": words.split(": ", 1)[-1]}
+    if action.kind == PLAY and action.tile is not None and action.value is not None:
+        suit = suit_words(int(action.value), t.max_pip)  # type: ignore[arg-type]
+        return {"label": f"{hand_tile(action.tile)} as {suit}", "suit": suit}
+    if action.kind == DISCARD and action.tile is not None:
+        return {"label": hand_tile(action.tile)}
     if action.kind == BID:
         return {"label": bid_text(t, int(action.value))}  # type: ignore[arg-type]
     if action.kind == TRUMPS:
         value = action.value
         if value == NO_TRUMPS:
             return {"label": trump_words(NO_TRUMPS, t.max_pip)}
+        if value in t.contracts:  # a special contract (nel-o) in place of trumps
+            return {"label": printable(str(value))}
         seat = match.current_player
         held = len(held_trumps(t, value, match.hand(seat))) if seat is not None else 0  # type: ignore[arg-type]
         label = DOUBLES if value == DOUBLES else suit_name(int(value), t.max_pip + 1)  # type: ignore[arg-type]
@@ -165,20 +197,37 @@ def round_end_json(
 
 def _hand_end_json(match: Match, events: Sequence[dict[str, Any]], first: int, index: int) -> dict[str, Any]:
     """A trick hand's end as the summary shows it, read from the log: the contract, made or set,
-    each side's tricks and points, and what each side scored (a hand's unplayed tiles stay hidden)."""
+    each side's tricks and points, and what each side scored (a hand's unplayed tiles stay hidden);
+    who claimed it, who closed the stock and where the sides stood then, who dropped out."""
     t = tables(match)
     record = events[index]
     deal = _last_index(events, ("deal",), before=index) or 0
     contract = next((e for e in events[deal:index] if e["type"] == "contract"), None)
     tricks = [0] * match.sides
+    points = [0] * match.sides
+    at_close: dict[str, list[int]] | None = None
+    dropped: list[int] = []
+    draws = 0
     for event in events[deal:index]:
         if event["type"] == "trick":
             tricks[event["side"]] += 1
+            points[event["side"]] += event["points"]
+        elif event["type"] == "draw":
+            draws += 1
+        elif event["type"] == "action" and event["action"]["kind"] == CLOSE:
+            at_close = {"tricks": tricks.copy(), "points": points.copy(), "stock": _stock_at(events[deal], draws, t)}
+        elif event["type"] == "action" and event["action"]["kind"] == DROP:
+            dropped.append(event["seat"])
     gained = [0] * match.sides
     for event in events[first:index]:
         if event["type"] == "score":
             gained[event["side"]] += event["points"]
     bid = record.get("bid")
+    total = tricks_in_hand(t)
+    if at_close is not None:  # a closed stock's tiles are never played
+        total -= at_close["stock"] // max(1, match.players - len(dropped))
+    claimed = record.get("claimed")
+    closer = record.get("closed_by")
     return {
         "bidder": record["seat"],
         "bidder_side": None if record["seat"] is None else match.side_of(record["seat"]),
@@ -187,11 +236,27 @@ def _hand_end_json(match: Match, events: Sequence[dict[str, Any]], first: int, i
         "make": None if contract is None else contract["make"],
         "made": record.get("made"),
         "tricks": tricks,
-        "tricks_in_hand": t.hand_size,
+        "tricks_in_hand": total,
         "points": list(record["pips"]),
         "gained": gained,
         "unit": list(score_unit(match.ruleset)),
+        "claimed": claimed,
+        "closed_by": closer,
+        "closer_side": None if closer is None else match.side_of(closer),
+        "at_close": at_close,
+        "walkover": record["reason"] == "walkover",
+        "dropped": dropped,
+        "only_tricks": only_tricks_count(t),
     }
+
+
+def _stock_at(deal: dict[str, Any], draws: int, t: Any) -> int:
+    """Tiles in the stock after `draws` draws of a hand dealt by `deal` (its full record)."""
+    stock = len(deal.get("boneyard") or ()) or int(deal.get("boneyard_size") or 0)
+    rules = t.rules.stock
+    if rules is not None and rules.turn_up and not rules.draw:
+        stock -= 1
+    return max(0, stock - draws)
 
 
 def last_actions(
@@ -224,11 +289,19 @@ def tricks_json(match: Match, viewer: int | None, hand: Sequence[tuple[int, int]
     order = [start]
     while len(order) < match.players:
         order.append(t.next_seat(order[-1]))
-    leading = None
-    if view.trick and view.declaration is not None:
-        suits = t.suits(view.declaration, t.contracts.get(view.contract) if view.contract else None)
-        leading = view.trick[suits.winner([t.index[tile] for _, tile in view.trick])][0]
+    leading = taking_seat(t, view)
     lowest = min((b.value for b in t.bids), default=None)
+    stock = t.rules.stock
+    calls = t.rules.calls
+    turn_up = None
+    if view.turn_up is not None:
+        turn_up = {
+            "tile": list(view.turn_up),
+            "trump": view.declaration,
+            "suit": suit_words(view.declaration, t.max_pip) if isinstance(view.declaration, int) else None,
+            "drawn_last": bool(stock is not None and stock.draw),
+            "holder": view.turn_up_holder,
+        }
     return {
         "phase": phase,
         "dealer": view.dealer,
@@ -247,8 +320,8 @@ def tricks_json(match: Match, viewer: int | None, hand: Sequence[tuple[int, int]
         "trumps": None if view.declaration is None else trump_words(view.declaration, t.max_pip),
         "trick": [{"seat": seat, "tile": list(tile)} for seat, tile in view.trick],
         "trick_number": sum(view.tricks_won) + 1,
-        "tricks_in_hand": t.hand_size,
-        "led": None if view.led_suit is None else led_words(view.led_suit, t.max_pip),
+        "tricks_in_hand": tricks_in_hand(t),
+        "led": None if view.led_suit is None else led_words(view.led_suit, t.max_pip, view.suit_names),
         "taking": leading,
         "last_trick": [{"seat": seat, "tile": list(tile)} for seat, tile in view.last_trick],
         "last_winner": view.last_winner,
@@ -257,7 +330,21 @@ def tricks_json(match: Match, viewer: int | None, hand: Sequence[tuple[int, int]
         "played": [[list(tile) for tile in tiles] for tiles in view.played],
         "unit": list(score_unit(match.ruleset)),
         "hand_notes": [tile_notes(t, view.declaration, tile) for tile in hand],
+        # The stock (Bingo, Loo): its size, the tile turned up for trumps, who closed it.
+        "has_stock": stock is not None or calls is not None,
+        "stock": view.stock,
+        "turn_up": turn_up,
+        "closed_by": view.closed_by,
+        "at_close": None if not view.at_close else {"tricks": list(view.at_close[0]), "points": list(view.at_close[1])},
+        # The calls before the first lead (Loo): who said what, who is out of the hand.
+        "calls": [{"seat": seat, "call": call} for seat, call in view.calls],
+        "dropped": list(view.dropped),
+        "only_tricks": only_tricks_count(t),  # a hand's points are its tricks: no column of its own
+        "names_lead_suit": t.rules.led_suit is LedSuit.LEADER_NAMES,
+        "to_discard": view.to_discard,
+        "exchanging": bool(view.to_discard) and view.bidder is None,
     }
+
 
 
 def history(events: Sequence[dict[str, Any]]) -> list[list[int]]:

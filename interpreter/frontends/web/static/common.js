@@ -71,12 +71,13 @@ export function renderPlayers(container, state, viewer) {
     // A trick game counts its match score in its own unit (Texas 42: marks).
     const unit = state.tricks && state.tricks.unit;
     const score = unit ? `${state.scores[side]} ${state.scores[side] === 1 ? unit[0] : unit[1]}` : `score ${state.scores[side]}`;
+    const out = Boolean(state.tricks && (state.tricks.dropped || []).includes(seat)); // dropped out of this hand
     container.append(h("div", {
-      class: `player${turn ? " turn" : ""}`, "data-seat": seat,
-      "aria-label": `${seatName(state, seat, viewer)}${kind}: ${count} tile${count === 1 ? "" : "s"}, ${score}${teams ? `, team ${side + 1}` : ""}${turn ? ", to play" : ""}`,
+      class: `player${turn ? " turn" : ""}${out ? " dropped" : ""}`, "data-seat": seat,
+      "aria-label": `${seatName(state, seat, viewer)}${kind}: ${out ? "dropped out of this hand" : `${count} tile${count === 1 ? "" : "s"}`}, ${score}${teams ? `, team ${side + 1}` : ""}${turn ? ", to play" : ""}`,
     },
     turn ? "▶ " : "", h("strong", {}, seatName(state, seat, viewer)), kind,
-    h("span", { class: "count" }, `${count} tile${count === 1 ? "" : "s"}`), backs,
+    h("span", { class: "count" }, out ? "dropped out" : `${count} tile${count === 1 ? "" : "s"}`), backs,
     h("span", { class: "score" }, score), teams ? h("span", {}, `team ${side + 1}`) : null));
   });
 }

@@ -29,8 +29,28 @@ function handTiles() {
   return (state && state.hand) || [];
 }
 
+// A tile's moves: played (once, or, leading where the leader names the suit, once per end), or
+// laid face down (a widow's or an exchange's discards).
 function movesFor(tile) {
-  return state.legal.filter((m) => m.kind === "play" && m.tile && m.tile[0] === tile[0] && m.tile[1] === tile[1]);
+  return state.legal.filter((m) => (m.kind === "play" || m.kind === "discard") && m.tile && m.tile[0] === tile[0] && m.tile[1] === tile[1])
+    .sort((x, y) => suitOf(y) - suitOf(x)); // a lead named two ways: the higher end first, as the hand reads
+}
+
+function suitOf(move) {
+  return typeof move.value === "number" ? move.value : 0;
+}
+
+// The moves of the tile picked in a trick game when it may be led two ways: the chooser's buttons.
+function pendingMoves() {
+  if (!isTrickGame(state) || !myTurn() || selected < 0) return [];
+  const moves = movesFor(handTiles()[selected] || [0, 0]);
+  return moves.length > 1 ? moves : [];
+}
+
+function cancelChoice() {
+  selected = -1; choice = 0;
+  status(turnWords());
+  renderHand(); renderControls();
 }
 
 // Why a tile is not among the moves: asked of the engine in a trick game, said here in a layout game.
@@ -66,8 +86,8 @@ async function post(choice, text) {
     const body = await res.json().catch(() => ({}));
     if (res.ok) {
       selected = -1; choice = 0; hinted = null;
+      status(""); // before the new state, whose render says what is asked next
       apply(body.state || body);
-      status("");
     } else {
       const reason = body.error || body.detail || `refused (${res.status})`;
       status(res.status === 409 ? `Not played: ${reason} — the table has been brought up to date.` : `Not played: ${reason}`, true);
@@ -130,7 +150,12 @@ function turnWords() {
   const t = state.tricks;
   if (t.phase === "bidding") return t.bid === null ? "Your turn: bid or pass." : `Your turn: bid over ${t.bid_text}, or pass.`;
   if (t.phase === "declaring") return `You won the bid at ${t.bid_text}: name trumps.`;
-  return t.led ? `Your turn: play a tile (${t.led}).` : "Your turn: lead a tile.";
+  if (t.phase === "calling") return "Your call before the first lead: keep this hand, drop out, or exchange it.";
+  if (t.phase === "discarding") return `Lay ${t.to_discard} tile${t.to_discard === 1 ? "" : "s"} face down: click ${t.to_discard === 1 ? "it" : "each"} in your hand.`;
+  if (t.led) return `Your turn: play a tile (${t.led}).`;
+  const named = state.legal.some((m) => m.kind === "play" && m.suit);
+  const close = state.legal.some((m) => m.kind === "close");
+  return `Your turn: lead a tile${named ? ", then say which of its ends is the suit" : ""}${close ? " (or close the stock)" : ""}.`;
 }
 
 function drawTable() {
@@ -182,7 +207,7 @@ function renderHand() {
   const yours = myTurn();
   // In a trick game, while no tile can be played (another's turn, the bidding), the hand is shown
   // undimmed: it is read to bid and to name trumps.
-  box.classList.toggle("resting", isTrickGame(state) && (!yours || !state.legal.some((m) => m.kind === "play")));
+  box.classList.toggle("resting", isTrickGame(state) && (!yours || !state.legal.some((m) => m.kind === "play" || m.kind === "discard")));
   const notes = (state.tricks && state.tricks.hand_notes) || [];
   handTiles().forEach(([a, b], i) => {
     const moves = yours ? movesFor([a, b]) : [];
@@ -207,7 +232,12 @@ function clickTile(i) {
   if (!moves.length) { refuse(i); selected = i; renderHand(); highlight(); return; }
   if (moves.length === 1) { send(moves[0]); return; }
   if (selected === i) { choice = (choice + 1) % moves.length; } else { selected = i; choice = 0; }
-  status(`${tileText(...handTiles()[i])} fits ${moves.length} places: click a lit place on the table (or ↑/↓ and Enter). Now: ${moves[choice].text}`);
+  if (isTrickGame(state)) {
+    const [a, b] = handTiles()[i];
+    status(`Lead ${tileText(b, a)} as ${moves.map((m) => m.suit).join(" or ")}? Choose the suit the others must follow (or ↑/↓ and Enter). Now: ${moves[choice].text}`);
+  } else {
+    status(`${tileText(...handTiles()[i])} fits ${moves.length} places: click a lit place on the table (or ↑/↓ and Enter). Now: ${moves[choice].text}`);
+  }
   renderHand();
   highlight();
   renderControls();
@@ -216,9 +246,9 @@ function clickTile(i) {
 function renderControls() {
   const yours = myTurn();
   const tricks = isTrickGame(state);
-  renderChoices($("choices"), tricks ? state : { legal: [], tricks: {} }, tricks && yours, send, hinted);
+  renderChoices($("choices"), tricks ? state : { legal: [], tricks: {} }, tricks && yours, send, hinted, pendingMoves(), cancelChoice);
   $("keys").textContent = tricks
-    ? "Keys: 1–9 or ←/→ choose a tile, Enter plays it, Tab to the bids or trumps, p pass, h hint"
+    ? `Keys: 1–9 or ←/→ choose a tile, ${state.tricks.names_lead_suit ? "↑/↓ the suit it is led as, " : ""}Enter plays it, Tab to the other choices, p pass, h hint`
     : "Keys: 1–9 or ←/→ choose a tile, ↑/↓ choose where, Enter plays, d draw, p pass, m marker, h hint";
   for (const kind of ["draw", "pass", "marker"]) {
     const move = yours && !tricks && state.legal.find((m) => m.kind === kind);
@@ -320,6 +350,7 @@ function onKey(event) {
     const moves = movesFor(handTiles()[selected] || [0, 0]);
     if (moves.length) status(`${tileText(...handTiles()[selected])}: ${moves[choice % moves.length].text}${moves.length > 1 ? ` (${choice % moves.length + 1} of ${moves.length}, ↑/↓)` : ""}`);
     renderHand(); highlight();
+    if (isTrickGame(state)) renderControls();
     const button = $("hand").children[selected];
     if (button && button.focus) button.focus();
   }

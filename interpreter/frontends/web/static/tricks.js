@@ -1,7 +1,8 @@
-// A trick game's table (Texas 42): the seats around it, relative to the viewer, each with its bid
-// or its tile in the trick; the contract and trumps; the trick number and the suit led; the last
-// trick and who took it; each side's tricks and points this hand. Everything drawn here is read
-// from the view's `tricks` (the engine's TrickView and the terminal's words): the page decides no rule.
+// A trick game's table (Texas 42, Moon, Bingo, Domino Loo): the seats around it, relative to the
+// viewer, each with its bid, its call or its tile in the trick; the contract and trumps, or the
+// tile turned up for trumps and the stock; the trick number and the suit led; the last trick and
+// who took it; each side's tricks and points this hand. Everything drawn here is read from the
+// view's `tricks` (the engine's TrickView and the terminal's words): the page decides no rule.
 import { tileSvg, tileText } from "./dominoes.js";
 import { h, seatName } from "./common.js";
 
@@ -14,20 +15,29 @@ export function isTrickGame(state) {
   return Boolean(state && state.tricks);
 }
 
+// Two players sit face to face (S, N); three at three sides of the table (S, then W on the
+// viewer's left, then E); four at the four sides; more round a circle.
+const PLACES = { 2: ["S", "N"], 3: ["S", "W", "E"], 4: COMPASS };
+
 export function positions(state) {
   const order = state.tricks.order;
   const out = {};
   order.forEach((seat, k) => {
-    out[seat] = order.length === 4 ? COMPASS[k] : `p${k}`;
+    out[seat] = PLACES[order.length] ? PLACES[order.length][k] : `p${k}`;
   });
   return out;
+}
+
+// Whether seats are named by the compass (a table of four, where partners sit across).
+function compass(state) {
+  return state.tricks.order.length === 4;
 }
 
 // "Computer 2 (W)": a seat's name with where it sits, as the viewer sees the table.
 export function seatAt(state, seat, viewer) {
   const where = positions(state)[seat];
   const name = seatName(state, seat, viewer);
-  return where && where.length === 1 && seat !== viewer ? `${name} (${where})` : name;
+  return compass(state) && seat !== viewer ? `${name} (${where})` : name;
 }
 
 export function sideMembers(state, side, viewer) {
@@ -37,7 +47,7 @@ export function sideMembers(state, side, viewer) {
 // "You & Player 3" for a side, or "Us"/"Them" for short where the viewer is seated.
 export function sideLabel(state, side, viewer) {
   const names = sideMembers(state, side, viewer).join(" & ");
-  if (viewer === null || viewer === undefined) return names;
+  if (viewer === null || viewer === undefined || state.sides === state.seat_sides.length) return names; // no partners
   return side === state.seat_sides[viewer] ? `Us (${names})` : `Them (${names})`;
 }
 
@@ -54,11 +64,23 @@ function unitWord(state, n) {
 
 export function marksLine(state, viewer) {
   const label = (state.tricks.unit || [])[1] === "marks" ? "Marks" : "Score";
-  return `${label}: ` + state.scores.map((s, side) => `${sideLabel(state, side, viewer)} ${s}`).join(" · ");
+  return `${label}: ` + state.scores.map((s, side) => `${shortSide(state, side, viewer)} ${s}`).join(" · ");
+}
+
+const CALLED = { keep: "kept the hand", drop: "dropped out", exchange: "exchanged the hand" };
+
+function isDropped(state, seat) {
+  return (state.tricks.dropped || []).includes(seat);
 }
 
 function spotStatus(state, seat) {
   const t = state.tricks;
+  if (isDropped(state, seat)) return h("span", { class: "call-bubble dropped" }, "dropped out of this hand");
+  if (t.phase === "calling" || (t.phase === "discarding" && t.exchanging)) {
+    const said = (t.calls || []).find((c) => c.seat === seat);
+    if (said) return h("span", { class: `call-bubble call-${said.call}` }, CALLED[said.call] || said.call);
+    return null;
+  }
   if (t.phase === "bidding" || (t.phase === "declaring")) {
     const said = t.bids.find((b) => b.seat === seat);
     if (said) return h("span", { class: `bid-bubble${said.value === null ? " passed" : ""}${seat === t.bidder ? " high" : ""}` },
@@ -84,12 +106,17 @@ function spot(state, seat, viewer, where) {
   if (partner) tags.push("partner");
   if (seat === t.bidder && t.phase !== "bidding") tags.push("bidder");
   if (seat === t.dealer) tags.push("dealer");
+  if (seat === t.closed_by) tags.push("closed");
   const name = seatName(state, seat, viewer);
   const status = spotStatus(state, seat);
-  const doing = turn ? { bidding: "to bid", declaring: "naming trumps", playing: t.trick.length ? "to play" : "to lead" }[t.phase] : "";
-  const words = [name, COMPASS_WORDS[where] || "", tags.join(", "), doing].filter(Boolean).join(", ");
-  return h("div", { class: `spot pos-${where}${turn ? " turn" : ""}`, "data-seat": seat, "aria-label": words },
-    h("div", { class: "spot-name" }, h("strong", {}, name), where.length === 1 ? h("span", { class: "compass" }, where) : null,
+  const doing = turn ? {
+    bidding: "to bid", declaring: "naming trumps", calling: "to call", discarding: "laying down",
+    playing: t.trick.length ? "to play" : "to lead",
+  }[t.phase] : "";
+  const out = isDropped(state, seat);
+  const words = [name, compass(state) ? COMPASS_WORDS[where] : "", tags.join(", "), out ? "dropped out" : "", doing].filter(Boolean).join(", ");
+  return h("div", { class: `spot pos-${where}${turn ? " turn" : ""}${out ? " dropped" : ""}`, "data-seat": seat, "aria-label": words },
+    h("div", { class: "spot-name" }, h("strong", {}, name), compass(state) ? h("span", { class: "compass" }, where) : null,
       ...tags.map((tag) => h("span", { class: `tag tag-${tag}` }, tag))),
     status || h("span", { class: "spot-empty" }, doing ? `${doing}…` : ""),
   );
@@ -107,6 +134,19 @@ function centre(state, viewer) {
   } else if (t.phase === "declaring") {
     lines.push(h("div", { class: "centre-head" }, `${seatAt(state, t.bidder, viewer)} won the bid at ${t.bid_text}`));
     lines.push(h("div", {}, t.bidder === viewer ? "Name trumps: choose below." : "Trumps are being named…"));
+  } else if (t.phase === "calling" || (t.phase === "discarding" && t.exchanging)) {
+    lines.push(h("div", { class: "centre-head" }, "Before the first lead"));
+    lines.push(h("div", { class: "quiet" }, "Each player in turn keeps the hand, drops out, or exchanges it."));
+    const who = state.current_player;
+    if (who !== null && who !== undefined && !state.over) {
+      const words = t.phase === "discarding"
+        ? `${seatAt(state, who, viewer)} ${who === viewer ? "lay" : "lays"} ${t.to_discard} of the new tiles face down`
+        : who === viewer ? "Your call: choose below." : `${seatAt(state, who, viewer)} calls…`;
+      lines.push(h("div", {}, words));
+    }
+  } else if (t.phase === "discarding") {
+    lines.push(h("div", { class: "centre-head" }, `${seatAt(state, t.bidder, viewer)} took the widow`));
+    lines.push(h("div", {}, `and lays ${t.to_discard} face down`));
   } else {
     lines.push(h("div", { class: "centre-head" }, `Trick ${Math.min(t.trick_number, t.tricks_in_hand)} of ${t.tricks_in_hand}`));
     if (t.led) lines.push(h("div", { class: "led" }, t.led));
@@ -117,8 +157,49 @@ function centre(state, viewer) {
   return h("div", { class: "centre", "aria-live": "polite" }, ...lines);
 }
 
+// The stock in words: "8 tiles · the turned-up [5|3] is drawn last", "closed by You with 8 in it".
+export function stockWords(state, viewer) {
+  const t = state.tricks;
+  const up = t.turn_up;
+  const tiles = (n) => `${n} tile${n === 1 ? "" : "s"}`;
+  if (t.closed_by !== null && t.closed_by !== undefined) {
+    return `closed by ${seatAt(state, t.closed_by, viewer)} with ${tiles(t.stock)} in it: nobody draws again`;
+  }
+  if (t.stock) {
+    return up && up.drawn_last && (up.holder === null || up.holder === undefined)
+      ? `${tiles(t.stock)}, the turned-up ${tileText(up.tile[1], up.tile[0])} drawn last` : tiles(t.stock);
+  }
+  if (up && up.drawn_last && up.holder !== null && up.holder !== undefined) {
+    return `empty · ${seatAt(state, up.holder, viewer)} ${up.holder === viewer ? "hold" : "holds"} the turned-up ${tileText(up.tile[1], up.tile[0])}`;
+  }
+  return "empty";
+}
+
+// No auction: the trumps (turned up from the stock, or the file's own), the stock, the score.
+function stockBanner(state, viewer) {
+  const t = state.tricks;
+  const up = t.turn_up;
+  const parts = [];
+  if (up) {
+    const [a, b] = up.tile;
+    parts.push(h("span", { class: "turn-up", id: "turn-up", title: `turned up: ${tileText(b, a)}` },
+      tileSvg(b, a, { cls: "turn-up-tile" }),
+      h("span", {}, "Trumps: ", h("strong", { class: "trumps" }, up.suit || t.trumps),
+        h("span", { class: "quiet" }, up.drawn_last ? " (the tile turned up)" : " (the tile turned up, out of play)"))));
+  } else if (t.trumps) {
+    parts.push(h("span", { class: "trumps" }, t.trumps));
+  }
+  if (t.has_stock) {
+    const closed = t.closed_by !== null && t.closed_by !== undefined;
+    parts.push(h("span", { class: `stock${closed ? " closed" : ""}`, id: "stock" }, h("strong", {}, "Stock: "), stockWords(state, viewer)));
+  }
+  parts.push(h("span", { class: "quiet" }, marksLine(state, viewer)));
+  return h("div", { class: "contract stock-banner", id: "contract" }, ...parts);
+}
+
 function contractBanner(state, viewer) {
   const t = state.tricks;
+  if (t.phase !== "bidding" && (t.bidder === null || t.bidder === undefined) && (t.turn_up || t.has_stock)) return stockBanner(state, viewer);
   if (t.phase === "bidding" || t.bidder === null || t.bidder === undefined) return h("div", { class: "contract quiet" }, marksLine(state, viewer));
   const side = state.seat_sides[t.bidder];
   const must = `${sideMembers(state, side, viewer).join(" & ")} must make ${t.make}`;
@@ -133,7 +214,7 @@ function lastTrick(state, viewer) {
   const where = positions(state);
   const tiles = t.last_trick.map(({ seat, tile: [a, b] }) =>
     h("span", { class: `mini${seat === t.last_winner ? " won" : ""}`, title: `${seatName(state, seat, viewer)}: ${tileText(a, b)}` },
-      tileSvg(a, b, { vertical: true }), h("span", {}, where[seat].length === 1 ? where[seat] : seatName(state, seat, viewer))));
+      tileSvg(a, b, { vertical: true }), h("span", {}, compass(state) ? where[seat] : seatName(state, seat, viewer))));
   return h("div", { class: "last-trick", id: "last-trick" },
     h("div", {}, "Last trick, taken by ", h("strong", {}, seatAt(state, t.last_winner, viewer))), h("div", { class: "minis" }, ...tiles));
 }
@@ -142,15 +223,23 @@ function lastTrick(state, viewer) {
 export function renderTrickTable(box, state, viewer) {
   const where = positions(state);
   const spots = state.tricks.order.map((seat) => spot(state, seat, viewer, where[seat]));
-  box.classList.toggle("round", state.tricks.order.length !== 4);
+  const round = !PLACES[state.tricks.order.length];
+  box.classList.toggle("round", round);
   box.replaceChildren(contractBanner(state, viewer), ...spots, centre(state, viewer), lastTrick(state, viewer));
-  if (state.tricks.order.length !== 4) {
-    // Round a circle: the viewer at the bottom, then the order of play clockwise on screen.
+  if (round) {
+    // Round a circle: the viewer at the bottom, then the order of play clockwise on screen, in the
+    // room the banner above and the last trick below leave (a phone's banner takes three lines).
     const n = state.tricks.order.length;
+    const banner = box.querySelector(".contract");
+    const last = box.querySelector(".last-trick:not(.empty)");
+    const top = (banner ? banner.offsetTop + banner.offsetHeight : 0) + 6;
+    const bottom = (last ? last.offsetTop : box.clientHeight) - 6;
     spots.forEach((node, k) => {
       const angle = Math.PI / 2 + (2 * Math.PI * k) / n;
+      const half = node.offsetHeight / 2;
+      const ry = Math.max(0, (bottom - top) / 2 - half);
       node.style.left = `${50 + 38 * Math.cos(angle)}%`;
-      node.style.top = `${50 + 34 * Math.sin(angle)}%`;
+      node.style.top = box.clientHeight ? `${(top + bottom) / 2 + ry * Math.sin(angle)}px` : `${50 + 34 * Math.sin(angle)}%`;
     });
   }
 }
@@ -160,13 +249,23 @@ export function handScore(state, viewer) {
   const t = state.tricks;
   const box = h("div", { class: "hand-score", id: "hand-score" }, h("h2", {}, `This hand (${state.round})`));
   const bidderSide = t.bidder === null || t.bidder === undefined || t.phase === "bidding" ? null : state.seat_sides[t.bidder];
-  const table = h("table", {}, h("tr", {}, h("th", {}, ""), h("th", {}, "tricks"), h("th", {}, "points")));
+  const points = !t.only_tricks; // a hand whose points are its tricks shows the tricks alone
+  const table = h("table", {}, h("tr", {}, h("th", {}, ""), h("th", {}, "tricks"), points ? h("th", {}, "points") : null));
+  const dropped = t.dropped || [];
   for (let side = 0; side < state.sides; side++) {
-    table.append(h("tr", { class: side === bidderSide ? "bidders" : "" },
+    const members = state.seat_sides.map((x, s) => [x, s]).filter(([x]) => x === side).map(([, s]) => s);
+    const out = members.length && members.every((s) => dropped.includes(s));
+    table.append(h("tr", { class: `${side === bidderSide ? "bidders" : ""}${out ? " dropped" : ""}` },
       h("td", { title: sideMembers(state, side, viewer).join(" & ") }, shortSide(state, side, viewer)),
-      h("td", {}, t.tricks_won[side]), h("td", {}, t.points_won[side])));
+      out ? h("td", { colspan: points ? 2 : 1 }, "dropped out") : h("td", {}, t.tricks_won[side]),
+      out || !points ? null : h("td", {}, t.points_won[side])));
   }
   box.append(table);
+  if (t.closed_by !== null && t.closed_by !== undefined && t.at_close) {
+    const side = state.seat_sides[t.closed_by];
+    box.append(h("p", { class: "needs", id: "closed-note" },
+      `${seatAt(state, t.closed_by, viewer)} closed the stock at ${t.at_close.points[side]} point${t.at_close.points[side] === 1 ? "" : "s"}.`));
+  }
   if (bidderSide !== null && t.make !== null) {
     const short = t.make - t.points_won[bidderSide];
     const ours = viewer !== null && viewer !== undefined && state.seat_sides[viewer] === bidderSide;
@@ -180,46 +279,92 @@ export function handScore(state, viewer) {
   return box;
 }
 
-// The moves that are no tile: the bids and the pass, or the declarations, as buttons.
-export function renderChoices(box, state, yours, send, hinted) {
+// The moves that are no tile: the bids and the pass, the declarations, the calls (keep, drop,
+// exchange, each with what it does), closing the stock, as buttons. `pending`: the moves of a
+// tile picked in the hand that may be led two ways (its suit named): "as sixes", "as threes".
+export function renderChoices(box, state, yours, send, hinted, pending = [], cancel = null) {
   box.replaceChildren();
   const t = state.tricks;
-  const moves = yours ? state.legal.filter((m) => m.kind !== "play") : [];
+  if (yours && pending.length > 1) {
+    const suit = (m) => (typeof m.value === "number" ? m.value : 0);
+    pending = [...pending].sort((x, y) => suit(y) - suit(x)); // the higher end first, as the hand reads
+    const [a, b] = pending[0].tile;
+    box.hidden = false;
+    box.classList.add("chooser");
+    box.append(h("span", { class: "choices-head" }, `Lead ${tileText(b, a)} as:`));
+    for (const m of pending) {
+      box.append(h("button", {
+        type: "button", class: `choice choice-suit${hinted === m.index ? " hinted" : ""}`, title: m.text, "aria-label": m.text,
+        "data-index": m.index, onclick: () => send(m),
+      }, m.suit || m.label));
+    }
+    box.append(h("span", { class: "choice-note" }, "the suit the others must follow"));
+    if (cancel) box.append(h("button", { type: "button", class: "choice choice-cancel", onclick: cancel }, "Cancel"));
+    return;
+  }
+  box.classList.remove("chooser");
+  const moves = yours ? state.legal.filter((m) => m.kind !== "play" && m.kind !== "discard") : [];
   box.hidden = !moves.length;
   if (!moves.length) return;
-  const heading = t.phase === "declaring" ? "Name trumps:" : t.bid === null ? "Your bid:" : `Your bid (over ${t.bid_text}):`;
+  const heading = t.phase === "declaring" ? "Name trumps:" : t.phase === "calling" ? "Your call:"
+    : t.phase === "playing" ? "Or, before you lead:" : t.bid === null ? "Your bid:" : `Your bid (over ${t.bid_text}):`;
   box.append(h("span", { class: "choices-head" }, heading));
   for (const m of moves) {
     const words = m.kind === "pass" ? "Pass (p)" : m.label;
     const held = m.kind === "trumps" && typeof m.held === "number" ? h("span", { class: "held" }, ` · ${m.held} held`) : null;
+    // A call or a close says what it does, in small words under its name.
     box.append(h("button", {
-      type: "button", class: `choice choice-${m.kind}${hinted === m.index ? " hinted" : ""}`, title: m.text,
-      "aria-label": m.text, "data-index": m.index, onclick: () => send(m),
-    }, words, held));
+      type: "button", class: `choice choice-${m.kind}${m.explain ? " with-words" : ""}${hinted === m.index ? " hinted" : ""}`,
+      title: m.text, "aria-label": m.text, "data-index": m.index, onclick: () => send(m),
+    }, m.explain ? h("strong", {}, words) : words, held, m.explain ? h("span", { class: "choice-words" }, m.explain) : null));
   }
 }
 
-// A finished trick hand: made or set, each side's tricks, points and what it scored.
+// A finished trick hand: made or set, claimed, the closer short, a walkover; each side's
+// tricks, points and what it scored.
 export function handEndBody(state, end, viewer) {
   const x = end.tricks;
   const body = h("div", {});
+  const names = (side) => sideMembers(state, side, viewer).join(" & ");
+  const pts = (n) => `${n} point${n === 1 ? "" : "s"}`;
   if (x.bidder !== null && x.bidder !== undefined) {
-    const who = sideMembers(state, x.bidder_side, viewer).join(" & ");
+    const who = names(x.bidder_side);
     const took = x.points[x.bidder_side];
     const verdict = x.made
       ? `Made: ${who} bid ${x.bid_text} and took ${took} of the ${x.make} needed.`
       : `Set: ${who} bid ${x.bid_text} and could not make ${x.make} (took ${took}).`;
     body.append(h("p", { class: `verdict ${x.made ? "made" : "set"}`, id: "verdict" }, verdict));
+  } else if (x.walkover) {
+    const left = state.seat_sides.map((_, s) => s).filter((s) => !(x.dropped || []).includes(s)).map((s) => seatName(state, s, viewer));
+    body.append(h("p", { class: "verdict made", id: "verdict" }, `A walkover for ${left.join(" & ")}: everyone else dropped out before the first lead.`));
+  } else if (x.claimed !== null && x.claimed !== undefined) {
+    const ours = viewer !== null && viewer !== undefined && state.seat_sides[viewer] === x.claimed;
+    body.append(h("p", { class: `verdict ${ours ? "made" : "set"}`, id: "verdict" }, `${names(x.claimed)} claimed the hand with ${pts(x.points[x.claimed])}.`));
+  } else if (x.closed_by !== null && x.closed_by !== undefined) {
+    const ours = viewer !== null && viewer !== undefined && state.seat_sides[viewer] === x.closer_side;
+    body.append(h("p", { class: `verdict ${ours ? "set" : "made"}`, id: "verdict" },
+      `${seatName(state, x.closed_by, viewer)} closed the stock but fell short: ${pts(x.points[x.closer_side])}, no claim.`));
+  }
+  if (x.closed_by !== null && x.closed_by !== undefined && x.at_close) {
+    const at = state.seat_sides.length && Array.from({ length: state.sides }, (_, side) => `${names(side)} ${pts(x.at_close.points[side])}`).join(", ");
+    body.append(h("p", { class: "closed-note" }, `${seatName(state, x.closed_by, viewer)} closed the stock with ${x.at_close.stock} tile${x.at_close.stock === 1 ? "" : "s"} in it, when the points stood: ${at}.`));
   }
   const played = x.tricks.reduce((a, b) => a + b, 0);
-  if (played < x.tricks_in_hand) body.append(h("p", { class: "quiet" }, `Decided after ${played} of ${x.tricks_in_hand} tricks: the rest were not played.`));
+  if (played && played < x.tricks_in_hand) body.append(h("p", { class: "quiet" }, `Decided after ${played} of ${x.tricks_in_hand} tricks: the rest were not played.`));
   const unit = x.unit || ["point", "points"];
+  const dropped = x.dropped || [];
+  const points = !x.only_tricks; // a hand whose points are its tricks shows the tricks alone
   const table = h("table", { class: "history hand-end" },
-    h("tr", {}, h("th", {}, "Side"), h("th", {}, "tricks"), h("th", {}, "points"), h("th", {}, `${unit[1]} scored`), h("th", {}, `${unit[1]} now`)));
+    h("tr", {}, h("th", {}, state.sides === state.seat_sides.length ? "Player" : "Side"), h("th", {}, "tricks"),
+      points ? h("th", {}, "points") : null, h("th", {}, `${unit[1]} scored`), h("th", {}, `${unit[1]} now`)));
   for (let side = 0; side < state.sides; side++) {
-    table.append(h("tr", { class: side === x.bidder_side ? "bidders" : "" }, h("td", {}, sideLabel(state, side, viewer)),
-      h("td", {}, x.tricks[side]), h("td", {}, x.points[side]), h("td", {}, x.gained[side] ? `+${x.gained[side]}` : "0"),
-      h("td", {}, end.scores[side])));
+    const members = state.seat_sides.map((s, seat) => [s, seat]).filter(([s]) => s === side).map(([, seat]) => seat);
+    const out = members.length && members.every((seat) => dropped.includes(seat));
+    const rowClass = [side === x.bidder_side ? "bidders" : "", out ? "dropped" : "", side === x.claimed ? "claimed" : ""].filter(Boolean).join(" ");
+    table.append(h("tr", { class: rowClass }, h("td", {}, sideLabel(state, side, viewer)),
+      out ? h("td", { colspan: points ? 2 : 1 }, "dropped out") : h("td", {}, x.tricks[side]),
+      out || !points ? null : h("td", {}, x.points[side]),
+      h("td", {}, x.gained[side] > 0 ? `+${x.gained[side]}` : `${x.gained[side]}`), h("td", {}, end.scores[side])));
   }
   body.append(table);
   const list = h("ul", { class: "words" });
