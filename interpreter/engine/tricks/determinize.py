@@ -29,7 +29,9 @@ from interpreter.engine.actions import Action
 from interpreter.engine.layout.dealing import shuffle
 from interpreter.engine.observation import Observation
 from interpreter.engine.tiles import bits
+from interpreter.engine.tricks.auction import Auction
 from interpreter.engine.tricks.match import BIDDING, CALLING, DECLARING, DISCARDING, PLAYING, TrickMatch
+from interpreter.engine.tricks.stockpile import StockPile
 from interpreter.engine.tricks.tables import trick_tables_for
 from interpreter.rulefile.ruleset import Ruleset
 
@@ -121,9 +123,9 @@ class TrickDeterminizer:
         template._dealt_hands = 0
         template._previous_winner = None  # a later hand's starter: not this sample's concern
         template._legal = None
-        template._bids = list(view.bids)
-        template._bidder = view.bidder
-        template._high = view.bid
+        auction = template._auction = Auction()
+        auction.bids, auction.bidder, auction.high = list(view.bids), view.bidder, view.bid
+        auction.must_declare = None if view.must_declare is None else t.contracts[view.must_declare]
         template._suits = suits
         used: set[int] = set()
         template._trick = [ids_of(seat, tile, used) for seat, tile in view.trick]
@@ -139,7 +141,6 @@ class TrickDeterminizer:
         template._voids = [sum(1 << s for s in voids) for voids in view.voids]
         template._contract = None if view.contract is None else t.contracts[view.contract]
         template._out = view.sitting_out
-        template._must_declare = None if view.must_declare is None else t.contracts[view.must_declare]
         template._current = observation.current_player if observation.current_player is not None else view.starter
         template._kitty = view.to_discard
         template._leader = view.starter if view.phase != DISCARDING else self._leader_of(view, t)
@@ -147,13 +148,13 @@ class TrickDeterminizer:
         template._discard_seats = [self.seat] * len(self._discards)
         template._then = PLAYING if view.phase != DISCARDING or view.calls == () else CALLING
         template._count = t.count if suits is None else t.count_for(suits)
-        template._stock = []  # each sample deals its own (`sample`)
-        template._turn_up = self._turn_up if view.turn_up_holder != self.seat else None
+        pile = template._stock = StockPile([])  # each sample deals its own tiles (`sample`)
+        pile.turn_up = self._turn_up if view.turn_up_holder != self.seat else None
         if view.turn_up is not None and view.turn_up_holder == self.seat and not played_up:
-            template._turn_up = next(x for x in t.copies[view.turn_up] if (own >> x) & 1)
-        template._turn_up_holder = view.turn_up_holder
-        template._closed_by = view.closed_by
-        template._at_close = (list(view.at_close[0]), list(view.at_close[1])) if view.at_close else ([], [])
+            pile.turn_up = next(x for x in t.copies[view.turn_up] if (own >> x) & 1)
+        pile.holder = view.turn_up_holder
+        pile.closed_by = view.closed_by
+        pile.at_close = (list(view.at_close[0]), list(view.at_close[1])) if view.at_close else ([], [])
         template._claimed = None
         template._dropped = sum(1 << s for s in view.dropped)
         template._absent = template._dropped | (0 if view.sitting_out is None else 1 << view.sitting_out)
@@ -200,7 +201,7 @@ class TrickDeterminizer:
         stock = rest[: self._stock_size]
         if self._turn_up_in_stock:
             stock = [self._turn_up, *stock]  # drawn last
-        new._stock = stock
+        new._stock.tiles = stock  # _copy gave the sample its own pile
         rest = rest[self._stock_size :]
         if self._plays:  # the current trick's plays; a face-down one takes unseen (or own) tiles
             own = list(self._discards)

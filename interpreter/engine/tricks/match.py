@@ -30,7 +30,6 @@ from interpreter.engine.actions import (
     KEEP,
     NO_TRUMPS,
     PASS,
-    PASS_ACTION,
     PLAY,
     TRUMPS,
     Action,
@@ -42,7 +41,9 @@ from interpreter.engine.match import Match, register
 from interpreter.engine.observation import History, LayoutView, Observation, TrickView
 from interpreter.engine.scoring import goal, score_error, winners
 from interpreter.engine.tiles import Tile, bits, normal, tile_text
+from interpreter.engine.tricks.auction import Auction
 from interpreter.engine.tricks.groups import plays_of
+from interpreter.engine.tricks.stockpile import StockPile
 from interpreter.engine.tricks.suits import Suits, suit_name
 from interpreter.engine.tricks.tables import TrickTables, trick_tables_for
 from interpreter.expressions.language import MAX_VALUE
@@ -130,11 +131,7 @@ class TrickMatch(Match):
         self._hands = hands
         self._dead = dead
         # The stock, next tile to draw last (pop()); the turned-up tile is drawn last of all.
-        self._stock = stock[::-1]
-        self._turn_up: int | None = None
-        self._turn_up_holder: int | None = None  # the seat that drew the turned-up tile
-        self._closed_by: int | None = None
-        self._at_close: tuple[list[int], list[int]] = ([], [])  # per side: tricks, points when closed
+        self._stock = StockPile(stock[::-1])
         self._claimed: int | None = None  # the side whose tricks.stop_when ended the hand
         self._absent = 0  # mask of the seats playing no tile this hand (dropped, or a contract's partner_out)
         self._dropped = 0  # mask of the seats that dropped out (calls)
@@ -144,9 +141,7 @@ class TrickMatch(Match):
         self._trick_no = 0  # tricks taken so far this hand
         how = self._pick_starter(scripted)
         self._dealer = (self._starter - t.step) % n
-        self._bids: list[tuple[int, int | None]] = []
-        self._high: int | None = None
-        self._bidder: int | None = None
+        self._auction = Auction()
         self._suits: Suits | None = None
         self._trick: list[int] = []
         self._trick_seats: list[int] = []
@@ -165,7 +160,6 @@ class TrickMatch(Match):
         self._face_down = [0] * n  # per seat: the tiles it laid face down this hand
         self._contract: Contract | None = None  # a special contract declared in place of trumps
         self._out: int | None = None  # the seat that sits this hand out (a contract's partner_out)
-        self._must_declare: Contract | None = None  # the bidder bid out of the ladder by this contract
         self._kitty = 0  # tiles of the kitty its taker has still to discard
         self._leader = self._starter  # who leads the first trick once the kitty is settled
         self._discards: list[int] = []  # the tiles laid face down after a kitty or an exchange (hidden from the others)
@@ -183,11 +177,9 @@ class TrickMatch(Match):
         self._current = self._starter
         self._legal = None
         fixed = t.fixed
-        if rules.stock is not None and rules.stock.turn_up and self._stock:
+        if rules.stock is not None and rules.stock.turn_up and self._stock.tiles:
             # The tile drawn last is turned up; without draws it stays face up out of play.
-            up = self._turn_up = self._stock[0]
-            if not rules.stock.draw:
-                self._stock.pop(0)
+            up = self._stock.turn(out_of_play=not rules.stock.draw)
             fixed = t.turned_trump(up)
             self._events.append({"type": "turn_up", "tile": [t.low[up], t.high[up]], "trump": fixed})
         if rules.bidding is not None:
@@ -233,81 +225,42 @@ class TrickMatch(Match):
 
     def _bid_actions(self) -> list[Action]:
         t = self._t
-        high = self._high
-        out: list[Action] = []
-        passed = sum(1 for _, value in self._bids if value is None)
-        last = passed == self._n - 1 if t.until_passes else len(self._bids) == self._n - 1
-        forced = last and high is None and (t.forced or self._redeals >= self._rules.start.max_redeals)
-        if not forced:
-            out.append(PASS_ACTION)
-        jumps = self._jumps() if t.rules.contracts else {}
-        for bid in t.bids:
-            if (high is None or bid.value > high) and (bid.after is None or bid.after == high or bid.value in jumps):
-                out.append(t.bid_actions[bid.value])
-        return out
-
-    def _jumps(self) -> dict[int, Contract]:
-        """The bids the current seat may make out of the ladder, by the contracts its hand meets."""
-        found: dict[int, Contract] = {}
-        for contract in self._t.rules.contracts:
-            if contract.bid is not None and contract.bid not in found and self._meets(contract, self._current):
-                found[contract.bid] = contract
-        return found
-
-    def _meets(self, contract: Contract, seat: int) -> bool:
-        """Whether `seat`'s hand meets the contract's `requires`."""
-        requires = contract.requires
-        return requires is None or bool(requires(self._t.hand_env(self._hands[seat])))
-
-    def _declarations(self) -> list[Action]:
-        """What the declarer may declare now: trumps, or a special contract the bid and hand allow."""
-        t = self._t
-        if self._contract is not None:  # a contract whose declarer names the trumps
-            return list(t.declare_actions)
-        if self._must_declare is not None:
-            return [t.contract_actions[self._must_declare.name]]
-        out = list(t.declare_actions)
-        high = self._high or 0
-        for contract in t.rules.contracts:
-            least = contract.min_bid if contract.min_bid is not None else contract.bid
-            if (least is None or high >= least) and self._meets(contract, self._bidder):  # type: ignore[arg-type]
-                out.append(t.contract_actions[contract.name])
-        return out
+        may_pass = not (t.forced or self._redeals >= self._rules.start.max_redeals)
+        return self._auction.legal(t, self._n, self._hands[self._current], may_pass)
 
     def _after_bid(self) -> None:
-        t = self._t
-        if t.until_passes:  # round after round: a seat that passed is out of the auction
-            out = {seat for seat, value in self._bids if value is None}
-            if len(out) < self._n - (self._bidder is not None):
-                seat = t.next_seat(self._current)
-                while seat in out:
-                    seat = t.next_seat(seat)
-                self._current = seat
-                return
-        elif len(self._bids) < self._n:
-            self._current = t.next_seat(self._current)
+        auction = self._auction
+        seat = auction.next_seat(self._t, self._n, self._current)
+        if seat is not None:
+            self._current = seat
             return
-        if self._bidder is None:  # everyone passed: deal again (bounded by start.max_redeals)
+        if auction.bidder is None:  # everyone passed: deal again (bounded by start.max_redeals)
             self._redeals += 1
             self._deal()
             return
         self._redeals = 0
-        bid = self._t.bid_of[self._high]  # type: ignore[index]
+        bid = self._t.bid_of[auction.high]  # type: ignore[index]
         self._events.append(
-            {"type": "contract", "seat": self._bidder, "bid": bid.value, "name": bid.name, "make": bid.make,
+            {"type": "contract", "seat": auction.bidder, "bid": bid.value, "name": bid.name, "make": bid.make,
              "marks": bid.marks}
         )  # fmt: skip
-        self._current = self._bidder
+        self._current = auction.bidder
         declarations = self._declarations()
         if len(declarations) == 1 and declarations[0].value not in self._t.contracts:
             self._declare(declarations[0].value)  # nothing to choose: no action of the bidder's
         else:
             self._phase = DECLARING
 
+    def _declarations(self) -> list[Action]:
+        """What the declarer may declare now (Auction.declarations)."""
+        bidder = self._auction.bidder
+        assert bidder is not None
+        return self._auction.declarations(self._t, self._contract, self._hands[bidder])
+
     def _declare(self, value: int | str | None) -> None:
         """Trumps (a pip, DOUBLES, NO_TRUMPS) or a special contract's name, from the current seat."""
         t = self._t
-        bidder = self._bidder
+        bidder = self._auction.bidder
         assert bidder is not None
         contract = t.contracts.get(value) if isinstance(value, str) else None
         if contract is not None:
@@ -335,14 +288,14 @@ class TrickMatch(Match):
         self._phase = PLAYING
         if self._out is not None:
             self._absent |= 1 << self._out
-        self._current = leader if leader != self._out else self._bidder  # type: ignore[assignment]
+        self._current = leader if leader != self._out else self._auction.bidder  # type: ignore[assignment]
         if (self._absent >> self._current) & 1:  # the leader dropped out: the next seat in play leads
             self._current = self._next(self._current)
         bidding = self._t.rules.bidding
-        if bidding is not None and bidding.kitty and self._dead and self._bidder is not None:
+        if bidding is not None and bidding.kitty and self._dead and self._auction.bidder is not None:
             # The kitty goes face down to the auction's winner, who discards as many before the lead.
             self._leader = self._current
-            bidder = self._current = self._bidder
+            bidder = self._current = self._auction.bidder
             tiles = self._t.tiles
             for x in self._dead:
                 self._hands[bidder] |= 1 << x
@@ -389,7 +342,7 @@ class TrickMatch(Match):
         if self._n in calls.drop:
             out.append(_DROP)
         draw = calls.exchange.get(self._n)
-        if draw is not None and len(self._stock) >= draw:
+        if draw is not None and len(self._stock.tiles) >= draw:
             out.append(_EXCHANGE)
         return out
 
@@ -432,10 +385,8 @@ class TrickMatch(Match):
 
     def _draw(self, seat: int) -> None:
         """`seat` draws the stock's next tile."""
-        x = self._stock.pop()
+        x = self._stock.draw(seat)
         self._hands[seat] |= 1 << x
-        if x == self._turn_up:
-            self._turn_up_holder = seat
         self._events.append((ev.DRAW, seat, self._t.tiles[x]))
 
     # --- tricks ---------------------------------------------------------------------------------
@@ -457,7 +408,7 @@ class TrickMatch(Match):
                 return trumps
             return hand
         stock = rules.stock
-        if stock is not None and stock.free_while_open and self._stock and self._closed_by is None:
+        if stock is not None and stock.free_while_open and self._stock.open:
             return hand  # no obligations while the stock is open
         allowed = hand
         following = hand & suits.follows[self._led]  # type: ignore[index]
@@ -503,8 +454,7 @@ class TrickMatch(Match):
         assert suits is not None
         self._hands[seat] &= ~(1 << tile)
         self._played[seat] |= 1 << tile
-        if seat == self._turn_up_holder and tile == self._turn_up:
-            self._turn_up_holder = None
+        self._stock.played(seat, tile)
         if self._trick:
             led = self._led
             if not (suits.follows[led] >> tile) & 1:  # type: ignore[index]
@@ -588,9 +538,9 @@ class TrickMatch(Match):
         count = sum(self._count[x] for x in tiles)
         self._won_count[side] += count
         stock = t.rules.stock
-        drawing = stock is not None and stock.draw and self._closed_by is None and bool(self._stock)
+        drawing = stock is not None and stock.draw and self._stock.open
         last = not drawing and not any(self._hands)
-        bonus = last and self._closed_by is None  # a closed stock pays no bonus for the last trick
+        bonus = last and self._stock.closed_by is None  # a closed stock pays no bonus for the last trick
         if bonus:
             self._last_side = side
         shown = [[seat, [t.low[x], t.high[x]]] for seat, x in zip(self._trick_seats, self._trick, strict=True)]
@@ -602,7 +552,7 @@ class TrickMatch(Match):
         if drawing:
             seat = taker  # the trick's winner draws first, then the others in turn
             for _ in range(self._n - self._absent.bit_count()):
-                if not self._stock:
+                if not self._stock.tiles:
                     break
                 self._draw(seat)
                 seat = self._next(seat)
@@ -626,16 +576,16 @@ class TrickMatch(Match):
 
     def _close(self) -> None:
         """The current seat closes the stock: no more draws, and the obligations hold from now."""
-        self._closed_by = self._current
-        self._at_close = (self._won_tricks.copy(), [self._side_points(s) for s in range(self._sides)])
+        self._stock.close(self._current, self._won_tricks.copy(), [self._side_points(s) for s in range(self._sides)])
 
     def _hand_env(self, side: int, points: list[int], made: bool) -> dict[str, Any]:
         """The names `scoring.hand` and `tricks.stop_when` read for `side` (HAND_NAMES)."""
         t = self._t
-        bid = None if self._high is None else t.bid_of[self._high]
-        bidder_side = None if self._bidder is None else self._seat_side[self._bidder]
-        closer = None if self._closed_by is None else self._seat_side[self._closed_by]
-        at_tricks, at_points = self._at_close
+        bid = None if self._auction.high is None else t.bid_of[self._auction.high]
+        bidder_side = None if self._auction.bidder is None else self._seat_side[self._auction.bidder]
+        closed_by = self._stock.closed_by
+        closer = None if closed_by is None else self._seat_side[closed_by]
+        at_tricks, at_points = self._stock.at_close
         tricks_at = at_tricks[side] if at_tricks else 0
         points_at = at_points[side] if at_points else 0
         seats = [s for s in range(self._n) if self._seat_side[s] == side]
@@ -670,9 +620,9 @@ class TrickMatch(Match):
     def _outcome(self, over: bool) -> bool | None:
         """Whether the contract is made (True) or set (False), or None while that is open; with
         `over`, the hand is over and it is one or the other. None without an auction."""
-        if self._bidder is None:
+        if self._auction.bidder is None:
             return None
-        side = self._seat_side[self._bidder]
+        side = self._seat_side[self._auction.bidder]
         aim = Aim.BID if self._contract is None else self._contract.aim
         if aim is Aim.ALL_TRICKS:
             if any(won for s, won in enumerate(self._won_tricks) if s != side):
@@ -682,7 +632,7 @@ class TrickMatch(Match):
             if self._won_tricks[side]:
                 return False
             return True if over else None
-        make = self._t.bid_of[self._high].make  # type: ignore[index]
+        make = self._t.bid_of[self._auction.high].make  # type: ignore[index]
         have = self._side_points(side)
         if have >= make:
             return True
@@ -694,7 +644,7 @@ class TrickMatch(Match):
     def _end_hand(self) -> None:
         t = self._t
         rules = t.rules
-        bid = None if self._high is None else t.bid_of[self._high]
+        bid = None if self._auction.high is None else t.bid_of[self._auction.high]
         points = [self._side_points(s) for s in range(self._sides)]
         made = self._outcome(True) is True
         hand = rules.hand
@@ -713,10 +663,10 @@ class TrickMatch(Match):
         # A hand that stops once its contract is decided leaves tiles unplayed: they stay hidden
         # ("hands" is empty), and "pips" holds each side's points taken.
         self._events.append(
-            {"type": "round_end", "round": self._round, "reason": reason, "seat": self._bidder,
+            {"type": "round_end", "round": self._round, "reason": reason, "seat": self._auction.bidder,
              "hands": [[] for _ in self._hands], "pips": points,
              "scores": self._scores.copy(), "made": made, "bid": None if bid is None else bid.value,
-             "claimed": self._claimed, "closed_by": self._closed_by}
+             "claimed": self._claimed, "closed_by": self._stock.closed_by}
         )  # fmt: skip
         done = winners(self._rules.match, self._scores, self._round, self._n, True)
         if done is not None:
@@ -778,7 +728,7 @@ class TrickMatch(Match):
     @property
     def boneyard(self) -> tuple[Tile, ...]:
         """The stock, next tile to draw first."""
-        return tuple(self._t.tiles[x] for x in reversed(self._stock))
+        return tuple(self._t.tiles[x] for x in reversed(self._stock.tiles))
 
     @property
     def dead(self) -> tuple[Tile, ...]:
@@ -788,8 +738,9 @@ class TrickMatch(Match):
         out = [*self._dead, *(x for x, _ in self._set_aside)]
         for mask in self._face_down:
             out += bits(mask)
-        if self._turn_up is not None and not self._t.rules.stock.draw:  # type: ignore[union-attr]
-            out.append(self._turn_up)
+        up = self._stock.turn_up
+        if up is not None and not self._t.rules.stock.draw:  # type: ignore[union-attr]
+            out.append(up)
         return tuple(tiles[x] for x in out)
 
     @property
@@ -800,13 +751,14 @@ class TrickMatch(Match):
     def trick_view(self) -> TrickView:
         t = self._t
         tiles = t.tiles
-        bid = None if self._high is None else t.bid_of[self._high]
+        bid = None if self._auction.high is None else t.bid_of[self._auction.high]
         suits = self._suits
+        pile = self._stock
         return TrickView(
             dealer=self._dealer,
             starter=self._starter,
-            bids=tuple(self._bids),
-            bidder=self._bidder,
+            bids=tuple(self._auction.bids),
+            bidder=self._auction.bidder,
             bid=None if bid is None else bid.value,
             bid_name=None if bid is None else bid.name,
             make=None if bid is None else bid.make,
@@ -821,15 +773,15 @@ class TrickMatch(Match):
             voids=tuple(tuple(bits(v)) for v in self._voids),
             contract=None if self._contract is None else self._contract.name,
             sitting_out=self._out,
-            must_declare=None if self._must_declare is None else self._must_declare.name,
+            must_declare=None if self._auction.must_declare is None else self._auction.must_declare.name,
             phase=self._phase,
             to_discard=self._kitty,
             kitty=len(self._discards) + self._kitty if self._discards or self._kitty else 0,
-            stock=len(self._stock),
-            turn_up=None if self._turn_up is None else tiles[self._turn_up],
-            turn_up_holder=self._turn_up_holder,
-            closed_by=self._closed_by,
-            at_close=tuple(tuple(v) for v in self._at_close) if self._at_close[0] else (),
+            stock=len(pile.tiles),
+            turn_up=None if pile.turn_up is None else tiles[pile.turn_up],
+            turn_up_holder=pile.holder,
+            closed_by=pile.closed_by,
+            at_close=tuple(tuple(v) for v in pile.at_close) if pile.at_close[0] else (),
             calls=tuple(self._calls),
             dropped=tuple(s for s in range(self._n) if (self._dropped >> s) & 1),
             suit_names=() if suits is None else suits.names,
@@ -848,7 +800,7 @@ class TrickMatch(Match):
             current_player=self.current_player,
             hand=self.hand(seat),
             hand_counts=tuple(h.bit_count() for h in self._hands),
-            boneyard_count=len(self._stock),
+            boneyard_count=len(self._stock.tiles),
             layout=_EMPTY_LAYOUT,
             scores=self.scores,
             legal_actions=tuple(self.legal_actions()) if seat == self.current_player else (),
@@ -884,7 +836,7 @@ class TrickMatch(Match):
         new._events = self._events.copy()
         new._dicts = []
         new._public = []
-        new._bids = self._bids.copy()
+        new._auction = self._auction.copy()
         new._trick = self._trick.copy()
         new._trick_seats = self._trick_seats.copy()
         new._won_tricks = self._won_tricks.copy()
@@ -949,7 +901,7 @@ class TrickMatch(Match):
         """Whether the seat about to lead may close the stock: it has taken a trick this hand."""
         stock = self._t.rules.stock
         return (
-            stock is not None and stock.close and bool(self._stock) and self._closed_by is None
+            stock is not None and stock.close and self._stock.open
             and self._won_tricks[self._seat_side[self._current]] > 0
         )  # fmt: skip
 
@@ -972,14 +924,7 @@ class TrickMatch(Match):
             self._close()
             return
         if self._phase == BIDDING:
-            value = action.value if action.kind == BID else None
-            self._bids.append((seat, value))  # type: ignore[arg-type]
-            if value is not None:
-                bid = self._t.bid_of[value]  # type: ignore[index]
-                by_ladder = bid.after is None or bid.after == self._high
-                self._must_declare = None if by_ladder else self._jumps()[value]  # type: ignore[index]
-                self._high = value  # type: ignore[assignment]
-                self._bidder = seat
+            self._auction.record(self._t, seat, action, self._hands[seat])
             self._after_bid()
         elif self._phase == DECLARING:
             self._declare(action.value)
