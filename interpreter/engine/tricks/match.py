@@ -454,7 +454,8 @@ class TrickMatch(Match):
         assert suits is not None
         self._hands[seat] &= ~(1 << tile)
         self._played[seat] |= 1 << tile
-        self._stock.played(seat, tile)
+        if self._stock.holder is not None:
+            self._stock.played(seat, tile)
         if self._trick:
             led = self._led
             if not (suits.follows[led] >> tile) & 1:  # type: ignore[index]
@@ -588,9 +589,18 @@ class TrickMatch(Match):
         at_tricks, at_points = self._stock.at_close
         tricks_at = at_tricks[side] if at_tricks else 0
         points_at = at_points[side] if at_points else 0
-        seats = [s for s in range(self._n) if self._seat_side[s] == side]
-        dropped = all((self._dropped >> s) & 1 for s in seats)
-        others = [s for s in range(self._n) if self._seat_side[s] != side]
+        won = self._won_tricks
+        if self._dropped:
+            seats = [s for s in range(self._n) if self._seat_side[s] == side]
+            dropped = all((self._dropped >> s) & 1 for s in seats)
+            others = [s for s in range(self._n) if self._seat_side[s] != side]
+            walkover = not dropped and all((self._dropped >> s) & 1 for s in others)
+            out_sides = {x for x in range(self._sides) if all(
+                (self._dropped >> s) & 1 for s in range(self._n) if self._seat_side[s] == x)}  # fmt: skip
+        else:
+            dropped = walkover = False
+            out_sides = set()
+        without = sum(1 for x in range(self._sides) if x != side and not won[x] and x not in out_sides)
         return {
             **t.count_env, "round": self._round, "score": self._scores[side], "points": points[side],
             "opp_points": sum(points) - points[side], "tricks": self._won_tricks[side],
@@ -603,13 +613,8 @@ class TrickMatch(Match):
             "opp_closer": closer is not None and closer != side,
             "tricks_at_close": tricks_at, "points_at_close": points_at,
             "opp_tricks_at_close": sum(at_tricks) - tricks_at, "opp_points_at_close": sum(at_points) - points_at,
-            "captured": self._captured[side],
-            "opp_without_tricks": sum(
-                1 for s in range(self._sides) if s != side and not self._won_tricks[s]
-                and not all((self._dropped >> x) & 1 for x in range(self._n) if self._seat_side[x] == s)
-            ),
-            "dropped": dropped,
-            "walkover": not dropped and bool(self._dropped) and all((self._dropped >> s) & 1 for s in others),
+            "captured": self._captured[side], "opp_without_tricks": without,
+            "dropped": dropped, "walkover": walkover,
         }  # fmt: skip
 
     def _side_points(self, side: int) -> int:
@@ -876,10 +881,17 @@ class TrickMatch(Match):
                     self._legal.append(_CLOSE)
             elif self._trick:
                 plays = self._t.plays
-                self._legal = list(dict.fromkeys(plays[x] for x in bits(self._play_mask())))
+                legal = [plays[x] for x in bits(self._play_mask())]
+                self._legal = list(dict.fromkeys(legal)) if self._t.twins else legal  # a tile twice: once
             else:
-                self._legal = list(dict.fromkeys(self._lead_actions(self._play_mask())))
-                if self._may_close():
+                t = self._t
+                if t.rules.led_suit is LedSuit.LEADER_NAMES:
+                    legal = self._lead_actions(self._play_mask())
+                else:
+                    plays = t.plays
+                    legal = [plays[x] for x in bits(self._play_mask())]
+                self._legal = list(dict.fromkeys(legal)) if t.twins else legal
+                if self._t.rules.stock is not None and self._may_close():
                     self._legal.append(_CLOSE)
         return self._legal.copy()
 
@@ -907,8 +919,11 @@ class TrickMatch(Match):
 
     def _held(self, tile: Any) -> int:
         """The id of a copy of `tile` the current seat holds."""
+        t = self._t
+        if not t.twins:
+            return t.index[tile]
         hand = self._hands[self._current]
-        return next(x for x in self._t.copies[tile] if (hand >> x) & 1)
+        return next(x for x in t.copies[tile] if (hand >> x) & 1)
 
     def _do(self, action: Action) -> None:
         seat = self._current
@@ -937,7 +952,8 @@ class TrickMatch(Match):
             self._events.pop()  # logged by _play_group: face up, or face down
             self._play_group(tuple(ids), named, action)
         else:
-            self._play(self._held(action.tile), action.value)  # type: ignore[arg-type]
+            t = self._t
+            self._play(self._held(action.tile) if t.twins else t.index[action.tile], action.value)  # type: ignore[arg-type, index]
 
     def _why_illegal(self, action: object) -> str:
         if self._over:

@@ -46,6 +46,7 @@ class TrickTables:
             copies[tile] = (*copies.get(tile, ()), i)
         self.copies = copies
         self.index = {tile: ids[0] for tile, ids in copies.items()}
+        self.twins = len(copies) < len(self.tiles)  # the set holds some tile twice
         self.count_env = {"players": players, "max_pip": ruleset.max_pip, "set_size": len(self.tiles)}
         # The pips' ranks (tricks.pip_order): order[pip] -> its rank.
         order = [0] * (ruleset.max_pip + 1)
