@@ -10,7 +10,7 @@ import pytest
 
 from interpreter.engine import Action, IllegalAction, Match, ScriptedDeal, deal
 from interpreter.engine.tricks.determinize import TrickDeterminizer
-from interpreter.loader import load_ruleset_text
+from interpreter.loader import load_ruleset, load_ruleset_text
 
 # Two players, a stock drawn after each trick, trumps turned up, blanks ranking as sevens, the 0-0
 # over everything, obligations once the stock is empty or closed, a claim at 70 (Bingo's shape).
@@ -61,8 +61,11 @@ def run(match: Match, *moves: str) -> None:
         match.apply(play(move))
 
 
-@pytest.fixture(scope="module")
-def stock_game(tmp_path_factory):
+@pytest.fixture(scope="module", params=["stock-game", "bingo"])
+def stock_game(request, tmp_path_factory):
+    """The mechanisms in a file of their own, and the bundled game that uses them all."""
+    if request.param == "bingo":
+        return load_ruleset("bingo")
     return load_ruleset_text(STOCK_GAME, "stock-game.yaml", tmp_path_factory.mktemp("rules"))
 
 
@@ -205,8 +208,11 @@ CALLS_DEAL = deal(
 )
 
 
-@pytest.fixture(scope="module")
-def calls_game(tmp_path_factory):
+@pytest.fixture(scope="module", params=["calls-game", "domino-loo"])
+def calls_game(request, tmp_path_factory):
+    """The mechanisms in a file of their own, and the bundled game that uses them all."""
+    if request.param == "domino-loo":
+        return load_ruleset("domino-loo")
     return load_ruleset_text(CALLS_GAME, "calls-game.yaml", tmp_path_factory.mktemp("rules"))
 
 
@@ -275,7 +281,7 @@ def test_a_seat_that_stays_in_and_takes_no_trick_is_looed(calls_game) -> None:
 
 
 def test_the_winner_of_a_bingo_deal_starts_the_next() -> None:
-    from interpreter.loader import load_ruleset
+
 
     bingo = load_ruleset("bingo")
     again = ScriptedDeal(STOCK_DEAL.hands, STOCK_DEAL.boneyard, None)  # the starter by the rules
