@@ -1,5 +1,6 @@
 """`domino play` and `domino resume` of a trick game (Texas 42) at the terminal, run as a person
-would: the auction, trumps, tricks taken, a refused tile with the engine's reason, the hand's end.
+would: the auction, trumps, tricks taken, a refused tile with the engine's reason, the hand's end;
+and Tien Gow's tiles played together and plays laid face down.
 
 What the screen must say is worked out from the engine (the deal of a seed, its legal moves and
 its reasons), so that these tests follow the engine rather than repeat its rules.
@@ -7,9 +8,18 @@ its reasons), so that these tests follow the engine rather than repeat its rules
 
 from __future__ import annotations
 
-from interpreter.engine import Action, IllegalAction, Match
+import re
+from collections import Counter
+
+import pytest
+
+from interpreter.engine import Action, IllegalAction, Match, deal
 from interpreter.engine.actions import BID, PASS_ACTION, TRUMPS
+from interpreter.engine.tricks.tables import trick_tables_for
 from interpreter.frontends.cli.commands.environment import ExitStatus
+from interpreter.frontends.presentation.moves import Refused, numbered, read_move
+from interpreter.frontends.presentation.plays import combination_words, order_plays, takes_lead
+from interpreter.frontends.presentation.tricks import describe_trick_move
 from interpreter.loader import load_ruleset
 from interpreter.records.savegame import read_save
 from interpreter.resources import bundled_variants
@@ -183,3 +193,194 @@ def test_play_texas_42_needs_no_seating(tmp_path):
     result = domino("play", T42, "--seed", "5", "--save", "g.json", cwd=tmp_path, stdin="quit\n")
     assert result.status is ExitStatus.OK, result.stderr
     assert read_save(tmp_path / "g.json").seats == ["human", "ismcts", "ismcts", "ismcts"]
+
+
+TG = "tien-gow"
+
+
+def _typed_play(tiles) -> str:
+    return "play " + " ".join(_typed(tile) for tile in tiles)
+
+
+def _tien_gow_hand(seed: int) -> tuple[list[str], dict]:
+    """What four people at one keyboard type for Tien Gow's first hand: to lead, the first
+    combination held (else a tile); to follow, a play that takes the lead, else the first play
+    (laid face down). The first follow of several tiles is first typed as one tile (refused)."""
+    match = Match(load_ruleset(TG), 4, seed=seed)
+    t = trick_tables_for(match.ruleset, 4)
+    typed: list[str] = []
+    seen: dict = {"refused": None, "group_lead": None, "taking": None, "face_down": [], "starter": match.current_player}
+    while match.round == 1:
+        seat = match.current_player
+        legal = match.legal_actions()
+        view = match.trick_view
+        if not view.plays:
+            groups = [a for a in legal if len(a.tiles) > 1]
+            action = groups[0] if groups else legal[0]
+            if groups and seen["group_lead"] is None:
+                seen["group_lead"] = (seat, action, t.groups.of[action.tiles])
+        else:
+            taking = [a for a in legal if takes_lead(t, view, a.tiles)]
+            action = taking[0] if taking else legal[0]
+            if taking and len(action.tiles) > 1 and seen["taking"] is None:
+                seen["taking"] = (seat, action)
+            if not taking:
+                seen["face_down"].append((seat, action))
+            if len(action.tiles) > 1 and seen["refused"] is None:
+                seen["refused"] = (seat, action.tiles[0])
+                typed.append(_typed(action.tiles[0]))
+        typed.append(_typed_play(action.tiles))
+        match.apply(action)
+    seen["match"] = match
+    return typed, seen
+
+
+def _in_hand_order(match: Match, tiles) -> str:
+    """Tiles as a hand of the Chinese set reads them: civil before military, the highest first."""
+    named = match.ruleset.tricks.named
+    t = trick_tables_for(match.ruleset, 4)
+    suits = list(dict.fromkeys(n.suit for n in named))
+
+    def key(tile):
+        entry = named[t.index[tile]]
+        return (suits.index(entry.suit), -entry.rank, -tile[1], -tile[0])
+
+    return " ".join(_shown(tile) for tile in sorted(tiles, key=key))
+
+
+def test_a_hot_seat_hand_of_tien_gow_plays_tiles_together_and_face_down(tmp_path):
+    seed = 7
+    typed, seen = _tien_gow_hand(seed)
+    assert seen["group_lead"] and seen["taking"] and seen["refused"] and seen["face_down"]
+    result = domino("play", TG, *HOT_SEAT, "--seed", str(seed), "--save", "g.json", cwd=tmp_path,
+                    stdin="\n".join([*typed, "quit"]) + "\n")  # fmt: skip
+    assert result.status is ExitStatus.OK, result.stderr
+    out = result.stdout
+    match = seen["match"]
+    t = trick_tables_for(match.ruleset, 4)
+    assert "── Tien Gow · hand 1 · 16 hands, highest total wins ──" in out
+    assert "No trumps; a tile led calls for its suit: civil or military; pairs and sets may be led too." in out
+    # The hand: suit by suit, each tile with its name.
+    deal = match.events_of("deal")[0]
+    starter = seen["starter"]
+    hand = [tuple(x) for x in deal["hands"][starter]]
+    first_screen = out.split(f"Player {starter + 1}'s hand:\n", 1)[1].split("'s play", 1)[0]
+    assert first_screen.lstrip().startswith("civil ")
+    for tile in hand:
+        assert f"{_shown(tile)} {match.ruleset.tricks.named[t.index[tile]].name}" in first_screen, tile
+    # The leads: each tile once (a tile held twice too), then the combinations by their names.
+    leads = out.split(f"Player {starter + 1}'s play\n", 1)[1].split("your play", 1)[0]
+    singles = re.findall(r"^ +\d+  lead (\[\d\|\d\])(?: [A-Za-z ]+)?$", leads, re.M)
+    assert sorted(singles) == sorted({f"[{b}|{a}]" for a, b in hand})
+    seat, action, (kind, _, name) = seen["group_lead"]
+    tiles = _in_hand_order(match, action.tiles)
+    assert f"lead {combination_words(name)} {tiles} ({kind})" in out
+    assert f"Player {seat + 1} led {combination_words(name)} {tiles} ({kind})." in out
+    assert f"Trick 1  {kind} led by Player {seat + 1}" in out
+    # A follow of several tiles typed as one tile is refused with the engine's reason.
+    _, tile = seen["refused"]
+    assert f"{_typed(tile)}\nplay 2 tiles: as many as were led; type a number from 1 to " in out
+    # The plays that take the lead first, in words; then those laid face down.
+    taker, taking = seen["taking"]
+    taken = t.groups.of[taking.tiles][2]
+    said = f"{combination_words(taken)} {_in_hand_order(match, taking.tiles)}"
+    assert f"play {said}: takes the lead" in out
+    assert f"Player {taker + 1} played {said}, taking the lead." in out
+    assert f"  Player {taker + 1}  {said}  ← taking it so far" in out
+    assert re.search(r"(Or lay|Lay) 2 tiles face down \(the others see how many, never which\):", out)
+    # A face-down play: its owner hears its tiles, everyone else how many, and the table shows no face.
+    down_seat, down = seen["face_down"][0]
+    count = "a tile" if len(down.tiles) == 1 else f"{len(down.tiles)} tiles"
+    assert f"Player {down_seat + 1} laid {count} face down." in out
+    own = _in_hand_order(match, down.tiles)
+    if len(down.tiles) == 1:
+        own += f" {match.ruleset.tricks.named[t.index[down.tiles[0]]].name}"
+    assert f"Player {down_seat + 1} laid {own} face down." in out  # to its owner
+    assert f"  Player {down_seat + 1}  laid {count} face down" in out
+    for who in range(4):  # told by its tiles once (to its owner), at the turn after it
+        told = [line for line in out.splitlines() if line.startswith(f"Player {who + 1} laid [")]
+        assert len(told) <= sum(1 for s, _ in seen["face_down"] if s == who), (who, told)
+    # The tricks: the taker, what took it, the tiles captured; the hand's end, the payments.
+    trick = match.events_of("trick")[0]
+    captured = len(trick["tiles"]) + sum(n for _, n in trick.get("face_down", ()))
+    assert f"Player {trick['seat'] + 1} took the trick with " in out and f"capturing {captured} tiles" in out
+    last = match.events_of("trick")[-1]["seat"]
+    assert f"Hand 1 over: Player {last + 1} took the last trick." in out
+    totals = Counter()
+    for event in match.events_of("trick"):
+        totals[event["side"]] += len(event["tiles"]) + sum(n for _, n in event.get("face_down", ()))
+    for side in range(4):
+        n = totals[side]
+        assert f"  Player {side + 1}: " in out and f"{n} tile{'s' if n != 1 else ''} captured ({n // 4} column" in out
+    for event in match.events_of("score"):
+        points = "point" if abs(event["points"]) == 1 else "points"
+        assert f"Player {event['side'] + 1} scores {event['points']} {points} (total {event['total']})." in out
+    assert sum(e["points"] for e in match.events_of("score")) == 0  # what the others pay, the winner takes
+    assert "Hand 2: 8 tiles each. Player " in out and "as the winner of the last hand." in out
+    # What was typed is what the save holds: the tiles played together, one action each.
+    saved = [Action.from_json(e["action"]) for e in read_save(tmp_path / "g.json").events if e["type"] == "action"]
+    assert saved == [Action.from_json(e["action"]) for e in match.events if e["type"] == "action"]
+    assert len(saved) == len(typed) - 1  # the single tile was refused
+
+
+def test_a_tien_gow_hand_against_the_computer_never_names_their_face_down_tiles(tmp_path):
+    result = domino("play", TG, "--players", "human,greedy,greedy,greedy", "--seed", "3", "--save", "g.json",
+                    cwd=tmp_path, stdin="1\n" * 40 + "quit\n")  # fmt: skip
+    assert result.status is ExitStatus.OK, result.stderr
+    out = result.stdout
+    # Counter-clockwise: the turn goes from seat 0 to seat 3, then 2, then 1.
+    assert "In turn order: You, Computer 4 (greedy), Computer 3 (greedy), Computer 2 (greedy)." in out
+    assert "Hand 1 over: " in out and "took the last trick." in out
+    assert re.search(r"Computer \d laid (a tile|\d tiles) face down\.", out)
+    assert not re.search(r"Computer \d laid \[", out)
+    assert "tiles captured (" in out and "Traceback" not in out
+    events = read_save(tmp_path / "g.json").events
+    hidden = [e for e in events if e["type"] == "trick" and e.get("face_down")]
+    assert hidden  # plays were laid face down, and the table showed them as counts
+    assert re.search(r"; (Computer \d|You)(, .*)? (each )?laid (a tile|\d tiles) face down", out)
+
+
+# Seat 0 leads, holding both Heavens, the nines and the Gee Joon; counter-clockwise, seat 3 follows.
+TG_DEAL = deal(
+    "6-6 6-6 3-6 4-5 1-2 2-4 1-5 1-6",
+    "1-3 1-3 5-5 4-6 4-6 1-6 5-6 1-5",
+    "4-4 4-4 2-5 3-4 3-3 3-3 5-6 2-3",
+    "1-1 1-1 2-6 3-5 2-2 2-2 5-5 1-4",
+    starter=0,
+)
+
+
+@pytest.mark.parametrize("words", ["play 6-6 6-6", "6-6 6-6", "lead [6|6] [6|6]", "play 6-6, 6-6"])
+def test_tiles_played_together_are_read_by_their_tiles(words):
+    """The pair of Heavens is read however it is typed; a tile held once typed twice, or tiles that
+    make no combination, are refused with the reason; to follow, as many tiles as were led."""
+    match = Match(load_ruleset(TG), 4, deals=[TG_DEAL])
+    legal = order_plays(match, numbered(match.legal_actions(), match.layout, match.ruleset))
+    assert read_move(words, legal, match) == Action.group([(6, 6), (6, 6)])
+    with pytest.raises(Refused, match=re.escape("you do not hold [5|1] twice")):
+        read_move("play 1-5 1-5", legal, match)
+    with pytest.raises(Refused, match=re.escape("1-5 1-6 is not a combination you may lead")):
+        read_move("play 1-5 1-6", legal, match)
+    match.apply(read_move(words, legal, match))
+    legal = order_plays(match, numbered(match.legal_actions(), match.layout, match.ruleset))
+    assert read_move("play 1-1 1-1", legal, match) == Action.group([(1, 1), (1, 1)])  # laid face down
+    with pytest.raises(Refused, match="play 2 tiles: as many as were led"):
+        read_move("1-1", legal, match)
+
+
+def test_the_moves_of_a_follow_put_the_plays_that_take_the_lead_first():
+    """Seat 0 leads Big Head Six, the lowest civil tile: seat 3's civil tiles take the lead, listed
+    first, strongest first (a tile held twice once); its military tiles go face down, said so."""
+    match = Match(load_ruleset(TG), 4, deals=[TG_DEAL])
+    match.apply(Action.play((1, 5)))
+    assert match.current_player == 3
+    legal = order_plays(match, numbered(match.legal_actions(), match.layout, match.ruleset))
+    assert [describe_trick_move(a, match) for a in legal] == [
+        "[1|1] Earth: takes the lead", "[5|5] Flower: takes the lead", "[2|2] Board: takes the lead",
+        "lay [4|1] Five face down", "lay [5|3] Eight face down", "lay [6|2] Eight face down",
+    ]  # fmt: skip
+
+
+def test_tien_gow_help_names_tiles_played_together(tmp_path):
+    result = domino("play", TG, *HOT_SEAT, "--seed", "5", "--save", "g.json", cwd=tmp_path, stdin="help\nquit\n")
+    assert "play 6-6 6-6" in result.stdout and "bid 31" not in result.stdout

@@ -8,6 +8,7 @@ import random
 import re
 import threading
 import warnings
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -632,3 +633,110 @@ def test_a_whole_trick_match_never_shows_a_seat_a_tile_it_may_not_see(client, ap
     first = next(v["round_end"] for v in ends if v["round_end"]["round"] == 1)
     assert first["reason"] in ("made", "set") and len(first["tricks"]["points"]) == 2
     assert first["scores"] == first["tricks"]["gained"] and sum(first["scores"]) > 0  # the marks of hand 1
+
+
+def _hand_spans(log: list[dict], upto: int) -> list[tuple[int, int]]:
+    """(start, end) of each hand in `log[:upto]`, from its deal to the next deal (or `upto`)."""
+    deals = [i for i, e in enumerate(log[:upto]) if e["type"] == "deal"]
+    return [(start, (deals[k + 1] if k + 1 < len(deals) else upto)) for k, start in enumerate(deals)]
+
+
+def _counted(tiles) -> Counter:
+    return Counter(tuple(sorted(t)) for t in tiles)
+
+
+def _face_up(log: list[dict], public, start: int, end: int) -> dict[int, Counter]:
+    """Per seat, the tiles it played face up in log[start:end] (their public records show them)."""
+    out: dict[int, Counter] = {}
+    for i in range(start, end):
+        if log[i]["type"] == "action" and log[i]["action"]["kind"] == "play" and "tile" in public[i]["action"]:
+            action = public[i]["action"]
+            out.setdefault(log[i]["seat"], Counter()).update(_counted(action.get("tiles") or [action["tile"]]))
+    return out
+
+
+def test_a_tien_gow_match_never_shows_a_seat_a_tile_laid_face_down_by_another(client, app_match):
+    """Four people play two hands of Tien Gow, moving at random (a combination led one time in two
+    where one is held): a play that does not take the lead is laid face down, and no state or
+    server-sent message of any seat shows another seat's face-down tiles. The set holds most tiles
+    twice, so tiles are counted: a view may show a tile as many times as the seat may know of it
+    (the copies it was dealt, and those played face up), and says another's face-down play only
+    as how many tiles."""
+    body = {"variant": "tien-gow", "players": 4, "seats": [HUMAN] * 4, "seed": 12, "settings": {"match.rounds": "2"}}
+    table = client.post("/api/tables", json=body).json()
+    streamed: list[str] = []
+
+    def listen() -> None:
+        with client.stream("GET", url(table, "events", 1)) as answer:
+            streamed.append("".join(answer.iter_text()))
+
+    listener = threading.Thread(target=listen)
+    listener.start()
+    chooser = random.Random(7)
+    received: list[tuple[int, dict]] = []
+    for _ in range(400):
+        views = {seat: client.get(url(table, "state", seat)).json() for seat in range(4)}
+        received += list(views.items())
+        if views[0]["over"]:
+            break
+        seat = next(s for s, v in views.items() if v["legal"])
+        legal = views[seat]["legal"]
+        groups = [m["index"] for m in legal if m["lead"] and len(m["tiles"]) > 1]
+        move = chooser.choice(groups) if groups and chooser.random() < 0.5 else chooser.randrange(len(legal))
+        answer = client.post(url(table, "action", seat), json={"index": move, "version": views[seat]["version"]})
+        assert answer.status_code == 200, answer.text
+        received.append((seat, answer.json()["state"]))
+    listener.join(timeout=60)
+    assert not listener.is_alive() and received[-1][1]["over"]
+    received += [(1, json.loads(data)) for kind, data in _events(streamed[0]) if kind == "state"]
+    final = app_match(client, table)
+    log = final.events
+    public = final.observation(0).history  # the log as every seat may read it, record by record
+    hidden_plays = [i for i, e in enumerate(log) if e["type"] == "action" and "tile" not in public[i]["action"]]
+    assert len(hidden_plays) > 10 and any(len(log[i]["action"].get("tiles", ())) > 1 for i in hidden_plays)
+    assert any(len(e["action"].get("tiles", ())) > 1 for i, e in enumerate(log) if e["type"] == "action"
+               and i not in hidden_plays)  # fmt: skip
+    actions = [i for i, e in enumerate(log) if e["type"] == "action"]
+    truth = Match(final.ruleset, players=4, seed=body["seed"])
+    at = 0
+    for seat, view in sorted(received, key=lambda sv: sv[1]["version"]):
+        while at < view["version"]:
+            truth.apply(Action.from_json(log[actions[at]]["action"]))
+            at += 1
+        upto = actions[at] if at < len(actions) else len(log)
+        spans = _hand_spans(log, upto)
+        # What the seat may know, per hand the view may speak of (the current one, and the last
+        # while its end is shown): the copies of each tile dealt to it, and those others played face up.
+        allowed = Counter()
+        for start, end in spans[-2:]:
+            dealt = _counted(log[start]["hands"][seat])
+            shown = _face_up(log, public, start, end)
+            known = dealt + sum((c for s, c in shown.items() if s != seat), Counter())
+            allowed |= known
+        start, end = spans[-1]
+        shown = _face_up(log, public, start, end)
+        assert view["hand"] == [list(t) for t in truth.hand(seat)]
+        tricks = view["tricks"]
+        # The fields: another seat's tiles only as it played them face up; its face-down plays as counts.
+        for other in range(4):
+            if other == seat:
+                continue
+            up = shown.get(other, Counter())
+            said = _counted(tricks["played"][other])
+            said += _counted(t for p in tricks["plays"] if p["seat"] == other for t in p["tiles"])
+            for key in ("trick", "last_trick"):
+                said |= _counted(p["tile"] for p in tricks[key] if p["seat"] == other)
+            assert not said - up - up, (view["version"], other)  # `played` and the trick both list them
+            assert _counted(tricks["played"][other]) <= up
+        for play in tricks["plays"]:
+            assert not (play["tiles"] and play["face_down"]), play
+        assert all(m["tiles"] and _counted(m["tiles"]) <= _counted(view["hand"]) for m in view["legal"])
+        # The words: no more copies of a tile in one line than the seat may know of; another's
+        # face-down play told as how many tiles.
+        for line in _trick_words(view):
+            assert not _counted((int(a), int(b)) for a, b in TILE_TEXT.findall(line)) - allowed, (view["version"], line)
+            if " face down" in line and not line.startswith(("You ", "lay ")) and " laid " in line:
+                assert "[" not in line, line
+        assert "hands" not in view and "boneyard" not in view
+    ends = [v["round_end"] for _, v in received if v["round_end"]]
+    assert ends and sum(ends[0]["tricks"]["captured"]) == 32

@@ -748,3 +748,101 @@ def test_domino_loo_calls_an_exchange_a_drop_and_a_named_lead(browser, server, s
     for page in pages.values():
         page.context.close()
     assert not errors, errors
+
+
+def _pick_and_play(page, state) -> None:
+    """One play in Tien Gow by clicking: to follow, a button of a play that takes the lead when
+    there is one, else the hand's last (weakest) tiles picked and laid face down; to lead, a
+    combination's button at the first trick, else the weakest tile picked and led."""
+    tricks = state["tricks"]
+    quick = page.locator("#choices .choice-play")
+    if quick.count() and (tricks["lead_size"] or tricks["trick_number"] == 1):
+        quick.first.click()
+        return
+    size = tricks["lead_size"] or 1
+    tiles = page.locator(".hand-tile.playable")
+    for n in range(size):
+        tiles.nth(tiles.count() - 1 - n).click()
+    page.wait_for_selector("#play-selection:not([disabled])")
+    page.click("#play-selection")
+
+
+def test_tien_gow_plays_tiles_together_and_lays_them_face_down(browser, server, shots):
+    """Four people at a Tien Gow table (seed 7: the first lead is a pair, then two tiles laid face
+    down, then a higher pair takes the lead): the hand by suit with the tiles' names, a pick of
+    tiles made into a play (Play enabled only for a legal pick), the trick with its face-down
+    plays drawn as tile backs and no face, the tiles captured, and the hand's end; screenshots of
+    the trick mid-play and of the hand's end on a desktop and a phone."""
+    errors: list[str] = []
+    table, tokens, pages = _people_pages(browser, server, "tien-gow", 4, 7, errors)
+    fourth = None  # the seat that plays last to the first trick: its phone shows the trick at its fullest
+    first_state = view(pages[0])
+    order = first_state["tricks"]["order"]
+    starter = first_state["current_player"]
+    fourth = order[(order.index(starter) + 3) % 4]
+    phone = _phone(browser, server, table, fourth, tokens[fourth], errors)
+    # The hand: suit by suit, each tile with its name; two tiles alike are two tiles.
+    page = pages[starter]
+    names = page.locator(".hand-tile .tile-name").all_inner_texts()
+    assert len(names) == 8 and all(names), names
+    assert page.locator(".hand .suit-label").all_inner_texts()[0].lower() == "civil"
+    for seat, p in pages.items():
+        assert_dom_hand_is(p, server.get(f"/api/tables/{table}/state?token={tokens[seat]}")["hand"])
+    seen = {"picked": False, "mid": False, "end": False}
+    for _ in range(80):
+        found = _turn_page(pages, table, tokens, server)
+        if found is None:
+            break
+        seat, page = found
+        if page.locator("#round-end").is_visible():
+            break
+        state = view(page)
+        version = state["version"]
+        tricks = state["tricks"]
+        plays = tricks["plays"]
+        if tricks["lead_size"] and tricks["lead_size"] > 1 and not seen["picked"]:
+            # One tile of two picked: Play stays disabled, and says why; the second enables it.
+            tiles = page.locator(".hand-tile.playable")
+            tiles.first.click()
+            assert page.locator("#play-selection").is_disabled()
+            assert "as many as were led" in page.inner_text("#selection-words")
+            tiles.first.click()  # put back
+            seen["picked"] = True
+        two = any(len(p["tiles"]) == 2 for p in plays) and any(p["face_down"] == 2 for p in plays)
+        if len(plays) == 3 and two and not seen["mid"]:
+            down = next(p for p in plays if p["face_down"])
+            spot = page.locator(f".spot[data-seat='{down['seat']}']")
+            assert spot.locator("svg.back").count() == 2 and spot.locator("svg:not(.back)").count() == 0
+            assert "2 face down" in spot.inner_text()
+            taking = next(p for p in plays if p["leading"])
+            assert "taking it" in page.inner_text(f".spot[data-seat='{taking['seat']}']")
+            lines = " ".join(state["last_actions"])
+            assert "laid 2 tiles face down" in lines and "taking the lead" in lines, lines
+            assert page.locator("#choices .choice-play").count() or "face down" in page.inner_text("#choices")
+            page.screenshot(path=shots / "tien-gow-mid-trick.png")
+            if seat == fourth:
+                phone.wait_for_function("v => window.__state.version >= v", arg=version)
+                phone.screenshot(path=shots / "tien-gow-phone.png")
+            seen["mid"] = True
+        _pick_and_play(page, state)
+        _after(page, version)
+    end = next((p for p in pages.values() if p.locator("#round-end").is_visible()), None)
+    if end is None:
+        pages[0].wait_for_timeout(500)
+        end = next((p for p in pages.values() if p.locator("#round-end").is_visible()), None)
+    assert end is not None, "the hand should end"
+    text = end.inner_text("#round-end")
+    assert "took the last trick" in text and "tiles captured" in text and "points scored" in text, text
+    end.screenshot(path=shots / "tien-gow-hand-end.png")
+    phone.wait_for_selector("#round-end:not([hidden])")
+    phone.screenshot(path=shots / "tien-gow-hand-end-phone.png")
+    seen["end"] = True
+    assert all(seen.values()), seen
+    # The captured tiles of the hand, as the summary says them, add up to the set.
+    final = server.get(f"/api/tables/{table}/state?token={tokens[0]}")
+    finished = final["round_end"] or final["last_round_end"]
+    assert sum(finished["tricks"]["captured"]) == 32
+    for page in pages.values():
+        page.context.close()
+    phone.context.close()
+    assert not errors, errors

@@ -2,7 +2,8 @@
 
 A move is its number in the list, a tile (`6-3`, `[6|3]`, `6-3 2` for arm 2), or draw / pass /
 marker; in a trick game also `bid 31`, `bid 2 marks`, `trumps sixes`, `doubles`, `no trumps`,
-`play 6-3 as 3` (a lead that names its suit), `discard 6-3`, `close`, `keep`, `drop`, `exchange`.
+`play 6-3 as 3` (a lead that names its suit), `play 6-6 6-6` (tiles played together), `discard 6-3`,
+`close`, `keep`, `drop`, `exchange`.
 Anything else is refused with a reason; the match is never touched here.
 """
 
@@ -14,8 +15,9 @@ from collections.abc import Hashable, Sequence
 from interpreter.engine import Action, IllegalAction, Match
 from interpreter.engine.observation import LayoutView
 from interpreter.engine.tiles import normal
+from interpreter.frontends.presentation.plays import grouped
 from interpreter.frontends.presentation.style import hand_tile
-from interpreter.frontends.presentation.tricks import is_trick_game, read_trick_word, suit_words, typed_tile
+from interpreter.frontends.presentation.tricks import is_trick_game, read_trick_word, suit_words, tables, typed_tile
 from interpreter.players.distinct import play_key
 from interpreter.rulefile.ruleset import Ruleset
 
@@ -114,7 +116,15 @@ def _trick_examples(legal: Sequence[Action], match: Match) -> str:
         return ", ".join(kinds)
     if phase == "discarding":
         return "discard 6-3"
-    named = next((a for a in legal if a.kind == "play" and a.value is not None), None)
+    if grouped(tables(match)):  # tiles played together: to follow, as many as were led
+        plays = match.trick_view.plays  # type: ignore[attr-defined]
+        size = len(plays[0][1]) if plays else 0
+        if size == 1:
+            return ", ".join(["a tile like 6-3", *kinds])
+        if size:
+            return ", ".join([f"{size} tiles like play {' '.join(['6-6', '1-1', '4-4', '1-3'][:size])}", *kinds])
+        return ", ".join(["a tile like 6-3, tiles led together like play 6-6 6-6", *kinds])
+    named = next((a for a in legal if a.kind == "play" and isinstance(a.value, int)), None)
     example = "a tile like 6-3"
     if named is not None and named.tile is not None:
         low, high = named.tile
@@ -123,6 +133,8 @@ def _trick_examples(legal: Sequence[Action], match: Match) -> str:
 
 
 def _trick_alternatives(words: str, legal: Sequence[Action], match: Match) -> str:
+    if grouped(tables(match)):  # tricks of plays: a move's number, or its tiles
+        return _plays_alternatives([a for a in legal if a.kind == "play"], legal)
     tile = typed_tile(words)
     same = [(n, a) for n, a in enumerate(legal, start=1) if tile is not None and a.tile == tile]
     if len(same) > 1:  # a lead that names its suit: its moves by number
@@ -134,6 +146,14 @@ def _trick_alternatives(words: str, legal: Sequence[Action], match: Match) -> st
         verb = "lay down" if all(a.kind == "discard" for a in legal) else "play"
         return f"you can {verb} " + ", ".join(hand_tile(t) for t in tiles)
     return _choose(legal)
+
+
+def _plays_alternatives(plays: Sequence[Action], legal: Sequence[Action]) -> str:
+    """What may be typed instead, in a trick of plays: a move's number, or its tiles."""
+    size = len(plays[-1].tiles) if plays else 1
+    example = " ".join(f"{high}-{low}" for low, high in plays[-1].tiles) if plays else "6-3"
+    many = f"the {size} tiles" if size > 1 else "the tile"
+    return f"{_choose(legal)}, or type {many} to play, as in 'play {example}'"
 
 
 def _choose(legal: Sequence[Action]) -> str:

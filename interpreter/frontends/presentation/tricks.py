@@ -1,5 +1,6 @@
-"""A trick game (Texas 42, Moon, Bingo, Domino Loo) in words: bids, trumps, the stock and its
-turned-up tile, the calls before the first lead, tricks and hands, told from one seat's side.
+"""A trick game (Texas 42, Moon, Bingo, Domino Loo, Tien Gow) in words: bids, trumps, the stock
+and its turned-up tile, the calls before the first lead, tricks and hands, told from one seat's
+side; tiles played together and plays laid face down are said by plays.py.
 
 Everything said here is read from the engine: the bids' names and what they must make from its
 tables (`trick_tables_for`), a tile's suit, whether it is a trump and what it counts from the
@@ -32,9 +33,23 @@ from interpreter.engine.observation import TrickView
 from interpreter.engine.tiles import Tile, normal
 from interpreter.engine.tricks.suits import PIP_NAMES, Declaration, Suits, suit_name
 from interpreter.engine.tricks.tables import TrickTables, trick_tables_for
+from interpreter.frontends.presentation.plays import (
+    captured_words,
+    captures_count,
+    grouped,
+    in_suit_order,
+    leading_play,
+    named_tile,
+    no_points,
+    play_move_words,
+    shown_play,
+    tiles_count,
+    tiles_words,
+)
 from interpreter.frontends.presentation.seats import Seat, plural, together
 from interpreter.frontends.presentation.style import Style, hand_tile
 from interpreter.rulefile.ruleset import Ruleset
+from interpreter.rulefile.trick_rules import LedSuit
 from interpreter.text.untrusted import printable
 
 
@@ -61,7 +76,7 @@ def score_unit(ruleset: Ruleset) -> tuple[str, str]:
 
 
 def counted(number: int, unit: tuple[str, str]) -> str:
-    return f"{number} {unit[0] if number == 1 else unit[1]}"
+    return f"{number} {unit[0] if abs(number) == 1 else unit[1]}"
 
 
 def bid_text(t: TrickTables, value: int) -> str:
@@ -115,7 +130,11 @@ def current_suits(t: TrickTables, view: TrickView) -> Suits | None:
 
 
 def taking_seat(t: TrickTables, view: TrickView) -> int | None:
-    """The seat whose tile takes the trick on the table as it stands (the suit led as named)."""
+    """The seat whose tile takes the trick on the table as it stands (the suit led as named); in
+    a trick of plays, the seat of the play that holds the lead."""
+    if grouped(t):
+        best = leading_play(t, view)
+        return None if best is None else view.plays[best][0]
     suits = current_suits(t, view)
     if suits is None or not view.trick:
         return None
@@ -218,6 +237,8 @@ def describe_trick_move(action: Action, match: Match) -> str:
         held = held_trumps(t, action.value, match.hand(seat)) if seat is not None else []  # type: ignore[arg-type]
         shown = " ".join(hand_tile(tile) for tile in sorted(held, key=lambda x: (-x[1], -x[0])))
         return f"{words} — you hold {len(held)}{': ' + shown if held else ''}"
+    if action.kind == PLAY and action.tile is not None and grouped(t):
+        return play_move_words(t, match.trick_view, action)  # type: ignore[attr-defined]
     if action.kind == PLAY and action.tile is not None:
         notes = tile_notes(t, match.trick_view.declaration, action.tile)  # type: ignore[attr-defined]
         said = f" ({', '.join(notes)})" if notes else ""
@@ -259,9 +280,19 @@ def read_trick_word(words: str, legal: Sequence[Action], match: Match) -> Action
     if isinstance(wanted, str):
         return wanted
     seat = match.current_player
-    if wanted.tile is not None and seat is not None and wanted.tile not in match.hand(seat):
-        return f"you do not hold {hand_tile(wanted.tile)}"
-    if wanted.kind in (PLAY, DISCARD) and wanted.tile is not None:
+    if wanted.tile is not None and seat is not None:
+        hand = list(match.hand(seat))
+        for tile in wanted.tiles if wanted.kind == PLAY else (wanted.tile,):
+            if wanted.tiles.count(tile) > hand.count(tile) and hand.count(tile):
+                return f"you do not hold {hand_tile(tile)} twice"
+            if tile not in hand:
+                return f"you do not hold {hand_tile(tile)}"
+    if wanted.kind == PLAY and wanted.tile is not None and grouped(t):
+        # Tiles played together: the play of exactly those tiles (one tile: its one play).
+        same = [a for a in legal if a.kind == PLAY and a.tiles == wanted.tiles]
+        if same:
+            return same[0]
+    elif wanted.kind in (PLAY, DISCARD) and wanted.tile is not None:
         # A tile typed as such stands for its one move (played, led or laid face down); "as N"
         # picks the lead whose suit is N. A tile led two ways needs its "as": the engine says so.
         same = [a for a in legal if a.tile == wanted.tile and a.kind in (PLAY, DISCARD)]
@@ -282,11 +313,26 @@ def read_trick_word(words: str, legal: Sequence[Action], match: Match) -> Action
     raise AssertionError(f"{wanted} is legal but not among the legal actions")
 
 
+def typed_tiles(words: str) -> list[tuple[int, int]] | None:
+    """The tiles `words` name when they name two or more ("play 6-6 6-6", "6-6, 1-1"), or None."""
+    rest = re.sub(r"^(?:play|lead)\s+", "", words)
+    parts = [p for p in re.split(r"[\s,]+", rest) if p]
+    if len(parts) < 2:
+        return None
+    tiles = [typed_tile(part) for part in parts]
+    return None if any(tile is None for tile in tiles) else tiles  # type: ignore[return-value]
+
+
 def _named(words: str, t: TrickTables) -> Action | str | None:
     if words in ("pass", "p"):
         return Action(PASS)
     if words in _BARE:
         return Action(_BARE[words])
+    several = typed_tiles(words)
+    if several is not None:
+        if len(several) > 32:
+            return "that is more tiles than a hand holds"
+        return Action.group(several)
     found = _TILE.match(words)
     if found:
         tile = normal((int(found.group(1)), int(found.group(2))))
@@ -347,6 +393,10 @@ class _Hand:
     closed_by: int | None = None
     at_close: tuple[list[int], list[int]] = ([], [])  # per side: tricks, points when the stock was closed
     dropped: list[int] = field(default_factory=list)  # seats out of the hand
+    captured: list[int] = field(default_factory=list)  # per side, tiles captured (face down ones too)
+    last_taker: int | None = None  # the seat that took the last trick so far
+    taken: int = 0  # tiles taken in tricks so far this hand
+    lead: tuple[Tile, ...] = ()  # the tiles led to the trick on the table (tiles played together)
 
 
 class TrickNarrator:
@@ -374,7 +424,9 @@ class TrickNarrator:
 
     def tell(self, events: Sequence[dict[str, Any]], viewer: int | None, start: int | None = None) -> list[str]:
         """`events`, which begin at `start` in the match's log (found when not given), in words."""
-        hand = self._context(events, start)
+        start = self._start(events, start)
+        hand = self._context(start)
+        face_down = self._face_down(events, start)
         lines: list[str] = []
         scores: list[str] = []  # the hand's scores, told after its end, which the log records after them
         index = 0
@@ -393,6 +445,8 @@ class TrickNarrator:
                 lines += self._deal(event, hand)
             elif kind == "turn_up":
                 lines.append(self._turn_up(event, hand))
+            elif kind == "action" and index in face_down:
+                lines.append(self._laid_face_down(event, hand, viewer))
             elif kind == "action":
                 lines.append(self._action(event, hand, viewer))
             elif kind == "contract":
@@ -409,13 +463,38 @@ class TrickNarrator:
             index += 1
         return lines
 
-    def _context(self, events: Sequence[dict[str, Any]], start: int | None) -> _Hand:
-        """The hand as it stood before `events`: the log from the hand's deal, read silently."""
+    def _start(self, events: Sequence[dict[str, Any]], start: int | None) -> int:
+        """Where `events` begin in the match's log."""
+        if start is not None or not events:
+            return start or 0
         log = self.match.events
-        if start is None and events:
-            start = next((i for i in range(len(log) - 1, -1, -1) if log[i] is events[0]), 0)
+        return next((i for i in range(len(log) - 1, -1, -1) if log[i] is events[0]), 0)
+
+    def _face_down(self, events: Sequence[dict[str, Any]], start: int) -> set[int]:
+        """The indices in `events` of plays laid face down (tricks.face_down): their public record,
+        the one every other seat reads, carries no tile."""
+        if not self.t.rules.face_down:
+            return set()
+        public = self.match.observation(0).history
+        out = set()
+        for index, event in enumerate(events):
+            if event["type"] != "action" or event["action"]["kind"] != PLAY:
+                continue
+            if "tile" not in event["action"]:  # a public record itself
+                out.add(index)
+                continue
+            if start + index >= len(public):
+                continue
+            seen = public[start + index]
+            if seen.get("type") == "action" and seen.get("seat") == event["seat"] and "tile" not in seen["action"]:
+                out.add(index)
+        return out
+
+    def _context(self, start: int) -> _Hand:
+        """The hand as it stood before the log's record `start`: from the hand's deal, read silently."""
+        log = self.match.events
         hand = self._empty_hand()
-        for event in log[: start or 0]:
+        for event in log[:start]:
             if event["type"] == "deal":
                 hand = self._new_hand(event)
             else:
@@ -424,7 +503,7 @@ class TrickNarrator:
 
     def _empty_hand(self) -> _Hand:
         sides = self.match.sides
-        return _Hand(tricks=[0] * sides, points=[0] * sides)
+        return _Hand(tricks=[0] * sides, points=[0] * sides, captured=[0] * sides)
 
     def _new_hand(self, event: dict[str, Any]) -> _Hand:
         hand = self._empty_hand()
@@ -456,7 +535,11 @@ class TrickNarrator:
         elif kind == "trick":
             hand.tricks[event["side"]] += 1
             hand.points[event["side"]] += event["points"]
-            hand.on_table, hand.led = 0, None
+            taken = len(event["tiles"]) + sum(n for _, n in event.get("face_down", ()))
+            hand.captured[event["side"]] += taken
+            hand.taken += taken
+            hand.last_taker = event["seat"]
+            hand.on_table, hand.led, hand.lead = 0, None, ()
             hand.drawing = "trick"
         elif kind == "action":
             action = event["action"]
@@ -471,9 +554,13 @@ class TrickNarrator:
                 hand.closed_by = event["seat"]
                 hand.at_close = (hand.tricks.copy(), hand.points.copy())
             elif kind == PLAY:
-                if hand.on_table == 0 and action.get("value") is not None:
+                if hand.on_table == 0 and "tile" in action:
+                    hand.lead = tuple(normal(tuple(x)) for x in action.get("tiles") or [action["tile"]])  # type: ignore[misc]
+                if hand.on_table > 0 or action.get("tiles"):
+                    pass  # a follow, or tiles led together, which call for no suit
+                elif action.get("value") is not None:
                     hand.led = action["value"]  # the suit the leader named
-                elif hand.on_table == 0 and hand.declaration is not None:
+                elif hand.declaration is not None:
                     tile = normal(tuple(action["tile"]))  # type: ignore[arg-type]
                     hand.led = self.t.suits(hand.declaration).led_suit[self.t.index[tile]]
                 hand.on_table += 1
@@ -499,11 +586,13 @@ class TrickNarrator:
             "random": ", chosen at random",
             "next_seat": ", next in turn",
             "holder": ", holding the tile that starts",
+            "previous_winner": ", as the winner of the last hand",
         }
         text = f"Hand {event['round']}: {sizes} tiles each"
         if hand.stock:
             text += f", {hand.stock} in the stock"
-        if not bidding and not (rules.stock is not None and rules.stock.turn_up):
+        named = rules.led_suit is LedSuit.NAMED  # the set's own suits: there are never trumps to name
+        if not bidding and not (rules.stock is not None and rules.stock.turn_up) and not named:
             text += f"; {trump_words(self.t.fixed, self.t.max_pip)}"
         text += f". {self.name(starter)} {verb} first{how.get(event['how'], '')}."
         lines = [""]
@@ -594,6 +683,8 @@ class TrickNarrator:
             if value in self.t.contracts:
                 return f"{who} declared {printable(str(value))}."
             return f"{who} declared {trump_words(value, self.t.max_pip)}."
+        if grouped(self.t):
+            return self._play(event, hand)
         tile = normal(tuple(action["tile"]))  # type: ignore[arg-type]
         if hand.on_table == 1:
             if action.get("value") is not None:
@@ -603,6 +694,36 @@ class TrickNarrator:
         trump = hand.declaration is not None and "trump" in tile_notes(self.t, hand.declaration, tile)
         off_suit = trump and hand.led != self.t.max_pip + 1
         return f"{who} played {hand_tile(tile)}{', a trump' if off_suit else ''}."
+
+    def _play(self, event: dict[str, Any], hand: _Hand) -> str:
+        """A play shown face up to a trick of plays (its record followed already): "Computer 3
+        led the pair of Heavens [6|6] [6|6].", "You played [6|6] Heaven, taking the lead."."""
+        who = self.name(event["seat"])
+        action = event["action"]
+        tiles = [normal(tuple(x)) for x in action.get("tiles") or [action["tile"]]]  # type: ignore[misc]
+        said = shown_play(self.t, tiles)  # type: ignore[arg-type]
+        if hand.on_table == 1:
+            led = ""
+            if hand.led is not None:
+                led = f" ({self._suit(hand.led, hand)} led)"
+            elif len(tiles) > 1:
+                found = self.t.groups.of.get(tuple(sorted(tiles)))  # type: ignore[arg-type]
+                led = f" ({printable(found[0])})" if found is not None else ""
+            return f"{who} led {said}{led}."
+        taking = ", taking the lead" if self.t.rules.face_down else ""  # a play face up takes it
+        return f"{who} played {said}{taking}."
+
+    def _laid_face_down(self, event: dict[str, Any], hand: _Hand, viewer: int | None) -> str:
+        """A play laid face down: its tiles to its owner only, how many to everyone else."""
+        self._follow(event, hand)
+        seat = event["seat"]
+        action = event["action"]
+        tiles = [normal(tuple(x)) for x in action.get("tiles") or ([action["tile"]] if "tile" in action else [])]  # type: ignore[misc]
+        if seat == viewer and tiles:
+            said = named_tile(self.t, tiles[0]) if len(tiles) == 1 else tiles_words(in_suit_order(self.t, tiles))  # type: ignore[arg-type]
+            return f"{self.name(seat)} laid {said} face down."
+        count = max(len(tiles), len(hand.lead), 1)  # as many as were led
+        return f"{self.name(seat)} laid {tiles_count(count)} face down."
 
     def _contract(self, event: dict[str, Any], hand: _Hand, viewer: int | None) -> str:
         self._follow(event, hand)
@@ -626,6 +747,8 @@ class TrickNarrator:
         self._follow(event, hand)
         taker = event["seat"]
         tiles = [(seat, normal(tuple(tile))) for seat, tile in event["tiles"]]  # type: ignore[arg-type]
+        if grouped(self.t):
+            return self._trick_of_plays(event, tiles, viewer)
         best = next(tile for seat, tile in tiles if seat == taker)
         points, count = event["points"], event["count"]
         text = f"{self.name(taker)} took the trick with {hand_tile(best)}: {counted(points, ('point', 'points'))}"
@@ -640,6 +763,28 @@ class TrickNarrator:
         extras += [f"+{bonus} for the last trick"] if bonus else []
         if counts or extras:
             text += f" ({', '.join(counts + extras)})"
+        return text + "."
+
+    def _trick_of_plays(self, event: dict[str, Any], tiles: list[tuple[int, Tile]], viewer: int | None) -> str:
+        """ "Computer 3 took the trick with the pair of Heavens [6|6] [6|6], capturing 8 tiles (6
+        of them face down)." Points where tricks carry any, the side where partners play."""
+        taker = event["seat"]
+        best = [tile for seat, tile in tiles if seat == taker]
+        text = f"{self.name(taker)} took the trick with {shown_play(self.t, best)}"
+        parts = []
+        if not no_points(self.t):
+            parts.append(counted(event["points"], ("point", "points")))
+        hidden = sum(n for _, n in event.get("face_down", ()))
+        if captures_count(self.match.ruleset) or hidden:
+            taken = len(tiles) + hidden
+            said = f"capturing {tiles_count(taken)}"
+            if hidden:
+                said += f" ({hidden} of them face down)" if hidden < taken else " (the others face down)"
+            parts.append(said)
+        if parts:
+            text += ", " + ", ".join(parts)
+        if self.match.sides < self.match.players:  # partners: say which side takes it
+            text += f" for {self.side(event['side'], viewer)}"
         return text + "."
 
     def _score(self, event: dict[str, Any]) -> str:
@@ -658,6 +803,11 @@ class TrickNarrator:
         reason = event["reason"]
         early = 0 < played < total  # decided before the last trick (a walkover plays none)
         text = f"Hand {number} over" + (f" after {played} of {total} tricks" if early else "")
+        if grouped(self.t):  # tricks of plays: a hand has as many tricks as its leads
+            in_play = (self.match.players - len(hand.dropped)) * self.t.hand_size
+            early = 0 < hand.taken < in_play
+            after = f" after {counted(played, ('trick', 'tricks'))}, with tiles unplayed"
+            text = f"Hand {number} over" + (after if early else "")
         bidder = event.get("seat")
         claimed, closer = event.get("claimed"), event.get("closed_by")
         if reason == "walkover":
@@ -684,10 +834,13 @@ class TrickNarrator:
             side = self.match.side_of(closer)
             took = counted(points[side], ("point", "points"))
             text += f": {self.seats[closer].name} closed the stock but fell short, with {took} and no claim."
+        elif hand.last_taker is not None and "last_trick" in getattr(self.t.rules.hand, "names", ()):
+            text += f": {self.seats[hand.last_taker].name} took the last trick."  # what the score reads
         else:
             text += "."
         lines = [self.style.heading(text)]
-        only_tricks = only_tricks_count(self.t)
+        only_tricks = only_tricks_count(self.t) or no_points(self.t)
+        captures = captures_count(self.match.ruleset)
         for side in range(self.match.sides if reason != "walkover" else 0):  # a walkover played no trick
             names = together(self.side_names(side))
             members = [s for s in range(self.match.players) if self.match.side_of(s) == side]
@@ -697,6 +850,8 @@ class TrickNarrator:
             said = counted(hand.tricks[side], ("trick", "tricks"))
             if not only_tricks:
                 said += f", {counted(points[side], ('point', 'points'))}"
+            if captures:
+                said += f", {captured_words(self.match.ruleset, hand.captured[side])}"
             tricks_at, points_at = hand.at_close
             if closer is not None and tricks_at:
                 at = counted(tricks_at[side], ("trick", "tricks"))

@@ -16,9 +16,10 @@ from interpreter import players
 from interpreter.engine import Action, Match
 from interpreter.frontends.presentation.moves import Refused, numbered, read_move, same_move
 from interpreter.frontends.presentation.narration import Narrator
+from interpreter.frontends.presentation.plays import grouped, order_plays
 from interpreter.frontends.presentation.seats import Seat
 from interpreter.frontends.presentation.style import Style
-from interpreter.frontends.presentation.tricks import describe_trick_move, is_trick_game
+from interpreter.frontends.presentation.tricks import describe_trick_move, is_trick_game, tables
 from interpreter.frontends.terminal.table import describe_move, screen
 from interpreter.frontends.terminal.trick_table import prompt_word, trick_screen
 from interpreter.players.ismcts import Estimate
@@ -64,6 +65,10 @@ def trick_help(ruleset: Ruleset) -> str:
     if rules.calls is not None:
         lines.append("  keep, drop, exchange          before the first lead: play the hand, sit it out, or draw anew")
     lines.append("  6-3                           play the tile [6|3] to the trick")
+    if rules.combinations:
+        lines.append("  play 6-6 6-6                  lead tiles together, or play as many as were led")
+    elif rules.face_down:
+        lines.append("  play 6-6 1-1                  play as many tiles as were led")
     if rules.led_suit is LedSuit.LEADER_NAMES:
         lines.append("  play 6-3 as 3                 lead [6|3] and name its suit: threes (or: 6-3 as threes)")
     if rules.stock is not None and rules.stock.close:
@@ -224,6 +229,8 @@ class Session:
         self.on_screen = self.last_human = seat
         self._tell(seat, seat)
         legal = numbered(self.match.legal_actions(), self.match.layout, self.match.ruleset)
+        if self.tricks and grouped(tables(self.match)):
+            legal = order_plays(self.match, legal)  # the plays that take the lead first
         self.out.write("\n" + self._screen(seat, legal))
         who = "Your" if self.seats[seat].name == "You" else f"{self.seats[seat].name}, your"
         numbers = f"1–{len(legal)}" if len(legal) > 1 else "1"

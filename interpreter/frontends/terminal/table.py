@@ -14,9 +14,10 @@ from interpreter.text.untrusted import printable
 _LONG_ARM = 8  # tiles shown of a train before the older ones are cut to "…"
 
 
-def goal(ruleset: Ruleset, players: int, unit: str | None = None) -> str:
+def goal(ruleset: Ruleset, players: int, unit: str | None = None, rounds_word: str = "rounds") -> str:
     """How the match is won, in a few words: "first to 100", "13 rounds, lowest total wins";
-    with a `unit`, the target is counted in it: "first to 7 marks"."""
+    with a `unit`, the target is counted in it: "first to 7 marks"; a trick game's rounds are
+    its hands (`rounds_word`): "16 hands, highest total wins"."""
     end = ruleset.match
     best = "highest" if end.winner is Winner.HIGHEST else "lowest"
     rounds = end.rounds.get(players) if end.rounds else None
@@ -26,8 +27,8 @@ def goal(ruleset: Ruleset, players: int, unit: str | None = None) -> str:
         if end.winner is Winner.HIGHEST and rounds is None:
             return f"first to {target}" if end.reach is TargetReach.AT_LEAST else f"first past {target}"
         text = f"until someone {reach} {target}"
-        return f"{text} or {rounds} rounds, {best} total wins" if rounds else f"{text}, {best} total wins"
-    return f"{rounds} rounds, {best} total wins"
+        return f"{text} or {rounds} {rounds_word}, {best} total wins" if rounds else f"{text}, {best} total wins"
+    return f"{rounds} {rounds_word}, {best} total wins"
 
 
 def arm_label(arm: ArmView, seats: Sequence[Seat]) -> str:

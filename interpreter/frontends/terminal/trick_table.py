@@ -5,10 +5,27 @@ scores, one player's hand, and the numbered moves."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from interpreter.engine import Action, Match
 from interpreter.engine.actions import BID, DROP, EXCHANGE, KEEP, PASS
+from interpreter.frontends.presentation.plays import (
+    captured_words,
+    captures_count,
+    combination_of,
+    grouped,
+    hand_key,
+    in_suit_order,
+    leading_play,
+    named_tile,
+    no_points,
+    shown_play,
+    suit_index,
+    suit_names,
+    tiles_count,
+    tiles_words,
+)
 from interpreter.frontends.presentation.seats import Seat, together
 from interpreter.frontends.presentation.style import Style, hand_tile
 from interpreter.frontends.presentation.tricks import (
@@ -26,9 +43,11 @@ from interpreter.frontends.presentation.tricks import (
 )
 from interpreter.frontends.terminal.table import goal, hand_line, player_lines
 from interpreter.rulefile.ruleset import Ruleset
+from interpreter.rulefile.trick_rules import LedSuit
 from interpreter.text.untrusted import printable
 
 _GRID_WIDTH = 78  # short moves (the bids) are laid out in columns up to this width
+_PLAIN_ESCAPES = re.compile(r"\x1b\[[0-9;]*m")  # a painted word's colour codes take no room
 CALLED = {KEEP: "kept the hand", DROP: "dropped out", EXCHANGE: "exchanged the hand"}
 
 
@@ -70,6 +89,13 @@ def contract_line(match: Match, seats: Sequence[Seat], style: Style) -> str:
         trump = view.declaration
         said = f"{suit_words(trump, t.max_pip)}" if isinstance(trump, int) else trump_words(trump, t.max_pip)
         return style.heading("Trumps") + f"  {said}, from the turned-up {hand_tile(view.turn_up)}{where}"
+    if view.bidder is None and t.rules.led_suit is LedSuit.NAMED:  # the set's own suits, no trumps
+        names = list(suit_names(t))
+        suits = " or ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + f" or {names[-1]}"
+        text = f"No trumps; a tile led calls for its suit: {suits}"
+        if t.rules.combinations:
+            text += "; pairs and sets may be led too"
+        return text + "."
     if view.bidder is None:  # no auction: the file's fixed trumps
         declaration = t.fixed if view.declaration is None else view.declaration
         return f"No auction this hand; {trump_words(declaration, t.max_pip)}."
@@ -117,6 +143,9 @@ def trick_lines(match: Match, seats: Sequence[Seat], style: Style) -> list[str]:
     if view.to_discard:
         taker = seats[view.bidder].name if view.bidder is not None else ""
         lines.append(style.heading("Widow") + f"  {taker} took it, and lays {view.to_discard} face down")
+    elif grouped(t):
+        lines += _plays_lines(match, seats, style, number)
+        return lines
     elif view.trick:
         leading = taking_seat(t, view)
         led = "" if view.led_suit is None else f"  {led_words(view.led_suit, t.max_pip, view.suit_names)}"
@@ -134,6 +163,63 @@ def trick_lines(match: Match, seats: Sequence[Seat], style: Style) -> list[str]:
     return lines
 
 
+def _plays_lines(match: Match, seats: Sequence[Seat], style: Style, number: int) -> list[str]:
+    """A trick of plays (tiles played together, plays laid face down): who led it with what,
+    what each other seat played (face up) or how many tiles it laid face down (never which), and
+    which play holds the lead; then the last trick, its face-down plays counted."""
+    t = tables(match)
+    view = match.trick_view  # type: ignore[attr-defined]
+    width = max(len(seat.name) for seat in seats)
+    lines = []
+    if view.plays:
+        first = view.plays[0][1]
+        if len(first) == 1 and view.led_suit is not None:
+            led = led_words(view.led_suit, t.max_pip, view.suit_names)
+        else:
+            found = combination_of(t, first)
+            led = f"{printable(found[0])} led" if found is not None else f"{len(first)} tiles led"
+        lines.append(style.heading(f"Trick {number}") + f"  {led} by {seats[view.plays[0][0]].name}")
+        best = leading_play(t, view)
+        for index, (seat, tiles, hidden) in enumerate(view.plays):
+            name = f"{seats[seat].name:<{width}}"
+            if not tiles:
+                lines.append(style.quiet(f"  {name}  laid {tiles_count(hidden)} face down"))
+                continue
+            taking = "  ← taking it so far" if index == best and len(view.plays) > 1 else ""
+            lines.append(f"  {name}  {shown_play(t, tiles)}{taking}")
+        waiting = match.current_player
+        if waiting is not None and len(view.plays) < match.players:
+            lines.append(style.quiet(f"  {seats[waiting].name:<{width}}  to play {tiles_count(len(first))}"))
+    else:
+        to_lead = match.current_player
+        who = "" if to_lead is None else f": {seats[to_lead].name} to lead"
+        lines.append(style.heading(f"Trick {number}") + f"  nothing played yet{who}")
+    last = _last_trick_record(match)
+    if view.last_trick and view.last_winner is not None and last is not None:
+        shown: dict[int, list] = {}
+        for seat, tile in view.last_trick:
+            shown.setdefault(seat, []).append(tile)
+        parts = [f"{seats[seat].name} {tiles_words(in_suit_order(t, tiles))}" for seat, tiles in shown.items()]
+        text = f"Last trick, taken by {seats[view.last_winner].name}: {', '.join(parts)}"
+        hidden = last.get("face_down", ())
+        if hidden:  # every play of a trick is as many tiles as the lead
+            names = [seats[seat].name for seat, _ in hidden]
+            each = " each" if len(names) > 1 else ""
+            text += f"; {together(names)}{each} laid {tiles_count(hidden[0][1])} face down"
+        lines.append(style.quiet(text))
+    return lines
+
+
+def _last_trick_record(match: Match) -> dict | None:
+    """The log's record of the last trick taken this hand (public: its face-down plays are counts)."""
+    for event in reversed(match.events):
+        if event["type"] == "trick":
+            return event
+        if event["type"] == "deal":
+            return None
+    return None
+
+
 def this_hand_lines(match: Match, seats: Sequence[Seat], style: Style) -> list[str]:
     """Each side's tricks and points this hand, what the bidder's side still needs, who dropped
     out, and where the sides stood when the stock was closed."""
@@ -142,7 +228,8 @@ def this_hand_lines(match: Match, seats: Sequence[Seat], style: Style) -> list[s
     bidder_side = None if view.bidder is None else match.side_of(view.bidder)
     names = [_side_names(match, seats, side) for side in range(match.sides)]
     width = max(len(name) for name in names)
-    only_tricks = only_tricks_count(t)
+    only_tricks = only_tricks_count(t) or no_points(t)
+    captures = captures_count(match.ruleset) or grouped(t)
     closer_side = None if view.closed_by is None else match.side_of(view.closed_by)
     lines = [style.heading("This hand")]
     for side in range(match.sides):
@@ -155,6 +242,8 @@ def this_hand_lines(match: Match, seats: Sequence[Seat], style: Style) -> list[s
         text = f"  {names[side]:<{width}}  {tricks:<9}"
         if not only_tricks:
             text += f" {points:>2} point{'s' if points != 1 else ''}"
+        if captures and view.captured:
+            text += f" {captured_words(match.ruleset, view.captured[side])}"
         if side == bidder_side and view.make is not None:
             short = view.make - view.points_won[side]
             text += f" — needs {short} more to make {view.make}" if short > 0 else f" — has made {view.make}"
@@ -180,7 +269,7 @@ def trick_screen(
     """Everything a player of a trick game needs to choose a move, with the moves numbered from 1."""
     unit = score_unit(ruleset)
     view = match.trick_view  # type: ignore[attr-defined]
-    header = f"{printable(ruleset.title)} · hand {match.round} · {goal(ruleset, match.players, unit[1])}"
+    header = f"{printable(ruleset.title)} · hand {match.round} · {goal(ruleset, match.players, unit[1], 'hands')}"
     lines = [style.heading(f"── {header} ──")]
     phase = prompt_word(match)
     if phase == "bid":
@@ -200,7 +289,11 @@ def trick_screen(
     notes = {seat: "dropped out" for seat in view.dropped}
     lines += player_lines(match, seats, style, "marks" if unit[0] == "mark" else "score", notes)
     lines.append("")
-    lines.append(hand_line(match, viewer, seats, legal, style))
+    t = tables(match)
+    if t.rules.named:  # a set whose tiles have names (and suits): the hand read suit by suit
+        lines += named_hand_lines(match, viewer, seats, legal, style)
+    else:
+        lines.append(hand_line(match, viewer, seats, legal, style))
     you = seats[viewer].name == "You"
     if phase == "trumps":
         whose = "Name trumps" if you else f"{seats[viewer].name}, name trumps"
@@ -209,6 +302,70 @@ def trick_screen(
     else:
         whose = f"Your {phase}" if you else f"{seats[viewer].name}'s {phase}"
     lines.append(style.heading(whose))
+    if phase == "play" and grouped(t) and view.plays:
+        lines += _follow_moves(match, legal, style)
+        return "\n".join(lines) + "\n"
     entries = [f"{number:>2}  {describe_trick_move(a, match)}" for number, a in enumerate(legal, start=1)]
     lines += ["  " + row for row in (_grid(entries) if phase == "bid" else entries)]
     return "\n".join(lines) + "\n"
+
+
+_MANY_FACE_DOWN = 10  # more plays laid face down than this are listed in columns, by their tiles
+
+
+def _follow_moves(match: Match, legal: Sequence[Action], style: Style) -> list[str]:
+    """A seat's plays to a trick of plays, numbered as `legal` lists them (those that take the
+    lead first): those in words, then the plays laid face down, in words while they are few,
+    else in columns of their tiles under a line that says they go face down."""
+    t = tables(match)
+    words = [describe_trick_move(a, match) for a in legal]
+    down = [n for n, said in enumerate(words) if said.startswith("lay ") and said.endswith(" face down")]
+    lines = [f"  {n + 1:>2}  {said}" for n, said in enumerate(words) if n not in down]
+    if len(down) <= _MANY_FACE_DOWN:
+        return lines + [f"  {n + 1:>2}  {words[n]}" for n in down]
+    size = len(legal[down[0]].tiles)
+    verb = "Or lay" if lines else "Lay"
+    lines.append(style.heading(f"{verb} {tiles_count(size)} face down (the others see how many, never which):"))
+    entries = [f"{n + 1:>2}  {tiles_words(sorted(legal[n].tiles, key=lambda x: hand_key(t, x)))}" for n in down]
+    return lines + ["  " + row for row in _grid(entries)]
+
+
+def named_hand_lines(
+    match: Match, seat: int, seats: Sequence[Seat], legal: Sequence[Action], style: Style
+) -> list[str]:
+    """A hand of a set whose tiles have names, suit by suit, highest first: "civil  [6|6] Heaven
+    · [1|1] Earth · [1|1] Earth" (two tiles alike are two tiles); the tiles that may be played
+    stand out."""
+    t = tables(match)
+    playable = {tile for action in legal if action.kind in ("play", "discard") for tile in action.tiles}
+    owner = "Your hand" if seats[seat].name == "You" else f"{seats[seat].name}'s hand"
+    tiles = sorted(match.hand(seat), key=lambda tile: hand_key(t, tile))
+    if not tiles:
+        return [f"{owner}: (empty)"]
+    names = suit_names(t)
+    width = max((len(n) for n in names), default=0)
+    lines = [f"{owner}:"]
+    for suit in dict.fromkeys(suit_index(t, tile) for tile in tiles):
+        row = [tile for tile in tiles if suit_index(t, tile) == suit]
+        shown = [style.paint(named_tile(t, x), "bold", "green") if x in playable else named_tile(t, x) for x in row]
+        label = f"{names[suit]:<{width}}  " if names else ""
+        lines += _wrapped("  " + label, shown, " · ")
+    return lines
+
+
+def _wrapped(lead: str, parts: Sequence[str], joiner: str) -> list[str]:
+    """`parts` after `lead`, joined, wrapped to the width of the move grid (the continuations
+    indented under the first part); colour codes take no room."""
+    lines: list[str] = []
+    current, used = lead, len(lead)
+    for part in parts:
+        size = len(_PLAIN_ESCAPES.sub("", part))
+        if used > len(lead) and used + len(joiner) + size > _GRID_WIDTH:
+            lines.append(current)
+            current, used = " " * len(lead) + part, len(lead) + size
+        elif used > len(lead):
+            current, used = current + joiner + part, used + len(joiner) + size
+        else:
+            current, used = current + part, used + size
+    lines.append(current)
+    return lines

@@ -29,6 +29,25 @@ from interpreter.engine.actions import (
 )
 from interpreter.engine.tricks.suits import suit_name
 from interpreter.frontends.presentation.narration import Narrator
+from interpreter.frontends.presentation.plays import (
+    captures_count,
+    column_size,
+    combination_of,
+    grouped,
+    hand_key,
+    in_suit_order,
+    lays_face_down,
+    leading_play,
+    named_tile,
+    no_points,
+    rank_of,
+    shown_play,
+    suit_index,
+    suit_names,
+    takes_lead,
+    tile_name,
+    tiles_words,
+)
 from interpreter.frontends.presentation.seats import Seat, seats_for
 from interpreter.frontends.presentation.style import Style, hand_tile
 from interpreter.frontends.presentation.tricks import (
@@ -99,11 +118,40 @@ def legal_json(legal: Sequence[Action], match: Match | None = None) -> list[dict
         for index, action in enumerate(legal)
     ]
     if match is not None and is_trick_game(match):
+        t = tables(match)
         for move, action in zip(out, legal, strict=True):
             move["value"] = action.value
             move["text"] = describe_trick_move(action, match)
             move.update(_trick_label(action, match))
+            if grouped(t) and action.kind == PLAY and action.tile is not None:
+                move.update(_play_json(t, match, action))
     return out
+
+
+def _play_json(t: Any, match: Match, action: Action) -> dict[str, Any]:
+    """A play to a trick of plays: its tiles (a play of several carries them all, `value` too),
+    whether it takes the lead or goes face down, and the combination they make."""
+    view = match.trick_view  # type: ignore[attr-defined]
+    tiles = in_suit_order(t, action.tiles)
+    found = combination_of(t, tiles)
+    takes = takes_lead(t, view, tiles)
+    face_down = lays_face_down(t, view, tiles)
+    if not view.plays:
+        label = printable(found[2]) if found is not None else named_tile(t, tiles[0])
+    elif face_down:
+        label = f"{tiles_words(tiles)} face down"
+    else:
+        label = shown_play(t, tiles)
+    return {
+        "value": [list(x) for x in action.tiles],
+        "tiles": [list(x) for x in tiles],
+        "lead": not view.plays,
+        "takes_lead": takes and bool(view.plays),
+        "face_down": face_down,
+        "combination": None if found is None else printable(found[2]),
+        "combination_kind": None if found is None else printable(found[0]),
+        "label": label,
+    }
 
 
 _CALL_LABELS = {KEEP: "Keep", DROP: "Drop", EXCHANGE: "Exchange", CLOSE: "Close the stock"}
@@ -117,7 +165,7 @@ def _trick_label(action: Action, match: Match) -> dict[str, Any]:
     if action.kind in _CALL_LABELS:
         words = describe_trick_move(action, match)
         return {"label": _CALL_LABELS[action.kind], "explain": words.split(": ", 1)[-1]}
-    if action.kind == PLAY and action.tile is not None and action.value is not None:
+    if action.kind == PLAY and action.tile is not None and isinstance(action.value, int):
         suit = suit_words(int(action.value), t.max_pip)  # type: ignore[arg-type]
         return {"label": f"{hand_tile(action.tile)} as {suit}", "suit": suit}
     if action.kind == DISCARD and action.tile is not None:
@@ -172,6 +220,15 @@ def scoring_words(ruleset: Ruleset) -> dict[str, str]:
     return found
 
 
+def hand_scoring_words(ruleset: Ruleset) -> str:
+    """How a trick game's hand is scored, in the words of `domino explain` ("Scoring a hand")."""
+    section = explain(ruleset).split("Scoring a hand\n", 1)
+    if len(section) < 2:
+        return ""
+    lines = section[1].split("\n\n", 1)[0].splitlines()
+    return " ".join(line.strip() for line in lines if line.strip() and not set(line.strip()) <= {"-"})
+
+
 def round_end_json(
     match: Match, seats: Sequence[Seat], ruleset: Ruleset, index: int, events: Sequence[dict[str, Any]]
 ) -> dict[str, Any]:
@@ -180,7 +237,10 @@ def round_end_json(
     while first > 0 and events[first - 1]["type"] == "score" and events[first - 1]["reason"] != "in_play":
         first -= 1  # the round end's own scores, logged just before it
     told = Narrator(match, seats, _PLAIN).tell(list(events[first : index + 1]), None)
-    words = [scoring_words(ruleset).get(record["reason"], ""), *(line.strip() for line in told)]
+    rule = scoring_words(ruleset).get(record["reason"], "")
+    if is_trick_game(match) and captures_count(ruleset):
+        rule = hand_scoring_words(ruleset)  # what the captured tiles and the last trick pay
+    words = [rule, *(line.strip() for line in told)]
     out = {
         "round": record["round"],
         "reason": record["reason"],
@@ -205,6 +265,8 @@ def _hand_end_json(match: Match, events: Sequence[dict[str, Any]], first: int, i
     contract = next((e for e in events[deal:index] if e["type"] == "contract"), None)
     tricks = [0] * match.sides
     points = [0] * match.sides
+    captured = [0] * match.sides
+    last_taker: int | None = None
     at_close: dict[str, list[int]] | None = None
     dropped: list[int] = []
     draws = 0
@@ -212,6 +274,8 @@ def _hand_end_json(match: Match, events: Sequence[dict[str, Any]], first: int, i
         if event["type"] == "trick":
             tricks[event["side"]] += 1
             points[event["side"]] += event["points"]
+            captured[event["side"]] += len(event["tiles"]) + sum(n for _, n in event.get("face_down", ()))
+            last_taker = event["seat"]
         elif event["type"] == "draw":
             draws += 1
         elif event["type"] == "action" and event["action"]["kind"] == CLOSE:
@@ -223,8 +287,8 @@ def _hand_end_json(match: Match, events: Sequence[dict[str, Any]], first: int, i
         if event["type"] == "score":
             gained[event["side"]] += event["points"]
     bid = record.get("bid")
-    total = tricks_in_hand(t)
-    if at_close is not None:  # a closed stock's tiles are never played
+    total: int | None = None if grouped(t) else tricks_in_hand(t)  # tricks of plays: as many as leads
+    if at_close is not None and total is not None:  # a closed stock's tiles are never played
         total -= at_close["stock"] // max(1, match.players - len(dropped))
     claimed = record.get("claimed")
     closer = record.get("closed_by")
@@ -247,6 +311,15 @@ def _hand_end_json(match: Match, events: Sequence[dict[str, Any]], first: int, i
         "walkover": record["reason"] == "walkover",
         "dropped": dropped,
         "only_tricks": only_tricks_count(t),
+        # Tricks of plays (Tien Gow): the tiles each side captured, in columns where the score
+        # counts them so, and who took the last trick.
+        "captured": captured,
+        "captures": captures_count(match.ruleset),
+        "columns_of": column_size(match.ruleset),
+        "no_points": no_points(t),
+        "last_taker": last_taker,
+        "last_side": None if last_taker is None else match.side_of(last_taker),
+        "grouped": grouped(t),
     }
 
 
@@ -343,7 +416,58 @@ def tricks_json(match: Match, viewer: int | None, hand: Sequence[tuple[int, int]
         "names_lead_suit": t.rules.led_suit is LedSuit.LEADER_NAMES,
         "to_discard": view.to_discard,
         "exchanging": bool(view.to_discard) and view.bidder is None,
+        **_plays_json(match, t, view, hand),
     }
+
+
+def _plays_json(match: Match, t: Any, view: Any, hand: Sequence[tuple[int, int]]) -> dict[str, Any]:
+    """What a game of tiles played together and plays laid face down (Tien Gow) adds: the trick
+    as plays (a play laid face down as how many tiles, never which), the play holding the lead,
+    the tiles each side captured, the last trick's face-down plays (counts, from its public
+    record), and the names, suits and ranks of the viewer's own tiles (a set with names)."""
+    plays = grouped(t)
+    best = leading_play(t, view) if plays else None
+    out: dict[str, Any] = {
+        "grouped": plays,
+        "face_down_rule": bool(t.rules.face_down),
+        "plays": [
+            {"seat": seat, "tiles": [list(x) for x in in_suit_order(t, tiles)], "face_down": hidden,
+             "name": _combination_name(t, tiles), "leading": index == best}
+            for index, (seat, tiles, hidden) in enumerate(view.plays)
+        ],
+        "lead_size": len(view.plays[0][1]) if view.plays else None,
+        "captured": list(view.captured),
+        "captures": captures_count(match.ruleset),
+        "columns_of": column_size(match.ruleset),
+        "no_points": no_points(t),
+        "last_face_down": _last_face_down(match),
+        "suit_names": list(suit_names(t)),
+        "hand_names": [tile_name(t, tile) for tile in hand],
+        "hand_suits": [suit_index(t, tile) for tile in hand] if t.rules.named else [],
+        "hand_ranks": [rank_of(t, tile) for tile in hand] if t.rules.named else [],
+        "hand_order": sorted(range(len(hand)), key=lambda i: (hand_key(t, hand[i]), i)),
+    }  # fmt: skip
+    if plays and view.plays and len(view.plays[0][1]) > 1:  # tiles led together call for no suit
+        found = combination_of(t, view.plays[0][1])
+        out["led"] = f"{printable(found[0])} led" if found is not None else f"{len(view.plays[0][1])} tiles led"
+    if plays:
+        out["tricks_in_hand"] = None  # a hand has as many tricks as it has leads
+    return out
+
+
+def _combination_name(t: Any, tiles: Sequence[tuple[int, int]]) -> str | None:
+    found = combination_of(t, tiles)
+    return None if found is None else printable(found[2])
+
+
+def _last_face_down(match: Match) -> list[list[int]]:
+    """[seat, how many] of the plays laid face down in the last trick taken this hand."""
+    for event in reversed(match.events):
+        if event["type"] == "trick":
+            return [list(x) for x in event.get("face_down", ())]
+        if event["type"] == "deal":
+            break
+    return []
 
 
 

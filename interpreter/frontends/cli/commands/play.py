@@ -34,7 +34,7 @@ from interpreter.records.savegame import (
     write_save,
 )
 from interpreter.rulefile.explain import explain
-from interpreter.rulefile.ruleset import Ruleset
+from interpreter.rulefile.ruleset import Direction, Ruleset
 from interpreter.text.untrusted import printable
 
 DEFAULT_VARIANT = "draw"  # the game `domino play` starts with no argument: S0's draw game
@@ -120,7 +120,10 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         match = Match(ruleset, players=len(kinds), seed=seed, teams=args.teams)
     except GAME_ERRORS as error:  # the first deal evaluates formulas too (the engine, tile values)
         return report_game_error(error, args.variant, env)
-    seats = ", ".join(seat.name if seat.human else f"{seat.name} ({seat.kind})" for seat in seats_for(kinds))
+    named = [seat.name if seat.human else f"{seat.name} ({seat.kind})" for seat in seats_for(kinds)]
+    if ruleset.players.direction is Direction.COUNTERCLOCKWISE:  # the turn goes to the lower seat
+        named = named[:1] + named[1:][::-1]
+    seats = ", ".join(named)
     try:
         lock = open_save(path, args.save)  # no second process on this save while the game goes on
         if path.exists():  # another process started a game in it since the check above

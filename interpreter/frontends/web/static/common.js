@@ -76,7 +76,7 @@ export function renderPlayers(container, state, viewer) {
       class: `player${turn ? " turn" : ""}${out ? " dropped" : ""}`, "data-seat": seat,
       "aria-label": `${seatName(state, seat, viewer)}${kind}: ${out ? "dropped out of this hand" : `${count} tile${count === 1 ? "" : "s"}`}, ${score}${teams ? `, team ${side + 1}` : ""}${turn ? ", to play" : ""}`,
     },
-    turn ? "▶ " : "", h("strong", {}, seatName(state, seat, viewer)), kind,
+    turn ? "▶ " : "", h("strong", {}, seatName(state, seat, viewer)), kind ? h("span", { class: "kind" }, kind) : null,
     h("span", { class: "count" }, out ? "dropped out" : `${count} tile${count === 1 ? "" : "s"}`), backs,
     h("span", { class: "score" }, score), teams ? h("span", {}, `team ${side + 1}`) : null));
   });

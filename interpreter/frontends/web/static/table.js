@@ -3,6 +3,7 @@ import { tileSvg, tileText } from "./dominoes.js";
 import { renderTable } from "./layout.js";
 import { h, maxPip, names, renderPlayers, roundEndBody, matchEnd } from "./common.js";
 import { handScore, isTrickGame, renderChoices, renderTrickTable } from "./tricks.js";
+import { carryPicks, handOrder, isGrouped, pick, renderPlayBar, selectionMove } from "./plays.js";
 
 const params = new URLSearchParams(location.search);
 const tableId = params.get("table") || location.pathname.split("/").filter(Boolean).pop();
@@ -18,6 +19,7 @@ let dismissedRound = null;
 let lastLayoutKey = "";
 let firstRound = null; // the round this page first showed: an earlier round's end is old news
 let hinted = null; // the index of the move a hint named, when it is no tile (a bid, trumps)
+let picked = []; // a game of plays (Tien Gow): the hand's tiles picked for the next play, in order
 
 function status(text, error = false) {
   const box = $("status");
@@ -61,7 +63,11 @@ function refuse(i) {
 }
 
 function myTurn() {
-  return state && !state.over && state.current_player === state.seat && state.legal.length > 0;
+  return myTurnIn(state);
+}
+
+function myTurnIn(view) {
+  return Boolean(view && !view.over && view.current_player === view.seat && view.legal.length > 0);
 }
 
 function send(move) {
@@ -85,7 +91,7 @@ async function post(choice, text) {
     });
     const body = await res.json().catch(() => ({}));
     if (res.ok) {
-      selected = -1; choice = 0; hinted = null;
+      selected = -1; choice = 0; hinted = null; picked = [];
       status(""); // before the new state, whose render says what is asked next
       apply(body.state || body);
     } else {
@@ -121,6 +127,8 @@ function apply(next) {
     const tile = previous.hand[selected];
     selected = tile ? state.hand.findIndex((t) => t[0] === tile[0] && t[1] === tile[1]) : -1;
   }
+  // A new trick, or another's move: picks stand while they can still make a play of this size.
+  picked = isGrouped(next) && myTurnIn(next) ? carryPicks(previous, next, picked) : [];
   render();
 }
 
@@ -152,6 +160,11 @@ function turnWords() {
   if (t.phase === "declaring") return `You won the bid at ${t.bid_text}: name trumps.`;
   if (t.phase === "calling") return "Your call before the first lead: keep this hand, drop out, or exchange it.";
   if (t.phase === "discarding") return `Lay ${t.to_discard} tile${t.to_discard === 1 ? "" : "s"} face down: click ${t.to_discard === 1 ? "it" : "each"} in your hand.`;
+  if (t.grouped && t.lead_size) {
+    const n = t.lead_size === 1 ? "a tile" : `${t.lead_size} tiles`;
+    return `Your turn: play ${n} (${t.led}): pick ${t.lead_size === 1 ? "it" : "them"}, then Play.`;
+  }
+  if (t.grouped) return "Your turn: lead a tile, or a combination: pick, then Lead.";
   if (t.led) return `Your turn: play a tile (${t.led}).`;
   const named = state.legal.some((m) => m.kind === "play" && m.suit);
   const close = state.legal.some((m) => m.kind === "close");
@@ -201,9 +214,58 @@ function clickTarget(arm) {
   if (moves.length) send(moves[0]);
 }
 
+// A game of plays: the hand suit by suit, each tile with its name; a click picks it for the play.
+function renderGroupedHand(box) {
+  const yours = myTurn();
+  const t = state.tricks;
+  const moves = yours ? state.legal.filter((m) => m.kind === "play" && m.tiles) : [];
+  const playable = new Set(moves.flatMap((m) => m.tiles.map(([a, b]) => `${a}-${b}`)));
+  // To follow one tile, a tile that would take the lead says so.
+  const beats = new Set(moves.filter((m) => m.takes_lead && m.tiles.length === 1).map((m) => `${m.tiles[0][0]}-${m.tiles[0][1]}`));
+  box.classList.toggle("resting", !moves.length);
+  box.classList.add("named-hand");
+  let suit = null;
+  handOrder(state).forEach((i, position) => {
+    const [a, b] = state.hand[i];
+    const name = (t.hand_names || [])[i] || "";
+    const suitOf = (t.hand_suits || [])[i];
+    if (suitOf !== undefined && suitOf !== suit && (t.suit_names || []).length) {
+      suit = suitOf;
+      box.append(h("span", { class: "suit-label", "aria-hidden": "true" }, t.suit_names[suit]));
+    }
+    const tileKey = `${a}-${b}`;
+    const isPicked = picked.includes(i);
+    const wins = beats.has(tileKey);
+    box.append(h("button", {
+      type: "button", class: `hand-tile named${playable.has(tileKey) ? " playable" : ""}${isPicked ? " selected picked" : ""}${wins ? " beats" : ""}`,
+      "aria-label": `${position + 1}: ${tileText(b, a)} ${name}${suitOf !== undefined && t.suit_names ? ` (${t.suit_names[suitOf]})` : ""}${wins ? ", takes the lead" : ""}`,
+      "aria-pressed": isPicked ? "true" : "false", "data-tile": tileKey, "data-index": i,
+      onclick: () => clickPick(i),
+    }, tileSvg(b, a, { vertical: true }),
+    h("span", { class: "tile-name", "aria-hidden": "true" }, name),
+    wins ? h("span", { class: "tile-notes", "aria-hidden": "true" }, h("span", { class: "note trump" }, "beats")) : null));
+  });
+  if (!state.hand.length) box.append(h("em", {}, "Your hand is empty."));
+}
+
+function clickPick(i) {
+  if (!myTurn()) { status("It is not your turn.", true); return; }
+  picked = pick(state, picked, i);
+  status(turnWords()); // the bar above the hand says what the picked tiles would do
+  renderHand(); renderControls();
+}
+
+function clearPicks() {
+  picked = [];
+  status(turnWords());
+  renderHand(); renderControls();
+}
+
 function renderHand() {
   const box = $("hand");
   box.replaceChildren();
+  box.classList.remove("named-hand");
+  if (isGrouped(state)) { renderGroupedHand(box); return; }
   const yours = myTurn();
   // In a trick game, while no tile can be played (another's turn, the bidding), the hand is shown
   // undimmed: it is read to bid and to name trumps.
@@ -246,8 +308,15 @@ function clickTile(i) {
 function renderControls() {
   const yours = myTurn();
   const tricks = isTrickGame(state);
-  renderChoices($("choices"), tricks ? state : { legal: [], tricks: {} }, tricks && yours, send, hinted, pendingMoves(), cancelChoice);
-  $("keys").textContent = tricks
+  if (isGrouped(state) && yours && state.tricks.phase === "playing") {
+    renderPlayBar($("choices"), state, picked, send, clearPicks, hinted);
+  } else {
+    $("choices").classList.remove("play-bar");
+    renderChoices($("choices"), tricks ? state : { legal: [], tricks: {} }, tricks && yours, send, hinted, pendingMoves(), cancelChoice);
+  }
+  $("keys").textContent = isGrouped(state)
+    ? "Keys: 1–9 pick or put back a tile (as the hand reads), Enter plays the picked tiles, Esc clears, h hint"
+    : tricks
     ? `Keys: 1–9 or ←/→ choose a tile, ${state.tricks.names_lead_suit ? "↑/↓ the suit it is led as, " : ""}Enter plays it, Tab to the other choices, p pass, h hint`
     : "Keys: 1–9 or ←/→ choose a tile, ↑/↓ choose where, Enter plays, d draw, p pass, m marker, h hint";
   for (const kind of ["draw", "pass", "marker"]) {
@@ -302,6 +371,20 @@ async function hint() {
   const items = (body.moves || []).map((m) => h("li", {}, m.text, m.words ? h("span", { class: "lede" }, ` — ${m.words}`) : ""));
   box.replaceChildren(h("h2", {}, `Hint (${body.player || "computer"})`), h("ol", {}, ...items));
   const first = (body.moves || [])[0];
+  if (first && isGrouped(state)) { // the hint's tiles picked: Enter plays them
+    const move = state.legal.find((m) => m.index === first.index);
+    if (move && move.tiles) {
+      picked = [];
+      for (const [a, b] of move.tiles) {
+        const i = state.hand.findIndex((t, k) => !picked.includes(k) && t[0] === a && t[1] === b);
+        if (i >= 0) picked.push(i);
+      }
+      hinted = move.index;
+      renderHand(); renderControls();
+    }
+    status(`Hint: ${first.text}`);
+    return;
+  }
   if (first) {
     const move = state.legal.find((m) => m.index === first.index);
     if (move && !move.tile) { hinted = move.index; renderControls(); }
@@ -321,6 +404,7 @@ function onKey(event) {
     return;
   }
   if (!state) return;
+  if (isGrouped(state) && groupedKey(event)) { event.preventDefault(); return; }
   const n = handTiles().length;
   const key = event.key;
   if (/^[1-9]$/.test(key) && Number(key) <= n) { selected = Number(key) - 1; choice = 0; }
@@ -354,6 +438,25 @@ function onKey(event) {
     const button = $("hand").children[selected];
     if (button && button.focus) button.focus();
   }
+}
+
+// The keys of a game of plays: a number picks the tile at that place of the hand as shown,
+// Enter plays the picked tiles when they are a legal play, Esc clears them. True when handled.
+function groupedKey(event) {
+  const key = event.key;
+  const order = handOrder(state);
+  if (/^[1-9]$/.test(key) && Number(key) <= order.length) { clickPick(order[Number(key) - 1]); return true; }
+  if (key === "0" && order.length >= 10) { clickPick(order[9]); return true; }
+  if (key === "Escape") { clearPicks(); return true; }
+  if (key === "Enter") {
+    if (event.target.closest && event.target.closest("button") && !event.target.classList.contains("hand-tile")) return false;
+    const move = myTurn() && selectionMove(state, picked);
+    if (move) send(move);
+    else if (myTurn()) status(picked.length ? "Those tiles are no play you may make now." : turnWords(), Boolean(picked.length));
+    return true;
+  }
+  if (key === "h") { hint(); return true; }
+  return false;
 }
 
 function listen() {

@@ -1,10 +1,11 @@
-// A trick game's table (Texas 42, Moon, Bingo, Domino Loo): the seats around it, relative to the
+// A trick game's table (Texas 42, Moon, Bingo, Domino Loo, Tien Gow): the seats around it, relative to the
 // viewer, each with its bid, its call or its tile in the trick; the contract and trumps, or the
 // tile turned up for trumps and the stock; the trick number and the suit led; the last trick and
 // who took it; each side's tricks and points this hand. Everything drawn here is read from the
 // view's `tricks` (the engine's TrickView and the terminal's words): the page decides no rule.
 import { tileSvg, tileText } from "./dominoes.js";
 import { h, seatName } from "./common.js";
+import { lastTrickMinis, playView } from "./plays.js";
 
 // Around a table of four seen from the viewer's chair: the viewer South, the next to play on the
 // left (West), the partner across (North). Other counts go round a circle in the same order.
@@ -87,6 +88,10 @@ function spotStatus(state, seat) {
       said.value === null ? "passed" : `bid ${said.text}`);
     return null;
   }
+  if (t.grouped) { // a trick of plays: tiles face up, or backs for a play laid face down
+    const play = (t.plays || []).find((p) => p.seat === seat);
+    return play ? playView(play, state, play.leading && t.plays.length > 1, t.plays[0].seat === seat) : null;
+  }
   const played = t.trick.find((p) => p.seat === seat);
   if (played) {
     const [a, b] = played.tile;
@@ -111,7 +116,7 @@ function spot(state, seat, viewer, where) {
   const status = spotStatus(state, seat);
   const doing = turn ? {
     bidding: "to bid", declaring: "naming trumps", calling: "to call", discarding: "laying down",
-    playing: t.trick.length ? "to play" : "to lead",
+    playing: (t.grouped ? (t.plays || []).length : t.trick.length) ? "to play" : "to lead",
   }[t.phase] : "";
   const out = isDropped(state, seat);
   const words = [name, compass(state) ? COMPASS_WORDS[where] : "", tags.join(", "), out ? "dropped out" : "", doing].filter(Boolean).join(", ");
@@ -148,9 +153,11 @@ function centre(state, viewer) {
     lines.push(h("div", { class: "centre-head" }, `${seatAt(state, t.bidder, viewer)} took the widow`));
     lines.push(h("div", {}, `and lays ${t.to_discard} face down`));
   } else {
-    lines.push(h("div", { class: "centre-head" }, `Trick ${Math.min(t.trick_number, t.tricks_in_hand)} of ${t.tricks_in_hand}`));
-    if (t.led) lines.push(h("div", { class: "led" }, t.led));
-    else if (state.current_player !== null && state.current_player !== undefined && !state.over) {
+    lines.push(h("div", { class: "centre-head" }, t.tricks_in_hand ? `Trick ${Math.min(t.trick_number, t.tricks_in_hand)} of ${t.tricks_in_hand}` : `Trick ${t.trick_number}`));
+    if (t.led) {
+      lines.push(h("div", { class: "led" }, t.led));
+      if (t.grouped && t.lead_size > 1) lines.push(h("div", { class: "each-plays" }, `each plays ${t.lead_size} tiles`));
+    } else if (state.current_player !== null && state.current_player !== undefined && !state.over) {
       lines.push(h("div", {}, `${seatAt(state, state.current_player, viewer)} ${state.current_player === viewer ? "lead" : "leads"}`));
     }
   }
@@ -212,6 +219,11 @@ function lastTrick(state, viewer) {
   const t = state.tricks;
   if (!t.last_trick.length) return h("div", { class: "last-trick empty" });
   const where = positions(state);
+  if (t.grouped) {
+    const minis = lastTrickMinis(state, (seat) => seatName(state, seat, viewer), (seat) => (compass(state) ? where[seat] : seatName(state, seat, viewer)));
+    return h("div", { class: "last-trick", id: "last-trick" },
+      h("div", {}, "Last trick, taken by ", h("strong", {}, seatAt(state, t.last_winner, viewer))), h("div", { class: "minis" }, ...minis));
+  }
   const tiles = t.last_trick.map(({ seat, tile: [a, b] }) =>
     h("span", { class: `mini${seat === t.last_winner ? " won" : ""}`, title: `${seatName(state, seat, viewer)}: ${tileText(a, b)}` },
       tileSvg(a, b, { vertical: true }), h("span", {}, compass(state) ? where[seat] : seatName(state, seat, viewer))));
@@ -249,8 +261,10 @@ export function handScore(state, viewer) {
   const t = state.tricks;
   const box = h("div", { class: "hand-score", id: "hand-score" }, h("h2", {}, `This hand (${state.round})`));
   const bidderSide = t.bidder === null || t.bidder === undefined || t.phase === "bidding" ? null : state.seat_sides[t.bidder];
-  const points = !t.only_tricks; // a hand whose points are its tricks shows the tricks alone
-  const table = h("table", {}, h("tr", {}, h("th", {}, ""), h("th", {}, "tricks"), points ? h("th", {}, "points") : null));
+  const points = !t.only_tricks && !t.no_points; // a hand whose points are its tricks shows the tricks alone
+  const captured = t.grouped || t.captures; // the tiles each side captured (Tien Gow pays by them)
+  const table = h("table", {}, h("tr", {}, h("th", {}, ""), h("th", {}, "tricks"), points ? h("th", {}, "points") : null,
+    captured ? h("th", { title: t.columns_of ? `tiles captured (columns of ${t.columns_of})` : "tiles captured" }, t.columns_of ? "tiles (cols)" : "captured") : null));
   const dropped = t.dropped || [];
   for (let side = 0; side < state.sides; side++) {
     const members = state.seat_sides.map((x, s) => [x, s]).filter(([x]) => x === side).map(([, s]) => s);
@@ -258,7 +272,8 @@ export function handScore(state, viewer) {
     table.append(h("tr", { class: `${side === bidderSide ? "bidders" : ""}${out ? " dropped" : ""}` },
       h("td", { title: sideMembers(state, side, viewer).join(" & ") }, shortSide(state, side, viewer)),
       out ? h("td", { colspan: points ? 2 : 1 }, "dropped out") : h("td", {}, t.tricks_won[side]),
-      out || !points ? null : h("td", {}, t.points_won[side])));
+      out || !points ? null : h("td", {}, t.points_won[side]),
+      out || !captured ? null : h("td", { class: "captured" }, capturedText(t.captured[side], t.columns_of))));
   }
   box.append(table);
   if (t.closed_by !== null && t.closed_by !== undefined && t.at_close) {
@@ -277,6 +292,11 @@ export function handScore(state, viewer) {
   const marks = state.scores.map((s, side) => `${shortSide(state, side, viewer)} ${s}`).join(" · ");
   box.append(h("p", { class: "marks", id: "marks" }, `${label}: ${marks}`, state.target ? ` (first to ${unitWord(state, state.target)})` : ""));
   return box;
+}
+
+// "8 (2)": tiles captured, and the columns they make where the score counts columns.
+function capturedText(n, columnsOf) {
+  return columnsOf ? `${n} (${Math.floor(n / columnsOf)})` : `${n}`;
 }
 
 // The moves that are no tile: the bids and the pass, the declarations, the calls (keep, drop,
@@ -349,21 +369,30 @@ export function handEndBody(state, end, viewer) {
     const at = state.seat_sides.length && Array.from({ length: state.sides }, (_, side) => `${names(side)} ${pts(x.at_close.points[side])}`).join(", ");
     body.append(h("p", { class: "closed-note" }, `${seatName(state, x.closed_by, viewer)} closed the stock with ${x.at_close.stock} tile${x.at_close.stock === 1 ? "" : "s"} in it, when the points stood: ${at}.`));
   }
+  if (x.last_taker !== null && x.last_taker !== undefined && (x.grouped || x.captures)) {
+    const ours = viewer !== null && viewer !== undefined && state.seat_sides[viewer] === x.last_side;
+    body.append(h("p", { class: `verdict ${ours ? "made" : "set"}`, id: "verdict" }, `${seatName(state, x.last_taker, viewer)} took the last trick.`));
+  }
   const played = x.tricks.reduce((a, b) => a + b, 0);
-  if (played && played < x.tricks_in_hand) body.append(h("p", { class: "quiet" }, `Decided after ${played} of ${x.tricks_in_hand} tricks: the rest were not played.`));
+  if (played && x.tricks_in_hand && played < x.tricks_in_hand) body.append(h("p", { class: "quiet" }, `Decided after ${played} of ${x.tricks_in_hand} tricks: the rest were not played.`));
   const unit = x.unit || ["point", "points"];
   const dropped = x.dropped || [];
-  const points = !x.only_tricks; // a hand whose points are its tricks shows the tricks alone
+  const points = !x.only_tricks && !x.no_points; // a hand whose points are its tricks shows the tricks alone
+  const captured = x.grouped || x.captures;
   const table = h("table", { class: "history hand-end" },
     h("tr", {}, h("th", {}, state.sides === state.seat_sides.length ? "Player" : "Side"), h("th", {}, "tricks"),
-      points ? h("th", {}, "points") : null, h("th", {}, `${unit[1]} scored`), h("th", {}, `${unit[1]} now`)));
+      points ? h("th", {}, "points") : null,
+      captured ? h("th", {}, x.columns_of ? `tiles captured (columns of ${x.columns_of})` : "tiles captured") : null,
+      h("th", {}, `${unit[1]} scored`), h("th", {}, `${unit[1]} now`)));
   for (let side = 0; side < state.sides; side++) {
     const members = state.seat_sides.map((s, seat) => [s, seat]).filter(([s]) => s === side).map(([, seat]) => seat);
     const out = members.length && members.every((seat) => dropped.includes(seat));
-    const rowClass = [side === x.bidder_side ? "bidders" : "", out ? "dropped" : "", side === x.claimed ? "claimed" : ""].filter(Boolean).join(" ");
-    table.append(h("tr", { class: rowClass }, h("td", {}, sideLabel(state, side, viewer)),
+    const last = captured && side === x.last_side;
+    const rowClass = [side === x.bidder_side ? "bidders" : "", out ? "dropped" : "", side === x.claimed ? "claimed" : "", last ? "last-trick-row" : ""].filter(Boolean).join(" ");
+    table.append(h("tr", { class: rowClass }, h("td", {}, sideLabel(state, side, viewer), last ? h("span", { class: "last-mark" }, " ★ last trick") : null),
       out ? h("td", { colspan: points ? 2 : 1 }, "dropped out") : h("td", {}, x.tricks[side]),
       out || !points ? null : h("td", {}, x.points[side]),
+      captured ? h("td", { class: "captured" }, capturedText(x.captured[side], x.columns_of)) : null,
       h("td", {}, x.gained[side] > 0 ? `+${x.gained[side]}` : `${x.gained[side]}`), h("td", {}, end.scores[side])));
   }
   body.append(table);
