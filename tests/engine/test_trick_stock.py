@@ -291,3 +291,9 @@ def test_the_winner_of_a_bingo_deal_starts_the_next() -> None:
     assert (end["claimed"], end["scores"]) == (0, [3, 0])
     # Seat 0 scored the deal: it starts the next (next_seat would have given seat 1).
     assert match.round == 2 and match.trick_view.starter == 0 and match.current_player == 0
+
+
+def test_a_named_suit_is_refused_where_the_leader_names_none(stock_game) -> None:
+    match = Match(stock_game, 2, deals=[STOCK_DEAL])
+    with pytest.raises(IllegalAction, match="the leader names no suit in this game: play 1-2 without 'as'"):
+        match.apply(play("play 1-2 as 1"))

@@ -1030,6 +1030,8 @@ class TrickMatch(Match):
         x = self._held(action.tile)
         if (self._play_mask() >> x) & 1:  # the tile may be led: the named suit is wrong or missing
             low, high = action.tile  # type: ignore[misc]
+            if self._t.rules.led_suit is not LedSuit.LEADER_NAMES:
+                return f"the leader names no suit in this game: play {text} without 'as'"
             if (suits.trumps >> x) & 1 or low == high:
                 return f"{text} leads its own suit: play it without 'as'"
             return f"say which end of {text} is the suit led: 'play {text} as {high}' or 'as {low}'"
