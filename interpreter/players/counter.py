@@ -208,8 +208,7 @@ def _group_play(t: TrickTables, observation: Observation, legal: list[Action]) -
     taking = []
     for action in legal:
         if len(action.tiles) == 1:
-            x, y = t.index[action.tile], t.index[best[0]]  # type: ignore[index]
-            if suits.led_suit[x] == suits.led_suit[y] and rank[x] > rank[y]:
+            if suits.winner([t.index[best[0]], t.index[action.tile]], view.led_suit) == 1:  # type: ignore[index]
                 taking.append(action)
         elif t.groups.beats(action.tiles, tuple(sorted(best))):
             taking.append(action)

@@ -25,17 +25,19 @@ class Groups:
     def __init__(self, combinations: Iterable[Combination], copies: dict[Tile, int]) -> None:
         # group -> (kind, rank, name); a group listed under two combinations keeps the first.
         self.of: dict[Group, tuple[str, int, str]] = {}
+        self._needs: dict[Group, Counter[Tile]] = {}  # per group: how many of each tile it takes
         for combination in combinations:
             for filling in itertools.product(*combination.tiles):
                 group = tuple(sorted(filling))
                 if all(copies.get(tile, 0) >= n for tile, n in Counter(group).items()):
                     self.of.setdefault(group, (combination.kind, combination.rank, combination.name))
         self.sizes = sorted({len(group) for group in self.of})
+        self._needs = {group: Counter(group) for group in sorted(self.of)}
 
     def leads(self, hand: Iterable[Tile]) -> list[Group]:
         """The groups a hand (its tiles, a tile twice if it holds two) may lead, in group order."""
         held = Counter(hand)
-        return sorted(g for g in self.of if all(held[tile] >= n for tile, n in Counter(g).items()))
+        return [g for g, needs in self._needs.items() if all(held[tile] >= n for tile, n in needs.items())]
 
     def beats(self, group: Group, best: Group) -> bool:
         """Whether `group` takes the lead of a trick from `best` (the same kind, a higher rank)."""

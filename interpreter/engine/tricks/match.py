@@ -483,14 +483,9 @@ class TrickMatch(Match):
             leads = True
             self._led = (suits.led_suit[ids[0]] if named is None else named) if len(ids) == 1 else None
         else:
-            best = self._plays[self._best][1]
-            if len(ids) == 1:
-                leads = suits.winner([best[0], ids[0]], self._led) == 1
-                if not (suits.follows[self._led] >> ids[0]) & 1:  # type: ignore[index]
-                    self._voids[seat] |= 1 << self._led  # type: ignore[operator]
-            else:
-                tiles = t.tiles
-                leads = t.groups.beats(tuple(sorted(tiles[x] for x in ids)), tuple(sorted(tiles[x] for x in best)))
+            leads = self._takes_lead(tuple(sorted(t.tiles[x] for x in ids)))
+            if len(ids) == 1 and not (suits.follows[self._led] >> ids[0]) & 1:  # type: ignore[index]
+                self._voids[seat] |= 1 << self._led  # type: ignore[operator]
         shown = leads or not t.rules.face_down
         self._events.append((ev.ACTION if shown else ev.DISCARD, seat, action))
         if leads:
@@ -507,6 +502,15 @@ class TrickMatch(Match):
             return
         hidden = [[s, len(x)] for s, x, up in self._plays if not up]
         self._taken(self._plays[self._best][0], [x for _, group, _ in self._plays for x in group], hidden)
+
+    def _takes_lead(self, tiles: tuple[Tile, ...]) -> bool:
+        """Whether a play of `tiles` (sorted) would take the lead of the trick of plays on the
+        table: one tile that beats the best so far, or a higher combination of its kind."""
+        t = self._t
+        best = self._plays[self._best][1]
+        if len(tiles) == 1:
+            return self._suits.winner([best[0], t.index[tiles[0]]], self._led) == 1  # type: ignore[union-attr]
+        return t.groups.beats(tiles, tuple(sorted(t.tiles[x] for x in best)))
 
     def _group_actions(self) -> list[Action]:
         """What the current seat may play to a trick of plays: to lead, a tile (as `_play_mask`
@@ -1081,15 +1085,7 @@ class TrickMatch(Match):
 
         if not self._plays:
             return max(legal, key=strength)
-        before = self._plays[self._best][1]
-        winning = []
-        for action in legal:
-            if len(action.tiles) == 1:
-                x = t.index[action.tile]  # type: ignore[index]
-                if suits.winner([before[0], x], self._led) == 1:
-                    winning.append(action)
-            elif t.groups.beats(action.tiles, tuple(sorted(t.tiles[x] for x in before))):
-                winning.append(action)
+        winning = [action for action in legal if self._takes_lead(action.tiles)]
         if winning:
             return min(winning, key=strength)
         return min(legal, key=lambda a: sum(tiles_rank[t.index[tile]] for tile in a.tiles))

@@ -1,4 +1,4 @@
-"""A trick game (Texas 42, Moon, Bingo, Domino Loo, Tien Gow) in words: bids, trumps, the stock
+"""A trick game in words: bids, trumps, the stock
 and its turned-up tile, the calls before the first lead, tricks and hands, told from one seat's
 side; tiles played together and plays laid face down are said by plays.py.
 
@@ -62,10 +62,10 @@ def tables(match: Match) -> TrickTables:
 
 
 def score_unit(ruleset: Ruleset) -> tuple[str, str]:
-    """What a side's match score counts, singular and plural: Texas 42 scores marks (its hand
-    expression reads `bid_marks`); a game whose hand is claimed at a number of points
-    (`tricks.stop_when`, Bingo's 70) scores game points, which are not those points; a points
-    variant scores points."""
+    """What a side's match score counts, singular and plural: marks when the hand expression
+    reads `bid_marks`; game points when a hand is claimed at a number of points
+    (`tricks.stop_when`), which are not those points; points otherwise.
+    """
     rules = ruleset.tricks
     names = getattr(getattr(rules, "hand", None), "names", frozenset())
     if "bid_marks" in names:
