@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.frontends.cli.commands.environment import ExitStatus
+from interpreter.records.savegame import read_save
 from interpreter.rulefile.loader import check_file, load_ruleset, load_ruleset_text
 from interpreter.text.diagnostics import RuleFileError
 from tests.clirunner import domino
@@ -34,9 +35,10 @@ def _clean(text: str) -> bool:
 
 
 def _save(tmp_path: Path, *argv: str, name: str = "g.json") -> dict:
+    """A game's save as one document (format version 1, still read), for a test to alter and write."""
     result = domino("play", *argv, *SHORT, "--save", name, cwd=tmp_path, stdin="1\nquit\n")
     assert result.status is ExitStatus.OK, result.stderr
-    return json.loads((tmp_path / name).read_text())
+    return read_save(tmp_path / name).to_json()
 
 
 def _run(tmp_path: Path, *argv: str, timeout: float = 30, stdin: str = "") -> subprocess.CompletedProcess:
@@ -237,7 +239,7 @@ HOSTILE_VALUES = {
 def test_a_hostile_save_is_a_clear_message(tmp_path, what):
     _save(tmp_path)
     text = (tmp_path / "g.json").read_text()
-    seed = json.dumps(json.loads(text)["seed"])
+    seed = json.dumps(read_save(tmp_path / "g.json").seed)
     (tmp_path / "g.json").write_text(text.replace(f'"seed":{seed}', f'"seed":{HOSTILE_VALUES[what]}', 1))
     result = domino("resume", "g.json", cwd=tmp_path)
     assert result.status is ExitStatus.FAILURE, result.stderr

@@ -13,6 +13,7 @@ import pytest
 from cli import run
 from interpreter.frontends.cli.commands.environment import Env, ExitStatus
 from interpreter.records.replay import recorded_teams
+from interpreter.records.savegame import read_save
 from tests.clirunner import domino
 from tests.test_play_cli import saved_match
 
@@ -46,7 +47,7 @@ def test_play_no_teams_shows_four_scores_and_its_save_resumes_with_four_sides(tm
     assert result.status is ExitStatus.OK, result.stderr
     rows = _score_lines(result.stdout)
     assert len(rows) == 4 and not any("team" in row for row in rows)
-    header = json.loads((tmp_path / "g.json").read_text(encoding="utf-8"))["events"][0]
+    header = read_save(tmp_path / "g.json").events[0]
     assert (header["players"], header["sides"], header["scores"]) == (4, 4, [0, 0, 0, 0])
     assert saved_match(tmp_path / "g.json").sides == 4
     resumed = domino("resume", "g.json", cwd=tmp_path, stdin="quit\n")

@@ -1,10 +1,17 @@
-"""A game in progress on disk: its event log and what rebuilds it, written atomically.
+"""A game in progress on disk: its event log and what rebuilds it, saved after every action.
 
 A save names the rules (the variant as the user named it, the `--set` options over it, and the
 digest of the rules it was played by), the seed, who sits in each seat, and the engine's event
 log. Resuming rebuilds the match from the seed, in partnerships or not as the log's match header
 has it, and re-applies the logged actions; the engine is deterministic, so the rebuilt log must
 equal the saved one, which also proves the save intact.
+
+A save is a journal (format version 2, JSON Lines): a header line, then one event a line. It is
+written whole once when a game starts or resumes (`SaveJournal.start`: a temporary file renamed
+over the save), then each action's events are appended and synced, so that saving an action
+costs the same in the first round and the last. A line cut short by a crash is ignored: that
+action was never answered as saved. Version 1, one JSON document holding every event (what domino
+wrote before journals), is still read.
 
 A save may come from someone else (docs/security.md): it is read within bounds, a rule file it
 names is used only while its bytes have the sha256 the save records, and a game holds a lock on
@@ -20,7 +27,8 @@ import os
 import re
 import stat
 import tempfile
-from dataclasses import asdict, dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, fields
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -38,11 +46,12 @@ except ImportError:  # Windows: no advisory locks; saves are not locked there
     fcntl = None  # type: ignore[assignment]
 
 FORMAT = "domino-save"
-VERSION = 1
+VERSION = 2  # a journal: a header line, then one event a line (SaveJournal)
+DOCUMENT_VERSION = 1  # one JSON document holding every event (saves before journals)
 
 
 class SaveError(Exception):
-    """A save that cannot be read or does not rebuild; the message says why, for the user."""
+    """A save that cannot be read, written or rebuilt; the message says why, for the user."""
 
 
 @dataclass
@@ -57,35 +66,180 @@ class SavedGame:
     rules_file: str | None = None
     rules_sha256: str | None = None
 
+    def header(self) -> dict[str, Any]:
+        """The first line of a journal: the save without its events."""
+        found = ((f.name, getattr(self, f.name)) for f in fields(self) if f.name != "events")
+        return {"format": FORMAT, "version": VERSION, **{key: value for key, value in found if value is not None}}
+
     def to_json(self) -> dict[str, Any]:
-        fields = {key: value for key, value in asdict(self).items() if value is not None}
-        return {"format": FORMAT, "version": VERSION, **fields}
+        """The save as one document of format version 1."""
+        return {**self.header(), "version": DOCUMENT_VERSION, "events": self.events}
 
 
-def write_save(path: Path, game: SavedGame) -> None:
-    """Replace `path` by the save in one step: a reader (or a crash) sees the old save or the new one."""
-    refuse_read_only(path)
-    text = json.dumps(game.to_json(), separators=(",", ":")) + "\n"
+def _line(value: Any) -> bytes:
+    """`value` as one line of compact JSON. ASCII only (json's escapes), so a line cut anywhere
+    never leaves half a character, and "\n" occurs only at the end."""
+    return (json.dumps(value, separators=(",", ":")) + "\n").encode("ascii")
+
+
+def _write_all(descriptor: int, data: bytes) -> None:
+    """`data` written at the descriptor's offset: one os.write, more only after a short one (a
+    file-size limit or a full disk, whose next write then fails)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(descriptor, view) :]
+
+
+def _datasync(descriptor: int) -> None:
+    """The file's data on the disk, with the size that reads it back (not its times: cheaper)."""
+    (getattr(os, "fdatasync", None) or os.fsync)(descriptor)
+
+
+def sync_folder(folder: Path) -> None:
+    """The rename in `folder` on the disk too, so that a crash cannot bring back the save it replaced."""
     try:
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        descriptor = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return  # a folder cannot be opened here (Windows): its entries are written through
+    try:
+        os.fsync(descriptor)
+    except OSError as error:
+        if error.errno != errno.EINVAL:  # EINVAL: a file system that cannot sync a folder
+            raise
+    finally:
+        os.close(descriptor)
+
+
+def _replace_whole(path: Path, data: bytes) -> int:
+    """Replace `path` by a file of `data` in one step: a reader (or a crash) sees the old save or
+    the new one. The new save is created 0600 (mkstemp's mode: private to the user) and returned
+    open, positioned at its end."""
+    refuse_read_only(path)
+    try:
+        descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     except OSError as error:
         raise SaveError(f"cannot save the game in {path.parent}: {error.strerror or error}") from None
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
+        _write_all(descriptor, data)
+        os.fsync(descriptor)
         os.replace(temporary, path)
+        sync_folder(path.parent)
     except BaseException as error:  # Ctrl-C mid-write included: the old save stays, the half-written copy goes
+        os.close(descriptor)
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         if isinstance(error, OSError):
             raise SaveError(f"cannot save the game to {path}: {error.strerror or error}") from None
         raise
+    return descriptor
+
+
+def write_save(path: Path, game: SavedGame) -> None:
+    """Replace `path` by the whole save, as one document of format version 1 (the web server's saves
+    until it appends to a SaveJournal)."""
+    os.close(_replace_whole(path, _line(game.to_json())))
+
+
+class SaveJournal:
+    """A save being written: whole once (`start`), then each action's events appended (`append`,
+    `record`) and synced, so that saving an action costs the same early and late in a game.
+
+    The process holds the save's lock (`open_save`), so nobody else writes to the file. A failed
+    append cuts the file back to its last sound length: the save on disk always holds whole lines
+    of the game up to an action that was answered as saved."""
+
+    path: Path
+    written: int  # events in the file
+
+    def __init__(self, path: Path, descriptor: int, written: int, size: int) -> None:
+        self.path = path
+        self.written = written
+        self._descriptor: int | None = descriptor
+        self._size = size  # bytes of whole lines in the file: where a failed write is cut back to
+        self._synced = (size, written)  # what is known to be on the disk: where a failed sync is cut back to
+        self._cut_pending = False  # a cut back failed: the file may hold more than `_size` bytes
+
+    @classmethod
+    def start(cls, path: Path, game: SavedGame) -> SaveJournal:
+        """Write the whole save (header and `game.events`, as version 2) in one step and keep it open
+        for appending. Also how a version 1 save becomes a journal when resumed, and how a save takes
+        a new header (resume --rules)."""
+        data = _line(game.header()) + b"".join(map(_line, game.events))
+        return cls(path, _replace_whole(path, data), len(game.events), len(data))
+
+    def append(self, events: Sequence[dict[str, Any]], *, sync: bool = True) -> None:
+        """Append `events`, one line each, in one write; then fdatasync unless `sync` is False.
+        SaveError on any failure (a full disk, a file-size limit, a read-only file system), with
+        the file cut back to its last sound length and `written` as it was."""
+        descriptor = self._open()
+        self._refuse_another_file(descriptor)
+        refuse_read_only(self.path)
+        data = b"".join(map(_line, events))
+        try:
+            if self._cut_pending:
+                self._cut(self._size)
+            _write_all(descriptor, data)
+        except OSError as error:
+            self._fail(error, self._size, self.written)
+        self._size += len(data)
+        self.written += len(events)
+        if sync:
+            self.sync()
+
+    def sync(self) -> None:
+        """fdatasync: what was appended is on the disk. On failure the events appended since the last
+        sync are cut off (their pages may be lost whatever the file reads now) and `written` says so,
+        for `record` to append them again."""
+        try:
+            _datasync(self._open())
+        except OSError as error:
+            self._fail(error, *self._synced)
+        self._synced = (self._size, self.written)
+
+    def record(self, events: list[dict[str, Any]], *, sync: bool = True) -> None:
+        """Append `events[self.written:]`: what a match's log (which only grows) gained since the last call."""
+        if len(events) < self.written:
+            raise ValueError(f"the log has {len(events)} events, shorter than the {self.written} saved")
+        self.append(events[self.written :], sync=sync)
+
+    def close(self) -> None:
+        if self._descriptor is not None:
+            descriptor, self._descriptor = self._descriptor, None
+            with contextlib.suppress(OSError):  # what was synced is saved whatever close says
+                os.close(descriptor)
+
+    def _refuse_another_file(self, descriptor: int) -> None:
+        """SaveError if the save was moved, removed or replaced during the game: appending to the file
+        this journal holds open would then save nothing anyone can find."""
+        try:
+            same = os.path.samestat(os.stat(self.path), os.fstat(descriptor))
+        except OSError:
+            same = False
+        if not same:
+            raise SaveError(f"{self.path} was moved, removed or replaced during the game, so it cannot be saved there")
+
+    def _open(self) -> int:
+        if self._descriptor is None:
+            raise ValueError(f"the journal of {self.path} is closed")
+        return self._descriptor
+
+    def _fail(self, error: OSError, size: int, written: int) -> None:
+        """Back to the first `size` bytes and `written` events, then the SaveError of `error`."""
+        self._size, self.written = size, written
+        with contextlib.suppress(OSError):  # failing too: tried again before the next write
+            self._cut(size)
+        raise SaveError(f"cannot save the game to {self.path}: {error.strerror or error}") from None
+
+    def _cut(self, size: int) -> None:
+        self._cut_pending = True
+        descriptor = self._open()
+        os.ftruncate(descriptor, size)
+        os.lseek(descriptor, size, os.SEEK_SET)
+        self._cut_pending = False
 
 
 def refuse_read_only(path: Path, name: str | None = None) -> None:
-    """SaveError if `path` is a save its owner made read-only: it is never replaced behind their back.
+    """SaveError if `path` is a save its owner made read-only: it is never written behind their back.
 
     The write bits are read as well as access(2), which says yes to root for every file."""
     try:
@@ -94,13 +248,14 @@ def refuse_read_only(path: Path, name: str | None = None) -> None:
         return  # not there yet: a new save
     if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(path, os.W_OK):
         raise SaveError(
-            f"{name or path} is read-only, so domino does not replace it; make it writable (chmod u+w) to "
+            f"{name or path} is read-only, so domino does not write to it; make it writable (chmod u+w) to "
             "continue this game, or resume a copy"
         )
 
 
 def read_save(path: Path, name: str | None = None) -> SavedGame:
-    """The save at `path` (called `name` in messages); SaveError for anything that is not a sound save.
+    """The save at `path` (called `name` in messages), of format version 1 or 2; SaveError for
+    anything that is not a sound save.
 
     A save may come from anyone: it is read only if it is a regular file of at most 32 MiB, and
     parsed within bounds (docs/security.md)."""
@@ -111,17 +266,23 @@ def read_save(path: Path, name: str | None = None) -> SavedGame:
         raise SaveError(f"{name} is larger than {MAX_SAVE_BYTES // 2**20} MiB; it is not a domino save") from None
     except OSError as error:
         raise SaveError(f"cannot read {name}: {error.strerror or error}") from None
-    try:
-        data = load_json(raw.decode("utf-8"))
-    except UnicodeDecodeError as error:
-        raise SaveError(f"{name} is not a domino save (not UTF-8 text at byte {error.start}; is it damaged?)") from None
-    except JsonProblem as problem:
-        raise SaveError(f"{name}:{problem.where()}: not a domino save ({problem.message}; is it damaged?)") from None
+    first, _, rest = raw.partition(b"\n")
+    try:  # a journal's header, or a whole version 1 save written on one line
+        data = load_json(first.decode("utf-8"))
+    except (UnicodeDecodeError, JsonProblem):
+        data = _document(raw, name)  # a save written by hand over several lines, or damaged
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(f"{name} is not a domino save")
-    if data.get("version") != VERSION:
+    if data.get("version") == VERSION:
+        data = {**data, "events": _journal_events(rest, name)}
+    elif data.get("version") == DOCUMENT_VERSION:
+        if rest.strip():
+            data = _document(raw, name)  # says where the document should have ended
+    else:
         version = shorten(repr(data.get("version")))
-        raise SaveError(f"{name} is a save of format version {version}; this domino reads {VERSION}")
+        raise SaveError(
+            f"{name} is a save of format version {version}; this domino reads versions {DOCUMENT_VERSION} and {VERSION}"
+        )
     try:
         game = SavedGame(
             variant=_typed(data, "variant", str),
@@ -138,6 +299,43 @@ def read_save(path: Path, name: str | None = None) -> SavedGame:
     if not game.seats:
         raise SaveError(f"{name} is damaged: it has no seats")
     return game
+
+
+def _document(raw: bytes, name: str) -> Any:
+    """The whole file as one JSON document; SaveError naming where it is not one."""
+    try:
+        return load_json(raw.decode("utf-8"))
+    except UnicodeDecodeError as error:
+        raise SaveError(f"{name} is not a domino save (not UTF-8 text at byte {error.start}; is it damaged?)") from None
+    except JsonProblem as problem:
+        raise _damaged(name, problem) from None
+
+
+def _damaged(name: str, problem: JsonProblem) -> SaveError:
+    return SaveError(f"{name}:{problem.where()}: not a domino save ({problem.message}; is it damaged?)")
+
+
+def _journal_events(body: bytes, name: str) -> list[Any]:
+    """The events of a journal, the lines after its header. The last line, when it lacks its "\n",
+    is a write cut short (a crash, a full disk): that action was never answered as saved, so it
+    is ignored. Any other line that is not an event is damage, reported with its number."""
+    events = []
+    for number, line in enumerate(body.split(b"\n")[:-1], start=2):
+        try:
+            event = load_json(line.decode("utf-8"), line=number)
+        except UnicodeDecodeError as error:
+            raise SaveError(
+                f"{name}:{number}:{error.start + 1}: not a domino save (not UTF-8 text; is it damaged?)"
+            ) from None
+        except JsonProblem as problem:
+            raise _damaged(name, problem) from None
+        if not isinstance(event, dict):
+            raise SaveError(
+                f"{name}:{number}: not a domino save (line {number} holds {shorten(repr(event))}, not an event; "
+                "is it damaged?)"
+            )
+        events.append(event)
+    return events
 
 
 def _optional(data: dict[str, Any], key: str) -> str | None:
@@ -269,7 +467,7 @@ def lock_save(path: Path, name: str | None = None) -> SaveLock:
     where = lock_path(path)
     for _ in range(20):
         try:
-            descriptor = os.open(where, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
+            descriptor = os.open(where, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
         except OSError:
             return SaveLock(path, None)  # a folder we cannot write: saving will say so
         try:
@@ -304,14 +502,14 @@ def _holder(descriptor: int) -> int | None:
     return int(text) if text.isdigit() and len(text) < 12 else None
 
 
-# mkstemp's names: the prefix and suffix write_save gives, around 8 characters of its alphabet.
+# mkstemp's names: the prefix and suffix _replace_whole gives, around 8 characters of its alphabet.
 _TEMPORARY = re.compile(r"^\.(?P<save>.+)\.[a-z0-9_]{8}\.tmp$")
 
 
 def clean_stale_temporaries(directory: Path, holding: Path | None = None) -> list[Path]:
     """Remove the half-written copies that a killed process left beside its saves.
 
-    Only names of write_save's pattern (`.SAVE.XXXXXXXX.tmp`) whose save is `holding` (whose lock
+    Only names of _replace_whole's pattern (`.SAVE.XXXXXXXX.tmp`) whose save is `holding` (whose lock
     the caller holds) or a file in `directory`, only regular files, and only while no live process
     holds that save's lock. What it removed."""
     removed: list[Path] = []

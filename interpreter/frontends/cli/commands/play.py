@@ -27,11 +27,11 @@ from interpreter.frontends.terminal.session import Ending, Session
 from interpreter.records.savegame import (
     SavedGame,
     SaveError,
+    SaveJournal,
     default_directory,
     new_save_path,
     open_save,
     record_rule_file,
-    write_save,
 )
 from interpreter.rulefile.explain import explain
 from interpreter.rulefile.ruleset import Direction, Ruleset
@@ -150,15 +150,16 @@ def _seating_problem(kinds: list[str], ruleset: Ruleset) -> str | None:
 
 
 def play_saved(match: Match, ruleset: Ruleset, game: SavedGame, path: Path, env: Env) -> ExitStatus:
-    """Play `match` at the terminal from where it stands, saving `game` to `path` after every action."""
+    """Play `match` at the terminal from where it stands, saving `game` to `path` after every action:
+    written whole once (a version 1 save becomes a journal), then each action's events appended."""
+    game.events = match.events
 
     def save() -> None:
-        game.events = match.events
-        write_save(path, game)
+        journal.record(match.events)  # the log only grows: what it gained since the last save
 
     where = shlex.quote(str(path))
     try:
-        save()
+        journal = SaveJournal.start(path, game)
     except SaveError as error:
         env.stderr.write(f"domino: {error}\n")
         return ExitStatus.FAILURE
@@ -186,6 +187,8 @@ def play_saved(match: Match, ruleset: Ruleset, game: SavedGame, path: Path, env:
     except GAME_ERRORS as error:
         env.stdout.write("\nThe rules stopped the game (the save keeps it up to the move before).\n")
         return report_game_error(error, game.variant, env)
+    finally:
+        journal.close()
     if ending is Ending.FINISHED:
         env.stdout.write(f"The whole game is in {path}.\n")
     elif ending is Ending.QUIT:
