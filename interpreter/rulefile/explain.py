@@ -52,6 +52,7 @@ from interpreter.rulefile.ruleset import (
     WhenUnable,
     Winner,
 )
+from interpreter.text.untrusted import printable
 
 _PIPS = "high + low"  # the usual tile value, said simply as "its pips"
 _HALF_MATCHES_END = "half == end"
@@ -408,11 +409,13 @@ def explain(ruleset: Ruleset) -> str:
 
 
 def _render(ruleset: Ruleset, sections: list[tuple[str, list[str]]]) -> str:
-    """The title, the sections under their headings, and what the file does not play."""
-    title = ruleset.title
+    """The title, the sections under their headings, and what the file does not play. The file's
+    words (the title, names in the sentences) are shown escaped before they are underlined or wrapped,
+    so that the lines fit what the terminal shows."""
+    title = printable(ruleset.title)
     out = [title, "=" * len(title)]
     if ruleset.description:
-        out.append(ruleset.description)
+        out.append(printable(ruleset.description))
     if ruleset.tags:
         family = "Family" if len(ruleset.tags) == 1 else "Families"
         out.append(f"{family}: {', '.join(ruleset.tags)}.")
@@ -438,7 +441,7 @@ def _render(ruleset: Ruleset, sections: list[tuple[str, list[str]]]) -> str:
 
 
 def _wrap(text: str, width: int = 92, subsequent_indent: str = "") -> list[str]:
-    return textwrap.wrap(text, width, subsequent_indent=subsequent_indent) or [""]
+    return textwrap.wrap(printable(text), width, subsequent_indent=subsequent_indent) or [""]
 
 
 # --- comparing two rulesets ------------------------------------------------------------------
@@ -750,9 +753,9 @@ def explain_difference(a: Ruleset, b: Ruleset) -> str:
     if not found:
         return f"{a.name} plays exactly like {b.name}.\n"
     lines = [f"What {_label(a)} changes relative to {_label(b)}:"]
-    lines += [f"- {entry}" for entry in found]
+    lines += [f"- {printable(entry)}" for entry in found]  # names, titles and notes of the files
     return "\n".join(lines) + "\n"
 
 
 def _label(rules: Ruleset) -> str:
-    return rules.name if rules.title == rules.name else f"{rules.name} ({rules.title})"
+    return printable(rules.name if rules.title == rules.name else f"{rules.name} ({rules.title})")

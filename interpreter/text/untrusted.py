@@ -196,16 +196,23 @@ def load_json(text: str, *, line: int = 1, max_depth: int = MAX_JSON_DEPTH) -> A
     return value
 
 
-def printable(text: str) -> str:
+def printable(text: str, keep: str = "\n") -> str:
     """`text` with every character that is not printable (control characters, escape sequences'
-    ESC, NUL, bidirectional overrides, line separators other than \\n) written as an escape."""
+    ESC, NUL, bidirectional overrides, line separators) written as an escape, but those of `keep`:
+    a line break, unless told otherwise (the output streams of the commands keep \\t too)."""
     if text.isprintable():
         return text
-    return "".join(char if char.isprintable() or char == "\n" else _escape(char) for char in text)
+    return "".join(char if char.isprintable() or char in keep else _escape(char) for char in text)
 
 
 def _escape(char: str) -> str:
+    """A C0 control as \\x1b; any other character as a JSON string escapes it (\\u202e, \\u009b, a
+    surrogate pair beyond U+FFFF). JSON writes no C0 control raw, so a JSON document passed through
+    `printable` still parses, to the same values: the commands' output escapes all it writes."""
     code = ord(char)
-    if code < 0x100:
+    if code < 0x20:
         return f"\\x{code:02x}"
-    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    high, low = divmod(code - 0x10000, 0x400)
+    return f"\\u{0xD800 + high:04x}\\u{0xDC00 + low:04x}"

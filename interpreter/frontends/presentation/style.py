@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 _RESET = "\x1b[0m"
-_CODES = {"bold": "1", "dim": "2", "red": "31", "green": "32", "yellow": "33", "blue": "34", "cyan": "36"}
+# The SGR codes of each style: the CLI's output lets exactly these through (environment.py).
+CODES = {"bold": "1", "dim": "2", "red": "31", "green": "32", "yellow": "33", "blue": "34", "cyan": "36"}
 
 
 class Style:
@@ -20,7 +21,7 @@ class Style:
     def paint(self, text: str, *styles: str) -> str:
         if not self.colour or not styles:
             return text
-        return f"\x1b[{';'.join(_CODES[s] for s in styles)}m{text}{_RESET}"
+        return f"\x1b[{';'.join(CODES[s] for s in styles)}m{text}{_RESET}"
 
     def heading(self, text: str) -> str:
         return self.paint(text, "bold")

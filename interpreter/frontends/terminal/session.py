@@ -304,4 +304,6 @@ class Session:
         if self.interactive:
             # At a shared terminal, the last player's hand must leave the screen before the next looks.
             self._read(f"{name}: press Enter when only you can see the screen. ")
-            self.out.write(_CLEAR_SCREEN)
+            # The screen is cleared by the table's own sequence: the command's output shows any other
+            # escape sequence escaped (environment.py), so it is written as a control of its own.
+            getattr(self.out, "write_control", self.out.write)(_CLEAR_SCREEN)

@@ -8,17 +8,29 @@ tool killed by SIGPIPE reports in a shell; with a one-line message and status 1 
 Standard output and error may also be a terminal whose encoding is not UTF-8 (a Latin-1 locale):
 `terminal_stream` then writes the dashes, arrows and signs the commands print in ASCII ("–" as
 "-", "→" as "->") and any other character the encoding lacks as "?", instead of failing.
+
+Whatever a command writes to standard output or error, nothing of a rule file, a save, a log or a
+command line reaches the terminal raw (docs/security.md, "Showing"): an `Env`'s streams write
+every control character but "\\n" and "\\t", every escape sequence, bidirectional override and line
+separator as an escape (`printable`). Only the program's own sequences pass: the colours of the
+`Style` that `Env.style` gives, once a command asked for it, a carriage return on a terminal's
+standard error (a progress bar redraws its line), and what `write_control` writes.
 """
 
 from __future__ import annotations
 
 import enum
 import os
+import re
 import sys
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO, cast
+
+from interpreter.frontends.presentation.style import CODES as _STYLE_CODES
+from interpreter.frontends.presentation.style import Style
+from interpreter.text.untrusted import printable
 
 
 class ExitStatus(enum.IntEnum):
@@ -146,6 +158,62 @@ def terminal_stream(stream: TextIO, *, checked: bool = False) -> TextIO:
     return cast(TextIO, _CheckedOutput(wrapped)) if checked else wrapped
 
 
+# Exactly the SGR sequences `Style.paint` writes: its codes, one or several, and the reset (0); read
+# from Style's own table, so that a colour added there passes and nothing else does (no 8, hidden text).
+_STYLE_SEQUENCE = "\x1b\\[(?:{0})(?:;(?:{0}))*m".format("|".join(sorted({*_STYLE_CODES.values(), "0"})))
+
+
+class _NeutralOutput:
+    """A text stream that shows what a terminal would obey as an escape (`printable`, keeping "\\n"
+    and "\\t"): a file's ESC, NUL, BEL, C1 controls, bidirectional overrides. The sequences `admit`
+    names pass as they are, and so does what `write_control` writes: the program's own."""
+
+    def __init__(self, stream: TextIO, admitted: tuple[str, ...] = ()) -> None:
+        self._stream = stream
+        self._admitted: re.Pattern[str] | None = None
+        for pattern in admitted:
+            self.admit(pattern)
+
+    def admit(self, pattern: str) -> None:
+        """Let the sequences `pattern` (a regular expression) matches pass unescaped from now on."""
+        joined = pattern if self._admitted is None else f"{self._admitted.pattern}|{pattern}"
+        self._admitted = re.compile(joined)
+
+    def write(self, text: str) -> int:
+        self._stream.write(text if text.isprintable() else self._neutral(text))
+        return len(text)
+
+    def _neutral(self, text: str) -> str:
+        if self._admitted is None:
+            return printable(text, keep="\n\t")
+        shown: list[str] = []
+        start = 0
+        for found in self._admitted.finditer(text):
+            shown += [printable(text[start : found.start()], keep="\n\t"), found.group()]
+            start = found.end()
+        shown.append(printable(text[start:], keep="\n\t"))
+        return "".join(shown)
+
+    def write_control(self, sequence: str) -> None:
+        """Write one of the program's own control sequences (clearing the screen) as it is."""
+        self._stream.write(sequence)
+
+    def writelines(self, lines: Any) -> None:
+        for line in lines:
+            self.write(line)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def neutral_stream(stream: TextIO, admitted: tuple[str, ...] = ()) -> TextIO:
+    """`stream` writing no control character, escape sequence or bidirectional override raw but
+    those `admitted` matches (see `_NeutralOutput`); a stream that is one already, as it is."""
+    if isinstance(stream, _NeutralOutput):
+        return cast(TextIO, stream)
+    return cast(TextIO, _NeutralOutput(stream, admitted))
+
+
 def output_failed(error: OutputError, env: Env) -> ExitStatus:
     """The end of a process whose standard output failed: what it says (nothing, for a closed
     pipe) and its exit status. Standard output is pointed at the null device first, so that what
@@ -178,6 +246,12 @@ class Env:
     cwd: Path = field(default_factory=Path.cwd)
     environ: dict[str, str] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        # Every command's output is neutral, whoever formats it; a terminal's standard error keeps
+        # its carriage returns, with which a progress bar redraws its line (simulate, compare).
+        self.stdout = neutral_stream(self.stdout)
+        self.stderr = neutral_stream(self.stderr, (r"\r",) if self.is_tty(self.stderr) else ())
+
     @classmethod
     def from_process(cls) -> Env:
         stdout = terminal_stream(sys.stdout, checked=True)
@@ -194,3 +268,11 @@ class Env:
     def is_tty(self, stream: TextIO) -> bool:
         isatty = getattr(stream, "isatty", None)
         return bool(isatty and isatty())
+
+    def style(self) -> Style:
+        """The style of what is written to standard output: colour only at a terminal without NO_COLOR
+        (`Style.for_output`); its colours, and no other escape sequence, then pass standard output."""
+        style = Style.for_output(self.is_tty(self.stdout), self.environ)
+        if style.colour and isinstance(self.stdout, _NeutralOutput):
+            self.stdout.admit(_STYLE_SEQUENCE)
+        return style

@@ -22,7 +22,6 @@ from interpreter.frontends.cli.commands.common import (
 )
 from interpreter.frontends.cli.commands.environment import Env, ExitStatus
 from interpreter.frontends.presentation.seats import HUMAN, seats_for
-from interpreter.frontends.presentation.style import Style
 from interpreter.frontends.terminal.session import Ending, Session
 from interpreter.records.savegame import (
     SavedGame,
@@ -164,7 +163,7 @@ def play_saved(match: Match, ruleset: Ruleset, game: SavedGame, path: Path, env:
         env.stderr.write(f"domino: {error}\n")
         return ExitStatus.FAILURE
     env.stdout.write(f"The game is saved after every move in {path}\nType help at any prompt, rules for the rules.\n")
-    style = Style.for_output(env.is_tty(env.stdout), env.environ)
+    style = env.style()  # colour at a terminal; the output lets its colours pass, no file's escapes
     session = Session(
         match,
         ruleset,
