@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 
 import pytest
 
@@ -288,3 +289,150 @@ def test_a_long_run_is_cut_into_short_chunks_that_cover_every_match_once():
         assert max(c.stop - c.start for c in chunks) <= simulation.CHUNK_MATCHES
         assert [i for c in chunks for i in range(c.start, c.stop)] == list(range(10_000))
     assert len(spec.chunks(2)) == 100  # 10,000 matches in chunks of 100, not 8 of 1,250
+
+
+# --- where the outputs go: a log and a report are two files -------------------------------------
+
+
+@pytest.mark.parametrize("spelling", ["out.jsonl", "./out.jsonl", "sub/../out.jsonl", "link.jsonl", "hard.jsonl"])
+def test_simulate_refuses_a_report_over_its_own_log_before_writing(tmp_path, spelling):
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "out.jsonl").write_text("kept\n")
+    (tmp_path / "link.jsonl").symlink_to("out.jsonl")
+    os.link(tmp_path / "out.jsonl", tmp_path / "hard.jsonl")
+    result = domino("simulate", "draw", "-n", "1", "--log", "out.jsonl", "--report", spelling, cwd=tmp_path)
+    assert result.status is ExitStatus.USAGE
+    assert result.stderr == (
+        f"domino simulate: --log out.jsonl and --report {spelling} are the same file; "
+        "the report would replace the log: name two files\n"
+    )
+    assert (tmp_path / "out.jsonl").read_text() == "kept\n"
+
+
+def test_simulate_refuses_a_log_and_report_through_a_link_to_a_file_not_yet_there(tmp_path):
+    (tmp_path / "link.html").symlink_to("run.html")  # a dangling link: writing it creates run.html
+    result = domino("simulate", "draw", "-n", "1", "--log", "run.html", "--report", "link.html", cwd=tmp_path)
+    assert result.status is ExitStatus.USAGE and "are the same file" in result.stderr
+    assert not (tmp_path / "run.html").exists()
+
+
+def test_compare_refuses_a_report_over_its_csv_before_writing(tmp_path):
+    (tmp_path / "rows").mkdir()
+    (tmp_path / "rows" / "matches.csv").write_text("kept\n")
+    result = domino("compare", "draw", "draw-50", "-n", "2", "--csv", "rows", "--report", "rows/matches.csv",
+                    cwd=tmp_path)  # fmt: skip
+    assert result.status is ExitStatus.USAGE
+    assert result.stderr == (
+        "domino compare: --report rows/matches.csv and --csv rows both write rows/matches.csv; "
+        "the report would replace the rows: name another file\n"
+    )
+    assert (tmp_path / "rows" / "matches.csv").read_text() == "kept\n"
+
+
+def test_a_log_and_a_report_side_by_side_are_both_written(tmp_path):
+    result = domino("simulate", "draw", "-n", "2", "--log", "run.jsonl", "--report", "run.html", cwd=tmp_path)
+    assert result.status is ExitStatus.OK, result.stderr
+    assert (tmp_path / "run.html").read_text().startswith("<!DOCTYPE html>")
+    assert domino("replay", "run.jsonl", cwd=tmp_path).status is ExitStatus.OK
+
+
+# --- a log cut short, as a kill leaves it -------------------------------------------------------
+# simulate writes whole records through a buffer, so a kill ends the file after any record, anywhere
+# in a round; killed mid-write (or on a full disk), inside a record, without its "\n".
+
+
+def _full_log(tmp_path) -> list[str]:
+    """The lines (with their "\n") of a two-match log of draw."""
+    assert domino("simulate", "draw", "-n", "2", "--seed", "5", "--log", "game.jsonl", cwd=tmp_path).status == 0
+    return (tmp_path / "game.jsonl").read_text().splitlines(keepends=True)
+
+
+def _replay_text(tmp_path, text: str):
+    (tmp_path / "cut.jsonl").write_text(text)
+    return domino("replay", "cut.jsonl", cwd=tmp_path)
+
+
+def _types(lines: list[str]) -> list[str]:
+    return [json.loads(line)["type"] for line in lines]
+
+
+def _unfinished(kept: list[str]) -> str:
+    """What replay prints of a log cut after `kept`: its matches and actions, the last unfinished."""
+    types = _types(kept)
+    return (
+        f"cut.jsonl: {types.count('match')} matches, {types.count('action')} actions replayed, "
+        "all consistent (the last match is unfinished)\n"
+    )
+
+
+def _cuts_at_round_boundaries(lines: list[str]) -> dict[str, int]:
+    """Where a log may be cut between rounds: how many lines each such cut keeps."""
+    types = _types(lines)
+    ends = [i + 1 for i, kind in enumerate(types) if kind == "round_end"]
+    match_ends = [i + 1 for i, kind in enumerate(types) if kind == "match_end"]
+    second = types.index("match", 1)
+    return {
+        "after the first header": 1,
+        "after the first round": ends[0],
+        "after the last round, before the match end": match_ends[0] - 1,
+        "after a round of the second match": next(end for end in ends if end > second + 1),
+        "after the last round of the log": match_ends[-1] - 1,
+    }
+
+
+CUTS = ["after the first header", "after the first round", "after the last round, before the match end",
+        "after a round of the second match", "after the last round of the log"]  # fmt: skip
+
+
+@pytest.mark.parametrize("cut", CUTS)
+def test_a_log_cut_at_a_round_boundary_replays_as_unfinished(tmp_path, cut):
+    lines = _full_log(tmp_path)
+    kept = lines[: _cuts_at_round_boundaries(lines)[cut]]
+    result = _replay_text(tmp_path, "".join(kept))
+    assert (result.status, result.stderr, result.stdout) == (ExitStatus.OK, "", _unfinished(kept))
+
+
+@pytest.mark.parametrize("cut", CUTS)
+def test_a_torn_last_line_is_a_cut_at_the_record_before(tmp_path, cut):
+    lines = _full_log(tmp_path)
+    keep = _cuts_at_round_boundaries(lines)[cut]
+    kept, torn = lines[:keep], lines[keep][:40]  # a kill in the middle of writing the next record
+    result = _replay_text(tmp_path, "".join(kept) + torn)
+    assert (result.status, result.stderr, result.stdout) == (ExitStatus.OK, "", _unfinished(kept))
+
+
+def test_a_log_cut_inside_a_round_after_any_record_replays_as_unfinished(tmp_path):
+    # Every record is a plausible last one: here a score, whose round end the engine has produced.
+    lines = _full_log(tmp_path)
+    keep = _types(lines).index("round_end")
+    assert _types(lines)[keep - 1] == "score"
+    result = _replay_text(tmp_path, "".join(lines[:keep]))
+    assert (result.status, result.stdout) == (ExitStatus.OK, _unfinished(lines[:keep]))
+
+
+def test_a_whole_log_without_its_last_newline_is_whole(tmp_path):
+    lines = _full_log(tmp_path)
+    result = _replay_text(tmp_path, "".join(lines).removesuffix("\n"))
+    assert result.status is ExitStatus.OK, result.stderr
+    assert result.stdout == _unfinished(lines).replace(" (the last match is unfinished)", "")
+
+
+def test_a_torn_line_with_more_after_it_is_damage(tmp_path):
+    lines = _full_log(tmp_path)
+    result = _replay_text(tmp_path, "".join(lines[:20]) + lines[20][:40] + "\n" + "".join(lines[21:]))
+    assert result.status is ExitStatus.FAILURE
+    assert result.stderr.startswith("cut.jsonl:21: not a sound JSON record")
+
+
+def test_a_torn_line_that_ends_the_log_is_damage_when_no_record_came_before(tmp_path):
+    result = _replay_text(tmp_path, _full_log(tmp_path)[0][:40])
+    assert result.status is ExitStatus.FAILURE
+    assert result.stderr.startswith("cut.jsonl:1: not a sound JSON record")
+
+
+def test_a_match_whose_end_is_missing_before_the_next_match_is_damage(tmp_path):
+    lines = _full_log(tmp_path)
+    match_end = _types(lines).index("match_end")
+    result = _replay_text(tmp_path, "".join(lines[:match_end] + lines[match_end + 1 :]))
+    assert result.status is ExitStatus.FAILURE
+    assert result.stderr.startswith(f"cut.jsonl:{match_end + 1}: the log lacks a 'match_end' record")

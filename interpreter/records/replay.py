@@ -5,6 +5,14 @@ sides), followed by everything the engine recorded. Replaying rebuilds the match
 (in partnerships if it has fewer sides than players), feeds it the logged actions, and requires
 every other record to come out identical.
 
+A log may end cut short: `simulate --log` writes whole records through a buffer, so a process
+killed while writing one leaves the file after whichever record was written out last, anywhere in
+a round; killed in the middle of a write, or on a full disk, inside a record. Records the engine
+produced that the log lacks only at its very end, and a last line without its "\n" that is not JSON
+(a record torn mid-write), are such a cut: the last match is unfinished, as in a log that stops
+where a player was to move. A record missing anywhere else, or a torn line with more after it, is
+damage, as before.
+
 A header written by `domino simulate` also says where the rules came from (`RulesOrigin`): the
 rule file, by absolute path and the sha256 of its bytes, or that they were read from standard
 input, and the `--set` options over them; and who played: the strategy in each seat.
@@ -122,7 +130,7 @@ class ReplayReport:
     matches: int
     actions: int
     divergence: tuple[int, str] | None  # (1-based line, what differs)
-    unfinished: bool  # the log stops before its last match is over (a saved game, say)
+    unfinished: bool  # the log stops before its last match is over (a saved game, say, or a cut log)
 
 
 class _Diverged(Exception):
@@ -204,25 +212,34 @@ class _Replayer:
 
 
 def replay(lines: Iterable[str], rules_for: Callable[[dict], Ruleset]) -> ReplayReport:
-    """Replay a log; `rules_for(header)` gives the ruleset a match header names (or raises ValueError)."""
+    """Replay a log; `rules_for(header)` gives the ruleset a match header names (or raises ValueError).
+    A log cut short (see the module's docstring) replays as far as it goes, its last match unfinished."""
     replayer = _Replayer(rules_for)
     number = 0
+    torn: _Diverged | None = None  # a line without its "\n" that is not JSON: the log's cut end, if nothing follows
     try:
         try:
             for number, text in enumerate(lines, start=1):
                 if not text.strip():
                     continue
+                if torn is not None:  # more after it: not where the log was cut
+                    raise torn
                 try:
                     record = load_json(text)  # bounded: no Infinity, no 5,000 digits, no deep nesting
                 except JsonProblem as problem:
-                    raise _Diverged(number, f"not a sound JSON record: {problem.message}") from None
+                    unsound = _Diverged(number, f"not a sound JSON record: {problem.message}")
+                    if text.endswith("\n") or replayer.match is None:  # a whole line, or nothing before it
+                        raise unsound from None
+                    torn = unsound
+                    continue
                 if not isinstance(record, dict):
                     raise _Diverged(number, "a record must be a JSON object")
                 replayer.feed(record, number)
         except LineProblem as problem:  # raised while reading the line after `number`
             raise _Diverged(number + 1, problem.message) from None
-        replayer.finish_match(number + 1)
     except _Diverged as diverged:
         return ReplayReport(replayer.matches, replayer.actions, (diverged.line, diverged.message), False)
-    unfinished = replayer.match is not None and not replayer.match.is_over
+    # At the end, records the engine produced past the log's last one are where the log was cut.
+    match = replayer.match
+    unfinished = match is not None and (not match.is_over or replayer.produced < len(match.events))
     return ReplayReport(replayer.matches, replayer.actions, None, unfinished)

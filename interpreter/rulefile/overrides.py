@@ -31,6 +31,10 @@ _KEY = re.compile(r"[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*")
 # takes for the end of a line: in a value, each would let one option write the next line's key.
 _LINE_BREAK = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 MAX_KEY_PARTS = 8  # the format nests three deep (scoring.in_play.points): a longer path is a mistake
+# The schema's maxLength of a title and a description: the ones the house rules are given stay
+# within them, however long the base's title and the options are.
+MAX_TITLE, MAX_DESCRIPTION = 200, 500
+_SHOWN = 60  # characters of an option that a message quotes: a long value cannot flood it
 
 
 class SettingError(ValueError):
@@ -109,8 +113,8 @@ def house_rules_text(
     extends = variant if variant in bundled_variants() or variant in (siblings or {}) else str(base_file.resolve())
     header = {
         "name": f"{base.name}-custom",
-        "title": f"{base.title} (house rules)",
-        "description": f"{base.title} with " + ", ".join(s.option for s in settings),
+        "title": shorten(base.title, MAX_TITLE - len(" (house rules)")) + " (house rules)",
+        "description": shorten(f"{base.title} with " + ", ".join(s.option for s in settings), MAX_DESCRIPTION),
         "extends": extends,
     }
     lines: list[str] = []
@@ -131,7 +135,7 @@ def _check_alone(setting: Setting) -> None:
     the generated text it cannot reach into another option's line (an open bracket, a block
     scalar) or refer to another option's anchor. Problems of the value itself (a wrong number form,
     a duplicate key) are left for the loader, which reports them against this option too."""
-    name = f"--set {setting.option}"
+    name = _named(setting)
     tree, problems = parse(Source(name, Path(PSEUDO_FILE), f"v: {setting.value}\n"))
     if tree is None:
         # Line numbers and caret lines would point into text the user never wrote.
@@ -140,9 +144,7 @@ def _check_alone(setting: Setting) -> None:
     node = value.origin.node if value is not None else None
     block_scalar = getattr(node, "style", None) in ("|", ">")
     if list(tree.value) != ["v"] or node is None or node.end_mark.line != 0 or block_scalar:
-        raise SettingError(
-            f"--set {setting.option}: a value is one YAML value on one line: a scalar, a [list] or a {{mapping: …}}"
-        )
+        raise SettingError(f"{name}: a value is one YAML value on one line: a scalar, a [list] or a {{mapping: …}}")
 
 
 def _last_of_each(settings: list[Setting]) -> list[Setting]:
@@ -172,7 +174,12 @@ def _tree(settings: list[Setting]) -> _Tree:
 
 
 def _overlap(outer: Setting, inner: Setting) -> SettingError:
-    return SettingError(f"--set {outer.option} and --set {inner.option} both set {'.'.join(outer.path)}")
+    return SettingError(f"{_named(outer)} and {_named(inner)} both set {'.'.join(outer.path)}")
+
+
+def _named(setting: Setting) -> str:
+    """How a message names the option that wrote `setting`: `--set match.target=150`."""
+    return f"--set {shorten(setting.option, _SHOWN)}"
 
 
 def _first_leaf(node: _Tree | Setting) -> Setting:
@@ -200,7 +207,7 @@ def _attributed(diagnostic: Diagnostic, owners: list[Setting | None]) -> Diagnos
     # YAML reports an unclosed bracket at the end of the text: that is the last option's value.
     line = min(diagnostic.line, len(owners))
     owner = owners[line - 1] if line > 0 else None
-    name = f"--set {owner.option}" if owner is not None else PSEUDO_FILE
+    name = _named(owner) if owner is not None else PSEUDO_FILE
     if diagnostic.message.startswith("YAML"):
         # Line numbers and caret lines would point into text the user never wrote.
         return Diagnostic(name, 0, 0, _LINE_NOTE.sub("", diagnostic.message))

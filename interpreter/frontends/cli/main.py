@@ -12,10 +12,17 @@ import argparse
 import functools
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import IO, Any
 
 from interpreter.frontends.cli.commands import COMMANDS
-from interpreter.frontends.cli.commands.environment import Env, ExitStatus, OutputError, output_failed
+from interpreter.frontends.cli.commands.environment import (
+    Env,
+    ExitStatus,
+    OutputError,
+    output_failed,
+    terminal_stream,
+)
+from interpreter.frontends.cli.streams import InputError, stand_in_for_closed_streams
 from interpreter.version import version
 
 EXAMPLES = """\
@@ -46,6 +53,13 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         raise _UsageError(f"{self.prog}: error: {message}\n{self.format_usage()}")
+
+    def _print_message(self, message: str, file: IO[str] | None = None) -> None:
+        # argparse drops a failed write of --help or --version (a full disk, a closed stdout) and
+        # exits 0: here it fails as every command's output does (an OutputError, see `main`).
+        stream = file or sys.stderr
+        if message and stream is not None:
+            terminal_stream(stream, checked=stream is sys.stdout).write(message)
 
 
 class _UsageError(Exception):
@@ -89,6 +103,7 @@ def run(argv: Sequence[str], env: Env) -> ExitStatus:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    stand_in_for_closed_streams()
     env = Env.from_process()
     try:
         status = run(sys.argv[1:] if argv is None else argv, env)
@@ -99,3 +114,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(ExitStatus.INTERRUPTED)
     except OutputError as error:  # a closed pipe, a full disk: a line on stderr, never a traceback
         return int(output_failed(error, env))
+    except InputError as error:  # a closed standard input, for a command that reads it
+        env.stderr.write(f"domino: cannot read standard input: {error.error.strerror}\n")
+        return int(ExitStatus.FAILURE)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from interpreter.engine.limits import MatchLimitError
 from interpreter.engine.match import partnerships
@@ -16,7 +17,40 @@ from interpreter.rulefile.loader import RuleFileError, resolve_variant
 from interpreter.rulefile.overrides import SettingError, load_with_settings
 from interpreter.rulefile.portable import STDIN_NAME, stdin_rules
 from interpreter.rulefile.ruleset import Players, Ruleset
+from interpreter.text.diagnostics import shorten
 from interpreter.text.untrusted import printable
+
+
+@dataclass(frozen=True)
+class Bounded:
+    """The argparse `type=` of every number a user passes: an int (or a float) from `low` to `high`,
+    both included; anything else (out of bounds, not a number, NaN, an int too long to convert) is
+    a usage error, which argparse prints as one line naming the option: "argument --seed: expected a
+    whole number from 0 to 9223372036854775807, not '-1'". The option's help says `span`."""
+
+    kind: type[int] | type[float]
+    low: int | float
+    high: int | float
+
+    @property
+    def span(self) -> str:
+        """The bounds as a help text says them: "1 to 1000000"."""
+        return f"{self.low} to {self.high}"
+
+    def __call__(self, text: str) -> int | float:
+        try:
+            value = self.kind(text)
+        except ValueError:  # not a number, or an int of more digits than Python converts (4300)
+            value = None
+        if value is None or not self.low <= value <= self.high:  # NaN compares false: refused too
+            what = "a whole number" if self.kind is int else "a number"
+            raise argparse.ArgumentTypeError(f"expected {what} from {self.span}, not {shorten(text)!r}")
+        return value
+
+
+# A seed, of a game or of a run: what a signed 64-bit integer holds, as the web server bounds a
+# table's seed (frontends/web/registry.py), so that saves and logs hold one range of seeds.
+SEED = Bounded(int, 0, 2**63 - 1)
 
 
 def add_settings_option(parser: argparse.ArgumentParser) -> None:

@@ -12,6 +12,7 @@ import argparse
 import contextlib
 import csv
 import json
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +20,8 @@ from typing import Any
 
 from interpreter.frontends.cli.commands.common import (
     GAME_ERRORS,
+    SEED,
+    Bounded,
     add_settings_option,
     add_teams_option,
     load_rules,
@@ -29,6 +32,7 @@ from interpreter.frontends.cli.commands.common import (
 )
 from interpreter.frontends.cli.commands.environment import Env, ExitStatus
 from interpreter.frontends.cli.commands.simulate import (
+    MATCHES,
     ProgressBar,
     add_backend_options,
     add_budget_options,
@@ -36,8 +40,8 @@ from interpreter.frontends.cli.commands.simulate import (
     backend_problem,
     budget_lines,
     budget_of,
-    budget_problem,
     report_option,
+    same_file,
     shows_progress,
     unknown_player,
     workers_of,
@@ -72,6 +76,8 @@ UNITS = {
     "made_share": "trick games: share of the hands played under a bid whose bid was made (0 to 1)",
 }
 CSV_NAME = "matches.csv"
+# As simulate's -n (simulate.py, MATCHES), from two: an interval needs two matches.
+COMPARED_MATCHES = Bounded(int, 2, MATCHES.high)
 CSV_COLUMNS = (
     "file", "match", "seed", "seat", "strategy", "final_score", "rounds", "winner",
     "blocked_rounds", "points", "turns", "tiles_drawn", "margin", "contracts", "made",
@@ -93,8 +99,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         metavar="FILE",
         help="bundled variant names or rule file paths (2 or more); one of them may be '-', standard input",
     )
-    parser.add_argument("-n", "--matches", type=int, default=100, help="how many matches under each file (default 100)")
-    parser.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
+    parser.add_argument(
+        "-n", "--matches", type=COMPARED_MATCHES, default=100,
+        help=f"how many matches under each file ({COMPARED_MATCHES.span}: an interval needs two; default 100)",
+    )  # fmt: skip
+    parser.add_argument("--seed", type=SEED, default=0, help=f"the run's seed ({SEED.span}; default 0)")
     parser.add_argument(
         "--players",
         help="strategies, comma-separated, in the seating of the first match, e.g. greedy,random "
@@ -122,6 +131,13 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     problem = _usage_problem(args)
     if problem:
         env.stderr.write(f"domino compare: {problem}\n")
+        return ExitStatus.USAGE
+    if args.csv and args.report and same_file(env.cwd / args.csv / CSV_NAME, env.cwd / args.report):
+        rows = os.path.join(args.csv, CSV_NAME)
+        env.stderr.write(
+            f"domino compare: --report {args.report} and --csv {args.csv} both write {rows}; the report would "
+            "replace the rows: name another file\n"
+        )
         return ExitStatus.USAGE
     report_path, usable = report_option(args.report, env, "compare")
     if not usable:
@@ -190,9 +206,7 @@ def _usage_problem(args: argparse.Namespace) -> str | None:
         return "name at least two rule files to compare"
     if args.files.count(STDIN) > 1:
         return "'-' (standard input) can be given once"
-    if args.matches < 2:
-        return "-n must be at least 2 (an interval needs two matches)"
-    return backend_problem(args) or budget_problem(args)
+    return backend_problem(args)
 
 
 def _strategies(args: argparse.Namespace, runs: Sequence[_Run]) -> tuple[list[str], str | None]:

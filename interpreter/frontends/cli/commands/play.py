@@ -12,6 +12,8 @@ from interpreter import players
 from interpreter.engine import Match
 from interpreter.frontends.cli.commands.common import (
     GAME_ERRORS,
+    SEED,
+    Bounded,
     add_settings_option,
     add_teams_option,
     lasting_name,
@@ -37,6 +39,7 @@ from interpreter.rulefile.ruleset import Direction, Ruleset
 from interpreter.text.untrusted import printable
 
 DEFAULT_VARIANT = "draw"  # the game `domino play` starts with no argument: S0's draw game
+TARGET = Bounded(int, 1, 1_000_000)  # the schema's bounds of match.target, which --target sets
 
 EXAMPLES = """\
 examples:
@@ -71,8 +74,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help=f"who sits where, in turn order: 'human' or a computer player ({', '.join(players.PLAYERS)}); "
         "default: you and the strongest computer player, as many of it as the game needs at the least",
     )
-    parser.add_argument("--seed", type=int, help="the deal's seed, to play the same game again (default: random)")
-    parser.add_argument("--target", type=int, metavar="N", help="play to N points (same as --set match.target=N)")
+    parser.add_argument(
+        "--seed", type=SEED, help=f"the deal's seed, to play the same game again ({SEED.span}; default: random)"
+    )
+    parser.add_argument(
+        "--target", type=TARGET, metavar="N", help=f"play to N points ({TARGET.span}; same as --set match.target=N)"
+    )
     add_settings_option(parser)
     add_teams_option(parser)
     env = getattr(parser, "env", None)  # the Env this command line is parsed for (interpreter/frontends/cli/main.py)

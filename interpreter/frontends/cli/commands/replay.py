@@ -22,7 +22,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "replay",
         help="re-execute a game log and verify it",
         description="Replay a JSON Lines game log through the engine: every action must be legal and every "
-        "recorded deal, draw and score must come out the same. Exit 1 at the first divergence. The rules are "
+        "recorded deal, draw and score must come out the same. Exit 1 at the first divergence; a log cut short (as a "
+        "killed run leaves it) replays as far as it goes, its last match unfinished. The rules are "
         "the bundled variant the log names, or the rule file it was written from if that file is still there "
         "unchanged; --rules names them otherwise (always, for rules that were read from standard input).",
     )

@@ -8,10 +8,13 @@ import socket
 import webbrowser
 from pathlib import Path
 
+from interpreter.frontends.cli.commands.common import Bounded
 from interpreter.frontends.cli.commands.environment import Env, ExitStatus
 from interpreter.records.savegame import default_directory
 
 DEFAULT_PORT = 8765
+PORT = Bounded(int, 0, 65535)  # a TCP port; 0: any free one
+PACE_MS = Bounded(int, 0, 10_000)  # as the web API bounds a table's pace_ms (web/tables.py, MAX_PACE_MS)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -24,16 +27,16 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this "
                         "computer only; 0.0.0.0 lets other computers join)")  # fmt: skip
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"the port (default {DEFAULT_PORT}; 0: any "
-                        "free port)")  # fmt: skip
+    parser.add_argument("--port", type=PORT, default=DEFAULT_PORT, help=f"the port ({PORT.span}; default "
+                        f"{DEFAULT_PORT}; 0: any free port)")  # fmt: skip
     parser.add_argument("--open", action="store_true", help="open the page in the web browser")
     parser.add_argument(
         "--state-dir", metavar="DIR",
         help="where tables are saved and found again (default $XDG_STATE_HOME/domino, else ~/.local/state/domino: "
         "where the terminal saves)",
     )
-    parser.add_argument("--pace-ms", type=int, default=700, metavar="MS",
-                        help="the pause before each computer move (default 700)")  # fmt: skip
+    parser.add_argument("--pace-ms", type=PACE_MS, default=700, metavar="MS",
+                        help=f"the pause before each computer move ({PACE_MS.span}; default 700)")  # fmt: skip
     parser.set_defaults(run=run)
 
 
@@ -45,9 +48,6 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     except ImportError as error:  # installed without its dependencies
         env.stderr.write(f"domino serve: {error}; install the project with its dependencies (pip install .)\n")
         return ExitStatus.FAILURE
-    if not 0 <= args.port <= 65535 or not 0 <= args.pace_ms <= 10_000:
-        env.stderr.write("domino serve: --port is 0 to 65535, --pace-ms 0 to 10000\n")
-        return ExitStatus.USAGE
     directory = env.cwd / args.state_dir if args.state_dir else default_directory(env.environ, env.cwd)
     try:
         directory.mkdir(parents=True, exist_ok=True)

@@ -15,6 +15,8 @@ from typing import TextIO
 
 from interpreter.frontends.cli.commands.common import (
     GAME_ERRORS,
+    SEED,
+    Bounded,
     add_settings_option,
     add_teams_option,
     load_rules,
@@ -35,6 +37,22 @@ from interpreter.text.untrusted import is_rule_file_name
 _BAR = 30  # characters of the progress bar
 _REDRAW = 0.1  # seconds between two drawings of the bar (the last match is always drawn)
 
+# The bounds of the numbers of simulate and compare (docs: the README, "Numbers"). Matches: a run
+# that keeps each match's record (compare, --report) holds about 0.8 KB a match, 0.8 GB a file at
+# the bound; a million draw matches between random players take half an hour on one core, and a win
+# rate's 95% interval is then ±0.1 point: more precision is had from runs with other seeds.
+MATCHES = Bounded(int, 1, 1_000_000)
+# Workers: each is a Python process of its own (40 MB before it plays), and few machines have more
+# than 256 CPUs; 0 asks for one per CPU, however many.
+WORKERS = Bounded(int, 0, 256)
+# A searching player's budget: an ismcts iteration costs 0.09 ms (draw, 2 players) to 0.44 ms
+# (Mexican Train on double-18, 8 players) and about 0.25 KB of search tree, so a million is 1.5 to 7
+# minutes and 250 MB a decision. A minute a decision bounds the clock, under which the search is not
+# capped by iterations (about 0.2 GB of tree at the fastest); under a millisecond a handful of
+# playouts at best run, which is no search.
+ITERATIONS = Bounded(int, 1, 1_000_000)
+TIME_BUDGET_MS = Bounded(float, 1, 60_000)
+
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
@@ -47,8 +65,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "variant", help="a bundled variant name (see 'domino list'), a rule file path, or '-' for standard input"
     )
-    parser.add_argument("-n", "--matches", type=int, default=100, help="how many matches (default 100)")
-    parser.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
+    parser.add_argument(
+        "-n", "--matches", type=MATCHES, default=100, help=f"how many matches ({MATCHES.span}; default 100)"
+    )
+    parser.add_argument("--seed", type=SEED, default=0, help=f"the run's seed ({SEED.span}; default 0)")
     parser.add_argument(
         "--players",
         help="strategies, comma-separated, in the seating of the first match, e.g. greedy,random,random "
@@ -73,10 +93,10 @@ def add_backend_options(parser: argparse.ArgumentParser) -> None:
     (read by `backend_problem`, `workers_of` and `backend_of`)."""
     parser.add_argument(
         "--workers",
-        type=int,
+        type=WORKERS,
         metavar="K",
-        help="play in K processes (default 1; same totals as one; 0: one per CPU); with --backend ray, the "
-        "CPUs of its private Ray instance (there by default every CPU)",
+        help=f"play in K processes ({WORKERS.span}; default 1; same totals as one; 0: one per CPU); with --backend "
+        "ray, the CPUs of its private Ray instance (there by default every CPU)",
     )
     parser.add_argument(
         "--backend",
@@ -99,8 +119,6 @@ BACKENDS = ("local", "ray")
 
 def backend_problem(args: argparse.Namespace) -> str | None:
     """Why the command line's choice of where to play is wrong (or cannot be had here), or None."""
-    if args.workers is not None and args.workers < 0:
-        return "--workers must be 0 (one per CPU) or more"
     if args.address is not None and args.backend != "ray":
         return "--address names a Ray cluster: it needs --backend ray"
     if args.address is not None and args.workers is not None:
@@ -127,26 +145,18 @@ def add_budget_options(parser: argparse.ArgumentParser) -> None:
     """`--iterations N` and `--time-budget MS`: what a searching player (ismcts) spends on a decision."""
     parser.add_argument(
         "--iterations",
-        type=int,
+        type=ITERATIONS,
         metavar="N",
-        help="searching players (ismcts) decide after N iterations (default: their own budget); "
-        "the results are the same on any machine",
+        help=f"searching players (ismcts) decide after N iterations ({ITERATIONS.span}; default: their own "
+        "budget); the results are the same on any machine",
     )
     parser.add_argument(
         "--time-budget",
-        type=float,
+        type=TIME_BUDGET_MS,
         metavar="MS",
-        help="searching players decide after MS milliseconds instead (with --iterations: whichever comes "
-        "first); faster or idler machines search more, so the results are not reproducible",
+        help=f"searching players decide after MS milliseconds instead ({TIME_BUDGET_MS.span}; with --iterations: "
+        "whichever comes first); faster or idler machines search more, so the results are not reproducible",
     )
-
-
-def budget_problem(args: argparse.Namespace) -> str | None:
-    if args.iterations is not None and args.iterations < 1:
-        return "--iterations must be at least 1"
-    if args.time_budget is not None and not args.time_budget > 0:
-        return "--time-budget must be more than 0 milliseconds"
-    return None
 
 
 def budget_of(args: argparse.Namespace) -> Budget:
@@ -159,12 +169,15 @@ def budget_lines(strategies: list[str], budget: Budget) -> list[str]:
 
 
 def run(args: argparse.Namespace, env: Env) -> ExitStatus:
-    if args.matches < 1:
-        env.stderr.write("domino simulate: -n must be at least 1\n")
-        return ExitStatus.USAGE
-    problem = backend_problem(args) or budget_problem(args)
+    problem = backend_problem(args)
     if problem:
         env.stderr.write(f"domino simulate: {problem}\n")
+        return ExitStatus.USAGE
+    if args.log and args.report and same_file(env.cwd / args.log, env.cwd / args.report):
+        env.stderr.write(
+            f"domino simulate: --log {args.log} and --report {args.report} are the same file; the report would "
+            "replace the log: name two files\n"
+        )
         return ExitStatus.USAGE
     report_path, usable = report_option(args.report, env, "simulate")
     if not usable:
@@ -273,6 +286,20 @@ def _open_log(path: Path, rule_file: Path | None) -> TextIO:
     except BaseException:
         os.close(descriptor)
         raise
+
+
+def same_file(first: Path, second: Path) -> bool:
+    """Whether two names of files a command writes lead to one file: the same path once `.`, `..` and
+    links are resolved (a link to a file not there yet included), or one file on disk (a hard link)."""
+    try:
+        if first.resolve() == second.resolve():
+            return True
+    except (OSError, RuntimeError):  # a loop of links (RuntimeError before Python 3.13): opening it fails later
+        pass
+    try:
+        return os.path.samefile(first, second)
+    except OSError:  # one of them is not there yet
+        return False
 
 
 def unknown_player(strategies: list[str]) -> str | None:
