@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
 
 from interpreter.frontends.cli.commands.environment import ExitStatus
 from interpreter.frontends.cli.main import build_parser
+from interpreter.frontends.web.limits import MAXIMA, Limits
 from interpreter.frontends.web.tables import MAX_PACE_MS
 from interpreter.resources import load_schema
 from interpreter.rulefile.overrides import MAX_DESCRIPTION, MAX_TITLE, load_with_settings
@@ -43,8 +45,11 @@ OURS = [
     (("serve", "--state-dir", STATE), "--port", 0, 65535),
     (("serve", "--state-dir", STATE), "--pace-ms", 0, 10_000),
 ]
-EVERY = OURS
-FLOATS = {"--time-budget"}
+# serve's limit flags (interpreter/frontends/web/limits.py): above 0, at most their MAXIMA.
+LIMITS = [(("serve", "--state-dir", STATE), f"--{f.name.replace('_', '-')}", 0.1 if f.type == "float" else 1,
+           MAXIMA[f.name]) for f in fields(Limits)]  # fmt: skip
+EVERY = OURS + LIMITS
+FLOATS = {"--time-budget"} | {f"--{f.name.replace('_', '-')}" for f in fields(Limits) if f.type == "float"}
 
 
 def _id(row: tuple) -> str:
@@ -111,6 +116,12 @@ def _help(command: str, option: str) -> str:
 def test_the_help_of_every_number_says_its_bounds(row):
     prefix, option, low, high = row
     assert f"{low} to {high}" in _help(prefix[0], option)
+
+
+@pytest.mark.parametrize("row", LIMITS, ids=_id)
+def test_the_help_of_every_serve_limit_says_its_bound(row):
+    prefix, option, low, high = row
+    assert f"{low:g} to {high}" in _help(prefix[0], option)
 
 
 def test_the_readme_lists_every_bound():

@@ -134,12 +134,6 @@ def _replace_whole(path: Path, data: bytes) -> int:
     return descriptor
 
 
-def write_save(path: Path, game: SavedGame) -> None:
-    """Replace `path` by the whole save, as one document of format version 1 (the web server's saves
-    until it appends to a SaveJournal)."""
-    os.close(_replace_whole(path, _line(game.to_json())))
-
-
 class SaveJournal:
     """A save being written: whole once (`start`), then each action's events appended (`append`,
     `record`) and synced, so that saving an action costs the same early and late in a game.

@@ -298,6 +298,7 @@ class _Converter:
         if isinstance(node, yaml.ScalarNode):
             # An int key is read as its text, so that a hand-size table may say `2: 7` unquoted.
             if node.tag in _STRING_TAGS or node.tag == _TAG + "int":
+                self.no_surrogate(node)
                 return str(node.value)
             if node.tag == _TAG + "merge":
                 self.problem(node, "YAML merge keys ('<<') are not supported; use extends: to build on another file")
@@ -305,9 +306,18 @@ class _Converter:
         self.problem(node, f"a key must be a string, not {_kind(node)}")
         return None
 
+    def no_surrogate(self, node: yaml.ScalarNode) -> None:
+        """A problem for a string holding a surrogate (a `\\ud800` escape): no UTF-8 text, so no
+        answer, save or terminal, can carry it."""
+        found = _SURROGATE.search(str(node.value))
+        if found:
+            self.problem(node, f"a lone surrogate (\\u{ord(found.group()):04x}) in a string; UTF-8 text cannot "
+                         "hold one")  # fmt: skip
+
     def scalar(self, node: yaml.ScalarNode, origin: Origin) -> Located:
         kind = node.tag.removeprefix(_TAG)
         if node.tag in _STRING_TAGS:
+            self.no_surrogate(node)
             return Located(node.value, origin)
         if kind == "null":
             return Located(None, origin)
@@ -327,6 +337,7 @@ class _Converter:
         return Located(node.value, origin)
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _DECIMAL = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
 _MAX_FORM = 24  # characters of a non-decimal integer whose YAML 1.1 reading a message shows
 

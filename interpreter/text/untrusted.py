@@ -4,7 +4,7 @@ See docs/security.md. A file is read only if it is a regular file: the type is c
 is opened (a FIFO would block `open` forever, a device never ends) and again on the open
 descriptor, which is opened non-blocking, so that a file swapped for a FIFO in between cannot
 block either. JSON from a save or a log is parsed with bounds (size, nesting, digits; no
-`Infinity`, `NaN` or decimals), and text from such a file is shown only through `printable`,
+`Infinity`, `NaN`, decimals or lone surrogates), and text from such a file is shown only through `printable`,
 which escapes control characters so that no escape sequence of a file reaches the terminal.
 """
 
@@ -176,6 +176,37 @@ def _position(text: str, index: int) -> tuple[int, int]:
     return line, index - (text.rfind("\n", 0, index) + 1) + 1
 
 
+# A surrogate is half of a UTF-16 pair: JSON may escape a pair (\ud83d\ude00, one character), but
+# Python's json also takes a lone half, which no UTF-8 text can hold: writing it to a save or a rule
+# file, hashing it or sending it back would fail later, far from the text that holds it.
+_SURROGATE_ESCAPED = re.compile(r"\\u[dD][89a-fA-F]")  # apart from the raw: as one pattern, 40 times slower
+_SURROGATE_RAW = re.compile("[\ud800-\udfff]")
+# In JSON a backslash occurs only in strings, so the escapes read left to right are aligned (an
+# escaped backslash is consumed whole: `\\ud800` is text, no surrogate).
+_SURROGATE_ESCAPE = re.compile(r"\\\\|\\u([dD][89a-fA-F][0-9a-fA-F]{2})|[\ud800-\udfff]")
+
+
+def _lone_surrogate_at(text: str) -> tuple[int, int] | None:
+    """The index in `text` (parsed JSON) of the first lone surrogate in a string, and its code."""
+    if not _SURROGATE_ESCAPED.search(text) and (text.isascii() or not _SURROGATE_RAW.search(text)):
+        return None
+    high: tuple[int, int, int] | None = None  # a high half waiting for its low: index, code, end
+    for found in _SURROGATE_ESCAPE.finditer(text):
+        if found.group() == "\\\\":
+            continue
+        code = int(found.group(1), 16) if found.group(1) else ord(found.group())
+        if high is not None:
+            if found.start() == high[2] and found.group(1) and code >= 0xDC00:
+                high = None  # a pair: one character
+                continue
+            return high[0], high[1]
+        if found.group(1) and code < 0xDC00:
+            high = (found.start(), code, found.end())
+        else:
+            return found.start(), code  # a low half with no high before it, or a raw half
+    return None if high is None else (high[0], high[1])
+
+
 def load_json(text: str, *, line: int = 1, max_depth: int = MAX_JSON_DEPTH) -> Any:
     """`text` parsed as JSON within the bounds above; JsonProblem naming the line (offset by `line` - 1)."""
     try:
@@ -193,6 +224,11 @@ def load_json(text: str, *, line: int = 1, max_depth: int = MAX_JSON_DEPTH) -> A
         index = _too_deep_at(text, max_depth)
         at, column = _position(text, index) if index is not None else (1, 0)
         raise JsonProblem(f"nested more than {max_depth} levels deep", line + at - 1, column)
+    lone = _lone_surrogate_at(text)
+    if lone is not None:
+        at, column = _position(text, lone[0])
+        message = f"a lone surrogate (\\u{lone[1]:04x}) in a string; UTF-8 text cannot hold one"
+        raise JsonProblem(message, line + at - 1, column)
     return value
 
 

@@ -3,6 +3,7 @@ refusals, a whole match watched for leaks, a restart, and a browser game resumed
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import re
@@ -378,16 +379,17 @@ def test_a_browser_game_resumes_at_the_terminal_and_a_terminal_game_opens_in_the
     # A terminal game: `domino play --save`, opened by path (no token sidecar, so not loaded at start).
     played = domino("play", "draw", "--seed", "4", "--save", str(state_dir / "game-terminal.json"), stdin="quit\n")
     assert played.status == 0, played.stderr
+    digest = hashlib.sha256((state_dir / "game-terminal.json").read_bytes()).hexdigest()  # proof it is ours
     with TestClient(create_app(state_dir, pace_ms=0)) as client:
         assert "game-terminal" not in client.app.state.tables.tables
-        opened = client.post("/api/tables/open", json={"path": "game-terminal.json"})
+        opened = client.post("/api/tables/open", json={"path": "game-terminal.json", "sha256": digest})
         assert opened.status_code == 201, opened.text
         seat = next(s for s in opened.json()["seats"] if s["kind"] == "human")
         assert client.get(url(opened.json(), "state", seat["seat"])).json()["round"] == 1
-        again = client.post("/api/tables/open", json={"path": "game-terminal.json"})
+        again = client.post("/api/tables/open", json={"path": "game-terminal.json", "sha256": digest})
         assert again.status_code == 409 and "token" not in again.text
         for path in ("../x.json", "/etc/passwd", "game-nothing.json"):
-            refused = client.post("/api/tables/open", json={"path": path})
+            refused = client.post("/api/tables/open", json={"path": path, "sha256": digest})
             assert refused.status_code in (404, 422) and "root:" not in refused.text
         text = save.read_text()
     with TestClient(create_app(state_dir / "other", pace_ms=0)) as client:

@@ -14,22 +14,14 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.web.serving import serve
+
 ROOT = Path(__file__).resolve().parent.parent.parent
-
-
-def _serve(state: Path) -> tuple[subprocess.Popen[str], str]:
-    process = subprocess.Popen(
-        [sys.executable, "cli.py", "serve", "--port", "0", "--state-dir", str(state), "--pace-ms", "0"],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
-    line = process.stdout.readline() if process.stdout else ""
-    assert line.startswith("domino serve: the table is at http://127.0.0.1:"), line
-    return process, line.split(" at ", 1)[1].split()[0].rstrip("/")
 
 
 def test_serve_prints_its_url_and_a_table_survives_sigkill(tmp_path):
     state = tmp_path / "state"
-    process, url = _serve(state)
+    process, url = serve(state)
     try:
         seats = [{"kind": "human"}, {"kind": "computer", "strength": "greedy"}]
         made = httpx.post(f"{url}/api/tables", json={"variant": "draw", "players": 2, "seed": 2, "seats": seats})
@@ -43,7 +35,7 @@ def test_serve_prints_its_url_and_a_table_survives_sigkill(tmp_path):
     finally:
         os.kill(process.pid, signal.SIGKILL)
         process.wait(timeout=30)
-    process, url = _serve(state)
+    process, url = serve(state)
     try:
         after = httpx.get(state_url.replace(state_url.split("/api")[0], url), timeout=30).json()
         assert after == before

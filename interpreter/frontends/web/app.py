@@ -8,7 +8,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import json
 import os
+import re
 import sys
 import traceback
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -17,25 +19,46 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import FileResponse, Response, StreamingResponse
+from starlette.responses import JSONResponse as StarletteJSONResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from interpreter import players
+from interpreter.frontends.web.limits import Limits, RateLimiter
+from interpreter.frontends.web.registry import Tables, report, server_directory
 from interpreter.frontends.web.replays import Replays
-from interpreter.frontends.web.tables import Refusal, Table, Tables, load_text, report, upload_files
-from interpreter.records.savegame import default_directory
+from interpreter.frontends.web.tables import Refusal, Table, load_text, upload_files
 from interpreter.resources import bundled_variants
 from interpreter.rulefile.explain import explain
 from interpreter.rulefile.loader import RuleFileError, load_ruleset
 from interpreter.rulefile.ruleset import Ruleset, Teams
-from interpreter.text.untrusted import JsonProblem, load_json
+from interpreter.text.diagnostics import shorten
+from interpreter.text.untrusted import JsonProblem, load_json, printable
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = 256 * 1024  # a rule file, a table's settings, an action
 MAX_SAVE_BODY = 8 * 1024 * 1024  # a save or a log opened in the browser (a long match's save is under 1 MiB)
 HEARTBEAT_S = 15.0
+MAX_HINTS = 2  # hints searched at once on the whole server (503 past it)
+
+
+class JSONResponse(StarletteJSONResponse):
+    """Starlette's JSON answer, except that a lone surrogate (a pasted rule file may write one as a
+    YAML escape) is sent as the six characters `\\ud800` instead of failing to encode: a 500."""
+
+    def render(self, content: Any) -> bytes:
+        try:
+            return super().render(content)
+        except UnicodeEncodeError:
+            text = json.dumps(content, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+            return _SURROGATE.sub(lambda found: f"\\\\u{ord(found.group()):04x}", text).encode("utf-8")
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+JSON_TYPE = "application/json"
+MAX_NAME_BYTES = 250  # a page's name with ".html" within a file name's 255 bytes
 
 
 def _error(status: int, message: str, **extra: Any) -> JSONResponse:
@@ -43,16 +66,30 @@ def _error(status: int, message: str, **extra: Any) -> JSONResponse:
 
 
 async def read_body(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
-    """The request's JSON object, read no further than `limit` bytes; Refusal 413 past it, 400 if malformed."""
+    """The request's JSON object, read no further than `limit` bytes and within the body timeout;
+    Refusal 413 past the size, 408 past the time, 400 if malformed, 415 if it says it is not JSON."""
+    if not _is_json(request.headers.get("content-type", "")):
+        raise Refusal(415, f"the request must be JSON (Content-Type: {JSON_TYPE})")
     length = request.headers.get("content-length", "")
     if length.isdigit() and int(length) > limit:
         raise Refusal(413, f"the request is larger than {limit // 1024} KiB")
-    chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise Refusal(413, f"the request is larger than {limit // 1024} KiB")
-        chunks.append(chunk)
+    chunks: list[bytes] = []
+    timeout = request.app.state.limits.body_timeout_s
+
+    async def read() -> None:
+        size = 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise Refusal(413, f"the request is larger than {limit // 1024} KiB")
+            chunks.append(chunk)
+
+    try:
+        await asyncio.wait_for(read(), timeout)
+    except ClientDisconnect:  # nobody reads the answer; it only keeps the traceback out of the log
+        raise Refusal(400, "the client hung up before the whole request arrived") from None
+    except asyncio.TimeoutError:
+        raise Refusal(408, f"the request's body did not arrive within {timeout:g} s") from None
     try:
         data = load_json(b"".join(chunks).decode("utf-8"))
     except UnicodeDecodeError:
@@ -62,6 +99,49 @@ async def read_body(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise Refusal(400, "the request must be a JSON object")
     return data
+
+
+def _is_json(content_type: str) -> bool:
+    """Whether a request's Content-Type is JSON in UTF-8, or is not given (curl --data-binary, a
+    script). A form's or text/plain is refused: a page of another site may send those unasked."""
+    media, *parameters = (part.strip().lower() for part in content_type.split(";"))
+    charsets = [p.partition("=")[2].strip('" ') for p in parameters if p.partition("=")[0].strip() == "charset"]
+    return media in ("", JSON_TYPE) and all(charset in ("utf-8", "utf8") for charset in charsets)
+
+
+def _whole(value: Any) -> bool:
+    return type(value) is int  # not a boolean, nor "6": a lenient reader would take those for numbers
+
+
+def _tile(value: Any) -> bool:
+    return isinstance(value, list) and len(value) == 2 and all(_whole(half) for half in value)
+
+
+def _move(body: dict[str, Any]) -> Any:
+    """The move of an action request: `index` (a legal move's number), or `action`, an object whose
+    fields have the types docs/web.md gives them (the engine's own reader takes "06" for a tile)."""
+    if "action" not in body:
+        index = body.get("index")
+        if not _whole(index):
+            raise Refusal(422, "index must be the number of a legal move (or send an action)")
+        return index
+    action = body["action"]
+    if not isinstance(action, dict) or not isinstance(action.get("kind"), str):
+        raise Refusal(422, 'action must be an object such as {"kind": "play", "tile": [4, 6]}')
+    checks = {"tile": (_tile, "two whole numbers such as [4, 6]"),
+              "tiles": (lambda v: isinstance(v, list) and all(map(_tile, v)), "a list of tiles such as [[6, 6]]"),
+              "arm": (_whole, "a whole number"), "half": (_whole, "a whole number")}  # fmt: skip
+    for key, (check, words) in checks.items():
+        if action.get(key) is not None and not check(action[key]):
+            raise Refusal(422, f"action: {key} must be {words}")
+    return action
+
+
+def _plain(part: str) -> bool:
+    """Whether a part of a page's path could name a page, a table or a replay: no control character,
+    no byte that is not UTF-8 (decoded as U+FFFD), no folder, not hidden, short enough for a file name."""
+    return part.isprintable() and not {"/", "\ufffd"} & set(part) and not part.startswith(".") and (
+        0 < len(part.encode("utf-8")) <= MAX_NAME_BYTES)  # fmt: skip
 
 
 def _variant(name: str, path: Path) -> dict[str, Any] | None:
@@ -99,13 +179,38 @@ def variants() -> list[dict[str, Any]]:
 
 
 def create_app(
-    state_dir: Path | None = None, *, pace_ms: int = 700, heartbeat_s: float = HEARTBEAT_S
-) -> Starlette:
-    """The app, with every browser table saved in `state_dir` (default: where `domino play` saves) back."""
-    directory = state_dir or default_directory(dict(os.environ), Path.cwd())
-    tables = Tables(directory, pace_ms)
+    state_dir: Path | None = None, *, pace_ms: int = 700, heartbeat_s: float = HEARTBEAT_S,
+    limits: Limits | None = None,
+) -> Starlette:  # fmt: skip
+    """The app, with every browser table saved in `state_dir` (default: the server's own folder beside
+    the terminal's saves, server_directory) back. Loading replays every table: call it before the
+    event loop runs (as `domino serve` does), never on it."""
+    directory = state_dir or server_directory(dict(os.environ), Path.cwd())
+    limits = limits or Limits()
+    tables = Tables(directory, pace_ms, limits)
     report(tables.load_all())
     replays = Replays(directory)
+    committer = tables.committer
+    rate = RateLimiter(limits)
+    closing = asyncio.Event()
+    hints = asyncio.Semaphore(MAX_HINTS)  # a hint searches for up to a second: a few at once, not a crowd
+    streams = {"open": 0}
+
+    def client_of(request: Request) -> str | None:
+        return request.client.host if request.client else None
+
+    def spend(request: Request) -> None:
+        """One of this client's requests that make something; 429 past its rate."""
+        wait = rate.wait_for(client_of(request) or "?")
+        if wait:
+            raise Refusal(429, "too many requests from your address; wait a moment", retry_after=max(1, round(wait)))
+
+    async def find(table_id: str) -> Table:
+        table = tables.tables.get(table_id)
+        if table is not None:
+            tables.seen(table)
+            return table
+        return await asyncio.to_thread(tables.find, table_id)  # read from disk: a replay
 
     def handled(endpoint: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
         @functools.wraps(endpoint)
@@ -113,17 +218,22 @@ def create_app(
             try:
                 return await endpoint(request)
             except Refusal as refusal:
-                return _error(refusal.status, refusal.message, **refusal.extra)
+                extra = dict(refusal.extra)
+                retry = extra.pop("retry_after", None)
+                response = _error(refusal.status, refusal.message, **extra)
+                if retry is not None:
+                    response.headers["Retry-After"] = str(retry)
+                return response
 
         return run
 
-    def seat(request: Request) -> tuple[Table, int]:
-        table = tables.get(request.path_params["table"])
+    async def seat(request: Request) -> tuple[Table, int]:
+        table = await find(request.path_params["table"])
         return table, table.seat_of(request.query_params.get("token"))
 
     async def settle(table: Table) -> None:
         """Start the computer seats; at pace 0, answer only once they have moved."""
-        task = table.start_driving()
+        task = tables.drive(table)
         if task is not None and table.pace_ms == 0:
             await asyncio.shield(task)
 
@@ -133,6 +243,7 @@ def create_app(
 
     @handled
     async def validate(request: Request) -> Response:
+        spend(request)
         body = await read_body(request)
         text = body.get("text")
         if not isinstance(text, str):
@@ -150,51 +261,67 @@ def create_app(
 
     @handled
     async def create_table(request: Request) -> Response:
+        spend(request)
         body = await read_body(request)
-        table = await asyncio.to_thread(tables.create, body)
+        table = await asyncio.to_thread(tables.create, body, client_of(request))
         await settle(table)
         return JSONResponse({"table": table.id, "seats": table.links()}, status_code=201)
 
     @handled
     async def open_table(request: Request) -> Response:
+        spend(request)
         body = await read_body(request, MAX_SAVE_BODY)
-        table = await asyncio.to_thread(tables.open, body)
+        table = await asyncio.to_thread(tables.open, body, client_of(request))
         await settle(table)
         return JSONResponse({"table": table.id, "seats": table.links()}, status_code=201)
 
     @handled
     async def state(request: Request) -> Response:
-        table, number = seat(request)
+        table, number = await seat(request)
         await settle(table)
-        return Response(table.view_text(number), media_type="application/json")
+        return Response(await table.settled_view_text(number), media_type="application/json")
 
     @handled
     async def act(request: Request) -> Response:
-        table, number = seat(request)
+        table, number = await seat(request)
         body = await read_body(request)
-        move = body["action"] if "action" in body else body.get("index")
-        table.act(number, move, body.get("version"))
+        move = _move(body)
+        await table.act(number, move, body.get("version"), committer)
         await settle(table)
-        return JSONResponse({"state": table.view(number)})
+        tables.seen(table)
+        return Response(f'{{"state":{await table.settled_view_text(number)}}}', media_type="application/json")
 
     @handled
     async def hint(request: Request) -> Response:
-        table, number = seat(request)
-        if table.match.current_player != number:
+        table, number = await seat(request)
+        if table.match.current_player != number or table.finished:
             raise Refusal(409, "a hint is for your turn; it is not your turn")
-        return JSONResponse(await asyncio.to_thread(table.hint))
+        spend(request)
+        if hints.locked():
+            raise Refusal(503, "the server is busy with other hints; ask again in a moment", retry_after=2)
+        async with hints:
+            async with table.turn:
+                match = table.match.clone()  # searched in a worker thread while the table goes on
+            return JSONResponse(await asyncio.to_thread(table.hint, match))
 
     @handled
     async def events(request: Request) -> Response:
-        table, number = seat(request)
+        table, number = await seat(request)
+        if streams["open"] >= limits.streams:
+            raise Refusal(503, f"this server has its limit of {limits.streams} live-update streams open; the page "
+                          "falls back to asking", retry_after=30)  # fmt: skip
+        if len(table.listeners) >= limits.streams_per_table:
+            raise Refusal(429, f"this table has its limit of {limits.streams_per_table} live-update streams open; "
+                          "close a page of it", retry_after=30)  # fmt: skip
         return StreamingResponse(
-            _stream(table, number, heartbeat_s),
+            _stream(table, number, heartbeat_s, closing, streams),
             media_type="text/event-stream",
             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
         )
 
     @handled
     async def open_replay(request: Request) -> Response:
+        spend(request)
         body = await read_body(request, MAX_SAVE_BODY)
         key, found = await asyncio.to_thread(replays.open, body)
         return JSONResponse({"replay": key, "steps": found.steps}, status_code=201)
@@ -202,13 +329,16 @@ def create_app(
     @handled
     async def replay_step(request: Request) -> Response:
         found = replays.get(request.path_params["replay"])
-        return JSONResponse(found.view(request.path_params["step"]))
+        step = _step(request.path_params["step"], found.steps)
+        return JSONResponse(await asyncio.to_thread(found.view, step))  # a replay: slow
 
     def page(name: str) -> Callable[[Request], Awaitable[Response]]:
         async def serve(request: Request) -> Response:
+            if not all(map(_plain, request.path_params.values())):
+                return _error(404, "no such page")
             wanted = request.path_params.get("name", name)
             found = next((STATIC / f for f in (f"{wanted}.html", "index.html") if (STATIC / f).is_file()), None)
-            if found is None or "/" in wanted or wanted.startswith("."):
+            if found is None:
                 return _error(404, "the page's files are not installed")
             return FileResponse(found, headers={"Cache-Control": "no-cache"})
 
@@ -216,9 +346,9 @@ def create_app(
 
     @handled
     async def pace(request: Request) -> Response:
-        table, _ = seat(request)
+        table, _ = await seat(request)
         body = await read_body(request)
-        table.set_pace(body.get("pace_ms"))
+        await table.set_pace(body.get("pace_ms"))
         return JSONResponse({"pace_ms": table.pace_ms})
 
     async def not_found(request: Request, exc: Exception) -> Response:
@@ -227,17 +357,23 @@ def create_app(
         return _error(status, str(detail))
 
     async def crashed(request: Request, exc: Exception) -> Response:
-        traceback.print_exception(exc, file=sys.stderr)  # for the server's log only
+        # For the server's log only, escaped: a message may quote a request.
+        sys.stderr.write(printable("".join(traceback.format_exception(exc))))
         return _error(500, f"internal error ({type(exc).__name__}); the server's log has the details")
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        for table in tables.tables.values():
-            table.start_driving()
+        for table in list(tables.tables.values()):
+            tables.drive(table)
         try:
             yield
         finally:
-            tables.close()
+            closing.set()
+            drivers = [t.driver for t in tables.tables.values() if t.driver is not None]
+            for driver in drivers:
+                driver.cancel()
+            await asyncio.gather(*drivers, return_exceptions=True)
+            await asyncio.to_thread(tables.close)  # the writes waiting for the disk finish first
 
     routes = [
         Route("/", page("index")),
@@ -254,7 +390,7 @@ def create_app(
         Route("/api/tables/{table}/hint", hint),
         Route("/api/tables/{table}/pace", pace, methods=["POST"]),
         Route("/api/replays", open_replay, methods=["POST"]),
-        Route("/api/replays/{replay}/step/{step:int}", replay_step),
+        Route("/api/replays/{replay}/step/{step}", replay_step),  # not {step:int}: 5,000 digits fail int()
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
     app = Starlette(
@@ -264,28 +400,49 @@ def create_app(
     )
     app.state.tables = tables
     app.state.replays = replays
+    app.state.limits = limits
+    app.state.stop = closing.set  # for the server: streams end as soon as it starts to stop
     app.state.strongest = players.STRONGEST
     return app
 
 
-async def _stream(table: Table, seat: int, heartbeat_s: float) -> AsyncIterator[str]:
+def _step(text: str, steps: int) -> int:
+    """A replay's step from its path: digits only, and within the replay, else Refusal 404."""
+    digits = text.lstrip("0") or "0"
+    if not (text.isascii() and text.isdigit() and len(digits) <= 18 and int(digits) <= steps):
+        raise Refusal(404, f"step {shorten(text)} is outside this replay (0 to {steps})")
+    return int(digits)
+
+
+async def _stream(
+    table: Table, seat: int, heartbeat_s: float, closing: asyncio.Event, streams: dict[str, int]
+) -> AsyncIterator[str]:
     """Server-sent events: the seat's view at connect and at every new version; a comment as a
-    heartbeat; `event: over` once the match is over, and then the stream ends."""
+    heartbeat; `event: over` once the match is over, and then the stream ends. It ends at once when
+    the server stops (the page reconnects to the next server)."""
     queue = table.listen(seat)
+    streams["open"] += 1
     try:
         sent = table.version
-        yield f"event: state\ndata: {table.view_text(seat)}\n\n"
-        while True:
-            if table.match.is_over and sent == table.version:
+        yield f"event: state\ndata: {await table.settled_view_text(seat)}\n\n"
+        while not closing.is_set():
+            if table.match.is_over and sent == table.version and not table.turn.locked():  # not mid-save
                 yield "event: over\ndata: {}\n\n"
                 return
-            try:
-                version, text = await asyncio.wait_for(queue.get(), heartbeat_s)
-            except asyncio.TimeoutError:
-                yield ": heartbeat\n\n"
+            got = asyncio.ensure_future(queue.get())
+            stop = asyncio.ensure_future(closing.wait())
+            done, _ = await asyncio.wait({got, stop}, timeout=heartbeat_s, return_when=asyncio.FIRST_COMPLETED)
+            for pending in (got, stop):
+                if pending not in done:
+                    pending.cancel()
+            if got not in done:
+                if stop not in done:
+                    yield ": heartbeat\n\n"
                 continue
+            version, text = got.result()
             if version > sent:
                 sent = version
                 yield f"event: state\ndata: {text}\n\n"
     finally:
+        streams["open"] -= 1
         table.unlisten(seat, queue)

@@ -108,7 +108,9 @@ def _from_log(text: str, game: int, cwd: Path) -> Replay:
             if not games:
                 raise Refusal(422, "this is neither a domino save nor a game log (no 'match' header first)")
             games[-1].append(line)
-    except (JsonProblem, LineProblem) as problem:
+    except JsonProblem as problem:
+        raise Refusal(422, f"not a save or a game log: {problem.where()}: {problem.message}") from None
+    except LineProblem as problem:
         raise Refusal(422, f"not a save or a game log: {problem.message}") from None
     if not 0 <= game < len(games):
         raise Refusal(422, f"the log holds {len(games)} games; game is 0 to {len(games) - 1}")
@@ -141,11 +143,11 @@ class Replays:
             raise Refusal(422, "text must be a save (JSON) or a game log (JSON Lines)")
         if isinstance(game, bool) or not isinstance(game, int):
             raise Refusal(422, "game must be a whole number (0: the first game of the log)")
-        try:
-            whole = load_json(text)
+        try:  # a save's first line is its header (a save of version 1 is one line in all)
+            first = load_json(text.lstrip().partition("\n")[0])
         except JsonProblem:
-            whole = None  # several records: a log
-        if isinstance(whole, dict) and whole.get("format") == FORMAT:
+            first = None  # a log, or neither
+        if isinstance(first, dict) and first.get("format") == FORMAT:
             found = _from_save(text, self.cwd)
         else:
             found = _from_log(text, game, self.cwd)

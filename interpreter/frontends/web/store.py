@@ -3,7 +3,10 @@ seat tokens in a sidecar only its owner may read, and, for a pasted rule file, t
 
 For the save `game-X.json` in the state folder:
 - `.game-X.tokens.json` (mode 0600): `{"tokens": {"0": "..."}, "pace_ms": 700}` — the human seats'
-  tokens and the table's pace. Hidden, so that `domino resume` with no FILE never takes it for a save.
+  tokens and the table's pace, and, if they apply, `"stopped"` (why the table was stopped) and
+  `"client"` (the address that made it, for the per-client limit). Hidden, so that `domino resume`
+  with no FILE never takes it for a save. It is created empty, exclusively, to claim a table's name
+  before anything else of the table is written.
 - `game-X.rules.yaml`: the rules a table of pasted rules plays; the save names it by absolute path
   and sha256, as a terminal game of a rule file does. An upload of several files (a rule file and
   the bases it extends) is a folder instead, `game-X.rules/`, with the pasted file as
@@ -19,6 +22,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +30,7 @@ from interpreter.frontends.cli.commands.environment import Env
 from interpreter.frontends.cli.commands.resume import _rules_of
 from interpreter.frontends.presentation.seats import HUMAN
 from interpreter.players import PLAYERS
-from interpreter.records.savegame import SavedGame, SaveError
+from interpreter.records.savegame import SavedGame, SaveError, sync_folder
 from interpreter.rulefile.ruleset import Ruleset
 from interpreter.text.untrusted import load_json, read_regular
 
@@ -58,8 +62,10 @@ def sidecars(directory: Path) -> list[Path]:
 
 
 def _write_private(path: Path, text: str) -> None:
-    """Replace `path` by `text` in one step, readable by its owner only."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    """Replace `path` by `text` in one step, readable by its owner only, and durably: the folder is
+    synced too, so that a table answered as made is still there after a power cut."""
+    # Not named like a save's temporary (.NAME.XXXXXXXX.tmp): a table being opened cleans those up.
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             os.fchmod(out.fileno(), 0o600)
@@ -71,24 +77,76 @@ def _write_private(path: Path, text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+    sync_folder(path.parent)
 
 
-def write_tokens(save: Path, tokens: dict[int, str], pace_ms: int) -> None:
-    data = {"tokens": {str(seat): token for seat, token in tokens.items()}, "pace_ms": pace_ms}
+def claim(save: Path) -> bool:
+    """Take the name of `save` for a new table by creating its sidecar, empty and exclusively;
+    False if another table has it."""
+    try:
+        descriptor = os.open(tokens_path(save), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return False
+    os.close(descriptor)
+    if save.exists():  # a save without a sidecar (a terminal's) keeps its name
+        tokens_path(save).unlink()
+        return False
+    return True
+
+
+def claim_existing(save: Path) -> bool:
+    """Take an existing save (one opened by name) for a table; False if a table has it already."""
+    try:
+        descriptor = os.open(tokens_path(save), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return False
+    os.close(descriptor)
+    return True
+
+
+@dataclass(frozen=True)
+class Sidecar:
+    tokens: dict[int, str]
+    pace_ms: int | None = None
+    stopped: str | None = None
+    client: str | None = None
+
+
+def write_tokens(
+    save: Path, tokens: dict[int, str], pace_ms: int, *, stopped: str | None = None, client: str | None = None
+) -> None:
+    data: dict[str, Any] = {"tokens": {str(seat): token for seat, token in tokens.items()}, "pace_ms": pace_ms}
+    if stopped is not None:
+        data["stopped"] = stopped
+    if client is not None:
+        data["client"] = client
     _write_private(tokens_path(save), json.dumps(data) + "\n")
 
 
-def read_tokens(save: Path) -> tuple[dict[int, str], int | None]:
-    """The tokens by seat and the pace of the table saved at `save`; SaveError if the sidecar is unsound."""
+def read_tokens(save: Path) -> Sidecar:
+    """The sidecar of the table saved at `save`; SaveError if it is unsound."""
     try:
         data = load_json(read_regular(tokens_path(save), MAX_SIDECAR_BYTES).decode("utf-8"))
         tokens = {int(seat): token for seat, token in data["tokens"].items()}
-        pace = data.get("pace_ms")
         if not all(isinstance(t, str) and len(t) >= 16 for t in tokens.values()):
             raise ValueError("a token is too short")
     except (OSError, ValueError, KeyError, TypeError, AttributeError, UnicodeDecodeError) as error:
         raise SaveError(f"the tokens of {save.name} cannot be read: {error}") from None
-    return tokens, pace if isinstance(pace, int) and not isinstance(pace, bool) else None
+    pace, stopped, client = data.get("pace_ms"), data.get("stopped"), data.get("client")
+    return Sidecar(
+        tokens,
+        pace if isinstance(pace, int) and not isinstance(pace, bool) else None,
+        stopped if isinstance(stopped, str) else None,
+        client if isinstance(client, str) else None,
+    )
+
+
+def is_claim_only(save: Path) -> bool:
+    """A sidecar left empty by a creation that never finished (the server was killed): no table."""
+    try:
+        return tokens_path(save).stat().st_size == 0 and not save.exists()
+    except OSError:
+        return False
 
 
 def write_rules(save: Path, text: str, files: Mapping[str, str]) -> Path:
@@ -106,11 +164,15 @@ def write_rules(save: Path, text: str, files: Mapping[str, str]) -> Path:
     return path
 
 
-def remove_rules(save: Path) -> None:
-    """The pasted rules of a table that could not be made."""
-    with contextlib.suppress(OSError):
-        rules_path(save).unlink()
+def remove_table(save: Path) -> None:
+    """Every file of a table that could not be made: its save, its pasted rules, its sidecar (last:
+    it holds the name)."""
+    for path in (save, rules_path(save)):
+        with contextlib.suppress(OSError):
+            path.unlink()
     shutil.rmtree(rules_folder(save), ignore_errors=True)
+    with contextlib.suppress(OSError):
+        tokens_path(save).unlink()
 
 
 def rules_of_save(game: SavedGame, shown: str, cwd: Path) -> Ruleset:

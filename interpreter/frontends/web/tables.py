@@ -1,54 +1,47 @@
-"""The tables the server holds: each one a `Match`, who sits where, the human seats' tokens, a
-version counter, and the save it writes after every action.
+"""A table the server holds: a `Match`, who sits where, the human seats' tokens, a version counter,
+and the journal of its save, which every action is appended to before it is answered.
 
 The version is the number of actions the match has taken, so it survives a restart. A table holds
-the lock of its save while the server runs (a terminal cannot play it at the same time), and its
-computer seats move one action at a time, at the table's pace.
+the lock of its save while it is loaded (a terminal cannot play it at the same time), and its
+computer seats move one action at a time, at the table's pace. Everything that changes the match
+happens on the event loop under the table's `turn` lock; a disk write is awaited from the server's
+writer thread (commits.py), and computer thinking runs on a copy in a worker thread. An action
+whose save fails is undone (the match is rebuilt from the save, off the loop), so the table always
+shows what its save holds.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import random
+import functools
 import re
 import secrets
-import sys
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from datetime import datetime
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from interpreter import players
 from interpreter.engine import Action, IllegalAction, Match
-from interpreter.frontends.cli.commands.common import GAME_ERRORS, teams_problem
+from interpreter.frontends.cli.commands.common import GAME_ERRORS
 from interpreter.frontends.presentation.moves import same_move
 from interpreter.frontends.presentation.seats import HUMAN
 from interpreter.frontends.presentation.tricks import is_trick_game
 from interpreter.frontends.terminal.session import computer_choice, estimate_words, hint_moves
 from interpreter.frontends.web import store
+from interpreter.frontends.web.commits import Committer
 from interpreter.frontends.web.views import legal_json, seat_view
-from interpreter.records.savegame import (
-    SavedGame,
-    SaveError,
-    SaveLock,
-    new_save_path,
-    open_save,
-    read_save,
-    rebuild,
-    record_rule_file,
-    write_save,
-)
+from interpreter.records.savegame import SavedGame, SaveError, SaveJournal, SaveLock, rebuild
 from interpreter.resources import bundled_variants
 from interpreter.rulefile.loader import load_ruleset_text
-from interpreter.rulefile.overrides import SettingError, load_with_settings
 from interpreter.rulefile.ruleset import Ruleset
 from interpreter.text.diagnostics import RuleFileError, shorten
 
 MAX_UPLOAD_FILES = 16  # bases uploaded with a rule file; real house rules stack two or three
 UPLOAD_FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\.ya?ml")  # a plain name: no folder, no dotfile
 MAX_PACE_MS = 10_000
+MAX_RETRY_S = 60.0  # the longest wait before a computer seat tries again to save its move
 QUEUE_SIZE = 16  # state messages waiting for one slow listener; the oldest goes first
 
 
@@ -105,28 +98,47 @@ class Table:
     tokens: dict[int, str]
     pace_ms: int
     lock: SaveLock | None = None
+    journal: SaveJournal | None = None
     version: int = 0
+    client: str | None = None  # the address that made it (for the per-client limit)
+    max_actions: int = 20_000  # the work bound of one table (limits.py)
     listeners: set[tuple[int, asyncio.Queue[tuple[int, str]]]] = field(default_factory=set)
     driver: asyncio.Task | None = None
-    stopped: str | None = None  # why the rules stopped the match, if they did
+    stopped: str | None = None  # why the rules (or the server's bound) stopped the match, if they did
     _views: dict[int, tuple[int, str]] = field(default_factory=dict)
+    _turn: asyncio.Lock | None = None
 
     @property
     def kinds(self) -> list[str]:
         return self.game.seats
 
+    @functools.cached_property
+    def bundled(self) -> bool:
+        return self.game.variant in bundled_variants()  # a glob of the rules folder: once per table
+
+    @property
+    def turn(self) -> asyncio.Lock:
+        """Held while the match changes and its save is written; readers wait for it."""
+        if self._turn is None:
+            self._turn = asyncio.Lock()
+        return self._turn
+
+    @property
+    def finished(self) -> bool:
+        return self.match.is_over or self.stopped is not None
+
     def seat_of(self, token: str | None) -> int:
         """The seat a token is for; Refusal 403 for any other token."""
         if token:
             for seat, mine in self.tokens.items():
-                if secrets.compare_digest(mine.encode(), token.encode()):
+                if secrets.compare_digest(mine.encode(), token.encode("utf-8", "replace")):
                     return seat
         raise Refusal(403, "this link's token is not one of this table's seats")
 
     def view(self, seat: int) -> dict[str, Any]:
         data = seat_view(self.match, self.ruleset, self.kinds, seat, self.version)
         data["pace_ms"] = self.pace_ms
-        if self.game.variant in bundled_variants():
+        if self.bundled:
             data["variant"] = self.game.variant  # the name it was chosen by, house rules or not
         if self.stopped:
             data["stopped"] = self.stopped
@@ -139,53 +151,84 @@ class Table:
             self._views[seat] = cached
         return cached[1]
 
+    async def settled_view_text(self, seat: int) -> str:
+        """The seat's view of what the save holds: never of an action still being written."""
+        if self.turn.locked():
+            async with self.turn:
+                return self.view_text(seat)
+        return self.view_text(seat)
+
     def computer_to_move(self) -> bool:
         seat = self.match.current_player
         return seat is not None and self.kinds[seat] != HUMAN and self.stopped is None
 
-    def choose_for_computer(self) -> Action:
-        """The computer's choice, on a copy of the match (safe in a worker thread while views read it)."""
-        seat = self.match.current_player
-        assert seat is not None
-        return computer_choice(self.match.clone(), self.kinds[seat], self.game.seed)
-
-    def act(self, seat: int, move: Any, version: Any) -> None:
+    def choose(self, seat: int, move: Any, version: Any) -> Action:
         """A person's action: refused with a reason, changing nothing, unless it is theirs to make now."""
+        if self.stopped:
+            raise Refusal(409, f"the game was stopped: {self.stopped}")
         if self.match.is_over:
             raise Refusal(409, "the game is over; no more actions")
         if isinstance(version, bool) or not isinstance(version, int):
             raise Refusal(422, "an action must carry the version of the state it was chosen on")
         if version != self.version:
-            raise Refusal(409, f"stale: this action was chosen on version {version}, the table is at {self.version}")
+            raise Refusal(409, f"stale: this action was chosen on version {shorten(str(version))}, the table is "
+                          f"at {self.version}")  # fmt: skip
         if self.match.current_player != seat:
             raise Refusal(403, "it is not your turn")
         legal = self.match.legal_actions()
         if isinstance(move, int) and not isinstance(move, bool):
             if not 0 <= move < len(legal):
-                raise Refusal(422, f"there is no move {move}; the legal moves are 0 to {len(legal) - 1}")
-            action = legal[move]
-        else:
-            try:
-                action = Action.from_json(move)
-            except (ValueError, TypeError, KeyError, AttributeError) as error:
-                raise Refusal(422, f"not an action: {shorten(str(error), 200)}") from None
-        self.apply(action)
+                raise Refusal(422, f"there is no move {shorten(str(move))}; the legal moves are 0 to {len(legal) - 1}")
+            return legal[move]
+        try:
+            return Action.from_json(move)
+        except (ValueError, TypeError, KeyError, AttributeError, OverflowError) as error:
+            raise Refusal(422, f"not an action: {shorten(str(error), 200)}") from None
 
-    def apply(self, action: Action) -> None:
+    async def act(self, seat: int, move: Any, version: Any, committer: Committer) -> None:
+        async with self.turn:
+            await self.commit(self.choose(seat, move, version), committer)
+
+    async def commit(self, action: Action, committer: Committer) -> None:
+        """Apply `action`, append it to the save, and only then count and publish it. The turn lock is held."""
+        if self.version >= self.max_actions:
+            await self.halt(f"this table reached the server's bound of {self.max_actions} actions")
+            raise Refusal(409, f"the game was stopped: {self.stopped}")
+        before = len(self.match.events)
         try:
             self.match.apply(action)
         except IllegalAction as illegal:
             raise Refusal(422, illegal.reason) from None
-        except GAME_ERRORS as error:  # the rules stop the match; the save keeps it up to the move before
-            self.stopped = str(error)
+        except GAME_ERRORS as error:  # the save keeps the game up to the move before
+            await self.restore(before)
+            await self.halt(str(error))
             raise Refusal(422, f"the rules stopped the game: {error}") from None
+        try:
+            if self.journal is None:  # a table loaded from disk: its save is rewritten once, as a journal
+                kept = replace(self.game, events=self.match.events[:before])
+                self.journal = await asyncio.to_thread(SaveJournal.start, self.path, kept)
+            await committer.append(self.journal, self.match.events[before:])
+        except SaveError as error:
+            await self.restore(before)
+            raise Refusal(507, f"{error}; this action was not made, and the table is as it was saved") from None
         self.version += 1
-        self.save()
         self.publish()
 
-    def save(self) -> None:
-        self.game.events = self.match.events
-        write_save(self.path, self.game)
+    async def restore(self, events: int) -> None:
+        """The match as its save holds it (its first `events` events), rebuilt off the event loop."""
+        kept = replace(self.game, events=list(self.match.events[:events]))
+        self.match = await asyncio.to_thread(rebuild, kept, self.ruleset)
+
+    async def halt(self, reason: str) -> None:
+        """Stop the table for good, and say why in its sidecar so that a restart shows it too."""
+        self.stopped = reason
+        self._views.clear()
+        with contextlib.suppress(OSError):  # the table stays stopped in memory; a restart replays to the same stop
+            await asyncio.to_thread(self.write_sidecar)
+        self.publish()
+
+    def write_sidecar(self) -> None:
+        store.write_tokens(self.path, self.tokens, self.pace_ms, stopped=self.stopped, client=self.client)
 
     def publish(self) -> None:
         for seat, queue in list(self.listeners):
@@ -201,9 +244,9 @@ class Table:
     def unlisten(self, seat: int, queue: asyncio.Queue[tuple[int, str]]) -> None:
         self.listeners.discard((seat, queue))
 
-    def hint(self) -> dict[str, Any]:
-        """The strongest player's choice first, then its next best moves with their estimates."""
-        match = self.match.clone()  # searched in a worker thread while views read the table's own
+    def hint(self, match: Match) -> dict[str, Any]:
+        """The strongest player's choice first, then its next best moves with their estimates, for a
+        copy of the match (searched in a worker thread while the table goes on)."""
         legal = match.legal_actions()
         layout = match.layout
         alike = [same_move(action, layout) for action in legal]
@@ -231,31 +274,52 @@ class Table:
                 out.append({"seat": seat, "kind": "computer", "strength": kind})
         return out
 
-    async def drive(self) -> None:
+    async def drive(self, committer: Committer) -> None:
         """Let the computer seats move, one action at a time at the table's pace, until a person's turn."""
+        backoff = 1.0
         while self.computer_to_move():
             ended_round = bool(self.match.events) and self.match.events[-1]["type"] in ("round_end", "deal")
             delay = self.pace_ms * (4 if ended_round and self.version else 1)
             if delay:
                 await asyncio.sleep(delay / 1000)
-            action = await asyncio.to_thread(self.choose_for_computer)
-            with contextlib.suppress(Refusal):
-                self.apply(action)
+            seat, version = self.match.current_player, self.version
+            assert seat is not None
+            # Chosen on a copy in a worker thread; applied only if the table has not moved meanwhile.
+            action = await asyncio.to_thread(computer_choice, self.match.clone(), self.kinds[seat], self.game.seed)
+            async with self.turn:
+                if self.version != version or not self.computer_to_move():
+                    continue
+                try:
+                    await self.commit(action, committer)
+                    backoff = 1.0
+                    continue
+                except Refusal:
+                    if self.version != version or self.stopped:
+                        continue
+            await asyncio.sleep(backoff)  # a save that failed (a full disk): try again, less and less often
+            backoff = min(backoff * 2, MAX_RETRY_S)
 
-    def start_driving(self) -> asyncio.Task | None:
+    def start_driving(self, committer: Committer) -> asyncio.Task | None:
         if self.computer_to_move() and (self.driver is None or self.driver.done()):
-            self.driver = asyncio.get_running_loop().create_task(self.drive())
+            self.driver = asyncio.get_running_loop().create_task(self.drive(committer))
         return self.driver
 
-    def set_pace(self, pace: Any) -> None:
+    async def set_pace(self, pace: Any) -> None:
         self.pace_ms = _integer(pace, "pace_ms", 0, MAX_PACE_MS)
-        store.write_tokens(self.path, self.tokens, self.pace_ms)
+        try:
+            await asyncio.to_thread(self.write_sidecar)
+        except OSError as error:
+            raise Refusal(507, f"cannot save the table's pace: {error.strerror or error}") from None
         self._views.clear()
         self.publish()
 
     def release(self) -> None:
+        """Let the table go: its driver stopped, its journal closed, its save's lock released."""
         if self.driver is not None:
             self.driver.cancel()
+        if self.journal is not None:
+            self.journal.close()
+            self.journal = None
         if self.lock is not None:
             self.lock.release()
             self.lock = None
@@ -290,7 +354,7 @@ def _kinds(raw: Any, count: int) -> list[str]:
             kinds.append(HUMAN)
         elif kind == "computer":
             strength = seat.get("strength", players.STRONGEST)
-            if strength not in players.PLAYERS:
+            if not isinstance(strength, str) or strength not in players.PLAYERS:
                 raise Refusal(422, f"unknown strength '{shorten(str(strength))}'; choose from "
                               f"{', '.join(players.PLAYERS)}")  # fmt: skip
             kinds.append(strength)
@@ -303,171 +367,3 @@ def _integer(raw: Any, name: str, low: int, high: int) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int) or not low <= raw <= high:
         raise Refusal(422, f"{name} must be a whole number from {low} to {high}")
     return raw
-
-
-class Tables:
-    """Every table of one server, by id, and the folder their saves live in."""
-
-    def __init__(self, directory: Path, pace_ms: int = 700) -> None:
-        self.directory = directory
-        self.pace_ms = pace_ms
-        self.tables: dict[str, Table] = {}
-
-    def get(self, table_id: str) -> Table:
-        table = self.tables.get(table_id)
-        if table is None:
-            raise Refusal(404, f"no table '{shorten(table_id)}' on this server")
-        return table
-
-    def _new_path(self) -> Path:
-        self.directory.mkdir(parents=True, exist_ok=True)
-        path = new_save_path(self.directory, datetime.now())
-        while store.tokens_path(path).exists():
-            path = path.with_name(f"{path.stem}-{secrets.token_hex(2)}.json")
-        return path
-
-    def create(self, body: Mapping[str, Any]) -> Table:
-        variant, text = body.get("variant"), body.get("rules_text")
-        if (variant is None) == (text is None):
-            raise Refusal(422, "name a bundled variant or give rules_text, not both")
-        if variant is not None and body.get("rules_files") is not None:
-            raise Refusal(422, "rules_files go with rules_text: a bundled variant has its own")
-        settings = _settings(body.get("settings"))
-        path = self._new_path()
-        try:
-            return self._create(body, variant, text, settings, path)
-        except BaseException:
-            if text is not None:
-                store.remove_rules(path)
-            raise
-
-    def _create(self, body: Mapping[str, Any], variant: Any, text: Any, settings: list[str], path: Path) -> Table:
-        if text is not None:
-            if not isinstance(text, str):
-                raise Refusal(422, "rules_text must be the text of a rule file")
-            files = upload_files(body.get("rules_files"))
-            load_text(text, self.directory, files)  # its own problems first, as validate shows them
-            name = str(store.write_rules(path, text, files))
-        elif not isinstance(variant, str) or variant not in bundled_variants():
-            raise Refusal(422, f"no bundled variant named '{shorten(str(variant))}'; GET /api/variants lists them")
-        else:
-            name = variant
-        try:
-            ruleset = load_with_settings(name, settings, self.directory)
-        except SettingError as error:
-            raise Refusal(422, str(error)) from None
-        except RuleFileError as error:
-            raise rules_problem(error) from None
-        count = body.get("players", len(body["seats"]) if isinstance(body.get("seats"), list) else ruleset.players.min)
-        count = _integer(count, "players", ruleset.players.min, ruleset.players.max)
-        kinds = _kinds(body.get("seats"), count)
-        teams = body.get("teams")
-        if teams is not None and not isinstance(teams, bool):
-            raise Refusal(422, "teams must be true, false or left out")
-        problem = teams_problem(ruleset, count, teams)
-        if problem:
-            raise Refusal(422, problem)
-        seed = body.get("seed")
-        seed = random.randrange(1_000_000) if seed is None else _integer(seed, "seed", 0, 2**63 - 1)
-        pace = body.get("pace_ms")
-        pace = self.pace_ms if pace is None else _integer(pace, "pace_ms", 0, MAX_PACE_MS)
-        try:
-            match = Match(ruleset, players=count, seed=seed, teams=teams)
-        except GAME_ERRORS as error:
-            raise Refusal(422, f"the rules stop the game before it starts: {error}") from None
-        game = SavedGame(name, settings, ruleset.digest, seed, kinds)
-        record_rule_file(game)
-        tokens = {seat: secrets.token_urlsafe(24) for seat, kind in enumerate(kinds) if kind == HUMAN}
-        return self._add(path, game, ruleset, match, tokens, pace, new=True)
-
-    def _add(
-        self, path: Path, game: SavedGame, ruleset: Ruleset, match: Match, tokens: dict[int, str], pace: int,
-        *, new: bool,
-    ) -> Table:  # fmt: skip
-        try:
-            lock = open_save(path, path.name)
-        except SaveError as error:
-            raise Refusal(409, str(error)) from None
-        table = Table(path.stem, path, game, ruleset, match, tokens, pace, lock)
-        table.version = sum(1 for _ in match.events_of("action"))
-        try:
-            if new:
-                table.save()
-            store.write_tokens(path, tokens, pace)
-        except (SaveError, OSError) as error:
-            lock.release()
-            raise Refusal(500, f"cannot save the table: {error}") from None
-        self.tables[table.id] = table
-        return table
-
-    def open(self, body: Mapping[str, Any]) -> Table:
-        """A saved game (a terminal's, say) as a table: by a path under the state folder, or its text."""
-        where, text = body.get("path"), body.get("text")
-        if (where is None) == (text is None):
-            raise Refusal(422, "give the path of a save under the state folder, or the text of a save")
-        if where is not None:
-            if not isinstance(where, str):
-                raise Refusal(422, "path must be a string")
-            path = (self.directory / where).resolve()
-            if path.parent != self.directory.resolve() or path.suffix != ".json":
-                raise Refusal(422, "only a save (NAME.json) directly in the server's state folder can be opened")
-            if path.stem in self.tables:
-                raise Refusal(409, f"{path.name} is already open as table {path.stem}; use its links")
-            if not path.is_file():
-                raise Refusal(404, f"no save named {path.name} in the state folder")
-            game = self._read(path, path.name)
-        else:
-            if not isinstance(text, str):
-                raise Refusal(422, "text must be the text of a save")
-            path = self._new_path()
-            path.write_text(text, encoding="utf-8")
-            try:
-                game = self._read(path, "the save")
-            except Refusal:
-                path.unlink()
-                raise
-        ruleset, match = self._rebuild(game, path.name)
-        tokens = {seat: secrets.token_urlsafe(24) for seat, kind in enumerate(game.seats) if kind == HUMAN}
-        return self._add(path, game, ruleset, match, tokens, self.pace_ms, new=False)
-
-    def _read(self, path: Path, shown: str) -> SavedGame:
-        try:
-            return read_save(path, shown)
-        except SaveError as error:
-            raise Refusal(422, str(error)) from None
-
-    def _rebuild(self, game: SavedGame, shown: str) -> tuple[Ruleset, Match]:
-        try:
-            ruleset = store.rules_of_save(game, shown, self.directory)
-            return ruleset, rebuild(game, ruleset)
-        except SaveError as error:
-            raise Refusal(422, str(error)) from None
-        except GAME_ERRORS as error:
-            raise Refusal(422, f"the rules stopped this game: {error}") from None
-
-    def load_all(self) -> list[str]:
-        """Bring back every browser table saved in the folder; what could not be loaded, in words."""
-        problems = []
-        if not self.directory.is_dir():
-            return problems
-        for sidecar in store.sidecars(self.directory):
-            path = store.save_of_tokens(sidecar)
-            if path.stem in self.tables or not path.is_file():
-                continue
-            try:
-                tokens, pace = store.read_tokens(path)
-                game = self._read(path, path.name)
-                ruleset, match = self._rebuild(game, path.name)
-                self._add(path, game, ruleset, match, tokens, self.pace_ms if pace is None else pace, new=False)
-            except (Refusal, SaveError) as error:
-                problems.append(f"{path.name}: {getattr(error, 'message', error)}")
-        return problems
-
-    def close(self) -> None:
-        for table in self.tables.values():
-            table.release()
-
-
-def report(problems: Sequence[str]) -> None:
-    for problem in problems:
-        sys.stderr.write(f"domino serve: not loaded: {problem}\n")

@@ -10,6 +10,7 @@ a finished round is shown, from that round.
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
@@ -207,9 +208,24 @@ def shown_round_end(events: Sequence[dict[str, Any]]) -> int | None:
 _SENTENCE = re.compile(r"(When a player goes out|When the round is blocked), (.*?\.)(?= When |$)")
 
 
+_EXPLAINED: OrderedDict[str, str] = OrderedDict()
+MAX_EXPLAINED = 64  # rule sets whose explanation is kept (a view quotes it at every round end)
+
+
+def explained(ruleset: Ruleset) -> str:
+    """`explain(ruleset)`, kept by the rules' digest: views quote it after every action, and it costs
+    milliseconds (every formula put into words, every paragraph wrapped)."""
+    text = _EXPLAINED.get(ruleset.digest)
+    if text is None:
+        text = _EXPLAINED[ruleset.digest] = explain(ruleset)
+        while len(_EXPLAINED) > MAX_EXPLAINED:
+            _EXPLAINED.popitem(last=False)
+    return text
+
+
 def scoring_words(ruleset: Ruleset) -> dict[str, str]:
     """How a round is scored, in the words of `domino explain`: per round-end reason, its sentence."""
-    text = explain(ruleset)
+    text = explained(ruleset)
     found: dict[str, str] = {}
     section = text.split("End of a round\n", 1)[-1].split("\n\n", 1)[0]
     joined = " ".join(line.strip() for line in section.splitlines() if not set(line) <= {"-"})
@@ -222,7 +238,7 @@ def scoring_words(ruleset: Ruleset) -> dict[str, str]:
 
 def hand_scoring_words(ruleset: Ruleset) -> str:
     """How a trick game's hand is scored, in the words of `domino explain` ("Scoring a hand")."""
-    section = explain(ruleset).split("Scoring a hand\n", 1)
+    section = explained(ruleset).split("Scoring a hand\n", 1)
     if len(section) < 2:
         return ""
     lines = section[1].split("\n\n", 1)[0].splitlines()

@@ -4,13 +4,16 @@ served by uvicorn."""
 from __future__ import annotations
 
 import argparse
-import socket
+import contextlib
+import signal
 import webbrowser
+from dataclasses import fields
 from pathlib import Path
 
 from interpreter.frontends.cli.commands.common import Bounded
 from interpreter.frontends.cli.commands.environment import Env, ExitStatus
-from interpreter.records.savegame import default_directory
+from interpreter.frontends.web.limits import MAXIMA, Limits
+from interpreter.text.untrusted import printable
 
 DEFAULT_PORT = 8765
 PORT = Bounded(int, 0, 65535)  # a TCP port; 0: any free one
@@ -32,46 +35,106 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--open", action="store_true", help="open the page in the web browser")
     parser.add_argument(
         "--state-dir", metavar="DIR",
-        help="where tables are saved and found again (default $XDG_STATE_HOME/domino, else ~/.local/state/domino: "
-        "where the terminal saves)",
+        help="where tables are saved and found again (default $XDG_STATE_HOME/domino/serve, else "
+        "~/.local/state/domino/serve: apart from the terminal's saves, which a table is opened from only with proof)",
     )
     parser.add_argument("--pace-ms", type=PACE_MS, default=700, metavar="MS",
                         help=f"the pause before each computer move ({PACE_MS.span}; default 700)")  # fmt: skip
+    limits = parser.add_argument_group(
+        "limits", "what one client and the whole server may hold (docs/web.md, Limits); past one, a request is "
+        "refused with 429 or 503",
+    )
+    for item in fields(Limits):
+        default = getattr(Limits, item.name)
+        # Whole numbers from 1, seconds and rates from a tenth: a limit of 0 would refuse everything.
+        bounded = Bounded(float, 0.1, MAXIMA[item.name]) if isinstance(default, float) else \
+            Bounded(int, 1, MAXIMA[item.name])  # fmt: skip
+        limits.add_argument(f"--{item.name.replace('_', '-')}", type=bounded, default=default, metavar="N",
+                            help=f"{LIMIT_HELP[item.name]} (default {default:g}, {bounded.span})")  # fmt: skip
     parser.set_defaults(run=run)
+
+
+LIMIT_HELP = {
+    "tables": "unfinished tables on the server",
+    "tables_per_client": "unfinished tables made from one address",
+    "streams": "live-update streams open in all",
+    "streams_per_table": "live-update streams open on one table",
+    "connections": "connections and requests in progress",
+    "header_timeout_s": "seconds for a request's headers to arrive",
+    "body_timeout_s": "seconds for a request's body to arrive",
+    "keep_alive_s": "seconds an idle keep-alive connection stays open",
+    "rate_per_s": "requests that make something (tables, checks, replays, hints) per second per address",
+    "burst": "such requests at once per address",
+    "table_actions": "actions one table may take before the server stops it",
+    "finished_in_memory": "finished tables kept loaded",
+    "clients_tracked": "addresses whose request rate is remembered",
+}
 
 
 def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     try:
-        import uvicorn
+        import uvicorn  # noqa: F401  (the web extra's dependencies, checked before anything else)
 
         from interpreter.frontends.web.app import create_app
+        from interpreter.frontends.web.connections import Server, config_for, listening_socket, quiet_uvicorn_logs
+        from interpreter.frontends.web.registry import server_directory
     except ImportError as error:  # installed without its dependencies
         env.stderr.write(f"domino serve: {error}; install the project with its dependencies (pip install .)\n")
         return ExitStatus.FAILURE
-    directory = env.cwd / args.state_dir if args.state_dir else default_directory(env.environ, env.cwd)
     try:
-        directory.mkdir(parents=True, exist_ok=True)
-        listener = socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET)
-        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        listener.bind((args.host, args.port))
-        # Listening before the URL is printed: a browser or script that connects at once is queued, not refused.
-        listener.listen(128)
+        limits = Limits(**{item.name: getattr(args, item.name) for item in fields(Limits)})
+    except ValueError as error:
+        env.stderr.write(f"domino serve: {error}\n")
+        return ExitStatus.USAGE
+    directory = env.cwd / args.state_dir if args.state_dir else server_directory(env.environ, env.cwd)
+    if directory.exists() and not directory.is_dir():
+        env.stderr.write(printable(f"domino serve: --state-dir {directory} is not a folder; name a folder (it is "
+                                   "made if it does not exist)") + "\n")  # fmt: skip
+        return ExitStatus.USAGE
+    try:
+        directory.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError as error:
-        env.stderr.write(f"domino serve: cannot listen on {args.host}:{args.port}: {error.strerror or error}\n")
+        env.stderr.write(printable(f"domino serve: cannot make the state folder {directory}: "
+                                   f"{error.strerror or error}") + "\n")  # fmt: skip
         return ExitStatus.FAILURE
+    try:
+        listener = listening_socket(args.host, args.port)  # before the URL is printed: early clients queue
+    except (OSError, UnicodeError, OverflowError) as error:
+        reason = getattr(error, "strerror", None) or error
+        env.stderr.write(printable(f"domino serve: cannot listen on {args.host}:{args.port}: {reason}") + "\n")
+        return ExitStatus.FAILURE
+    _room_for(limits)
+    if hasattr(signal, "SIGXFSZ"):  # past a file-size limit a write fails (and is refused), not the server
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     port = listener.getsockname()[1]
     shown = f"[{args.host}]" if ":" in args.host else args.host
     url = f"http://{'127.0.0.1' if args.host in ('0.0.0.0', '::') else shown}:{port}/"
-    app = create_app(Path(directory), pace_ms=args.pace_ms)
-    env.stdout.write(f"domino serve: the table is at {url}  (saves in {directory}; Ctrl-C stops)\n")
+    app = create_app(Path(directory), pace_ms=args.pace_ms, limits=limits)
+    env.stdout.write(printable(f"domino serve: the table is at {url}  (saves in {directory}; Ctrl-C stops)") + "\n")
     env.stdout.flush()
     if args.open:
         webbrowser.open(url)
-    config = uvicorn.Config(app, log_level="warning", lifespan="on")
+    quiet_uvicorn_logs()
+    server = Server(config_for(app, limits), on_stop=app.state.stop)
     try:
-        uvicorn.Server(config).run(sockets=[listener])
+        server.run(sockets=[listener])
     except KeyboardInterrupt:
         return ExitStatus.INTERRUPTED
     finally:
         listener.close()
     return ExitStatus.OK
+
+
+def _room_for(limits: Limits) -> None:
+    """Raise the soft limit of open files towards the hard one, so that the connection limit, the
+    streams and every table's lock fit below it (a refusal, never descriptor exhaustion)."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = limits.connections + 2 * (limits.tables + limits.finished_in_memory) + 256  # a lock and a journal each
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))

@@ -1,0 +1,71 @@
+"""What one client and the whole server may hold: every bound of `domino serve`, with its default.
+
+Each limit has a flag of `domino serve` (docs/web.md, "Limits"); past one, a request is refused
+with 429 (this client holds or asks too much) or 503 (the server as a whole is full), with a
+`Retry-After` where waiting helps, and nothing is logged per refusal.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+
+# The largest value a user may give each limit (a flag's value is checked against it).
+MAXIMA = {
+    "tables": 100_000, "tables_per_client": 100_000, "streams": 100_000, "streams_per_table": 1000,
+    "connections": 100_000, "header_timeout_s": 3600, "body_timeout_s": 3600, "keep_alive_s": 3600,
+    "rate_per_s": 10_000, "burst": 100_000, "table_actions": 10_000_000, "finished_in_memory": 100_000,
+    "clients_tracked": 1_000_000,
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Limits:
+    tables: int = 1000  # unfinished tables on the server (503 past it)
+    tables_per_client: int = 20  # unfinished tables made by one address (429 past it)
+    streams: int = 1000  # live-update streams in all (503 past it)
+    streams_per_table: int = 16  # live-update streams open on one table (429 past it)
+    connections: int = 1200  # open connections and requests in progress (503 past it: uvicorn's limit_concurrency)
+    header_timeout_s: float = 10.0  # from a connection's first byte (or its opening) to a request's complete headers
+    body_timeout_s: float = 20.0  # to read a request's whole body
+    keep_alive_s: float = 5.0  # an idle keep-alive connection is closed after this
+    rate_per_s: float = 5.0  # requests that make something (tables, replays, checks, hints) per second per address
+    burst: int = 30  # ... of which this many at once
+    table_actions: int = 20_000  # actions one table may take; then it stops (an endless all-computer match)
+    finished_in_memory: int = 200  # finished tables kept loaded; older ones are read from disk when asked for
+    clients_tracked: int = 10_000  # addresses whose request rate is remembered (the least recent go first)
+
+    def __post_init__(self) -> None:
+        for item in fields(self):
+            value, top = getattr(self, item.name), MAXIMA[item.name]
+            if isinstance(value, bool) or not 0 < value <= top:
+                raise ValueError(f"--{item.name.replace('_', '-')} must be above 0 and at most {top}")
+
+
+class RateLimiter:
+    """A token bucket per client address: `rate_per_s` tokens a second, at most `burst` saved up.
+    The least recently seen addresses are forgotten past `clients_tracked`, so memory is bounded."""
+
+    def __init__(self, limits: Limits, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate = limits.rate_per_s
+        self.burst = float(limits.burst)
+        self.tracked = limits.clients_tracked
+        self.clock = clock
+        self.buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+
+    def wait_for(self, client: str) -> float:
+        """0 if `client` may go on now (and its token is spent), else the seconds until it may."""
+        now = self.clock()
+        tokens, then = self.buckets.pop(client, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - then) * self.rate)
+        wait = 0.0
+        if tokens >= 1:
+            tokens -= 1
+        else:
+            wait = (1 - tokens) / self.rate
+        self.buckets[client] = (tokens, now)
+        while len(self.buckets) > self.tracked:
+            self.buckets.popitem(last=False)
+        return wait

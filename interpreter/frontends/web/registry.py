@@ -1,0 +1,389 @@
+"""Every table of one server: made, opened from a save, brought back after a restart, found by id,
+and let go of, within the server's limits (limits.py).
+
+A table's id is its save's file stem, `game-YYYYMMDD-HHMMSS-XXXXXXXX` with eight random hex
+digits: claimed by creating its sidecar exclusively (store.claim), so tables made at the same
+moment never share a name. Unfinished tables are all loaded; finished ones past
+`finished_in_memory` are let go of (lock released) and read again from disk when asked for.
+Everything here that reads or writes files runs in a worker thread, never on the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import random
+import re
+import secrets
+import sys
+import tempfile
+import threading
+from collections import Counter, OrderedDict
+from collections.abc import Iterator, Mapping, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from interpreter.engine import Match
+from interpreter.frontends.cli.commands.common import GAME_ERRORS, teams_problem
+from interpreter.frontends.presentation.seats import HUMAN
+from interpreter.frontends.web import store
+from interpreter.frontends.web.commits import Committer
+from interpreter.frontends.web.limits import Limits
+from interpreter.frontends.web.tables import (
+    MAX_PACE_MS,
+    Refusal,
+    Table,
+    _integer,
+    _kinds,
+    _settings,
+    load_text,
+    rules_problem,
+    upload_files,
+)
+from interpreter.records.savegame import (
+    SavedGame,
+    SaveError,
+    SaveJournal,
+    default_directory,
+    open_save,
+    read_save,
+    rebuild,
+    record_rule_file,
+)
+from interpreter.resources import bundled_variants
+from interpreter.rulefile.overrides import SettingError, load_with_settings
+from interpreter.rulefile.ruleset import Ruleset
+from interpreter.text.diagnostics import RuleFileError, shorten
+from interpreter.text.untrusted import MAX_SAVE_BYTES, TooLarge, printable, read_regular
+
+# A table's id as this server makes it, or as earlier servers did (game-YYYYMMDD-HHMMSS, -N, -hex).
+TABLE_ID = re.compile(r"game-[0-9]{8}-[0-9]{6}(?:-[0-9a-f]{1,16})?(?:-[0-9a-f]{4})?")
+SHA256 = re.compile(r"[0-9a-f]{64}")
+CLAIM_TRIES = 8
+SERVER_FOLDER = "serve"
+
+
+def server_directory(environ: Mapping[str, str], cwd: Path) -> Path:
+    """The server's own state folder: `serve/` inside the terminal's (default_directory). Apart, so
+    that no request can name a save `domino play` made; a terminal game comes to the browser only by
+    `POST /api/tables/open` with proof that it is the opener's."""
+    return default_directory(dict(environ), cwd) / SERVER_FOLDER
+
+
+class Tables:
+    """The tables of one server, by id, and the folder their saves live in."""
+
+    def __init__(
+        self, directory: Path, pace_ms: int = 700, limits: Limits | None = None, committer: Committer | None = None
+    ) -> None:
+        self.directory = directory
+        self.pace_ms = pace_ms
+        self.limits = limits or Limits()
+        self.committer = committer or Committer()
+        self.tables: dict[str, Table] = {}
+        self.finished: OrderedDict[str, None] = OrderedDict()  # loaded finished tables, least recent first
+        self._guard = threading.Lock()  # creations in worker threads check and take the limits under it
+        self._making: Counter[str] = Counter()  # tables being made, by client
+
+    # --- finding -----------------------------------------------------------------------------------
+
+    def get(self, table_id: str) -> Table:
+        """A loaded table; Refusal 404 if there is none by that id (see `find` for one let go of)."""
+        table = self.tables.get(table_id)
+        if table is None:
+            raise Refusal(404, f"no table '{shorten(table_id)}' on this server")
+        return table
+
+    def find(self, table_id: str) -> Table:
+        """A table by id, read again from disk if it was let go of (in a worker thread: it replays)."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            self.seen(table)
+            return table
+        path = self.directory / f"{table_id}.json"
+        if not TABLE_ID.fullmatch(table_id) or not store.tokens_path(path).is_file():
+            raise Refusal(404, f"no table '{shorten(table_id)}' on this server")
+        try:
+            return self._load(path)
+        except (Refusal, SaveError) as error:
+            raise Refusal(404, f"table {table_id} cannot be loaded: {getattr(error, 'message', error)}") from None
+
+    def seen(self, table: Table) -> None:
+        """Note a finished table as the most recently used, and let go of the least recent past the limit."""
+        if not table.finished:
+            return
+        with self._guard:
+            self.finished[table.id] = None
+            self.finished.move_to_end(table.id)
+            while len(self.finished) > self.limits.finished_in_memory:
+                old, _ = self.finished.popitem(last=False)
+                gone = self.tables.pop(old, None)
+                if gone is not None:
+                    gone.release()
+
+    def drive(self, table: Table) -> asyncio.Task | None:
+        """Let the table's computer seats move (on the event loop); once they stop, a finished table
+        counts towards the finished ones in memory."""
+        running = table.driver
+        task = table.start_driving(self.committer)
+        if task is not None and task is not running:
+            task.add_done_callback(lambda _: self.seen(table))
+        return task
+
+    # --- limits ------------------------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def _making_one(self, client: str | None) -> Iterator[None]:
+        """Room for one more unfinished table, for `client`; 503 or 429 past the limits."""
+        who = client or "?"
+        with self._guard:
+            unfinished = [t for t in self.tables.values() if not t.finished]
+            if len(unfinished) + sum(self._making.values()) >= self.limits.tables:
+                raise Refusal(503, f"this server holds its limit of {self.limits.tables} unfinished tables; "
+                              "try again when some have finished", retry_after=60)  # fmt: skip
+            mine = sum(1 for t in unfinished if t.client == client) + self._making[who]
+            if client is not None and mine >= self.limits.tables_per_client:
+                raise Refusal(429, f"you have {mine} unfinished tables on this server, its limit per player; "
+                              "finish one first", retry_after=60)  # fmt: skip
+            self._making[who] += 1
+        try:
+            yield
+        finally:
+            with self._guard:
+                self._making[who] -= 1
+                if not self._making[who]:
+                    del self._making[who]
+
+    def _claim(self) -> Path:
+        """A fresh save path in the state folder, its name taken by its (empty) sidecar."""
+        try:
+            self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+        except OSError as error:
+            raise Refusal(507, f"cannot make the state folder: {error.strerror or error}") from None
+        for _ in range(CLAIM_TRIES):
+            path = self.directory / f"game-{datetime.now():%Y%m%d-%H%M%S}-{secrets.token_hex(4)}.json"
+            try:
+                if store.claim(path):
+                    return path
+            except OSError as error:
+                raise Refusal(507, f"cannot save a new table: {error.strerror or error}") from None
+        raise Refusal(503, "cannot find a free name for a new table; try again")
+
+    # --- making ------------------------------------------------------------------------------------
+
+    def create(self, body: Mapping[str, Any], client: str | None = None) -> Table:
+        variant, text = body.get("variant"), body.get("rules_text")
+        if (variant is None) == (text is None):
+            raise Refusal(422, "name a bundled variant or give rules_text, not both")
+        if variant is not None and body.get("rules_files") is not None:
+            raise Refusal(422, "rules_files go with rules_text: a bundled variant has its own")
+        if text is not None and not isinstance(text, str):
+            raise Refusal(422, "rules_text must be the text of a rule file")
+        if variant is not None and (not isinstance(variant, str) or variant not in bundled_variants()):
+            raise Refusal(422, f"no bundled variant named '{shorten(str(variant))}'; GET /api/variants lists them")
+        settings = _settings(body.get("settings"))
+        files = upload_files(body.get("rules_files")) if text is not None else {}
+        if text is not None:
+            load_text(text, self.directory, files)  # its own problems first, as validate shows them
+        with self._making_one(client):
+            path = self._claim()
+            try:
+                return self._create(body, variant, text, files, settings, path, client)
+            except BaseException:
+                store.remove_table(path)
+                raise
+
+    def _create(
+        self, body: Mapping[str, Any], variant: str | None, text: str | None, files: dict[str, str],
+        settings: list[str], path: Path, client: str | None,
+    ) -> Table:  # fmt: skip
+        if text is not None:
+            try:
+                name = str(store.write_rules(path, text, files))
+            except OSError as error:
+                raise Refusal(507, f"cannot save the table's rules: {error.strerror or error}") from None
+        else:
+            assert variant is not None
+            name = variant
+        try:
+            ruleset = load_with_settings(name, settings, self.directory)
+        except SettingError as error:
+            raise Refusal(422, str(error)) from None
+        except RuleFileError as error:
+            raise rules_problem(error) from None
+        seats = body.get("seats")
+        count = body.get("players", len(seats) if isinstance(seats, list) else ruleset.players.min)
+        count = _integer(count, "players", ruleset.players.min, ruleset.players.max)
+        kinds = _kinds(seats, count)
+        teams = body.get("teams")
+        if teams is not None and not isinstance(teams, bool):
+            raise Refusal(422, "teams must be true, false or left out")
+        problem = teams_problem(ruleset, count, teams)
+        if problem:
+            raise Refusal(422, problem)
+        seed = body.get("seed")
+        seed = random.randrange(1_000_000) if seed is None else _integer(seed, "seed", 0, 2**63 - 1)
+        pace = body.get("pace_ms")
+        pace = self.pace_ms if pace is None else _integer(pace, "pace_ms", 0, MAX_PACE_MS)
+        try:
+            match = Match(ruleset, players=count, seed=seed, teams=teams)
+        except GAME_ERRORS as error:
+            raise Refusal(422, f"the rules stop the game before it starts: {error}") from None
+        game = SavedGame(name, settings, ruleset.digest, seed, kinds)
+        record_rule_file(game)
+        tokens = {seat: secrets.token_urlsafe(24) for seat, kind in enumerate(kinds) if kind == HUMAN}
+        return self._add(path, game, ruleset, match, store.Sidecar(tokens, pace, None, client), write=True)
+
+    def _add(
+        self, path: Path, game: SavedGame, ruleset: Ruleset, match: Match, sidecar: store.Sidecar, *, write: bool
+    ) -> Table:
+        """The table of a sound save: its lock taken, its save (if `write`) and sidecar written, then
+        registered. Refusal (and nothing held) if any of that fails."""
+        try:
+            lock = open_save(path, path.name)
+        except SaveError as error:
+            raise Refusal(409, str(error)) from None
+        pace = self.pace_ms if sidecar.pace_ms is None else sidecar.pace_ms
+        table = Table(path.stem, path, game, ruleset, match, sidecar.tokens, pace, lock, client=sidecar.client,
+                      max_actions=self.limits.table_actions, stopped=sidecar.stopped)  # fmt: skip
+        table.version = sum(1 for _ in match.events_of("action"))
+        try:
+            if write:
+                game.events = match.events
+                table.journal = SaveJournal.start(path, game)
+                table.write_sidecar()
+        except (SaveError, OSError) as error:
+            table.release()
+            message = error.strerror if isinstance(error, OSError) and error.strerror else error
+            raise Refusal(507, f"cannot save the table: {message}") from None
+        with self._guard:
+            existing = self.tables.get(table.id)
+            if existing is None:
+                self.tables[table.id] = table
+        if existing is not None:  # loaded by another request meanwhile
+            table.release()
+            table = existing
+        self.seen(table)
+        return table
+
+    # --- opening a save ----------------------------------------------------------------------------
+
+    def open(self, body: Mapping[str, Any], client: str | None = None) -> Table:
+        """A saved game (a terminal's, say) as a new table, for whoever proves they have it: by its
+        text, or by the name of a save in the state folder with the sha256 of its bytes."""
+        where, text = body.get("path"), body.get("text")
+        if (where is None) == (text is None):
+            raise Refusal(422, "give the text of a save, or the name of a save in the server's state folder with "
+                          "the sha256 of its bytes")  # fmt: skip
+        with self._making_one(client):
+            if where is not None:
+                return self._open_by_name(where, body.get("sha256"), client)
+            if not isinstance(text, str):
+                raise Refusal(422, "text must be the text of a save")
+            game = _parse_save(text)
+            ruleset, match = self._rebuild(game, "the save")
+            path = self._claim()
+            try:
+                tokens = {s: secrets.token_urlsafe(24) for s, kind in enumerate(game.seats) if kind == HUMAN}
+                return self._add(path, game, ruleset, match, store.Sidecar(tokens, None, None, client), write=True)
+            except BaseException:
+                store.remove_table(path)
+                raise
+
+    def _open_by_name(self, where: Any, digest: Any, client: str | None) -> Table:
+        if not isinstance(where, str) or not isinstance(digest, str) or not SHA256.fullmatch(digest):
+            raise Refusal(422, "path must be the name of a save in the server's state folder, and sha256 the "
+                          "sha256 of its bytes in hex (`sha256sum FILE`): proof that it is yours to open")  # fmt: skip
+        name = where
+        if "\0" in name or len(name) > 255 or "/" in name or "\\" in name or not name.endswith(".json") \
+                or name.startswith("."):  # fmt: skip
+            raise Refusal(422, "only a save (NAME.json) directly in the server's state folder can be opened")
+        path = self.directory / name
+        missing = Refusal(404, f"no save {shorten(name)} with that sha256 in the server's state folder")
+        try:
+            raw = read_regular(path, MAX_SAVE_BYTES)
+        except (OSError, TooLarge):
+            raise missing from None
+        if not secrets.compare_digest(hashlib.sha256(raw).hexdigest(), digest):
+            raise missing  # the same words whether it is there or not: a name is not proof
+        if store.tokens_path(path).exists():
+            raise Refusal(409, f"{name} is already a table of this server; use its links")
+        game = _read(path, name)
+        ruleset, match = self._rebuild(game, name)
+        if not store.claim_existing(path):
+            raise Refusal(409, f"{name} is already a table of this server; use its links")
+        try:
+            tokens = {s: secrets.token_urlsafe(24) for s, kind in enumerate(game.seats) if kind == HUMAN}
+            return self._add(path, game, ruleset, match, store.Sidecar(tokens, None, None, client), write=True)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                store.tokens_path(path).unlink()
+            raise
+
+    def _rebuild(self, game: SavedGame, shown: str) -> tuple[Ruleset, Match]:
+        try:
+            ruleset = store.rules_of_save(game, shown, self.directory)
+            return ruleset, rebuild(game, ruleset)
+        except SaveError as error:
+            raise Refusal(422, str(error)) from None
+        except GAME_ERRORS as error:
+            raise Refusal(422, f"the rules stopped this game: {error}") from None
+
+    # --- restarting --------------------------------------------------------------------------------
+
+    def _load(self, path: Path) -> Table:
+        sidecar = store.read_tokens(path)
+        game = _read(path, path.name)
+        ruleset, match = self._rebuild(game, path.name)
+        return self._add(path, game, ruleset, match, sidecar, write=False)
+
+    def load_all(self) -> list[str]:
+        """Bring back every table saved in the folder (the finished ones past the limit are let go of
+        again); what could not be loaded, in words."""
+        problems: list[str] = []
+        if not self.directory.is_dir():
+            return problems
+        for sidecar in store.sidecars(self.directory):
+            path = store.save_of_tokens(sidecar)
+            if store.is_claim_only(path):  # a creation the server did not finish: never answered
+                with contextlib.suppress(OSError):
+                    sidecar.unlink()
+                continue
+            if path.stem in self.tables or not path.is_file():
+                continue
+            try:
+                self._load(path)
+            except (Refusal, SaveError) as error:
+                problems.append(f"{path.name}: {getattr(error, 'message', error)}")
+        return problems
+
+    def close(self) -> None:
+        """Let every table go, once the writes waiting for the disk are done."""
+        self.committer.close()
+        for table in self.tables.values():
+            table.release()
+
+
+def _read(path: Path, shown: str) -> SavedGame:
+    try:
+        return read_save(path, shown)
+    except SaveError as error:
+        raise Refusal(422, str(error)) from None
+
+
+def _parse_save(text: str) -> SavedGame:
+    """The save in `text`, read as a file would be, in a private temporary folder that goes at once."""
+    with tempfile.TemporaryDirectory(prefix="domino-open-") as folder:
+        path = Path(folder) / "upload.json"
+        try:
+            path.write_text(text, encoding="utf-8")
+        except (OSError, UnicodeEncodeError) as error:
+            raise Refusal(422, f"the save cannot be read: {error}") from None
+        return _read(path, "the save")
+
+
+def report(problems: Sequence[str]) -> None:
+    for problem in problems:
+        sys.stderr.write(printable(f"domino serve: not loaded: {problem}") + "\n")  # a save's words, escaped
