@@ -5,9 +5,15 @@ answers after a restart, a refused open leaves no file, and every file is privat
 from __future__ import annotations
 
 import hashlib
+import resource
 import stat
+import subprocess
+import sys
 import threading
 import warnings
+from pathlib import Path
+
+import httpx
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -18,6 +24,7 @@ from interpreter.frontends.web.limits import Limits
 from interpreter.frontends.web.registry import server_directory
 from interpreter.records.savegame import SaveError, SaveJournal, default_directory
 from tests.clirunner import domino
+from tests.web.serving import ROOT, serve
 
 HUMAN_AND_GREEDY = [{"kind": "human"}, {"kind": "computer", "strength": "greedy"}]
 
@@ -195,3 +202,51 @@ def test_a_table_id_is_not_a_path(tmp_path):
     with TestClient(create_app(state, pace_ms=0)) as client:
         for name in ("..%2Fx", "game-20261201-101500%00", "x" * 5000):
             assert client.get(f"/api/tables/{name}/state?token=t").status_code in (403, 404)
+
+
+def _limited_server(state: Path, limit: int) -> tuple[subprocess.Popen[str], str]:
+    """`domino serve` whose files may not grow past `limit` bytes (RLIMIT_FSIZE), as on a full disk."""
+
+    def cap() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    process = subprocess.Popen(
+        [sys.executable, "cli.py", "serve", "--port", "0", "--state-dir", str(state), "--pace-ms", "0"],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=cap,
+    )  # fmt: skip
+    line = process.stdout.readline() if process.stdout else ""
+    assert line.startswith("domino serve: the table is at "), line
+    return process, line.split(" at ", 1)[1].split()[0].rstrip("/")
+
+
+def test_a_server_past_its_file_size_limit_refuses_the_action_keeps_the_table_and_loses_nothing(tmp_path):
+    state = tmp_path / "state"
+    process, url = _limited_server(state, 6000)
+    try:
+        made = httpx.post(f"{url}/api/tables", json={"variant": "draw", "players": 2, "seed": 3,
+                                                      "seats": HUMAN_AND_GREEDY}, timeout=30).json()  # fmt: skip
+        base, token = f"{url}/api/tables/{made['table']}", made["seats"][0]["token"]
+        view = httpx.get(f"{base}/state?token={token}", timeout=30).json()
+        while True:
+            answer = httpx.post(f"{base}/action?token={token}", json={"index": 0, "version": view["version"]},
+                                timeout=30)  # fmt: skip
+            if answer.status_code != 200:
+                break
+            view = answer.json()["state"]
+            assert not view["over"], "the save never reached the limit"
+        assert answer.status_code == 507 and "File too large" in answer.json()["error"], answer.text
+        assert httpx.get(f"{base}/state?token={token}", timeout=30).json() == view
+    finally:
+        process.terminate()
+        _, err = process.communicate(timeout=30)
+    assert "Traceback" not in err
+    process, url = serve(state)
+    try:
+        again = httpx.get(f"{url}/api/tables/{made['table']}/state?token={token}", timeout=30).json()
+        assert again["version"] == view["version"] and again["hand"] == view["hand"]
+        moved = httpx.post(f"{url}/api/tables/{made['table']}/action?token={token}",
+                           json={"index": 0, "version": view["version"]}, timeout=30)  # fmt: skip
+        assert moved.status_code == 200, moved.text  # the disk has room again: the table plays on
+    finally:
+        process.terminate()
+        process.wait(timeout=30)

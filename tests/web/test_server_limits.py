@@ -221,3 +221,19 @@ def test_many_clients_on_one_table_are_answered_in_order_without_losing_an_actio
         for thread in threads:
             thread.join()
         assert sorted(answers) == [200] + [409] * 7  # one action made; the others were chosen on a stale version
+
+
+def test_past_the_connection_limit_a_request_gets_503_and_the_log_says_so_once(tmp_path):
+    process, url = serve(tmp_path, "--connections", "3")
+    held = []
+    try:
+        for _ in range(3):  # connections that say nothing yet: held until the header timeout
+            held.append(socket.create_connection(("127.0.0.1", port_of(url))))
+        answers = [httpx.get(f"{url}/api/variants", timeout=30) for _ in range(20)]
+        assert {a.status_code for a in answers} == {503}
+    finally:
+        for sock in held:
+            sock.close()
+        process.terminate()
+        _, err = process.communicate(timeout=30)
+    assert err.count("Exceeded concurrency limit") == 1 and "Traceback" not in err
