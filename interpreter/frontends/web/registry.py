@@ -25,6 +25,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from interpreter import players
 from interpreter.engine import Match
 from interpreter.frontends.cli.commands.common import GAME_ERRORS, teams_problem
 from interpreter.frontends.presentation.seats import HUMAN
@@ -35,9 +36,7 @@ from interpreter.frontends.web.tables import (
     MAX_PACE_MS,
     Refusal,
     Table,
-    _integer,
-    _kinds,
-    _settings,
+    integer_field,
     load_text,
     rules_problem,
     upload_files,
@@ -215,7 +214,7 @@ class Tables:
             raise rules_problem(error) from None
         seats = body.get("seats")
         count = body.get("players", len(seats) if isinstance(seats, list) else ruleset.players.min)
-        count = _integer(count, "players", ruleset.players.min, ruleset.players.max)
+        count = integer_field(count, "players", ruleset.players.min, ruleset.players.max)
         kinds = _kinds(seats, count)
         teams = body.get("teams")
         if teams is not None and not isinstance(teams, bool):
@@ -224,9 +223,9 @@ class Tables:
         if problem:
             raise Refusal(422, problem)
         seed = body.get("seed")
-        seed = random.randrange(1_000_000) if seed is None else _integer(seed, "seed", 0, 2**63 - 1)
+        seed = random.randrange(1_000_000) if seed is None else integer_field(seed, "seed", 0, 2**63 - 1)
         pace = body.get("pace_ms")
-        pace = self.pace_ms if pace is None else _integer(pace, "pace_ms", 0, MAX_PACE_MS)
+        pace = self.pace_ms if pace is None else integer_field(pace, "pace_ms", 0, MAX_PACE_MS)
         try:
             match = Match(ruleset, players=count, seed=seed, teams=teams)
         except GAME_ERRORS as error:
@@ -364,6 +363,44 @@ class Tables:
         self.committer.close()
         for table in self.tables.values():
             table.release()
+
+
+def _settings(raw: Any) -> list[str]:
+    if raw is None:
+        return []
+    if not isinstance(raw, Mapping):
+        raise Refusal(422, "settings must be an object such as {\"match.target\": \"150\"}")
+    out = []
+    for key, value in raw.items():
+        if isinstance(value, bool):
+            value = "true" if value else "false"
+        elif isinstance(value, int):
+            value = str(value)
+        elif not isinstance(value, str):
+            raise Refusal(422, f"settings: the value of '{shorten(str(key))}' must be a string or a number")
+        out.append(f"{key}={value}")
+    return out
+
+
+def _kinds(raw: Any, count: int) -> list[str]:
+    if raw is None:
+        return [HUMAN] + [players.STRONGEST] * (count - 1)
+    if not isinstance(raw, list) or len(raw) != count:
+        raise Refusal(422, f"seats must be a list of {count} seats, one per player")
+    kinds = []
+    for seat in raw:
+        kind = seat.get("kind") if isinstance(seat, Mapping) else None
+        if kind == HUMAN:
+            kinds.append(HUMAN)
+        elif kind == "computer":
+            strength = seat.get("strength", players.STRONGEST)
+            if not isinstance(strength, str) or strength not in players.PLAYERS:
+                raise Refusal(422, f"unknown strength '{shorten(str(strength))}'; choose from "
+                              f"{', '.join(players.PLAYERS)}")  # fmt: skip
+            kinds.append(strength)
+        else:
+            raise Refusal(422, "each seat is {\"kind\": \"human\"} or {\"kind\": \"computer\", \"strength\": ...}")
+    return kinds
 
 
 def _read(path: Path, shown: str) -> SavedGame:

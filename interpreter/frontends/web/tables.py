@@ -22,7 +22,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from interpreter import players
 from interpreter.engine import Action, IllegalAction, Match
 from interpreter.frontends.cli.commands.common import GAME_ERRORS
 from interpreter.frontends.presentation.moves import same_move
@@ -305,7 +304,7 @@ class Table:
         return self.driver
 
     async def set_pace(self, pace: Any) -> None:
-        self.pace_ms = _integer(pace, "pace_ms", 0, MAX_PACE_MS)
+        self.pace_ms = integer_field(pace, "pace_ms", 0, MAX_PACE_MS)
         try:
             await asyncio.to_thread(self.write_sidecar)
         except OSError as error:
@@ -325,45 +324,7 @@ class Table:
             self.lock = None
 
 
-def _settings(raw: Any) -> list[str]:
-    if raw is None:
-        return []
-    if not isinstance(raw, Mapping):
-        raise Refusal(422, "settings must be an object such as {\"match.target\": \"150\"}")
-    out = []
-    for key, value in raw.items():
-        if isinstance(value, bool):
-            value = "true" if value else "false"
-        elif isinstance(value, int):
-            value = str(value)
-        elif not isinstance(value, str):
-            raise Refusal(422, f"settings: the value of '{shorten(str(key))}' must be a string or a number")
-        out.append(f"{key}={value}")
-    return out
-
-
-def _kinds(raw: Any, count: int) -> list[str]:
-    if raw is None:
-        return [HUMAN] + [players.STRONGEST] * (count - 1)
-    if not isinstance(raw, list) or len(raw) != count:
-        raise Refusal(422, f"seats must be a list of {count} seats, one per player")
-    kinds = []
-    for seat in raw:
-        kind = seat.get("kind") if isinstance(seat, Mapping) else None
-        if kind == HUMAN:
-            kinds.append(HUMAN)
-        elif kind == "computer":
-            strength = seat.get("strength", players.STRONGEST)
-            if not isinstance(strength, str) or strength not in players.PLAYERS:
-                raise Refusal(422, f"unknown strength '{shorten(str(strength))}'; choose from "
-                              f"{', '.join(players.PLAYERS)}")  # fmt: skip
-            kinds.append(strength)
-        else:
-            raise Refusal(422, "each seat is {\"kind\": \"human\"} or {\"kind\": \"computer\", \"strength\": ...}")
-    return kinds
-
-
-def _integer(raw: Any, name: str, low: int, high: int) -> int:
+def integer_field(raw: Any, name: str, low: int, high: int) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int) or not low <= raw <= high:
         raise Refusal(422, f"{name} must be a whole number from {low} to {high}")
     return raw
