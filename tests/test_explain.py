@@ -314,11 +314,11 @@ def test_a_ranked_scorer_and_the_round_end_names():
     found = said(house(text))
     assert (
         "When the round is blocked, the player with the lowest value of the pips left in their own hand + 1000 × "
-        "the smaller of the number of doubles left in their own hand and 1 scores the pips left in the opponents' "
+        "(the smaller of the number of doubles left in their own hand and 1) scores the pips left in the opponents' "
         "hands + the number of doubles left in the opponents' hands (a tie scores nobody)."
     ) in found
     assert (
-        "When a player goes out, the player with the highest tiles left in their own hand scores 0 if the player "
+        "When a player goes out, the player with the most tiles left in their own hand scores 0 if the player "
         "went out and the player's score before this round's points + the pips left in the opponents' hands is "
         "more than 61, otherwise the pips left in the opponents' hands (a tie scores nobody)."
     ) in found
@@ -327,7 +327,7 @@ def test_a_ranked_scorer_and_the_round_end_names():
         "Who scores a blocked round changes. block: the lowest pip total house: the player with the lowest value"
     ) in diff
     assert (
-        "Who scores when a player goes out changes. block: the player who went out house: the player with the highest "
+        "Who scores when a player goes out changes. block: the player who went out house: the player with the most "
         "tiles"
     ) in diff
     flipped = text.replace("{lowest:", "{highest:")
@@ -720,3 +720,80 @@ def test_explain_diff_names_the_combinations_and_face_down():
     dropped = "Drops tiles led together: one tile is led at a time. tien-gow has 32 combinations of 7 kinds: "
     assert any(entry.startswith(dropped) for entry in drops)
     assert sum("combination" in e for e in drops) == 1
+
+
+# --- words that read as the rule is meant (issue 19) ---------------------------------------------
+
+SOLITAIRE = """set: {max_pip: 6}
+players: {min: 1, max: 1}
+deal: {hand_size: 7, undealt: dead}
+start: {first_round: [random]}
+layout: {topology: line, spinners: none}
+draw: {policy: none}
+scoring:
+  domino: {scorer: each, points: "round_nearest(pips, 5) + 10"}
+  blocked: {scorer: each, points: "if went_out then 10 else pips"}
+match: {rounds: 1, winner: lowest}
+"""
+
+
+def test_one_player_is_said_in_the_singular():
+    found = said(house(SOLITAIRE))
+    assert "For 1 player. The player is dealt 7 tiles." in found
+    assert "The match lasts 1 round; the lowest total wins." in found
+    assert "1 players" not in found and "1 rounds" not in found and "play goes" not in found
+    three = SOLITAIRE.replace("max: 1}", "max: 3}").replace("hand_size: 7", 'hand_size: {"1": 9, "2-3": 7}')
+    table = said(house(three))
+    assert "For 1 to 3 players; play goes clockwise. Each player is dealt 9 tiles with 1 player, 7 with 2 or 3 " in (
+        table
+    )
+
+
+def test_tiles_set_aside_are_said_only_where_some_are_left_over():
+    # 4 × 7 = 28: every tile of the double-6 set is dealt.
+    assert "Each player is dealt 7 tiles. Every tile is dealt." in said(load_ruleset("sebastopol"))
+    assert "unseen" not in said(load_ruleset("sebastopol"))
+    assert (
+        "Each player is dealt 7 tiles. With 2 or 3 players, the tiles not dealt are set aside unseen; nobody draws "
+        "them. With 4 players, every tile is dealt."
+    ) in said(load_ruleset("block"))
+    # 5 to 8 players of 3 tiles leave tiles over at every count.
+    assert "Each player is dealt 3 tiles. The tiles not dealt are set aside unseen; nobody draws them." in said(
+        load_ruleset("tiddly-wink")
+    )
+
+
+def test_each_players_own_score_is_said_before_the_formula():
+    assert (
+        "When a player goes out, every player adds to their own score the pips left in their own hand. When the "
+        "round is blocked, every player adds to their own score the pips left in their own hand."
+    ) in said(load_ruleset("mexican-train"))
+    found = said(house(SOLITAIRE))
+    assert (
+        "When a player goes out, every player adds to their own score (the pips left in their own hand, rounded "
+        "to the nearest multiple of 5) + 10. When the round is blocked, every player adds to their own score 10 "
+        "if the player went out, otherwise the pips left in their own hand."
+    ) in found
+
+
+def test_a_rounded_or_called_operand_is_bracketed_so_that_it_reads_one_way():
+    five_up = said(load_ruleset("five-up"))
+    assert (
+        "the side of the player who went out scores (the pips left in the opponents' hands, rounded to the nearest "
+        "multiple of 5) ÷ 5."
+    ) in five_up
+    assert (
+        "the side with the lowest pip total scores ((the pips left in the opponents' hands − the pips left in the "
+        "side's own hands), rounded to the nearest multiple of 5) ÷ 5 (a tie scores nobody)."
+    ) in five_up
+    bergen = said(load_ruleset("bergen"))
+    assert "when the number of numbers the open ends show equals 1 or" in bergen
+    assert "scores the smaller of (2 if the number of numbers the open ends show equals 1 or " in bergen
+    assert "otherwise 3) and (1 if (15 if the number of players equals 2, otherwise 10)" in bergen
+
+
+def test_a_ranked_scorer_of_tiles_says_most_and_fewest():
+    text = "extends: block\nscoring:\n  domino: {scorer: {highest: tiles}, points: opp_pips}\n"
+    assert "When a player goes out, the player with the most tiles left in their own hand scores" in said(house(text))
+    text = "extends: block\nscoring:\n  domino: {scorer: {lowest: tiles}, points: opp_pips}\n"
+    assert "When a player goes out, the player with the fewest tiles left in their own hand scores" in said(house(text))

@@ -294,7 +294,22 @@ def test_every_unknown_name_is_reported() -> None:
 
 
 def test_unknown_name_without_a_close_match() -> None:
-    assert only_problem("zzz + 1").message == "unknown name 'zzz'"
+    # No name is close: the message lists the names this place may read instead.
+    here = "the names here are a, b, doubles, end_sum, ends, f, score, t"
+    assert only_problem("zzz + 1").message == f"unknown name 'zzz'; {here}"
+
+
+def test_an_unknown_name_is_never_taken_for_its_opposite() -> None:
+    # opp_X is the opponents' X, X one's own: a slip of one is never "corrected" into the other.
+    assert only_problem("opp_score + 1").message == (
+        "unknown name 'opp_score'; the names here are a, b, doubles, end_sum, ends, f, score, t"
+    )
+    names = {"opp_pips": Type.INT, "own_train": Type.BOOL, "tiles": Type.INT}
+    assert only_problem("pips", names).message == "unknown name 'pips'; the names here are opp_pips, own_train, tiles"
+    assert only_problem("opp_train", names, Type.BOOL).message.startswith("unknown name 'opp_train'; the names here")
+    tiles = {"tiles": Type.INT}
+    assert only_problem("opp_tiles", tiles).message == "unknown name 'opp_tiles'; the names here are tiles"
+    assert only_problem("opp_pipz", names).message == "unknown name 'opp_pipz'; did you mean 'opp_pips'?"
 
 
 def test_function_used_as_a_name_and_unknown_functions() -> None:
@@ -377,7 +392,7 @@ def test_problems_in_different_places_are_all_reported() -> None:
     found = problems("(1 + true) * nope + sum(7) + [t]")
     assert [p.message for p in found] == [
         "'+' needs int operands, got bool",
-        "unknown name 'nope'",
+        "unknown name 'nope'; the names here are a, b, doubles, end_sum, ends, f, score, t",
         "sum() needs a list, got int",
         "list elements must be ints, got bool",
     ]

@@ -82,6 +82,8 @@ def _properties(schema: dict, path: str = "") -> list[tuple[str, dict, bool]]:
 
 # The optional keys whose default is "none" (None to the loader): the schema gives them no default.
 NO_DEFAULT = {"title", "extends", "start.later_rounds", "scoring.in_play", "match.target", "match.rounds"}
+NO_DEFAULT |= {"scoring.on_pass"}  # no scoring of passes unless a file asks for it
+NO_DEFAULT |= {"layout.stand_in"}  # no tile stands in for the engine unless a file names one
 # A trick game's sections with no default: no auction, no fixed trumps; `tricks` and `scoring.hand`
 # are required in a trick game (the loader says so) and unused elsewhere.
 NO_DEFAULT |= {"bidding", "trumps.fixed", "tricks", "scoring.hand", "set.without"}
@@ -101,6 +103,8 @@ def test_schema_documents_every_property_closes_every_object_and_gives_defaults(
         "deal.hand_size",
         "scoring.in_play.when",
         "scoring.in_play.points",
+        "scoring.on_pass.when",
+        "scoring.on_pass.points",
         "bidding.min",
         "bidding.max",
     }

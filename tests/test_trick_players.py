@@ -128,6 +128,20 @@ def test_counter_throws_count_to_its_winning_partner(t42) -> None:
     assert _choice(CounterPlayer(0), match) == play("5-5")
 
 
+def test_counter_keeps_a_loo_hand_only_when_it_should_take_a_trick() -> None:
+    """Domino Loo, four players, fours trumps: seat 0 holds one low trump (4-0) and no top tile, so it
+    may well be looed (-5). It exchanges its hand. Keeping on any single trump got four `counter`s
+    looed so often that a match to 15 drifted below zero and never ended (the engine's round limit)."""
+    hands = ("6-3 6-2 1-2 4-0 5-1", "3-3 3-2 5-5 0-0 1-1", "6-6 5-0 3-1 2-0 4-2", "6-5 6-4 6-1 6-0 5-4")
+    rules = load_ruleset("domino-loo")
+    for starter, call in ((0, "exchange"), (3, "keep")):  # seat 3 holds two trumps, 6-4 and 5-4
+        dealt = deal(*hands, boneyard="0-1 0-3 1-4 2-2 2-5 3-4 3-5 4-4", starter=starter)
+        match = Match(rules, 4, deals=[dealt])
+        assert match.trick_view.declaration == 4
+        assert [str(a) for a in match.legal_actions()] == ["keep", "drop", "exchange"]
+        assert str(_choice(CounterPlayer(0), match)) == call
+
+
 def test_counter_plays_a_layout_game_as_heavy() -> None:
     rules = load_ruleset("straight")
     match = Match(rules, 2, deals=[deal("2-3 6-6 4-5 1-1 0-1 0-2 0-3", "1-2 1-3 1-4 2-2 2-4 3-3 3-4", starter=0)])

@@ -11,6 +11,7 @@ from interpreter.frontends.cli.commands import list_variants
 from interpreter.frontends.cli.commands.environment import ExitStatus
 from interpreter.resources import bundled_variants, load_schema, rules_dir
 from interpreter.rulefile.loader import load_ruleset
+from interpreter.rulefile.ruleset import IN_PLAY_NAMES
 from tests.clirunner import domino
 
 GOOD = "name: good\nextends: draw\nmatch: {target: 50}\n"
@@ -54,6 +55,19 @@ def test_expression_problems_carry_a_caret_snippet(tmp_path: Path) -> None:
     assert result.stdout == (
         "expr.yaml:3:16: play.match: unknown name 'hafl'; did you mean 'half'?\n    hafl == end\n    ^^^^\n"
     )
+
+
+def test_an_unknown_name_lists_the_names_of_its_place_and_never_suggests_the_opposite(tmp_path: Path) -> None:
+    (tmp_path / "a.yaml").write_text(
+        'name: a\nextends: straight\nscoring: {in_play: {when: "end_sum > 0", points: "opp_score"}}\n', encoding="utf-8"
+    )
+    (tmp_path / "b.yaml").write_text('name: b\nextends: mexican-train\nplay: {allowed: "not opp_train"}\n')
+    result = domino("validate", "a.yaml", "b.yaml", cwd=tmp_path)
+    lines = result.stdout.splitlines()
+    in_play = ", ".join(sorted(IN_PLAY_NAMES))  # double_ends, end_sum, … score, set_size
+    assert lines[0] == f"a.yaml:3:51: scoring.in_play.points: unknown name 'opp_score'; the names here are {in_play}"
+    assert lines[3].startswith("b.yaml:3:22: play.allowed: unknown name 'opp_train'; the names here are arm, ")
+    assert "own_train" in lines[3] and "did you mean" not in result.stdout
 
 
 def test_every_problem_of_every_file_is_counted(files: Path) -> None:

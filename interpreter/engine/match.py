@@ -46,10 +46,11 @@ class Match:
         """Set the seats, sides and starting scores every family's constructor begins with; the
         ruleset as a match of `players` plays it (`ruleset.for_players`)."""
         check_players(ruleset, players)
-        ruleset = ruleset.for_players(players)
+        partnered = partnerships(ruleset, players, teams)
+        ruleset = ruleset.for_players(players, partnered)
         self._rules = ruleset
         self._n = players
-        self._sides = players // 2 if partnerships(ruleset, players, teams) else players
+        self._sides = players // 2 if partnered else players
         self._seat_side = [seat % self._sides for seat in range(players)]
         if scores is not None and len(scores) != self._sides:
             raise ValueError(f"{len(scores)} initial scores for {self._sides} sides")

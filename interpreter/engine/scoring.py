@@ -16,11 +16,13 @@ def _unique_best(values: list[int], lowest: bool = True) -> list[int]:
 class Tally:
     """What is left at a round's end, per side, and what a round-end formula reads of it.
 
-    `side_doubles` is None when no formula of the rules reads the doubles left (the common case:
-    a round end is on the playout's hot path)."""
+    `side_doubles` is None when no formula of the rules reads the doubles left, and `last` (the
+    last tile laid) is left at zeros when none reads it (the common case: a round end is on the
+    playout's hot path)."""
 
     __slots__ = (
-        "max_pip", "out_side", "players", "round_no", "scores", "side_doubles", "side_pips", "side_seats", "side_tiles"
+        "last", "max_pip", "out_side", "players", "round_no", "scores", "seat_pips", "seat_side", "side_doubles",
+        "side_pips", "side_seats", "side_tiles",
     )  # fmt: skip
 
     def __init__(
@@ -34,6 +36,8 @@ class Tally:
         max_pip: int,
         round_no: int,
         scores: list[int],
+        seat_pips: list[int],
+        seat_side: list[int],
     ) -> None:
         self.side_pips = side_pips
         self.side_tiles = side_tiles
@@ -44,6 +48,11 @@ class Tally:
         self.max_pip = max_pip
         self.round_no = round_no
         self.scores = scores  # the sides' scores so far: a side's, before its points of this round end
+        self.seat_pips = seat_pips  # per seat, the pips left in its hand
+        self.seat_side = seat_side  # per seat, its side
+        # The last tile laid: (high, low, is_double, the open ends it could have gone on), set by
+        # the round's end when a formula reads it; all 0 when no tile was laid.
+        self.last: tuple[int, int, bool, int] = (0, 0, False, 0)
 
     def env(self, side: int, names: frozenset[str]) -> dict[str, object]:
         """The round-end names `names` (those a formula reads), for `side`: only those are worked
@@ -65,6 +74,14 @@ _READ: dict[str, Callable[[Tally, int], object]] = {
     "max_pip": lambda t, side: t.max_pip,
     "round": lambda t, side: t.round_no,
     "score": lambda t, side: t.scores[side],
+    "opp_score": lambda t, side: max((s for i, s in enumerate(t.scores) if i != side), default=0),
+    "hand_pips": lambda t, side: tuple(p for p, s in zip(t.seat_pips, t.seat_side, strict=True) if s == side),
+    "opp_hand_pips": lambda t, side: tuple(p for p, s in zip(t.seat_pips, t.seat_side, strict=True) if s != side),
+    "lowest_hand": lambda t, side: min(p for p, s in zip(t.seat_pips, t.seat_side, strict=True) if s == side),
+    "last_high": lambda t, side: t.last[0],
+    "last_low": lambda t, side: t.last[1],
+    "last_is_double": lambda t, side: t.last[2],
+    "last_fit_ends": lambda t, side: t.last[3],
 }
 
 

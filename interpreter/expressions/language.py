@@ -390,6 +390,16 @@ def _round_up(x: int, n: int) -> int:
     return x + -x % n
 
 
+def _each(function: Callable[[int, int], int]) -> Callable[[Sequence[int], int], tuple[int, ...]]:
+    """`function` (a rounding) applied to every element of a list, with one step for all."""
+
+    def each(values: Sequence[int], n: int) -> tuple[int, ...]:
+        _check_step(function.__name__.removeprefix("_"), n)  # an empty list still needs a valid step
+        return tuple(function(x, n) for x in values)
+
+    return each
+
+
 # name -> (argument types, implementation, whether it can fail on some values)
 _FIXED_FUNCTIONS: dict[str, tuple[tuple[Type, ...], Callable[..., int], bool]] = {
     "sum": ((Type.LIST,), sum, False),
@@ -399,6 +409,8 @@ _FIXED_FUNCTIONS: dict[str, tuple[tuple[Type, ...], Callable[..., int], bool]] =
     "round_down": ((Type.INT, Type.INT), _round_down, True),
     "round_up": ((Type.INT, Type.INT), _round_up, True),
 }
+# The rounding functions also take a list as their first argument: each element is rounded.
+_ROUNDING = frozenset({"round_nearest", "round_down", "round_up"})
 # min/max take either one list or two or more ints: (on a list, on ints)
 _EXTREMUM_FUNCTIONS: dict[str, tuple[Callable[[Any], int], Callable[..., int]]] = {
     "min": (_min_list, min),
@@ -478,7 +490,8 @@ class _Compiler:
         if name in FUNCTION_NAMES:
             self.problem(f"'{name}' is a function; call it like {name}(...)", token)
         else:
-            self.problem(f"unknown name '{name}'{_did_you_mean(name, [*self.names, *FUNCTION_NAMES])}", token)
+            hint = _did_you_mean(name, [*self.names, *FUNCTION_NAMES]) or _names_here(self.names)
+            self.problem(f"unknown name '{name}'{hint}", token)
         return None
 
     # --- operators
@@ -698,13 +711,20 @@ class _Compiler:
         if name in _EXTREMUM_FUNCTIONS:
             return self.extremum(node, name, args, codes)
         types, function, can_fail = _FIXED_FUNCTIONS[name]
+        result = Type.INT
+        if name in _ROUNDING and codes and codes[0].type is Type.LIST:  # each element rounded
+            types, result, function = (Type.LIST, Type.INT), Type.LIST, _each(function)
         if len(codes) != len(types):
             self.problem(f"{name}() takes {_count(len(types), 'argument')}, got {len(codes)}", node)
             return None
         ok = True
         for arg, code, wanted in zip(args, codes, types, strict=True):
             if code.type is not wanted:
-                wanted_words = "a list" if wanted is Type.LIST else "int arguments" if len(types) > 1 else "an int"
+                wanted_words = (
+                    "a list" if wanted is Type.LIST and len(types) == 1
+                    else "a list and an int" if result is Type.LIST
+                    else "int arguments" if len(types) > 1 else "an int"
+                )  # fmt: skip
                 self.problem(f"{name}() needs {wanted_words}, got {code.type.value}", arg)
                 ok = False
         if not ok:
@@ -716,7 +736,7 @@ class _Compiler:
                 self.problem(str(failure), args[1])
                 return None
             can_fail = False
-        return self.call(node, function, codes, can_fail)
+        return self.call(node, function, codes, can_fail, result)
 
     def extremum(self, node: Tree, name: str, args: list[Tree | Token], codes: list[_Code]) -> _Code | None:
         on_list, on_ints = _EXTREMUM_FUNCTIONS[name]
@@ -733,7 +753,9 @@ class _Compiler:
                 ok = False
         return self.call(node, on_ints, codes, False) if ok else None
 
-    def call(self, node: Tree, function: Callable[..., int], codes: list[_Code], can_fail: bool) -> _Code | None:
+    def call(
+        self, node: Tree, function: Callable[..., Any], codes: list[_Code], can_fail: bool, result: Type = Type.INT
+    ) -> _Code | None:
         if len(codes) == 1:
             fn = _unary(function, codes[0])
         elif len(codes) == 2:
@@ -747,11 +769,11 @@ class _Compiler:
         if all(code.const for code in codes):
             # folded now, so a failure such as min([]) is reported when the rule file loads
             try:
-                return _constant(Type.INT, fn({}))
+                return _constant(result, fn({}))
             except _EvalFailure as failure:
                 self.problem(str(failure), node)
                 return None
-        return _Code(Type.INT, self.guard(fn, *_span(node)) if can_fail else fn)
+        return _Code(result, self.guard(fn, *_span(node)) if can_fail else fn)
 
 
 # --- messages ------------------------------------------------------------------------------------
@@ -760,6 +782,12 @@ class _Compiler:
 def _did_you_mean(word: str, candidates: Iterable[str]) -> str:
     close = suggestion(word, sorted(candidates))
     return f"; did you mean '{close}'?" if close else ""
+
+
+def _names_here(names: Iterable[str]) -> str:
+    """The names a place may read, for a name with no close match: what may stand there instead."""
+    listed = ", ".join(sorted(names))
+    return f"; the names here are {listed}" if listed else "; no names may be read here"
 
 
 def _count(n: int, noun: str) -> str:

@@ -21,6 +21,25 @@ COUNT = {
     "set_size": "the number of tiles in the set",
 }
 ROUND = {**COUNT, "round": "the round number"}
+# A later round's start condition: how the previous round ended, and the scores.
+START = {
+    "players": COUNT["players"],
+    "max_pip": COUNT["max_pip"],
+    "round": "the number of the round starting",
+    "went_out": "the previous round ended with a player going out",
+    "blocked": "the previous round was blocked",
+    "tied": "the previous round was a tie (blocked, and no one side scored)",
+    "high_score": "the highest score",
+    "low_score": "the lowest score",
+}
+# `play.per_turn` and `play.whole_turn`, read as a turn starts.
+TURN = {
+    "hand": "the number of tiles in the player's hand",
+    "boneyard": "the number of tiles left to draw",
+    "players": COUNT["players"],
+    "max_pip": COUNT["max_pip"],
+    "round": "the round number",
+}
 TILE = {
     **COUNT,
     "high": "the higher half",
@@ -59,6 +78,8 @@ def play(root: str = "the lead or the engine") -> dict[str, str]:
         "hand": "the number of tiles in the player's hand",
         "players": "the number of players",
         "round": "the round number",
+        "turn_tiles": "the number of tiles the player has laid this turn",
+        "arm_turn_tiles": "the number of tiles laid on that arm this turn",
     }
 
 
@@ -76,8 +97,25 @@ def in_play(side: str) -> dict[str, str]:
         "laid_high": "the higher half of the tile just laid",
         "laid_low": "the lower half of the tile just laid",
         "laid_is_double": "the tile just laid is a double",
+        "laid_fit_ends": "the number of open ends the tile just laid could have gone on",
+        "tiles": "the number of tiles left in the hand of the player who laid it",
         "round": "the round number",
         "score": f"the {side}'s score before the tile",
+    }
+
+
+def on_pass(side: str) -> dict[str, str]:
+    """The names of `scoring.on_pass`; `side` is who scores: "player", "team", or "side" (either)."""
+    return {
+        **COUNT,
+        "passes": "the number of passes in a row",
+        "laid": "the number of tiles laid this round",
+        "same_side": (
+            f"the player who passed is on the scoring {side}" if side != "player"
+            else "the player who passed laid the last tile"
+        ),
+        "round": "the round number",
+        "score": f"the {side}'s score before the pass",
     }
 
 
@@ -96,7 +134,26 @@ def round_end(side: str) -> dict[str, str]:
         "opp_doubles": "the number of doubles left in the opponents' hands",
         "went_out": f"the {side} went out",
         "score": f"the {side}'s score before this round's points",
+        "opp_score": "the highest opponent's score before this round's points",
+        "hand_pips": f"the pips left in each hand of the {side}",
+        "opp_hand_pips": "the pips left in each opponent's hand",
+        "lowest_hand": f"the pips left in the {side}'s lightest hand",
+        "last_high": "the higher half of the last tile laid",
+        "last_low": "the lower half of the last tile laid",
+        "last_is_double": "the last tile laid is a double",
+        "last_fit_ends": "the number of open ends the last tile laid could have gone on",
         "round": "the round number",
+    }
+
+
+def reset(side: str) -> dict[str, str]:
+    """The names of `match.reset_when`, read for a `side` once a round end is scored."""
+    return {
+        **round_end(side),
+        "score": f"the {side}'s score after that round end's points",
+        "scored": f"the {side} scored at that round end",
+        "opp_scored": f"another {side} scored at that round end",
+        "points": f"the points the {side} scored at that round end",
     }
 
 
@@ -122,6 +179,10 @@ def words(expr: Expr, names: dict[str, str]) -> str:
     if expr.constant is not None and not isinstance(expr.constant, list):
         return _constant(expr.constant)
     return _Speaker(names).say(_parser().parse(expr.source))
+
+
+def _is(node: Tree | Token, *kinds: str) -> bool:
+    return isinstance(node, Tree) and node.data in kinds
 
 
 def _constant(value: object) -> str:
@@ -153,9 +214,10 @@ class _Speaker:
 
     def _not_expr(self, children: list) -> str:
         operand = children[-1]
-        if isinstance(operand, Token) and operand.type == "NAME" and " is " in self.names.get(str(operand), ""):
-            # "the tile is a double" becomes "the tile is not a double"
-            return self.names[str(operand)].replace(" is ", " is not ", 1)
+        said = self.names.get(str(operand), "") if isinstance(operand, Token) and operand.type == "NAME" else ""
+        for verb in (" is ", " was "):  # "the tile is a double" becomes "the tile is not a double"
+            if verb in said:
+                return said.replace(verb, f"{verb}not ", 1)
         return f"not ({self.say(operand)})"
 
     def _comparison(self, children: list) -> str:
@@ -166,7 +228,13 @@ class _Speaker:
         if is_remainder and left.children[1].type == "PERCENT" and right == "0" and operator.type in ("EQ", "NE"):
             multiple = "is a multiple of" if operator.type == "EQ" else "is not a multiple of"
             return f"{self.say(left.children[0])} {multiple} {self.say(left.children[2])}"
-        return f"{self.say(left)} {_COMPARISONS[operator.type]} {self.say(right)}"
+        return f"{self._compared(left)} {_COMPARISONS[operator.type]} {self._compared(right)}"
+
+    def _compared(self, node: Tree | Token) -> str:
+        """A side of a comparison: a rounding ("x, rounded to …") in brackets, so that what follows
+        the comma is not read as part of it."""
+        said = self.say(node)
+        return f"({said})" if _is(node, "call") and ", " in said else said
 
     def _sum(self, children: list) -> str:
         return self._operators(children)
@@ -175,10 +243,16 @@ class _Speaker:
         return self._operators(children)
 
     def _operators(self, children: list) -> str:
-        parts = [self.say(children[0])]
+        parts = [self._operand(children[0])]
         for operator, operand in zip(children[1::2], children[2::2], strict=True):
-            parts += [_ARITHMETIC[operator.type], self.say(operand)]
+            parts += [_ARITHMETIC[operator.type], self._operand(operand)]
         return " ".join(parts)
+
+    def _operand(self, node: Tree | Token) -> str:
+        """An operand of + − × ÷: a call in brackets, as "the smaller of a and b + 1" or "x, rounded
+        to the nearest multiple of 5 ÷ 5" would read two ways."""
+        said = self.say(node)
+        return f"({said})" if _is(node, "call") else said
 
     def _neg(self, children: list) -> str:
         return f"−{self.say(children[-1])}"
@@ -195,16 +269,24 @@ class _Speaker:
 
     def _call(self, children: list) -> str:
         function = str(children[0])
-        args = [self.say(c) for c in children[1:]]
-        if function in ("round_nearest", "round_down", "round_up"):
+        # An argument that is a choice, or a rounded sum, in brackets: "the smaller of (2 if c,
+        # otherwise 3) and 1", "(a − b), rounded to …" each read one way only.
+        rounding = function in ("round_nearest", "round_down", "round_up")
+        args = [
+            f"({self.say(c)})" if _is(c, "if_expr") or (rounding and _is(c, "sum", "product", "neg")) else self.say(c)
+            for c in children[1:]
+        ]
+        if rounding:
             how = {"round_nearest": "to the nearest", "round_down": "down to a", "round_up": "up to a"}[function]
-            return f"{args[0]}, rounded {how} multiple of {args[1]}"
+            # A list is rounded number by number: "the pips left in each hand, each rounded to …".
+            each = "each " if _is(children[1], "list") or " each " in args[0] else ""
+            return f"{args[0]}, {each}rounded {how} multiple of {args[1]}"
         if function == "abs":
             return f"the absolute value of {args[0]}"
         if function == "sum":
             return f"the sum of {args[0]}"
-        if function == "count":
-            return f"the number of {args[0]}"
+        if function == "count":  # "the number of numbers the open ends show", not "of the numbers"
+            return f"the number of {args[0].removeprefix('the ')}"
         if len(args) == 1:  # min or max of a list
             return f"the {'smallest' if function == 'min' else 'largest'} of {args[0]}"
         which = ("smaller" if function == "min" else "larger") if len(args) == 2 else f"{function}imum"

@@ -25,8 +25,9 @@ declarations and the suits each declaration makes), so nothing here names a game
   (least count, then not a trump, then the lowest rank).
 - Where the leader names the suit of a led tile, it names the end under which the tile ranks
   highest (a 6-3 led as threes is the best three after the double).
-- Calls before the first lead: it keeps a hand that holds a trump or a top tile; otherwise it
-  exchanges it when it may, else drops out when it may, else keeps it. It never closes a stock.
+- Calls before the first lead: it keeps a hand that holds a top tile or two trumps (or one trump,
+  where it may not drop out); otherwise it exchanges it when it may, else drops out when it may,
+  else keeps it. It never closes a stock.
 - Tiles played together (`tricks.combinations`): it leads its strongest combination, else its
   highest tile; it follows with the cheapest play that takes the lead, else lays its lowest tiles.
 
@@ -90,13 +91,17 @@ def _own(t: TrickTables, observation: Observation) -> int:
 
 
 def _call(t: TrickTables, observation: Observation, legal: Sequence[Action]) -> Action:
-    """Keep a hand with a trump or a top tile in it; else exchange it, else drop out, if allowed."""
+    """Keep a hand likely to take a trick: a top tile or two trumps in it, or one trump where there
+    is no dropping out; else exchange it, else drop out, if allowed. (Keeping on any lone trump
+    gets a hand with no trick penalised so often that scores can drift away from the target.)"""
     view = observation.tricks
     assert view is not None and view.declaration is not None
     s = t.suits(view.declaration)
-    if _own(t, observation) & (s.trumps | s.top):
-        return next(a for a in legal if a.kind == KEEP)
+    own = _own(t, observation)
     kinds = {a.kind: a for a in legal}
+    trumps = (own & s.trumps).bit_count()
+    if own & s.top or trumps >= 2 or (trumps and DROP not in kinds):
+        return kinds[KEEP]
     return kinds.get(EXCHANGE) or kinds.get(DROP) or kinds[KEEP]
 
 

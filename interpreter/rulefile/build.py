@@ -32,11 +32,17 @@ from interpreter.rulefile.ruleset import (
     COUNT_VALUE_FIELDS,
     IN_PLAY_NAMES,
     MATCH_NAMES,
+    ON_PASS_NAMES,
     PLAY_NAMES,
     PREVIOUS_ROUND_CRITERIA,
+    RESET_NAMES,
     ROUND_END_NAMES,
     ROUND_NAMES,
+    START_NAMES,
+    TEAM_COUNT_NAMES,
     TILE_NAMES,
+    TURN_NAMES,
+    AfterStockLead,
     Deal,
     DemandStarts,
     Direction,
@@ -48,7 +54,9 @@ from interpreter.rulefile.ruleset import (
     InPlayScoring,
     Layout,
     Lead,
+    LeadFrom,
     MatchEnd,
+    OnPassScoring,
     Play,
     Players,
     RoundEndScoring,
@@ -168,10 +176,14 @@ def build_ruleset(
         pip = max_pips.get(n, 0)
         b.envs[n] = _env(n, pip, len(tiles) if tiles else (pip + 1) * (pip + 2) // 2)
     by_count["max_pip"] = max_pips
-    for key in ("reserve", "shared_trains", "target"):
-        by_count[key] = _count_values(b, COUNT_VALUE_FIELDS[key], counts)
-    max_pip = max_pips.get(low, 0)
     players = _players(b, counts)
+    for key in ("reserve", "shared_trains"):
+        by_count[key] = _count_values(b, COUNT_VALUE_FIELDS[key], counts)
+    # The target may read `teams`: its values for the partnership choice a match may make against
+    # the file's default go to `by_choice`.
+    by_choice: dict[str, dict[int, int]] = {}
+    by_count["target"] = _count_values(b, COUNT_VALUE_FIELDS["target"], counts, players=players, other=by_choice)
+    max_pip = max_pips.get(low, 0)
     deal = _deal(b, counts, by_count["reserve"].get(low, 0))
     start = _start(b, min(max_pips.values(), default=max_pip))
     layout = _layout(b, by_count["shared_trains"].get(low, 0))
@@ -183,11 +195,13 @@ def build_ruleset(
         match=b.expr(("play", "match"), MATCH_NAMES, Type.BOOL),  # type: ignore[arg-type]
         again_optional=again == "may",
         allowed=None if allowed is not None and allowed.constant is True else allowed,
+        **_turn(b),
     )
     draw = Draw(
         b.option(DrawPolicy, "draw", "policy"), b.option(WhenUnable, "draw", "when_unable"), b.get("draw", "voluntary")
     )
     in_play = _in_play(b)
+    on_pass = _on_pass(b)
     domino = _round_end(b, "domino")
     blocked = _round_end(b, "blocked")
     match = _match(b, counts, by_count["target"].get(low))
@@ -211,8 +225,9 @@ def build_ruleset(
         if layout.engine is not None:
             _check_engine(b, layout.engine, counts, match, max_pips)
         _check_consistency(b, deal, layout, draw, blocked, play, by_count)
+        _check_stock_lead(b, deal, layout, start, by_count["reserve"])
         if not b.problems:
-            _check_can_end(b, players, in_play, (domino, blocked), match, by_count["target"])
+            _check_can_end(b, players, (in_play, on_pass), (domino, blocked), match, by_count["target"])
     if b.problems:
         return None, b.problems
     name = b.get("name")
@@ -231,6 +246,7 @@ def build_ruleset(
         play=play,
         draw=draw,
         in_play=in_play,
+        on_pass=on_pass,
         domino=domino,
         blocked=blocked,
         match=match,
@@ -241,6 +257,7 @@ def build_ruleset(
         tricks=tricks,
         tiles=tiles,
         by_count={key: table for key, table in by_count.items() if len(set(table.values())) > 1},
+        by_choice={key: table for key, table in by_choice.items() if table},
     )
     return ruleset, []
 
@@ -325,6 +342,28 @@ def _env(players: int, max_pip: int, set_size: int) -> dict[str, int]:
     return {"players": players, "max_pip": max_pip, "set_size": set_size}
 
 
+def _turn(b: _Builder) -> dict[str, Any]:
+    """`play.per_turn`, `turn_rest` and `whole_turn`: the Play fields of a turn of several tiles."""
+    per_turn = b.expr(("play", "per_turn"), TURN_NAMES, Type.INT)
+    whole = b.expr(("play", "whole_turn"), TURN_NAMES, Type.BOOL)
+    rest_optional = b.get("play", "turn_rest") == "may"
+    if per_turn is not None and per_turn.constant is not None:
+        if per_turn.constant < 1:
+            b.problem(("play", "per_turn"), f"a turn lays at least one tile, not {per_turn.constant}")
+        if per_turn.constant <= 1:
+            per_turn = None
+    if whole is not None and whole.constant is False:
+        whole = None
+    # One tile a turn: a rest is nonsense (a per_turn that did not compile, or is below 1, is reported already).
+    if per_turn is None and str(b.get("play", "per_turn")).strip() in ("None", "1"):
+        for key, given in (("turn_rest", rest_optional), ("whole_turn", whole is not None)):
+            if given:
+                b.problem(("play", key), "a turn of one tile has no rest: this needs play.per_turn above 1")
+    elif rest_optional and whole is not None:
+        b.problem(("play", "turn_rest"), "a whole turn cannot be cut short: use turn_rest must, or no whole_turn")
+    return {"per_turn": per_turn, "rest_optional": rest_optional, "whole_turn": whole}
+
+
 def _players(b: _Builder, counts: range) -> Players:
     low, high = b.get("players", "min"), b.get("players", "max")
     if low > high:
@@ -348,25 +387,48 @@ def _players(b: _Builder, counts: range) -> Players:
     return Players(low, high, direction, teams, frozenset(team_counts), optional)
 
 
-def _count_values(b: _Builder, path: tuple[str, str], counts: range, *names: str) -> dict[int, int]:
+def _count_values(
+    b: _Builder,
+    path: tuple[str, str],
+    counts: range,
+    *names: str,
+    players: Players | None = None,
+    other: dict[str, dict[int, int]] | None = None,
+) -> dict[int, int]:
     """A number that may depend on the player count (an integer, a formula of the count names, or
     a player-count table), for every allowed count; empty when the file leaves it out. `names`
-    narrows the count names a formula may read (the set size cannot read itself)."""
+    narrows the count names a formula may read (the set size cannot read itself). With `players`,
+    a formula may also read `teams` (the file's partnership choice at each count); where a match
+    may choose otherwise (players.teams_optional), the values that differ for the other choice go
+    to `other[key]`."""
     raw = b.get(*path)
     if raw is None:
         return {}
     if isinstance(raw, Mapping):
         return _table(b, path, raw, counts)
-    allowed = {k: COUNT_NAMES[k] for k in names} if names else COUNT_NAMES
+    allowed: Mapping[str, Type] = {k: COUNT_NAMES[k] for k in names} if names else COUNT_NAMES
+    if players is not None:
+        allowed = TEAM_COUNT_NAMES
     formula = b.expr(path, allowed, Type.INT)
     values: dict[int, int] = {}
+    chosen: dict[int, int] = {}
     if formula is not None:
         for n in counts:
-            env = b.envs.get(n) or {"players": n}
+            env: dict[str, object] = {**(b.envs.get(n) or {"players": n})}
+            if players is not None:
+                default = players.teams is Teams.OPPOSITE and n in players.team_counts
+                env["teams"] = default
+                if players.teams_optional and n in players.team_counts and "teams" in formula.names:
+                    value = b.evaluate(formula, {**env, "teams": not default}, path)
+                    if value is not None:
+                        chosen[n] = value
             value = b.evaluate(formula, env, path)
             if value is not None:
                 values[n] = value
     _check_range(b, path, values)
+    _check_range(b, path, chosen)
+    if other is not None:
+        other[path[-1]] = {n: value for n, value in chosen.items() if value != values.get(n)}
     return values
 
 
@@ -423,33 +485,86 @@ def _deal(b: _Builder, counts: range, reserve: int) -> Deal:
     for n, size in sizes.items():
         if size < 1:
             b.problem(path, f"a hand of {size} tiles for {n} players; every hand needs at least one tile")
-    return Deal(sizes, b.option(Undealt, "deal", "undealt"), reserve)
+    undealt = b.option(Undealt, "deal", "undealt")
+    refill = bool(b.get("deal", "refill"))
+    if refill and undealt is not Undealt.BONEYARD and b.get("family") != Family.TRICKS.value:
+        b.problem(("deal", "refill"), "a hand refilled from the stock needs deal.undealt: boneyard")
+    return Deal(sizes, undealt, reserve, refill)
 
 
-def _start_rules(b: _Builder, key: str, max_pip: int) -> tuple[StartRule, ...]:
+def _start_rules(
+    b: _Builder, key: str, max_pip: int, items: list[Any] | None = None, prefix: Path_ = (), when: Expr | None = None
+) -> tuple[StartRule, ...]:
+    """The criteria of `start.KEY` (or, with `items`, of a `when` entry's list at `prefix`, each
+    guarded by `when`), flattened: a `when` entry's criteria stand in its place, sharing its guard."""
     rules: list[StartRule] = []
-    for i, item in enumerate(b.get("start", key)):
-        path = ("start", key, i)
+    for i, item in enumerate(b.get("start", key) if items is None else items):
+        path = (*prefix, i) if prefix else ("start", key, i)
         if isinstance(item, str):
             criterion = StartCriterion(item)
             if key == "first_round" and criterion in PREVIOUS_ROUND_CRITERIA:
                 b.problem(path, f"'{item}' needs a previous round; use it in start.later_rounds")
-            rules.append(StartRule(criterion))
+            rules.append(StartRule(criterion, when=when))
+        elif len(item) != 1 and set(item) != {"when", "start"}:
+            entries = "{highest_ranked: FORMULA}, {holder: [a, b]} or {when: CONDITION, start: [criteria]}"
+            b.problem(path, f"an entry is one of {entries}")
+        elif "when" in item or "start" in item:
+            if key == "first_round":
+                b.problem(path, "a 'when' entry reads the previous round; use it in start.later_rounds")
+            elif prefix:
+                b.problem(path, "a 'when' entry's list holds criteria, not another 'when'")
+            elif item.get("when") is None or item.get("start") is None:
+                b.problem(path, "a 'when' entry needs both when: CONDITION and start: [criteria]")
+            else:
+                guard = b.expr((*path, "when"), START_NAMES, Type.BOOL)
+                if guard is not None:
+                    rules += _start_rules(b, key, max_pip, item["start"], (*path, "start"), guard)
         elif "highest_ranked" in item:
             rank = b.expr((*path, "highest_ranked"), TILE_NAMES, Type.INT)
-            rules.append(StartRule(StartCriterion.HIGHEST_RANKED, rank=rank))
+            rules.append(StartRule(StartCriterion.HIGHEST_RANKED, rank=rank, when=when))
         else:
             low, high = sorted(item["holder"])
             if high > max_pip:
                 b.problem((*path, "holder"), f"[{low}|{high}] is not in a double-{max_pip} set")
-            rules.append(StartRule(StartCriterion.HOLDER, tile=(low, high)))
+            rules.append(StartRule(StartCriterion.HOLDER, tile=(low, high), when=when))
     return tuple(rules)
 
 
 def _start(b: _Builder, max_pip: int) -> Start:
     first = _start_rules(b, "first_round", max_pip)
     later = _start_rules(b, "later_rounds", max_pip) if b.get("start", "later_rounds") is not None else first
-    return Start(first, later, b.option(Lead, "start", "lead"), b.get("start", "max_redeals"))
+    return Start(
+        first,
+        later,
+        b.option(Lead, "start", "lead"),
+        b.get("start", "max_redeals"),
+        b.option(LeadFrom, "start", "lead_from"),
+        b.option(AfterStockLead, "start", "after_stock_lead"),
+    )
+
+
+def _check_stock_lead(b: _Builder, deal: Deal, layout: Layout, start: Start, reserve: dict[int, int]) -> None:
+    """A lead turned up from the stock needs a line (a hub's lead is its engine) and a boneyard
+    that keeps a tile to turn up at every player count."""
+    path = ("start", "lead_from")
+    if start.lead_from is not LeadFrom.STOCK:
+        given = b.data.get("start")
+        if isinstance(given, Mapping) and given.get("after_stock_lead") is not None:
+            b.problem(
+                ("start", "after_stock_lead"),
+                "says who plays first onto a lead from the stock; it needs start.lead_from: stock",
+            )
+        return
+    if layout.topology is not Topology.LINE:
+        b.problem(path, "a lead from the stock needs layout.topology: line (a hub's engine is its lead)")
+    elif deal.undealt is not Undealt.BONEYARD:
+        b.problem(path, "a lead from the stock needs deal.undealt: boneyard")
+    else:
+        for n, size in deal.hand_sizes.items():
+            if n in b.envs and b.envs[n]["set_size"] - n * size - reserve.get(n, 0) < 1:
+                left = "every tile is dealt" if not reserve.get(n) else "only the reserve is left"
+                b.problem(path, f"a lead from the stock needs a tile left undealt; with {n} players {left}")
+                break
 
 
 def _layout(b: _Builder, shared_trains: int) -> Layout:
@@ -468,6 +583,8 @@ def _layout(b: _Builder, shared_trains: int) -> Layout:
         shared_trains=shared_trains,
         engine_dealt=bool(b.get("layout", "engine_dealt")),
         engine_missing=b.option(EngineMissing, "layout", "engine_missing"),
+        own_double_trains=b.get("layout", "train_start") == "own_double",
+        stand_in=None if b.get("layout", "stand_in") is None else tuple(sorted(b.get("layout", "stand_in"))),
     )
 
 
@@ -477,6 +594,14 @@ def _in_play(b: _Builder) -> InPlayScoring | None:
     when = b.expr(("scoring", "in_play", "when"), IN_PLAY_NAMES, Type.BOOL)
     points = b.expr(("scoring", "in_play", "points"), IN_PLAY_NAMES, Type.INT)
     return InPlayScoring(when, points, b.option(DoubleAtEnd, "scoring", "in_play", "double_at_end"))  # type: ignore[arg-type]
+
+
+def _on_pass(b: _Builder) -> OnPassScoring | None:
+    if b.get("scoring", "on_pass") is None:
+        return None
+    when = b.expr(("scoring", "on_pass", "when"), ON_PASS_NAMES, Type.BOOL)
+    points = b.expr(("scoring", "on_pass", "points"), ON_PASS_NAMES, Type.INT)
+    return OnPassScoring(when, points)  # type: ignore[arg-type]
 
 
 def _round_end(b: _Builder, which: str) -> RoundEndScoring:
@@ -503,13 +628,25 @@ def _match(b: _Builder, counts: range, target: int | None) -> MatchEnd:
             rounds[n] = value
     if target is None and formula is None and not any(p.path[:1] == ("match",) for p in b.problems):
         b.problem(("match",), "a match needs a way to end: give match.target, match.rounds, or both")
+    check = b.option(TargetCheck, "match", "check")
+    requires = b.expr(("match", "win_requires"), ROUND_END_NAMES, Type.BOOL)
+    if requires is not None and requires.constant is True:
+        requires = None
+    if requires is not None and check is TargetCheck.IMMEDIATE:
+        b.problem(
+            ("match", "win_requires"),
+            "is read at a round's end; a match that may end mid-round (match.check: immediate) cannot read it",
+        )
+    reset = b.expr(("match", "reset_when"), RESET_NAMES, Type.BOOL)
     return MatchEnd(
         target=target,
         reach=b.option(TargetReach, "match", "reach"),
-        check=b.option(TargetCheck, "match", "check"),
+        check=check,
         rounds=rounds,
         winner=b.option(Winner, "match", "winner"),
         tie=b.option(Tie, "match", "tie"),
+        win_requires=requires,
+        reset_when=None if reset is None or reset.constant is False else reset,
     )
 
 
@@ -560,11 +697,16 @@ def _never_positive(expr: Expr, fixed: Mapping[str, object]) -> bool:
 
 
 def _dead_sources(
-    b: _Builder, in_play: InPlayScoring | None, round_ends: tuple[RoundEndScoring, ...], n: int, sides: int
+    b: _Builder,
+    during: tuple[InPlayScoring | None, OnPassScoring | None],
+    round_ends: tuple[RoundEndScoring, ...],
+    n: int,
+    sides: int,
 ) -> list[str] | None:
     """Why no side can ever gain a point with `n` players in `sides` sides, or None if one may."""
     env = {"players": n, "max_pip": b.envs[n]["max_pip"]}
     reasons = []
+    in_play, on_pass = during
     if in_play is None:
         reasons.append("there is no scoring.in_play")
     elif in_play.when.constant is False:
@@ -573,6 +715,13 @@ def _dead_sources(
         reasons.append(f"scoring.in_play.points ({in_play.points.source}) is never above 0")
     else:
         return None
+    if on_pass is not None:
+        if on_pass.when.constant is False:
+            reasons.append("scoring.on_pass.when is never true")
+        elif _never_positive(on_pass.points, env):
+            reasons.append(f"scoring.on_pass.points ({on_pass.points.source}) is never above 0")
+        else:
+            return None
     alone = {"opp_pips": 0, "opp_tiles": 0, "opp_doubles": 0, "opponents": 0} if sides == 1 else {}
     for which, scoring in zip(("domino", "blocked"), round_ends, strict=True):
         if scoring.scorer is Scorer.NOBODY:
@@ -590,7 +739,7 @@ def _dead_sources(
 def _check_can_end(
     b: _Builder,
     players: Players,
-    in_play: InPlayScoring | None,
+    during: tuple[InPlayScoring | None, OnPassScoring | None],
     round_ends: tuple[RoundEndScoring, ...],
     match: MatchEnd,
     targets: dict[int, int],
@@ -600,7 +749,7 @@ def _check_can_end(
     here is stopped by the engine's round limit (engine/limits.py)."""
     for n in range(players.min, players.max + 1):
         for sides in sorted(_side_counts(players, n)):
-            reasons = _dead_sources(b, in_play, round_ends, n, sides)
+            reasons = _dead_sources(b, during, round_ends, n, sides)
             if reasons is None:
                 continue
             who = f"with {n} player{'s' if n != 1 else ''}"
@@ -642,6 +791,23 @@ def _check_consistency(
             )
             break
     _check_demands(b, layout, by_count)
+    if layout.own_double_trains and not (hub and layout.personal_trains):
+        b.problem(
+            ("layout", "train_start"),
+            "a train from one's own double is a personal train: needs topology hub with personal_trains",
+        )
+    if layout.stand_in is not None:
+        low, high = layout.stand_in
+        top = min(by_count["max_pip"].values(), default=high)
+        if not (hub and layout.engine_dealt):
+            b.problem(
+                ("layout", "stand_in"),
+                "a stand-in takes the place of a dealt engine: needs topology hub with engine_dealt",
+            )
+        elif high > top:
+            b.problem(("layout", "stand_in"), f"[{low}|{high}] is not in a double-{top} set")
+        elif layout.engine is not None and layout.engine.constant == high == low:
+            b.problem(("layout", "stand_in"), f"[{low}|{high}] is the engine itself; name another tile")
     if layout.engine_dealt and not hub:
         b.problem(("layout", "engine_dealt"), "only a hub has an engine; use it with topology hub")
     if layout.engine_dealt and layout.engine_missing is not EngineMissing.REDEAL and (
@@ -722,7 +888,7 @@ def _check_demands(b: _Builder, layout: Layout, by_count: dict[str, dict[int, in
         return
     if layout.topology is Topology.HUB:
         for n, shared in sorted(by_count["shared_trains"].items()):
-            trains = (n if layout.personal_trains else 0) + shared
+            trains = (n if layout.personal_trains and not layout.own_double_trains else 0) + shared
             if lead > trains:
                 b.problem(("layout", "lead_demand"), f"the engine has {trains} trains with {n} players, not {lead}")
                 return

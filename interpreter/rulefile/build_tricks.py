@@ -47,11 +47,17 @@ LAYOUT_ONLY: dict[tuple[str, ...], str] = {
     ("play",): "what may be played to a trick is tricks.must_follow",
     ("draw",): "nobody draws in a trick game",
     ("scoring", "in_play"): "a hand scores at its end, by scoring.hand",
+    ("scoring", "on_pass"): "a hand scores at its end, by scoring.hand",
     ("scoring", "domino"): "a hand scores at its end, by scoring.hand",
     ("scoring", "blocked"): "a hand scores at its end, by scoring.hand",
     ("set", "tile_value"): "what a captured tile counts is tricks.count",
     ("start", "lead"): "who leads the first trick is tricks.first_leader",
     ("deal", "reserve"): "nobody draws in a trick game",
+    ("deal", "refill"): "nobody draws in a trick game",
+    ("start", "lead_from"): "who leads the first trick is tricks.first_leader",
+    ("start", "after_stock_lead"): "who leads the first trick is tricks.first_leader",
+    ("match", "reset_when"): "a trick game's scores do not reset",
+    ("match", "win_requires"): "a trick game's winner is the match's best side",
 }
 TRICK_ONLY: tuple[tuple[str, ...], ...] = (
     ("bidding",), ("trumps",), ("tricks",), ("stock",), ("calls",), ("contracts",), ("scoring", "hand"),
@@ -206,6 +212,10 @@ def _check_start(b: _Builder) -> None:
     for key in ("first_round", "later_rounds"):
         for i, item in enumerate(b.get("start", key) or ()):
             name = item if isinstance(item, str) else next(iter(item))
+            if name in ("when", "start"):  # a condition on the previous round: layout games only
+                b.problem(("start", key, i), f"a 'when' entry chooses a starter in layout games only; a trick "
+                          f"game's starter is chosen by {_TRICK_START_WORDS}")  # fmt: skip
+                continue
             if StartCriterion(name) not in TRICK_START:
                 b.problem(
                     ("start", key, i),

@@ -20,6 +20,7 @@ from interpreter.rulefile.explain_common import (
     per_count,
     say_by_count,
     say_counts,
+    say_players,
     seating,
     set_sentence,
     side_word,
@@ -27,6 +28,7 @@ from interpreter.rulefile.explain_common import (
 from interpreter.rulefile.ruleset import (
     COUNT_VALUE_FIELDS,
     TILE_CRITERIA,
+    AfterStockLead,
     DemandStarts,
     Direction,
     DoubleAtEnd,
@@ -36,6 +38,9 @@ from interpreter.rulefile.ruleset import (
     InPlayScoring,
     Layout,
     Lead,
+    LeadFrom,
+    OnPassScoring,
+    Play,
     RoundEndScoring,
     Ruleset,
     Scorer,
@@ -107,6 +112,11 @@ def _starter(rule: StartRule, lead: Lead, hub: bool, side: str) -> str:
         who = "the player who went out in the previous round (nobody, after a blocked round)"
     elif criterion is StartCriterion.AFTER_LAST_PLAYER:
         who = "the player after the one who laid the previous round's last tile"
+    elif criterion is StartCriterion.WINNING_SIDE_LIGHTEST:
+        who = (
+            f"the player of the {side} that won the previous round with the fewest pips left (the first of them "
+            "in the order of play from that round's starter, on a tie)"
+        )
     elif criterion is StartCriterion.WINNING_SIDE_CHOICE:
         who = "the winner of the previous round"
         if side != "player":
@@ -117,14 +127,27 @@ def _starter(rule: StartRule, lead: Lead, hub: bool, side: str) -> str:
 
 
 def _start_chain(rules: tuple[StartRule, ...], lead: Lead, hub: bool, side: str) -> str:
-    """The start criteria in the order they are tried: "by X; failing that, by Y"."""
+    """The start criteria in the order they are tried: "by X; failing that, by Y"; the criteria of
+    a `when` entry (consecutive rules sharing one guard) as "if C, by X or else by Y"."""
     parts = []
+    guard = None
     for rule in rules:
         if rule.criterion is StartCriterion.REDEAL:
-            parts.append("the tiles are shuffled and dealt again, and the choice starts over")
+            said = "the tiles are shuffled and dealt again, and the choice starts over"
         else:
-            parts.append(f"by {_starter(rule, lead, hub, side)}")
+            said = f"by {_starter(rule, lead, hub, side)}"
+        if rule.when is not None and rule.when is guard:
+            parts[-1] += f", or else {said}"
+            continue
+        guard = rule.when
+        parts.append(said if guard is None else f"if {words(guard, names.START)}, {said}")
     return "; failing that, ".join(parts)
+
+
+def _started(rules: tuple[StartRule, ...], lead: Lead, hub: bool, side: str) -> str:
+    """What follows "… is started": " by X", or ": if C, by X; …" when conditions choose."""
+    chain = _start_chain(rules, lead, hub, side)
+    return f": {chain}" if any(rule.when is not None for rule in rules) else f" {chain}"
 
 
 def _of_player(side: str, did: str) -> str:
@@ -141,7 +164,7 @@ def _scorer(scoring: RoundEndScoring, side: str) -> str:
     if scoring.scorer is Scorer.FEWEST_TILES:
         return f"the {side} with the fewest tiles scores {points} (a tie scores nobody)"
     if scoring.scorer is Scorer.EACH:
-        return f"every {side} adds {points} to their own score"
+        return f"every {side} adds to their own score {points}"  # the formula last: nothing follows it
     if scoring.scorer is Scorer.RANKED:
         ranked = _ranked(scoring.rank, scoring.rank_lowest, side)
         return f"the {side} with {ranked} scores {points} (a tie scores nobody)"
@@ -154,6 +177,8 @@ def _ranked(rank: Expr | None, lowest: bool, side: str) -> str:
     said = words(rank, names.round_end(side))
     order = "lowest" if lowest else "highest"
     if rank.source.strip().isidentifier() and said.startswith("the "):  # a single name
+        if said.startswith("the tiles "):  # tiles are counted: the most tiles, not the highest
+            order = "fewest" if lowest else "most"
         return f"the {order} {said[4:]}"
     return f"the {order} value of {said}"
 
@@ -196,7 +221,7 @@ def _engine(ruleset: Ruleset, verb: str) -> str:
             return f"the engine double {table[players.min]} {verb} in every round"
         return f"the engine double ({say_by_count(table)}) {verb} in every round"
     first = [engine(players.min, r) for r in (1, 2, 3)]
-    count = f" with {players.min} players" if "max_pip" in ruleset.by_count else ""
+    count = f" with {say_players([players.min])}" if "max_pip" in ruleset.by_count else ""
     return (
         f"the engine double {verb}: {first[0]} in round 1, {first[1]} in round 2, {first[2]} in "
         f"round 3, and so on ({words(expr, names.ROUND)}){count}"
@@ -244,18 +269,26 @@ def _layout(ruleset: Ruleset) -> list[str]:
         if layout.engine_dealt:
             engine = _engine(ruleset, "is dealt like any other tile")
             out.append(f"{engine[0].upper()}{engine[1:]}; its holder starts the round by laying it in the centre.")
+            nobody = "When nobody holds it,"
+            if layout.stand_in is not None:
+                low, high = layout.stand_in
+                out.append(
+                    f"When nobody holds the engine, the holder of [{high}|{low}] lays it at the hub instead, where it "
+                    "counts as the engine: every train starts with the engine's number."
+                )
+                nobody = "When nobody holds either,"
             if layout.engine_missing is EngineMissing.DRAW:
                 out.append(
-                    "When nobody holds it, the players draw from the boneyard in turn, from the player chosen to "
+                    f"{nobody} the players draw from the boneyard in turn, from the player chosen to "
                     "start on, until one draws it and lays it."
                 )
             elif layout.engine_missing is EngineMissing.DRAW_EACH:
                 out.append(
-                    "When nobody holds it, every player draws a tile from the boneyard, again and again, until "
+                    f"{nobody} every player draws a tile from the boneyard, again and again, until "
                     "one holds it; that player lays it."
                 )
             else:
-                out.append("When nobody holds it, the tiles are shuffled and dealt again.")
+                out.append(f"{nobody} the tiles are shuffled and dealt again.")
             out.append("Trains grow from it; every train starts with a tile matching it.")
         else:
             engine = _engine(ruleset, "sits in the centre")
@@ -264,6 +297,11 @@ def _layout(ruleset: Ruleset) -> list[str]:
             )
         if layout.personal_trains:
             out.append("Every player owns a train; the others may play on it only while it carries its owner's marker.")
+        if layout.personal_trains and layout.own_double_trains:
+            out.append(
+                "A player's own train starts from a double of their own, laid in front of them when they can (a "
+                "turn of its own), and grows at both of its ends."
+            )
         shared = ruleset.by_count.get("shared_trains")
         if shared:
             out.append(f"Shared trains, which anyone may start or extend: {say_by_count(shared)}.")
@@ -311,6 +349,31 @@ def _play(ruleset: Ruleset) -> list[str]:
         out.append("A player who lays a double may play again, or stop and let the turn pass.")
     elif play.again_after_double:
         out.append("A player who lays a double plays again.")
+    if play.per_turn is not None:
+        out += _turn(play)
+    return out
+
+
+def _turn(play: Play) -> list[str]:
+    """A turn of several tiles: how many, the rest a must or a may, and when it must be whole."""
+    assert play.per_turn is not None
+    count = play.per_turn.constant
+    many = f"{count} tiles" if count is not None else f"as many tiles as {words(play.per_turn, names.TURN)}"
+    out = [
+        f"A turn lays {many}, one after the other (never more than the player holds; a lead is a turn of its own)"
+        + (", a double played again after not counting." if play.again_after_double else ".")
+    ]
+    if play.rest_optional or not play.forced:
+        out.append("After the first of them, the player may stop at any time.")
+    else:
+        out.append("The player lays them while any can be laid; when none can, the turn ends.")
+    if play.whole_turn is not None:
+        when = words(play.whole_turn, names.TURN)
+        condition = "" if when == "always" else f"When {when}, t"
+        out.append(
+            f"{condition or 'T'}he turn must be laid whole: a player who cannot lay all of its tiles lays none, "
+            "and counts as unable to play."
+        )
     return out
 
 
@@ -327,6 +390,27 @@ def _in_play(scoring: InPlayScoring, side: str) -> str:
     return f"{scores} A double at an open end counts {double}."
 
 
+def _on_pass(scoring: OnPassScoring, side: str) -> str:
+    when = words(scoring.when, names.on_pass(side))
+    condition = "" if when == "always" else f"when {when}, "
+    points = words(scoring.points, names.on_pass(side))
+    return f"After every pass, {condition}{_of_player(side, 'laid the last tile')} scores {points}."
+
+
+def _set_aside(ruleset: Ruleset) -> str:
+    """What becomes of the tiles not dealt when they are dead: said only at the counts that leave some."""
+    aside = "the tiles not dealt are set aside unseen; nobody draws them"
+    engine = int(ruleset.layout.topology is Topology.HUB and not ruleset.layout.engine_dealt)  # set aside first
+    left = {n: ruleset.for_players(n).set_size - engine - n * size > 0 for n, size in ruleset.deal.hand_sizes.items()}
+    if all(left.values()):
+        return f"{aside[0].upper()}{aside[1:]}."
+    if not any(left.values()):
+        return "Every tile is dealt."
+    some = say_players([n for n, over in left.items() if over])
+    none = say_players([n for n, over in left.items() if not over])
+    return f"With {some}, {aside}. With {none}, every tile is dealt."
+
+
 def _match_end(ruleset: Ruleset) -> list[str]:
     end = ruleset.match
     side = side_word(ruleset.players)
@@ -334,15 +418,17 @@ def _match_end(ruleset: Ruleset) -> list[str]:
     out = []
     if end.target is not None:
         targets = ruleset.by_count.get("target", {ruleset.players.min: end.target})
-        if end.reach is TargetReach.AT_LEAST:
-            reach = say_by_count(targets, lambda target: f"{target} points or more")
-        else:
-            reach = say_by_count(targets, lambda target: f"more than {target} points")
+        say_target = ("{} points or more" if end.reach is TargetReach.AT_LEAST else "more than {} points").format
+        reach = say_by_count(targets, say_target)
         when = (
             f"the moment a {side} has "
             if end.check is TargetCheck.IMMEDIATE
             else f"at the end of the first round after which a {side} has "
         )
+        other = ruleset.by_choice.get("target")
+        if other:  # a match that makes the other partnership choice plays to another target
+            choice = "without partnerships" if ruleset.players.teams is Teams.OPPOSITE else "with partnerships"
+            reach += f"; {choice} ({say_players(sorted(other))}), {say_by_count(other, say_target)}"
         out.append(f"The match ends {when}{reach}; the {best} total wins.")
         if end.check is TargetCheck.IMMEDIATE:
             out.append("That can happen in the middle of a round, which then is not scored.")
@@ -353,6 +439,14 @@ def _match_end(ruleset: Ruleset) -> list[str]:
     out.append(
         "Tied winners share the win." if end.tie is Tie.SHARE else "A tie for the win is settled by another round."
     )
+    if end.reset_when is not None:
+        said = words(end.reset_when, names.reset(side))
+        out.append(f"At every round's end, once its points are scored, a {side}'s score goes back to 0 when {said}.")
+    if end.win_requires is not None:
+        said = words(end.win_requires, names.round_end(side))
+        out.append(
+            f"A {side} wins only if, at the end of the last round, {said}; when no {side} does, the match is lost."
+        )
     return out
 
 
@@ -371,7 +465,7 @@ def explain(ruleset: Ruleset) -> str:
 
     people = seating(ruleset)
     if ruleset.deal.undealt is Undealt.DEAD:
-        people.append("The tiles not dealt are set aside unseen; nobody draws them.")
+        people.append(_set_aside(ruleset))
     else:
         reserve = ruleset.deal.reserve
         kept = f" The last {reserve} tiles of the boneyard are never drawn." if reserve else ""
@@ -381,11 +475,19 @@ def explain(ruleset: Ruleset) -> str:
     sections.append(("Players and hands", people))
 
     start = ruleset.start
-    opening = [f"The first round is started {_start_chain(start.first_round, start.lead, hub, side)}."]
+    stock = start.lead_from is LeadFrom.STOCK
+    unled = hub or stock  # nobody leads from a hand: the criteria pick a player, not a lead
+    opening = [f"The first round is started{_started(start.first_round, start.lead, unled, side)}."]
     if start.later_rounds != start.first_round:
-        opening.append(f"Later rounds are started {_start_chain(start.later_rounds, start.lead, hub, side)}.")
+        opening.append(f"Later rounds are started{_started(start.later_rounds, start.lead, unled, side)}.")
     else:
         opening.append("Every round starts the same way.")
+    if stock:
+        first = "the starter" if start.after_stock_lead is AfterStockLead.STARTER else "the player after the starter"
+        opening.append(
+            "Once the hands are dealt, the first tile of the boneyard is turned up as the lead (nobody scores for "
+            f"it), and {first} plays first onto it."
+        )
     if hub and ruleset.layout.engine_dealt:
         opening.append(
             "But the holder of the engine always starts, by laying it; the player chosen this way matters only "
@@ -394,10 +496,20 @@ def explain(ruleset: Ruleset) -> str:
     sections.append(("Starting a round", opening))
 
     sections.append(("The layout", _layout(ruleset)))
-    sections.append(("Playing", [*_play(ruleset), _draw_rule(ruleset)]))
+    refill = []
+    if ruleset.deal.refill:
+        size = say_by_count(ruleset.deal.hand_sizes)
+        refill.append(
+            f"A player whose hand empties draws a new hand of {size} tiles from the boneyard (or what is left of "
+            "it), and the turn passes; only a player who empties their hand with the boneyard used up goes out."
+        )
+    sections.append(("Playing", [*_play(ruleset), _draw_rule(ruleset), *refill]))
 
-    if ruleset.in_play is not None:
-        sections.append(("Scoring during play", [_in_play(ruleset.in_play, side)]))
+    during = [] if ruleset.in_play is None else [_in_play(ruleset.in_play, side)]
+    if ruleset.on_pass is not None:
+        during.append(_on_pass(ruleset.on_pass, side))
+    if during:
+        sections.append(("Scoring during play", during))
     ending = [
         "A round ends when a player plays their last tile, or when it is blocked: nobody can play or draw.",
         f"When a player goes out, {_scorer(ruleset.domino, side)}.",
@@ -464,6 +576,11 @@ _LABELS = {
     "start.later_rounds": "who starts later rounds",
     "start.lead": "the first tile",
     "start.max_redeals": "the most redeals in a row",
+    "start.lead_from": "where the lead comes from",
+    "start.after_stock_lead": "who plays first onto a lead from the stock",
+    "deal.refill": "refilling an empty hand from the boneyard",
+    "match.reset_when": "when a score goes back to 0",
+    "match.win_requires": "what a winner must also meet",
     "layout.topology": "the layout",
     "layout.spinners": "which doubles are spinners",
     "layout.spinner_arms": "the number of a spinner's arms",
@@ -473,24 +590,32 @@ _LABELS = {
     "layout.demand_starts": "when a double's demand binds",
     "layout.engine": "the engine double's pip",
     "layout.personal_trains": "owning a personal train",
+    "layout.own_double_trains": "where a personal train starts",
     "layout.shared_trains": "the number of shared trains",
     "layout.engine_dealt": "the engine double",
     "layout.engine_missing": "what happens when nobody holds the engine",
+    "layout.stand_in": "the tile that stands in for the engine",
     "play.forced": "playing when able",
     "play.again_after_double": "another play after a double",
     "play.match": "when a tile may be laid",
     "play.allowed": "which plays are allowed",
+    "play.per_turn": "the number of tiles a turn lays",
+    "play.rest_optional": "stopping after a turn's first tile",
+    "play.whole_turn": "when a turn must be laid whole",
     "draw.policy": "drawing",
     "draw.when_unable": "what a player who can neither play nor draw does",
     "draw.voluntary": "drawing instead of playing",
     "in_play.when": "when play scores",
     "in_play.points": "the score during play",
     "in_play.double_at_end": "a double at an open end",
+    "on_pass.when": "when a pass scores",
+    "on_pass.points": "the score for a pass",
     "domino.scorer": "who scores when a player goes out",
     "domino.points": "the score for going out",
     "blocked.scorer": "who scores a blocked round",
     "blocked.points": "the score for a blocked round",
     "match.target": "the target",
+    "by_choice.target": "the target for a match that makes the other partnership choice",
     "match.reach": "reaching the target",
     "match.check": "when the target is checked",
     "match.rounds": "the number of rounds",
@@ -547,9 +672,14 @@ _ENUM_WORDS: dict[enum.Enum, str] = {
 _BOOLEAN_WORDS = {
     "play.forced": ("compulsory", "optional"),
     "layout.personal_trains": ("yes", "no"),
+    "layout.own_double_trains": ("from its owner's own double, at both ends", "at the engine"),
     "layout.engine_dealt": ("dealt like any tile", "set aside before the deal"),
     "draw.voluntary": ("allowed", "not allowed"),
+    "play.rest_optional": ("allowed", "not allowed"),
 }
+
+# How a setting left out (None) is said, where "none" would not do.
+_NONE_WORDS = {"play.allowed": "every play that fits", "play.per_turn": "1", "play.whole_turn": "never"}
 
 # `play.again_after_double` and `play.again_optional`, said as one choice.
 _AGAIN_WORDS = {(False, False): "no", (True, False): "yes, always", (True, True): "yes, or the player may stop"}
@@ -581,14 +711,20 @@ _EXPRESSION_NAMES = {
     "tile_value": names.TILE,
     "layout.engine": names.ROUND,
     "play.match": names.MATCH,
+    "play.per_turn": names.TURN,
+    "play.whole_turn": names.TURN,
 }
 
 
 def _expression_names(path: str, side: str) -> dict[str, str]:
     if path.startswith("in_play."):
         return names.in_play(side)
-    if path in ("domino.points", "blocked.points"):
+    if path.startswith("on_pass."):
+        return names.on_pass(side)
+    if path in ("domino.points", "blocked.points", "match.win_requires"):
         return names.round_end(side)
+    if path == "match.reset_when":
+        return names.reset(side)
     return _EXPRESSION_NAMES.get(path, {})
 
 
@@ -615,6 +751,8 @@ def _compared(ruleset: Ruleset) -> dict[str, Any]:
         table = ruleset.by_count.get(key)
         fields[path] = dict(table) if table else {n: fields[path] for n in counts}
     del fields["by_count"]
+    other = fields.pop("by_choice").get("target")
+    fields["by_choice.target"] = dict(other) if other else None
     again = fields.pop("play.again_optional")
     after = fields["play.again_after_double"]
     fields["play.again_after_double"] = _AGAIN_WORDS[(after, after and again)]
@@ -641,7 +779,7 @@ def _say(path: str, value: Any, ruleset: Ruleset) -> str:
         if said is not None:
             return said
     if value is None:
-        return "every play that fits" if path == "play.allowed" else "none"
+        return _NONE_WORDS.get(path, "none")
     if isinstance(value, Expr):
         return words(value, _play_names(ruleset) if path == "play.allowed" else _expression_names(path, side))
     if isinstance(value, _Ranked):
@@ -655,6 +793,8 @@ def _say(path: str, value: Any, ruleset: Ruleset) -> str:
         return yes if value else no
     if isinstance(value, dict):  # a number by player count
         return say_by_count(value, _COUNT_SAY.get(path, str))
+    if path == "layout.stand_in":
+        return f"[{value[1]}|{value[0]}]"
     if path == "players.team_counts":
         return f"{say_counts(sorted(value))} players" if value else "none"
     if path == "tags":
@@ -664,7 +804,7 @@ def _say(path: str, value: Any, ruleset: Ruleset) -> str:
     if isinstance(value, tuple) and all(isinstance(rule, StartRule) for rule in value):
         if ruleset.family is Family.TRICKS:
             return explain_tricks.starters(value, side)
-        return _start_chain(value, ruleset.start.lead, hub, side)
+        return _start_chain(value, ruleset.start.lead, hub or ruleset.start.lead_from is LeadFrom.STOCK, side)
     return str(value)
 
 
@@ -672,7 +812,8 @@ _SHORT = 40  # values longer than this are set on lines of their own
 
 # The fields of one family's own sections (prefixes of their dotted paths); the rest is shared.
 _FAMILY_OWN = (
-    "layout.", "play.", "draw.", "in_play", "domino.", "blocked.", "tile_value", "start.", "deal.reserve", "tricks",
+    "layout.", "play.", "draw.", "in_play", "on_pass", "domino.", "blocked.", "tile_value", "start.", "deal.reserve",
+    "tricks",
 )  # fmt: skip
 
 
@@ -696,6 +837,16 @@ def differences(a: Ruleset, b: Ruleset) -> list[str]:
             out.append("Drops scoring during play.")
         for fields in (fields_a, fields_b):
             for path in [p for p in fields if p.startswith("in_play")]:
+                del fields[path]
+    if a.family is b.family and (a.on_pass is None) != (b.on_pass is None):
+        # Scoring passes that only one of them has is one difference, not one per field.
+        if a.on_pass is not None:
+            scoring = _on_pass(a.on_pass, side_word(a.players))
+            out.append(f"Adds scoring for passes: {scoring[0].lower()}{scoring[1:]}")
+        else:
+            out.append("Drops scoring for passes.")
+        for fields in (fields_a, fields_b):
+            for path in [p for p in fields if p.startswith("on_pass")]:
                 del fields[path]
     if a.tricks is not None and b.tricks is not None and (a.tricks.bidding is None) != (b.tricks.bidding is None):
         # An auction that only one of them has is one difference, not one per field.
@@ -744,7 +895,7 @@ def _per_count_change(
         return old, new, label
     changed = sorted(n for n in common if old[n] != new[n])
     if changed and not old.keys() == new.keys() == set(changed):
-        label = f"{label} with {say_counts(changed)} players"
+        label = f"{label} with {say_players(changed)}"
     return {n: old[n] for n in changed}, {n: new[n] for n in changed}, label
 
 

@@ -28,6 +28,11 @@ def say_counts(counts: Sequence[int]) -> str:
     return ", ".join(map(str, ordered[:-1])) + f" or {ordered[-1]}"
 
 
+def say_players(counts: Sequence[int]) -> str:
+    """Player counts with their noun: "1 player", "3 or 4 players"."""
+    return f"{say_counts(counts)} {'player' if list(counts) == [1] else 'players'}"
+
+
 def grouped(table: dict[int, Any]) -> dict[Any, list[int]]:
     """The player counts of `table` by value, in order of the counts."""
     groups: dict[Any, list[int]] = {}
@@ -40,8 +45,9 @@ def per_count(table: dict[int, int], unit: str) -> str:
     """`{2: 7, 3: 5, 4: 5}` as "7 tiles with 2 players, 5 with 3 or 4"."""
     groups = grouped(table)
     if len(groups) == 1:
-        return f"{next(iter(groups))} {unit}"
-    parts = [f"{value} with {say_counts(players)} players" for value, players in groups.items()]
+        value = next(iter(groups))
+        return f"{value} {unit.removesuffix('s') if value == 1 else unit}"
+    parts = [f"{value} with {say_players(counts)}" for value, counts in groups.items()]
     parts[0] = parts[0].replace(" with", f" {unit} with", 1)
     return ", ".join(parts)
 
@@ -52,7 +58,7 @@ def say_by_count(table: dict[int, Any], say: Any = str) -> str:
     groups = grouped(table)
     if len(groups) == 1:
         return say(next(iter(groups)))
-    return ", ".join(f"{say(value)} with {say_counts(players)} players" for value, players in groups.items())
+    return ", ".join(f"{say(value)} with {say_players(counts)}" for value, counts in groups.items())
 
 
 def side_word(players: Players) -> str:
@@ -138,7 +144,7 @@ def set_sentence(ruleset: Ruleset) -> str:
         return f"A double-{n} set: {ruleset.set_size} tiles, from [0|0] to [{n}|{n}]."
     sets = [
         f"a double-{pip} set: {(pip + 1) * (pip + 2) // 2} tiles, from [0|0] to [{pip}|{pip}], "
-        f"with {say_counts(counts)} players"
+        f"with {say_players(counts)}"
         for pip, counts in grouped(pips).items()
     ]
     size = f"{'; '.join(sets)}."
@@ -149,6 +155,8 @@ def seating(ruleset: Ruleset) -> list[str]:
     """Who plays, in which direction, with which partners, and the hands dealt."""
     players = ruleset.players
     side = side_word(players)
+    if players.max == 1:  # one player: no direction of play, nobody else dealt
+        return [f"For 1 player. The player is dealt {per_count(ruleset.deal.hand_sizes, 'tiles')}."]
     count = f"{players.min} players" if players.min == players.max else f"{players.min} to {players.max} players"
     people = [f"For {count}; play goes {players.direction.value}."]
     if players.teams_optional:

@@ -57,6 +57,7 @@ class StartCriterion(enum.Enum):
     PREVIOUS_OUT = "previous_out"
     WINNING_SIDE_CHOICE = "winning_side_choice"
     AFTER_LAST_PLAYER = "after_last_player"
+    WINNING_SIDE_LIGHTEST = "winning_side_lightest"
 
 
 # Criteria that read the previous round, so they cannot stand in `first_round`.
@@ -70,6 +71,7 @@ PREVIOUS_ROUND_CRITERIA = frozenset(
         StartCriterion.PREVIOUS_OUT,
         StartCriterion.WINNING_SIDE_CHOICE,
         StartCriterion.AFTER_LAST_PLAYER,
+        StartCriterion.WINNING_SIDE_LIGHTEST,
     }
 )
 
@@ -83,6 +85,20 @@ TILE_CRITERIA = frozenset(
 class Lead(enum.Enum):
     QUALIFYING = "qualifying"
     ANY = "any"
+
+
+class LeadFrom(enum.Enum):
+    """Where the round's lead comes from: a hand (the starter leads it), or the stock (turned up)."""
+
+    HAND = "hand"
+    STOCK = "stock"
+
+
+class AfterStockLead(enum.Enum):
+    """Who plays first onto a lead turned up from the stock."""
+
+    STARTER = "starter"
+    NEXT_SEAT = "next_seat"
 
 
 class Topology(enum.Enum):
@@ -170,6 +186,8 @@ COUNT_NAMES: dict[str, Type] = {
     "set_size": Type.INT,
 }
 ROUND_NAMES: dict[str, Type] = {**COUNT_NAMES, "round": Type.INT}
+# `match.target`: the count names and whether the match is played in partnerships.
+TEAM_COUNT_NAMES: dict[str, Type] = {**COUNT_NAMES, "teams": Type.BOOL}
 TILE_NAMES: dict[str, Type] = {
     **COUNT_NAMES,
     "high": Type.INT,
@@ -204,6 +222,17 @@ PLAY_NAMES: dict[str, Type] = {
     "hand": Type.INT,
     "players": Type.INT,
     "round": Type.INT,
+    "turn_tiles": Type.INT,
+    "arm_turn_tiles": Type.INT,
+    "own_started": Type.BOOL,
+}
+# `play.per_turn` and `play.whole_turn`: read as a turn starts (and again after a draw in it).
+TURN_NAMES: dict[str, Type] = {
+    "hand": Type.INT,
+    "boneyard": Type.INT,
+    "players": Type.INT,
+    "max_pip": Type.INT,
+    "round": Type.INT,
 }
 IN_PLAY_NAMES: dict[str, Type] = {
     "end_sum": Type.INT,
@@ -215,6 +244,18 @@ IN_PLAY_NAMES: dict[str, Type] = {
     "laid_high": Type.INT,
     "laid_low": Type.INT,
     "laid_is_double": Type.BOOL,
+    "laid_fit_ends": Type.INT,
+    "tiles": Type.INT,
+    "players": Type.INT,
+    "max_pip": Type.INT,
+    "round": Type.INT,
+    "score": Type.INT,
+}
+# `scoring.on_pass`: a pass, credited to the side of the player who laid the last tile.
+ON_PASS_NAMES: dict[str, Type] = {
+    "passes": Type.INT,
+    "laid": Type.INT,
+    "same_side": Type.BOOL,
     "players": Type.INT,
     "max_pip": Type.INT,
     "round": Type.INT,
@@ -230,6 +271,34 @@ ROUND_END_NAMES: dict[str, Type] = {
     "opp_doubles": Type.INT,
     "went_out": Type.BOOL,
     "score": Type.INT,
+    "opp_score": Type.INT,
+    "hand_pips": Type.LIST,
+    "opp_hand_pips": Type.LIST,
+    "lowest_hand": Type.INT,
+    "last_high": Type.INT,
+    "last_low": Type.INT,
+    "last_is_double": Type.BOOL,
+    "last_fit_ends": Type.INT,
+    "players": Type.INT,
+    "max_pip": Type.INT,
+    "round": Type.INT,
+}
+# The names `match.reset_when` reads, for each side once a round end's points are scored: the
+# round-end names (`score` is then the side's score after them) and what that round end gave.
+RESET_NAMES: dict[str, Type] = {
+    **ROUND_END_NAMES,
+    "scored": Type.BOOL,
+    "opp_scored": Type.BOOL,
+    "points": Type.INT,
+}
+# The names a later round's start condition (`{when: ..., start: [...]}`) reads: how the previous
+# round ended, the scores as they stand, and the round about to start.
+START_NAMES: dict[str, Type] = {
+    "went_out": Type.BOOL,
+    "blocked": Type.BOOL,
+    "tied": Type.BOOL,
+    "high_score": Type.INT,
+    "low_score": Type.INT,
     "players": Type.INT,
     "max_pip": Type.INT,
     "round": Type.INT,
@@ -241,6 +310,9 @@ class StartRule:
     criterion: StartCriterion
     rank: Expr | None = None  # HIGHEST_RANKED: a number per tile, higher wins
     tile: tuple[int, int] | None = None  # HOLDER: (low, high)
+    # A later round's guard over START_NAMES: the rule is tried only when it holds. The rules of one
+    # `{when: ..., start: [...]}` entry share the one Expr object.
+    when: Expr | None = None
 
 
 @dataclass(frozen=True)
@@ -258,6 +330,7 @@ class Deal:
     hand_sizes: dict[int, int]  # player count -> tiles per hand, for every allowed count
     undealt: Undealt
     reserve: int  # boneyard tiles that are never drawn
+    refill: bool = False  # a hand that empties draws a new hand from the boneyard while it has tiles
 
 
 @dataclass(frozen=True)
@@ -266,6 +339,8 @@ class Start:
     later_rounds: tuple[StartRule, ...]
     lead: Lead
     max_redeals: int
+    lead_from: LeadFrom = LeadFrom.HAND
+    after_stock_lead: AfterStockLead = AfterStockLead.STARTER
 
 
 @dataclass(frozen=True)
@@ -282,6 +357,8 @@ class Layout:
     shared_trains: int
     engine_dealt: bool  # HUB: the engine is dealt like any tile; its holder lays it first
     engine_missing: EngineMissing
+    own_double_trains: bool = False  # HUB: a personal train starts from its owner's own double, both ends open
+    stand_in: tuple[int, int] | None = None  # HUB, engine dealt: (low, high) laid as the engine when nobody holds it
 
 
 @dataclass(frozen=True)
@@ -291,6 +368,9 @@ class Play:
     match: Expr  # condition over MATCH_NAMES
     again_optional: bool = False  # the play after a double is a "may": the player may stop instead
     allowed: Expr | None = None  # condition over PLAY_NAMES: may this fitting play be made now?
+    per_turn: Expr | None = None  # formula over TURN_NAMES: tiles a turn lays (None: one)
+    rest_optional: bool = False  # `turn_rest: may`: after a turn's first tile the player may stop
+    whole_turn: Expr | None = None  # condition over TURN_NAMES: lay the whole turn or none of it (None: false)
 
 
 @dataclass(frozen=True)
@@ -305,6 +385,12 @@ class InPlayScoring:
     when: Expr  # condition over IN_PLAY_NAMES
     points: Expr  # number over IN_PLAY_NAMES
     double_at_end: DoubleAtEnd
+
+
+@dataclass(frozen=True)
+class OnPassScoring:
+    when: Expr  # condition over ON_PASS_NAMES
+    points: Expr  # number over ON_PASS_NAMES, credited to the side of the last player who laid a tile
 
 
 @dataclass(frozen=True)
@@ -323,6 +409,10 @@ class MatchEnd:
     rounds: dict[int, int] | None  # player count -> a fixed number of rounds
     winner: Winner
     tie: Tie
+    # Over ROUND_END_NAMES, at the last round's end: only the would-be winners it holds for win.
+    win_requires: Expr | None = None
+    # Over RESET_NAMES, for each side at every round end once it is scored: its score goes back to 0.
+    reset_when: Expr | None = None
 
 
 @dataclass(frozen=True)
@@ -359,7 +449,11 @@ class Ruleset:
     # The numbers that differ by player count (COUNT_VALUE_FIELDS), per count; the fields above
     # hold their values at `players.min`, and `for_players` gives the ruleset of one count.
     by_count: dict[str, dict[int, int]] = field(default_factory=dict)
-    _specialised: dict[int, Ruleset] = field(default_factory=dict, compare=False, repr=False)
+    on_pass: OnPassScoring | None = None  # scores after a pass (layout games)
+    # The numbers (of COUNT_VALUE_FIELDS) for a match that makes the other partnership choice than
+    # the file's default (players.teams_optional), per count where they differ from `by_count`'s.
+    by_choice: dict[str, dict[int, int]] = field(default_factory=dict)
+    _specialised: dict[tuple[int, bool], Ruleset] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def set_size(self) -> int:
@@ -369,14 +463,21 @@ class Ruleset:
         """Every tile of the set as played, (low, high) in id order."""
         return self.tiles or double_set(self.max_pip)
 
-    def for_players(self, players: int) -> Ruleset:
+    def for_players(self, players: int, teams: bool | None = None) -> Ruleset:
         """The rules as a match of `players` plays them: every per-count number at its value for
-        that count. The same object each time, so per-ruleset caches keep working."""
-        if not self.by_count:
+        that count, and for the match's partnership choice `teams` (None: the file's default). The
+        same object each time, so per-ruleset caches keep working."""
+        rules = self.players
+        chosen = (
+            teams is not None and players in rules.team_counts and teams != (rules.teams is Teams.OPPOSITE)
+        )  # the match makes the other choice than the file's
+        if not self.by_count and not (chosen and self.by_choice):
             return self
-        found = self._specialised.get(players)
+        found = self._specialised.get((players, chosen))
         if found is None:
             values = {key: table[players] for key, table in self.by_count.items() if players in table}
+            if chosen:
+                values.update({key: table[players] for key, table in self.by_choice.items() if players in table})
             found = dataclasses.replace(
                 self,
                 max_pip=values.get("max_pip", self.max_pip),
@@ -386,9 +487,10 @@ class Ruleset:
                 ),
                 match=dataclasses.replace(self.match, target=values.get("target", self.match.target)),
                 by_count={},
+                by_choice={},
                 _specialised={},
             )
-            self._specialised[players] = found
+            self._specialised[players, chosen] = found
         return found
 
 

@@ -108,4 +108,17 @@ def suggestion(word: str, choices: Iterable[str]) -> str | None:
         return same[0]
     opposite = {_OPPOSITE[part] for part in mine if part in _OPPOSITE}
     close = difflib.get_close_matches(word, options, n=max(1, len(options)))
-    return next((choice for choice in close if not opposite & set(meaning(choice))), None)
+    return next(
+        (choice for choice in close if not opposite & set(meaning(choice)) and _whose(meaning(choice)) == _whose(mine)),
+        None,
+    )
+
+
+# A name about the other sides (`opp_pips`, `opp_train`) and one about one's own (`pips`, `own_train`)
+# are opposites too, however close their spelling: the parts that name the other sides.
+_THEIRS = frozenset({"opp", "opps", "opponent", "opponents", "others", "their", "theirs"})
+
+
+def _whose(parts: tuple[str, ...]) -> bool:
+    """Whether a name's `parts` speak of the other sides rather than one's own."""
+    return bool(_THEIRS & set(parts))

@@ -23,6 +23,20 @@ def test_blind_hughie_the_lightest_hand_of_a_block_scores_the_others_pips_less_i
     assert (deal_2["starter"], deal_2["how"]) == (1, "next_seat")
 
 
+def test_blind_hughie_four_players_play_for_themselves_the_partnership_form_is_listed_as_not_played() -> None:
+    """gambiter.com: "The game is played for 100 points in a two player or partnership game, and for 61
+    points in a three or four handed game": the file plays no partnerships, and says so."""
+    assert any("two partnerships" in rule for rule in rules("blind-hughie").not_expressible)
+    m = start("blind-hughie", "6-3", "5-5", "4-4", "3-3", starter=0)
+    assert m.sides == 4 and m.ruleset.match.target == 61
+
+
+def test_tiddle_a_wink_the_stake_pool_is_listed_as_not_played() -> None:
+    """pagat (https://www.pagat.com/domino/line/tiddlywink.html): "Each player puts up a stake in a pool
+    for the round" / "The player who dominoes wins the pool": the file scores points instead, and says so."""
+    assert any("stake in a pool" in rule for rule in rules("tiddle-a-wink").not_expressible)
+
+
 def test_fortress_every_double_is_a_four_way_spinner() -> None:
     """domino-games.com (http://www.domino-games.com/domino-rules/fortress-rules.html): "All doubles are
     spinners, and can be played off onto all four edges" / the lightest hand "wins the number of sum

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from engine_helpers import legal, of_type, play, scores_in, start
+import random
+
+from engine_helpers import legal, of_type, play, rules, scores_in, start
 
 from interpreter.engine import deal
+from interpreter.engine.layout.determinize import Determinizer
+from interpreter.players.greedy import GreedyPlayer
 
 
 def test_cuban_counter_clockwise_the_team_of_the_domino_scores_the_losing_teams_pips() -> None:
@@ -79,3 +83,21 @@ def test_partnership_block_the_player_who_dominoes_starts_the_next_game() -> Non
     assert scores_in(events) == [(1, 5 + 10 + 7, "domino")]  # seats 0, 2 and 3: 2-3, 4-4 0-2, 2-2 0-3
     second = of_type(events, "deal")[0]
     assert (second["starter"], second["how"]) == (1, "last_player_if_won")
+
+
+def test_cuban_a_determinization_offers_the_winning_side_the_same_choice_of_leader() -> None:
+    """Search players (greedy, ismcts) rebuild the round from what the seat sees: the winner's choice
+    to lead or pass the lead to the partner must be theirs there too, or the pass they were offered is
+    refused as "a player who can play must play" (`domino simulate cuban --players greedy,...`)."""
+    later = deal("0-0 1-1", "0-1 2-2", "0-2 3-3", "0-3 4-4", starter=None)
+    m = start("cuban", "9-9", "9-1 0-5", "9-2 0-6", "9-3 0-7", later=[later])
+    play(m, "lead 9-9")
+    rng = random.Random(0)
+    table = Determinizer(rules("cuban"), m.observation(0)).sample(rng)
+    assert legal(table) == ["lead 0-0", "lead 1-1", "pass"]
+    play(table, "pass")
+    assert table.current_player == 2 and len(legal(table)) == 2 and "pass" not in legal(table)
+    assert str(GreedyPlayer(1).choose(m.observation(0), m.legal_actions())) in legal(m)
+    play(m, "pass")  # the partner, seen from its own seat, must lead
+    table = Determinizer(rules("cuban"), m.observation(2)).sample(rng)
+    assert table.current_player == 2 and legal(table) == ["lead 0-2", "lead 3-3"]

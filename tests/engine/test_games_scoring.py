@@ -154,19 +154,24 @@ def test_merry_go_round_points_that_would_pass_61_are_not_scored() -> None:
     assert not m.is_over and m.scores == (60, 0)
 
 
-def test_sniff_the_sniffs_uncovered_end_keeps_counting() -> None:
-    """pagat (http://www.pagat.com/tile/wdom/sniff.html): "the ends of the Sniff continue to count toward
-    the total while they are exposed. For example, assume the [4-4] is played first; the total is eight.
-    The [6-4] is played next; the total is (4 + 4 + 6) = 14"; onlinedominogames.com: the sniff "is worth
-    total of its pips count if 2 or less of its sides are covered". (Once both of its long sides are
-    covered the file counts it no more: not_expressible.)"""
+def test_sniff_the_sniff_is_a_regular_spinner_its_sides_open_once_both_ends_are_covered() -> None:
+    """pagat (http://www.pagat.com/tile/wdom/sniff.html), the United States version: "The Sniff is turned
+    crosswise and acts like a regular spinner in play"; a regular spinner, pagat's All Fives: "the first
+    and second tiles played against the spinner must be placed against a side, then the third and
+    fourth" (its two long sides: the engine's end arms, before its side arms). pagat's count: "assume
+    the [4-4] is played first; the total is eight. The [6-4] is played next; the total is (4 + 4 + 6) =
+    14". (That its exposed ends go on counting once both ends are covered is not played:
+    not_expressible.)"""
     m = start("sniff", "4-4 1-4 0-0 2-3", "6-4 4-3 5-5 2-2", starter=0)
     assert scores_in(play(m, "lead 4-4")) == []  # 8
-    assert legal(m) == [f"4-{b} on arm {a}" for a in range(4) for b in (3, 6)]  # a spinner at once
+    assert legal(m) == [f"4-{b} on arm {a}" for a in (0, 1) for b in (3, 6)]  # its two ends only
     assert scores_in(play(m, "4-6 on arm 0")) == []  # pagat's example: 4 + 4 + 6 = 14
-    # 4-1 on a short side: the sniff's other long side is still open and counts 8: 8 + 6 + 1 = 15.
-    assert scores_in(play(m, "4-1 on arm 2")) == [(0, 15, "in_play")]
-    assert m.layout.end_sum == 15
+    assert m.layout.end_sum == 14
+    assert legal(m) == ["4-1 on arm 1"]  # one end still bare: the sides stay closed
+    assert scores_in(play(m, "4-1 on arm 1")) == []  # 6 + 1: the engine counts the covered sniff no more
+    # Both ends covered: now the sides take tiles, and 6 + 1 + 3 = 10 scores.
+    assert legal(m) == ["4-3 on arm 2", "4-3 on arm 3"]
+    assert scores_in(play(m, "4-3 on arm 2")) == [(1, 10, "in_play")]
 
 
 def test_sniff_in_partnership_the_player_who_dominoed_leads_the_next_hand() -> None:

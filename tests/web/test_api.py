@@ -742,3 +742,16 @@ def test_a_tien_gow_match_never_shows_a_seat_a_tile_laid_face_down_by_another(cl
         assert "hands" not in view and "boneyard" not in view
     ends = [v["round_end"] for _, v in received if v["round_end"]]
     assert ends and sum(ends[0]["tricks"]["captured"]) == 32
+
+
+def test_the_open_ends_are_said_only_where_the_rules_score_them(client):
+    for variant, scored in (("fives-and-threes", True), ("draw", False)):
+        table = new_table(client, variant=variant, seats=[{"kind": "human"}, {"kind": "human"}], seed=2)
+        view = client.get(url(table, "state")).json()
+        seat = view["current_player"]
+        answer = client.post(url(table, "action", seat), json={"index": 0, "version": view["version"]})
+        said = answer.json()["state"]["ends_said"]
+        if scored:
+            assert said == f"The sum of the open ends is {answer.json()['state']['layout']['end_sum']}."
+        else:
+            assert said is None

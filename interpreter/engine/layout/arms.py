@@ -3,7 +3,9 @@
 An arm is one open end with the tiles laid on it, from its root outward. A line starts with two
 end arms at the lead (a spinner lead: all of its arms); a spinner laid on an arm continues that
 arm past itself and opens side arms. A hub has one personal train per seat and the shared trains,
-all rooted at the engine. Markers belong to seats: a marked seat's trains are open to everyone.
+all rooted at the engine, or, where personal trains start from their owners' own doubles, two
+trains per owner rooted at that double, added as it is laid. Markers belong to seats: a marked
+seat's trains are open to everyone.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ class Arm:
 
 
 class Layout:
-    __slots__ = ("arms", "doubles", "engine", "lead", "markers", "spinners")
+    __slots__ = ("arms", "doubles", "engine", "lead", "markers", "own_doubles", "spinners")
 
     def __init__(self, players: int) -> None:
         self.arms: list[Arm] = []
@@ -56,6 +58,7 @@ class Layout:
         self.engine: int | None = None  # the engine double's tile id (hub)
         self.markers = [False] * players
         self.doubles = 0  # bitmask of the pips whose double lies on the table
+        self.own_doubles: list[int] = []  # the doubles personal trains start from, in the order laid
 
     def copy(self) -> Layout:
         new = Layout(0)
@@ -65,6 +68,7 @@ class Layout:
         new.engine = self.engine
         new.markers = self.markers.copy()
         new.doubles = self.doubles
+        new.own_doubles = self.own_doubles.copy()
         return new
 
     def start_line(self, tile: int, low: int, high: int, spinner_arms: int) -> None:
@@ -83,6 +87,12 @@ class Layout:
         self.engine = engine
         self.doubles |= 1 << pip
         self.arms = [Arm(i, TRAIN, owner, engine, pip, None) for i, owner in enumerate(owners)]
+
+    def start_own(self, tile: int, pip: int, seat: int) -> None:
+        """`seat` lays its own double `tile`: its personal train, open at both of the double's ends."""
+        self.own_doubles.append(tile)
+        first = len(self.arms)
+        self.arms += [Arm(first, TRAIN, seat, tile, pip, None), Arm(first + 1, TRAIN, seat, tile, pip, None)]
 
     def open_sides(self, arm: Arm, tile: int, pip: int, count: int) -> tuple[int, ...]:
         """Make the double just laid on `arm` a spinner with `count` side arms; their ids."""
@@ -134,9 +144,9 @@ class Layout:
         return out
 
     def tile_ids(self) -> list[int]:
-        """Every tile on the table: the lead or engine first, then arm by arm."""
+        """Every tile on the table: the lead or engine first, the players' own doubles, then arm by arm."""
         root = [self.lead] if self.lead is not None else [self.engine] if self.engine is not None else []
-        return root + [tile for arm in self.arms for tile, _ in arm.tiles]
+        return root + self.own_doubles + [tile for arm in self.arms for tile, _ in arm.tiles]
 
 
 class Demand:

@@ -26,6 +26,8 @@ class Previous:
     last_player: int | None = None  # the seat that laid its last tile
     out: int | None = None  # the seat that went out; None after a block
     seat_side: list[int] = field(default_factory=list)
+    pips: list[int] = field(default_factory=list)  # per seat, the pips left at its end
+    scores: list[int] = field(default_factory=list)  # per side, the scores after it
 
 
 @dataclass(slots=True)
@@ -76,6 +78,7 @@ class _Criterion:
     how: str  # the criterion's name, as the deal logs it
     tile: int | None  # HOLDER: the tile's id
     redeal: bool  # REDEAL: deal again
+    when: Expr | None  # tried only when this condition (START_NAMES) holds
 
 
 def _criteria(tables: Tables, first: bool) -> tuple[_Criterion, ...]:
@@ -91,6 +94,7 @@ def _criteria(tables: Tables, first: bool) -> tuple[_Criterion, ...]:
                 rule.criterion.value,
                 tables.index.get(rule.tile),  # type: ignore[arg-type]
                 rule.criterion is StartCriterion.REDEAL,
+                rule.when,
             )
             for rule in rules
         )
@@ -121,9 +125,12 @@ def open_round(
     criteria = _criteria(tables, round_no == 1)
     lots: list[list[tuple[int, int]]] = []
     redeals = 0
+    guards: dict[int, bool] = {}  # per `when` condition (by id), whether it holds
     while True:
         picked = None
         for rule in criteria:
+            if rule.when is not None and not _guard(tables, rule.when, previous, round_no, guards):
+                continue
             if rule.redeal:
                 if redeals < rules.start.max_redeals:
                     break
@@ -157,6 +164,7 @@ def open_round(
 
 ENGINE_HOLDER = "engine_holder"  # the `how` of a round led by the holder of a dealt engine
 ENGINE_DRAWN = "engine_drawn"  # ... by the player who drew it, the players drawing in turn
+ENGINE_STAND_IN = "engine_stand_in"  # ... by the holder of the tile standing in for an engine nobody holds
 
 
 def _engine_holder_leads(tables: Tables, found: RoundStart, engine: int) -> RoundStart:
@@ -167,6 +175,11 @@ def _engine_holder_leads(tables: Tables, found: RoundStart, engine: int) -> Roun
     seat = _holder(found.hands, engine)
     if seat is not None:
         found.starter, found.how = seat, ENGINE_HOLDER
+        return found
+    stand_in = tables.stand_in
+    seat = None if stand_in is None else _holder(found.hands, stand_in)
+    if seat is not None:  # the stand-in is laid at the hub instead, as the engine
+        found.lead, found.starter, found.how = stand_in, seat, ENGINE_STAND_IN
         return found
     if engine in found.boneyard:
         each = tables.ruleset.layout.engine_missing is EngineMissing.DRAW_EACH
@@ -267,6 +280,28 @@ def _scripted(tables: Tables, scripted: ScriptedDeal, engine: int | None) -> tup
     return hands, ids[-1], dead
 
 
+def _guard(tables: Tables, when: Expr, previous: Previous | None, round_no: int, guards: dict[int, bool]) -> bool:
+    """Whether a later round's start condition holds, over how the previous round ended."""
+    found = guards.get(id(when))
+    if found is None:
+        if previous is None:
+            found = False
+        else:
+            env = {
+                "went_out": previous.out is not None,
+                "blocked": previous.out is None,
+                "tied": previous.winner_side is None,
+                "high_score": max(previous.scores),
+                "low_score": min(previous.scores),
+                "players": tables.players,
+                "max_pip": tables.max_pip,
+                "round": round_no,
+            }
+            found = bool(when(env))
+        guards[id(when)] = found
+    return found
+
+
 def _holder(hands: list[int], tile: int) -> int | None:
     for seat, hand in enumerate(hands):
         if hand >> tile & 1:
@@ -345,6 +380,16 @@ def _pick(
         while previous.seat_side[seat] != won:
             seat = next_seat(tables, seat)
         return seat, None, how
+    if criterion is StartCriterion.WINNING_SIDE_LIGHTEST:  # the first lightest, in play order from the starter
+        if won is None:
+            return None
+        seat = previous.starter
+        best = None
+        for _ in range(tables.players):
+            if previous.seat_side[seat] == won and (best is None or previous.pips[seat] < previous.pips[best]):
+                best = seat
+            seat = next_seat(tables, seat)
+        return best, None, how
     raise AssertionError(f"unhandled start criterion {criterion}")
 
 

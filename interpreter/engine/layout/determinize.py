@@ -31,7 +31,7 @@ from interpreter.engine.layout.dealing import shuffle
 from interpreter.engine.layout.match import LayoutMatch as Match
 from interpreter.engine.observation import Observation
 from interpreter.engine.tiles import bits
-from interpreter.rulefile.ruleset import Ruleset
+from interpreter.rulefile.ruleset import Ruleset, StartCriterion
 
 TRIES = 20  # failed fills at one relaxation level before dropping older constraints
 REPICKS = 8  # random picks of a constrained slot's tile before choosing among the free ones only
@@ -71,18 +71,29 @@ class Determinizer:
         full = (1 << len(t.tiles)) - 1
         m._hands = [full] * n
         m._boneyard = [0] * deal["boneyard_size"]
+        # The scripted starter hides how the real one was picked: where it was the winning side's
+        # choice, the starter may lead or hand the lead on here too (a replayed hand-over ends it).
+        m._lead_choice = m._needs_lead and deal["how"] == StartCriterion.WINNING_SIDE_CHOICE.value and m._sides < n
 
         # A seat that drew or passed could not play only where the rules force a play and nothing
         # else (a condition on plays, a voluntary draw, stopping after a double) explains it.
         play = rules.play
         forced = play.forced and play.allowed is None and not play.again_optional and not rules.draw.voluntary
+        forced = forced and play.whole_turn is None  # a whole turn may be out of reach with a tile that fits
         masks: list[int] = []  # constraint id -> the tiles it rules out
         slots: list[list[list[int]]] = [[[] for _ in range(size)] for size in deal["hand_sizes"]]
         for event in history[deal_at + 1 :]:
+            if event["type"] == "lead_turned_up":  # the skeleton's empty boneyard turned nothing up
+                m._turn_up(t.index[tuple(event["tile"])])
+            elif event["type"] == "refill":  # the skeleton's full hands never empty: draw the new hand here
+                m._next_draw += event["tiles"]
+                slots[event["seat"]] += [[] for _ in range(event["tiles"])]
             if event["type"] != "action":
                 continue
             who = event["seat"]
             action = Action.from_json(event["action"])
+            if who != m._current:
+                m._turn_ended()
             m._current = who
             own = slots[who]
             if action.kind == PLAY:
@@ -105,6 +116,9 @@ class Determinizer:
                     own.append([])
                 else:
                     m._pass(who, action.kind == MARKER)
+        if observation.current_player is not None and observation.current_player != m._current:
+            m._turn_ended()
+            m._current = observation.current_player
         m._legal = None
 
         layout = 0

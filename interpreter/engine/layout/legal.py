@@ -78,17 +78,35 @@ class LegalMoves:
                         out += row[low]
             if out and self._play_allowed is not None:
                 out = self._allowed(seat, out)
+            if self._t.shapes_turns:
+                out = self._turn_shaped(seat, hand, out)
             if self._extra:  # the optional play after a double: play, or stop
                 out.append(PASS_ACTION)
                 return out
             if out and self._forced:
-                if self._rules.draw.voluntary and self._can_draw():
+                if self._rules.draw.voluntary and not self._turn_laid and self._can_draw():
                     out.append(DRAW_ACTION)
                 return out
         elif self._extra:
             return [PASS_ACTION]
         out.append(self._unable(seat))
         return out
+
+    def _turn_shaped(self, seat: int, hand: int, plays: list[Action]) -> list[Action]:
+        """The plays as a turn of several tiles (play.per_turn) and trains started from one's own
+        double (layout.train_start) shape them: those that leave a whole turn possible, and a
+        player's own doubles, which may start their train."""
+        t = self._t
+        if plays and t.multi:
+            plays = self._whole_turn_plays(seat, plays)
+        if t.own_double and not self._turn_laid and not self._started(seat):
+            leads = t.leads
+            plays = [leads[x] for x in bits(hand & t.double_mask)] + plays
+        return plays
+
+    def _started(self, seat: int) -> bool:
+        """Whether `seat` has a personal train on the table (always, unless trains start from own doubles)."""
+        return not self._t.own_double or any(arm.owner == seat for arm in self._layout.arms)
 
     def _allowed(self, seat: int, plays: list[Action]) -> list[Action]:
         """The plays that `play.allowed` lets be made now, out of those that fit."""
@@ -105,7 +123,10 @@ class LegalMoves:
             "max_pip": t.max_pip,
             "round": self._round,
             "doubles": tuple(p for p in range(t.max_pip + 1) if lay.doubles >> p & 1),
+            "turn_tiles": self._turn_laid,
+            "own_started": self._started(seat),
         }
+        turn_arms = self._turn_arms
         allowed = self._play_allowed
         out = []
         for action in plays:
@@ -125,10 +146,39 @@ class LegalMoves:
                 own_train=arm.owner == seat,
                 shared_train=arm.kind == TRAIN and arm.owner is None,
                 marked=arm.owner is not None and lay.markers[arm.owner],
+                arm_turn_tiles=turn_arms.count(arm.id),
             )
             if allowed(env):
                 out.append(action)
         return out
+
+    def _turn_size(self, seat: int, hand: int) -> tuple[int, bool]:
+        """How many tiles the turn `seat` starts with `hand` tiles lays (at least one, at most
+        `hand`), and whether it must be laid whole: `play.per_turn` and `play.whole_turn`."""
+        play = self._rules.play
+        env = {"hand": hand, "boneyard": self._drawable(), "players": self._n, "max_pip": self._t.max_pip,
+               "round": self._round}  # fmt: skip
+        need = int(play.per_turn(env)) if play.per_turn is not None else 1
+        return max(1, min(need, hand)), play.whole_turn is not None and bool(play.whole_turn(env))
+
+    def _whole_turn_plays(self, seat: int, plays: list[Action]) -> list[Action]:
+        """Out of `plays`, those after which the rest of a whole turn can still be laid (all of
+        them when the turn need not be whole, or this is its last tile)."""
+        if self._turn_laid:
+            need, whole = self._turn_need, self._turn_whole
+        else:
+            need, whole = self._turn_size(seat, self._hands[seat].bit_count())
+        if not whole or self._turn_laid + 1 >= need:
+            return plays
+        return [action for action in plays if self._completes(action)]
+
+    def _completes(self, action: Action) -> bool:
+        """Whether the turn goes on after `action` (or the match ends with it): tried on a copy,
+        whose own listing of the next tiles applies this same test, down to the turn's last tile."""
+        probe = self.clone()
+        probe._events = []  # the probe's log is never read
+        probe._do(action)
+        return probe._over or probe._turn_laid > 0
 
     def _can_draw(self) -> bool:
         """Whether the rules let the current player draw a tile now."""
@@ -155,6 +205,11 @@ class LegalMoves:
             if self._lead is not None and tile != self._lead:
                 return f"the round opens with {tile_text(t.tiles[self._lead])}"
             return f"the first tile is the lead: it goes on no arm ('lead {name}')"
+        if action.arm is None and self._t.own_double:
+            if self._started(seat):
+                return f"your train has started already: say which arm {name} goes on ('{name} on arm N')"
+            if not t.is_double[tile]:
+                return f"only a double of your own starts your train, not {name}"
         if action.arm is None:
             return f"say which arm {name} goes on ('{name} on arm N')"
         if not 0 <= action.arm < len(self._layout.arms):
@@ -167,6 +222,10 @@ class LegalMoves:
         if action.half not in t.tiles[tile]:
             return f"{name} has no half {action.half}"
         if action.half in self._fits.halves[arm.value][tile]:  # it fits: a rule beyond matching refused it
+            allowed = self._play_allowed is None or bool(self._allowed(seat, [action]))
+            if allowed and self._t.multi:  # the whole-turn test refused it
+                need = self._turn_need if self._turn_laid else self._turn_size(seat, self._hands[seat].bit_count())[0]
+                return f"after {name} on arm {arm.id} no whole turn of {need} tiles can be laid"
             source = self._rules.play.allowed.source if self._rules.play.allowed is not None else ""
             return f"the rules do not allow {name} on arm {arm.id} now (play.allowed: {source})"
         return f"{name} with its {action.half} touching does not match arm {arm.id} (it shows {arm.value})"
@@ -183,8 +242,12 @@ class LegalMoves:
         return f"arm {arm.id} is not open"
 
     def _why_not_unable(self, seat: int, kind: str, can_play: bool) -> str:
+        if self._extra and self._turn_laid:
+            return "this turn may lay another tile: play one, or pass to stop"
         if self._extra:
             return "after a double you may play again or pass, nothing else"
+        if self._turn_laid and can_play:
+            return f"this turn lays {self._turn_need} tiles while any can be laid: play another"
         if can_play and self._forced:
             return "a player who can play must play"
         expected = self._unable(seat).kind

@@ -90,10 +90,14 @@ class LayoutMatch(Match, RoundFlow, TurnRules, LegalMoves, RandomPlay):
         self._plain = not (
             ruleset.play.allowed is not None
             or ruleset.play.again_optional
+            or t.multi
+            or t.own_double
             or ruleset.draw.voluntary
             or layout.lead_demand
             or layout.engine_dealt
             or any(rule.criterion is StartCriterion.WINNING_SIDE_CHOICE for rule in ruleset.start.later_rounds)
+            or ruleset.on_pass is not None  # a pass may score
+            or t.reads_fit  # a tile laid counts the ends it could have gone on
         )
         self._extra = False  # the current player laid a double and may (not must) play again
         self._play_allowed = ruleset.play.allowed  # read by every listing of the legal moves

@@ -10,10 +10,11 @@ from interpreter.engine.actions import PLAY
 from interpreter.engine.layout.arms import Demand, Layout
 from interpreter.engine.layout.dealing import Previous, open_round
 from interpreter.engine.scoring import Tally, score_error, scoring_sides, winners
-from interpreter.expressions.language import MAX_VALUE
-from interpreter.rulefile.ruleset import Scorer, StartCriterion
+from interpreter.expressions.language import MAX_VALUE, Expr
+from interpreter.rulefile.ruleset import AfterStockLead, Scorer, Spinners, StartCriterion
 
 _SIDE_CHOICE = StartCriterion.WINNING_SIDE_CHOICE.value
+_RESET_OWN = frozenset({"scored", "opp_scored", "points"})  # the names only `match.reset_when` reads
 
 
 class RoundFlow:
@@ -42,20 +43,48 @@ class RoundFlow:
         self._starter = rs.starter
         self._current = rs.starter
         self._passes = 0
+        self._last_fit = 0  # the open ends the last tile laid could have gone on (when the rules read it)
         self._drew = False
         self._drawn = -1  # under one_then_play, the tile just drawn: the only one that may be played
         self._fits = t.fits(self._layout.doubles)
         # The hands as dealt (the list itself changes with play); boneyard and dead never change.
-        deal = (ev.DEAL, t, self._round, rs.starter, rs.how, rs.lead, rs.engine, tuple(rs.hands),
-                rs.boneyard, rs.dead, rs.lots, rs.redeals)  # fmt: skip
+        # A lead from the stock: the top boneyard tile (a scripted deal's first), taken before the
+        # deal is logged. A scripted deal without a boneyard turns nothing up: the determinizer
+        # rebuilds a round from such a skeleton, and lays the logged tile itself (`_turn_up`).
+        turned = rs.boneyard.pop(0) if t.stock_lead and rs.boneyard else None
+        deal = (ev.DEAL, t, self._round, rs.starter, rs.how, None if turned is not None else rs.lead, rs.engine,
+                tuple(rs.hands), rs.boneyard, rs.dead, rs.lots, rs.redeals)  # fmt: skip
         self._events.append(deal)
+        if turned is not None:
+            self._turn_up(turned)
 
-    def _open_hub(self, engine: int) -> None:
-        """Put the engine at the hub, with its trains (and its demand, if it makes one)."""
+    def _turn_up(self, tile: int) -> None:
+        """Lay `tile`, turned up from the stock, as the lead: nobody's play, so nobody scores for it;
+        the starter, or the seat after (`start.after_stock_lead`), plays first onto it."""
+        t = self._t
         layout = self._rules.layout
-        owners: list[int | None] = list(range(self._n)) if layout.personal_trains else []
+        double = t.is_double[tile]
+        spinner = double and layout.spinners is not Spinners.NONE
+        self._layout.start_line(tile, t.low[tile], t.high[tile], layout.spinner_arms if spinner else 0)
+        if double:
+            if layout.lead_demand:
+                self._demand_on_lead(tile)
+            self._note_double(tile)
+        self._needs_lead = self._lead_choice = False
+        self._lead = None
+        if self._rules.start.after_stock_lead is AfterStockLead.NEXT_SEAT:
+            self._current = (self._starter + self._step) % self._n
+        self._events.append({"type": "lead_turned_up", "tile": [t.low[tile], t.high[tile]]})
+
+    def _open_hub(self, engine: int, pip: int | None = None) -> None:
+        """Put the engine at the hub, with its trains (and its demand, if it makes one); `pip`, the
+        number its trains start with, differs from its own only for a stand-in (layout.stand_in)."""
+        layout = self._rules.layout
+        # Trains from the players' own doubles start as those are laid (turns.py), not at the hub.
+        personal = layout.personal_trains and not layout.own_double_trains
+        owners: list[int | None] = list(range(self._n)) if personal else []
         owners += [None] * layout.shared_trains
-        self._layout.start_hub(engine, self._t.low[engine], owners)
+        self._layout.start_hub(engine, self._t.low[engine] if pip is None else pip, owners)
         self._fits = self._t.fits(self._layout.doubles)
         if layout.lead_demand:
             self._demand_on_lead(engine)
@@ -77,6 +106,9 @@ class RoundFlow:
     def _end_round(self, reason: str, out_seat: int | None) -> None:
         t = self._t
         n = self._n
+        if out_seat is not None and t.refill and self._drawable() > 0:
+            self._refill(out_seat)  # not out yet: a new hand, and play goes on
+            return
         seat_pips = t.hand_values(self._hands)
         seat_tiles = list(map(int.bit_count, self._hands))
         if self._sides == n:
@@ -99,16 +131,23 @@ class RoundFlow:
             scoring, read_points = self._rules.blocked, t.blocked_points
         out_side = None if out_seat is None else self._seat_side[out_seat]
         tally = Tally(
-            side_pips, side_tiles, side_doubles, out_side, n // self._sides, n, t.max_pip, self._round, self._scores
-        )
+            side_pips, side_tiles, side_doubles, out_side, n // self._sides, n, t.max_pip, self._round, self._scores,
+            seat_pips, self._seat_side,
+        )  # fmt: skip
+        if t.round_end_reads_last:
+            tally.last = self._last_tile()
         scorers = scoring_sides(scoring, tally)
+        credited = {}
         for side in scorers:
             points = read_points(tally, side)
             total = self._scores[side] + points
             if not -MAX_VALUE <= total <= MAX_VALUE:
                 raise score_error(scoring.points, side, total)
             self._scores[side] = total
+            credited[side] = points
             self._events.append((ev.SCORE, side, None, points, total, reason))
+        if self._rules.match.reset_when is not None:
+            self._reset_scores(self._rules.match.reset_when, tally, credited)
         hands = tuple(self._hands)
         self._events.append((ev.ROUND_END, t, self._round, reason, out_seat, hands, seat_pips, self._scores.copy()))
         won = None
@@ -117,6 +156,9 @@ class RoundFlow:
         ):  # else nobody can have won yet (scoring.winners)
             won = winners(self._rules.match, self._scores, self._round, n, at_round_end=True)
         if won is not None:
+            requires = self._rules.match.win_requires
+            if requires is not None:  # only the would-be winners it holds for win (none: lost by all)
+                won = tuple(side for side in won if requires(tally.env(side, requires.names)))
             self._finish(won)
             return
         if self._round >= limits.MAX_ROUNDS:  # a safety bound, checked once a round (limits.py)
@@ -128,11 +170,50 @@ class RoundFlow:
             previous.last_player = out_seat if out_seat is not None else self._last_player()
             previous.out = out_seat
             previous.seat_side = self._seat_side
+            previous.pips = seat_pips
+            previous.scores = self._scores.copy()
         self._previous = previous
         if self._deal_later:
             self._pending = True
         else:
             self._start_round()
+
+    def _reset_scores(self, reset: Expr, tally: Tally, credited: dict[int, int]) -> None:
+        """`match.reset_when`: every side it holds for (all read before any is reset) goes back to
+        0, logged as a `reset` score of minus its score."""
+        names = reset.names - _RESET_OWN
+        back = [
+            side
+            for side in range(self._sides)
+            if reset(
+                {
+                    **tally.env(side, names),
+                    "scored": side in credited,
+                    "opp_scored": any(other != side for other in credited),
+                    "points": credited.get(side, 0),
+                }
+            )
+        ]
+        for side in back:
+            if self._scores[side]:
+                self._events.append((ev.SCORE, side, None, -self._scores[side], 0, "reset"))
+                self._scores[side] = 0
+
+    def _refill(self, seat: int) -> None:
+        """`seat` emptied its hand with tiles left to draw (`deal.refill`): it draws a new hand (a
+        `refill` record, public, then a `draw` record a tile), and the turn passes."""
+        count = min(self._t.hand_size, self._drawable())
+        self._events.append({"type": "refill", "seat": seat, "tiles": count})
+        for _ in range(count):
+            tile = self._boneyard[self._next_draw]
+            self._next_draw += 1
+            self._hands[seat] |= 1 << tile
+            self._events.append((ev.DRAW, seat, self._t.tiles[tile]))
+        for demand in self._demands:
+            demand.active = True
+        self._current = (seat + self._step) % self._n
+        self._drew = False
+        self._drawn = -1
 
     def _last_player(self) -> int | None:
         """The seat that laid the round's last tile (read back from the log: rare, so not tracked)."""
@@ -145,6 +226,23 @@ class RoundFlow:
                 if record[0] == ev.DEAL:
                     return None
         return None
+
+    def _last_tile(self) -> tuple[int, int, bool, int]:
+        """The round's last tile laid (read back from the log, as `_last_player`): its halves, high
+        first, whether a double, and the open ends it could have gone on; all 0 when none was laid."""
+        for record in reversed(self._events):
+            if type(record) is tuple:
+                tile = None
+                if record[0] == ev.PLAYED:
+                    tile = record[2]
+                elif record[0] == ev.ACTION and record[2].kind == PLAY:
+                    tile = record[2].tile
+                elif record[0] == ev.DEAL:
+                    break
+                if tile is not None:
+                    low, high = sorted(tile)
+                    return high, low, low == high, self._last_fit
+        return 0, 0, False, 0
 
     def _settle(self) -> None:
         """Deal the round a playout left undealt. The deal comes from the match's own generator,

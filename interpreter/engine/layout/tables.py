@@ -16,6 +16,7 @@ from interpreter.rulefile.ruleset import (
     PREVIOUS_ROUND_CRITERIA,
     Direction,
     Lead,
+    LeadFrom,
     Ruleset,
     StartCriterion,
     StartRule,
@@ -27,8 +28,13 @@ _CACHE_SIZE = 32
 # The criteria that read how the previous round ended; next_seat reads only who started it.
 _READS_WINNER = PREVIOUS_ROUND_CRITERIA - {StartCriterion.NEXT_SEAT}
 IN_PLAY_DETAIL_NAMES = frozenset(
-    {"end_values", "open_ends", "double_ends", "same_ends", "laid_high", "laid_low", "laid_is_double"}
-)
+    {"end_values", "open_ends", "double_ends", "same_ends", "laid_high", "laid_low", "laid_is_double", "laid_fit_ends",
+     "tiles"}
+)  # fmt: skip
+# The round-end names about the last tile laid, and the names (in play and at a round's end) that
+# need the open ends a tile could have gone on, counted as it is laid.
+LAST_TILE_NAMES = frozenset({"last_high", "last_low", "last_is_double", "last_fit_ends"})
+FIT_NAMES = frozenset({"laid_fit_ends", "last_fit_ends"})
 # Matching tables kept per ruleset when `match` reads `doubles` (one per set of doubles on the
 # table): enough for every subset of the seven doubles of a 0–6 set, bounded for the big sets.
 _FITS_CACHE_SIZE = 1024
@@ -92,9 +98,24 @@ class Tables:
         )
         self._chunk_value = tuple(tuple(sum(self.value[i] for i in ids) for ids in per) for per in self._chunk_ids)
         self.match_reads_doubles = "doubles" in ruleset.play.match.names
+        # A turn lays several tiles (play.per_turn): the turn's bookkeeping runs after each tile laid.
+        self.multi = ruleset.play.per_turn is not None
+        # Personal trains start from their owners' own doubles: a player without one yet may lay one.
+        self.own_double = ruleset.layout.own_double_trains
+        # The tile laid at the hub as the engine when nobody holds the dealt engine (None: no stand-in).
+        self.stand_in = None if ruleset.layout.stand_in is None else self.index.get(ruleset.layout.stand_in)
+        # Whether the legal plays need `LegalMoves._turn_shaped`: one check on the hot path for both.
+        self.shapes_turns = self.multi or self.own_double
         ends = (ruleset.domino, ruleset.blocked)
         formulas = [e.points for e in ends] + [e.rank for e in ends if e.rank is not None]
+        formulas += [f for f in (ruleset.match.win_requires, ruleset.match.reset_when) if f is not None]
         self.round_end_reads_doubles = any({"doubles", "opp_doubles"} & f.names for f in formulas)
+        read = set().union(*(f.names for f in formulas))
+        self.round_end_reads_last = bool(read & LAST_TILE_NAMES)
+        if ruleset.in_play is not None:
+            read |= ruleset.in_play.when.names | ruleset.in_play.points.names
+        # Counting the ends a tile fits as it is laid costs a scan of the open arms: only when read.
+        self.reads_fit = bool(read & FIT_NAMES)
         self.domino_points = points_reader(ruleset.domino.points)
         self.blocked_points = points_reader(ruleset.blocked.points)
         # Whether in-play scoring reads the names about each open end and the tile just laid.
@@ -111,12 +132,16 @@ class Tables:
         self.start_cache: dict[object, Any] = {}
         # The starter leads any tile: a criterion's tile is not required.
         self.lead_any = ruleset.start.lead is Lead.ANY or ruleset.layout.topology is Topology.HUB
+        self.stock_lead = ruleset.start.lead_from is LeadFrom.STOCK  # the lead is turned up from the boneyard
+        self.refill = ruleset.deal.refill  # a hand that empties draws a new one while the boneyard has tiles
         # The match may end at a round's end only once a side reaches `goal` or the round is `last_round`.
         match_end = ruleset.match
         self.goal = None if match_end.target is None else goal(match_end)
         self.last_round = None if match_end.rounds is None else match_end.rounds.get(players)
         # Whether a later round's start reads how the previous round ended (who won it, who laid last).
-        self.start_reads_winner = any(r.criterion in _READS_WINNER for r in ruleset.start.later_rounds)
+        self.start_reads_winner = any(
+            r.criterion in _READS_WINNER or r.when is not None for r in ruleset.start.later_rounds
+        )
         self.actions: dict[int, Action] = {}  # play_action's cache, by (arm << 13) | (tile << 5) | half
         self.leads = tuple(Action(PLAY, tile) for tile in self.tiles)  # [tile] -> the action leading it
 

@@ -10,21 +10,50 @@ from collections.abc import Sequence
 from typing import Any
 
 from interpreter.engine import Match
+from interpreter.expressions import words as names
+from interpreter.expressions.words import words
 from interpreter.frontends.presentation.seats import Seat, plural, together
 from interpreter.frontends.presentation.style import Style, hand_tile, in_hand_order, tile
 from interpreter.frontends.presentation.tricks import TrickNarrator, is_trick_game
 from interpreter.frontends.presentation.tricks import result_line as trick_result_line
+from interpreter.rulefile.ruleset import Ruleset, StartCriterion
 
 _STARTS = {
     "highest_double": "holding the highest double",
-    "highest_ranked": "holding the highest-ranked tile",
-    "holder": "holding the tile that starts",
+    "highest_ranked": "holding the tile the start rule ranks highest",
+    "holder": "holding the tile the start rule names",
     "lots": "after drawing lots",
     "random": "chosen at random",
     "previous_winner": "as the winner of the last round",
     "next_seat": "next in turn",
+    "last_player_if_won": "as the one who laid the last round's last tile, for the side that won it",
+    "previous_starter_after_tie": "again, as the last round was a tie",
+    "winning_side_next": "as the next player of the side that won the last round",
+    "previous_out": "having gone out in the last round",
+    "winning_side_choice": "for the side that won the last round",
+    "after_last_player": "after the player who laid the last round's last tile",
     "scripted": "as arranged",
+    "engine_stand_in": "holding the tile that stands in for the engine nobody holds",
 }
+
+
+def start_reason(ruleset: Ruleset, round_no: int, how: str, lead: Sequence[int] | None) -> str:
+    """Why a round's starter starts, in the words of the start rule that chose them: the tile a
+    `holder` rule names, the rank a `highest_ranked` rule gives each tile (which may make the
+    lowest double the best tile). Where the round's list has several such rules, the tile led
+    tells which holder rule chose; ranks that differ are not told apart."""
+    rules = ruleset.start.first_round if round_no == 1 else ruleset.start.later_rounds
+    chosen = [rule for rule in rules if rule.criterion.value == how]
+    if how == StartCriterion.HOLDER.value:
+        tiles = {tuple(sorted(rule.tile)) for rule in chosen if rule.tile is not None}
+        led = tuple(sorted(lead)) if lead is not None else None
+        tile = led if led in tiles else next(iter(tiles)) if len(tiles) == 1 else None
+        if tile is not None:
+            return f"holding {hand_tile(tile)}"
+    ranks = {rule.rank.source for rule in chosen if rule.rank is not None}
+    if how == StartCriterion.HIGHEST_RANKED.value and len(ranks) == 1 and chosen[0].rank is not None:
+        return f"holding the tile the start rule ranks highest (rank: {words(chosen[0].rank, names.TILE)})"
+    return _STARTS.get(how, how.replace("_", " "))
 
 
 def side_names(match: Match, seats: Sequence[Seat], side: int) -> list[str]:
@@ -45,6 +74,10 @@ def result_line(match: Match, seats: Sequence[Seat]) -> str:
     if len(match.winners) > 1:
         shared = f"{together(winners)} share the win"
         return f"Match over after {rounds}: {shared}. {scores_line(match, seats, match.scores)}."
+    if not match.winners:  # match.win_requires held for nobody: the match is lost (a patience lost)
+        everyone = [seat.name for seat in seats]
+        lost = f"{together(everyone)} {'lose' if plural(everyone) else 'loses'}"
+        return f"Match over after {rounds}: {lost}. {scores_line(match, seats, match.scores)}."
     others = [score for side, score in enumerate(match.scores) if side not in match.winners]
     scores = " to ".join(str(s) for s in [match.scores[match.winners[0]], *others])
     return f"Match over after {rounds}: {together(winners)} {'win' if plural(winners) else 'wins'}, {scores}."
@@ -73,10 +106,14 @@ class Narrator:
             kind = event["type"]
             if kind == "deal":
                 lines += self._deal(event)
+            elif kind == "lead_turned_up":
+                lines.append(f"The lead is turned up from the stock: {tile(*event['tile'])}.")
+            elif kind == "refill":
+                lines.append(f"{self.name(event['seat'])}: a new hand of {event['tiles']} from the boneyard.")
             elif kind == "action":
                 following = events[index + 1] if index + 1 < len(events) else None
                 lines.append(self._action(event, following, viewer))
-            elif kind == "score" and event["reason"] == "in_play":
+            elif kind == "score" and event["reason"] in ("in_play", "pass"):  # scored during play
                 lines.append(self._score(event))
             elif kind == "score":
                 round_scores.append("  " + self._score(event))
@@ -90,7 +127,7 @@ class Narrator:
     def _deal(self, event: dict[str, Any]) -> list[str]:
         sizes = sorted({len(hand) for hand in event["hands"]})
         each = " or ".join(map(str, sizes))
-        how = _STARTS.get(event["how"], event["how"].replace("_", " "))
+        how = start_reason(self.match.ruleset, event["round"], event["how"], event["lead"])
         starter = event["starter"]
         you = plural([self.seats[starter].name])
         text = f"Round {event['round']}: {each} tiles each. {self.name(starter)} {'start' if you else 'starts'}, {how}"
@@ -122,7 +159,10 @@ class Narrator:
         names = side_names(self.match, self.seats, event["side"])
         who = together([self.style.paint(n, "bold") for n in names])
         verb = "score" if plural(names) else "scores"
-        why = {"in_play": " on the open ends", "domino": " for the round", "blocked": " for the blocked round"}
+        if event["reason"] == "reset":  # match.reset_when: the run is broken
+            return f"{who} {'go' if plural(names) else 'goes'} back to 0 (from {-event['points']})."
+        why = {"in_play": " on the open ends", "pass": " for the pass", "domino": " for the round",
+               "blocked": " for the blocked round"}  # fmt: skip
         return f"{who} {verb} {event['points']}{why.get(event['reason'], '')} (total {event['total']})."
 
     def _round_end(self, event: dict[str, Any], scores: list[str]) -> list[str]:

@@ -32,6 +32,18 @@ def seats_for(kinds: Sequence[str]) -> list[Seat]:
     return out
 
 
+def in_turn_order(count: int, counterclockwise: bool) -> list[int]:
+    """The seats from the first, in the order play goes: counter-clockwise, the turn goes to the
+    lower seat (1, 4, 3, 2), as the engine passes it."""
+    return [0, *range(count - 1, 0, -1)] if counterclockwise else list(range(count))
+
+
+def turn_order_line(seats: Sequence[Seat], counterclockwise: bool) -> str:
+    """ "In turn order: You, Computer 4 (greedy), Computer 3 (greedy), Computer 2 (greedy)." """
+    named = [seats[n].name if seats[n].human else f"{seats[n].name} ({seats[n].kind})" for n in range(len(seats))]
+    return f"In turn order: {', '.join(named[n] for n in in_turn_order(len(seats), counterclockwise))}."
+
+
 def plural(names: Sequence[str]) -> bool:
     """Whether `names` take a plural verb: "You win", "Player 1 & Player 3 win", "Computer wins"."""
     return len(names) > 1 or names[0] == "You"

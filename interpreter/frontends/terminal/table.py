@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from interpreter.engine import Action, ArmView, LayoutView, Match
-from interpreter.frontends.presentation.seats import Seat
+from interpreter.frontends.presentation.ends import open_ends_line
+from interpreter.frontends.presentation.seats import Seat, in_turn_order
 from interpreter.frontends.presentation.style import Style, hand_tile, in_hand_order, tile
-from interpreter.rulefile.ruleset import Ruleset, TargetReach, Winner
+from interpreter.rulefile.ruleset import Direction, Ruleset, TargetReach, Winner
 from interpreter.text.untrusted import printable
 
 _LONG_ARM = 8  # tiles shown of a train before the older ones are cut to "…"
@@ -56,11 +57,28 @@ def main_line(layout: LayoutView) -> str:
     return outward_in + lead + _laid(right.tiles)
 
 
+def _hub_pip(layout: LayoutView) -> int:
+    """The number the trains at the hub start with: the engine's, or the one a stand-in takes."""
+    for arm in layout.arms:
+        if arm.root == layout.hub and arm.spinner is None:
+            return arm.tiles[0][0] if arm.tiles else arm.value
+    assert layout.hub is not None
+    return layout.hub[0]
+
+
 def layout_lines(match: Match, seats: Sequence[Seat], viewer: int | None, style: Style) -> list[str]:
     layout = match.layout
     lines: list[str] = []
-    if layout.hub is not None:
-        lines.append(f"Engine {tile(*layout.hub)} in the centre; every train starts with a {layout.hub[0]}.")
+    if layout.hub is not None and match.ruleset.layout.own_double_trains:
+        shared = f"; a shared train starts with a {layout.hub[0]}" if any(a.owner is None for a in layout.arms) else ""
+        lines.append(
+            f"Engine {tile(*layout.hub)} in the centre{shared}; each player's own train grows at both ends from a "
+            "double of their own."
+        )
+    elif layout.hub is not None:
+        pip = _hub_pip(layout)
+        stands = "" if layout.hub == (pip, pip) else f", standing in for [{pip}|{pip}]"
+        lines.append(f"Engine {tile(*layout.hub)} in the centre{stands}; every train starts with a {pip}.")
     elif layout.lead is None:
         lines.append("No tiles yet: the round opens with a lead.")
         return lines
@@ -72,6 +90,8 @@ def layout_lines(match: Match, seats: Sequence[Seat], viewer: int | None, style:
         if arm.kind != "end":
             cut = "…" if len(arm.tiles) > _LONG_ARM else ""
             shown = cut + _laid(arm.tiles[-_LONG_ARM:])
+            if arm.kind == "train" and arm.spinner is None and arm.root != layout.hub:  # from its owner's own double
+                shown = f"from {tile(*arm.root)} {shown}".rstrip()
         row = f"  arm {arm.id:<2} {arm_label(arm, seats):<22} {shown + ' ' if shown else ''}shows {arm.value}"
         if arm.marker:
             row += style.paint("  ⚑ marker out: open to everyone", "yellow")
@@ -101,7 +121,9 @@ def player_lines(
     width = max(len(seat.name) for seat in seats)
     teams = match.sides < match.players
     lines = []
-    for number, seat in enumerate(seats):
+    counterclockwise = match.ruleset.players.direction is Direction.COUNTERCLOCKWISE
+    for number in in_turn_order(len(seats), counterclockwise):  # the rows as play goes round
+        seat = seats[number]
         side = match.side_of(number)
         turn = "▶ " if number == match.current_player else "  "
         kind = "" if seat.human else f" ({seat.kind})"
@@ -151,8 +173,9 @@ def screen(
     lines = [style.heading(f"── {header} ──")]
     lines.append(style.heading("Table") + f"  (boneyard: {drawable} to draw)")
     lines += layout_lines(match, seats, viewer, style)
-    if ruleset.in_play is not None and match.layout.ends:
-        lines.append(f"The open ends count {match.layout.end_sum}.")
+    counted = open_ends_line(ruleset, match)
+    if counted:
+        lines.append(counted)
     lines.append(style.heading("Players"))
     lines += player_lines(match, seats, style)
     lines.append("")

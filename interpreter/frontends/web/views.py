@@ -29,6 +29,7 @@ from interpreter.engine.actions import (
     TRUMPS,
 )
 from interpreter.engine.tricks.suits import suit_name
+from interpreter.frontends.presentation.ends import open_ends_line
 from interpreter.frontends.presentation.narration import Narrator
 from interpreter.frontends.presentation.plays import (
     captures_count,
@@ -250,7 +251,7 @@ def round_end_json(
 ) -> dict[str, Any]:
     record = events[index]
     first = index
-    while first > 0 and events[first - 1]["type"] == "score" and events[first - 1]["reason"] != "in_play":
+    while first > 0 and events[first - 1]["type"] == "score" and events[first - 1]["reason"] not in ("in_play", "pass"):
         first -= 1  # the round end's own scores, logged just before it
     told = Narrator(match, seats, _PLAIN).tell(list(events[first : index + 1]), None)
     rule = scoring_words(ruleset).get(record["reason"], "")
@@ -506,6 +507,7 @@ def _common(match: Match, ruleset: Ruleset, seats: Sequence[Seat], kinds: Sequen
         "variant": ruleset.name,
         "title": ruleset.title,
         "round": match.round,
+        "ends_said": open_ends_line(ruleset, match) if match.layout is not None else None,
         **_goal(match),
         "current_player": match.current_player,
         "over": match.is_over,

@@ -23,7 +23,7 @@ from interpreter.frontends.cli.commands.common import (
     teams_problem,
 )
 from interpreter.frontends.cli.commands.environment import Env, ExitStatus
-from interpreter.frontends.presentation.seats import HUMAN, seats_for
+from interpreter.frontends.presentation.seats import HUMAN, seats_for, turn_order_line
 from interpreter.frontends.terminal.session import Ending, Session
 from interpreter.records.savegame import (
     SavedGame,
@@ -126,10 +126,7 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         match = Match(ruleset, players=len(kinds), seed=seed, teams=args.teams)
     except GAME_ERRORS as error:  # the first deal evaluates formulas too (the engine, tile values)
         return report_game_error(error, args.variant, env)
-    named = [seat.name if seat.human else f"{seat.name} ({seat.kind})" for seat in seats_for(kinds)]
-    if ruleset.players.direction is Direction.COUNTERCLOCKWISE:  # the turn goes to the lower seat
-        named = named[:1] + named[1:][::-1]
-    seats = ", ".join(named)
+    order = turn_order_line(seats_for(kinds), ruleset.players.direction is Direction.COUNTERCLOCKWISE)
     try:
         lock = open_save(path, args.save)  # no second process on this save while the game goes on
         if path.exists():  # another process started a game in it since the check above
@@ -140,7 +137,7 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         return ExitStatus.FAILURE
     # The title and description are the rule file's words: shown, never obeyed as escapes.
     about = printable(f"{ruleset.title} — {ruleset.description}")
-    env.stdout.write(f"{about}\nIn turn order: {seats}. Seed {seed}.\n")
+    env.stdout.write(f"{about}\n{order} Seed {seed}.\n")
     with lock:
         return play_saved(match, ruleset, game, path, env)
 

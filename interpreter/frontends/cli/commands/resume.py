@@ -9,7 +9,7 @@ from interpreter.frontends.cli.commands.common import GAME_ERRORS, lasting_name,
 from interpreter.frontends.cli.commands.environment import Env, ExitStatus
 from interpreter.frontends.cli.commands.play import play_saved
 from interpreter.frontends.presentation.narration import result_line
-from interpreter.frontends.presentation.seats import HUMAN, seats_for
+from interpreter.frontends.presentation.seats import HUMAN, seats_for, turn_order_line
 from interpreter.frontends.presentation.tricks import is_trick_game
 from interpreter.players import PLAYERS
 from interpreter.records.replay import RULES_FILE, RULES_SHA256, recorded_rule_file
@@ -26,7 +26,7 @@ from interpreter.records.savegame import (
 )
 from interpreter.resources import bundled_variants
 from interpreter.rulefile.overrides import SettingError, load_with_settings
-from interpreter.rulefile.ruleset import Ruleset
+from interpreter.rulefile.ruleset import Direction, Ruleset
 from interpreter.text.diagnostics import RuleFileError, shorten
 from interpreter.text.untrusted import printable
 
@@ -88,6 +88,8 @@ def _resume(path: Path, shown: str, args: argparse.Namespace, env: Env) -> ExitS
         return ExitStatus.OK
     rounds = "hand" if is_trick_game(match) else "round"  # a trick game's rounds are hands
     env.stdout.write(printable(f"Resuming {shown}: {ruleset.title}, {rounds} {match.round}.") + "\n")
+    counterclockwise = ruleset.players.direction is Direction.COUNTERCLOCKWISE
+    env.stdout.write(turn_order_line(seats_for(game.seats), counterclockwise) + "\n")
     return play_saved(match, ruleset, game, path, env)
 
 

@@ -339,7 +339,7 @@ function renderLog() {
   const list = $("last-actions");
   list.replaceChildren(...(state.last_actions || []).map((line) => h("li", {}, line)));
   const ends = $("ends");
-  ends.textContent = state.layout.ends && state.layout.ends.length ? `Open ends count ${state.layout.end_sum}` : "";
+  ends.textContent = state.ends_said || "";  // only where the rules score the open ends, in their words
   $("trick-score").replaceChildren(isTrickGame(state) ? handScore(state, state.seat) : "");
 }
 

@@ -1,0 +1,157 @@
+"""Every rule file the project ships (rules/*.yaml) or keeps as a complete example (tests/examples),
+played to the end of one true match by every kind of computer player, the same kind at every seat,
+at the file's fewest and most players (and both with and without partnerships where the file lets a
+match choose), on fixed seeds: the match ends with a winner, no player's choice is ever refused,
+and the same seed plays the same match again. So no rule and no player can disagree unseen.
+
+`ismcts` searches on a small fixed iteration budget and no clock, so its choices depend on the seed
+only. The whole matrix runs where DOMINO_EVERY_GAME=all (.ci/run sets it; about two minutes); the
+normal suite runs a fast part of it: every file and seating with the cheap players (random, heavy,
+counter), and the searching players (greedy, ismcts) on a few files at their fewest players.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+
+from interpreter.engine import Match
+from interpreter.players import PLAYERS, Player
+from interpreter.players.ismcts import IsmctsPlayer
+from interpreter.resources import bundled_variants
+from interpreter.rulefile.loader import load_ruleset
+from interpreter.rulefile.ruleset import Ruleset, Teams
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "tests" / "examples"
+# The complete example files: the valid ones, the Chinese-set trick game, and the two bases that
+# are whole games (tests/examples/bases also holds broken-base.yaml, broken on purpose).
+BASES = [EXAMPLES / "bases" / "good-base.yaml", EXAMPLES / "bases" / "teams-base.yaml"]
+EXAMPLE_FILES = sorted([*EXAMPLES.glob("valid/*.yaml"), *EXAMPLES.glob("*.yaml"), *BASES])
+FILES = {**{f"rules/{name}": path for name, path in bundled_variants().items()},
+         **{str(path.relative_to(ROOT / "tests")): path for path in EXAMPLE_FILES}}  # fmt: skip
+
+ISMCTS_ITERATIONS = 4  # a small fixed budget: these runs check agreement, not strength
+CHEAP = ("random", "heavy", "counter")  # `counter` plays a layout game as `heavy` does
+SEARCHING = ("greedy", "ismcts")
+FULL = os.environ.get("DOMINO_EVERY_GAME") == "all"
+# Where the normal suite also runs the searching players: the partnership game whose winners pass
+# the lead (the crash this module was written for), a draw game, a train game and a trick game.
+SEARCHED = ("rules/cuban", "rules/draw", "rules/mexican-train", "rules/bingo")
+SEED = 7
+
+
+class Case(NamedTuple):
+    file: str
+    players: int
+    teams: bool | None  # None: the file's own choice
+    kind: str
+
+    def __str__(self) -> str:
+        teams = "" if self.teams is None else ("-teams" if self.teams else "-alone")
+        return f"{self.file}-{self.players}p{teams}-{self.kind}"
+
+
+@functools.cache
+def ruleset(file: str) -> Ruleset:
+    return load_ruleset(FILES[file])
+
+
+def seatings(rules: Ruleset) -> list[tuple[int, bool | None]]:
+    """The fewest and most players; where the file lets a match choose partnerships, both ways."""
+    out: list[tuple[int, bool | None]] = []
+    for players in sorted({rules.players.min, rules.players.max}):
+        out.append((players, None))
+        if rules.players.teams_optional and players in rules.players.team_counts:
+            default = rules.players.teams is Teams.OPPOSITE
+            out.append((players, not default))
+    return out
+
+
+def matrix() -> list[Case]:
+    """The whole matrix: every file, seating and player kind."""
+    return [
+        Case(file, players, teams, kind)
+        for file in FILES
+        for players, teams in seatings(ruleset(file))
+        for kind in CHEAP + SEARCHING
+    ]
+
+
+def quick(case: Case) -> bool:
+    return case.kind in CHEAP or (case.file in SEARCHED and case.players == ruleset(case.file).players.min)
+
+
+MATRIX = matrix()
+CASES = MATRIX if FULL else [case for case in MATRIX if quick(case)]
+
+
+def player(kind: str, seed: int) -> Player:
+    if kind == "ismcts":
+        return IsmctsPlayer(seed, iterations=ISMCTS_ITERATIONS, ms=None)
+    return PLAYERS[kind](seed)
+
+
+def play(case: Case) -> Match:
+    """One whole match, every decision asked of the seat's player and applied (apply() refuses an
+    illegal action with IllegalAction)."""
+    match = Match(ruleset(case.file), players=case.players, seed=SEED, teams=case.teams)
+    seats = [player(case.kind, SEED * 100 + seat) for seat in range(case.players)]
+    while not match.is_over:
+        seat = match.current_player
+        assert seat is not None
+        chooser = seats[seat]
+        observation = match.observation(seat) if chooser.observes else None
+        match.apply(chooser.choose(observation, match.legal_actions()))
+    return match
+
+
+class Result(NamedTuple):
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    rounds: int
+    events: str  # the whole log, as JSON
+
+
+RESULTS: dict[Case, Result] = {}  # what each case played, for the same-seed test to replay
+
+
+def result(match: Match) -> Result:
+    return Result(match.scores, match.winners, match.round, json.dumps(match.events))
+
+
+def test_ci_plays_the_whole_matrix() -> None:
+    if os.environ.get("CI") and not FULL:
+        pytest.fail("CI is set: the whole matrix must run there (.ci/run sets DOMINO_EVERY_GAME=all)")
+
+
+def test_the_matrix_covers_every_file_and_player_kind() -> None:
+    assert set(CHEAP + SEARCHING) == set(PLAYERS)
+    assert {case.file for case in CASES} == set(FILES) and set(SEARCHED) <= set(FILES)
+    assert "rules/cuban" in FILES and "examples/valid/house-two-lines.yaml" in FILES
+
+
+@pytest.mark.parametrize("case", CASES, ids=str)
+def test_the_match_ends_with_a_winner(case: Case) -> None:
+    match = play(case)
+    assert match.is_over and match.current_player is None and match.legal_actions() == []
+    assert match.winners and set(match.winners) <= set(range(match.sides))
+    assert match.events[-1]["type"] == "match_end"
+    RESULTS[case] = result(match)
+
+
+# The same seed, the same match: for every file, the random player (which draws from its seed) at
+# the fewest players, and ismcts (whose search samples the hidden tiles) wherever it runs there.
+SAMPLE = [case for case in CASES if case.kind in ("random", "ismcts") and case.teams is None
+          and case.players == ruleset(case.file).players.min]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", SAMPLE, ids=str)
+def test_the_same_seed_plays_the_same_match(case: Case) -> None:
+    first = RESULTS.get(case) or result(play(case))
+    assert result(play(case)) == first
