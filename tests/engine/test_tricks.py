@@ -385,3 +385,23 @@ def test_with_rounds_until_passes_a_pass_out_still_deals_again(tmp_path) -> None
     for _ in range(4):
         match.apply(PASS_ACTION)
     assert match.round == 1 and match.events_of("deal")[-1]["how"] == "redeal" and match.current_player == 2
+
+
+def test_a_hand_whose_bidders_partner_sits_out_ends_after_the_last_trick_of_the_seats_in_play():
+    """Nel-o: the bidder's partner sits out with seven tiles; the hand ends once the three seats in
+    play have laid theirs (a random match of the house rules, seed 1, stalled there: no legal action)."""
+    import random
+
+    from interpreter.engine import Match
+    from interpreter.resources import bundled_variants
+    from interpreter.rulefile.loader import load_ruleset
+
+    match = Match(load_ruleset(bundled_variants()["texas-42-house"]), players=4, seed=1)
+    chooser = random.Random(1)
+    nello = False
+    while not match.is_over and match.round < 4:
+        legal = match.legal_actions()
+        assert legal, f"round {match.round}: a hand that is not over offers no action"
+        match.apply(chooser.choice(legal))
+        nello = nello or any(e.get("action", {}).get("value") == "nel-o" for e in match.events[-1:])
+    assert nello  # the deal that stalled

@@ -544,7 +544,8 @@ class TrickMatch(Match):
         self._won_count[side] += count
         stock = t.rules.stock
         drawing = stock is not None and stock.draw and self._stock.open
-        last = not drawing and not any(self._hands)
+        # The last trick: every seat in play is out of tiles (a seat sitting the hand out keeps its own).
+        last = not drawing and not any(h for seat, h in enumerate(self._hands) if not (self._absent >> seat) & 1)
         bonus = last and self._stock.closed_by is None  # a closed stock pays no bonus for the last trick
         if bonus:
             self._last_side = side
