@@ -30,8 +30,9 @@ def test_every_bundled_variant_is_explained_with_its_key_facts(variant):
     if ruleset.match.target is not None:
         assert f"{ruleset.match.target} points" in text
     if ruleset.match.rounds:
-        assert f"{ruleset.match.rounds[ruleset.players.min]} rounds" in text
-    assert ("Scoring during play" in text) == (ruleset.in_play is not None)
+        rounds = ruleset.match.rounds[ruleset.players.min]
+        assert f"{rounds} {'round' if rounds == 1 else 'rounds'}" in text
+    assert ("Scoring during play" in text) == (ruleset.in_play is not None or ruleset.on_pass is not None)
 
 
 def _trick_key_facts(ruleset: Ruleset, text: str) -> None:

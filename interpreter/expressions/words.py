@@ -80,6 +80,7 @@ def play(root: str = "the lead or the engine") -> dict[str, str]:
         "round": "the round number",
         "turn_tiles": "the number of tiles the player has laid this turn",
         "arm_turn_tiles": "the number of tiles laid on that arm this turn",
+        "train_turn_tiles": "the number of tiles laid on that arm's train this turn",
     }
 
 
@@ -114,6 +115,9 @@ def on_pass(side: str) -> dict[str, str]:
             f"the player who passed is on the scoring {side}" if side != "player"
             else "the player who passed laid the last tile"
         ),
+        "last_high": "the higher half of the last tile laid",
+        "last_low": "the lower half of the last tile laid",
+        "last_is_double": "the last tile laid is a double",
         "round": "the round number",
         "score": f"the {side}'s score before the pass",
     }

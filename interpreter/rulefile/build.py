@@ -585,6 +585,7 @@ def _layout(b: _Builder, shared_trains: int) -> Layout:
         engine_missing=b.option(EngineMissing, "layout", "engine_missing"),
         own_double_trains=b.get("layout", "train_start") == "own_double",
         stand_in=None if b.get("layout", "stand_in") is None else tuple(sorted(b.get("layout", "stand_in"))),
+        open_trains=bool(b.get("layout", "open_trains")),
     )
 
 
@@ -795,6 +796,10 @@ def _check_consistency(
         b.problem(
             ("layout", "train_start"),
             "a train from one's own double is a personal train: needs topology hub with personal_trains",
+        )
+    if layout.open_trains and not (hub and layout.personal_trains):
+        b.problem(
+            ("layout", "open_trains"), "only personal trains open and close: needs topology hub with personal_trains"
         )
     if layout.stand_in is not None:
         low, high = layout.stand_in

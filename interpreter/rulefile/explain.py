@@ -290,12 +290,17 @@ def _layout(ruleset: Ruleset) -> list[str]:
             else:
                 out.append(f"{nobody} the tiles are shuffled and dealt again.")
             out.append("Trains grow from it; every train starts with a tile matching it.")
+        elif layout.own_double_trains and not layout.shared_trains and not ruleset.by_count.get("shared_trains"):
+            engine = _engine(ruleset, "is set aside")
+            out.append(f"{engine[0].upper()}{engine[1:]}, unused: no train grows from it.")
         else:
             engine = _engine(ruleset, "sits in the centre")
             out.append(
                 f"{engine[0].upper()}{engine[1:]}. Trains grow from it; every train starts with a tile matching it."
             )
-        if layout.personal_trains:
+        if layout.personal_trains and layout.open_trains:
+            out.append("Every player owns a train, and every train is open to every player, marker or none.")
+        elif layout.personal_trains:
             out.append("Every player owns a train; the others may play on it only while it carries its owner's marker.")
         if layout.personal_trains and layout.own_double_trains:
             out.append(
@@ -595,6 +600,7 @@ _LABELS = {
     "layout.engine_dealt": "the engine double",
     "layout.engine_missing": "what happens when nobody holds the engine",
     "layout.stand_in": "the tile that stands in for the engine",
+    "layout.open_trains": "who may play on a player's train",
     "play.forced": "playing when able",
     "play.again_after_double": "another play after a double",
     "play.match": "when a tile may be laid",
@@ -674,6 +680,7 @@ _BOOLEAN_WORDS = {
     "layout.personal_trains": ("yes", "no"),
     "layout.own_double_trains": ("from its owner's own double, at both ends", "at the engine"),
     "layout.engine_dealt": ("dealt like any tile", "set aside before the deal"),
+    "layout.open_trains": ("everyone, marker or none", "its owner, and the others while it carries a marker"),
     "draw.voluntary": ("allowed", "not allowed"),
     "play.rest_optional": ("allowed", "not allowed"),
 }

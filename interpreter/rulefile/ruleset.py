@@ -224,6 +224,7 @@ PLAY_NAMES: dict[str, Type] = {
     "round": Type.INT,
     "turn_tiles": Type.INT,
     "arm_turn_tiles": Type.INT,
+    "train_turn_tiles": Type.INT,
     "own_started": Type.BOOL,
 }
 # `play.per_turn` and `play.whole_turn`: read as a turn starts (and again after a draw in it).
@@ -256,6 +257,9 @@ ON_PASS_NAMES: dict[str, Type] = {
     "passes": Type.INT,
     "laid": Type.INT,
     "same_side": Type.BOOL,
+    "last_high": Type.INT,
+    "last_low": Type.INT,
+    "last_is_double": Type.BOOL,
     "players": Type.INT,
     "max_pip": Type.INT,
     "round": Type.INT,
@@ -359,6 +363,7 @@ class Layout:
     engine_missing: EngineMissing
     own_double_trains: bool = False  # HUB: a personal train starts from its owner's own double, both ends open
     stand_in: tuple[int, int] | None = None  # HUB, engine dealt: (low, high) laid as the engine when nobody holds it
+    open_trains: bool = False  # HUB: every personal train is open to everyone, marker or none
 
 
 @dataclass(frozen=True)

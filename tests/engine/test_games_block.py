@@ -3,7 +3,10 @@ Tiddle-a-Wink and Tiddly-Wink (rules/<name>.yaml)."""
 
 from __future__ import annotations
 
+import pytest
 from engine_helpers import legal, of_type, play, rules, scores_in, start
+
+from interpreter.engine import Match, deal
 
 
 def test_blind_hughie_the_lightest_hand_of_a_block_scores_the_others_pips_less_its_own() -> None:
@@ -23,12 +26,54 @@ def test_blind_hughie_the_lightest_hand_of_a_block_scores_the_others_pips_less_i
     assert (deal_2["starter"], deal_2["how"]) == (1, "next_seat")
 
 
-def test_blind_hughie_four_players_play_for_themselves_the_partnership_form_is_listed_as_not_played() -> None:
+def test_blind_hughie_plays_to_100_with_two_players_and_61_with_three_or_four_alone() -> None:
     """gambiter.com: "The game is played for 100 points in a two player or partnership game, and for 61
-    points in a three or four handed game": the file plays no partnerships, and says so."""
-    assert any("two partnerships" in rule for rule in rules("blind-hughie").not_expressible)
+    points in a three or four handed game"; four players play for themselves unless the match asks for
+    partnerships."""
+    assert not any("partnership" in rule for rule in rules("blind-hughie").not_expressible)
+    assert start("blind-hughie", "6-3", "5-5").ruleset.match.target == 100
+    assert start("blind-hughie", "6-3", "5-5", "4-4").ruleset.match.target == 61
     m = start("blind-hughie", "6-3", "5-5", "4-4", "3-3", starter=0)
     assert m.sides == 4 and m.ruleset.match.target == 61
+
+
+# Seat 0 leads 6-3 and nobody holds a 6 or a 3: blocked with 0, 5, 27 and 3 pips in hand. Partners sit
+# opposite: seats 0 and 2 hold 27 between them, seats 1 and 3 hold 8, but the lightest hand is seat 0's.
+BLOCKED = ("6-3 0-0", "1-1 1-2", "4-4 5-5 4-5", "0-1 0-2")
+
+
+@pytest.mark.parametrize(
+    ("teams", "sides", "points"),
+    [(False, 4, 35), (True, 2, 8)],  # alone: 5 + 27 + 3 - 0; partners: 5 + 3 - 0
+)
+def test_blind_hughie_four_players_may_play_as_two_partnerships(teams: bool, sides: int, points: int) -> None:
+    """gambiter.com: "a two player or partnership game"; "The lowest scoring player is the winner and is
+    credited with the sum of the scores of the losers, minus his own total": with partners (sitting
+    opposite), the lightest hand's side scores the opponents' pips less that hand's (CHOICE: the
+    partner's hand counts for nothing)."""
+    m = Match(rules("blind-hughie"), players=4, deals=[deal(*BLOCKED, starter=0)], teams=teams)
+    assert m.sides == sides
+    events = play(m, "lead 6-3", "pass", "pass", "pass", "pass")
+    assert of_type(events, "round_end")[0]["pips"] == [0, 5, 27, 3]
+    assert scores_in(events) == [(0, points, "blocked")]
+
+
+@pytest.mark.parametrize(
+    ("teams", "scores", "over"),
+    [(True, [53, 0], False), (True, [84, 0], True), (False, [37, 0, 0, 0], True)],
+)
+def test_blind_hughie_partnerships_play_to_100_and_players_alone_to_61(
+    teams: bool, scores: list[int], over: bool
+) -> None:
+    """Seat 0 goes out at once, its partner holding 8: alone it scores 10 + 8 + 6 = 24, to 61; with
+    partners its side scores the opponents' 10 + 6 = 16, and 61 is not enough: partners play to 100."""
+    hands = deal("6-3", "5-5", "4-4", "3-3", starter=0)
+    m = Match(rules("blind-hughie"), players=4, deals=[hands], teams=teams, scores=scores)
+    assert m.ruleset.match.target == (100 if teams else 61)
+    events = play(m, "lead 6-3")
+    assert scores_in(events) == [(0, 16 if teams else 24, "domino")]
+    assert m.is_over is over
+    assert m.winners == ((0,) if over else ())
 
 
 def test_tiddle_a_wink_the_stake_pool_is_listed_as_not_played() -> None:

@@ -34,7 +34,10 @@ class LegalMoves:
             candidates = arms
         else:
             markers = lay.markers
-            candidates = [a for a in arms if a.owner is None or a.owner == seat or markers[a.owner]]
+            if self._rules.layout.open_trains:  # every train is open, marker or none
+                candidates = arms
+            else:
+                candidates = [a for a in arms if a.owner is None or a.owner == seat or markers[a.owner]]
         if self._gated:
             return [a for a in candidates if a.spinner is None or lay.ends_covered(a.spinner)]
         return candidates
@@ -147,6 +150,10 @@ class LegalMoves:
                 shared_train=arm.kind == TRAIN and arm.owner is None,
                 marked=arm.owner is not None and lay.markers[arm.owner],
                 arm_turn_tiles=turn_arms.count(arm.id),
+                # A player's train may have two arms (layout.train_start: own_double): they count as one.
+                train_turn_tiles=turn_arms.count(arm.id)
+                if arm.owner is None
+                else sum(1 for i in turn_arms if lay.arms[i].owner == arm.owner),
             )
             if allowed(env):
                 out.append(action)

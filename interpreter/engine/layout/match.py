@@ -95,6 +95,7 @@ class LayoutMatch(Match, RoundFlow, TurnRules, LegalMoves, RandomPlay):
             or ruleset.draw.voluntary
             or layout.lead_demand
             or layout.engine_dealt
+            or layout.open_trains
             or any(rule.criterion is StartCriterion.WINNING_SIDE_CHOICE for rule in ruleset.start.later_rounds)
             or ruleset.on_pass is not None  # a pass may score
             or t.reads_fit  # a tile laid counts the ends it could have gone on

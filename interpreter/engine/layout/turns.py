@@ -231,7 +231,9 @@ class TurnRules:
         side = self._seat_side[layer]
         lay = self._layout
         laid = len(lay.tile_ids()) - (0 if self._line or rules.layout.engine_dealt else 1)  # not a set-aside engine
+        high, low, double, _ = self._last_tile()  # the tile the passer could not answer
         env = {"passes": self._passes, "laid": laid, "same_side": self._seat_side[seat] == side, "players": self._n,
+               "last_high": high, "last_low": low, "last_is_double": double,
                "max_pip": self._t.max_pip, "round": self._round, "score": self._scores[side]}  # fmt: skip
         if not scoring.when(env):
             return False

@@ -130,11 +130,20 @@ class Narrator:
         how = start_reason(self.match.ruleset, event["round"], event["how"], event["lead"])
         starter = event["starter"]
         you = plural([self.seats[starter].name])
-        text = f"Round {event['round']}: {each} tiles each. {self.name(starter)} {'start' if you else 'starts'}, {how}"
+        starts = f"{self.name(starter)} {'start' if you else 'starts'}"
+        if len(event["hands"]) == 1:  # a solitaire: nobody else to be dealt or chosen over
+            text = f"Round {event['round']}: {each} tiles. {starts}"
+        else:
+            text = f"Round {event['round']}: {each} tiles each. {starts}, {how}"
         if event["lead"] is not None:
             text += f", and {'lead' if you else 'leads'} {hand_tile(tuple(event['lead']))}"
         if event["engine"] is not None:
-            text += f"; the engine is {tile(*event['engine'])}"
+            rules = self.match.ruleset
+            unused = rules.layout.own_double_trains and not (
+                rules.layout.shared_trains or rules.by_count.get("shared_trains")
+            )  # no train grows from it: every train starts from its owner's own double
+            engine = tile(*event["engine"])
+            text += f"; the engine {engine} is set aside" if unused else f"; the engine is {engine}"
         return ["", self.style.heading(text + ".")]
 
     def _action(self, event: dict[str, Any], following: dict[str, Any] | None, viewer: int | None) -> str:

@@ -22,6 +22,10 @@ def goal(ruleset: Ruleset, players: int, unit: str | None = None, rounds_word: s
     end = ruleset.match
     best = "highest" if end.winner is Winner.HIGHEST else "lowest"
     rounds = end.rounds.get(players) if end.rounds else None
+    if rounds == 1:
+        rounds_word = rounds_word.removesuffix("s")
+    if players == 1 and end.win_requires is not None:  # a solitaire: won or lost, no total to beat
+        return f"{rounds} {rounds_word}, won or lost" if rounds else "won or lost"
     if end.target is not None:
         reach = "reaches" if end.reach is TargetReach.AT_LEAST else "passes"
         target = f"{end.target} {unit}" if unit else str(end.target)
@@ -71,8 +75,10 @@ def layout_lines(match: Match, seats: Sequence[Seat], viewer: int | None, style:
     lines: list[str] = []
     if layout.hub is not None and match.ruleset.layout.own_double_trains:
         shared = f"; a shared train starts with a {layout.hub[0]}" if any(a.owner is None for a in layout.arms) else ""
+        rules = match.ruleset
+        where = "in the centre" if rules.layout.shared_trains or rules.by_count.get("shared_trains") else "set aside"
         lines.append(
-            f"Engine {tile(*layout.hub)} in the centre{shared}; each player's own train grows at both ends from a "
+            f"Engine {tile(*layout.hub)} {where}{shared}; each player's own train grows at both ends from a "
             "double of their own."
         )
     elif layout.hub is not None:

@@ -155,3 +155,8 @@ def lasting_name(variant: str, env: Env) -> str:
 def player_counts(players: Players) -> str:
     """The allowed player counts as a sentence says them: "4", "2–4"."""
     return str(players.min) if players.min == players.max else f"{players.min}–{players.max}"
+
+
+def for_players(players: Players) -> str:
+    """ "for 1 player", "for 2–4 players": how a message says whom a game is for."""
+    return f"for {player_counts(players)} player{'' if players.max == 1 else 's'}"

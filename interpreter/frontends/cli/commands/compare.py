@@ -24,8 +24,8 @@ from interpreter.frontends.cli.commands.common import (
     Bounded,
     add_settings_option,
     add_teams_option,
+    for_players,
     load_rules,
-    player_counts,
     report_game_error,
     rules_label,
     teams_problem,
@@ -221,7 +221,7 @@ def _strategies(args: argparse.Namespace, runs: Sequence[_Run]) -> tuple[list[st
     for each in runs:
         players = each.ruleset.players
         if not players.min <= len(strategies) <= players.max:
-            return strategies, f"{each.label} is for {player_counts(players)} players, not {len(strategies)}"
+            return strategies, f"{each.label} is {for_players(players)}, not {len(strategies)}"
         problem = teams_problem(each.ruleset, len(strategies), args.teams)
         if problem:
             return strategies, f"{each.label}: {problem}"

@@ -16,9 +16,9 @@ from interpreter.frontends.cli.commands.common import (
     Bounded,
     add_settings_option,
     add_teams_option,
+    for_players,
     lasting_name,
     load_variant,
-    player_counts,
     report_game_error,
     teams_problem,
 )
@@ -96,7 +96,7 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         return ExitStatus.FAILURE
     strongest = getattr(players, "STRONGEST", "random")
     # By default you and the strongest computer, once or as often as the game's fewest seats need.
-    default = [HUMAN] + [strongest] * (max(ruleset.players.min, 2) - 1)
+    default = [HUMAN] + [strongest] * (max(ruleset.players.min, min(2, ruleset.players.max)) - 1)  # alone: a solitaire
     kinds = [k.strip() for k in args.players.split(",")] if args.players else default
     problem = _seating_problem(kinds, ruleset) or teams_problem(ruleset, len(kinds), args.teams)
     if problem:
@@ -148,7 +148,7 @@ def _seating_problem(kinds: list[str], ruleset: Ruleset) -> str | None:
         if kind not in known:
             return f"unknown player '{kind}' in --players; choose from {', '.join(known)}"
     if not ruleset.players.min <= len(kinds) <= ruleset.players.max:
-        return f"{ruleset.name} is for {player_counts(ruleset.players)} players; --players names {len(kinds)}"
+        return f"{ruleset.name} is {for_players(ruleset.players)}; --players names {len(kinds)}"
     return None
 
 

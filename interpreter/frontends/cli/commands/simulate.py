@@ -19,8 +19,8 @@ from interpreter.frontends.cli.commands.common import (
     Bounded,
     add_settings_option,
     add_teams_option,
+    for_players,
     load_rules,
-    player_counts,
     report_game_error,
     rules_label,
     teams_problem,
@@ -194,7 +194,7 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         return ExitStatus.USAGE
     if not ruleset.players.min <= len(strategies) <= ruleset.players.max:
         env.stderr.write(
-            f"domino simulate: {ruleset.name} is for {player_counts(ruleset.players)} players, not {len(strategies)}\n"
+            f"domino simulate: {ruleset.name} is {for_players(ruleset.players)}, not {len(strategies)}\n"
         )
         return ExitStatus.USAGE
     problem = teams_problem(ruleset, len(strategies), args.teams)
