@@ -422,20 +422,18 @@ async def _stream(
     the server stops (the page reconnects to the next server)."""
     queue = table.listen(seat)
     streams["open"] += 1
+    stop = asyncio.ensure_future(closing.wait())  # one waiter for the whole stream, not one per message
     try:
         sent = table.version
         yield f"event: state\ndata: {await table.settled_view_text(seat)}\n\n"
-        while not closing.is_set():
+        while not stop.done():
             if table.match.is_over and sent == table.version and not table.turn.locked():  # not mid-save
                 yield "event: over\ndata: {}\n\n"
                 return
             got = asyncio.ensure_future(queue.get())
-            stop = asyncio.ensure_future(closing.wait())
             done, _ = await asyncio.wait({got, stop}, timeout=heartbeat_s, return_when=asyncio.FIRST_COMPLETED)
-            for pending in (got, stop):
-                if pending not in done:
-                    pending.cancel()
             if got not in done:
+                got.cancel()
                 if stop not in done:
                     yield ": heartbeat\n\n"
                 continue
@@ -444,5 +442,6 @@ async def _stream(
                 sent = version
                 yield f"event: state\ndata: {text}\n\n"
     finally:
+        stop.cancel()
         streams["open"] -= 1
         table.unlisten(seat, queue)

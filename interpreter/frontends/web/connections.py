@@ -25,6 +25,8 @@ from typing import Any
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from interpreter.frontends.web.limits import Limits
+
 
 def listening_socket(host: str, port: int, backlog: int = 128) -> socket.socket:
     """A TCP socket bound to `host:port` and listening; OSError if it cannot be."""
@@ -127,7 +129,7 @@ def quiet_uvicorn_logs(interval_s: float = 60.0) -> None:
             logger.addFilter(QuietRepeats(interval_s))
 
 
-def config_for(app: Any, limits: Any, **extra: Any) -> uvicorn.Config:
+def config_for(app: Any, limits: Limits, **extra: Any) -> uvicorn.Config:
     """uvicorn's settings for `app` under `limits` (interpreter/frontends/web/limits.py)."""
     return uvicorn.Config(
         app,
