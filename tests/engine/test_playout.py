@@ -15,78 +15,13 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from playout_contract import assert_same, outside, rounds_side_by_side
 
-from interpreter.engine import Match, TrickMatch
-from interpreter.engine.actions import PLAY
-from interpreter.players.heavy import tile_value
+from interpreter.engine import Match
 from interpreter.rulefile.loader import load_ruleset, load_ruleset_text
-from interpreter.rulefile.ruleset import Ruleset
 from tests.variant_cases import bundled_cases
 
 RULES = Path(__file__).resolve().parents[2] / "rules"
-MAX_ROUNDS = 3  # rounds compared per example (the whole match for until="match", if it is short)
-
-
-def _outside(match: Match, rng: random.Random, until: str, heavy: float = 0.0) -> None:
-    """The reference: random play driven through the public API, one decision at a time."""
-    rules = match.ruleset
-    round_no = match.round
-    while not match.is_over and (until == "match" or match.round == round_no):
-        legal = match.legal_actions()
-        k = len(legal)
-        if k == 1:
-            action = legal[0]
-        elif heavy and any(a.kind == PLAY for a in legal) and rng.random() < heavy:
-            # (a decision with choices always offers plays in a layout game; a trick game's
-            # auction offers none, and its choices stay random)
-            if isinstance(match, TrickMatch):  # a trick game's cheap policy is its rule of thumb
-                action = match.rule_of_thumb()
-            else:
-                plays = [a for a in legal if a.kind == PLAY]
-                action = max(plays, key=lambda a: tile_value(rules, match.players, a.tile))  # the first of equals
-        else:
-            action = legal[int(rng.random() * k)]
-        match.apply(action)
-
-
-def _state(match: Match) -> tuple:
-    return (
-        match.round,
-        match.current_player,
-        match.is_over,
-        match.winners,
-        match.scores,
-        tuple(match.hand(seat) for seat in range(match.players)),
-        match.boneyard,
-        match.dead,
-        match.layout,
-        tuple(match.legal_actions()),
-    )
-
-
-def _assert_same(a: Match, b: Match, rng_a: random.Random, rng_b: random.Random) -> None:
-    assert a.events == b.events
-    assert _state(a) == _state(b)
-    assert rng_a.getstate() == rng_b.getstate()
-
-
-def _rounds_side_by_side(
-    ruleset: Ruleset, players: int, seed: int, choices: int, heavy: float = 0.0
-) -> tuple[Match, Match, random.Random, random.Random]:
-    """Up to MAX_ROUNDS rounds played by `_outside` and by `playout` on the same seeds, checked
-    equal after each; both matches and generators, for more checks."""
-    a = Match(ruleset, players=players, seed=seed)
-    b = Match(ruleset, players=players, seed=seed)
-    rng_a, rng_b = random.Random(choices), random.Random(choices)
-    for _ in range(MAX_ROUNDS):
-        if a.is_over:
-            break
-        _outside(a, rng_a, "round", heavy)
-        b.playout(rng_b, heavy=heavy)
-        _assert_same(a, b, rng_a, rng_b)
-    return a, b, rng_a, rng_b
-
-
 @pytest.mark.parametrize(("variant", "players"), bundled_cases())
 def test_playout_is_the_outside_random_loop(variant, players):
     ruleset = load_ruleset(variant)
@@ -94,12 +29,12 @@ def test_playout_is_the_outside_random_loop(variant, players):
     @settings(max_examples=4, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
     @given(seed=st.integers(0, 2**32 - 1), choices=st.integers(0, 2**32 - 1))
     def check(seed, choices):
-        a, b, rng_a, rng_b = _rounds_side_by_side(ruleset, players, seed, choices)
+        a, b, rng_a, rng_b = rounds_side_by_side(ruleset, players, seed, choices)
         assert b.playout(rng_b) is None  # and a finished match stays as it is
         if not a.is_over and ruleset.set_size <= 55:
-            _outside(a, rng_a, "match")
+            outside(a, rng_a, "match")
             b.playout(rng_b, until="match")
-            _assert_same(a, b, rng_a, rng_b)
+            assert_same(a, b, rng_a, rng_b)
             assert b.is_over
 
     check()
@@ -116,9 +51,9 @@ def test_playout_with_the_heavy_policy_is_its_outside_loop(variant, players):
         for _ in range(2):
             if a.is_over:
                 break
-            _outside(a, rng_a, "round", heavy=0.6)
+            outside(a, rng_a, "round", heavy=0.6)
             b.playout(rng_b, heavy=0.6)
-            _assert_same(a, b, rng_a, rng_b)
+            assert_same(a, b, rng_a, rng_b)
 
 
 def test_playout_heavy_only_is_deterministic_and_lays_the_heaviest():
@@ -147,10 +82,10 @@ def test_playout_after_listing_and_partway_through_a_round(variant):
         rng_b.setstate(rng_a.getstate())
         watched = b.events  # the live list: playout must keep it up to date too
         b.legal_actions()
-        _outside(a, rng_a, "round")
+        outside(a, rng_a, "round")
         b.playout(rng_b)
         assert watched == a.events
-        _assert_same(a, b, rng_a, rng_b)
+        assert_same(a, b, rng_a, rng_b)
 
 
 def test_playout_draws_from_the_given_generator_once_per_choice():
@@ -201,7 +136,7 @@ def test_after_a_round_playout_the_next_deal_is_the_one_dealt_at_once(variant):
     a = Match(ruleset, players=3, seed=11)
     b = a.clone()
     rng_a, rng_b = random.Random(2), random.Random(2)
-    _outside(a, rng_a, "round")  # the outside loop: apply deals the next round at once
+    outside(a, rng_a, "round")  # the outside loop: apply deals the next round at once
     b.playout(rng_b)
     assert (b.scores, b.is_over, b.winners, b.returns()) == (a.scores, a.is_over, a.winners, a.returns())
     c = b.clone()
@@ -232,4 +167,4 @@ def test_general_playout_is_the_outside_random_loop(house: str) -> None:
     for seed in range(6):
         for heavy in (0.0, 0.5):
             players = min(ruleset.players.max, ruleset.players.min + seed % 2)
-            _rounds_side_by_side(ruleset, players, seed, seed, heavy)
+            rounds_side_by_side(ruleset, players, seed, seed, heavy)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from engine_helpers import legal, of_type, play, scores_in
-from test_playout import _rounds_side_by_side
+from playout_contract import plays_as_the_legal_loop
 
 from interpreter.engine import Match, deal
 from interpreter.rulefile.explain import explain
@@ -162,5 +162,4 @@ def test_a_trick_game_refuses_a_start_condition() -> None:
 def test_the_playout_plays_it_as_the_legal_action_loop_does() -> None:
     """tests/engine/test_playout.py's contract: the same actions, state and log as applying random
     legal actions one by one."""
-    for seed in range(4):
-        _rounds_side_by_side(house(BY_OUTCOME), 4, seed, seed, 0.5 * (seed % 2))
+    plays_as_the_legal_loop(house(BY_OUTCOME), 4)
