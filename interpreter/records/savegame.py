@@ -260,6 +260,14 @@ def read_save(path: Path, name: str | None = None) -> SavedGame:
         raise SaveError(f"{name} is larger than {MAX_SAVE_BYTES // 2**20} MiB; it is not a domino save") from None
     except OSError as error:
         raise SaveError(f"cannot read {name}: {error.strerror or error}") from None
+    return parse_save(raw, name)
+
+
+def parse_save(raw: bytes, name: str) -> SavedGame:
+    """The save in `raw` (a file's bytes, or a save sent as text), called `name` in messages;
+    SaveError for anything that is not a sound save. Parsed within the bounds of read_save."""
+    if len(raw) > MAX_SAVE_BYTES:
+        raise SaveError(f"{name} is larger than {MAX_SAVE_BYTES // 2**20} MiB; it is not a domino save")
     first, _, rest = raw.partition(b"\n")
     try:  # a journal's header, or a whole version 1 save written on one line
         data = load_json(first.decode("utf-8"))

@@ -17,7 +17,6 @@ import random
 import re
 import secrets
 import sys
-import tempfile
 import threading
 from collections import Counter, OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
@@ -47,6 +46,7 @@ from interpreter.records.savegame import (
     SaveJournal,
     default_directory,
     open_save,
+    parse_save,
     read_save,
     rebuild,
     record_rule_file,
@@ -281,7 +281,10 @@ class Tables:
                 return self._open_by_name(where, body.get("sha256"), client)
             if not isinstance(text, str):
                 raise Refusal(422, "text must be the text of a save")
-            game = _parse_save(text)
+            try:  # read as a file would be, but never written anywhere before it has replayed
+                game = parse_save(text.encode("utf-8"), "the save")
+            except SaveError as error:
+                raise Refusal(422, str(error)) from None
             ruleset, match = self._rebuild(game, "the save")
             path = self._claim()
             try:
@@ -408,17 +411,6 @@ def _read(path: Path, shown: str) -> SavedGame:
         return read_save(path, shown)
     except SaveError as error:
         raise Refusal(422, str(error)) from None
-
-
-def _parse_save(text: str) -> SavedGame:
-    """The save in `text`, read as a file would be, in a private temporary folder that goes at once."""
-    with tempfile.TemporaryDirectory(prefix="domino-open-") as folder:
-        path = Path(folder) / "upload.json"
-        try:
-            path.write_text(text, encoding="utf-8")
-        except (OSError, UnicodeEncodeError) as error:
-            raise Refusal(422, f"the save cannot be read: {error}") from None
-        return _read(path, "the save")
 
 
 def report(problems: Sequence[str]) -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import secrets
-import tempfile
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +20,7 @@ from interpreter.frontends.web import store
 from interpreter.frontends.web.tables import Refusal
 from interpreter.frontends.web.views import public_view
 from interpreter.records.replay import SETTINGS, recorded_rule_file, recorded_teams, replay
-from interpreter.records.savegame import FORMAT, SaveError, read_save, rebuild
+from interpreter.records.savegame import FORMAT, SaveError, parse_save, rebuild
 from interpreter.resources import bundled_variants
 from interpreter.rulefile.overrides import SettingError, load_with_settings
 from interpreter.rulefile.ruleset import Ruleset
@@ -63,15 +62,12 @@ class Replay:
 
 
 def _from_save(text: str, cwd: Path) -> Replay:
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "replay.json"
-        path.write_text(text, encoding="utf-8")
-        try:
-            game = read_save(path, "the save")
-            ruleset = store.rules_of_save(game, "the save", cwd)
-            rebuild(game, ruleset)  # the whole log checked
-        except SaveError as error:
-            raise Refusal(422, str(error)) from None
+    try:
+        game = parse_save(text.encode("utf-8"), "the save")
+        ruleset = store.rules_of_save(game, "the save", cwd)
+        rebuild(game, ruleset)  # the whole log checked
+    except SaveError as error:
+        raise Refusal(422, str(error)) from None
     header = game.events[0] if game.events else {}
     actions = [Action.from_json(e["action"]) for e in game.events if e.get("type") == "action"]
     return Replay(ruleset, game.seats, len(game.seats), game.seed, recorded_teams(header), actions)
