@@ -83,11 +83,8 @@ def _write_private(path: Path, text: str) -> None:
 def claim(save: Path) -> bool:
     """Take the name of `save` for a new table by creating its sidecar, empty and exclusively;
     False if another table has it."""
-    try:
-        descriptor = os.open(tokens_path(save), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
+    if not claim_existing(save):
         return False
-    os.close(descriptor)
     if save.exists():  # a save without a sidecar (a terminal's) keeps its name
         tokens_path(save).unlink()
         return False
