@@ -98,11 +98,38 @@ def test_rules_from_standard_input_travel_in_the_tasks(local_ray, tmp_path):
     assert json.loads(compared.stdout)["files"] == ["draw", "<stdin>"]
 
 
-def test_a_formula_that_fails_in_a_task_is_reported_as_in_one_process(local_ray, tmp_path):
+def test_a_formula_that_fails_in_a_task_is_reported_as_in_one_process(local_ray, tmp_path, monkeypatch):
+    cancelled = _cancels_seen(local_ray, monkeypatch)
     typed = "name: lunch\nextends: draw\nscoring:\n  domino: {points: '10 // (round - 1)'}\n"
     failed = domino("simulate", "-", "-n", "4", "--backend", "ray", cwd=tmp_path, stdin=typed)
     assert failed.status is ExitStatus.FAILURE
     assert failed.stderr == "<stdin>:4:20 (scoring.domino.points): division by zero in '10 // (round - 1)'\n"
+    assert cancelled == []
+
+
+# Ray's cancel races with a task that is finishing: the driver then aborts on a failed check of its
+# own ("it != submissible_tasks_.end()", ray-project/ray#54798), here the whole test process, as it
+# once did in CI. So a run cancels nothing: it keeps at most two chunks per CPU in flight, and
+# a stopped run submits no more.
+def _cancels_seen(ray, monkeypatch) -> list:
+    cancelled: list = []
+    monkeypatch.setattr(ray, "cancel", lambda ref, **how: cancelled.append(ref))
+    return cancelled
+
+
+def test_a_run_keeps_at_most_two_chunks_per_cpu_in_flight(local_ray, tmp_path, monkeypatch):
+    wait = local_ray.wait
+    in_flight: list[int] = []
+
+    def counting(pending, **how):
+        in_flight.append(len(pending))
+        return wait(pending, **how)
+
+    monkeypatch.setattr(local_ray, "wait", counting)
+    result = domino("simulate", "draw", "-n", "40", "--backend", "ray", "--json", cwd=tmp_path)
+    assert result.status is ExitStatus.OK, result.stderr
+    assert json.loads(result.stdout)["matches"] == 40
+    assert max(in_flight) == 4  # 2 CPUs; the run is 8 chunks of 5 matches
 
 
 # --- runs that cannot finish --------------------------------------------------------------------
@@ -117,8 +144,9 @@ def test_a_lost_task_stops_the_run_with_the_matches_that_finished(local_ray, tmp
         return play(chunk, version)
 
     monkeypatch.setattr(ray_backend, "_play", dying)
+    cancelled = _cancels_seen(local_ray, monkeypatch)
     result = domino("simulate", "draw", "-n", "16", "--backend", "ray", "--json", "--log", "g.jsonl", cwd=tmp_path)
-    assert result.status is ExitStatus.FAILURE
+    assert result.status is ExitStatus.FAILURE and cancelled == []
     assert "a Ray task was lost (WorkerCrashedError" in result.stderr and "Traceback" not in result.stderr
     finished = json.loads(result.stdout)["matches"]
     assert finished in (12, 14)  # the other CPU's last chunk may be cut short too

@@ -6,13 +6,19 @@ the same as with `--workers K` or one process. A chunk carries the rules themsel
 (`RulesOrigin.portable`): a node needs domino-rules installed — the same version, which every task
 checks — and none of the user's files.
 
-Ray is imported only when this backend runs; `missing()` says whether it can. Ctrl-C cancels the
-tasks still running and stops the run with the chunks that finished; so does a task that fails (a
-node lost, a worker killed, after Ray's own retries).
+Ray is imported only when this backend runs; `missing()` says whether it can. Ctrl-C stops the run
+with the chunks that finished; so does a task that fails (a node lost, a worker killed, after Ray's
+own retries). No task is ever cancelled: Ray's cancel races with a task that is finishing, and the
+driver then aborts on a failed check of its own ("it != submissible_tasks_.end()",
+ray-project/ray#54798) — a notebook's kernel, or this project's test run, as it once did in CI.
+Instead a run keeps at most IN_FLIGHT_PER_CPU chunks per CPU in flight, so that a stopped run has
+nothing queued: the few chunks still running end with Ray when this backend started it (`close`),
+or else finish on their own (each at most simulation.CHUNK_MATCHES matches) and are dropped.
 """
 
 from __future__ import annotations
 
+import itertools
 import logging
 import socket
 from collections.abc import Callable
@@ -31,6 +37,9 @@ INSTALL = f"pip install '{DISTRIBUTION}[ray]'"
 # so a second run gives the same games); a chunk that raises is not.
 RETRIES = 3
 REACH_SECONDS = 5  # to wait for a cluster's head to answer at all
+# Two: a CPU that finishes a chunk finds the next one queued at its node, not waiting for the
+# driver's round trip; more would only be more to drop when a run stops.
+IN_FLIGHT_PER_CPU = 2
 # What the rules themselves raise to stop a match (the commands' GAME_ERRORS): re-raised as a run in
 # one process raises it, for the command to report.
 GAME_STOPPERS = (ExpressionRuntimeError, MatchLimitError)
@@ -125,14 +134,15 @@ class RayBackend:
             self.start()
             task = ray.remote(num_cpus=1, max_retries=RETRIES)(_play)
             cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
-            pending = [task.remote(chunk, _version()) for chunk in chunks_for(cpus)]
+            chunks, version = iter(chunks_for(cpus)), _version()
+            pending = [task.remote(chunk, version) for chunk in itertools.islice(chunks, IN_FLIGHT_PER_CPU * cpus)]
             while pending:
                 ready, pending = ray.wait(pending, num_returns=1)
                 parts.add(ray.get(ready[0]))
+                pending += [task.remote(chunk, version) for chunk in itertools.islice(chunks, 1)]
                 if progress is not None:
                     progress(parts.total.matches)
         except KeyboardInterrupt:
-            _cancel(pending)
             raise SimulationStopped("interrupted", parts.total, interrupted=True) from None
         except ray.exceptions.RayTaskError as error:  # a chunk raised
             _stop(pending, parts)
@@ -161,7 +171,7 @@ def _silent(address: str) -> str | None:
 
 def _stop(pending: list[Any], parts: Parts) -> None:
     """After a failed task: the chunks that finished meanwhile count (as with a dead worker
-    process), the others are cancelled."""
+    process); the others are left (see the module's note on cancelling)."""
     import ray
 
     done, _ = ray.wait(pending, num_returns=len(pending), timeout=0) if pending else ([], [])
@@ -170,14 +180,6 @@ def _stop(pending: list[Any], parts: Parts) -> None:
             parts.add(ray.get(ref))
         except ray.exceptions.RayError:
             continue  # failed too: its matches are lost
-    _cancel([ref for ref in pending if ref not in done])
-
-
-def _cancel(pending: list[Any]) -> None:
-    import ray
-
-    for ref in pending:
-        ray.cancel(ref, force=True)  # force: a running task's worker process is ended, not waited for
 
 
 def _first_line(error: BaseException) -> str:
