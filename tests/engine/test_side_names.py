@@ -71,6 +71,14 @@ def test_opp_score_is_the_highest_opponents_score_before_the_round(hands, scores
     assert scores_in(play(m, "lead 6-6")) == [(0, expected, "domino")]
 
 
+def test_every_side_reads_the_scores_from_before_the_round_end_points_of_the_others() -> None:
+    # scorer each: side 0 scores first, and side 1 still reads side 0's score from before that.
+    r = house('extends: block\nscoring:\n  blocked: {scorer: each, points: "10 + opp_score"}\n')
+    m = scripted(r, "6-6 1-1", "5-5 2-2", scores=[0, 0])
+    events = play(m, "lead 6-6", "pass", "pass")
+    assert scores_in(events) == [(0, 10, "blocked"), (1, 10, "blocked")]
+
+
 def test_round_end_names_are_checked_with_did_you_mean() -> None:
     with pytest.raises(RuleFileError) as error:
         house('extends: block\nscoring:\n  domino: {points: "sum(hand_pip)"}\n')

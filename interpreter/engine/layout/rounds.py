@@ -131,9 +131,9 @@ class RoundFlow:
             scoring, read_points = self._rules.blocked, t.blocked_points
         out_side = None if out_seat is None else self._seat_side[out_seat]
         tally = Tally(
-            side_pips, side_tiles, side_doubles, out_side, n // self._sides, n, t.max_pip, self._round, self._scores,
-            seat_pips, self._seat_side,
-        )  # fmt: skip
+            side_pips, side_tiles, side_doubles, out_side, n // self._sides, n, t.max_pip, self._round,
+            self._scores.copy(), seat_pips, self._seat_side,
+        )  # fmt: skip  # the points read the scores from before any side's (`scorer: each`)
         if t.round_end_reads_last:
             tally.last = self._last_tile()
         scorers = scoring_sides(scoring, tally)
@@ -146,6 +146,7 @@ class RoundFlow:
             self._scores[side] = total
             credited[side] = points
             self._events.append((ev.SCORE, side, None, points, total, reason))
+        tally.scores = self._scores  # `reset_when` and `win_requires` read the scores after them
         if self._rules.match.reset_when is not None:
             self._reset_scores(self._rules.match.reset_when, tally, credited)
         hands = tuple(self._hands)
