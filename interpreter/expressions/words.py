@@ -84,7 +84,6 @@ def play(root: str = "the lead or the engine") -> dict[str, str]:
     }
 
 
-
 def in_play(side: str) -> dict[str, str]:
     """The in-play names; `side` is who scores: "player", "team", or "side" (either)."""
     return {
@@ -112,7 +111,8 @@ def on_pass(side: str) -> dict[str, str]:
         "passes": "the number of passes in a row",
         "laid": "the number of tiles laid this round",
         "same_side": (
-            f"the player who passed is on the scoring {side}" if side != "player"
+            f"the player who passed is on the scoring {side}"
+            if side != "player"
             else "the player who passed laid the last tile"
         ),
         "last_high": "the higher half of the last tile laid",
@@ -138,7 +138,7 @@ def round_end(side: str) -> dict[str, str]:
         "opp_doubles": "the number of doubles left in the opponents' hands",
         "went_out": f"the {side} went out",
         "score": f"the {side}'s score before this round's points",
-        "opp_score": "the highest opponent's score before this round's points",
+        "opp_score": f"the highest score of another {side} before this round's points",
         "hand_pips": f"the pips left in each hand of the {side}",
         "opp_hand_pips": "the pips left in each opponent's hand",
         "lowest_hand": f"the pips left in the {side}'s lightest hand",
@@ -150,11 +150,21 @@ def round_end(side: str) -> dict[str, str]:
     }
 
 
+def final(side: str) -> dict[str, str]:
+    """The names of `match.win_requires`, read for a would-be winner once the match has ended."""
+    return {
+        **round_end(side),
+        "score": f"the {side}'s final score",
+        "opp_score": f"the highest final score of another {side}",
+    }
+
+
 def reset(side: str) -> dict[str, str]:
     """The names of `match.reset_when`, read for a `side` once a round end is scored."""
     return {
         **round_end(side),
         "score": f"the {side}'s score after that round end's points",
+        "opp_score": f"the highest score of another {side} after that round end's points",
         "scored": f"the {side} scored at that round end",
         "opp_scored": f"another {side} scored at that round end",
         "points": f"the points the {side} scored at that round end",

@@ -167,20 +167,28 @@ def _scorer(scoring: RoundEndScoring, side: str) -> str:
         return f"every {side} adds to their own score {points}"  # the formula last: nothing follows it
     if scoring.scorer is Scorer.RANKED:
         ranked = _ranked(scoring.rank, scoring.rank_lowest, side)
-        return f"the {side} with {ranked} scores {points} (a tie scores nobody)"
+        return f"the {side} {ranked} scores {points} (a tie scores nobody)"
     return "nobody scores"
 
 
+# Ranked by a single name whose words would read badly after "with the lowest".
+_RANKED_BY = {"lowest_hand": ("whose lightest hand holds the fewest pips", "whose lightest hand holds the most pips")}
+
+
 def _ranked(rank: Expr | None, lowest: bool, side: str) -> str:
-    """What a ranked scorer ranks by: "the lowest pips left in their own hand", "the highest value of …"."""
+    """What a ranked scorer ranks by, after "the team": "with the lowest pips left in their own hand",
+    "with the highest value of …", "whose lightest hand holds the fewest pips"."""
     assert rank is not None
+    by_name = _RANKED_BY.get(rank.source.strip())
+    if by_name:
+        return by_name[0] if lowest else by_name[1]
     said = words(rank, names.round_end(side))
     order = "lowest" if lowest else "highest"
     if rank.source.strip().isidentifier() and said.startswith("the "):  # a single name
         if said.startswith("the tiles "):  # tiles are counted: the most tiles, not the highest
             order = "fewest" if lowest else "most"
-        return f"the {order} {said[4:]}"
-    return f"the {order} value of {said}"
+        return f"with the {order} {said[4:]}"
+    return f"with the {order} value of {said}"
 
 
 def _draw_rule(ruleset: Ruleset) -> str:
@@ -448,10 +456,9 @@ def _match_end(ruleset: Ruleset) -> list[str]:
         said = words(end.reset_when, names.reset(side))
         out.append(f"At every round's end, once its points are scored, a {side}'s score goes back to 0 when {said}.")
     if end.win_requires is not None:
-        said = words(end.win_requires, names.round_end(side))
-        out.append(
-            f"A {side} wins only if, at the end of the last round, {said}; when no {side} does, the match is lost."
-        )
+        said = words(end.win_requires, names.final(side))
+        nobody = "the match is lost" if ruleset.players.max == 1 else "nobody wins the match"
+        out.append(f"A {side} wins only if, at the end of the last round, {said}; when no {side} does, {nobody}.")
     return out
 
 
@@ -790,7 +797,7 @@ def _say(path: str, value: Any, ruleset: Ruleset) -> str:
     if isinstance(value, Expr):
         return words(value, _play_names(ruleset) if path == "play.allowed" else _expression_names(path, side))
     if isinstance(value, _Ranked):
-        return f"the {side} with {_ranked(value.rank, value.lowest, side)}"
+        return f"the {side} {_ranked(value.rank, value.lowest, side)}"
     if value is Scorer.WENT_OUT:
         return _of_player(side, "went out")
     if isinstance(value, enum.Enum):

@@ -121,6 +121,6 @@ def test_explain_says_each_hand_rounded_and_the_lightest_hand() -> None:
     text = " ".join(explain(r).split())
     assert (
         "the team of the player who went out scores (the sum of the pips left in each opponent's hand, each rounded "
-        "to the nearest multiple of 5) + the highest opponent's score before this round's points." in text
+        "to the nearest multiple of 5) + the highest score of another team before this round's points." in text
     )
-    assert "the team with the lowest pips left in the team's lightest hand scores" in text
+    assert "the team whose lightest hand holds the fewest pips scores" in text
