@@ -233,6 +233,15 @@ def test_set_applies_a_house_rule_that_resume_keeps(tmp_path):
     assert match.is_over and 20 <= max(match.scores) < 100
 
 
+def test_the_header_says_the_target_for_this_many_players(tmp_path):
+    # double-draw plays to 100 with two players and to 61 with three playing alone.
+    for players, target in (("human,random", "first to 100"), ("human,random,random", "first to 61")):
+        result = domino("play", "double-draw", "--players", players, "--seed", "3", "--save", f"{len(players)}.json",
+                        cwd=tmp_path, stdin="quit\n")  # fmt: skip
+        assert result.status is ExitStatus.OK, result.stderr
+        assert f"Double Draw · round 1 · {target} ──" in result.stdout
+
+
 def test_colour_only_on_a_terminal_without_no_color(tmp_path):
     def screen(environ: dict[str, str]) -> str:
         out = _Terminal()

@@ -175,7 +175,7 @@ def screen(
 ) -> str:
     """Everything a player needs to choose a move, with the moves numbered from 1."""
     drawable = match.observation(viewer).boneyard_count
-    header = f"{printable(ruleset.title)} · round {match.round} · {goal(ruleset, match.players)}"
+    header = f"{printable(ruleset.title)} · round {match.round} · {goal(match.ruleset, match.players)}"
     lines = [style.heading(f"── {header} ──")]
     lines.append(style.heading("Table") + f"  (boneyard: {drawable} to draw)")
     lines += layout_lines(match, seats, viewer, style)

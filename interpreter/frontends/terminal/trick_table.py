@@ -269,7 +269,7 @@ def trick_screen(
     """Everything a player of a trick game needs to choose a move, with the moves numbered from 1."""
     unit = score_unit(ruleset)
     view = match.trick_view  # type: ignore[attr-defined]
-    header = f"{printable(ruleset.title)} · hand {match.round} · {goal(ruleset, match.players, unit[1], 'hands')}"
+    header = f"{printable(ruleset.title)} · hand {match.round} · {goal(match.ruleset, match.players, unit[1], 'hands')}"
     lines = [style.heading(f"── {header} ──")]
     phase = prompt_word(match)
     if phase == "bid":
