@@ -166,7 +166,7 @@ def test_play_allowed_is_said_as_a_condition_in_words():
     text = said(house(SEBASTOPOL_LIKE))
     assert (
         "A play is allowed only when: the number of arms of the lead that carry a tile equals the number of arms "
-        "of the lead or (that arm grows from the lead and the number of tiles already on that arm equals 0)."
+        "of the lead or (that arm grows from the lead and there are no tiles already on that arm)."
     ) in text
     assert "lead_arms" not in text and "arm_tiles" not in text
     assert "A play is allowed only when" not in said(load_ruleset("draw"))
@@ -346,17 +346,18 @@ start: {later_rounds: [last_player_if_won, previous_starter_after_tie, winning_s
 def test_the_start_criteria_that_read_the_previous_round():
     found = said(house(BLOCKER))
     assert (
-        "Later rounds are started by the player who laid the previous round's last tile, if their team won that "
-        "round, who leads any tile; failing that, by the previous round's starter again, if nobody won that round "
-        "(it was blocked, and no one side scored), who leads any tile; failing that, by the first player after the "
-        "previous round's starter, in the order of play, of the team that won that round, who leads any tile; "
-        "failing that, by the player who went out in the previous round (nobody, after a blocked round), who leads "
-        "any tile; failing that, by the player after the previous round's starter, who leads any tile."
+        "Later rounds are started: if the team of the player who laid the previous round's last tile won that "
+        "round, by that player, who leads any tile; failing that, if nobody won the previous round (it was blocked, "
+        "and no one side scored), by its starter again, who leads any tile; failing that, by the first player "
+        "after the previous round's starter, in the order of play, of the team that won that round, who leads "
+        "any tile; failing that, by the player who went out in the previous round (nobody, after a blocked round), "
+        "who leads any tile; failing that, by the player after the previous round's starter, who leads any tile."
     ) in found
     alone = said(house("extends: draw\nstart: {later_rounds: [last_player_if_won, winning_side_next]}\n"))
-    assert "if they won that round" in alone and "by the player who won the previous round" in alone
+    assert "if the player who laid the previous round's last tile won that round, by that player" in alone
+    assert "by the player who won the previous round" in alone
     diff = " ".join(changes(BLOCKER, "straight-partners"))
-    assert "Who starts later rounds changes." in diff and "if their team won that round" in diff
+    assert "Who starts later rounds changes." in diff and "if the team of the player who laid" in diff
     choice = said(house("extends: straight-partners\nstart: {later_rounds: [winning_side_choice, next_seat]}\n"))
     assert (
         "Later rounds are started by the winner of the previous round, or the next player of their team if the "

@@ -242,6 +242,14 @@ def test_the_header_says_the_target_for_this_many_players(tmp_path):
         assert f"Double Draw · round 1 · {target} ──" in result.stdout
 
 
+def test_a_lead_turned_up_by_the_dealer_says_who_plays_first(tmp_path):
+    # double-draw: the player chosen at random turns the lead up; the player after them plays first.
+    result = domino("play", "double-draw", "--players", "human,random,random", "--seed", "3", "--save", "g.json",
+                    cwd=tmp_path, stdin="quit\n")  # fmt: skip
+    assert "Round 1: 5 tiles each. Computer 3 turns up the lead, chosen at random.\n" in result.stdout
+    assert "The lead is turned up from the stock: [1|2]. You play first.\n" in result.stdout
+
+
 def test_colour_only_on_a_terminal_without_no_color(tmp_path):
     def screen(environ: dict[str, str]) -> str:
         out = _Terminal()

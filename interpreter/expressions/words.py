@@ -242,6 +242,10 @@ class _Speaker:
         if is_remainder and left.children[1].type == "PERCENT" and right == "0" and operator.type in ("EQ", "NE"):
             multiple = "is a multiple of" if operator.type == "EQ" else "is not a multiple of"
             return f"{self.say(left.children[0])} {multiple} {self.say(left.children[2])}"
+        if operator.type == "EQ" and right == "0" and isinstance(left, Token):  # a count of none
+            counted = self.say(left).removeprefix("the number of ")
+            if counted != self.say(left) and not counted.startswith("the "):  # not "the number of the round"
+                return f"there are no {counted}"
         return f"{self._compared(left)} {_COMPARISONS[operator.type]} {self._compared(right)}"
 
     def _compared(self, node: Tree | Token) -> str:

@@ -68,8 +68,10 @@ def _tile(pip: int) -> str:
 
 
 def _starter(rule: StartRule, lead: Lead, hub: bool, side: str) -> str:
-    """Who a start criterion picks, and what they lead."""
+    """Who a start criterion picks, and what they lead: "by X, who leads any tile"; a criterion that
+    holds only after some rounds says so first: "if nobody won that round (…), by X, who …"."""
     criterion = rule.criterion
+    only_if = ""
     if hub:
         clause = ""  # trains have no lead: the starter simply plays first
     elif criterion in TILE_CRITERIA and lead is Lead.QUALIFYING:
@@ -96,10 +98,12 @@ def _starter(rule: StartRule, lead: Lead, hub: bool, side: str) -> str:
     elif criterion is StartCriterion.NEXT_SEAT:
         who = "the player after the previous round's starter"
     elif criterion is StartCriterion.LAST_PLAYER_IF_WON:
-        won = "they" if side == "player" else f"their {side}"
-        who = f"the player who laid the previous round's last tile, if {won} won that round"
+        last = _of_player(side, "laid the previous round's last tile")
+        only_if = f"if {last} won that round, "
+        who = "that player"
     elif criterion is StartCriterion.PREVIOUS_STARTER_AFTER_TIE:
-        who = "the previous round's starter again, if nobody won that round (it was blocked, and no one side scored)"
+        only_if = "if nobody won the previous round (it was blocked, and no one side scored), "
+        who = "its starter again"
     elif criterion is StartCriterion.WINNING_SIDE_NEXT:
         if side == "player":
             who = "the player who won the previous round"
@@ -123,7 +127,7 @@ def _starter(rule: StartRule, lead: Lead, hub: bool, side: str) -> str:
             who += f", or the next player of their {side} if the winner passes the lead on (the {side}'s choice)"
     else:
         raise AssertionError(f"unhandled start criterion {criterion}")
-    return who + clause
+    return f"{only_if}by {who}{clause}"
 
 
 def _start_chain(rules: tuple[StartRule, ...], lead: Lead, hub: bool, side: str) -> str:
@@ -135,7 +139,7 @@ def _start_chain(rules: tuple[StartRule, ...], lead: Lead, hub: bool, side: str)
         if rule.criterion is StartCriterion.REDEAL:
             said = "the tiles are shuffled and dealt again, and the choice starts over"
         else:
-            said = f"by {_starter(rule, lead, hub, side)}"
+            said = _starter(rule, lead, hub, side)
         if rule.when is not None and rule.when is guard:
             parts[-1] += f", or else {said}"
             continue
@@ -147,7 +151,8 @@ def _start_chain(rules: tuple[StartRule, ...], lead: Lead, hub: bool, side: str)
 def _started(rules: tuple[StartRule, ...], lead: Lead, hub: bool, side: str) -> str:
     """What follows "… is started": " by X", or ": if C, by X; …" when conditions choose."""
     chain = _start_chain(rules, lead, hub, side)
-    return f": {chain}" if any(rule.when is not None for rule in rules) else f" {chain}"
+    conditional = chain.startswith("if ") or any(rule.when is not None for rule in rules)
+    return f": {chain}" if conditional else f" {chain}"
 
 
 def _of_player(side: str, did: str) -> str:
@@ -376,12 +381,12 @@ def _turn(play: Play) -> list[str]:
         f"A turn lays {many}, one after the other (never more than the player holds; a lead is a turn of its own)"
         + (", a double played again after not counting." if play.again_after_double else ".")
     ]
+    when = words(play.whole_turn, names.TURN) if play.whole_turn is not None else None
     if play.rest_optional or not play.forced:
         out.append("After the first of them, the player may stop at any time.")
-    else:
+    elif when != "always":  # else said by the whole turn's sentence
         out.append("The player lays them while any can be laid; when none can, the turn ends.")
-    if play.whole_turn is not None:
-        when = words(play.whole_turn, names.TURN)
+    if when is not None:
         condition = "" if when == "always" else f"When {when}, t"
         out.append(
             f"{condition or 'T'}he turn must be laid whole: a player who cannot lay all of its tiles lays none, "

@@ -66,7 +66,7 @@ def test_explain_tells_the_open_trains_and_the_set_aside_engine() -> None:
     text = " ".join(explain(rules("basic-trains")).split())
     assert "The engine double [9|9] is set aside in every round, unused: no train grows from it." in text
     assert "Every player owns a train, and every train is open to every player, marker or none." in text
-    assert "the number of tiles laid on that arm's train this turn equals 0" in text
+    assert "there are no tiles laid on that arm's train this turn" in text
     assert "A turn lays as many tiles as the number of players" in text
 
 

@@ -105,4 +105,6 @@ def test_explain_says_two_tiles_a_turn_laid_whole_onto_a_turned_up_lead() -> Non
     assert "the first tile of the boneyard is turned up as the lead" in text
     assert "A turn lays 2 tiles, one after the other" in text
     assert "The turn must be laid whole: a player who cannot lay all of its tiles lays none" in text
+    assert "while any can be laid" not in text  # a whole turn is never cut short
+    assert "A play is allowed only when: there are no tiles laid on that arm this turn." in text
     assert "A player who cannot play draws one tile from the boneyard, and the turn passes." in text

@@ -16,7 +16,7 @@ from interpreter.frontends.presentation.seats import Seat, plural, together
 from interpreter.frontends.presentation.style import Style, hand_tile, in_hand_order, tile
 from interpreter.frontends.presentation.tricks import TrickNarrator, is_trick_game
 from interpreter.frontends.presentation.tricks import result_line as trick_result_line
-from interpreter.rulefile.ruleset import Ruleset, StartCriterion
+from interpreter.rulefile.ruleset import AfterStockLead, Direction, LeadFrom, Ruleset, StartCriterion
 
 _STARTS = {
     "highest_double": "holding the highest double",
@@ -90,6 +90,7 @@ class Narrator:
         self.style = style
         # A trick game's story (bids, trumps, tricks) is told by its own narrator.
         self.tricks = TrickNarrator(match, seats, style) if is_trick_game(match) else None
+        self._first_after_turn_up: int | None = None  # who plays first onto a lead the starter turned up
 
     def name(self, seat: int) -> str:
         name = self.seats[seat].name
@@ -107,7 +108,11 @@ class Narrator:
             if kind == "deal":
                 lines += self._deal(event)
             elif kind == "lead_turned_up":
-                lines.append(f"The lead is turned up from the stock: {tile(*event['tile'])}.")
+                text = f"The lead is turned up from the stock: {tile(*event['tile'])}."
+                first = self._first_after_turn_up
+                if first is not None:
+                    text += f" {self.name(first)} {'play' if plural([self.seats[first].name]) else 'plays'} first."
+                lines.append(text)
             elif kind == "refill":
                 lines.append(f"{self.name(event['seat'])}: a new hand of {event['tiles']} from the boneyard.")
             elif kind == "action":
@@ -131,6 +136,13 @@ class Narrator:
         starter = event["starter"]
         you = plural([self.seats[starter].name])
         starts = f"{self.name(starter)} {'start' if you else 'starts'}"
+        start = self.match.ruleset.start
+        self._first_after_turn_up = None
+        if start.lead_from is LeadFrom.STOCK and start.after_stock_lead is AfterStockLead.NEXT_SEAT:
+            # The starter only turns the lead up: the player after them plays first onto it.
+            starts = f"{self.name(starter)} {'turn' if you else 'turns'} up the lead"
+            step = -1 if self.match.ruleset.players.direction is Direction.COUNTERCLOCKWISE else 1
+            self._first_after_turn_up = (starter + step) % len(event["hands"])
         if len(event["hands"]) == 1:  # a solitaire: nobody else to be dealt or chosen over
             text = f"Round {event['round']}: {each} tiles. {starts}"
         else:
