@@ -377,11 +377,12 @@ def _turn(play: Play) -> list[str]:
     assert play.per_turn is not None
     count = play.per_turn.constant
     many = f"{count} tiles" if count is not None else f"as many tiles as {words(play.per_turn, names.TURN)}"
+    when = words(play.whole_turn, names.TURN) if play.whole_turn is not None else None
+    held = "never more than the player holds" + (", unless it must be laid whole" if when is not None else "")
     out = [
-        f"A turn lays {many}, one after the other (never more than the player holds; a lead is a turn of its own)"
+        f"A turn lays {many}, one after the other ({held}; a lead is a turn of its own)"
         + (", a double played again after not counting." if play.again_after_double else ".")
     ]
-    when = words(play.whole_turn, names.TURN) if play.whole_turn is not None else None
     if play.rest_optional or not play.forced:
         out.append("After the first of them, the player may stop at any time.")
     elif when != "always":  # else said by the whole turn's sentence
@@ -389,8 +390,8 @@ def _turn(play: Play) -> list[str]:
     if when is not None:
         condition = "" if when == "always" else f"When {when}, t"
         out.append(
-            f"{condition or 'T'}he turn must be laid whole: a player who cannot lay all of its tiles lays none, "
-            "and counts as unable to play."
+            f"{condition or 'T'}he turn must be laid whole: a player who cannot lay all of its tiles (or holds "
+            "fewer) lays none, and counts as unable to play."
         )
     return out
 

@@ -51,11 +51,15 @@ def test_once_the_boneyard_is_empty_the_last_tile_is_laid_alone_and_the_winner_s
     assert scores_in(events) == [(1, 2 + 4 + 12, "domino")]
 
 
-def test_a_single_tile_is_laid_even_while_the_boneyard_lasts_as_not_expressible_says() -> None:
-    # The source has this player draw; the file lists the difference instead of hiding it.
+def test_a_single_tile_is_not_laid_alone_while_the_boneyard_lasts_the_player_draws() -> None:
+    # "If the boneyard is not empty and he cannot play [two tiles], he draws one tile": a whole turn
+    # of two tiles is more than a hand of one holds.
     m = start("double-draw", "1-1 2-2 6-6", "5-0", boneyard="3-5 4-4")
-    assert legal(m) == ["5-0 on arm 1"]
-    assert any("a player holding a single tile" in rule for rule in m.ruleset.not_expressible)
+    assert legal(m) == ["draw"]
+    with pytest.raises(IllegalAction, match="this turn must lay 2 tiles whole, and the hand holds 1"):
+        m.apply(Action.parse("5-0 on arm 1"))
+    play(m, "draw")
+    assert m.current_player == 0 and m.hand(1) == ((0, 5), (4, 4))
 
 
 def test_a_blocked_round_pays_the_lightest_hand_the_losers_pips_less_its_own() -> None:
@@ -104,7 +108,10 @@ def test_explain_says_two_tiles_a_turn_laid_whole_onto_a_turned_up_lead() -> Non
     text = " ".join(explain(rules("double-draw")).split())
     assert "the first tile of the boneyard is turned up as the lead" in text
     assert "A turn lays 2 tiles, one after the other" in text
-    assert "The turn must be laid whole: a player who cannot lay all of its tiles lays none" in text
-    assert "while any can be laid" not in text  # a whole turn is never cut short
+    assert (
+        "When the number of tiles left to draw is more than 0 or the number of tiles in the player's hand is at "
+        "least 2, the turn must be laid whole: a player who cannot lay all of its tiles (or holds fewer) lays none"
+    ) in text
+    assert "(never more than the player holds, unless it must be laid whole; a lead is a turn of its own)" in text
     assert "A play is allowed only when: there are no tiles laid on that arm this turn." in text
     assert "A player who cannot play draws one tile from the boneyard, and the turn passes." in text

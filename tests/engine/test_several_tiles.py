@@ -100,10 +100,10 @@ def test_a_turn_of_several_tiles_is_deterministic_in_random_play() -> None:
 def test_explain_says_how_many_tiles_a_turn_lays_and_when_it_must_be_whole() -> None:
     text = " ".join(explain(load_ruleset(EXAMPLES / "two-tiles-a-turn.yaml")).split())
     assert (
-        "A turn lays 2 tiles, one after the other (never more than the player holds; a lead is a turn of its "
-        "own). The player lays them while any can be laid; when none can, the turn ends. When the number of "
-        "tiles left to draw is more than 0, the turn must be laid whole: a player who cannot lay all of its "
-        "tiles lays none, and counts as unable to play."
+        "A turn lays 2 tiles, one after the other (never more than the player holds, unless it must be laid "
+        "whole; a lead is a turn of its own). The player lays them while any can be laid; when none can, the turn "
+        "ends. When the number of tiles left to draw is more than 0, the turn must be laid whole: a player who "
+        "cannot lay all of its tiles (or holds fewer) lays none, and counts as unable to play."
     ) in text
     text = " ".join(explain(load_ruleset(EXAMPLES / "own-train-then-others.yaml")).split())
     assert (

@@ -160,13 +160,15 @@ class LegalMoves:
         return out
 
     def _turn_size(self, seat: int, hand: int) -> tuple[int, bool]:
-        """How many tiles the turn `seat` starts with `hand` tiles lays (at least one, at most
-        `hand`), and whether it must be laid whole: `play.per_turn` and `play.whole_turn`."""
+        """How many tiles the turn `seat` starts with `hand` tiles lays (at least one), and whether
+        it must be laid whole: `play.per_turn` and `play.whole_turn`. A turn that need not be whole
+        lays at most `hand`; a whole one longer than the hand cannot be laid at all."""
         play = self._rules.play
         env = {"hand": hand, "boneyard": self._drawable(), "players": self._n, "max_pip": self._t.max_pip,
                "round": self._round}  # fmt: skip
-        need = int(play.per_turn(env)) if play.per_turn is not None else 1
-        return max(1, min(need, hand)), play.whole_turn is not None and bool(play.whole_turn(env))
+        need = max(1, int(play.per_turn(env))) if play.per_turn is not None else 1
+        whole = play.whole_turn is not None and bool(play.whole_turn(env))
+        return (need if whole else min(need, hand)), whole
 
     def _whole_turn_plays(self, seat: int, plays: list[Action]) -> list[Action]:
         """Out of `plays`, those after which the rest of a whole turn can still be laid (all of
@@ -174,7 +176,10 @@ class LegalMoves:
         if self._turn_laid:
             need, whole = self._turn_need, self._turn_whole
         else:
-            need, whole = self._turn_size(seat, self._hands[seat].bit_count())
+            hand = self._hands[seat].bit_count()
+            need, whole = self._turn_size(seat, hand)
+            if need > hand:  # a whole turn of more tiles than the hand holds: nothing can start it
+                return []
         if not whole or self._turn_laid + 1 >= need:
             return plays
         return [action for action in plays if self._completes(action)]
@@ -231,7 +236,10 @@ class LegalMoves:
         if action.half in self._fits.halves[arm.value][tile]:  # it fits: a rule beyond matching refused it
             allowed = self._play_allowed is None or bool(self._allowed(seat, [action]))
             if allowed and self._t.multi:  # the whole-turn test refused it
-                need = self._turn_need if self._turn_laid else self._turn_size(seat, self._hands[seat].bit_count())[0]
+                held = self._hands[seat].bit_count()
+                need = self._turn_need if self._turn_laid else self._turn_size(seat, held)[0]
+                if not self._turn_laid and need > held:
+                    return f"this turn must lay {need} tiles whole, and the hand holds {held}"
                 return f"after {name} on arm {arm.id} no whole turn of {need} tiles can be laid"
             source = self._rules.play.allowed.source if self._rules.play.allowed is not None else ""
             return f"the rules do not allow {name} on arm {arm.id} now (play.allowed: {source})"
