@@ -1,18 +1,21 @@
-"""`domino replay LOG`: re-execute a game log and check every action and score in it."""
+"""`domino replay FILE`: re-execute a game log, or a saved game, and check every action and score in it."""
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from interpreter.frontends.cli.commands.common import GAME_ERRORS, report_game_error
 from interpreter.frontends.cli.commands.environment import Env, ExitStatus
+from interpreter.frontends.cli.commands.resume import _rules_of as rules_of_save
 from interpreter.records.replay import FROM_STDIN, RULES_FROM, SETTINGS, recorded_rule_file, replay
+from interpreter.records.savegame import SaveError, read_save, rebuild
 from interpreter.resources import bundled_variants
 from interpreter.rulefile.loader import RuleFileError
 from interpreter.rulefile.overrides import SettingError, load_with_settings
 from interpreter.rulefile.ruleset import Ruleset
 from interpreter.text.diagnostics import shorten
-from interpreter.text.untrusted import bounded_lines, open_regular, printable
+from interpreter.text.untrusted import JsonProblem, LineProblem, bounded_lines, load_json, open_regular, printable
 
 _PASS_RULES = "pass --rules FILE with the rule file the log was played by"
 
@@ -20,15 +23,18 @@ _PASS_RULES = "pass --rules FILE with the rule file the log was played by"
 def add_parser(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser(
         "replay",
-        help="re-execute a game log and verify it",
-        description="Replay a JSON Lines game log through the engine: every action must be legal and every "
-        "recorded deal, draw and score must come out the same. Exit 1 at the first divergence; a log cut short (as a "
-        "killed run leaves it) replays as far as it goes, its last match unfinished. The rules are "
-        "the bundled variant the log names, or the rule file it was written from if that file is still there "
-        "unchanged; --rules names them otherwise (always, for rules that were read from standard input).",
+        help="re-execute a game log or a saved game and verify it",
+        description="Replay a JSON Lines game log, or a saved game, through the engine: every action must be legal "
+        "and every recorded deal, draw and score must come out the same. Exit 1 at the first divergence; a log cut "
+        "short (as a killed run leaves it) replays as far as it goes, its last match unfinished, and a save of a "
+        "game not yet over replays to where it stopped. The rules are the bundled variant the file names, or the "
+        "rule file it was written from if that file is still there unchanged; --rules names them otherwise "
+        "(always, for rules that were read from standard input).",
     )
-    parser.add_argument("log", help="the log file (JSON Lines, as written by 'simulate --log' or 'play')")
-    parser.add_argument("--rules", metavar="FILE", help="the rule file to use instead of the variant the log names")
+    parser.add_argument(
+        "log", help="the log (JSON Lines, as written by 'simulate --log'), or a game saved by 'play' or 'serve'"
+    )
+    parser.add_argument("--rules", metavar="FILE", help="the rule file to use instead of the one the log or save names")
     parser.set_defaults(run=run)
 
 
@@ -66,6 +72,8 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
 
     log = printable(args.log)
     try:
+        if _is_save(env.cwd / args.log):
+            return _replay_save(args, env)
         with open_regular(env.cwd / args.log) as handle:  # a FIFO or a device is refused unopened
             report = replay(bounded_lines(handle), rules_for)
     except OSError as error:
@@ -79,6 +87,35 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         return ExitStatus.FAILURE
     state = " (the last match is unfinished)" if report.unfinished else ""
     env.stdout.write(f"{log}: {report.matches} matches, {report.actions} actions replayed, all consistent{state}\n")
+    return ExitStatus.OK
+
+
+def _is_save(path: Path) -> bool:
+    """Whether the file's first line is a save's header (a JSON object naming its format); a log's
+    first line is a match header, which names none. OSError if it cannot be read."""
+    with open_regular(path) as handle:  # a FIFO or a device is refused unopened
+        try:
+            first = load_json(next(bounded_lines(handle), ""))
+        except (JsonProblem, LineProblem):
+            return False  # not a save's header: the log's replay says what is wrong with the line
+    return isinstance(first, dict) and "format" in first
+
+
+def _replay_save(args: argparse.Namespace, env: Env) -> ExitStatus:
+    """Check a save as `domino resume` and the browser's replay viewer do: read by `read_save`, its
+    moves played again by `rebuild`, which requires every event of the save to come out the same."""
+    try:
+        game = read_save(env.cwd / args.log, args.log)
+        match = rebuild(game, rules_of_save(game, args.log, args.rules, env))
+    except SaveError as error:
+        env.stderr.write(printable(f"domino replay: {error}") + "\n")  # a save's text never reaches the terminal raw
+        return ExitStatus.FAILURE
+    except GAME_ERRORS as error:  # the save's moves lead to where the rules stop the game
+        return report_game_error(error, args.rules or game.variant, env)
+    actions = sum(event.get("type") == "action" for event in game.events)
+    state = "the game is over" if match.is_over else f"the game is unfinished: 'domino resume {args.log}' continues it"
+    summary = f"{args.log}: a saved game, {actions} actions replayed, all consistent ({state})"
+    env.stdout.write(printable(summary) + "\n")
     return ExitStatus.OK
 
 
