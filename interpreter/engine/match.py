@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from interpreter.engine.observation import LayoutView
 from interpreter.engine.scoring import check_scores
 from interpreter.rulefile.ruleset import Family, Ruleset, Teams
 
@@ -85,6 +86,12 @@ class Match:
     @property
     def scores(self) -> tuple[int, ...]:
         return tuple(self._scores)
+
+    @property
+    def finished_layout(self) -> LayoutView | None:
+        """The layout of the last round that ended, as it ended; None while none has, and in a
+        family that lays no tiles out (a trick game)."""
+        return None
 
     def returns(self) -> tuple[float, ...]:
         """Per seat: its side's share of the win (1/k for k winning sides), 0.0 otherwise or before the end."""

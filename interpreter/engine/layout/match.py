@@ -14,6 +14,7 @@ from typing import Any
 from interpreter.engine import events as ev
 from interpreter.engine.actions import Action, IllegalAction
 from interpreter.engine.fixtures import ScriptedDeal
+from interpreter.engine.layout.arms import Demand, Layout
 from interpreter.engine.layout.dealing import Previous
 from interpreter.engine.layout.legal import LegalMoves, normalized_play
 from interpreter.engine.layout.playout import RandomPlay
@@ -110,6 +111,9 @@ class LayoutMatch(Match, RoundFlow, TurnRules, LegalMoves, RandomPlay):
             self._policy is DrawPolicy.UNTIL_PLAYABLE, self._all_open and not layout.double_demand,
         )  # fmt: skip
         self._round = 0
+        # The last finished round's layout and open doubles (`finished_layout`): the objects
+        # themselves, as a new round makes new ones and nothing changes them any more.
+        self._finished: tuple[Layout, list[Demand]] | None = None
         self._over = False
         self._winners: tuple[int, ...] = ()
         self._previous: Previous | None = None
@@ -205,9 +209,26 @@ class LayoutMatch(Match, RoundFlow, TurnRules, LegalMoves, RandomPlay):
     def layout(self) -> LayoutView:
         if self._pending:
             self._settle()
-        t = self._t
-        lay = self._layout
         open_ids = {arm.id for arm in self._open_arms(self._current)} if not (self._over or self._needs_lead) else set()
+        ends = self._counted_ends() if self._layout.arms else []
+        return self._layout_view(self._layout, self._demands, ends, open_ids)
+
+    @property
+    def finished_layout(self) -> LayoutView | None:
+        """The layout of the last round that ended, as it ended (no arm open): kept after the next
+        deal, and the layout itself once the match is over; None while no round has ended."""
+        if self._pending:
+            self._settle()
+        if self._over:
+            ends = self._counted_ends() if self._layout.arms else []
+            return self._layout_view(self._layout, self._demands, ends, set())
+        if self._finished is None:
+            return None
+        lay, demands = self._finished
+        return self._layout_view(lay, demands, self._counted_ends(lay) if lay.arms else [], set())
+
+    def _layout_view(self, lay: Layout, demands: list[Demand], ends: list[int], open_ids: set[int]) -> LayoutView:
+        t = self._t
         arms = tuple(
             ArmView(
                 id=arm.id,
@@ -222,8 +243,7 @@ class LayoutMatch(Match, RoundFlow, TurnRules, LegalMoves, RandomPlay):
             )
             for arm in lay.arms
         )
-        doubles = tuple(OpenDouble(t.tiles[d.tile], tuple(d.arms), d.remaining, d.active) for d in self._demands)
-        ends = tuple(self._counted_ends()) if lay.arms else ()
+        doubles = tuple(OpenDouble(t.tiles[d.tile], tuple(d.arms), d.remaining, d.active) for d in demands)
         return LayoutView(
             arms=arms,
             lead=None if lay.lead is None else t.tiles[lay.lead],
@@ -231,7 +251,7 @@ class LayoutMatch(Match, RoundFlow, TurnRules, LegalMoves, RandomPlay):
             spinners=tuple(t.tiles[s.tile] for s in lay.spinners),
             open_doubles=doubles,
             tiles=tuple(t.tiles[tile] for tile in lay.tile_ids()),
-            ends=ends,
+            ends=tuple(ends),
             end_sum=sum(ends),
         )
 

@@ -21,6 +21,8 @@ class RoundFlow:
     """`Match`'s rounds: start one, end one with its scoring, and finish the match."""
 
     def _start_round(self) -> None:
+        if self._round:  # the round that ended, as it ended: a table shows it until its people go on
+            self._finished = (self._layout, self._demands)  # references: read (and counted) only when shown
         self._round += 1
         t = self._t
         scripted = self._deals[self._round - 1] if self._round <= len(self._deals) else None

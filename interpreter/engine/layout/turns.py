@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from interpreter.engine import events as ev
 from interpreter.engine.actions import DRAW, DRAW_ACTION, MARKER, MARKER_ACTION, PASS_ACTION, PLAY, Action
-from interpreter.engine.layout.arms import Arm, Demand
+from interpreter.engine.layout.arms import Arm, Demand, Layout
 from interpreter.engine.layout.dealing import engine_tile
 from interpreter.engine.scoring import score_error, winners
 from interpreter.expressions.language import MAX_VALUE, Expr
@@ -239,10 +239,11 @@ class TurnRules:
             return False
         return self._credit(side, layer, int(scoring.points(env)), scoring.points, "pass")
 
-    def _counted_ends(self) -> list[int]:
+    def _counted_ends(self, layout: Layout | None = None) -> list[int]:
+        """The open ends as they count (of `layout`, the current one when not given)."""
         scoring = self._rules.in_play
         factor = 1 if scoring is not None and scoring.double_at_end is DoubleAtEnd.ONE_HALF else 2
-        return self._layout.counted_ends(self._t.is_double, factor)
+        return (layout or self._layout).counted_ends(self._t.is_double, factor)
 
     def _draw(self, seat: int) -> None:
         tile = self._boneyard[self._next_draw]
