@@ -4,7 +4,8 @@ For each K of --tables, a fresh server (`domino serve --port 0 --pace-ms 0`, its
 a new state folder) gets K tables of one person and one computer. Each client thread plays its
 table over one keep-alive connection (or a new connection per request: --new-connections): the
 state once, then `POST …/action` with a random legal move (seeded) and the state that answer
-carries, until the match is over; then a new table, until --seconds have passed. An action is one
+carries (at a round's end, `POST …/continue`, as a person presses Continue: neither counted nor
+timed), until the match is over; then a new table, until --seconds have passed. An action is one
 POST answered 200; at pace 0 its answer waits for the computer's reply, so its latency includes it.
 
 At the end: the server's peak and current RSS (/proc/PID/status VmHWM, VmRSS), then SIGINT, and a
@@ -264,6 +265,20 @@ class Client:
         seat.version = after["version"]
         return after
 
+    def proceed(self, seat: Seat) -> dict[str, Any] | None:
+        """Continue from a round's end, as a person presses Continue (the next deal waits for it):
+        not an action, so neither counted nor timed as one."""
+        answered = self._ask("continue", "POST", seat.path("continue"), {})
+        if answered is None:
+            return None
+        status, data = answered
+        after = _view(data.get("state")) if isinstance(data, dict) else None
+        if status != 200 or after is None:
+            self._failed("continue", status if status != 200 else "bad-answer", data)
+            return None
+        seat.version = after["version"]
+        return after
+
     def play(self, deadline: float) -> None:
         """Table after table until the deadline; the seat of the first one is made before the clock starts."""
         seat: Seat | None = self.seats[-1] if self.seats else None
@@ -287,6 +302,10 @@ class Client:
             if view["over"]:
                 self.over += 1
                 seat, view = None, None
+                continue
+            if view.get("to_continue"):  # a round's end, kept until the person continues
+                view = self.proceed(seat)
+                fails = 0 if view is not None else fails + 1
                 continue
             if not view["legal"]:  # at pace 0 a state is answered only once the computer has moved
                 self._failed("state", "no-legal-move", view.get("current_player"))

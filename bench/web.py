@@ -40,6 +40,10 @@ def measure(actions: int, variant: str, seed: int) -> list[float]:
             seat = view["current_player"]
             view = client.get(f"{base}/state?token={tokens[seat]}").json()
             while not view["over"] and len(times) < actions:
+                if view["to_continue"]:  # a round's end waits for both people to continue (not timed)
+                    for person in view["to_continue"]:
+                        client.post(f"{base}/continue?token={tokens[person]}", json={})
+                    view = client.get(f"{base}/state?token={tokens[seat]}").json()
                 move = chooser.randrange(len(view["legal"]))
                 start = time.perf_counter()
                 body = {"index": move, "version": view["version"]}

@@ -16,6 +16,8 @@ from interpreter.engine import Action, Match, deal
 from interpreter.frontends.cli.commands.common import load_variant
 from interpreter.frontends.cli.commands.environment import Env, ExitStatus
 from interpreter.frontends.presentation.moves import numbered, read_move
+from interpreter.frontends.presentation.places import place_words
+from interpreter.frontends.presentation.seats import seats_for
 from interpreter.frontends.terminal.session import computer_choice
 from interpreter.records.savegame import SaveError, read_save, rebuild
 from interpreter.rulefile.loader import load_ruleset
@@ -63,7 +65,10 @@ def test_a_scripted_game_is_played_to_its_end(tmp_path):
 def test_the_screen_shows_table_hand_moves_players_and_what_happened(tmp_path):
     result = domino("play", *SHORT, "--seed", "1", "--save", "g.json", cwd=tmp_path, stdin="1\nquit\n")
     screen = result.stdout
-    for part in ("Table", "arm 0", "shows", "Players", "tiles", "score", "Your hand: [", "Your moves", "   1  "):
+    parts = (
+        "Table", "   0  the left end", "shows", "Players", "tiles", "score", "Your hand: [", "Your moves", "   1  "
+    )  # fmt: skip
+    for part in parts:
         assert part in screen
     assert "Computer led [" in screen or "You led" in screen or "You played" in screen
     assert "\x1b[" not in screen  # not a terminal: no colour
@@ -108,8 +113,9 @@ def test_a_tile_on_the_wrong_arm_is_refused_with_the_reason(tmp_path):
     low, high = play.tile
     typed = f"{high}-{low} {wrong}\n{high}-{low} 99\n{high}-{low} {play.arm}\nquit\n"
     result = domino("play", *SHORT, "--seed", "1", "--save", "g.json", cwd=tmp_path, stdin="1\n" + typed)
-    assert f"[{high}|{low}] cannot be played now: arm {wrong}" in result.stdout
-    assert "there is no arm 99" in result.stdout
+    where = place_words(match.layout, wrong, seats_for(["human", "greedy"]), 0)
+    assert f"[{high}|{low}] cannot be played now: {where} " in result.stdout
+    assert "there is no place 99" in result.stdout
     actions = [e for e in read_save(tmp_path / "g.json").events if e["type"] == "action" and e["seat"] == 0]
     assert len(actions) == 2 and actions[1]["action"]["arm"] == play.arm  # typed by name, on the arm named
 
@@ -235,8 +241,8 @@ def test_set_applies_a_house_rule_that_resume_keeps(tmp_path):
 
 def test_the_header_says_the_target_for_this_many_players(tmp_path):
     # double-draw plays to 100 with two players and to 61 with three playing alone.
-    for players, target in (("human,random", "first to 100"), ("human,random,random", "first to 61")):
-        result = domino("play", "double-draw", "--players", players, "--seed", "3", "--save", f"{len(players)}.json",
+    for seats, target in (("human,random", "first to 100"), ("human,random,random", "first to 61")):
+        result = domino("play", "double-draw", "--players", seats, "--seed", "3", "--save", f"{len(seats)}.json",
                         cwd=tmp_path, stdin="quit\n")  # fmt: skip
         assert result.status is ExitStatus.OK, result.stderr
         assert f"Double Draw · round 1 · {target} ──" in result.stdout
@@ -371,7 +377,9 @@ def test_the_hint_shows_the_best_moves_with_their_chances_in_words(tmp_path):
     shown = hint("a.json")
     head = re.search(r"Hint \(ismcts\): (\d+) — ", shown[0])
     assert head is not None, shown
-    moves = [re.fullmatch(r"  (\d+)\. (\d+-\d+ on arm \d+|lead \d+-\d+|draw|pass|marker): "
+    tile = r"\[\d+\|\d+\]"
+    where = rf"on the (?:left|right) end|(?:above|below) the {tile}|on (?:one|the other) side of the {tile}"
+    moves = [re.fullmatch(rf"  (\d+)\. ({tile} (?:{where})|lead {tile}|draw|pass|marker): "
                           r"wins about (\d+)% of the rounds I played out \((\d+) tries?\)", line)
              for line in shown[1:] if line.startswith("  ")]  # fmt: skip
     assert moves and all(moves), shown

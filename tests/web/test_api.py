@@ -4,6 +4,7 @@ refusals, a whole match watched for leaks, a restart, and a browser game resumed
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import random
 import re
@@ -23,6 +24,7 @@ from interpreter.engine import Action, Match
 from interpreter.frontends.terminal.session import computer_choice
 from interpreter.frontends.web.app import create_app
 from interpreter.frontends.web.store import tokens_path
+from interpreter.frontends.web.views import layout_json
 from interpreter.records.savegame import read_save
 from tests.clirunner import domino
 
@@ -61,7 +63,7 @@ def test_variants_lists_every_bundled_variant_with_its_explain_text(client):
     straight = variants["straight"]
     assert straight["players"] == {"min": 2, "max": 4}
     assert straight["explain"].startswith("Straight dominoes\n")
-    shape = {"teams_optional", "partners", "family", "target"}  # what the start page adapts to
+    shape = {"teams_optional", "team_counts", "partners", "family", "target"}  # what the start page adapts to
     assert set(straight) == {"name", "title", "description", "tags", "players", "explain"} | shape
 
 
@@ -276,7 +278,12 @@ def _check_view(view: dict, seat: int, truth: Match, log: list[dict]) -> None:
     """Nothing in `view` may show a tile hidden from `seat` in the round it speaks of."""
     others = {t for s in range(truth.players) if s != seat for t in truth.hand(s)}
     hidden = others | set(truth.boneyard) | set(truth.dead)
-    assert view["hand"] == [list(t) for t in truth.hand(seat)]
+    if seat in (view["to_continue"] or ()):  # the table as the last round ended, until the seat continues
+        assert view["hand"] == [e for e in log if e["type"] == "round_end"][-1]["hands"][seat]
+        assert view["layout"] == layout_json(truth.finished_layout) and view["legal"] == []
+        hidden = set()  # every tile it shows is in the layout or a hand as that round ended: public
+    else:
+        assert view["hand"] == [list(t) for t in truth.hand(seat)]
     assert not _tiles_in_fields(view) & hidden
     # The last actions speak of the current round, or of the finished one while its end is shown.
     if view["round_end"] is None:
@@ -324,6 +331,10 @@ def test_a_whole_match_never_shows_the_human_seat_a_hidden_tile(client, app_matc
     view = client.get(url(table, "state")).json()
     received.append(view)
     while not view["over"]:
+        if view["to_continue"]:  # a round's end waits for the person to continue
+            view = client.post(url(table, "continue"), json={}).json()["state"]
+            received.append(view)
+            continue
         assert view["current_player"] == 0 and view["legal"]
         move = chooser.randrange(len(view["legal"]))
         answer = client.post(url(table, "action"), json={"index": move, "version": view["version"]})
@@ -336,7 +347,9 @@ def test_a_whole_match_never_shows_the_human_seat_a_hidden_tile(client, app_matc
     events = _events(streamed[0])
     assert events[-1][0] == "over"
     sse = [json.loads(data) for kind, data in events if kind == "state"]
-    assert len(sse) > 2 and sse[-1]["over"] and [v["version"] for v in sse] == sorted({v["version"] for v in sse})
+    assert len(sse) > 2 and sse[-1]["over"] and [v["version"] for v in sse] == sorted(v["version"] for v in sse)
+    # A view is sent again at the same version only when it changed: the person continued from a round's end.
+    assert all(a["version"] < b["version"] or a["to_continue"] != b["to_continue"] for a, b in itertools.pairwise(sse))
     received += sse
     final = app_match(client, table)
     log = final.events
@@ -458,6 +471,8 @@ def test_a_texas_42_table_bids_declares_plays_and_says_why_a_tile_is_refused(cli
     variants = {v["name"]: v for v in client.get("/api/variants").json()}
     assert variants["texas-42"]["family"] == "tricks" and variants["texas-42"]["partners"] == [4]
     assert variants["draw"]["family"] == "layout" and variants["draw"]["partners"] == []
+    # The counts at which a match may choose partnerships: where the start page offers the choice.
+    assert variants["fives-and-threes"]["team_counts"] == [4] and variants["draw"]["team_counts"] == []
     table = client.post("/api/tables", json=FORTY_TWO).json()
     assert [s["kind"] for s in table["seats"]] == ["human", "computer", "human", "computer"]
     assert table["seats"][2]["link"].endswith(table["seats"][2]["token"])

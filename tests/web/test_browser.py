@@ -153,6 +153,11 @@ def play_one(page) -> bool:
         if page.locator("#match-winner").count():
             return False
         page.click("#round-end-close")
+        # A kept round's end closes once the server answers the continue (the button is disabled
+        # meanwhile): wait for that, lest the next look finds it still up and clicks it again.
+        page.wait_for_function(
+            "() => document.getElementById('round-end').hidden || !document.getElementById('round-end-close').disabled"
+        )
         return True
     state = view(page)
     if state["over"]:

@@ -1,6 +1,6 @@
 """What a person types at the move prompt, read into one of the legal actions or a one-line reason why not.
 
-A move is its number in the list, a tile (`6-3`, `[6|3]`, `6-3 2` for arm 2), or draw / pass /
+A move is its number in the list, a tile (`6-3`, `[6|3]`, `6-3 2` for place 2), or draw / pass /
 marker; in a trick game also `bid 31`, `bid 2 marks`, `trumps sixes`, `doubles`, `no trumps`,
 `play 6-3 as 3` (a lead that names its suit), `play 6-6 6-6` (tiles played together), `discard 6-3`,
 `close`, `keep`, `drop`, `exchange`.
@@ -15,14 +15,16 @@ from collections.abc import Hashable, Sequence
 from interpreter.engine import Action, IllegalAction, Match
 from interpreter.engine.observation import LayoutView
 from interpreter.engine.tiles import normal
+from interpreter.frontends.presentation.places import place_words
 from interpreter.frontends.presentation.plays import grouped
+from interpreter.frontends.presentation.seats import Seat
 from interpreter.frontends.presentation.style import hand_tile
 from interpreter.frontends.presentation.tricks import is_trick_game, read_trick_word, suit_words, tables, typed_tile
 from interpreter.players.distinct import play_key
 from interpreter.rulefile.ruleset import Ruleset
 
 _TILE_MOVE = re.compile(
-    r"^(?:lead\s+|play\s+)?\[?\s*(\d{1,2})\s*[-|:/]\s*(\d{1,2})\s*\]?(?:\s+(?:on\s+)?(?:arm\s+|train\s+)?(\d{1,3}))?$"
+    r"^(?:lead\s+|play\s+)?\[?\s*(\d{1,2})\s*[-|:/]\s*(\d{1,2})\s*\]?(?:\s+(?:on\s+)?(?:arm\s+|train\s+|place\s+)?(\d{1,3}))?$"
 )
 _WORDS = {"draw": "draw", "d": "draw", "pass": "pass", "p": "pass", "marker": "marker", "m": "marker"}
 
@@ -64,7 +66,9 @@ def same_move(action: Action, layout: LayoutView, rules: Ruleset | None = None) 
     return play_key(action, layout, rules, same_table=True)
 
 
-def read_move(text: str, legal: Sequence[Action], match: Match) -> Action:
+def read_move(text: str, legal: Sequence[Action], match: Match, seats: Sequence[Seat] = ()) -> Action:
+    """The legal action `text` names; Refused with the reason otherwise. `seats` name the others'
+    trains in a refusal ("Computer 2's train")."""
     words = " ".join(text.strip().lower().split())
     if words.isdigit():
         number = int(words)
@@ -80,7 +84,7 @@ def read_move(text: str, legal: Sequence[Action], match: Match) -> Action:
         raise Refused(f"'{text.strip()}' is not a move: {_choose(legal)}, a tile like 6-3, or help")
     played = normal((int(found.group(1)), int(found.group(2))))
     arm = None if found.group(3) is None else int(found.group(3))
-    return _tile_move(played, arm, legal, match)
+    return _tile_move(played, arm, legal, match, seats)
 
 
 def _bid_by_number(value: int, legal: Sequence[Action], match: Match) -> str:
@@ -171,7 +175,9 @@ def _unable(kind: str, legal: Sequence[Action], match: Match) -> Action:
     raise AssertionError(f"{kind} is legal but not among the legal actions")
 
 
-def _tile_move(played: tuple[int, int], arm: int | None, legal: Sequence[Action], match: Match) -> Action:
+def _tile_move(
+    played: tuple[int, int], arm: int | None, legal: Sequence[Action], match: Match, seats: Sequence[Seat]
+) -> Action:
     name = hand_tile(played)
     seat = match.current_player
     assert seat is not None
@@ -192,16 +198,18 @@ def _tile_move(played: tuple[int, int], arm: int | None, legal: Sequence[Action]
         arms = sorted({a.arm for _, a in fits if a.arm is not None})
         if arm is None and len(arms) > 1:
             example = f"{played[1]}-{played[0]} {arms[0]}"
-            where = ", ".join(map(str, arms))
-            raise Refused(f"{name} fits arms {where}: add the arm ({example}) or type its number ({numbers})")
+            said = [f"{place_words(layout, a, seats, seat)} ({a})" for a in arms]
+            where = f"{', '.join(said[:-1])} and {said[-1]}"
+            raise Refused(f"{name} fits {where}: add the place's number ({example}) or type the move's ({numbers})")
         raise Refused(f"{name} goes there two ways: type its number ({numbers})")
     why = f"{name} cannot be played now"
     arms = match.layout.arms
     if arm is not None and not 0 <= arm < len(arms):
-        why = f"there is no arm {arm}"
+        why = f"there is no place {arm}"
     elif arm is not None:
         target = arms[arm]
-        why += f": arm {arm} is not open to you" if not target.open else f": arm {arm} shows {target.value}"
+        where = place_words(layout, arm, seats, seat)
+        why += f": {where} is not open to you" if not target.open else f": {where} shows {target.value}"
     raise Refused(f"{why}; {_alternatives(legal)}")
 
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from interpreter.engine import Match
+from interpreter.engine import LayoutView, Match
 from interpreter.expressions import words as names
 from interpreter.expressions.words import words
+from interpreter.frontends.presentation.places import played_words
 from interpreter.frontends.presentation.seats import Seat, plural, together
 from interpreter.frontends.presentation.style import Style, hand_tile, in_hand_order, tile
 from interpreter.frontends.presentation.tricks import TrickNarrator, is_trick_game
@@ -91,6 +92,23 @@ class Narrator:
         # A trick game's story (bids, trumps, tricks) is told by its own narrator.
         self.tricks = TrickNarrator(match, seats, style) if is_trick_game(match) else None
         self._first_after_turn_up: int | None = None  # who plays first onto a lead the starter turned up
+        self._round: int | None = None  # the round of the events being told (None: the current one)
+        self._layouts: dict[int | None, LayoutView | None] = {}  # by round, for one telling
+
+    def _layout(self, round_no: int | None) -> LayoutView | None:
+        """The layout the plays of round `round_no` went on: the table now, or the last finished
+        round's as it ended (the next round is dealt at once); None for an older round. Read once
+        per telling: each read builds the whole view of the table."""
+        if round_no in self._layouts:
+            return self._layouts[round_no]
+        match = self.match
+        if round_no is None or round_no == match.round:
+            found = match.layout
+        else:
+            ended = match.events_of("round_end")
+            found = match.finished_layout if ended and ended[-1]["round"] == round_no else None
+        self._layouts[round_no] = found
+        return found
 
     def name(self, seat: int) -> str:
         name = self.seats[seat].name
@@ -103,9 +121,14 @@ class Narrator:
             return self.tricks.tell(events, viewer, start)
         lines: list[str] = []
         round_scores: list[str] = []  # told after the round's end, which the log records after them
+        # The round the first events belong to: the one before the first deal told, else the current.
+        deals = [e["round"] for e in events if e["type"] == "deal"]
+        self._round = deals[0] - 1 if deals else None
+        self._layouts = {}
         for index, event in enumerate(events):
             kind = event["type"]
             if kind == "deal":
+                self._round = event["round"]
                 lines += self._deal(event)
             elif kind == "lead_turned_up":
                 text = f"The lead is turned up from the stock: {tile(*event['tile'])}."
@@ -173,8 +196,10 @@ class Narrator:
         low, high = action["tile"]
         if "arm" not in action:
             return f"{who} led {hand_tile((low, high))}."
-        outer = low + high - action["half"]
-        return f"{who} played {tile(action['half'], outer)} on arm {action['arm']}."
+        layout = self._layout(self._round)
+        if layout is None:  # a round before the last finished one, whose table is kept nowhere
+            return f"{who} played {tile(action['half'], low + high - action['half'])}."
+        return f"{who} played {played_words(action, layout, self.seats, viewer, seat)}."
 
     def _score(self, event: dict[str, Any]) -> str:
         names = side_names(self.match, self.seats, event["side"])

@@ -16,6 +16,7 @@ from interpreter import players
 from interpreter.engine import Action, Match
 from interpreter.frontends.presentation.moves import Refused, numbered, read_move, same_move
 from interpreter.frontends.presentation.narration import Narrator
+from interpreter.frontends.presentation.places import move_words
 from interpreter.frontends.presentation.plays import grouped, order_plays
 from interpreter.frontends.presentation.seats import Seat
 from interpreter.frontends.presentation.style import Style
@@ -38,7 +39,7 @@ Other commands:
 
 HELP = """\
 Type the number of a move, or name it:
-  6-3          play the tile [6|3] (add the arm, 6-3 2, when it fits several ends)
+  6-3          play the tile [6|3] (add the place's number, 6-3 2, when it fits several)
   draw, pass, marker
 """ + _COMMANDS
 
@@ -255,7 +256,7 @@ class Session:
                 continue
             else:
                 try:
-                    return read_move(text, legal, self.match)
+                    return read_move(text, legal, self.match, self.seats)
                 except Refused as refused:
                     self.out.write(self.style.problem(refused.reason) + "\n")
 
@@ -292,8 +293,10 @@ class Session:
         for action, estimate in moves:
             if estimate is not None:
                 listed = number[same_move(action, layout, rules)]
-                # A trick game's actions read as the move list says them ("bid 31", "[6|4]").
-                said = self._describe(legal[listed - 1]) if self.tricks else str(legal[listed - 1])
+                # The move as a player says it ("bid 31", "[6|4]", "[5|3] on the left end").
+                move = legal[listed - 1]
+                seat = match.current_player
+                said = self._describe(move) if self.tricks else move_words(move, layout, self.seats, seat)
                 odds = estimate_words(estimate.chance, estimate.visits, self.round_word + "s")
                 lines.append(f"  {listed}. {said}: {odds}")
         return "\n".join(lines)

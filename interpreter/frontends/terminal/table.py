@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from interpreter.engine import Action, ArmView, LayoutView, Match
 from interpreter.frontends.presentation.ends import open_ends_line
+from interpreter.frontends.presentation.places import move_words, on_place, place_words, why_words
 from interpreter.frontends.presentation.seats import Seat, in_turn_order
 from interpreter.frontends.presentation.style import Style, hand_tile, in_hand_order, tile
 from interpreter.rulefile.ruleset import Direction, Ruleset, TargetReach, Winner
@@ -36,16 +37,12 @@ def goal(ruleset: Ruleset, players: int, unit: str | None = None, rounds_word: s
     return f"{rounds} {rounds_word}, {best} total wins"
 
 
-def arm_label(arm: ArmView, seats: Sequence[Seat]) -> str:
-    if arm.kind == "end":
-        return "left end" if arm.id == 0 else "right end" if arm.id == 1 else "end"
-    if arm.kind == "side":
-        return f"side of {tile(*arm.root)}"
-    if arm.owner is None:
-        return "shared train"
-    owner = seats[arm.owner].name
-    train = "your train" if owner == "You" else f"{owner}'s train"
-    return f"{train}, branch at {tile(*arm.root)}" if arm.spinner is not None else train
+def arm_label(match: Match, arm: ArmView, seats: Sequence[Seat], viewer: int | None) -> str:
+    """Where `arm` is, as the viewer says it: "the left end", "your train", "above the [5|5]"; a
+    train that goes on past a double's toes by its own name still: "shared train 3, middle toe"."""
+    now = place_words(match.layout, arm.id, seats, viewer)
+    whole = place_words(match.layout, arm.id, seats, viewer, at=0)
+    return now if now == whole else f"{whole}, middle toe"
 
 
 def _laid(tiles: Sequence[tuple[int, int]]) -> str:
@@ -98,7 +95,9 @@ def layout_lines(match: Match, seats: Sequence[Seat], viewer: int | None, style:
             shown = cut + _laid(arm.tiles[-_LONG_ARM:])
             if arm.kind == "train" and arm.spinner is None and arm.root != layout.hub:  # from its owner's own double
                 shown = f"from {tile(*arm.root)} {shown}".rstrip()
-        row = f"  arm {arm.id:<2} {arm_label(arm, seats):<22} {shown + ' ' if shown else ''}shows {arm.value}"
+        # The number is what a move names the place by when typed (6-3 2).
+        label = arm_label(match, arm, seats, viewer)
+        row = f"  {arm.id:>2}  {label:<28} {shown + ' ' if shown else ''}shows {arm.value}"
         if arm.marker:
             row += style.paint("  ⚑ marker out: open to everyone", "yellow")
         if your_turn and not arm.open:
@@ -106,11 +105,15 @@ def layout_lines(match: Match, seats: Sequence[Seat], viewer: int | None, style:
         else:
             lines.append(row)
     for double in layout.open_doubles:
-        arms = ", ".join(str(a) for a in double.arms)
+        said = [on_place(layout, a, seats, viewer) for a in double.arms]
+        if all(w.endswith(f"toe of the {tile(*double.tile)}") for w in said):
+            arms = "on its toes"
+        else:
+            arms = said[0] if len(said) == 1 else f"{', '.join(said[:-1])} or {said[-1]}"
         when = "" if double.active else " (from the next turn)"
         lines.append(
             style.paint(
-                f"Open double {tile(*double.tile)}: {double.remaining} more tile(s) on arm {arms} "
+                f"Open double {tile(*double.tile)}: {double.remaining} more tile(s) {arms} "
                 f"before play goes anywhere else{when}.",
                 "yellow",
             )
@@ -166,8 +169,7 @@ def describe_move(action: Action, match: Match, seats: Sequence[Seat]) -> str:
     low, high = action.tile
     touching = action.half if action.half is not None else low
     outer = low + high - touching
-    arm = match.layout.arms[action.arm]
-    return f"{tile(touching, outer)} on arm {arm.id} ({arm_label(arm, seats)}), which then shows {outer}"
+    return f"{move_words(action, match.layout, seats, match.current_player)}, which then shows {outer}"
 
 
 def screen(
@@ -189,4 +191,7 @@ def screen(
     whose = "Your moves" if seats[viewer].name == "You" else f"{seats[viewer].name}'s moves"
     lines.append(style.heading(whose))
     lines += [f"  {number:>2}  {describe_move(a, match, seats)}" for number, a in enumerate(legal, start=1)]
+    why = why_words(match, legal)
+    if why:  # only draw, pass or a marker: why, before the prompt asks
+        lines.append(style.paint(f"  {why[0].upper()}{why[1:]}.", "yellow"))
     return "\n".join(lines) + "\n"

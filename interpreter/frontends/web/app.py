@@ -161,12 +161,15 @@ def _variant(name: str, path: Path) -> dict[str, Any] | None:
 
 
 def shape(ruleset: Ruleset) -> dict[str, Any]:
-    """What the start page adapts to: whether partnerships may be chosen, at which player counts
-    the rules seat partners (across the table), and the family (a trick game has no hand size or
-    rounds to set: its deal uses every tile)."""
+    """What the start page adapts to: whether partnerships may be chosen and at which player counts
+    (team_counts; the page offers the choice only there), at which counts the rules seat partners
+    by default (across the table), and the family (a trick game has no hand size or rounds to set:
+    its deal uses every tile)."""
     teams = ruleset.players.teams is Teams.OPPOSITE
+    optional = ruleset.players.teams_optional
     return {
-        "teams_optional": ruleset.players.teams_optional,
+        "teams_optional": optional,
+        "team_counts": sorted(ruleset.players.team_counts) if optional else [],
         "partners": sorted(ruleset.players.team_counts) if teams else [],
         "family": ruleset.family.value,
         "target": ruleset.match.target,
@@ -292,9 +295,16 @@ def create_app(
         return Response(f'{{"state":{await table.settled_view_text(number)}}}', media_type="application/json")
 
     @handled
+    async def proceed(request: Request) -> Response:
+        table, number = await seat(request)
+        await table.proceed(number)
+        await settle(table)  # the last person to continue lets the computer seats move
+        return Response(f'{{"state":{await table.settled_view_text(number)}}}', media_type="application/json")
+
+    @handled
     async def hint(request: Request) -> Response:
         table, number = await seat(request)
-        if table.match.current_player != number or table.finished:
+        if table.match.current_player != number or table.finished or table.to_continue:
             raise Refusal(409, "a hint is for your turn; it is not your turn")
         spend(request)
         if hints.locked():
@@ -386,6 +396,7 @@ def create_app(
         Route("/api/tables/open", open_table, methods=["POST"]),
         Route("/api/tables/{table}/state", state),
         Route("/api/tables/{table}/action", act, methods=["POST"]),
+        Route("/api/tables/{table}/continue", proceed, methods=["POST"]),
         Route("/api/tables/{table}/events", events),
         Route("/api/tables/{table}/hint", hint),
         Route("/api/tables/{table}/pace", pace, methods=["POST"]),
@@ -417,17 +428,18 @@ def _step(text: str, steps: int) -> int:
 async def _stream(
     table: Table, seat: int, heartbeat_s: float, closing: asyncio.Event, streams: dict[str, int]
 ) -> AsyncIterator[str]:
-    """Server-sent events: the seat's view at connect and at every new version; a comment as a
-    heartbeat; `event: over` once the match is over, and then the stream ends. It ends at once when
-    the server stops (the page reconnects to the next server)."""
+    """Server-sent events: the seat's view at connect and at every change (a new version, a person
+    who continued from a round's end, a new pace); a comment as a heartbeat; `event: over` once the
+    match is over, and then the stream ends. It ends at once when the server stops (the page
+    reconnects to the next server)."""
     queue = table.listen(seat)
     streams["open"] += 1
     stop = asyncio.ensure_future(closing.wait())  # one waiter for the whole stream, not one per message
     try:
-        sent = table.version
+        sent = table.stamp
         yield f"event: state\ndata: {await table.settled_view_text(seat)}\n\n"
         while not stop.done():
-            if table.match.is_over and sent == table.version and not table.turn.locked():  # not mid-save
+            if table.match.is_over and sent == table.stamp and not table.turn.locked():  # not mid-save
                 yield "event: over\ndata: {}\n\n"
                 return
             got = asyncio.ensure_future(queue.get())
@@ -437,9 +449,9 @@ async def _stream(
                 if stop not in done:
                     yield ": heartbeat\n\n"
                 continue
-            version, text = got.result()
-            if version > sent:
-                sent = version
+            stamp, text = got.result()
+            if stamp > sent:
+                sent = stamp
                 yield f"event: state\ndata: {text}\n\n"
     finally:
         stop.cancel()

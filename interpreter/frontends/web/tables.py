@@ -25,12 +25,12 @@ from typing import Any
 from interpreter.engine import Action, IllegalAction, Match
 from interpreter.frontends.cli.commands.common import GAME_ERRORS
 from interpreter.frontends.presentation.moves import same_move
-from interpreter.frontends.presentation.seats import HUMAN
+from interpreter.frontends.presentation.seats import HUMAN, seats_for
 from interpreter.frontends.presentation.tricks import is_trick_game
 from interpreter.frontends.terminal.session import computer_choice, estimate_words, hint_moves
 from interpreter.frontends.web import store
 from interpreter.frontends.web.commits import Committer
-from interpreter.frontends.web.views import legal_json, seat_view
+from interpreter.frontends.web.views import legal_json, seat_view, shown_round_end
 from interpreter.records.savegame import SavedGame, SaveError, SaveJournal, SaveLock, rebuild
 from interpreter.resources import bundled_variants
 from interpreter.rulefile.loader import load_ruleset_text
@@ -104,8 +104,18 @@ class Table:
     listeners: set[tuple[int, asyncio.Queue[tuple[int, str]]]] = field(default_factory=set)
     driver: asyncio.Task | None = None
     stopped: str | None = None  # why the rules (or the server's bound) stopped the match, if they did
+    # The people who have not yet continued from the round's end shown to them: while any has not,
+    # nobody moves (`pauses`). Not written anywhere: read back from the log (`__post_init__`).
+    to_continue: set[int] = field(default_factory=set)
+    stamp: int = 0  # counts what was published: a continue changes the views but not the version
     _views: dict[int, tuple[int, str]] = field(default_factory=dict)
     _turn: asyncio.Lock | None = None
+
+    def __post_init__(self) -> None:
+        # A save whose last round end has no action after it stopped there: its people had not all
+        # continued (or had, and the first mover of the next deal is a person who had not moved yet).
+        if self.pauses and not self.match.is_over and shown_round_end(self.match.events) is not None:
+            self.to_continue = self.people()
 
     @property
     def kinds(self) -> list[str]:
@@ -126,6 +136,15 @@ class Table:
     def finished(self) -> bool:
         return self.match.is_over or self.stopped is not None
 
+    @property
+    def pauses(self) -> bool:
+        """Whether a round's end waits for the people to continue: at a table with people, in a game
+        whose finished layout can be shown (a trick game's page keeps its hand's summary and goes on)."""
+        return HUMAN in self.kinds and not is_trick_game(self.match)
+
+    def people(self) -> set[int]:
+        return {seat for seat, kind in enumerate(self.kinds) if kind == HUMAN}
+
     def seat_of(self, token: str | None) -> int:
         """The seat a token is for; Refusal 403 for any other token."""
         if token:
@@ -135,7 +154,8 @@ class Table:
         raise Refusal(403, "this link's token is not one of this table's seats")
 
     def view(self, seat: int) -> dict[str, Any]:
-        data = seat_view(self.match, self.ruleset, self.kinds, seat, self.version)
+        waiting = self.to_continue if self.pauses else None
+        data = seat_view(self.match, self.ruleset, self.kinds, seat, self.version, waiting)
         data["pace_ms"] = self.pace_ms
         if self.bundled:
             data["variant"] = self.game.variant  # the name it was chosen by, house rules or not
@@ -145,8 +165,8 @@ class Table:
 
     def view_text(self, seat: int) -> str:
         cached = self._views.get(seat)
-        if cached is None or cached[0] != self.version:
-            cached = (self.version, store.pack(self.view(seat)))
+        if cached is None or cached[0] != self.stamp:
+            cached = (self.stamp, store.pack(self.view(seat)))
             self._views[seat] = cached
         return cached[1]
 
@@ -159,7 +179,7 @@ class Table:
 
     def computer_to_move(self) -> bool:
         seat = self.match.current_player
-        return seat is not None and self.kinds[seat] != HUMAN and self.stopped is None
+        return seat is not None and self.kinds[seat] != HUMAN and self.stopped is None and not self.to_continue
 
     def choose(self, seat: int, move: Any, version: Any) -> Action:
         """A person's action: refused with a reason, changing nothing, unless it is theirs to make now."""
@@ -167,6 +187,12 @@ class Table:
             raise Refusal(409, f"the game was stopped: {self.stopped}")
         if self.match.is_over:
             raise Refusal(409, "the game is over; no more actions")
+        if seat in self.to_continue:
+            raise Refusal(409, "the round is over: press Continue first")
+        if self.to_continue:
+            names = seats_for(self.kinds)
+            waiting = " and ".join(names[s].name for s in sorted(self.to_continue))
+            raise Refusal(409, f"the round is over: waiting for {waiting} to continue")
         if isinstance(version, bool) or not isinstance(version, int):
             raise Refusal(422, "an action must carry the version of the state it was chosen on")
         if version != self.version:
@@ -210,8 +236,20 @@ class Table:
         except SaveError as error:
             await self.restore(before)
             raise Refusal(507, f"{error}; this action was not made, and the table is as it was saved") from None
+        if self.pauses and not self.match.is_over and any(e["type"] == "round_end" for e in self.match.events[before:]):
+            self.to_continue = self.people()
         self.version += 1
         self.publish()
+
+    async def proceed(self, seat: int) -> None:
+        """`seat` has looked at the round's end: it sees the next deal, which is played once every
+        person has continued. Twice is once; Refusal 409 when no round end waits."""
+        async with self.turn:
+            if not self.to_continue:
+                raise Refusal(409, "there is no round end to continue from")
+            if seat in self.to_continue:
+                self.to_continue.discard(seat)
+                self.publish()
 
     async def restore(self, events: int) -> None:
         """The match as its save holds it (its first `events` events), rebuilt off the event loop."""
@@ -230,10 +268,11 @@ class Table:
         store.write_tokens(self.path, self.tokens, self.pace_ms, stopped=self.stopped, client=self.client)
 
     def publish(self) -> None:
+        self.stamp += 1
         for seat, queue in list(self.listeners):
             if queue.full():
                 queue.get_nowait()
-            queue.put_nowait((self.version, self.view_text(seat)))
+            queue.put_nowait((self.stamp, self.view_text(seat)))
 
     def listen(self, seat: int) -> asyncio.Queue[tuple[int, str]]:
         queue: asyncio.Queue[tuple[int, str]] = asyncio.Queue(QUEUE_SIZE)
@@ -249,7 +288,7 @@ class Table:
         legal = match.legal_actions()
         layout = match.layout
         alike = [same_move(action, layout) for action in legal]
-        texts = legal_json(legal, match)
+        texts = legal_json(legal, match, seats_for(self.kinds))  # the others' trains by name
         rounds = "hands" if is_trick_game(match) else "rounds"  # as the terminal's hint says it
         strongest, found = hint_moves(match, self.game.seed)
         moves = []

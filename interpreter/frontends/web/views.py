@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from interpreter.engine import Action, LayoutView, Match
@@ -31,6 +31,7 @@ from interpreter.engine.actions import (
 from interpreter.engine.tricks.suits import suit_name
 from interpreter.frontends.presentation.ends import open_ends_line
 from interpreter.frontends.presentation.narration import Narrator
+from interpreter.frontends.presentation.places import move_words, place_words, why_words
 from interpreter.frontends.presentation.plays import (
     captures_count,
     column_size,
@@ -105,9 +106,11 @@ def layout_json(layout: LayoutView) -> dict[str, Any]:
     }
 
 
-def legal_json(legal: Sequence[Action], match: Match | None = None) -> list[dict[str, Any]]:
-    """The legal moves; in a trick game (given its `match`) with the words of the terminal's move
-    list as `text` and a button's `label` ("1 mark (42)", "sixes"), `value` for bids and trumps."""
+def legal_json(legal: Sequence[Action], match: Match | None = None, seats: Sequence[Seat] = ()) -> list[dict[str, Any]]:
+    """The legal moves; given their `match`, in the words of the terminal's move list as `text`
+    ("[5|3] on the left end"; the others' trains named by `seats`), a tile's place as `where` ("the
+    left end", "your train"); in a trick game a button's `label` ("1 mark (42)", "sixes"), `value`
+    for bids and trumps."""
     out = [
         {
             "index": index,
@@ -119,6 +122,11 @@ def legal_json(legal: Sequence[Action], match: Match | None = None) -> list[dict
         }
         for index, action in enumerate(legal)
     ]
+    if match is not None and not is_trick_game(match):
+        layout, mover = match.layout, match.current_player  # legal moves are the mover's: "your train"
+        for move, action in zip(out, legal, strict=True):
+            move["text"] = move_words(action, layout, seats, mover)
+            move["where"] = None if action.arm is None else place_words(layout, action.arm, seats, mover)
     if match is not None and is_trick_game(match):
         t = tables(match)
         for move, action in zip(out, legal, strict=True):
@@ -488,8 +496,59 @@ def _last_face_down(match: Match) -> list[list[int]]:
 
 
 
+def last_play(match: Match, events: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
+    """The last turn of this round, read back from the log: who moved (`at`: the index of the
+    turn's last action, so a page tells a new turn from one it has shown), and in a layout game the
+    tiles laid in that turn, in order, each with its arm and the points it scored where it lies (the
+    in-play scores logged after it). Plays on a layout are public; a trick game's plays may lie face
+    down, so there only the mover is told. None before anyone moves in this round."""
+    seat: int | None = None
+    at = 0
+    tiles: list[dict[str, Any]] = []
+    points = 0  # in-play points logged after the action read next (going back)
+    for index in range(len(events) - 1, -1, -1):
+        event = events[index]
+        kind = event["type"]
+        if kind in ("deal", "match"):
+            break
+        if kind == "score":
+            points += event["points"] if event["reason"] == "in_play" else 0
+            continue
+        if kind != "action":
+            continue
+        if seat is None:
+            seat, at = event["seat"], index
+        elif event["seat"] != seat:
+            break
+        action = event["action"]
+        if action["kind"] == PLAY and match.layout is not None:
+            tiles.append({"tile": list(action["tile"]), "arm": action.get("arm"), "points": points})
+        points = 0
+    if seat is None:
+        return None
+    tiles.reverse()
+    return {"seat": seat, "at": at, "tiles": tiles, "points": sum(t["points"] for t in tiles)}
+
+
 def history(events: Sequence[dict[str, Any]]) -> list[list[int]]:
     return [list(e["scores"]) for e in events if e["type"] == "round_end"]
+
+
+def score_sheet(events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rounds so far, one row each: how it ended, what each side made in it (in play and at its
+    end, a reset's loss included) and the totals after it."""
+    rows: list[dict[str, Any]] = []
+    points: list[int] = []
+    for event in events:
+        if event["type"] == "match":
+            points = [0] * event["sides"]
+        elif event["type"] == "score":
+            points[event["side"]] += event["points"]
+        elif event["type"] == "round_end":
+            rows.append({"round": event["round"], "reason": event["reason"], "seat": event["seat"],
+                         "points": points, "scores": list(event["scores"])})  # fmt: skip
+            points = [0] * len(points)
+    return rows
 
 
 def seats_json(kinds: Sequence[str], seats: Sequence[Seat]) -> list[dict[str, Any]]:
@@ -519,6 +578,8 @@ def _common(match: Match, ruleset: Ruleset, seats: Sequence[Seat], kinds: Sequen
         "round_end": round_end_json(match, seats, ruleset, shown, events) if shown is not None else None,
         "last_round_end": _last_round_end(match, seats, ruleset, events, shown),
         "history": history(events),
+        "score_sheet": score_sheet(events),
+        "last_play": last_play(match, events),
     }
 
 
@@ -541,13 +602,16 @@ def _goal(match: Match) -> dict[str, int | None]:
 
 
 def seat_view(
-    match: Match, ruleset: Ruleset, kinds: Sequence[str], seat: int, version: int
+    match: Match, ruleset: Ruleset, kinds: Sequence[str], seat: int, version: int,
+    waiting: Collection[int] | None = None,
 ) -> dict[str, Any]:
-    """What `seat` may see now, as the JSON of `GET /api/tables/ID/state`."""
+    """What `seat` may see now, as the JSON of `GET /api/tables/ID/state`. `waiting`: the people who
+    have not continued from the round's end yet (None where a round's end waits for nobody): while
+    any has not, nobody has a move, and to those the table is shown as the round ended."""
     # Each seat has a screen of its own: it is "You" in its narration, as on the rest of its page.
     seats = [Seat(s.kind, "You") if n == seat else s for n, s in enumerate(seats_for(kinds))]
     observation = match.observation(seat)
-    return {
+    view = {
         "version": version,
         **_common(match, ruleset, seats, kinds),
         "seat": seat,
@@ -556,9 +620,39 @@ def seat_view(
         "hand_counts": list(observation.hand_counts),
         "boneyard_count": observation.boneyard_count,
         "layout": layout_json(observation.layout),
-        "legal": legal_json(observation.legal_actions, match),
+        "legal": legal_json(observation.legal_actions, match, seats),
+        # Why only draw, pass or a marker is offered, in the game's words (None otherwise).
+        "why": None if is_trick_game(match) else why_words(match, observation.legal_actions),
         "last_actions": last_actions(match, seats, seat, match.events),
         "tricks": tricks_json(match, seat, observation.hand),
+        "to_continue": None if waiting is None else sorted(waiting),
+    }
+    if waiting:
+        view["legal"] = []
+        view["why"] = None
+        if seat in waiting:
+            view.update(_as_it_ended(match, seat))
+    return view
+
+
+def _as_it_ended(match: Match, seat: int) -> dict[str, Any]:
+    """The table as the last round ended (every hand is public then): its layout, the seat's hand,
+    the count of each hand and of the stock, nobody to play; the next deal's ends are not said."""
+    events = match.events
+    end = _last_index(events, ("round_end",))
+    assert end is not None and match.finished_layout is not None  # a table waits only after a round end
+    record = events[end]
+    deal = _last_index(events, ("deal",), before=end) or 0
+    draws = sum(1 for e in events[deal:end] if e["type"] == "draw")
+    stock = len(events[deal].get("boneyard") or ()) - match.ruleset.deal.reserve - draws
+    return {
+        "round": record["round"],
+        "hand": [list(t) for t in record["hands"][seat]],
+        "hand_counts": [len(hand) for hand in record["hands"]],
+        "boneyard_count": max(0, stock),
+        "layout": layout_json(match.finished_layout),
+        "ends_said": None,
+        "current_player": None,
     }
 
 
@@ -577,7 +671,7 @@ def public_view(match: Match, ruleset: Ruleset, kinds: Sequence[str], step: int,
         "hand_counts": [len(match.hand(s)) for s in range(match.players)],
         "boneyard_count": match.observation(0).boneyard_count,
         "layout": layout_json(match.layout),
-        "legal": legal_json(match.legal_actions(), match) if current is not None else [],
+        "legal": legal_json(match.legal_actions(), match, seats) if current is not None else [],
         "last_actions": last_actions(match, seats, current, match.events),
         "tricks": tricks_json(match, None),
     }

@@ -56,6 +56,15 @@ export function sideName(state, side) {
   return seatName(state, seat, state.seat);
 }
 
+// The player who just moved, flashed for a moment in the players' bar (`age`: ms since the page
+// saw the move; a redraw carries the flash on from there rather than start it again).
+export function flashMover(container, seat, age) {
+  const box = container.querySelector(`.player[data-seat="${seat}"]`);
+  if (!box) return;
+  box.classList.add("moved");
+  box.style.animationDelay = `${-age}ms`;
+}
+
 export function renderPlayers(container, state, viewer) {
   container.replaceChildren();
   // Five players or more: compact chips, so the players fit in one or two rows above the table.
@@ -96,31 +105,59 @@ export function roundEndBody(state, viewer, end = state.round_end) {
     return body;
   }
   const body = h("div", {});
+  const how = endWords(state, end, viewer);
+  if (how) body.append(h("p", { class: "end-how" }, how));
   const reveal = h("div", { class: "reveal" });
   end.hands.forEach((hand, seat) => {
     const words = hand.map(([a, b]) => tileText(a, b)).join(" ") || "no tiles";
     reveal.append(h("strong", {}, seatName(state, seat, viewer)), tilesRow(hand, `${seatName(state, seat, viewer)}: ${words}`),
-      h("span", {}, `${end.pips[seat]} pips`));
+      h("span", {}, `${hand.length} tile${hand.length === 1 ? "" : "s"}, ${end.pips[seat]} pips`));
   });
   body.append(h("h3", {}, "Every hand"), reveal, h("h3", {}, "Scoring"));
   const list = h("ul", { class: "words" });
   for (const line of end.words) list.append(h("li", {}, line));
-  body.append(list, h("p", {}, "Scores: ", end.scores.map((s, side) => `${sideName(state, side)} ${s}`).join(", ")));
+  body.append(list);
+  const row = (state.score_sheet || []).find((r) => r.round === end.round);
+  if (row) body.append(h("p", { class: "end-points" }, "Points this round: ", row.points.map((p, side) => `${sideName(state, side)} ${signed(p)}`).join(", ")));
+  body.append(h("p", {}, "Scores: ", end.scores.map((s, side) => `${sideName(state, side)} ${s}`).join(", ")));
   if (state.over) body.append(matchEnd(state, viewer));
   return body;
+}
+
+// How a round ended, in a line: who went out, or that nobody could play.
+function endWords(state, end, viewer) {
+  if (end.reason === "domino" && end.seat !== null && end.seat !== undefined) return `${seatName(state, end.seat, viewer)} went out.`;
+  if (end.reason === "blocked") return "The round is blocked: nobody could play.";
+  return "";
+}
+
+function signed(points) {
+  return points > 0 ? `+${points}` : String(points);
+}
+
+// The rounds so far, one row each: how it ended, then per side the total after it and what it made.
+export function scoreSheet(state, viewer) {
+  const rows = state.score_sheet || [];
+  const now = state.scores.map((s, side) => `${sideName(state, side)} ${s}`).join(", ");
+  if (!rows.length) return h("p", {}, `No round has ended yet. Scores now: ${now}.`);
+  const word = state.tricks ? "Hand" : "Round";
+  const table = h("table", { class: "history score-sheet" });
+  table.append(h("tr", {}, h("th", { scope: "col" }, word), h("th", { scope: "col" }, "How it ended"),
+    ...Array.from({ length: state.sides }, (_, s) => h("th", { scope: "col" }, sideName(state, s)))));
+  for (const row of rows) {
+    table.append(h("tr", {}, h("td", {}, row.round), h("td", {}, endWords(state, row, viewer) || row.reason),
+      ...row.scores.map((total, side) => h("td", {}, `${total} `, h("span", { class: "gained" }, `(${signed(row.points[side])})`)))));
+  }
+  const box = h("div", {}, table);
+  const last = rows[rows.length - 1].scores;
+  if (state.scores.some((s, side) => s !== last[side])) box.append(h("p", {}, `Scores now, in ${word.toLowerCase()} ${state.round}: ${now}.`));
+  return box;
 }
 
 export function matchEnd(state, viewer) {
   const box = h("div", { class: "match-end" });
   const winners = (state.winners || []).map((side) => sideName(state, side));
   box.append(h("h3", { id: "match-winner" }, winners.length ? `Match over: ${winners.join(" and ")} win${winners.length === 1 && winners[0] !== "You" && !winners[0].includes(" & ") ? "s" : ""}.` : "Match over."));
-  const hist = state.history || [];
-  if (hist.length) {
-    const table = h("table", { class: "history" });
-    table.append(h("tr", {}, h("th", {}, state.tricks ? "Hand" : "Round"), ...Array.from({ length: state.sides }, (_, s) => h("th", {}, sideName(state, s)))));
-    hist.forEach((scores, i) => table.append(h("tr", {}, h("td", {}, i + 1), ...scores.map((s) => h("td", {}, s)))));
-    box.append(h("p", {}, "Score history (running totals):"), table);
-  }
-  void viewer;
+  if ((state.score_sheet || []).length) box.append(h("p", {}, "Every round (totals, and what each made in it):"), scoreSheet(state, viewer));
   return box;
 }

@@ -76,12 +76,20 @@ function step(turtle, isDouble, commit = true) {
   const free = (o) => frame.free(o.rect);
   const tests = [(o) => fits(o) && exit(o), (o) => keeps(o) && exit(o), (o) => free(o) && exit(o), fits, keeps, free];
   let pick = null;
+  // Past a double whose side arms took the sides, the arm goes straight on while it can (and
+  // that way is no dead end).
+  const ahead = options.find((o) => !o.turned);
+  if (turtle.straight && free(ahead) && exit(ahead)) {
+    pick = ahead;
+    pick.strained = !fits(pick);
+  }
   for (let i = 0; !pick && i < tests.length; i++) {
     pick = options.find(tests[i]);
     if (pick) pick.strained = i > 0; // it left its part of the table, or will soon have to cross a line
   }
   if (!pick) pick = { ...options[0], strained: true };
   if (commit) {
+    turtle.straight = false;
     frame.rects.push(pick.rect);
     if (pick.turned) {
       if (turtle.pending) { turtle.pending = 0; turtle.side = -turtle.side; } // a U-turn done: next time the other way
@@ -90,6 +98,28 @@ function step(turtle, isDouble, commit = true) {
     Object.assign(turtle, pick.next);
   }
   return pick;
+}
+
+// A place for an arm whose next tile would lie over something drawn (a double with more arms
+// than free sides): the spot nearest where that tile would go, lying along the arm or across it,
+// where `free` (global corners) finds nothing, so that the place is seen, and seen apart. Null when
+// nothing near is free.
+function nearby(t, free) {
+  const [dx, dy] = DIRS[t.d];
+  const spots = [];
+  for (let i = -8; i <= 8; i++) for (let j = -8; j <= 8; j++) spots.push([Math.hypot(i, j), i / 2, j / 2]);
+  spots.sort((p, q) => p[0] - q[0]);
+  for (const [, i, j] of spots) {
+    const cx = t.x + dx + i, cy = t.y + dy + j;
+    for (const d of [t.d, (t.d + 1) % 4]) {
+      const [gx, gy] = toGlobal(t.frame, cx, cy);
+      const angle = ANGLE[d] + t.frame.rot;
+      if (!free(corners({ x: gx, y: gy, angle }))) continue;
+      const rect = d % 2 === 0 ? { x0: cx - 1, x1: cx + 1, y0: cy - 0.5, y1: cy + 0.5 } : { x0: cx - 0.5, x1: cx + 0.5, y0: cy - 1, y1: cy + 1 };
+      return { rect, cx, cy, angle: ANGLE[d], next: { x: cx + DIRS[d][0], y: cy + DIRS[d][1], d }, turned: 0 };
+    }
+  }
+  return null;
 }
 
 function toGlobal(frame, x, y) {
@@ -110,23 +140,33 @@ function lay(start, arms) {
     const kids = arms.filter((arm) => arm.spinner && same(arm.root, tile) && !started.has(arm));
     const heading = pick.next.d;
     const used = new Set([(heading + 2) % 4]); // never back over the tile the double was laid on
-    if (turtle.i < turtle.arm.tiles.length) { // the arm goes on past its double: its way first
-      const next = step({ ...turtle }, false, false);
-      used.add(next.next.d);
-      if (next.turned) used.add(heading);
-    }
+    // The arm goes on past its double (or will: its next place), and its way comes first: straight
+    // on while that is free and the side arms need the sides (a chicken foot's toes).
+    const ahead = option(turtle, 0, false);
+    turtle.straight = kids.length > 0 && turtle.frame.free(ahead.rect);
+    const next = turtle.straight ? ahead : step({ ...turtle }, false, false);
+    used.add(next.next.d);
+    if (next.turned) used.add(heading);
+    const start = (d) => {
+      const along = d === heading;
+      const off = Boolean(pick.cross) !== along ? 1 : 0.5; // the double's half-extent that way
+      const [ax, ay] = DIRS[d], [hx, hy] = DIRS[heading];
+      // From the middle of the double's side; from a double laid lengthwise (in a turn), also from
+      // beside its far half or its near one, where the tile it was laid on may leave room.
+      const shifts = along || pick.cross ? [0] : [0, 0.5, -0.5];
+      const ways = shifts.map((k) => {
+        const x = pick.cx + ax * off + hx * k, y = pick.cy + ay * off + hy * k;
+        return { d, x, y, free: turtle.frame.free(rectOf(x, y, d, 0, 2, -0.5, 0.5)) };
+      });
+      return ways.find((w) => w.free) || ways[0];
+    };
+    const sides = [(heading + 3) % 4, (heading + 1) % 4, heading];
     for (const arm of kids) {
       started.add(arm);
       // left of the arm first, then right, then straight on; the first way whose first tile is free
-      const ways = [(heading + 3) % 4, (heading + 1) % 4, heading].filter((d) => !used.has(d)).map((d) => {
-        const along = d === heading;
-        const off = pick.cross !== along ? 1 : 0.5; // the double's half-extent that way
-        const [ax, ay] = DIRS[d];
-        const x = pick.cx + ax * off, y = pick.cy + ay * off;
-        return { d, x, y, free: turtle.frame.free(rectOf(x, y, d, 0, 2, -0.5, 0.5)) };
-      });
-      const way = ways.find((w) => w.free) || ways[0];
-      if (!way) continue;
+      const ways = sides.filter((d) => !used.has(d)).map(start);
+      // No way left (more arms than free sides): the arm still starts, so that its tiles are drawn.
+      const way = ways.find((w) => w.free) || ways[0] || sides.map(start).find((w) => w.free) || start(sides[0]);
       if (!way.free) strained++;
       used.add(way.d);
       turtles.push({ arm, frame: turtle.frame, x: way.x, y: way.y, d: way.d, side: 1, pending: 0, i: 0 });
@@ -151,7 +191,9 @@ function lay(start, arms) {
 }
 
 // Lay out a state's layout: the placed tiles, each arm's next slot, the markers; all in global units.
-export function computeLayout(layout, { aspect = 1.8, players = 2, maxPip = 6, names = [] } = {}) {
+// `ownDouble`: a player may lay a double of their own to start a private train (a move on no arm
+// in a hub): its place lies below everything drawn, in front of the player.
+export function computeLayout(layout, { aspect = 1.8, players = 2, maxPip = 6, names = [], ownDouble = false } = {}) {
   const total = ((maxPip + 1) * (maxPip + 2)) / 2;
   const placed = [];
   const slots = {}; // arm id -> {cx, cy, angle, rect corners} where its next tile goes
@@ -183,10 +225,21 @@ export function computeLayout(layout, { aspect = 1.8, players = 2, maxPip = 6, n
     hubRadius = Math.max(1.7, 1.25 / Math.sin(Math.min(narrowest / 2, Math.PI / 2)));
     const reach = Math.max(hubRadius + 9, Math.sqrt((2.4 * 0.6 * total * aspect) / Math.PI));
     root = { a: layout.hub[0], b: layout.hub[1], x: 0, y: 0, angle: 0, engine: true };
+    // A private train that starts from its owner's double (not the hub's, not a tile of another
+    // arm): the double lies across the foot of its trains, between their wedges, and they start
+    // past it.
+    const fromOwn = (arm) => !same(arm.root, layout.hub) && !arms.some((o) => o.tiles.some((t) => same(t, arm.root)));
+    const lift = 1.5; // how much further out than the hub such a train starts
+    const feet = new Map(); // the double's key -> its trains, each with its wedge (radians, from..to)
     let start = -Math.PI / 2 - wedges[0] / 2; // the first train points up, the others clockwise
     trains.forEach((arm, k) => {
       const tanHalf = Math.tan(Math.min(wedges[k] / 2, Math.PI / 3));
       const rad = start + wedges[k] / 2;
+      const foot = fromOwn(arm) ? hubRadius + lift : hubRadius;
+      if (foot > hubRadius) {
+        const key = `${arm.root[0]}-${arm.root[1]}`;
+        feet.set(key, [...(feet.get(key) || []), { arm, from: start, to: start + wedges[k] }]);
+      }
       start += wedges[k];
       const rot = (rad * 180) / Math.PI;
       // the table is wider than high: a train reaches as far as an ellipse of the screen's shape
@@ -195,11 +248,12 @@ export function computeLayout(layout, { aspect = 1.8, players = 2, maxPip = 6, n
       // The shortest reach at which the train (and its toes) snakes inside its wedge without a
       // strain; at the longest tried, one straight pass, it nearly always does. Trains never meet, so
       // each is laid on its own.
-      const longest = hubRadius + 2 + 2 * tilesOf(arm);
-      for (let limit = Math.max(hubRadius + 6, ellipse); ; limit += 2) {
+      const longest = foot + 2 + 2 * tilesOf(arm);
+      for (let limit = Math.max(foot + 6, ellipse); ; limit += 2) {
         const inside = (r, slack = 0) => own(r) && r.x1 <= limit + slack;
         const frame = new Frame(rot, inside, own);
-        const tried = lay([{ arm, frame, x: hubRadius, y: 0, d: 0, side: 1, pending: 0, i: 0 }], arms);
+        if (foot > hubRadius) frame.rects.push({ x0: hubRadius - 1, x1: foot, y0: -foot, y1: foot }); // the double's room
+        const tried = lay([{ arm, frame, x: foot, y: 0, d: 0, side: 1, pending: 0, i: 0 }], arms);
         if (tried.strained === 0 || limit >= longest) {
           turtles.push(...tried.turtles);
           tried.placed.forEach((p) => place(frame, ...p));
@@ -207,6 +261,15 @@ export function computeLayout(layout, { aspect = 1.8, players = 2, maxPip = 6, n
         }
       }
     });
+    // Each private double across the foot of its trains: where two wedges meet, or across one.
+    for (const group of feet.values()) {
+      const { arm } = group[0];
+      const joined = group.length === 2 && Math.abs(group[0].to - group[1].from) < 1e-9;
+      const rad = joined ? group[0].to : (group[0].from + group[0].to) / 2;
+      const r = hubRadius + 0.8;
+      placed.push({ a: arm.root[0], b: arm.root[1], x: r * Math.cos(rad), y: r * Math.sin(rad), angle: (rad * 180) / Math.PI + 90,
+        arm: arm.id, index: -1, double: true, foot: true });
+    }
   } else if (layout.lead) {
     const set = total;
     const length = 0.7 * set * 2;
@@ -237,13 +300,19 @@ export function computeLayout(layout, { aspect = 1.8, players = 2, maxPip = 6, n
   }
 
 
-  // Each arm's next slot: where a tile laid on it would go (a plain tile; a double would turn).
+  // Each arm's next slot: where a tile laid on it would go (a plain tile; a double would turn),
+  // each kept free of the slots before it, so that no place hides another.
   const picks = [];
+  const taken = [...(root ? [root] : []), ...placed].map(corners); // tiles, then places, in global units
+  const free = (shape) => taken.every((q) => apart(shape, q));
   for (const t of turtles) {
     const probe = { ...t };
-    const pick = step(probe, false, false);
-    const [gx, gy] = toGlobal(t.frame, pick.cx, pick.cy);
-    slots[t.arm.id] = { x: gx, y: gy, angle: pick.angle + t.frame.rot };
+    let pick = step(probe, false, false);
+    const at = (p) => { const [gx, gy] = toGlobal(t.frame, p.cx, p.cy); return { x: gx, y: gy, angle: p.angle + t.frame.rot }; };
+    if (!free(corners(at(pick)))) pick = nearby(t, free) || pick;
+    t.frame.rects.push(pick.rect);
+    slots[t.arm.id] = at(pick);
+    taken.push(corners(slots[t.arm.id]));
     picks.push([t, pick]);
   }
   // Then the trains' names, each where it covers no tile, no slot and no other name.
@@ -274,6 +343,10 @@ export function computeLayout(layout, { aspect = 1.8, players = 2, maxPip = 6, n
   const box = pts.length
     ? { x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) }
     : { x0: -2, x1: 2, y0: -1, y1: 1 };
+  if (layout.hub && ownDouble) {
+    slots.lead = { x: 0, y: box.y1 + 1.2, angle: 0 };
+    box.y1 += 1.8;
+  }
   return { root, placed, slots, labels, box, hubRadius };
 }
 
@@ -345,6 +418,7 @@ export function renderTable(svg, layout, opts = {}) {
   const drawTile = (p, extra) => {
     const open = openTiles.some((t) => same(t, [p.a, p.b]));
     const g = domino(p.a, p.b, { x: p.x, y: p.y, angle: p.angle, cls: `${extra}${open ? " open-double" : ""}` });
+    g.dataset.tile = `${Math.min(p.a, p.b)}-${Math.max(p.a, p.b)}`; // the page finds the last play's tiles by it
     g.setAttribute("role", "img");
     g.setAttribute("aria-label", tileText(p.a, p.b) + (open ? ", an open double to answer" : ""));
     tilesGroup.appendChild(g);
@@ -352,8 +426,11 @@ export function renderTable(svg, layout, opts = {}) {
   };
   if (root) drawTile(root, root.engine ? "engine" : root.spinner ? "lead spinner" : "lead");
   for (const p of placed) {
-    const g = drawTile(p, (layout.spinners || []).some((s) => same(s, [p.a, p.b])) ? "spinner" : "");
+    const g = drawTile(p, p.foot ? "foot" : (layout.spinners || []).some((s) => same(s, [p.a, p.b])) ? "spinner" : "");
     g.dataset.arm = p.arm;
+    const arm = p.foot && (layout.arms || []).find((a) => a.id === p.arm);
+    const whose = arm && labelWords(arm, names).name;
+    if (arm) g.setAttribute("aria-label", `${tileText(p.a, p.b)}, where ${whose === "You" ? "your" : `${whose}'s`} trains start`);
   }
   const targets = {};
   const targetGroup = el("g", { class: "targets" }, svg);

@@ -8,7 +8,6 @@ let ownOk = false;
 let validateTimer = null;
 let validateSeq = 0;
 let ownPlayers = { min: 2, max: 8 };
-let ownTeams = false;  // whether one's own rules offer partnerships as a choice
 let ownShape = {};  // what else the page adapts to in one's own rules (family, partners, target)
 
 function current() {
@@ -30,8 +29,6 @@ function fillPlayers() {
   select.replaceChildren(...Array.from({ length: max - min + 1 }, (_, i) => h("option", { value: min + i }, min + i)));
   select.value = String(Math.min(Math.max(before, min), max));
   fillSeats();
-  const teams = source() === "bundled" ? current() && current().teams_optional : ownTeams;
-  $("teams-box").hidden = !teams;
   showShape();
 }
 
@@ -40,7 +37,14 @@ function fillPlayers() {
 function showShape() {
   const shape = (source() === "bundled" ? current() : ownShape) || {};
   const count = Number($("players").value);
-  const partners = !$("teams-box").hidden ? false : (shape.partners || []).includes(count);
+  // The partnership choice only where the rules let a match make it, at this count; ticked as
+  // the file plays it until the player says otherwise.
+  const optional = Boolean(shape.teams_optional) && (shape.team_counts || []).includes(count);
+  const key = `${source()}:${shape.name || shape.title || ""}:${count}`;
+  if (optional && $("teams-box").dataset.key !== key) $("teams").checked = (shape.partners || []).includes(count);
+  $("teams-box").dataset.key = optional ? key : "";
+  $("teams-box").hidden = !optional;
+  const partners = optional ? false : (shape.partners || []).includes(count);
   const note = $("partners-note");
   note.hidden = !partners;
   if (partners) {
@@ -62,8 +66,15 @@ function fillSeats() {
       h("option", { value: "human" }, "a person"),
       ...STRENGTHS.map((s) => h("option", { value: s }, `computer (${s})`)));
     select.value = old[seat] || (seat === 0 ? "human" : "greedy");
+    select.addEventListener("change", showPace);
     box.append(h("div", { class: "seat-row" }, h("span", {}, `Seat ${seat + 1}${seat === 0 ? " (you)" : ""}:`), select));
   }
+  showPace();
+}
+
+// The computers' pace only where a computer plays.
+function showPace() {
+  $("pace-box").hidden = ![...$("seats").querySelectorAll("select")].some((s) => s.value !== "human");
 }
 
 async function loadVariants() {
@@ -100,7 +111,7 @@ async function validateNow() {
   $("rules-problems").hidden = ownOk || !problems.length;
   $("rules-problems").textContent = problemsText(problems);
   $("rules-status").replaceChildren(ownOk ? h("span", { class: "ok" }, `✓ valid${body.title ? `: ${body.title}` : ""}`) : h("span", {}, `${problems.length} problem${problems.length === 1 ? "" : "s"}`));
-  if (ownOk && body.players) { ownPlayers = body.players; ownTeams = Boolean(body.teams_optional); ownShape = body; fillPlayers(); }
+  if (ownOk && body.players) { ownPlayers = body.players; ownShape = body; fillPlayers(); }
 }
 
 function validateSoon() {
@@ -108,7 +119,9 @@ function validateSoon() {
   validateTimer = setTimeout(validateNow, 300);
 }
 
-function settings() {
+// The house rules as `--set` takes them; a line of "other settings" that is not key=value is
+// named in `unread`, never dropped in silence.
+function settings(unread = []) {
   const out = {};
   if ($("target").value) out["match.target"] = $("target").value;
   if ($("hand-size").value) out["deal.hand_size"] = $("hand-size").value;
@@ -116,6 +129,7 @@ function settings() {
   for (const line of $("more-settings").value.split("\n")) {
     const at = line.indexOf("=");
     if (at > 0) out[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+    else if (line.trim()) unread.push(line.trim());
   }
   return out;
 }
@@ -127,7 +141,14 @@ async function create(event) {
     const v = $(`seat-${s}`).value;
     return v === "human" ? { kind: "human" } : { kind: "computer", strength: v };
   });
-  const body = { players, seats, settings: settings(), pace_ms: Number($("pace").value) };
+  const unread = [];
+  const body = { players, seats, settings: settings(unread), pace_ms: Number($("pace").value) };
+  if (unread.length) {
+    $("create-status").textContent = "The table was not created:";
+    $("create-problems").hidden = false;
+    $("create-problems").textContent = unread.map((line) => `other settings: "${line}" is not key=value`).join("\n");
+    return;
+  }
   if (source() === "bundled") body.variant = $("variant").value;
   else { body.rules_text = $("rules-text").value; body.rules_files = bases(); }
   if ($("seed").value !== "") body.seed = Number($("seed").value);

@@ -1,7 +1,7 @@
 // The table page: draws the seat's view, plays its moves, follows the others live (server-sent events).
-import { tileSvg, tileText } from "./dominoes.js";
-import { renderTable } from "./layout.js";
-import { h, maxPip, names, renderPlayers, roundEndBody, matchEnd } from "./common.js";
+import { el, tileSvg, tileText } from "./dominoes.js";
+import { apart, corners, renderTable } from "./layout.js";
+import { flashMover, h, maxPip, names, renderPlayers, roundEndBody, matchEnd, scoreSheet } from "./common.js";
 import { handScore, isTrickGame, renderChoices, renderTrickTable } from "./tricks.js";
 import { carryPicks, handOrder, isGrouped, pick, renderPlayBar, selectionMove } from "./plays.js";
 
@@ -20,11 +20,40 @@ let lastLayoutKey = "";
 let firstRound = null; // the round this page first showed: an earlier round's end is old news
 let hinted = null; // the index of the move a hint named, when it is no tile (a bid, trumps)
 let picked = []; // a game of plays (Tien Gow): the hand's tiles picked for the next play, in order
+let pinned = null; // the table an error was said at: it stays until the table moves on
+let connectionLost = false; // while the live stream is down (the browser reconnects by itself)
 
+// A message of the page's own; an error stays while the table is as it was when it was said.
 function status(text, error = false) {
+  say(text, error);
+  pinned = error ? tableKey(state) : null;
+}
+
+function say(text, error = false) {
   const box = $("status");
   box.textContent = text;
   box.classList.toggle("error", error);
+}
+
+// What the table is at: a move, or a person continuing from a round's end, moves it on.
+function tableKey(view) {
+  return view ? `${view.version}/${(view.to_continue || []).join(",")}` : "";
+}
+
+// The status the table itself gives: whose turn, who is to continue, a lost connection.
+function showStatus() {
+  if (!state) return;
+  if (connectionLost) { say("Connection lost — reconnecting…", true); return; }
+  if (pinned !== null && pinned === tableKey(state)) return;
+  pinned = null;
+  const waiting = state.to_continue || [];
+  const who = names(state, state.seat);
+  if (state.over) say("The match is over.");
+  else if (waiting.includes(state.seat)) say(`Round ${state.round} is over: look at the table, then press Continue for the next deal.`);
+  else if (waiting.length) say(`Waiting for ${waiting.map((s) => who[s]).join(" and ")} to continue…`);
+  else if (myTurn()) say(turnWords());
+  else if (state.current_player !== null && state.current_player !== undefined) say(`Waiting for ${who[state.current_player]}…`);
+  else say("");
 }
 
 function handTiles() {
@@ -92,12 +121,19 @@ async function post(choice, text) {
     const body = await res.json().catch(() => ({}));
     if (res.ok) {
       selected = -1; choice = 0; hinted = null; picked = [];
-      status(""); // before the new state, whose render says what is asked next
+      pinned = null;
       apply(body.state || body);
+      showStatus(); // also when the live stream brought a newer table first (and apply kept that)
     } else {
       const reason = body.error || body.detail || `refused (${res.status})`;
-      status(res.status === 409 ? `Not played: ${reason} — the table has been brought up to date.` : `Not played: ${reason}`, true);
-      if (res.status === 409) await refresh();
+      if (res.status === 409) {
+        await refresh(); // the message is for the table as it is now: said after it is shown
+        const stale = reason.startsWith("stale:");
+        status(stale ? "Not played: the table had moved on before your click arrived (a move made in another tab, or a second click, came first). Here is the table as it is now."
+          : `Not played: ${reason}.`, true);
+      } else {
+        status(`Not played: ${reason}`, true);
+      }
     }
   } catch (err) {
     status(`Not played: the server did not answer (${err.message}).`, true);
@@ -121,7 +157,7 @@ function apply(next) {
   const previous = state;
   state = next;
   if (firstRound === null) firstRound = Math.min(next.round, next.round_end ? next.round_end.round : next.round);
-  if (previous && previous.version !== next.version) hinted = null;
+  if (previous && previous.version !== next.version) { hinted = null; $("hints").replaceChildren(); } // a hint is for one table
   window.__state = next; // for the tests and the curious
   if (previous && previous.hand && selected >= 0) {
     const tile = previous.hand[selected];
@@ -147,9 +183,7 @@ function render() {
   renderControls();
   renderLog();
   renderRoundEnd();
-  if (state.over) status("The match is over.");
-  else if (myTurn()) { if (!$("status").classList.contains("error")) status(turnWords()); }
-  else if (state.current_player !== null && state.current_player !== undefined) status(`Waiting for ${names(state, state.seat)[state.current_player]}…`);
+  showStatus();
 }
 
 // What is asked of the player now, in a trick game by its phase.
@@ -175,6 +209,8 @@ function drawTable() {
   const svg = $("table");
   const area = $("table-area");
   const tricks = isTrickGame(state);
+  const age = playAge();
+  if (state.last_play && age < FRESH_MS) flashMover($("players"), state.last_play.seat, age);
   svg.style.display = tricks ? "none" : ""; // a trick game lays out no line: its table is the trick and the seats around it
   $("trick-table").hidden = !tricks;
   if (tricks) {
@@ -183,7 +219,9 @@ function drawTable() {
     return;
   }
   const aspect = Math.max(0.6, Math.min(3, (area.clientWidth || 1200) / (area.clientHeight || 600)));
-  const result = renderTable(svg, state.layout, { aspect, maxPip: maxPip(state), names: names(state, state.seat) });
+  // A double of one's own to lay (a private train's start): its place is drawn while it may be laid.
+  const ownDouble = myTurn() && Boolean(state.layout.hub) && state.legal.some((m) => m.kind === "play" && (m.arm === null || m.arm === undefined));
+  const result = renderTable(svg, state.layout, { aspect, maxPip: maxPip(state), names: names(state, state.seat), ownDouble });
   window.__tableGeometry = result.geometry; // for the tests
   const key = JSON.stringify(state.layout.arms.map((a) => a.tiles.length));
   lastLayoutKey = key;
@@ -194,6 +232,82 @@ function drawTable() {
   }
   highlight(result.targets);
   drawTable.targets = result.targets;
+  touchTargets(svg, result.targets);
+  markLastPlay(svg, result.geometry, age);
+}
+
+// What just happened: the tiles of the last turn are highlighted while they are the last; a new
+// turn's tiles also slide in, and the points a tile scored show beside it, for FRESH_MS after the
+// page first saw that turn (a redraw meanwhile carries on where the animation was). A turn already
+// on the table when the page opened is no news: highlighted, nothing moves.
+const FRESH_MS = 4000;
+let seenPlay = null; // {at, since}: the last turn this page has seen, and when (performance.now())
+function playAge() {
+  const at = state.last_play ? state.last_play.at : null;
+  if (seenPlay === null) seenPlay = { at, since: -Infinity };
+  else if (seenPlay.at !== at) seenPlay = { at, since: performance.now() };
+  return performance.now() - seenPlay.since;
+}
+
+function markLastPlay(svg, geometry, age) {
+  const last = state.last_play;
+  if (!last) return;
+  const fresh = age < FRESH_MS;
+  const box = svg.viewBox.baseVal;
+  const drawn = [...(geometry.root ? [geometry.root] : []), ...geometry.placed];
+  for (const { tile, points } of last.tiles) {
+    const key = `${Math.min(...tile)}-${Math.max(...tile)}`;
+    const g = svg.querySelector(`.domino[data-tile="${key}"]`);
+    const p = drawn.find((q) => Math.min(q.a, q.b) === Math.min(...tile) && Math.max(q.a, q.b) === Math.max(...tile));
+    if (!g || !p) continue;
+    g.classList.add("last-play");
+    // A glow around the face, under every tile (so it never covers a neighbour): the place it
+    // lights is where the tile slides to.
+    const halo = el("rect", { class: "last-play-halo", x: -1.17, y: -0.67, width: 2.34, height: 1.34, rx: 0.3, transform: g.getAttribute("transform") });
+    g.parentNode.insertBefore(halo, g.parentNode.querySelector(".domino"));
+    if (!fresh) continue;
+    // Slides in from the side of the table its player sits: below for one's own, above for the others'.
+    const wrap = el("g", { class: "arriving" });
+    g.replaceWith(wrap);
+    wrap.append(g);
+    wrap.style.setProperty("--from-y", `${(last.seat === state.seat ? 1 : -1) * box.height * 0.3}px`);
+    wrap.style.animationDelay = `${-age}ms`;
+    if (points) scoreTag(svg, p, key, points, age, box, drawn.map(corners));
+  }
+}
+
+// "+N" in a tag beside the tile that scored it: above it, else below, left or right, the first
+// place inside the table that covers no tile (`tiles`: their corners).
+function scoreTag(svg, p, key, points, age, box, tiles) {
+  const words = `+${points}`;
+  const width = 0.42 * words.length + 0.5;
+  const rad = (p.angle * Math.PI) / 180;
+  const high = Math.abs(Math.sin(rad)) + 0.5 * Math.abs(Math.cos(rad)); // the tile's half-extents as drawn
+  const wide = Math.abs(Math.cos(rad)) + 0.5 * Math.abs(Math.sin(rad));
+  const spots = [[p.x, p.y - high - 0.5], [p.x, p.y + high + 0.5], [p.x - wide - width / 2 - 0.1, p.y], [p.x + wide + width / 2 + 0.1, p.y]];
+  const shape = ([x, y]) => [[x - width / 2, y - 0.4], [x + width / 2, y - 0.4], [x + width / 2, y + 0.4], [x - width / 2, y + 0.4]];
+  const within = ([x, y]) => x - width / 2 >= box.x && x + width / 2 <= box.x + box.width && y - 0.4 >= box.y && y + 0.4 <= box.y + box.height;
+  const [x, y] = spots.find((s) => within(s) && tiles.every((q) => apart(shape(s), q))) || spots.find(within) || spots[0];
+  const at = el("g", { transform: `translate(${x} ${y})` }, svg);
+  const tag = el("g", { class: "score-tag", "data-tile": key, role: "img", "aria-label": `${points} point${points === 1 ? "" : "s"}` }, at);
+  el("rect", { x: -width / 2, y: -0.4, width, height: 0.8, rx: 0.4 }, tag);
+  el("text", { x: 0, y: 0.03, "text-anchor": "middle", "dominant-baseline": "central" }, tag).textContent = words;
+  tag.style.animationDelay = `${-age}ms`;
+}
+
+// Every place to play is at least TOUCH_PX across on the screen, however small the table is
+// drawn (a crowded hub on a phone): an invisible hit area, centred on the drawn place, takes the tap.
+const TOUCH_PX = 44;
+function touchTargets(svg, targets) {
+  const m = svg.getScreenCTM();
+  const scale = m ? Math.hypot(m.a, m.b) : 0; // screen px per table unit
+  if (!scale) return;
+  const width = Math.max(1.9, TOUCH_PX / scale), height = Math.max(0.9, TOUCH_PX / scale);
+  for (const g of Object.values(targets)) {
+    const hit = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+    for (const [key, value] of Object.entries({ class: "hit", x: -width / 2, y: -height / 2, width, height })) hit.setAttribute(key, value);
+    g.append(hit);
+  }
 }
 
 function highlight(targets = drawTable.targets || {}) {
@@ -273,7 +387,7 @@ function renderHand() {
   const notes = (state.tricks && state.tricks.hand_notes) || [];
   handTiles().forEach(([a, b], i) => {
     const moves = yours ? movesFor([a, b]) : [];
-    const where = moves.map((m) => m.text).join("; ");
+    const where = moves.map((m) => m.where || m.text).join("; ");
     const note = (notes[i] || []).join(", "); // the engine's words: "trump", "counts 10"
     const button = h("button", {
       type: "button", class: `hand-tile${moves.length ? " playable" : ""}${i === selected ? " selected" : ""}`,
@@ -286,6 +400,37 @@ function renderHand() {
     box.append(button);
   });
   if (!handTiles().length) box.append(h("em", {}, "Your hand is empty."));
+  renderPlaces();
+}
+
+// The selected tile's places in words, as buttons under the hand, when those on the table crowd
+// (drawn too small to see well, or too near one another to tap apart) or one is not drawn at all.
+function renderPlaces() {
+  let box = $("places");
+  if (!box) {
+    box = h("div", { id: "places", class: "places", role: "group", "aria-label": "Where to play the selected tile" });
+    $("hand").after(box);
+  }
+  box.replaceChildren();
+  const moves = myTurn() && selected >= 0 && !isTrickGame(state) ? movesFor(handTiles()[selected]) : [];
+  box.hidden = !(moves.length > 1 && crowded(moves));
+  if (box.hidden) return;
+  box.append(h("span", { class: "lede" }, `Play ${tileText(...handTiles()[selected])}:`));
+  moves.forEach((m, k) => box.append(h("button", { type: "button", class: k === choice % moves.length ? "chosen" : "", onclick: () => send(m) }, m.where || m.text)));
+}
+
+const SEEN_PX = 20; // a place's short side drawn smaller than this is hard to see and to hit
+const APART_PX = 48; // places whose centres are nearer than this are hard to tap apart
+function crowded(moves) {
+  const targets = drawTable.targets || {};
+  const boxes = moves.map((m) => {
+    const g = targets[m.arm === null || m.arm === undefined ? "lead" : String(m.arm)];
+    const drawn = g && g.querySelector("rect:not(.hit)");
+    return drawn ? drawn.getBoundingClientRect() : null;
+  });
+  if (boxes.some((r) => !r || Math.min(r.width, r.height) < SEEN_PX)) return true;
+  const centre = (r) => [r.left + r.width / 2, r.top + r.height / 2];
+  return boxes.some((r, i) => boxes.slice(i + 1).some((q) => Math.hypot(centre(r)[0] - centre(q)[0], centre(r)[1] - centre(q)[1]) < APART_PX));
 }
 
 function clickTile(i) {
@@ -298,7 +443,8 @@ function clickTile(i) {
     const [a, b] = handTiles()[i];
     status(`Lead ${tileText(b, a)} as ${moves.map((m) => m.suit).join(" or ")}? Choose the suit the others must follow (or ↑/↓ and Enter). Now: ${moves[choice].text}`);
   } else {
-    status(`${tileText(...handTiles()[i])} fits ${moves.length} places: click a lit place on the table (or ↑/↓ and Enter). Now: ${moves[choice].text}`);
+    const named = crowded(moves) ? ", or a place named under your hand" : "";
+    status(`${tileText(...handTiles()[i])} fits ${moves.length} places: click a lit place on the table${named} (or ↑/↓ and Enter). Now: ${moves[choice].where || moves[choice].text}`);
   }
   renderHand();
   highlight();
@@ -326,6 +472,11 @@ function renderControls() {
     button.onclick = move ? () => send(move) : null;
     if (move) button.title = move.text;
   }
+  // Why only draw, pass or a marker is offered: the server's words, from the engine's state.
+  const why = $("why");
+  const said = yours && !tricks && state.why ? state.why : "";
+  why.textContent = said ? `${said[0].toUpperCase()}${said.slice(1)}.` : "";
+  why.hidden = !said;
   const list = $("legal-list");
   list.replaceChildren();
   if (yours) {
@@ -345,6 +496,29 @@ function renderLog() {
 
 function renderRoundEnd() {
   const overlay = $("round-end");
+  const peek = $("round-end-peek");
+  // A table that waits at a round's end (the server says who is still to continue): the summary
+  // is up, the finished table behind it, until this person continues; the match's end as below.
+  if (Array.isArray(state.to_continue) && !state.over) {
+    const end = state.to_continue.includes(state.seat) ? state.round_end : null;
+    const opening = Boolean(end) && overlay.hidden;
+    overlay.hidden = !end;
+    overlay.classList.toggle("kept", Boolean(end));
+    peek.hidden = !end;
+    if (!end) { overlay.classList.remove("peek"); return; }
+    $("round-end-title").textContent = `Round ${end.round} over`;
+    $("round-end-body").replaceChildren(roundEndBody(state, state.seat, end));
+    $("round-end-close").textContent = "Continue";
+    $("round-end-close").onclick = continueRound;
+    peek.textContent = overlay.classList.contains("peek") ? "Show the summary" : "See the table";
+    peek.onclick = () => {
+      peek.textContent = overlay.classList.toggle("peek") ? "Show the summary" : "See the table";
+    };
+    if (opening) $("round-end-close").focus(); // a keyboard or a screen reader starts at Continue
+    return;
+  }
+  peek.hidden = true;
+  overlay.classList.remove("kept", "peek");
   // The last round's end stays up until it is dismissed, even once the next round has begun
   // (a computer may bid at once after a hand), unless it ended before this page was opened.
   const recent = state.last_round_end && state.last_round_end.round >= firstRound ? state.last_round_end : null;
@@ -361,6 +535,36 @@ function renderRoundEnd() {
   } else {
     overlay.hidden = true;
   }
+}
+
+// This person has looked at the round's end: the server shows them the next deal (played once
+// every person at the table has continued).
+async function continueRound() {
+  const button = $("round-end-close");
+  if (button.disabled) return;
+  button.disabled = true;
+  try {
+    const res = await fetch(api("continue"), { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    const body = await res.json().catch(() => ({}));
+    if (res.ok) apply(body.state);
+    else { await refresh(); status(`Could not continue: ${body.error || res.status}.`, true); }
+  } catch (err) {
+    status(`Could not continue: the server did not answer (${err.message}).`, true);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+// The rounds so far: how each ended, what each side made, the totals.
+function showScores() {
+  $("scores-body").replaceChildren(scoreSheet(state, state.seat));
+  $("scores").hidden = false;
+  $("scores-close").focus();
+}
+
+function closeScores() {
+  $("scores").hidden = true;
+  $("scores-button").focus();
 }
 
 async function hint() {
@@ -467,7 +671,18 @@ function listen() {
   });
   // The match is over and the stream ends: closed, or EventSource would reconnect to it again and again.
   source.addEventListener("over", () => source.close());
-  source.onerror = () => { /* EventSource retries by itself; the next state catches up */ };
+  // The stream dropped (the server stopped, the network went): said until it is back. EventSource
+  // retries by itself; one that gave up (an error answer) is opened again here.
+  source.onerror = () => {
+    connectionLost = true;
+    showStatus();
+    if (source.readyState === EventSource.CLOSED && window.__events === source) setTimeout(listen, 2000);
+  };
+  source.onopen = () => {
+    if (!connectionLost) return;
+    connectionLost = false;
+    showStatus(); // the stream's first message is the table as it is now
+  };
   window.__events = source;
 }
 
@@ -487,8 +702,32 @@ async function setupPace() {
 }
 
 window.addEventListener("keydown", onKey);
-window.addEventListener("resize", () => { if (state) drawTable(); });
+// The table is drawn to its area's shape: drawn again whenever the area changes size (a window
+// resized, the hand wrapping to another row, the last actions opened on a phone).
+let areaSize = "";
+new ResizeObserver(() => {
+  const area = $("table-area");
+  const size = `${area.clientWidth}x${area.clientHeight}`;
+  if (size === areaSize) return;
+  areaSize = size;
+  if (state) drawTable();
+}).observe($("table-area"));
+// On a phone the last actions are one line under the table; this button opens the whole list.
+$("log-toggle").addEventListener("click", () => {
+  const open = $("log-toggle").getAttribute("aria-expanded") !== "true";
+  $("log-toggle").setAttribute("aria-expanded", String(open));
+  document.body.classList.toggle("log-open", open);
+});
 $("hint-button").addEventListener("click", hint);
+$("scores-button").addEventListener("click", showScores);
+$("scores-close").addEventListener("click", closeScores);
+// Esc or Enter closes the scores (before the table's own keys see them).
+window.addEventListener("keydown", (event) => {
+  if ($("scores").hidden || (event.key !== "Escape" && event.key !== "Enter")) return;
+  if (event.key === "Enter" && event.target.closest && event.target.closest("button") && event.target.id !== "scores-close") return;
+  event.preventDefault(); event.stopImmediatePropagation();
+  closeScores();
+}, true);
 (async () => {
   if (!tableId || !token) { status("This link has no table or seat token.", true); return; }
   await refresh();

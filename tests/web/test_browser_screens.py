@@ -1,0 +1,367 @@
+"""The table on any screen, in a real browser (Debian's Chromium through playwright, as
+tests/web/test_browser.py): a phone (390×844, touch) plays a match to its end by tapping, a small
+laptop (1280×720) shows the whole table without scrolling, the keyboard alone plays, text keeps
+its contrast, and the start page shows only the controls the chosen rules use.
+
+Screenshots: phone-draw.png, phone-mexican-train-hub.png, phone-start.png,
+laptop-1280-mexican-train-8.png, laptop-1280-straight.png (where `shots` says)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.web import test_browser as base
+
+browser, server, shots = base.browser, base.server, base.shots  # the fixtures, by name
+HUMAN, computer, view = base.HUMAN, base.computer, base.view
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
+LAPTOP = {"viewport": {"width": 1280, "height": 720}}
+TOUCH = 40  # CSS px: the smallest touch target a finger hits reliably
+TABLE_GEOMETRY = (Path(__file__).parent / "table_geometry.js").read_text()
+
+# The sizes a player meets, measured in the page: how wide the page scrolls, the table's drawn
+# box, the smallest hand tile, the smallest thing to tap (hand tiles, shown buttons, lit places).
+MEASURE = """() => {
+  const box = (el) => el.getBoundingClientRect();
+  const shown = (el) => { const r = box(el);
+    return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden'; };
+  const area = box(document.getElementById('table-area'));
+  const tiles = [...document.querySelectorAll('#hand .hand-tile')].map(box);
+  const buttons = [...document.querySelectorAll('.bottom button, .topbar button, .target.hot')].filter(shown).map(box);
+  const small = (rs) => rs.length ? Math.min(...rs.map((r) => Math.min(r.width, r.height))) : null;
+  const side = document.querySelector('.side-panel');
+  const bottom = (sel) => { const e = document.querySelector(sel); return e && shown(e) ? box(e).bottom : 0; };
+  return {
+    scrollWidth: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth),
+    width: window.innerWidth, height: window.innerHeight,
+    table: { left: area.left, top: area.top, width: area.width, height: area.height },
+    tile: small(tiles), target: small([...tiles, ...buttons]),
+    handBottom: Math.max(0, ...tiles.map((r) => r.bottom)),
+    controlsBottom: Math.max(bottom('.controls'),
+      ...[...document.querySelectorAll('.controls button')].filter(shown).map((b) => box(b).bottom)),
+    sideBeside: shown(side) && box(side).left >= area.right - 1 && box(side).top < area.bottom,
+  };
+}"""
+
+
+def _page(browser, url: str, errors: list[str], context: dict):
+    page = browser.new_context(**context).new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url)
+    page.wait_for_selector("body[data-ready='1']")
+    return page
+
+
+def _tap_one(page, touch: bool = True) -> bool:
+    """One move by tapping, as on a phone (or clicking): a playable tile (and a lit place where it
+    fits several), else Draw, Marker or Pass; the round's end closed. False once the match is over."""
+    press = (lambda locator: locator.tap()) if touch else (lambda locator: locator.click())
+    overlay = page.locator("#round-end")
+    if overlay.is_visible():
+        if page.locator("#match-winner").count():
+            return False
+        press(page.locator("#round-end-close"))
+        return True
+    state = view(page)
+    if state["over"]:
+        return False
+    if state["current_player"] != state["seat"] or not state["legal"]:
+        page.wait_for_timeout(100)
+        return True
+    version = state["version"]
+    tiles = page.locator(".hand-tile.playable")
+    if tiles.count():
+        press(tiles.first)
+        page.wait_for_function(
+            "v => window.__state.version > v || window.__state.over || document.querySelector('.target.hot')",
+            arg=version,
+        )
+        if view(page)["version"] == version and not view(page)["over"]:
+            measured = page.evaluate(MEASURE)
+            small = touch and measured["target"] < TOUCH
+            assert not small, f"a lit place is {measured['target']:.0f} px: too small to tap"
+            press(page.locator(".target.hot").first)
+    else:
+        for button in ("#draw", "#marker", "#pass"):
+            if page.locator(button).is_visible():
+                press(page.locator(button))
+                break
+        else:
+            raise AssertionError(f"no tile fits and no draw/pass/marker button: {state['legal']}")
+    page.wait_for_function(f"window.__state.version > {version} || window.__state.over", timeout=20000)
+    return True
+
+
+def _assert_phone_fits(measured: dict) -> None:
+    assert measured["scrollWidth"] <= measured["width"], f"the page scrolls sideways: {measured}"
+    table = measured["table"]
+    assert table["width"] >= measured["width"] - 2, f"the table is not the full width: {measured}"
+    assert table["height"] >= 0.4 * measured["height"], f"the table is a strip: {measured}"
+    assert measured["tile"] >= TOUCH and measured["target"] >= TOUCH, f"too small to tap: {measured}"
+    assert not measured["sideBeside"], "on a phone the last actions go under the table or behind a button"
+
+
+def test_phone_plays_a_draw_match_to_its_end_by_tapping(browser, server, shots):
+    errors: list[str] = []
+    made = server.table("draw", [HUMAN, computer()], {"match.target": "10"}, seed=11)
+    page = _page(browser, server.base + made["seats"][0]["link"], errors, PHONE)
+    measured = page.evaluate(MEASURE)
+    print("phone draw at the start:", measured)
+    _assert_phone_fits(measured)
+    moves, smallest_half = 0, 99.0
+    while moves < 3000 and _tap_one(page):  # a wait for the computer counts as a step too
+        moves += 1
+        if not page.locator("#round-end").is_visible():
+            shape = page.evaluate(TABLE_GEOMETRY)
+            assert (shape["outside"], shape["overlaps"]) == (0, 0), shape
+            if shape["tiles"]:
+                smallest_half = min(smallest_half, shape["half"])
+            _assert_phone_fits(page.evaluate(MEASURE))
+        if moves == 6:
+            page.screenshot(path=shots / "phone-draw.png")
+    assert view(page)["over"], "the match ended by tapping"
+    print("phone draw: smallest half drawn", smallest_half)
+    assert smallest_half >= 14, f"a tile's half is drawn {smallest_half:.1f} px wide on the phone"
+    # The last actions are one line under the table, the latest; one tap opens them all.
+    page.locator("#round-end-close").tap()
+    lines = page.locator("#last-actions li")
+    assert lines.count() > 2 and lines.last.is_visible() and not lines.first.is_visible()
+    page.locator("#log-toggle").tap()
+    assert lines.first.is_visible() and page.get_attribute("#log-toggle", "aria-expanded") == "true"
+    _assert_phone_fits(page.evaluate(MEASURE))
+    assert not errors, errors
+
+
+def test_phone_crowded_hub_stays_playable(browser, server, shots):
+    errors: list[str] = []
+    seats = [HUMAN] + [computer("random")] * 7
+    made = server.table("mexican-train", seats, {"match.rounds": "1"}, seed=3)
+    page = _page(browser, server.base + made["seats"][0]["link"], errors, PHONE)
+    moves = 0
+    while moves < 400 and _tap_one(page) and view(page)["round_end"] is None:
+        moves += 1
+        if moves % 4 == 0:
+            measured = page.evaluate(MEASURE)
+            _assert_phone_fits(measured)
+            shape = page.evaluate(TABLE_GEOMETRY)
+            assert (shape["outside"], shape["overlaps"]) == (0, 0), shape
+        laid = sum(len(arm["tiles"]) for arm in view(page)["layout"]["arms"])
+        if laid >= 45:
+            break
+    assert laid >= 45, f"only {laid} tiles were laid: the hub never got crowded"
+    page.screenshot(path=shots / "phone-mexican-train-hub.png")
+    print("phone hub:", page.evaluate(MEASURE), page.evaluate(TABLE_GEOMETRY))
+    assert not errors, errors
+
+
+def test_trick_game_keeps_its_phone_layout(browser, server):
+    errors: list[str] = []
+    made = server.table("texas-42", [HUMAN] + [computer()] * 3, {}, seed=4)
+    page = _page(browser, server.base + made["seats"][0]["link"], errors, PHONE)
+    measured = page.evaluate(MEASURE)
+    assert measured["scrollWidth"] <= measured["width"], measured
+    assert page.locator("#trick-table").is_visible() and page.locator(".spot").count() == 4
+    assert page.locator("#trick-score").is_visible(), "a trick game's score of the hand stays in sight"
+    assert not errors, errors
+
+
+def test_phone_start_page_wraps(browser, server, shots):
+    errors: list[str] = []
+    page = _page(browser, server.base + "/", errors, PHONE)
+    for variant in ("draw", "fives-and-threes", "texas-42"):
+        page.select_option("#variant", variant)
+        width = page.evaluate("Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)")
+        assert width <= 390, f"the start page is {width} px wide on a 390 px phone ({variant})"
+    page.select_option("#variant", "fives-and-threes")
+    page.select_option("#players", "4")
+    page.screenshot(path=shots / "phone-start.png", full_page=True)
+    assert not errors, errors
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "settings", "shot"),
+    [
+        ("draw", 2, {}, None),
+        ("straight", 3, {}, "laptop-1280-straight.png"),
+        ("mexican-train", 4, {"match.rounds": "1"}, None),
+        ("mexican-train-18", 8, {"match.rounds": "1"}, "laptop-1280-mexican-train-8.png"),
+    ],
+)
+def test_small_laptop_shows_the_whole_table(browser, server, shots, variant, players, settings, shot):
+    errors: list[str] = []
+    made = server.table(variant, [HUMAN] + [computer("random")] * (players - 1), settings, seed=3)
+    page = _page(browser, server.base + made["seats"][0]["link"], errors, LAPTOP)
+    for _ in range(12):
+        measured = page.evaluate(MEASURE)
+        print(variant, players, measured)
+        assert measured["scrollWidth"] <= 1280, measured
+        scroll = page.evaluate("document.scrollingElement.scrollHeight")
+        assert scroll <= 720, f"the page scrolls: {scroll} px"
+        cut = not 0 < measured["handBottom"] <= 720 or measured["controlsBottom"] > 720
+        assert not cut, f"the hand or the controls are cut: {measured}"
+        assert measured["table"]["height"] >= 300, measured
+        if page.locator("#round-end").is_visible() or not _tap_one(page, touch=False):
+            break
+    if shot:
+        page.screenshot(path=shots / shot)
+    assert not errors, errors
+
+
+def test_keyboard_alone_plays_a_round_with_visible_focus(browser, server):
+    """Tab reaches the hand and the buttons, in reading order, each with a name and a visible
+    focus ring; number keys and Enter play, d draws, p passes."""
+    errors: list[str] = []
+    made = server.table("draw", [HUMAN, computer()], {"match.target": "10", "match.rounds": "1"}, seed=21)
+    page = _page(browser, server.base + made["seats"][0]["link"], errors, LAPTOP)
+    order = []
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement === document.body"):
+            break  # past the last control: the browser's own bar comes next
+        focused = page.evaluate("""() => { const e = document.activeElement; const s = getComputedStyle(e);
+          return { id: e.id, cls: e.className && e.className.baseVal === undefined ? e.className : '',
+                   name: e.getAttribute('aria-label') || e.textContent.trim(),
+                   outline: s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2,
+                   size: Math.min(e.getBoundingClientRect().width, e.getBoundingClientRect().height) }; }""")
+        assert focused["name"], f"a focusable thing without a name: {focused}"
+        assert focused["outline"] and focused["size"] >= 8, f"focus is not visible on {focused}"
+        order.append(focused)
+    kinds = [("hand" if "hand-tile" in f["cls"] else f["id"]) for f in order]
+    assert "hint-button" in kinds and "hand" in kinds
+    assert kinds.index("hint-button") < kinds.index("hand"), "the topbar comes before the hand, as it reads"
+    # Into the hand by Tab, as a keyboard player gets there; then the keys play.
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.classList.contains('hand-tile')"):
+            break
+    else:
+        raise AssertionError("Tab never reached the hand")
+    version, moves = view(page)["version"], 0
+    while not view(page)["over"] and view(page)["round_end"] is None and moves < 60:
+        state = view(page)
+        if state["current_player"] != state["seat"] or not state["legal"]:
+            page.wait_for_timeout(100)
+            continue
+        hand = [f"{a}-{b}" for a, b in state["hand"]]
+        tiles = [m for m in state["legal"] if m.get("tile")]
+        if tiles:
+            a, b = tiles[0]["tile"]
+            key = str(hand.index(f"{a}-{b}") + 1) if f"{a}-{b}" in hand else str(hand.index(f"{b}-{a}") + 1)
+            page.keyboard.press(key)
+            page.keyboard.press("Enter")
+        else:
+            kinds_now = {m["kind"] for m in state["legal"]}
+            page.keyboard.press("d" if "draw" in kinds_now else "m" if "marker" in kinds_now else "p")
+        page.wait_for_function(
+            "v => window.__state.version > v || window.__state.over", arg=state["version"], timeout=20000
+        )
+        moves += 1
+    assert moves >= 3 and view(page)["version"] > version
+    assert not errors, errors
+
+
+CONTRAST = """() => {
+  // Every element with text of its own: its colour against the background it is drawn on
+  // (semi-transparent layers blended down to the first opaque one; the felt's gradient taken at
+  // its lighter stop), as WCAG 2 computes the ratio.
+  const parse = (c) => { const m = c.match(/rgba?\\(([^)]+)\\)/); if (!m) return null;
+    const p = m[1].split(/[ ,\\/]+/).filter(Boolean).map(Number); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
+  const lum = ([r, g, b]) => {
+    const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  const background = (el) => {
+    const layers = [];
+    for (let e = el; e; e = e.parentElement) {
+      const s = getComputedStyle(e);
+      if (s.backgroundImage && s.backgroundImage.includes('gradient')) { layers.push([31, 95, 63, 1]); break; }
+      const c = parse(s.backgroundColor);
+      if (c && c[3] > 0) { layers.push(c); if (c[3] >= 1) break; }
+    }
+    if (!layers.length || layers[layers.length - 1][3] < 1) layers.push([255, 255, 255, 1]);
+    let [r, g, b] = layers.pop();
+    while (layers.length) {
+      const [lr, lg, lb, a] = layers.pop();
+      r = lr * a + r * (1 - a); g = lg * a + g * (1 - a); b = lb * a + b * (1 - a);
+    }
+    return [r, g, b];
+  };
+  const bad = [];
+  let checked = 0;
+  for (const el of document.querySelectorAll('body *')) {
+    if (el.closest('svg') || el.closest('[hidden]') || el.closest('.visually-hidden')) continue;
+    const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    const r = el.getBoundingClientRect();
+    if (!own || r.width === 0 || r.height === 0) continue;
+    const s = getComputedStyle(el);
+    if (s.visibility === 'hidden' || Number(s.opacity) === 0) continue;
+    const fg = parse(s.color);
+    const bg = background(el);
+    const a = fg[3];
+    const mixed = [fg[0] * a + bg[0] * (1 - a), fg[1] * a + bg[1] * (1 - a), fg[2] * a + bg[2] * (1 - a)];
+    const [l1, l2] = [lum(mixed), lum(bg)].sort((x, y) => y - x);
+    const ratio = (l1 + 0.05) / (l2 + 0.05);
+    checked++;
+    const name = `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}.${el.className}`;
+    if (ratio < 4.5) bad.push(`${name} "${el.textContent.trim().slice(0, 30)}": ${ratio.toFixed(2)}`);
+  }
+  return { checked, bad };
+}"""
+
+
+def test_text_keeps_its_contrast(browser, server):
+    errors: list[str] = []
+    start = _page(browser, server.base + "/", errors, LAPTOP)
+    found = start.evaluate(CONTRAST)
+    assert found["checked"] > 10 and not found["bad"], found
+    made = server.table("mexican-train", [HUMAN] + [computer()] * 3, {"match.rounds": "1"}, seed=3)
+    for context in (LAPTOP, PHONE):
+        page = _page(browser, server.base + made["seats"][0]["link"], errors, context)
+        page.keyboard.press("h")  # the hint's words are read on the panel too
+        page.wait_for_selector("#hints li")
+        found = page.evaluate(CONTRAST)
+        assert found["checked"] > 5 and not found["bad"], found
+    assert not errors, errors
+
+
+def test_start_page_shows_only_the_controls_the_rules_use(browser, server):
+    errors: list[str] = []
+    page = _page(browser, server.base + "/", errors, LAPTOP)
+    listed = {v["name"]: v for v in server.get("/api/variants")}
+    for name in ("draw", "fives-and-threes", "blind-hughie", "texas-42", "cuban", "mexican-train"):
+        v = listed[name]
+        page.select_option("#variant", name)
+        for count in range(v["players"]["min"], min(v["players"]["max"], 5) + 1):
+            page.select_option("#players", str(count))
+            offered = v["teams_optional"] and count in v["team_counts"]
+            assert page.locator("#teams").is_visible() == offered, (name, count)
+            if offered:  # ticked as the file plays it unless chosen otherwise
+                assert page.locator("#teams").is_checked() == (count in v["partners"]), (name, count)
+        assert page.locator("#hand-size").is_visible() == (v["family"] != "tricks"), name
+    # Partnerships chosen where the file plays singly: the table is made in teams.
+    page.select_option("#variant", "blind-hughie")
+    page.select_option("#players", "4")
+    page.check("#teams")
+    for seat in range(1, 4):
+        page.select_option(f"#seat-{seat}", "greedy")
+    page.select_option("#pace", "0")
+    page.click("#create")
+    page.wait_for_url("**/table/**")
+    page.wait_for_selector("body[data-ready='1']")
+    assert view(page)["sides"] == 2
+    assert not errors, errors
+
+
+def test_a_setting_the_page_cannot_read_is_said_not_dropped(browser, server):
+    errors: list[str] = []
+    page = _page(browser, server.base + "/", errors, LAPTOP)
+    page.select_option("#variant", "draw")
+    page.select_option("#seat-1", "greedy")
+    page.fill("#more-settings", "match.target 12")
+    page.click("#create")
+    page.wait_for_selector("#create-problems:not([hidden])")
+    assert "match.target 12" in page.inner_text("#create-problems")
+    assert "/table/" not in page.url
+    assert not errors, errors
