@@ -130,8 +130,11 @@ def computer(strength: str = "greedy") -> dict:
     return {"kind": "computer", "strength": strength}
 
 
-def open_page(browser, url: str, errors: list[str]):
-    page = browser.new_page(viewport={"width": 1400, "height": 860})
+def open_page(browser, url: str, errors: list[str], context: dict | None = None):
+    """A page at `url` (1400x860, or in a new browser context of `context`: a phone, reduced motion),
+    its script errors collected in `errors`, once it says it is ready."""
+    desk = {"viewport": {"width": 1400, "height": 860}}
+    page = browser.new_context(**(context or desk)).new_page()
     page.on("pageerror", lambda error: errors.append(str(error)))
     started = time.monotonic()
     page.goto(url)
@@ -144,15 +147,20 @@ def view(page) -> dict:
     return page.evaluate("window.__state")
 
 
-def play_one(page) -> bool:
-    """One move by clicking, if it is this seat's turn: a playable tile (and a lit place if it fits
-    several), else the draw, marker or pass button. False when the match is over."""
+def play_one(page, touch: bool = False, before_place=None) -> bool:
+    """One move by clicking (or tapping: `touch`), if it is this seat's turn: a playable tile (and a
+    lit place if it fits several; `before_place(page)` first, to check what is lit), else the draw,
+    marker or pass button; a round's end continued. False when the match is over."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    def press(locator) -> None:
+        locator.tap() if touch else locator.click()
+
     overlay = page.locator("#round-end")
     if overlay.is_visible():
         if page.locator("#match-winner").count():
             return False
-        page.click("#round-end-close")
+        press(page.locator("#round-end-close"))
         # A kept round's end closes once the server answers the continue (the button is disabled
         # meanwhile): wait for that, lest the next look finds it still up and clicks it again.
         page.wait_for_function(
@@ -169,7 +177,7 @@ def play_one(page) -> bool:
     tiles = page.locator(".hand-tile.playable")
     if tiles.count():
         try:
-            tiles.first.click(timeout=3000)
+            tiles.first.tap(timeout=3000) if touch else tiles.first.click(timeout=3000)
         except PlaywrightTimeout:
             # A computer's move ended the round between the look at the overlay and the click: the
             # round-end summary now covers the hand, and the next call closes it.
@@ -183,11 +191,13 @@ def play_one(page) -> bool:
         if view(page)["version"] == version and not view(page)["over"]:
             lit = page.locator(".target.hot")
             assert lit.count() >= 2, "a tile that fits several places lights them up"
-            lit.first.click()
+            if before_place is not None:
+                before_place(page)
+            press(lit.first)
     else:
         for button in ("#draw", "#marker", "#pass"):
             if page.locator(button).is_visible():
-                page.click(button)
+                press(page.locator(button))
                 break
         else:
             raise AssertionError(f"no tile fits and no draw/pass/marker button: {state['legal']}")

@@ -14,7 +14,7 @@ from pathlib import Path
 from tests.web import test_browser as base
 
 browser, server, shots = base.browser, base.server, base.shots  # the fixtures, by name
-HUMAN, computer, play_one, view = base.HUMAN, base.computer, base.play_one, base.view
+HUMAN, computer, open_page, play_one, view = base.HUMAN, base.computer, base.open_page, base.play_one, base.view
 
 TABLE_GEOMETRY = (Path(__file__).parent / "table_geometry.js").read_text()
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
@@ -45,14 +45,6 @@ def _key(tile: list[int]) -> str:
     return f"{min(tile)}-{max(tile)}"
 
 
-def _page(browser, url: str, errors: list[str], context: dict):
-    page = browser.new_context(**context).new_page()
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(url)
-    page.wait_for_selector("body[data-ready='1']")
-    return page
-
-
 def _until(page, predicate: str, limit: int = 300) -> dict:
     """Plays on (as test_browser.play_one) until `predicate`, a JS function of the view, holds."""
     for _ in range(limit):
@@ -69,7 +61,7 @@ COMPUTER_LAID = "s => s.last_play && s.last_play.seat !== s.seat && s.last_play.
 def test_the_computers_last_tile_is_highlighted_slides_in_and_its_player_is_flashed(browser, server, shots):
     errors: list[str] = []
     made = server.table("draw", [HUMAN, computer()], seed=4)
-    page = _page(browser, server.base + made["seats"][0]["link"], errors, DESK)
+    page = open_page(browser, server.base + made["seats"][0]["link"], errors, DESK)
     state = _until(page, COMPUTER_LAID)
     drawn = page.evaluate(DRAWN)
     last = state["last_play"]
@@ -89,7 +81,7 @@ def test_the_computers_last_tile_is_highlighted_slides_in_and_its_player_is_flas
 def test_with_reduced_motion_the_last_tile_is_highlighted_but_does_not_slide(browser, server):
     errors: list[str] = []
     made = server.table("draw", [HUMAN, computer()], seed=4)
-    page = _page(browser, server.base + made["seats"][0]["link"], errors, {**DESK, "reduced_motion": "reduce"})
+    page = open_page(browser, server.base + made["seats"][0]["link"], errors, {**DESK, "reduced_motion": "reduce"})
     state = _until(page, COMPUTER_LAID)
     drawn = page.evaluate(DRAWN)
     assert drawn["lit"] == [_key(t["tile"]) for t in state["last_play"]["tiles"]]
@@ -100,7 +92,7 @@ def test_with_reduced_motion_the_last_tile_is_highlighted_but_does_not_slide(bro
 def test_a_score_made_by_a_tile_is_shown_at_the_tile(browser, server, shots):
     errors: list[str] = []
     made = server.table("fives-and-threes", [HUMAN, computer()], seed=2)
-    page = _page(browser, server.base + made["seats"][0]["link"], errors, DESK)
+    page = open_page(browser, server.base + made["seats"][0]["link"], errors, DESK)
     state = _until(page, "s => s.last_play && s.last_play.points > 0")
     drawn = page.evaluate(DRAWN)
     scored = [t for t in state["last_play"]["tiles"] if t["points"]]
@@ -116,7 +108,7 @@ def test_crowded_places_on_a_phone_are_also_buttons_in_words_that_play(browser, 
     errors: list[str] = []
     seats = [HUMAN] + [computer()] * 7
     made = server.table("mexican-train-18", seats, {"match.rounds": "1"}, seed=5)
-    page = _page(browser, server.base + made["seats"][0]["link"], errors, PHONE)
+    page = open_page(browser, server.base + made["seats"][0]["link"], errors, PHONE)
     several = """s => s.current_player === s.seat && s.hand.some(([a, b]) => s.legal.filter((m) =>
       m.kind === 'play' && m.tile && m.tile[0] === Math.min(a, b) && m.tile[1] === Math.max(a, b)).length > 1)"""
     state = _until(page, several)
@@ -142,7 +134,7 @@ def test_basic_trains_draw_each_private_trains_starting_double(browser, server, 
     errors: list[str] = []
     seats = [HUMAN] + [computer()] * 3
     made = server.table("basic-trains", seats, {"match.target": "30"}, seed=3)
-    page = _page(browser, server.base + made["seats"][0]["link"], errors, DESK)
+    page = open_page(browser, server.base + made["seats"][0]["link"], errors, DESK)
     owners = """s => new Set(s.layout.arms.map((a) => a.owner)).size === s.seats.length
       && s.layout.arms.some((a) => a.tiles.length > 1)"""
     state = _until(page, owners)

@@ -15,7 +15,7 @@ import pytest
 from tests.web import test_browser as base
 
 browser, server, shots = base.browser, base.server, base.shots  # the fixtures, by name
-HUMAN, computer, view = base.HUMAN, base.computer, base.view
+HUMAN, computer, open_page, play_one, view = base.HUMAN, base.computer, base.open_page, base.play_one, base.view
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
 LAPTOP = {"viewport": {"width": 1280, "height": 720}}
@@ -47,52 +47,14 @@ MEASURE = """() => {
 }"""
 
 
-def _page(browser, url: str, errors: list[str], context: dict):
-    page = browser.new_context(**context).new_page()
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(url)
-    page.wait_for_selector("body[data-ready='1']")
-    return page
-
-
 def _tap_one(page, touch: bool = True) -> bool:
-    """One move by tapping, as on a phone (or clicking): a playable tile (and a lit place where it
-    fits several), else Draw, Marker or Pass; the round's end closed. False once the match is over."""
-    press = (lambda locator: locator.tap()) if touch else (lambda locator: locator.click())
-    overlay = page.locator("#round-end")
-    if overlay.is_visible():
-        if page.locator("#match-winner").count():
-            return False
-        press(page.locator("#round-end-close"))
-        return True
-    state = view(page)
-    if state["over"]:
-        return False
-    if state["current_player"] != state["seat"] or not state["legal"]:
-        page.wait_for_timeout(100)
-        return True
-    version = state["version"]
-    tiles = page.locator(".hand-tile.playable")
-    if tiles.count():
-        press(tiles.first)
-        page.wait_for_function(
-            "v => window.__state.version > v || window.__state.over || document.querySelector('.target.hot')",
-            arg=version,
-        )
-        if view(page)["version"] == version and not view(page)["over"]:
-            measured = page.evaluate(MEASURE)
-            small = touch and measured["target"] < TOUCH
-            assert not small, f"a lit place is {measured['target']:.0f} px: too small to tap"
-            press(page.locator(".target.hot").first)
-    else:
-        for button in ("#draw", "#marker", "#pass"):
-            if page.locator(button).is_visible():
-                press(page.locator(button))
-                break
-        else:
-            raise AssertionError(f"no tile fits and no draw/pass/marker button: {state['legal']}")
-    page.wait_for_function(f"window.__state.version > {version} || window.__state.over", timeout=20000)
-    return True
+    """One move by tapping, as on a phone (or clicking), each lit place checked big enough to tap."""
+    return play_one(page, touch, before_place=_lit_places_big_enough if touch else None)
+
+
+def _lit_places_big_enough(page) -> None:
+    measured = page.evaluate(MEASURE)
+    assert measured["target"] >= TOUCH, f"a lit place is {measured['target']:.0f} px: too small to tap"
 
 
 def _assert_phone_fits(measured: dict) -> None:
@@ -107,7 +69,7 @@ def _assert_phone_fits(measured: dict) -> None:
 def test_phone_plays_a_draw_match_to_its_end_by_tapping(browser, server, shots):
     errors: list[str] = []
     made = server.table("draw", [HUMAN, computer()], {"match.target": "10"}, seed=11)
-    page = _page(browser, server.base + made["seats"][0]["link"], errors, PHONE)
+    page = open_page(browser, server.base + made["seats"][0]["link"], errors, PHONE)
     measured = page.evaluate(MEASURE)
     print("phone draw at the start:", measured)
     _assert_phone_fits(measured)
@@ -139,7 +101,7 @@ def test_phone_crowded_hub_stays_playable(browser, server, shots):
     errors: list[str] = []
     seats = [HUMAN] + [computer("random")] * 7
     made = server.table("mexican-train", seats, {"match.rounds": "1"}, seed=3)
-    page = _page(browser, server.base + made["seats"][0]["link"], errors, PHONE)
+    page = open_page(browser, server.base + made["seats"][0]["link"], errors, PHONE)
     moves = 0
     while moves < 400 and _tap_one(page) and view(page)["round_end"] is None:
         moves += 1
@@ -160,7 +122,7 @@ def test_phone_crowded_hub_stays_playable(browser, server, shots):
 def test_trick_game_keeps_its_phone_layout(browser, server):
     errors: list[str] = []
     made = server.table("texas-42", [HUMAN] + [computer()] * 3, {}, seed=4)
-    page = _page(browser, server.base + made["seats"][0]["link"], errors, PHONE)
+    page = open_page(browser, server.base + made["seats"][0]["link"], errors, PHONE)
     measured = page.evaluate(MEASURE)
     assert measured["scrollWidth"] <= measured["width"], measured
     assert page.locator("#trick-table").is_visible() and page.locator(".spot").count() == 4
@@ -170,7 +132,7 @@ def test_trick_game_keeps_its_phone_layout(browser, server):
 
 def test_phone_start_page_wraps(browser, server, shots):
     errors: list[str] = []
-    page = _page(browser, server.base + "/", errors, PHONE)
+    page = open_page(browser, server.base + "/", errors, PHONE)
     for variant in ("draw", "fives-and-threes", "texas-42"):
         page.select_option("#variant", variant)
         width = page.evaluate("Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)")
@@ -193,7 +155,7 @@ def test_phone_start_page_wraps(browser, server, shots):
 def test_small_laptop_shows_the_whole_table(browser, server, shots, variant, players, settings, shot):
     errors: list[str] = []
     made = server.table(variant, [HUMAN] + [computer("random")] * (players - 1), settings, seed=3)
-    page = _page(browser, server.base + made["seats"][0]["link"], errors, LAPTOP)
+    page = open_page(browser, server.base + made["seats"][0]["link"], errors, LAPTOP)
     for _ in range(12):
         measured = page.evaluate(MEASURE)
         print(variant, players, measured)
@@ -215,7 +177,7 @@ def test_keyboard_alone_plays_a_round_with_visible_focus(browser, server):
     focus ring; number keys and Enter play, d draws, p passes."""
     errors: list[str] = []
     made = server.table("draw", [HUMAN, computer()], {"match.target": "10", "match.rounds": "1"}, seed=21)
-    page = _page(browser, server.base + made["seats"][0]["link"], errors, LAPTOP)
+    page = open_page(browser, server.base + made["seats"][0]["link"], errors, LAPTOP)
     order = []
     for _ in range(30):
         page.keyboard.press("Tab")
@@ -313,12 +275,12 @@ CONTRAST = """() => {
 
 def test_text_keeps_its_contrast(browser, server):
     errors: list[str] = []
-    start = _page(browser, server.base + "/", errors, LAPTOP)
+    start = open_page(browser, server.base + "/", errors, LAPTOP)
     found = start.evaluate(CONTRAST)
     assert found["checked"] > 10 and not found["bad"], found
     made = server.table("mexican-train", [HUMAN] + [computer()] * 3, {"match.rounds": "1"}, seed=3)
     for context in (LAPTOP, PHONE):
-        page = _page(browser, server.base + made["seats"][0]["link"], errors, context)
+        page = open_page(browser, server.base + made["seats"][0]["link"], errors, context)
         page.keyboard.press("h")  # the hint's words are read on the panel too
         page.wait_for_selector("#hints li")
         found = page.evaluate(CONTRAST)
@@ -328,7 +290,7 @@ def test_text_keeps_its_contrast(browser, server):
 
 def test_start_page_shows_only_the_controls_the_rules_use(browser, server):
     errors: list[str] = []
-    page = _page(browser, server.base + "/", errors, LAPTOP)
+    page = open_page(browser, server.base + "/", errors, LAPTOP)
     listed = {v["name"]: v for v in server.get("/api/variants")}
     for name in ("draw", "fives-and-threes", "blind-hughie", "texas-42", "cuban", "mexican-train"):
         v = listed[name]
@@ -356,7 +318,7 @@ def test_start_page_shows_only_the_controls_the_rules_use(browser, server):
 
 def test_a_setting_the_page_cannot_read_is_said_not_dropped(browser, server):
     errors: list[str] = []
-    page = _page(browser, server.base + "/", errors, LAPTOP)
+    page = open_page(browser, server.base + "/", errors, LAPTOP)
     page.select_option("#variant", "draw")
     page.select_option("#seat-1", "greedy")
     page.fill("#more-settings", "match.target 12")
