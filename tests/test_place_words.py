@@ -12,9 +12,10 @@ from interpreter.frontends.presentation.narration import Narrator
 from interpreter.frontends.presentation.places import move_words, place_words, why_words
 from interpreter.frontends.presentation.seats import seats_for
 from interpreter.frontends.presentation.style import Style
-from interpreter.rulefile.loader import load_ruleset
+from interpreter.rulefile.loader import load_ruleset, load_ruleset_text
 
 OWN_DOUBLE = Path(__file__).parent / "examples" / "valid" / "own-double-trains.yaml"
+RULES = Path(__file__).resolve().parent.parent / "rules"
 
 
 def _start(rules: str | Path, *hands: str, boneyard: str = "") -> Match:
@@ -73,22 +74,40 @@ def test_a_double_laid_later_opens_one_side_and_the_other() -> None:
 
 def test_a_hub_names_each_train_by_its_owner_as_the_viewer_says_it() -> None:
     m = _start("mexican-train", "12-3 3-4 1-1", "12-5 0-0 2-2", "12-8 4-4 2-9", boneyard="1-0 1-2 2-4 5-6")
-    assert _places(m, 0) == ["your train", "Computer 2's train", "Computer 3's train", "the shared train"]
+    assert _places(m, 0) == ["your train", "Computer 2's train", "Computer 3's train", "the Mexican train"]
     # Seen from seat 2's screen, where seat 2 is "You" and seat 0 has a name of its own.
     hot = ("human", "human", "human")
-    assert _places(m, 2, hot) == ["Player 1's train", "Player 2's train", "your train", "the shared train"]
-    assert _places(m, None, hot) == ["Player 1's train", "Player 2's train", "Player 3's train", "the shared train"]
+    assert _places(m, 2, hot) == ["Player 1's train", "Player 2's train", "your train", "the Mexican train"]
+    assert _places(m, None, hot) == ["Player 1's train", "Player 2's train", "Player 3's train", "the Mexican train"]
     seats = seats_for(["human", "greedy", "greedy"])
     assert [move_words(a, m.layout, seats, 0) for a in m.legal_actions()] == [
-        "[12|3] on your train", "[12|3] on the shared train"
+        "[12|3] on your train", "[12|3] on the Mexican train"
     ]  # fmt: skip
     _play(m, "12-3 on arm 0", "12-5 on arm 1", "12-8 on arm 3")
     assert _told(m, 0) == [
         "You played [12|3] on your train.",
         "Computer 2 played [12|5] on their train.",
-        "Computer 3 played [12|8] on the shared train.",
+        "Computer 3 played [12|8] on the Mexican train.",
     ]
     assert _told(m, 1, hot)[:2] == ["Player 1 played [12|3] on their train.", "Player 2 played [12|5] on your train."]
+
+
+def test_a_shared_train_the_rules_do_not_name_is_the_shared_train() -> None:
+    unnamed = load_ruleset_text(
+        "name: house\nextends: mexican-train\nlayout: {shared_train_name: null}\n", "house.yaml", RULES
+    )
+    m = Match(unnamed, players=2, deals=[deal("12-3 3-4", "12-5 0-0", boneyard="1-0 1-2", starter=0)])
+    assert _places(m, 0) == ["your train", "Computer's train", "the shared train"]
+
+
+def test_the_shared_trains_name_is_words_only_and_leaves_the_rules_digest_alone() -> None:
+    # A save names its rules by digest: words alone never stop a saved game from resuming.
+    named = load_ruleset(RULES / "mexican-train.yaml")
+    text = (RULES / "mexican-train.yaml").read_text()
+    assert "shared_train_name: the Mexican train" in text
+    unnamed = load_ruleset_text(text.replace("shared_train_name: the Mexican train", ""), "mexican-train.yaml", RULES)
+    assert unnamed.layout.shared_train_name is None and named.layout.shared_train_name == "the Mexican train"
+    assert unnamed.digest == named.digest
 
 
 def test_a_chicken_foot_has_numbered_shared_trains_and_toes() -> None:

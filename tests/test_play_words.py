@@ -1,5 +1,5 @@
 """What `domino play` says of places and of forced moves: "the left end", "above the [6|6]", "your
-train", "Computer 2's train", "the shared train" in the table's rows, the move list, the narration,
+train", "Computer 2's train", "the Mexican train" in the table's rows, the move list, the narration,
 the refusals; why only draw, pass or a marker is offered, at the prompt. The typed grammar keeps
 working: a move's number, a tile, a tile with its place's number (also "on arm 0")."""
 
@@ -67,7 +67,7 @@ def test_a_hub_names_the_trains_and_says_why_the_marker_goes_out(tmp_path: Path)
         "   0  your train                   shows 12",
         "   1  Computer 2's train           shows 12  (not open to you now)",
         "   2  Computer 3's train           shows 12  (not open to you now)",
-        "   3  the shared train             shows 12",
+        "   3  the Mexican train            shows 12",
     ]
     assert "   1  draw a tile (45 left to draw)\n  No tile matches 12 — draw one.\n" in out
     assert (

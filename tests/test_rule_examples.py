@@ -84,6 +84,7 @@ def _properties(schema: dict, path: str = "") -> list[tuple[str, dict, bool]]:
 NO_DEFAULT = {"title", "extends", "start.later_rounds", "scoring.in_play", "match.target", "match.rounds"}
 NO_DEFAULT |= {"scoring.on_pass"}  # no scoring of passes unless a file asks for it
 NO_DEFAULT |= {"layout.stand_in"}  # no tile stands in for the engine unless a file names one
+NO_DEFAULT |= {"layout.shared_train_name"}  # the shared train is "the shared train" unless a file names it
 # A trick game's sections with no default: no auction, no fixed trumps; `tricks` and `scoring.hand`
 # are required in a trick game (the loader says so) and unused elsewhere.
 NO_DEFAULT |= {"bidding", "trumps.fixed", "tricks", "scoring.hand", "set.without"}

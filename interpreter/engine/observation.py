@@ -43,6 +43,7 @@ class LayoutView:
     tiles: tuple[Tile, ...]  # every tile on the table
     ends: tuple[int, ...]  # what each open end counts for in-play scoring
     end_sum: int
+    shared_train_name: str | None = None  # what the rules call the shared train (words only)
 
 
 @dataclass(frozen=True)

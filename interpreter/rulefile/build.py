@@ -154,6 +154,20 @@ class _Builder:
             return None
 
 
+# Keys that only name things for the players: they change no play, so they are not part of the
+# rules' digest, and a saved game (which names its rules by digest) goes on after they change.
+WORDS_ONLY = (("layout", "shared_train_name"),)
+
+
+def _played(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """`data` without its words-only keys (WORDS_ONLY): what the digest is taken of."""
+    out = dict(data)
+    for section, key in WORDS_ONLY:
+        if isinstance(out.get(section), Mapping) and key in out[section]:
+            out[section] = {k: v for k, v in out[section].items() if k != key}
+    return out
+
+
 def _describe(env: Mapping[str, object]) -> str:
     return ", ".join(f"{k} = {v}" for k, v in env.items() if k in ("players", "round"))
 
@@ -231,7 +245,7 @@ def build_ruleset(
     if b.problems:
         return None, b.problems
     name = b.get("name")
-    digest = hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
+    digest = hashlib.sha256(json.dumps(_played(data), sort_keys=True, default=str).encode()).hexdigest()
     ruleset = Ruleset(
         name=name,
         title=b.get("title") or name,
@@ -586,6 +600,7 @@ def _layout(b: _Builder, shared_trains: int) -> Layout:
         own_double_trains=b.get("layout", "train_start") == "own_double",
         stand_in=None if b.get("layout", "stand_in") is None else tuple(sorted(b.get("layout", "stand_in"))),
         open_trains=bool(b.get("layout", "open_trains")),
+        shared_train_name=b.get("layout", "shared_train_name"),
     )
 
 

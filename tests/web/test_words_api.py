@@ -99,7 +99,7 @@ def test_each_person_is_told_of_their_own_train_and_the_others_by_name(client):
     waiting = client.get(_url(table, "state", 0)).json()
     mover = client.get(_url(table, "state", 1)).json()
     assert waiting["legal"] == [] and waiting["why"] is None  # not seat 0's turn: nothing to explain
-    assert {where for _, where in _moves(mover)} == {"your train", "the shared train"}
+    assert {where for _, where in _moves(mover)} == {"your train", "the Mexican train"}
     hint = client.get(_url(table, "hint", 1)).json()
     assert all(m["text"] == mover["legal"][m["index"]]["text"] for m in hint["moves"])  # the hint's words too
     version = mover["version"]

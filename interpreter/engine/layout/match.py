@@ -253,6 +253,7 @@ class LayoutMatch(Match, RoundFlow, TurnRules, LegalMoves, RandomPlay):
             tiles=tuple(t.tiles[tile] for tile in lay.tile_ids()),
             ends=tuple(ends),
             end_sum=sum(ends),
+            shared_train_name=self._rules.layout.shared_train_name,
         )
 
     def observation(self, seat: int) -> Observation:

@@ -16,7 +16,7 @@ from interpreter.frontends.presentation.seats import Seat
 from interpreter.frontends.presentation.style import hand_tile, tile
 from interpreter.rulefile.ruleset import DrawPolicy
 
-SHARED = "the shared train"  # the rule files give the shared train no name of their own
+SHARED = "the shared train"  # unless the rules name it (layout.shared_train_name)
 _LEAD_SIDES = ("above", "below")  # a lead spinner's side arms, as the page draws them: north, then south
 _TOES = ("left", "right")  # a double's side arms on a train, left of the way the train runs first
 _SIDES = ("one side", "the other side")
@@ -41,7 +41,7 @@ def _train(layout: LayoutView, arm: ArmView, seats: Sequence[Seat], viewer: int 
     if arm.owner is None:
         shared = [a for a in layout.arms if a.kind == "train" and a.owner is None and a.spinner is None]
         if len(shared) <= 1:
-            return SHARED
+            return layout.shared_train_name or SHARED
         return f"shared train {shared.index(arm) + 1}"
     train = f"{_owner(arm.owner, seats, viewer, mover)} train"
     if arm.root == layout.hub:

@@ -103,6 +103,7 @@ def layout_json(layout: LayoutView) -> dict[str, Any]:
         ],
         "ends": list(layout.ends),
         "end_sum": layout.end_sum,
+        "shared_train_name": layout.shared_train_name,
     }
 
 

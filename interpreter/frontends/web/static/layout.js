@@ -318,7 +318,7 @@ export function computeLayout(layout, { aspect = 1.8, players = 2, maxPip = 6, n
   // Then the trains' names, each where it covers no tile, no slot and no other name.
   const drawn = [...(root ? [root] : []), ...placed, ...Object.values(slots)].map(corners);
   for (const [t, pick] of picks) {
-    const label = trainLabel(t, pick, names, hubRadius, drawn);
+    const label = trainLabel(t, pick, names, hubRadius, drawn, sharedLabel(layout));
     if (label) {
       labels.push(label);
       drawn.push(label.corners);
@@ -369,15 +369,22 @@ export function apart(p, q) { // separating axes of two convex quadrilaterals
 }
 
 // A train's name tag: its owner ("shared" for nobody's), "⚑" before it while the marker is out.
-function labelWords(arm, names) {
-  const name = arm.owner === null || arm.owner === undefined ? "shared" : names[arm.owner] || `P${arm.owner + 1}`;
+// The shared train's tag, as short as the others: the rules' name for it ("the Mexican train" →
+// "Mexican"), else "shared".
+function sharedLabel(layout) {
+  const named = layout.shared_train_name;
+  return named ? named.replace(/^the /i, "").replace(/ train$/i, "") || named : "shared";
+}
+
+function labelWords(arm, names, shared = "shared") {
+  const name = arm.owner === null || arm.owner === undefined ? shared : names[arm.owner] || `P${arm.owner + 1}`;
   return { name, words: arm.marker ? `⚑ ${name}` : name };
 }
 
-function trainLabel(t, pick, names, hubRadius, drawn) {
+function trainLabel(t, pick, names, hubRadius, drawn, shared) {
   const arm = t.arm;
   if (arm.kind !== "train" || arm.spinner) return null;
-  const { words } = labelWords(arm, names);
+  const { words } = labelWords(arm, names, shared);
   const width = 0.29 * words.length + 0.6;
   // Beyond the next slot in the train's direction, further on, beside it, or where the train
   // leaves the hub: the first of these that covers nothing drawn.
@@ -429,7 +436,7 @@ export function renderTable(svg, layout, opts = {}) {
     const g = drawTile(p, p.foot ? "foot" : (layout.spinners || []).some((s) => same(s, [p.a, p.b])) ? "spinner" : "");
     g.dataset.arm = p.arm;
     const arm = p.foot && (layout.arms || []).find((a) => a.id === p.arm);
-    const whose = arm && labelWords(arm, names).name;
+    const whose = arm && labelWords(arm, names, sharedLabel(layout)).name;
     if (arm) g.setAttribute("aria-label", `${tileText(p.a, p.b)}, where ${whose === "You" ? "your" : `${whose}'s`} trains start`);
   }
   const targets = {};
@@ -444,7 +451,7 @@ export function renderTable(svg, layout, opts = {}) {
     const arm = armById[String(l.arm)];
     const g = el("g", { class: `train-label${arm && arm.marker ? " marked" : ""}${arm && arm.open ? " open" : ""}`,
       transform: `translate(${l.x} ${l.y})` }, svg);
-    const { name } = labelWords(l, names);
+    const { name } = labelWords(l, names, sharedLabel(layout));
     el("rect", { x: -l.width / 2, y: -0.36, width: l.width, height: 0.72, rx: 0.36, class: "pill" }, g);
     const text = el("text", { x: 0, y: 0.02, "text-anchor": "middle", "dominant-baseline": "central" }, g);
     text.textContent = l.words;
