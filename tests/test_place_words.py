@@ -12,6 +12,7 @@ from interpreter.frontends.presentation.narration import Narrator
 from interpreter.frontends.presentation.places import move_words, place_words, why_words
 from interpreter.frontends.presentation.seats import seats_for
 from interpreter.frontends.presentation.style import Style
+from interpreter.rulefile.explain import explain
 from interpreter.rulefile.loader import load_ruleset, load_ruleset_text
 
 OWN_DOUBLE = Path(__file__).parent / "examples" / "valid" / "own-double-trains.yaml"
@@ -108,6 +109,9 @@ def test_the_shared_trains_name_is_words_only_and_leaves_the_rules_digest_alone(
     unnamed = load_ruleset_text(text.replace("shared_train_name: the Mexican train", ""), "mexican-train.yaml", RULES)
     assert unnamed.layout.shared_train_name is None and named.layout.shared_train_name == "the Mexican train"
     assert unnamed.digest == named.digest
+    assert "One shared train (the Mexican train) may be started or extended by anyone." in " ".join(
+        explain(named).split()
+    )
 
 
 def test_a_chicken_foot_has_numbered_shared_trains_and_toes() -> None:

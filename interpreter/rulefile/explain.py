@@ -325,8 +325,9 @@ def _layout(ruleset: Ruleset) -> list[str]:
             out.append(f"Shared trains, which anyone may start or extend: {say_by_count(shared)}.")
         elif layout.shared_trains:
             several = layout.shared_trains > 1
+            named = f" ({printable(layout.shared_train_name)})" if layout.shared_train_name and not several else ""
             out.append(
-                f"{layout.shared_trains if several else 'One'} shared train{'s' if several else ''} "
+                f"{layout.shared_trains if several else 'One'} shared train{'s' if several else ''}{named} "
                 f"may be started or extended by anyone."
             )
     else:
@@ -614,6 +615,7 @@ _LABELS = {
     "layout.engine_missing": "what happens when nobody holds the engine",
     "layout.stand_in": "the tile that stands in for the engine",
     "layout.open_trains": "who may play on a player's train",
+    "layout.shared_train_name": "the shared train's name",
     "play.forced": "playing when able",
     "play.again_after_double": "another play after a double",
     "play.match": "when a tile may be laid",
