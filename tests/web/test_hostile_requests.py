@@ -147,7 +147,8 @@ def _every_post(client: TestClient) -> list[str]:
     table = two_humans(client)
     seat = f"?token={table['token']}"
     return ["/api/validate", "/api/tables", "/api/tables/open", "/api/replays", f"{table['base']}/action{seat}",
-            f"{table['base']}/pace{seat}"]  # fmt: skip
+            f"{table['base']}/pace{seat}", f"{table['base']}/name{seat}", f"{table['base']}/again{seat}",
+            f"{table['base']}/seat{seat}"]  # fmt: skip
 
 
 def test_a_lone_surrogate_in_any_json_string_of_any_request_is_malformed_json(client):
@@ -359,7 +360,8 @@ def test_a_wrong_type_in_any_field_of_an_action_is_refused_and_changes_nothing(c
 def test_whole_bodies_of_random_fields_are_answered_never_with_a_500(client, log_text):
     paths = _every_post(client)
     keys = st.sampled_from(["text", "files", "variant", "rules_text", "rules_files", "settings", "seats", "players",
-                            "teams", "seed", "pace_ms", "path", "game", "action", "index", "version"])  # fmt: skip
+                            "teams", "seed", "pace_ms", "path", "game", "action", "index", "version",
+                            "name", "seat", "computer"])  # fmt: skip
 
     @FUZZ
     @given(st.sampled_from(paths), st.dictionaries(keys, VALUES, max_size=5))
@@ -415,7 +417,9 @@ def test_odd_tokens_and_query_strings_are_refused_as_a_wrong_token(client):
         for what in ("state", "hint", "events"):
             error = refused(client.get(f"{table['base']}/{what}?{query}"), 403)
             assert error == "this link's token is not one of this table's seats"
-        for what, body in (("action", {"index": 0, "version": table["version"]}), ("pace", {"pace_ms": 0})):
+        for what, body in (("action", {"index": 0, "version": table["version"]}), ("pace", {"pace_ms": 0}),
+                           ("name", {"name": "Eve"}), ("again", {}),
+                           ("seat", {"seat": 1, "computer": "greedy"})):  # fmt: skip
             assert refused(post(client, f"{table['base']}/{what}?{query}", body), 403)
     assert client.get(f"{table['base']}/state?token={table['token']}").json()["version"] == table["version"]
 

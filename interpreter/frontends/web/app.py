@@ -234,6 +234,14 @@ def create_app(
         table = await find(request.path_params["table"])
         return table, table.seat_of(request.query_params.get("token"))
 
+    async def reader(request: Request) -> tuple[Table, int | None]:
+        """The table and who reads it: a seat, or None for its spectator's link."""
+        table = await find(request.path_params["table"])
+        return table, table.reader_of(request.query_params.get("token"))
+
+    def made(table: Table) -> dict[str, Any]:
+        return {"table": table.id, "seats": table.links(), "spectator": table.spectator_link()}
+
     async def settle(table: Table) -> None:
         """Start the computer seats; at pace 0, answer only once they have moved."""
         task = tables.drive(table)
@@ -268,7 +276,7 @@ def create_app(
         body = await read_body(request)
         table = await asyncio.to_thread(tables.create, body, client_of(request))
         await settle(table)
-        return JSONResponse({"table": table.id, "seats": table.links()}, status_code=201)
+        return JSONResponse(made(table), status_code=201)
 
     @handled
     async def open_table(request: Request) -> Response:
@@ -276,11 +284,11 @@ def create_app(
         body = await read_body(request, MAX_SAVE_BODY)
         table = await asyncio.to_thread(tables.open, body, client_of(request))
         await settle(table)
-        return JSONResponse({"table": table.id, "seats": table.links()}, status_code=201)
+        return JSONResponse(made(table), status_code=201)
 
     @handled
     async def state(request: Request) -> Response:
-        table, number = await seat(request)
+        table, number = await reader(request)
         await settle(table)
         return Response(await table.settled_view_text(number), media_type="application/json")
 
@@ -302,6 +310,32 @@ def create_app(
         return Response(f'{{"state":{await table.settled_view_text(number)}}}', media_type="application/json")
 
     @handled
+    async def name(request: Request) -> Response:
+        table, number = await seat(request)
+        body = await read_body(request)
+        async with table.turn:  # two people naming themselves at once: each checked against the other
+            return JSONResponse({"name": await table.set_name(number, body.get("name"))})
+
+    @handled
+    async def stand_in(request: Request) -> Response:
+        table, number = await seat(request)
+        body = await read_body(request)
+        await table.stand_in(number, body)
+        await settle(table)  # the computer moves at once where it is its turn
+        return Response(f'{{"state":{await table.settled_view_text(number)}}}', media_type="application/json")
+
+    @handled
+    async def again(request: Request) -> Response:
+        table, _ = await seat(request)
+        await read_body(request)  # `{}`; read all the same: a form of another site may not post here
+        spend(request)
+        following, now = await asyncio.to_thread(tables.again, table, client_of(request))
+        if now:
+            table.publish()  # every open page of the old match follows (its view names the next)
+        await settle(following)
+        return JSONResponse(made(following), status_code=201 if now else 200)
+
+    @handled
     async def hint(request: Request) -> Response:
         table, number = await seat(request)
         if table.match.current_player != number or table.finished or table.to_continue:
@@ -316,7 +350,8 @@ def create_app(
 
     @handled
     async def events(request: Request) -> Response:
-        table, number = await seat(request)
+        table, number = await reader(request)
+        follow = request.query_params.get("follow") == "1"
         if streams["open"] >= limits.streams:
             raise Refusal(503, f"this server has its limit of {limits.streams} live-update streams open; the page "
                           "falls back to asking", retry_after=30)  # fmt: skip
@@ -324,7 +359,7 @@ def create_app(
             raise Refusal(429, f"this table has its limit of {limits.streams_per_table} live-update streams open; "
                           "close a page of it", retry_after=30)  # fmt: skip
         return StreamingResponse(
-            _stream(table, number, heartbeat_s, closing, streams),
+            _stream(table, number, heartbeat_s, closing, streams, follow),
             media_type="text/event-stream",
             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
         )
@@ -400,6 +435,9 @@ def create_app(
         Route("/api/tables/{table}/events", events),
         Route("/api/tables/{table}/hint", hint),
         Route("/api/tables/{table}/pace", pace, methods=["POST"]),
+        Route("/api/tables/{table}/name", name, methods=["POST"]),
+        Route("/api/tables/{table}/again", again, methods=["POST"]),
+        Route("/api/tables/{table}/seat", stand_in, methods=["POST"]),
         Route("/api/replays", open_replay, methods=["POST"]),
         Route("/api/replays/{replay}/step/{step}", replay_step),  # not {step:int}: 5,000 digits fail int()
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
@@ -426,22 +464,31 @@ def _step(text: str, steps: int) -> int:
 
 
 async def _stream(
-    table: Table, seat: int, heartbeat_s: float, closing: asyncio.Event, streams: dict[str, int]
-) -> AsyncIterator[str]:
-    """Server-sent events: the seat's view at connect and at every change (a new version, a person
-    who continued from a round's end, a new pace); a comment as a heartbeat; `event: over` once the
-    match is over, and then the stream ends. It ends at once when the server stops (the page
-    reconnects to the next server)."""
+    table: Table, seat: int | None, heartbeat_s: float, closing: asyncio.Event, streams: dict[str, int],
+    follow: bool = False,
+) -> AsyncIterator[str]:  # fmt: skip
+    """Server-sent events: the seat's (or the spectator's) view at connect and at every change (a
+    new version, a person who continued from a round's end, a new name, a new pace); a comment as a
+    heartbeat; `event: over` once the match is over, and then the stream ends, unless `follow`:
+    then it goes on until someone plays again, says `event: next` with the next table, and ends. It
+    ends at once when the server stops (the page reconnects to the next server)."""
     queue = table.listen(seat)
     streams["open"] += 1
     stop = asyncio.ensure_future(closing.wait())  # one waiter for the whole stream, not one per message
+    said_over = False
     try:
         sent = table.stamp
         yield f"event: state\ndata: {await table.settled_view_text(seat)}\n\n"
         while not stop.done():
             if table.match.is_over and sent == table.stamp and not table.turn.locked():  # not mid-save
-                yield "event: over\ndata: {}\n\n"
-                return
+                if table.next is not None and follow:
+                    yield f"event: next\ndata: {json.dumps({'table': table.next})}\n\n"
+                    return
+                if not said_over:
+                    yield "event: over\ndata: {}\n\n"
+                    said_over = True
+                if not follow:
+                    return
             got = asyncio.ensure_future(queue.get())
             done, _ = await asyncio.wait({got, stop}, timeout=heartbeat_s, return_when=asyncio.FIRST_COMPLETED)
             if got not in done:

@@ -37,9 +37,12 @@ from interpreter.frontends.web.tables import (
     Table,
     integer_field,
     load_text,
+    person_name,
     rules_problem,
     upload_files,
 )
+from interpreter.frontends.web.views import named_seats
+from interpreter.records.replay import recorded_teams
 from interpreter.records.savegame import (
     SavedGame,
     SaveError,
@@ -85,6 +88,7 @@ class Tables:
         self.finished: OrderedDict[str, None] = OrderedDict()  # loaded finished tables, least recent first
         self._guard = threading.Lock()  # creations in worker threads check and take the limits under it
         self._making: Counter[str] = Counter()  # tables being made, by client
+        self._again = threading.Lock()  # one "play again" at a time: two people asking get one table
 
     # --- finding -----------------------------------------------------------------------------------
 
@@ -233,7 +237,9 @@ class Tables:
         game = SavedGame(name, settings, ruleset.digest, seed, kinds)
         record_rule_file(game)
         tokens = {seat: secrets.token_urlsafe(24) for seat, kind in enumerate(kinds) if kind == HUMAN}
-        return self._add(path, game, ruleset, match, store.Sidecar(tokens, pace, None, client), write=True)
+        names = _creator_name(body.get("name"), kinds)
+        sidecar = store.Sidecar(tokens, pace, None, client, names, secrets.token_urlsafe(24))
+        return self._add(path, game, ruleset, match, sidecar, write=True)
 
     def _add(
         self, path: Path, game: SavedGame, ruleset: Ruleset, match: Match, sidecar: store.Sidecar, *, write: bool
@@ -246,7 +252,8 @@ class Tables:
             raise Refusal(409, str(error)) from None
         pace = self.pace_ms if sidecar.pace_ms is None else sidecar.pace_ms
         table = Table(path.stem, path, game, ruleset, match, sidecar.tokens, pace, lock, client=sidecar.client,
-                      max_actions=self.limits.table_actions, stopped=sidecar.stopped)  # fmt: skip
+                      max_actions=self.limits.table_actions, stopped=sidecar.stopped, names=dict(sidecar.names),
+                      spectator=sidecar.spectator, next=sidecar.next, stand_ins=dict(sidecar.stand_ins))  # fmt: skip
         table.version = sum(1 for _ in match.events_of("action"))
         try:
             if write:
@@ -289,7 +296,8 @@ class Tables:
             path = self._claim()
             try:
                 tokens = {s: secrets.token_urlsafe(24) for s, kind in enumerate(game.seats) if kind == HUMAN}
-                return self._add(path, game, ruleset, match, store.Sidecar(tokens, None, None, client), write=True)
+                sidecar = store.Sidecar(tokens, None, None, client, spectator=secrets.token_urlsafe(24))
+                return self._add(path, game, ruleset, match, sidecar, write=True)
             except BaseException:
                 store.remove_table(path)
                 raise
@@ -318,7 +326,8 @@ class Tables:
             raise Refusal(409, f"{name} is already a table of this server; use its links")
         try:
             tokens = {s: secrets.token_urlsafe(24) for s, kind in enumerate(game.seats) if kind == HUMAN}
-            return self._add(path, game, ruleset, match, store.Sidecar(tokens, None, None, client), write=True)
+            sidecar = store.Sidecar(tokens, None, None, client, spectator=secrets.token_urlsafe(24))
+            return self._add(path, game, ruleset, match, sidecar, write=True)
         except BaseException:
             with contextlib.suppress(OSError):
                 store.tokens_path(path).unlink()
@@ -332,6 +341,55 @@ class Tables:
             raise Refusal(422, str(error)) from None
         except GAME_ERRORS as error:
             raise Refusal(422, f"the rules stopped this game: {error}") from None
+
+    # --- playing again ------------------------------------------------------------------------------
+
+    def again(self, table: Table, client: str | None = None) -> tuple[Table, bool]:
+        """The next match of a finished table: the same rules, seats, tokens, names, spectator and
+        pace, a new seed, a save of its own (the old one is kept as it is). Whoever asks after it was
+        made is given it too (False: not made now). Refusal 409 while the match goes on."""
+        with self._again:
+            if table.next is not None:
+                return self.find(table.next), False
+            if not table.finished:
+                raise Refusal(409, "the match is not over yet; play again once it is")
+            with self._making_one(client):
+                path = self._claim()
+                try:
+                    made = self._next_match(table, path, client)
+                except BaseException:
+                    store.remove_table(path)
+                    raise
+            table.next = made.id
+            try:
+                table.write_sidecar()
+            except OSError as error:  # nothing would lead to the new table: let it go
+                table.next = None
+                with self._guard:
+                    self.tables.pop(made.id, None)
+                made.release()
+                store.remove_table(path)
+                raise Refusal(507, f"cannot save the table: {error.strerror or error}") from None
+            return made, True
+
+    def _next_match(self, table: Table, path: Path, client: str | None) -> Table:
+        old = table.game
+        seed = random.randrange(1_000_000)
+        while seed == old.seed:
+            seed = random.randrange(1_000_000)
+        header = table.match.events[0] if table.match.events else {}
+        try:
+            match = Match(table.ruleset, players=len(old.seats), seed=seed, teams=recorded_teams(header))
+        except GAME_ERRORS as error:
+            raise Refusal(422, f"the rules stop the game before it starts: {error}") from None
+        game = SavedGame(old.variant, list(old.settings), table.ruleset.digest, seed, list(old.seats))
+        try:
+            record_rule_file(game)
+        except (OSError, SaveError) as error:
+            raise Refusal(409, f"the table's rule file cannot be read again: {error}") from None
+        sidecar = store.Sidecar(dict(table.tokens), table.pace_ms, None, client, dict(table.names), table.spectator,
+                                stand_ins=dict(table.stand_ins))  # who was away is still away  # fmt: skip
+        return self._add(path, game, table.ruleset, match, sidecar, write=True)
 
     # --- restarting --------------------------------------------------------------------------------
 
@@ -404,6 +462,16 @@ def _kinds(raw: Any, count: int) -> list[str]:
         else:
             raise Refusal(422, "each seat is {\"kind\": \"human\"} or {\"kind\": \"computer\", \"strength\": ...}")
     return kinds
+
+
+def _creator_name(raw: Any, kinds: Sequence[str]) -> dict[int, str]:
+    """The creator's name, for the first person's seat (the one the start page opens)."""
+    if raw is None:
+        return {}
+    seat = next((n for n, kind in enumerate(kinds) if kind == HUMAN), None)
+    if seat is None:
+        raise Refusal(422, "name is a person's name, and this table seats no person")
+    return {seat: person_name(raw, [s.name for n, s in enumerate(named_seats(kinds)) if n != seat])}
 
 
 def _read(path: Path, shown: str) -> SavedGame:

@@ -4,7 +4,10 @@ seat tokens in a sidecar only its owner may read, and, for a pasted rule file, t
 For the save `game-X.json` in the state folder:
 - `.game-X.tokens.json` (mode 0600): `{"tokens": {"0": "..."}, "pace_ms": 700}` — the human seats'
   tokens and the table's pace, and, if they apply, `"stopped"` (why the table was stopped) and
-  `"client"` (the address that made it, for the per-client limit). Hidden, so that `domino resume`
+  `"client"` (the address that made it, for the per-client limit), `"names"` (`{"1": "Ann"}`: the
+  names the people gave their seats), `"spectator"` (the token of its spectator's link) and
+  `"next"` (the table "play again" started after it), `"stand_ins"` (`{"1": "greedy"}`: the
+  computer playing a person's seat until they take it back). Hidden, so that `domino resume`
   with no FILE never takes it for a save. It is created empty, exclusively, to claim a table's name
   before anything else of the table is written.
 - `game-X.rules.yaml`: the rules a table of pasted rules plays; the save names it by absolute path
@@ -22,7 +25,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -107,16 +110,24 @@ class Sidecar:
     pace_ms: int | None = None
     stopped: str | None = None
     client: str | None = None
+    names: dict[int, str] = field(default_factory=dict)
+    spectator: str | None = None
+    next: str | None = None
+    stand_ins: dict[int, str] = field(default_factory=dict)
 
 
 def write_tokens(
-    save: Path, tokens: dict[int, str], pace_ms: int, *, stopped: str | None = None, client: str | None = None
-) -> None:
+    save: Path, tokens: dict[int, str], pace_ms: int, *, stopped: str | None = None, client: str | None = None,
+    names: Mapping[int, str] | None = None, spectator: str | None = None, next: str | None = None,
+    stand_ins: Mapping[int, str] | None = None,
+) -> None:  # fmt: skip
     data: dict[str, Any] = {"tokens": {str(seat): token for seat, token in tokens.items()}, "pace_ms": pace_ms}
-    if stopped is not None:
-        data["stopped"] = stopped
-    if client is not None:
-        data["client"] = client
+    if names:
+        data["names"] = {str(seat): name for seat, name in names.items()}
+    if stand_ins:
+        data["stand_ins"] = {str(seat): strength for seat, strength in stand_ins.items()}
+    extra = {"stopped": stopped, "client": client, "spectator": spectator, "next": next}
+    data.update((key, value) for key, value in extra.items() if value is not None)
     _write_private(tokens_path(save), json.dumps(data) + "\n")
 
 
@@ -129,12 +140,25 @@ def read_tokens(save: Path) -> Sidecar:
             raise ValueError("a token is too short")
     except (OSError, ValueError, KeyError, TypeError, AttributeError, UnicodeDecodeError) as error:
         raise SaveError(f"the tokens of {save.name} cannot be read: {error}") from None
-    pace, stopped, client = data.get("pace_ms"), data.get("stopped"), data.get("client")
+    pace = data.get("pace_ms")
+    text = {key: value if isinstance(value := data.get(key), str) else None
+            for key in ("stopped", "client", "spectator", "next")}  # fmt: skip
+    names = data.get("names")
+    names = names if isinstance(names, dict) else {}
+    stand_ins = data.get("stand_ins")
+    stand_ins = stand_ins if isinstance(stand_ins, dict) else {}
+    if text["spectator"] is not None and len(text["spectator"]) < 16:
+        raise SaveError(f"the tokens of {save.name} cannot be read: a token is too short")
     return Sidecar(
         tokens,
         pace if isinstance(pace, int) and not isinstance(pace, bool) else None,
-        stopped if isinstance(stopped, str) else None,
-        client if isinstance(client, str) else None,
+        text["stopped"],
+        text["client"],
+        # Written by the server from checked names; one that is not a seat's is left out.
+        {int(seat): name for seat, name in names.items() if seat.isdigit() and isinstance(name, str)},
+        text["spectator"],
+        text["next"],
+        {int(seat): kind for seat, kind in stand_ins.items() if seat.isdigit() and kind in PLAYERS},
     )
 
 

@@ -17,7 +17,7 @@ import contextlib
 import functools
 import re
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -25,12 +25,13 @@ from typing import Any
 from interpreter.engine import Action, IllegalAction, Match
 from interpreter.frontends.cli.commands.common import GAME_ERRORS
 from interpreter.frontends.presentation.moves import same_move
-from interpreter.frontends.presentation.seats import HUMAN, seats_for
+from interpreter.frontends.presentation.seats import HUMAN
 from interpreter.frontends.presentation.tricks import is_trick_game
 from interpreter.frontends.terminal.session import computer_choice, estimate_words, hint_moves
 from interpreter.frontends.web import store
 from interpreter.frontends.web.commits import Committer
-from interpreter.frontends.web.views import legal_json, seat_view, shown_round_end
+from interpreter.frontends.web.views import legal_json, named_seats, seat_view, shown_round_end, spectator_view
+from interpreter.players import PLAYERS
 from interpreter.records.savegame import SavedGame, SaveError, SaveJournal, SaveLock, rebuild
 from interpreter.resources import bundled_variants
 from interpreter.rulefile.loader import load_ruleset_text
@@ -40,6 +41,7 @@ from interpreter.text.diagnostics import RuleFileError, shorten
 MAX_UPLOAD_FILES = 16  # bases uploaded with a rule file; real house rules stack two or three
 UPLOAD_FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\.ya?ml")  # a plain name: no folder, no dotfile
 MAX_PACE_MS = 10_000
+MAX_NAME = 24  # characters of a person's name: room on a phone's players bar
 MAX_RETRY_S = 60.0  # the longest wait before a computer seat tries again to save its move
 QUEUE_SIZE = 16  # state messages waiting for one slow listener; the oldest goes first
 
@@ -79,6 +81,23 @@ def upload_files(raw: Any) -> dict[str, str]:
     return dict(raw)
 
 
+def person_name(raw: Any, others: Sequence[str]) -> str:
+    """A name a person typed for their seat, trimmed; Refusal 422 unless it is one short line of
+    printable text that no other seat (`others`, as the table calls them) goes by, nor "You"."""
+    if not isinstance(raw, str):
+        raise Refusal(422, 'name must be text, such as "Ann"')
+    name = raw.strip()
+    if not 1 <= len(name) <= MAX_NAME:
+        raise Refusal(422, f"a name is 1 to {MAX_NAME} characters")
+    if not name.isprintable():  # control characters, line breaks, bidirectional overrides
+        raise Refusal(422, "a name may not hold a control character")
+    if name.casefold() == "you":
+        raise Refusal(422, "'You' is how each person's own screen says them; choose another name")
+    if name.casefold() in {other.casefold() for other in others}:
+        raise Refusal(422, f"'{name}' is another seat's name at this table; choose another")
+    return name
+
+
 def load_text(text: str, directory: Path, files: Mapping[str, str] | None = None) -> Ruleset:
     """Pasted rules, read as `upload.yaml`; `extends:` may name a bundled variant or one of `files`."""
     try:
@@ -101,14 +120,18 @@ class Table:
     version: int = 0
     client: str | None = None  # the address that made it (for the per-client limit)
     max_actions: int = 20_000  # the work bound of one table (limits.py)
-    listeners: set[tuple[int, asyncio.Queue[tuple[int, str]]]] = field(default_factory=set)
+    listeners: set[tuple[int | None, asyncio.Queue[tuple[int, str]]]] = field(default_factory=set)
     driver: asyncio.Task | None = None
     stopped: str | None = None  # why the rules (or the server's bound) stopped the match, if they did
+    names: dict[int, str] = field(default_factory=dict)  # the names people gave their seats
+    spectator: str | None = None  # the token of the spectator's link
+    next: str | None = None  # the table "play again" started after this one
+    stand_ins: dict[int, str] = field(default_factory=dict)  # a computer playing a person's seat, by seat
     # The people who have not yet continued from the round's end shown to them: while any has not,
     # nobody moves (`pauses`). Not written anywhere: read back from the log (`__post_init__`).
     to_continue: set[int] = field(default_factory=set)
     stamp: int = 0  # counts what was published: a continue changes the views but not the version
-    _views: dict[int, tuple[int, str]] = field(default_factory=dict)
+    _views: dict[int | None, tuple[int, str]] = field(default_factory=dict)
     _turn: asyncio.Lock | None = None
 
     def __post_init__(self) -> None:
@@ -143,19 +166,98 @@ class Table:
         return HUMAN in self.kinds and not is_trick_game(self.match)
 
     def people(self) -> set[int]:
-        return {seat for seat, kind in enumerate(self.kinds) if kind == HUMAN}
+        """The seats a person plays now (not those a computer plays for them)."""
+        return {seat for seat, kind in enumerate(self.kinds) if kind == HUMAN and seat not in self.stand_ins}
+
+    def kind_of(self, seat: int) -> str:
+        """Who plays `seat` now: HUMAN, or a computer strategy (a stand-in for a person too)."""
+        return self.stand_ins.get(seat, self.kinds[seat])
+
+    @property
+    def creator(self) -> int | None:
+        """The first person's seat: the one the start page opens, named at creation."""
+        return next((seat for seat, kind in enumerate(self.kinds) if kind == HUMAN), None)
+
+    async def stand_in(self, by: int, body: Mapping[str, Any]) -> None:
+        """A computer plays a person's seat (`{"seat": 1, "computer": "greedy"}`), or the person takes
+        it back (`"computer": null`): asked by that seat's person or the table's creator."""
+        seat = body.get("seat")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.kinds) \
+                or self.kinds[seat] != HUMAN:  # fmt: skip
+            raise Refusal(422, "seat must be the number of a person's seat at this table")
+        if by not in (seat, self.creator):
+            raise Refusal(403, "only the seat's own person or the table's creator may hand it to a computer or back")
+        if "computer" not in body:
+            raise Refusal(422, "computer must be a strength (a computer plays the seat) or null (the person plays)")
+        strength = body["computer"]
+        if strength is not None and (not isinstance(strength, str) or strength not in PLAYERS):
+            raise Refusal(422, f"unknown strength '{shorten(str(strength))}'; choose from {', '.join(PLAYERS)}")
+        async with self.turn:
+            before = dict(self.stand_ins)
+            if strength is None:
+                self.stand_ins.pop(seat, None)
+            else:
+                self.stand_ins[seat] = strength
+            try:
+                await asyncio.to_thread(self.write_sidecar)
+            except OSError as error:
+                self.stand_ins = before
+                raise Refusal(507, f"cannot save who plays the seat: {error.strerror or error}") from None
+            if strength is not None:
+                self.to_continue.discard(seat)  # a computer never waits at a round's end
+            self.publish()
 
     def seat_of(self, token: str | None) -> int:
-        """The seat a token is for; Refusal 403 for any other token."""
+        """The seat a token is for; Refusal 403 for any other token (a spectator's told it only watches)."""
+        seat = self.reader_of(token)
+        if seat is None:
+            raise Refusal(403, "this is a spectator's link: it shows the table, it cannot play or change it")
+        return seat
+
+    def reader_of(self, token: str | None) -> int | None:
+        """Who may read the table with a token: its seat, or None for the spectator; Refusal 403 else."""
+        given = (token or "").encode("utf-8", "replace")
         if token:
             for seat, mine in self.tokens.items():
-                if secrets.compare_digest(mine.encode(), token.encode("utf-8", "replace")):
+                if secrets.compare_digest(mine.encode(), given):
                     return seat
+            if self.spectator is not None and secrets.compare_digest(self.spectator.encode(), given):
+                return None
         raise Refusal(403, "this link's token is not one of this table's seats")
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def seats(self, viewer: int | None = None) -> list[str]:
+        """Each seat's name as `viewer` says it (a person's own, "You")."""
+        return [seat.name for seat in named_seats(self.kinds, self.names, viewer)]
+
+    async def set_name(self, seat: int, raw: Any) -> str:
+        """The name the person at `seat` goes by, checked, kept in the sidecar and shown to all."""
+        others = [name for n, name in enumerate(self.seats()) if n != seat]
+        name = person_name(raw, others)
+        before = dict(self.names)
+        self.names[seat] = name
+        try:
+            await asyncio.to_thread(self.write_sidecar)
+        except OSError as error:
+            self.names = before
+            raise Refusal(507, f"cannot save the name: {error.strerror or error}") from None
+        self.publish()
+        return name
+
+    def view(self, seat: int | None) -> dict[str, Any]:
         waiting = self.to_continue if self.pauses else None
-        data = seat_view(self.match, self.ruleset, self.kinds, seat, self.version, waiting)
+        if seat is None:
+            data = spectator_view(self.match, self.ruleset, self.kinds, self.version, waiting, self.names)
+        else:
+            data = seat_view(self.match, self.ruleset, self.kinds, seat, self.version, waiting, self.names)
+        data["spectator"] = seat is None
+        data["next"] = self.next
+        data["creator"] = self.creator
+        for info in data["seats"]:
+            info["stand_in"] = self.stand_ins.get(info["seat"])
+        if seat in self.stand_ins:  # its computer chooses its moves: none are offered to the person
+            data["legal"], data["why"] = [], None
+        if seat is not None and self.spectator is not None:  # a person at the table may invite watchers
+            data["spectator_link"] = f"/table/{self.id}?token={self.spectator}"
         data["pace_ms"] = self.pace_ms
         if self.bundled:
             data["variant"] = self.game.variant  # the name it was chosen by, house rules or not
@@ -163,14 +265,14 @@ class Table:
             data["stopped"] = self.stopped
         return data
 
-    def view_text(self, seat: int) -> str:
+    def view_text(self, seat: int | None) -> str:
         cached = self._views.get(seat)
         if cached is None or cached[0] != self.stamp:
             cached = (self.stamp, store.pack(self.view(seat)))
             self._views[seat] = cached
         return cached[1]
 
-    async def settled_view_text(self, seat: int) -> str:
+    async def settled_view_text(self, seat: int | None) -> str:
         """The seat's view of what the save holds: never of an action still being written."""
         if self.turn.locked():
             async with self.turn:
@@ -179,7 +281,7 @@ class Table:
 
     def computer_to_move(self) -> bool:
         seat = self.match.current_player
-        return seat is not None and self.kinds[seat] != HUMAN and self.stopped is None and not self.to_continue
+        return seat is not None and self.kind_of(seat) != HUMAN and self.stopped is None and not self.to_continue
 
     def choose(self, seat: int, move: Any, version: Any) -> Action:
         """A person's action: refused with a reason, changing nothing, unless it is theirs to make now."""
@@ -187,11 +289,13 @@ class Table:
             raise Refusal(409, f"the game was stopped: {self.stopped}")
         if self.match.is_over:
             raise Refusal(409, "the game is over; no more actions")
+        if seat in self.stand_ins:
+            raise Refusal(409, "a computer plays your seat now: take it back first")
         if seat in self.to_continue:
             raise Refusal(409, "the round is over: press Continue first")
         if self.to_continue:
-            names = seats_for(self.kinds)
-            waiting = " and ".join(names[s].name for s in sorted(self.to_continue))
+            names = self.seats(seat)
+            waiting = " and ".join(names[s] for s in sorted(self.to_continue))
             raise Refusal(409, f"the round is over: waiting for {waiting} to continue")
         if isinstance(version, bool) or not isinstance(version, int):
             raise Refusal(422, "an action must carry the version of the state it was chosen on")
@@ -265,7 +369,9 @@ class Table:
         self.publish()
 
     def write_sidecar(self) -> None:
-        store.write_tokens(self.path, self.tokens, self.pace_ms, stopped=self.stopped, client=self.client)
+        store.write_tokens(self.path, self.tokens, self.pace_ms, stopped=self.stopped, client=self.client,
+                           names=self.names, spectator=self.spectator, next=self.next,
+                           stand_ins=self.stand_ins)  # fmt: skip
 
     def publish(self) -> None:
         self.stamp += 1
@@ -274,12 +380,12 @@ class Table:
                 queue.get_nowait()
             queue.put_nowait((self.stamp, self.view_text(seat)))
 
-    def listen(self, seat: int) -> asyncio.Queue[tuple[int, str]]:
+    def listen(self, seat: int | None) -> asyncio.Queue[tuple[int, str]]:
         queue: asyncio.Queue[tuple[int, str]] = asyncio.Queue(QUEUE_SIZE)
         self.listeners.add((seat, queue))
         return queue
 
-    def unlisten(self, seat: int, queue: asyncio.Queue[tuple[int, str]]) -> None:
+    def unlisten(self, seat: int | None, queue: asyncio.Queue[tuple[int, str]]) -> None:
         self.listeners.discard((seat, queue))
 
     def hint(self, match: Match) -> dict[str, Any]:
@@ -288,7 +394,7 @@ class Table:
         legal = match.legal_actions()
         layout = match.layout
         alike = [same_move(action, layout) for action in legal]
-        texts = legal_json(legal, match, seats_for(self.kinds))  # the others' trains by name
+        texts = legal_json(legal, match, named_seats(self.kinds, self.names, match.current_player))  # trains by name
         rounds = "hands" if is_trick_game(match) else "rounds"  # as the terminal's hint says it
         strongest, found = hint_moves(match, self.game.seed)
         moves = []
@@ -307,10 +413,15 @@ class Table:
             if kind == HUMAN:
                 token = self.tokens[seat]
                 link = f"/table/{self.id}?seat={seat}&token={token}"
-                out.append({"seat": seat, "kind": "human", "token": token, "link": link})
+                out.append({"seat": seat, "kind": "human", "token": token, "link": link, "name": self.names.get(seat)})
             else:
                 out.append({"seat": seat, "kind": "computer", "strength": kind})
         return out
+
+    def spectator_link(self) -> dict[str, str] | None:
+        if self.spectator is None:
+            return None
+        return {"token": self.spectator, "link": f"/table/{self.id}?token={self.spectator}"}
 
     async def drive(self, committer: Committer) -> None:
         """Let the computer seats move, one action at a time at the table's pace, until a person's turn."""
@@ -323,7 +434,7 @@ class Table:
             seat, version = self.match.current_player, self.version
             assert seat is not None
             # Chosen on a copy in a worker thread; applied only if the table has not moved meanwhile.
-            action = await asyncio.to_thread(computer_choice, self.match.clone(), self.kinds[seat], self.game.seed)
+            action = await asyncio.to_thread(computer_choice, self.match.clone(), self.kind_of(seat), self.game.seed)
             async with self.turn:
                 if self.version != version or not self.computer_to_move():
                     continue

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from interpreter.engine import Action, LayoutView, Match
@@ -552,15 +552,34 @@ def score_sheet(events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     return rows
 
 
-def seats_json(kinds: Sequence[str], seats: Sequence[Seat]) -> list[dict[str, Any]]:
+def named_seats(kinds: Sequence[str], names: Mapping[int, str] | None = None, viewer: int | None = None) -> list[Seat]:
+    """The seats as `viewer` calls them: "You" for its own, the name each person gave their seat,
+    else "Player N" for a person (to a spectator too) and "Computer"/"Computer N" for the others."""
+    out = []
+    for number, seat in enumerate(seats_for(kinds)):
+        if number == viewer:
+            name = "You"
+        elif names and number in names:
+            name = names[number]
+        else:
+            name = f"Player {number + 1}" if seat.human else seat.name
+        out.append(Seat(seat.kind, name))
+    return out
+
+
+def seats_json(kinds: Sequence[str], seats: Sequence[Seat], named: Collection[int] = ()) -> list[dict[str, Any]]:
+    """Each seat: a person or a computer (its strength), its name as the viewer says it, and whether
+    its person gave a name (`named`; the page asks a person for theirs until they have)."""
     return [
         {"seat": n, "kind": "human" if seat.human else "computer", "strength": None if seat.human else kind,
-         "name": seat.name}
+         "name": seat.name, "named": n in named}
         for n, (kind, seat) in enumerate(zip(kinds, seats, strict=True))
     ]  # fmt: skip
 
 
-def _common(match: Match, ruleset: Ruleset, seats: Sequence[Seat], kinds: Sequence[str]) -> dict[str, Any]:
+def _common(
+    match: Match, ruleset: Ruleset, seats: Sequence[Seat], kinds: Sequence[str], named: Collection[int] = ()
+) -> dict[str, Any]:
     events = match.events
     shown = shown_round_end(events)
     return {
@@ -575,7 +594,7 @@ def _common(match: Match, ruleset: Ruleset, seats: Sequence[Seat], kinds: Sequen
         "scores": list(match.scores),
         "sides": match.sides,
         "seat_sides": [match.side_of(s) for s in range(match.players)],
-        "seats": seats_json(kinds, seats),
+        "seats": seats_json(kinds, seats, named),
         "round_end": round_end_json(match, seats, ruleset, shown, events) if shown is not None else None,
         "last_round_end": _last_round_end(match, seats, ruleset, events, shown),
         "history": history(events),
@@ -604,17 +623,18 @@ def _goal(match: Match) -> dict[str, int | None]:
 
 def seat_view(
     match: Match, ruleset: Ruleset, kinds: Sequence[str], seat: int, version: int,
-    waiting: Collection[int] | None = None,
-) -> dict[str, Any]:
+    waiting: Collection[int] | None = None, names: Mapping[int, str] | None = None,
+) -> dict[str, Any]:  # fmt: skip
     """What `seat` may see now, as the JSON of `GET /api/tables/ID/state`. `waiting`: the people who
     have not continued from the round's end yet (None where a round's end waits for nobody): while
-    any has not, nobody has a move, and to those the table is shown as the round ended."""
+    any has not, nobody has a move, and to those the table is shown as the round ended. `names`:
+    the names the people gave their seats."""
     # Each seat has a screen of its own: it is "You" in its narration, as on the rest of its page.
-    seats = [Seat(s.kind, "You") if n == seat else s for n, s in enumerate(seats_for(kinds))]
+    seats = named_seats(kinds, names, seat)
     observation = match.observation(seat)
     view = {
         "version": version,
-        **_common(match, ruleset, seats, kinds),
+        **_common(match, ruleset, seats, kinds, names or {}),
         "seat": seat,
         "side": observation.side,
         "hand": [list(t) for t in observation.hand],
@@ -633,6 +653,35 @@ def seat_view(
         view["why"] = None
         if seat in waiting:
             view.update(_as_it_ended(match, seat))
+    return view
+
+
+def spectator_view(
+    match: Match, ruleset: Ruleset, kinds: Sequence[str], version: int,
+    waiting: Collection[int] | None = None, names: Mapping[int, str] | None = None,
+) -> dict[str, Any]:  # fmt: skip
+    """What a spectator may see: what every seat sees, and nothing one seat alone does. No hand, no
+    move; every hand's count, the stock's, the layout; the last actions told to no seat (nobody's
+    draw named). While a round's end waits, the table as that round ended (every hand was open)."""
+    seats = named_seats(kinds, names)
+    public = match.observation(0)  # its counts, layout and stock size are every seat's to see
+    view = {
+        "version": version,
+        **_common(match, ruleset, seats, kinds, names or {}),
+        "seat": None,
+        "side": None,
+        "hand": [],
+        "hand_counts": list(public.hand_counts),
+        "boneyard_count": public.boneyard_count,
+        "layout": layout_json(public.layout),
+        "legal": [],
+        "why": None,
+        "last_actions": last_actions(match, seats, None, match.events),
+        "tricks": tricks_json(match, None),
+        "to_continue": None if waiting is None else sorted(waiting),
+    }
+    if waiting:
+        view.update(_as_it_ended(match, 0), hand=[])
     return view
 
 

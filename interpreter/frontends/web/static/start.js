@@ -152,6 +152,8 @@ async function create(event) {
   if (source() === "bundled") body.variant = $("variant").value;
   else { body.rules_text = $("rules-text").value; body.rules_files = bases(); }
   if ($("seed").value !== "") body.seed = Number($("seed").value);
+  const name = $("my-name").value.trim();
+  if (name) { body.name = name; localStorage.setItem(NAME_KEY, name); } // remembered for next time
   if (!$("teams-box").hidden) body.teams = $("teams").checked;
   $("create-status").textContent = "Creating…";
   $("create-problems").hidden = true;
@@ -167,8 +169,13 @@ async function create(event) {
   const humans = answer.seats.filter((s) => s.link);
   $("links").replaceChildren(...humans.map((s) => {
     const url = new URL(s.link, location.href).href;
-    return h("li", {}, `Seat ${s.seat + 1}: `, h("a", { href: url, class: "seat-link", "data-seat": s.seat }, url));
+    return h("li", {}, `Seat ${s.seat + 1}${s.name ? ` (${s.name})` : ""}: `, h("a", { href: url, class: "seat-link", "data-seat": s.seat }, url));
   }));
+  if (answer.spectator) {
+    const watch = new URL(answer.spectator.link, location.href).href;
+    $("spectator-link").href = watch;
+    $("spectator-link").textContent = watch;
+  }
   $("links-box").hidden = false;
   const host = humans[0];
   if (host) {
@@ -230,4 +237,6 @@ $("rules-text").addEventListener("input", typed);
 $("rules-file").addEventListener("change", readFiles);
 $("rules-main").addEventListener("change", chooseMain);
 $("start").addEventListener("submit", create);
+const NAME_KEY = "domino.name"; // the name typed last, on this page or at a table
+$("my-name").value = localStorage.getItem(NAME_KEY) || "";
 loadVariants().then(() => { document.body.dataset.ready = "1"; });

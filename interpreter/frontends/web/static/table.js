@@ -48,10 +48,12 @@ function showStatus() {
   pinned = null;
   const waiting = state.to_continue || [];
   const who = names(state, state.seat);
-  if (state.over) say("The match is over.");
+  if (state.over) say(state.spectator ? "The match is over." : "The match is over. Play again, or look at the table.");
   else if (waiting.includes(state.seat)) say(`Round ${state.round} is over: look at the table, then press Continue for the next deal.`);
   else if (waiting.length) say(`Waiting for ${waiting.map((s) => who[s]).join(" and ")} to continue…`);
+  else if (!state.spectator && ((state.seats || [])[state.seat] || {}).stand_in) say("A computer plays your seat: take it back when you are ready.");
   else if (myTurn()) say(turnWords());
+  else if (state.spectator && state.current_player !== null && state.current_player !== undefined) say(`Watching: ${who[state.current_player]} to play.`);
   else if (state.current_player !== null && state.current_player !== undefined) say(`Waiting for ${who[state.current_player]}…`);
   else say("");
 }
@@ -183,7 +185,103 @@ function render() {
   renderControls();
   renderLog();
   renderRoundEnd();
+  renderFriends();
   showStatus();
+}
+
+// With friends: a spectator's page shows no hand and no control; a person is asked their name
+// once; the match's end offers "play again", and a match played again is followed at once.
+function renderFriends() {
+  document.body.classList.toggle("spectating", Boolean(state.spectator));
+  $("watching").hidden = !state.spectator;
+  $("hint-button").hidden = Boolean(state.spectator);
+  const invite = $("watch-link");
+  invite.hidden = !state.spectator_link;
+  if (state.spectator_link) invite.href = state.spectator_link;
+  if (state.next) { follow(state.next); return; }
+  const again = $("play-again");
+  again.hidden = !(state.over && !state.spectator);
+  again.onclick = playAgain;
+  // Names matter where several people share the table: each is asked once, in a bar that never
+  // covers the table (the game goes on meanwhile); Skip keeps "Player N".
+  const me = !state.spectator && (state.seats || [])[state.seat];
+  const people = (state.seats || []).filter((s) => s.kind === "human").length;
+  const asking = Boolean(me && me.named === false && people > 1 && !nameSkipped);
+  const bar = $("name-form");
+  if (asking && bar.hidden) $("name-input").value = localStorage.getItem(NAME_KEY) || "";
+  bar.hidden = !asking;
+  renderSeatControls(people);
+}
+
+// A computer plays an empty or abandoned seat, and hands it back: the seat's own person may ask
+// for theirs, the table's creator for any person's seat (the server checks the same).
+function renderSeatControls(people) {
+  const box = $("seat-controls");
+  const who = names(state, state.seat);
+  const buttons = [];
+  if (!state.spectator && people > 1 && !state.over) {
+    for (const info of state.seats) {
+      if (info.kind !== "human" || (info.seat !== state.seat && state.seat !== state.creator)) continue;
+      const mine = info.seat === state.seat;
+      const text = info.stand_in
+        ? (mine ? "Take my seat back" : `Give ${who[info.seat]} their seat back`)
+        : (mine ? "Let a computer play for me" : `A computer plays for ${who[info.seat]}`);
+      const computer = info.stand_in ? null : "greedy";
+      buttons.push(h("button", { type: "button", class: `stand-in${mine && info.stand_in ? " primary" : ""}`, "data-seat": info.seat,
+        onclick: () => standIn(info.seat, computer) }, text));
+    }
+  }
+  box.replaceChildren(...buttons);
+  box.hidden = buttons.length === 0;
+  for (const info of state.seats || []) {  // said on the seat's chip, to everyone
+    const chip = document.querySelector(`#players .player[data-seat="${info.seat}"] strong`);
+    if (info.stand_in && chip) chip.after(h("span", { class: "kind stand-in-note" }, " (a computer plays)"));
+  }
+}
+
+async function standIn(seat, computer) {
+  const res = await fetch(api("seat"), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ seat, computer }) });
+  const body = await res.json().catch(() => ({}));
+  if (res.ok) apply(body.state);
+  else status(`Could not change who plays the seat: ${body.error || res.status}.`, true);
+}
+
+let nameSkipped = false;
+const NAME_KEY = "domino.name"; // the name typed last, here or on the start page
+
+async function sitDown(event) {
+  event.preventDefault();
+  const name = $("name-input").value.trim();
+  const res = await fetch(api("name"), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name }) });
+  const body = await res.json().catch(() => ({}));
+  if (!res.ok) { $("name-error").textContent = body.error || `error ${res.status}`; return; }
+  localStorage.setItem(NAME_KEY, body.name);
+  $("name-error").textContent = "";
+  await refresh();
+}
+
+// The next match at this table: the same seat, by the same token.
+function follow(next) {
+  if (follow.gone) return;
+  follow.gone = true;
+  if (window.__events) window.__events.close();
+  location.href = `/table/${encodeURIComponent(next)}${location.search}`;
+}
+
+async function playAgain() {
+  const button = $("play-again");
+  if (button.disabled) return;
+  button.disabled = true;
+  try {
+    const res = await fetch(api("again"), { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    const body = await res.json().catch(() => ({}));
+    if (res.ok) follow(body.table);
+    else status(`Could not play again: ${body.error || res.status}.`, true);
+  } catch (err) {
+    status(`Could not play again: the server did not answer (${err.message}).`, true);
+  } finally {
+    button.disabled = false;
+  }
 }
 
 // What is asked of the player now, in a trick game by its phase.
@@ -604,10 +702,11 @@ async function hint() {
 function onKey(event) {
   if (event.target.closest && event.target.closest("select, input, textarea")) return;
   if (!$("round-end").hidden) {
+    if (event.target.id === "play-again") return; // Enter on it plays again
     if (event.key === "Enter" || event.key === "Escape") { $("round-end-close").click(); event.preventDefault(); }
     return;
   }
-  if (!state) return;
+  if (!state || state.spectator) return; // a spectator has no move to choose
   if (isGrouped(state) && groupedKey(event)) { event.preventDefault(); return; }
   const n = handTiles().length;
   const key = event.key;
@@ -665,12 +764,21 @@ function groupedKey(event) {
 
 function listen() {
   if (!window.EventSource) return;
-  const source = new EventSource(api("events"));
+  // Where someone else may play again (another person, or this is a spectator's page), follow=1:
+  // once the match is over the stream stays open, to say when. Alone, the page's own button does.
+  const people = state ? (state.seats || []).filter((s) => s.kind === "human").length : 1;
+  const following = Boolean(state && (state.spectator || people > 1));
+  const source = new EventSource(following ? `${api("events")}&follow=1` : api("events"));
   source.addEventListener("state", (event) => {
     try { apply(JSON.parse(event.data)); } catch (err) { console.error(err); }
   });
   // The match is over and the stream ends: closed, or EventSource would reconnect to it again and again.
-  source.addEventListener("over", () => source.close());
+  if (!following) source.addEventListener("over", () => source.close());
+  // The match was played again: every open page goes on to the next match, in the same seat.
+  source.addEventListener("next", (event) => {
+    source.close();
+    try { follow(JSON.parse(event.data).table); } catch (err) { console.error(err); }
+  });
   // The stream dropped (the server stopped, the network went): said until it is back. EventSource
   // retries by itself; one that gave up (an error answer) is opened again here.
   source.onerror = () => {
@@ -719,6 +827,8 @@ $("log-toggle").addEventListener("click", () => {
   document.body.classList.toggle("log-open", open);
 });
 $("hint-button").addEventListener("click", hint);
+$("name-form").addEventListener("submit", sitDown);
+$("name-skip").addEventListener("click", () => { nameSkipped = true; $("name-form").hidden = true; });
 $("scores-button").addEventListener("click", showScores);
 $("scores-close").addEventListener("click", closeScores);
 // Esc or Enter closes the scores (before the table's own keys see them).

@@ -1,0 +1,147 @@
+"""Playing with friends in a real browser (docs/web.md): two people join with their names, each is
+"You" on their own page and named on the other's; a spectator's page shows no hand; "Play again"
+at the match's end takes every open page (the spectator's too) to the next match, same seats and
+names. Screenshots: friends-names.png, spectator.png."""
+
+from __future__ import annotations
+
+from tests.web.test_browser import browser, server, shots  # noqa: F401 (fixtures, by name)
+
+DESK = {"viewport": {"width": 1300, "height": 820}}
+
+
+def _page(browser, url: str, errors: list[str]):  # noqa: F811 (the fixture's name)
+    page = browser.new_context(**DESK).new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url)
+    page.wait_for_selector("body[data-ready='1']", timeout=15000)
+    return page
+
+
+def _names_shown(page) -> list[str]:
+    return page.eval_on_selector_all("#players .player strong", "els => els.map(e => e.textContent)")
+
+
+def _play_out(server, table: str, tokens: dict[int, str]) -> None:  # noqa: F811
+    """The match to its end by the API, each person's first legal move, continuing each round's end."""
+    for _ in range(2000):
+        views = {seat: server.get(f"/api/tables/{table}/state?token={token}") for seat, token in tokens.items()}
+        if views[0]["over"]:
+            return
+        for seat, state in views.items():
+            base = f"/api/tables/{table}/%s?token={tokens[seat]}"
+            if seat in (state["to_continue"] or []):
+                server.post(base % "continue", {})
+            elif state["legal"]:
+                server.post(base % "action", {"index": 0, "version": state["version"]})
+    raise AssertionError("the match did not end")
+
+
+def test_two_friends_a_spectator_and_play_again(browser, server, shots):  # noqa: F811
+    errors: list[str] = []
+    start = _page(browser, server.base + "/", errors)
+    start.select_option("#variant", "draw")
+    start.select_option("#players", "2")
+    start.select_option("#seat-1", "human")
+    start.fill("#target", "10")
+    start.fill("#my-name", "Ann")
+    start.click("#create")
+    start.wait_for_selector("#links-box:not([hidden])")
+    links = start.eval_on_selector_all(".seat-link", "els => els.map(e => e.href)")
+    watch = start.get_attribute("#spectator-link", "href")
+    assert len(links) == 2 and "token=" in watch and watch not in links
+    assert start.locator("#links li").first.inner_text().startswith("Seat 1 (Ann):")
+
+    ann = _page(browser, links[0], errors)
+    assert ann.locator("#name-form").is_hidden()  # named on the start page
+    bob = _page(browser, links[1], errors)
+    assert bob.locator("#name-form").is_visible()  # asked before sitting down
+    bob.fill("#name-input", "You")  # refused, with the reason, and nothing changes
+    bob.click("#name-sit")
+    bob.wait_for_function("document.getElementById('name-error').textContent.includes('own screen')")
+    bob.fill("#name-input", "Bob <i>")
+    bob.click("#name-sit")
+    bob.wait_for_selector("#name-form", state="hidden")
+    assert bob.evaluate("localStorage.getItem('domino.name')") == "Bob <i>"  # for next time
+    ann.wait_for_function("[...document.querySelectorAll('#players strong')].some(e => e.textContent === 'Bob <i>')")
+    assert _names_shown(ann) == ["You", "Bob <i>"]
+    assert _names_shown(bob) == ["Ann", "You"]
+    assert bob.locator("#players i").count() == 0  # the name is text, never markup
+
+    table = ann.evaluate("location.pathname.split('/').pop()")
+    tokens = {seat: link.split("token=")[1] for seat, link in enumerate(links)}
+    # A few moves, each by its own page, so that each page's last actions name the other.
+    for _ in range(6):
+        state = server.get(f"/api/tables/{table}/state?token={tokens[0]}")
+        if state["over"] or state["to_continue"]:
+            break
+        mover = state["current_player"]
+        page = (ann, bob)[mover]
+        page.wait_for_function("v => window.__state.version >= v", arg=state["version"])
+        if page.locator(".hand-tile.playable").count():
+            page.locator(".hand-tile.playable").first.click()
+            if page.locator(".target.hot").count():
+                page.locator(".target.hot").first.click()
+        else:
+            page.locator("#draw, #pass").locator("visible=true").first.click()
+        page.wait_for_function("v => window.__state.version > v", arg=state["version"])
+    now = server.get(f"/api/tables/{table}/state?token={tokens[0]}")["version"]
+    for page in (ann, bob):
+        page.wait_for_function("v => window.__state.version >= v", arg=now)
+    said = {name: page.inner_text("#last-actions") for name, page in (("ann", ann), ("bob", bob))}
+    assert "Bob <i>" in said["ann"] and "Ann" not in said["ann"]
+    assert "Ann" in said["bob"] and "Bob" not in said["bob"]
+    bob.screenshot(path=shots / "friends-names.png")
+
+    spectator = _page(browser, watch, errors)
+    state = spectator.evaluate("window.__state")
+    assert state["spectator"] is True and state["hand"] == [] and state["seat"] is None
+    assert spectator.locator(".hand-tile").count() == 0 and spectator.locator("#hand").is_hidden()
+    assert spectator.locator("#draw").is_hidden() and spectator.locator("#hint-button").is_hidden()
+    assert spectator.locator("#watching").is_visible() and spectator.locator("#name-form").is_hidden()
+    assert _names_shown(spectator) == ["Ann", "Bob <i>"]
+    assert spectator.locator("#players .count").all_inner_texts() == [f"{n} tiles" for n in state["hand_counts"]]
+    assert watch.endswith(ann.locator("#watch-link").get_attribute("href"))  # a seat may invite a spectator too
+    spectator.screenshot(path=shots / "spectator.png")
+
+    _play_out(server, table, tokens)
+    ann.wait_for_selector("#play-again", state="visible")
+    assert spectator.locator("#play-again").is_hidden()
+    ann.click("#play-again")
+    for page in (ann, bob, spectator):  # every open page follows to the next match, same seat
+        page.wait_for_function("t => !location.pathname.endsWith(t)", arg=table, timeout=15000)
+        page.wait_for_selector("body[data-ready='1']", timeout=15000)
+    new = ann.evaluate("location.pathname.split('/').pop()")
+    assert new != table and bob.evaluate("location.pathname.split('/').pop()") == new
+    assert not ann.evaluate("window.__state.over")
+    bob.wait_for_function("window.__state && window.__state.seats")
+    assert _names_shown(bob) == ["Ann", "You"] and _names_shown(ann) == ["You", "Bob <i>"]
+    assert spectator.evaluate("window.__state.spectator") is True
+    assert not errors, errors
+
+
+def test_the_creator_lets_a_computer_play_an_empty_seat_and_its_person_takes_it_back(browser, server, shots):  # noqa: F811
+    body = {"variant": "draw", "players": 2, "seats": [{"kind": "human"}] * 2, "settings": {"match.target": "40"},
+            "seed": 4, "pace_ms": 0, "name": "Ann"}  # fmt: skip
+    made = server.post("/api/tables", body)
+    errors: list[str] = []
+    ann = _page(browser, server.base + made["seats"][0]["link"], errors)
+    ann.click("#seat-controls button[data-seat='1']")  # nobody came to seat 2
+    ann.wait_for_selector("#players .player[data-seat='1'] .stand-in-note")
+    assert ann.inner_text("#seat-controls button[data-seat='1']") == "Give Player 2 their seat back"
+    ann.wait_for_function("window.__state.current_player === 0")  # the computer moves for the empty seat
+    version = ann.evaluate("window.__state.version")
+    ann.locator(".hand-tile.playable, #draw").locator("visible=true").first.click()
+    if ann.locator(".target.hot").count():
+        ann.locator(".target.hot").first.click()
+    ann.wait_for_function("v => window.__state.version >= v + 2 || window.__state.to_continue", arg=version)
+
+    bob = _page(browser, server.base + made["seats"][1]["link"], errors)
+    assert bob.inner_text("#status") == "A computer plays your seat: take it back when you are ready."
+    assert bob.locator("#seat-controls button").count() == 1  # his own seat only: he is not the creator
+    bob.click("#seat-controls button[data-seat='1']")
+    bob.wait_for_function("window.__state.seats[1].stand_in === null")
+    assert bob.inner_text("#seat-controls button") == "Let a computer play for me"
+    ann.wait_for_function("!document.querySelector('#players .stand-in-note')")
+    bob.screenshot(path=shots / "seat-taken-back.png")
+    assert not errors, errors
