@@ -5,17 +5,13 @@ names. Screenshots: friends-names.png, spectator.png."""
 
 from __future__ import annotations
 
-from tests.web.test_browser import browser, server, shots  # noqa: F401 (fixtures, by name)
+from tests.web.test_browser import browser, open_page, server, shots  # noqa: F401 (fixtures, by name)
 
 DESK = {"viewport": {"width": 1300, "height": 820}}
 
 
 def _page(browser, url: str, errors: list[str]):  # noqa: F811 (the fixture's name)
-    page = browser.new_context(**DESK).new_page()
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(url)
-    page.wait_for_selector("body[data-ready='1']", timeout=15000)
-    return page
+    return open_page(browser, url, errors, DESK)
 
 
 def _names_shown(page) -> list[str]:
@@ -126,8 +122,13 @@ def test_the_creator_lets_a_computer_play_an_empty_seat_and_its_person_takes_it_
     made = server.post("/api/tables", body)
     errors: list[str] = []
     ann = _page(browser, server.base + made["seats"][0]["link"], errors)
+    assert ann.locator("#pace-box").is_hidden()  # no computer at the table: no computer pace
     ann.click("#seat-controls button[data-seat='1']")  # nobody came to seat 2
     ann.wait_for_selector("#players .player[data-seat='1'] .stand-in-note")
+    assert ann.locator("#pace-box").is_visible()  # now a computer plays
+    server.post(f"/api/tables/{made['table']}/pace?token={made['seats'][1]['token']}", {"pace_ms": 900})
+    ann.wait_for_function("document.getElementById('pace').value === '900'")  # changed elsewhere, followed here
+    server.post(f"/api/tables/{made['table']}/pace?token={made['seats'][1]['token']}", {"pace_ms": 0})
     assert ann.inner_text("#seat-controls button[data-seat='1']") == "Give Player 2 their seat back"
     ann.wait_for_function("window.__state.current_player === 0")  # the computer moves for the empty seat
     version = ann.evaluate("window.__state.version")
@@ -144,4 +145,33 @@ def test_the_creator_lets_a_computer_play_an_empty_seat_and_its_person_takes_it_
     assert bob.inner_text("#seat-controls button") == "Let a computer play for me"
     ann.wait_for_function("!document.querySelector('#players .stand-in-note')")
     bob.screenshot(path=shots / "seat-taken-back.png")
+    assert not errors, errors
+
+
+def test_a_spectator_sees_a_rounds_end_while_the_people_look_at_it(browser, server, shots):  # noqa: F811
+    body = {"variant": "draw", "players": 2, "seats": [{"kind": "human"}] * 2, "settings": {"match.target": "100"},
+            "seed": 4, "pace_ms": 0}  # fmt: skip
+    made = server.post("/api/tables", body)
+    table, tokens = made["table"], {n: seat["token"] for n, seat in enumerate(made["seats"])}
+    errors: list[str] = []
+    spectator = _page(browser, server.base + made["spectator"]["link"], errors)
+    for _ in range(500):  # each person's first legal move, until the first round ends
+        views = {seat: server.get(f"/api/tables/{table}/state?token={token}") for seat, token in tokens.items()}
+        if views[0]["to_continue"]:
+            break
+        for seat, state in views.items():
+            if state["legal"]:
+                move = {"index": 0, "version": state["version"]}
+                server.post(f"/api/tables/{table}/action?token={tokens[seat]}", move)
+    spectator.wait_for_selector("#round-end", state="visible")
+    assert spectator.inner_text("#round-end-title") == "Round 1 over"
+    assert spectator.locator("#round-end-body .reveal strong").all_inner_texts() == ["Player 1", "Player 2"]
+    assert spectator.inner_text("#round-end-close") == "Close"  # nothing for a spectator to continue
+    spectator.screenshot(path=shots / "spectator-round-end.png")
+    spectator.click("#round-end-close")
+    spectator.wait_for_selector("#round-end", state="hidden")
+    for token in tokens.values():
+        server.post(f"/api/tables/{table}/continue?token={token}", {})
+    spectator.wait_for_function("window.__state.round === 2 && !window.__state.to_continue.length")
+    assert spectator.locator("#round-end").is_hidden()
     assert not errors, errors

@@ -148,7 +148,7 @@ def _every_post(client: TestClient) -> list[str]:
     seat = f"?token={table['token']}"
     return ["/api/validate", "/api/tables", "/api/tables/open", "/api/replays", f"{table['base']}/action{seat}",
             f"{table['base']}/pace{seat}", f"{table['base']}/name{seat}", f"{table['base']}/again{seat}",
-            f"{table['base']}/seat{seat}"]  # fmt: skip
+            f"{table['base']}/seat{seat}", f"{table['base']}/continue{seat}"]  # fmt: skip
 
 
 def test_a_lone_surrogate_in_any_json_string_of_any_request_is_malformed_json(client):

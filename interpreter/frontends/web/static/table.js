@@ -186,6 +186,7 @@ function render() {
   renderLog();
   renderRoundEnd();
   renderFriends();
+  renderPace();
   showStatus();
 }
 
@@ -598,7 +599,10 @@ function renderRoundEnd() {
   // A table that waits at a round's end (the server says who is still to continue): the summary
   // is up, the finished table behind it, until this person continues; the match's end as below.
   if (Array.isArray(state.to_continue) && !state.over) {
-    const end = state.to_continue.includes(state.seat) ? state.round_end : null;
+    // A spectator sees it too while the people look at it, with nothing to continue: Close.
+    const watching = state.spectator && state.to_continue.length > 0 && state.round_end
+      && dismissedRound !== `${state.round_end.round}`;
+    const end = state.to_continue.includes(state.seat) || watching ? state.round_end : null;
     const opening = Boolean(end) && overlay.hidden;
     overlay.hidden = !end;
     overlay.classList.toggle("kept", Boolean(end));
@@ -606,8 +610,10 @@ function renderRoundEnd() {
     if (!end) { overlay.classList.remove("peek"); return; }
     $("round-end-title").textContent = `Round ${end.round} over`;
     $("round-end-body").replaceChildren(roundEndBody(state, state.seat, end));
-    $("round-end-close").textContent = "Continue";
-    $("round-end-close").onclick = continueRound;
+    $("round-end-close").textContent = state.spectator ? "Close" : "Continue";
+    $("round-end-close").onclick = state.spectator
+      ? () => { dismissedRound = `${end.round}`; overlay.hidden = true; peek.hidden = true; }
+      : continueRound;
     peek.textContent = overlay.classList.contains("peek") ? "Show the summary" : "See the table";
     peek.onclick = () => {
       peek.textContent = overlay.classList.toggle("peek") ? "Show the summary" : "See the table";
@@ -795,18 +801,25 @@ function listen() {
 }
 
 async function setupPace() {
+  $("pace").onchange = async () => {
+    const body = JSON.stringify({ pace_ms: Number($("pace").value) });
+    const res = await fetch(api("pace"), { method: "POST", headers: { "Content-Type": "application/json" }, body });
+    if (!res.ok) status("The pace could not be changed.", true);
+  };
+  renderPace();
+}
+
+// The computers' pace: only where a computer plays (a seat of its own, or one it took over), and
+// as the server has it now (another tab may have changed it).
+function renderPace() {
   const box = $("pace-box");
   const select = $("pace");
-  if (state && typeof state.pace_ms === "number") {
-    box.hidden = false;
-    const values = [...select.options].map((o) => Number(o.value));
-    if (!values.includes(state.pace_ms)) select.append(h("option", { value: state.pace_ms }, `${state.pace_ms} ms`));
-    select.value = String(state.pace_ms);
-    select.onchange = async () => {
-      const res = await fetch(api("pace"), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ pace_ms: Number(select.value) }) });
-      if (!res.ok) status("The pace could not be changed.", true);
-    };
-  }
+  const computers = (state.seats || []).some((s) => s.kind === "computer" || s.stand_in);
+  box.hidden = !computers || state.spectator || typeof state.pace_ms !== "number";
+  if (box.hidden || document.activeElement === select) return;
+  const values = [...select.options].map((o) => Number(o.value));
+  if (!values.includes(state.pace_ms)) select.append(h("option", { value: state.pace_ms }, `${state.pace_ms} ms`));
+  select.value = String(state.pace_ms);
 }
 
 window.addEventListener("keydown", onKey);
