@@ -121,6 +121,7 @@ def test_crowded_places_on_a_phone_are_also_buttons_in_words_that_play(browser, 
     assert words == [f"{m.get('where') or m['text']}" for m in moves]
     shape = page.evaluate(TABLE_GEOMETRY)
     assert shape["places"] == len(moves) and shape["place_overlaps"] == 0, shape
+    assert "unused" not in page.get_attribute("#table .domino.engine", "class")  # every train grows from it
     page.screenshot(path=shots / "crowded-hub-places.png")
     page.tap("#places button >> nth=-1")  # the last place named plays there
     page.wait_for_function(f"window.__state.version > {state['version']}")
@@ -141,6 +142,10 @@ def test_basic_trains_draw_each_private_trains_starting_double(browser, server, 
     roots = sorted({_key(arm["root"]) for arm in state["layout"]["arms"]})
     feet = sorted(page.eval_on_selector_all("#table .domino.foot", "gs => gs.map((g) => g.dataset.tile)"))
     assert feet == roots and len(roots) == 4, "each player's own double is drawn at the foot of their trains"
+    # The hub's [9|9] is set aside (no train grows from it): faint, and said so.
+    engine = page.locator("#table .domino.engine")
+    assert "unused" in engine.get_attribute("class")
+    assert engine.get_attribute("aria-label") == "[9|9], the engine, set aside"
     shape = page.evaluate(TABLE_GEOMETRY)
     assert (shape["overlaps"], shape["outside"]) == (0, 0), shape
     page.wait_for_timeout(500)  # the last tile settled in its place

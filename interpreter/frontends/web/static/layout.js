@@ -431,7 +431,13 @@ export function renderTable(svg, layout, opts = {}) {
     tilesGroup.appendChild(g);
     return g;
   };
-  if (root) drawTile(root, root.engine ? "engine" : root.spinner ? "lead spinner" : "lead");
+  if (root) {
+    // An engine no train grows from (every train starts from its owner's own double) is set aside:
+    // drawn faint, and said so, never as a tile to play on.
+    const unused = root.engine && !(layout.arms || []).some((arm) => same(arm.root, layout.hub));
+    const g = drawTile(root, root.engine ? `engine${unused ? " unused" : ""}` : root.spinner ? "lead spinner" : "lead");
+    if (unused) g.setAttribute("aria-label", `${tileText(root.a, root.b)}, the engine, set aside`);
+  }
   for (const p of placed) {
     const g = drawTile(p, p.foot ? "foot" : (layout.spinners || []).some((s) => same(s, [p.a, p.b])) ? "spinner" : "");
     g.dataset.arm = p.arm;
