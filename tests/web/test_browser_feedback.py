@@ -119,6 +119,8 @@ def test_crowded_places_on_a_phone_are_also_buttons_in_words_that_play(browser, 
     page.wait_for_selector("#places button")
     words = page.eval_on_selector_all("#places button", "bs => bs.map((b) => b.textContent)")
     assert words == [f"{m.get('where') or m['text']}" for m in moves]
+    lit = page.eval_on_selector_all("#table .target.hot", "gs => gs.map((g) => g.getAttribute('aria-label')).sort()")
+    assert lit == sorted(f"Play here: {w}" for w in words)  # the same words where the places are marked
     shape = page.evaluate(TABLE_GEOMETRY)
     assert shape["places"] == len(moves) and shape["place_overlaps"] == 0, shape
     assert "unused" not in page.get_attribute("#table .domino.engine", "class")  # every train grows from it

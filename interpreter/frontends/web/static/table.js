@@ -410,7 +410,11 @@ function touchTargets(svg, targets) {
 }
 
 function highlight(targets = drawTable.targets || {}) {
-  for (const g of Object.values(targets)) g.classList.remove("hot", "chosen");
+  for (const g of Object.values(targets)) {
+    g.classList.remove("hot", "chosen");
+    g.removeAttribute("aria-label");
+    g.querySelector("title")?.remove();
+  }
   if (!myTurn() || selected < 0) return;
   const moves = movesFor(handTiles()[selected]);
   moves.forEach((m, k) => {
@@ -418,6 +422,12 @@ function highlight(targets = drawTable.targets || {}) {
     if (!g) return;
     g.classList.add("hot");
     if (k === choice % moves.length) g.classList.add("chosen");
+    // The place in the words of the moves and the hint: a tooltip, and what a screen reader says.
+    const words = `Play here: ${m.where || m.text}`;
+    g.setAttribute("aria-label", words);
+    const title = document.createElementNS("http://www.w3.org/2000/svg", "title");
+    title.textContent = words;
+    g.prepend(title);
   });
 }
 
