@@ -7,6 +7,7 @@ import csv
 import io
 import json
 import re
+import sys
 
 import pytest
 
@@ -149,6 +150,16 @@ def test_refuses_what_cannot_be_compared():
     assert domino("compare", "draw", "straight", "--report", "rules.yaml").status is ExitStatus.USAGE
     missing = domino("compare", "draw", "no-such-variant", *ARGS)
     assert missing.status is ExitStatus.FAILURE and "no-such-variant" in missing.stderr
+
+
+@pytest.mark.parametrize("command", ["simulate", "compare"])
+def test_without_matplotlib_a_report_says_how_to_install_it(command, monkeypatch, tmp_path):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # `import matplotlib` fails as where it is not installed
+    files = ["draw"] if command == "simulate" else ["draw", "draw-50"]
+    result = domino(command, *files, "-n", "2", "--report", "page.html", cwd=tmp_path)
+    assert result.status is ExitStatus.USAGE and result.stdout == ""
+    assert result.stderr == f"domino {command}: --report needs matplotlib: pip install 'domino-rules[report]'\n"
+    assert not (tmp_path / "page.html").exists()
 
 
 def test_progress_bar_only_on_a_terminal():

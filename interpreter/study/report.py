@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.study.stats import running_rate, wilson
 from interpreter.text.untrusted import is_rule_file_name
+from interpreter.version import DISTRIBUTION
 
 if TYPE_CHECKING:
     from interpreter.study.simulation import MatchRecord, SimulationResult
@@ -36,12 +37,15 @@ svg { max-width: 100%; height: auto; }
 """
 
 
+INSTALL = f"pip install '{DISTRIBUTION}[report]'"
+
+
 def missing_library() -> str | None:
-    """Why a report cannot be drawn here (matplotlib is not installed), or None."""
+    """Why a report cannot be drawn here (the report extra, matplotlib, is not installed), or None."""
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        return "a report needs matplotlib: pip install matplotlib"
+        return f"needs matplotlib: {INSTALL}"
     return None
 
 

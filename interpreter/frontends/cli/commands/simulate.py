@@ -83,7 +83,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--report",
         metavar="FILE.html",
-        help="also write a self-contained HTML page with plots of the run (needs matplotlib)",
+        help="also write a self-contained HTML page with plots of the run (needs the report extra: matplotlib)",
     )
     parser.set_defaults(run=run)
 
@@ -314,8 +314,12 @@ def report_option(named: str | None, env: Env, command: str) -> tuple[Path | Non
         return None, True
     from interpreter.study import report  # matplotlib is imported only when a report is written
 
+    missing = report.missing_library()
+    if missing:  # said as the other extras say it (--backend ray, lsp)
+        env.stderr.write(f"domino {command}: --report {missing}\n")
+        return None, False
     path = env.cwd / named
-    problem = report.path_problem(path) or report.missing_library()
+    problem = report.path_problem(path)
     if problem:
         env.stderr.write(f"domino {command}: --report {named}: {problem}\n")
         return None, False
