@@ -44,6 +44,8 @@ def test_version_is_the_project_s(capsys):
     assert domino("--version").status is ExitStatus.OK  # argparse prints it to the process's stdout
     expected = re.search(r'^version = "([^"]+)"', (REPO / "pyproject.toml").read_text(), re.MULTILINE).group(1)
     assert capsys.readouterr().out == f"domino {expected}\n" and version() == expected
+    assert domino("-V").status is ExitStatus.OK  # the short form most tools take (python -V, pip -V)
+    assert capsys.readouterr().out == f"domino {expected}\n"
 
 
 @pytest.mark.parametrize("front", [["-m", "interpreter"], [str(REPO / "cli.py")]], ids=["python -m", "cli.py"])

@@ -74,7 +74,7 @@ def build_parser(env: Env | None = None) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         env=env,
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    parser.add_argument("-V", "--version", action="version", version=f"%(prog)s {version()}")
     sub = parser.add_subparsers(dest="command", parser_class=functools.partial(_Parser, env=env))
     for module in COMMANDS:
         module.add_parser(sub)
