@@ -174,6 +174,23 @@ def test_progress_bar_only_on_a_terminal():
     assert domino(*argv).stderr == ""
 
 
+@pytest.mark.parametrize("command", ["simulate", "compare"])
+def test_quiet_prints_no_progress_and_no_summary_but_what_was_asked_for(command, tmp_path):
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    files = ["draw"] if command == "simulate" else ["draw", "draw-50"]
+    out, err = Terminal(), Terminal()
+    argv = [command, *files, "-n", "2", "-q", *(["--log", "g.jsonl"] if command == "simulate" else [])]
+    assert run(argv, Env(io.StringIO(), out, err, tmp_path, environ={})) is ExitStatus.OK
+    assert out.getvalue() == "" and err.getvalue() == ""  # no bar even on a terminal, no summary
+    if command == "simulate":
+        assert (tmp_path / "g.jsonl").read_text().count('"type":"match"') == 2  # the log asked for is written
+    asked = domino(command, *files, "-n", "2", "--quiet", "--json", cwd=tmp_path)
+    assert asked.status is ExitStatus.OK and json.loads(asked.stdout)["files" if command == "compare" else "matches"]
+
+
 # --- the statistics -----------------------------------------------------------------------------
 
 

@@ -114,6 +114,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_teams_option(parser)
     add_budget_options(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "-q", "--quiet", action="store_true",
+        help="no progress bar and no summary; what --json, --log, --csv or --report ask for is still written",
+    )  # fmt: skip
     parser.add_argument("--csv", metavar="DIR", help=f"write one row per match and seat to DIR/{CSV_NAME}")
     parser.add_argument("--report", metavar="FILE.html", help="also write a self-contained HTML page with plots")
     parser.set_defaults(run=run)
@@ -159,7 +163,7 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
 
     budget = budget_of(args)
     workers = workers_of(args)
-    bar = ProgressBar(env, args.matches * len(runs)) if shows_progress(env) else None
+    bar = ProgressBar(env, args.matches * len(runs)) if shows_progress(env) and not args.quiet else None
     stopped: SimulationStopped | None = None
     with backend_of(args) as backend:  # one Ray instance for every file
         for number, each in enumerate(runs):
@@ -186,7 +190,8 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     played = [each for each in runs if each.result is not None and each.result.records]
     summary = _summary(args, strategies, played, budget)
     text = _text(summary, budget_lines(strategies, budget))
-    env.stdout.write(json.dumps(summary) + "\n" if args.json else text)
+    if args.json or not args.quiet:
+        env.stdout.write(json.dumps(summary) + "\n" if args.json else text)
     status = ExitStatus.OK
     if csv_dir is not None:
         status = _write_csv(env, csv_dir, args.csv, played)

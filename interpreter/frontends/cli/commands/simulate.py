@@ -79,6 +79,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_teams_option(parser)
     add_budget_options(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "-q", "--quiet", action="store_true",
+        help="no progress bar and no summary; what --json, --log, --csv or --report ask for is still written",
+    )  # fmt: skip
     parser.add_argument("--log", metavar="FILE", help="write every match's event log (JSON Lines) to FILE")
     parser.add_argument(
         "--report",
@@ -203,7 +207,7 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         return ExitStatus.USAGE
     workers = workers_of(args)
     budget = budget_of(args)
-    bar = ProgressBar(env, args.matches) if shows_progress(env) else None
+    bar = ProgressBar(env, args.matches) if shows_progress(env) and not args.quiet else None
     progress = bar.show if bar is not None else None
     log = None
     if args.log:  # refused before the run: a folder, a missing folder, a rule file (it would be erased)
@@ -245,7 +249,8 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     summary["budgets"] = budgets(strategies, budget)
     summary["reproducible"] = is_reproducible(strategies, budget)
     text = _report(result, summary, budget_lines(strategies, budget))
-    env.stdout.write(json.dumps(summary) + "\n" if args.json else text)
+    if args.json or not args.quiet:
+        env.stdout.write(json.dumps(summary) + "\n" if args.json else text)
     status = ExitStatus.OK
     if report_path is not None:
         status = write_report(env, "simulate", report_path, f"domino simulate {label}", text, [(label, result)])
