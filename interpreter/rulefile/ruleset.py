@@ -364,7 +364,7 @@ class Layout:
     own_double_trains: bool = False  # HUB: a personal train starts from its owner's own double, both ends open
     stand_in: tuple[int, int] | None = None  # HUB, engine dealt: (low, high) laid as the engine when nobody holds it
     open_trains: bool = False  # HUB: every personal train is open to everyone, marker or none
-    shared_train_name: str | None = None  # HUB: words only ("the Mexican train"), outside the rules' digest
+    shared_train_name: str | None = None  # HUB: what the players call it; words only, outside the rules' digest
 
 
 @dataclass(frozen=True)

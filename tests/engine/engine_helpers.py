@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
 
 from interpreter.engine import Action, Match, ScriptedDeal, deal
-from interpreter.rulefile.loader import load_ruleset
+from interpreter.rulefile.loader import RuleFileError, load_ruleset, load_ruleset_text
 from interpreter.rulefile.ruleset import Ruleset
+
+RULES = Path(__file__).resolve().parents[2] / "rules"
 
 
 @functools.cache
@@ -52,3 +57,22 @@ def of_type(events: list[dict], kind: str) -> list[dict]:
 def scores_in(events: list[dict]) -> list[tuple[int, int, str]]:
     """(side, points, reason) of every score event."""
     return [(e["side"], e["points"], e["reason"]) for e in of_type(events, "score")]
+
+
+def house(text: str) -> Ruleset:
+    """A house rule file named `house`, its `extends` read from the bundled rules."""
+    return load_ruleset_text("name: house\n" + text, "house.yaml", RULES)
+
+
+def problems(text: str) -> list[str]:
+    """What loading `house(text)` refuses, each as "line:col: message"."""
+    with pytest.raises(RuleFileError) as error:
+        house(text)
+    return [f"{d.line}:{d.column}: {d.message}" for d in error.value.diagnostics]
+
+
+def problem_messages(text: str) -> list[str]:
+    """What loading `house(text)` refuses, the messages alone."""
+    with pytest.raises(RuleFileError) as error:
+        house(text)
+    return [d.message for d in error.value.diagnostics]

@@ -8,31 +8,22 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from engine_helpers import legal, of_type, play, scores_in
+from engine_helpers import house, legal, of_type, play, scores_in
+from engine_helpers import problem_messages as problems
 
 from interpreter.engine import Match, deal
 from interpreter.frontends.presentation.narration import Narrator
 from interpreter.frontends.presentation.seats import seats_for
 from interpreter.frontends.presentation.style import Style
 from interpreter.rulefile.explain import differences, explain
-from interpreter.rulefile.loader import RuleFileError, load_ruleset_text
+from interpreter.rulefile.loader import load_ruleset_text
 from interpreter.rulefile.ruleset import Ruleset
 
 RULES = Path(__file__).resolve().parents[2] / "rules"
 
 
-def house(text: str) -> Ruleset:
-    return load_ruleset_text("name: house\n" + text, "house.yaml", RULES)
-
-
 def scripted(ruleset: Ruleset, *hands: str, starter: int | None = 0) -> Match:
     return Match(ruleset, players=len(hands), deals=[deal(*hands, starter=starter)])
-
-
-def problems(text: str) -> list[str]:
-    with pytest.raises(RuleFileError) as error:
-        house(text)
-    return [d.message for d in error.value.diagnostics]
 
 
 # --- the last tile laid, at the round's end -------------------------------------------------------

@@ -5,31 +5,17 @@ criteria that read the previous round, a dealt engine, and partnerships chosen p
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from engine_helpers import legal, of_type, play, scores_in
+from engine_helpers import house, legal, of_type, play, scores_in
+from engine_helpers import problem_messages as problems
 
 from interpreter.engine import Action, IllegalAction, Match, deal
-from interpreter.rulefile.loader import RuleFileError, load_ruleset_text
 from interpreter.rulefile.ruleset import Ruleset
-
-RULES = Path(__file__).resolve().parents[2] / "rules"
-
-
-def house(text: str) -> Ruleset:
-    return load_ruleset_text("name: house\n" + text, "house.yaml", RULES)
 
 
 def scripted(ruleset: Ruleset, *hands: str, boneyard: str = "", starter: int | None = 0, **kw: object) -> Match:
     first = deal(*hands, boneyard=boneyard, starter=starter)
     return Match(ruleset, players=len(hands), deals=[first], **kw)  # type: ignore[arg-type]
-
-
-def problems(text: str) -> list[str]:
-    with pytest.raises(RuleFileError) as error:
-        house(text)
-    return [d.message for d in error.value.diagnostics]
 
 
 # --- 1. conditions on the layout before a play ---------------------------------------------------

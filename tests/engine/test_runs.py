@@ -3,18 +3,11 @@ to zero."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-from engine_helpers import of_type, play, scores_in
+from engine_helpers import house, of_type, play, problems, scores_in
 from playout_contract import plays_as_the_legal_loop
 
 from interpreter.engine import Match, deal
 from interpreter.rulefile.explain import explain
-from interpreter.rulefile.loader import RuleFileError, load_ruleset_text
-from interpreter.rulefile.ruleset import Ruleset
-
-RULES = Path(__file__).resolve().parents[2] / "rules"
 
 # Three hands in a row win the match; a hand the other side wins sends a side's run back to zero.
 RUNS = """extends: draw
@@ -27,16 +20,6 @@ match: {target: 3, reset_when: opp_scored}
 
 SEAT_0_WINS = deal("1-2", "3-4", starter=0)
 SEAT_1_WINS = deal("1-2 5-5", "3-4", starter=1)
-
-
-def house(text: str) -> Ruleset:
-    return load_ruleset_text("name: house\n" + text, "house.yaml", RULES)
-
-
-def problems(text: str) -> list[str]:
-    with pytest.raises(RuleFileError) as error:
-        house(text)
-    return [f"{d.line}:{d.column}: {d.message}" for d in error.value.diagnostics]
 
 
 def test_a_hand_won_by_the_other_side_sends_a_run_back_to_zero() -> None:

@@ -5,22 +5,14 @@ side `lowest_hand`, each played on a scripted deal through a house-rule file."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from engine_helpers import of_type, play, scores_in
+from engine_helpers import house, of_type, play, scores_in
 
 from interpreter.engine import Match, deal
 from interpreter.expressions.language import ExpressionError, Type, compile_expression
 from interpreter.rulefile.explain import explain
-from interpreter.rulefile.loader import RuleFileError, load_ruleset_text
+from interpreter.rulefile.loader import RuleFileError
 from interpreter.rulefile.ruleset import ROUND_END_NAMES, Ruleset
-
-RULES = Path(__file__).resolve().parents[2] / "rules"
-
-
-def house(text: str) -> Ruleset:
-    return load_ruleset_text("name: house\n" + text, "house.yaml", RULES)
 
 
 def scripted(ruleset: Ruleset, *hands: str, scores: list[int] | None = None) -> Match:

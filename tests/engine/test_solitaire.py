@@ -4,21 +4,16 @@ or lost (`match.win_requires`), played by every computer player with its one sea
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
-from engine_helpers import legal, of_type, play
+from engine_helpers import house, legal, of_type, play, problems
 from playout_contract import plays_as_the_legal_loop
 
 from interpreter.engine import Match, deal
 from interpreter.players import make_player
 from interpreter.players.ismcts import IsmctsPlayer
 from interpreter.rulefile.explain import explain
-from interpreter.rulefile.loader import RuleFileError, load_ruleset_text
-from interpreter.rulefile.ruleset import Ruleset
 from interpreter.study.simulation import play_match
-
-RULES = Path(__file__).resolve().parents[2] / "rules"
 
 # A patience: lay tiles in a line from a hand of three, refilled from the stock whenever it empties;
 # the game is won by laying every tile, lost when stuck with the stock used up.
@@ -30,16 +25,6 @@ start: {first_round: [random]}
 draw: {policy: one_then_pass}
 match: {target: null, rounds: 1, win_requires: went_out}
 """
-
-
-def house(text: str) -> Ruleset:
-    return load_ruleset_text("name: house\n" + text, "house.yaml", RULES)
-
-
-def problems(text: str) -> list[str]:
-    with pytest.raises(RuleFileError) as error:
-        house(text)
-    return [f"{d.line}:{d.column}: {d.message}" for d in error.value.diagnostics]
 
 
 def solo(hand: str, boneyard: str, text: str = SOLO) -> Match:

@@ -4,18 +4,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-from engine_helpers import legal, of_type, play, scores_in
+from engine_helpers import house, legal, of_type, play, problems, scores_in
 from playout_contract import plays_as_the_legal_loop
 
 from interpreter.engine import Match, deal
 from interpreter.rulefile.explain import explain
-from interpreter.rulefile.loader import RuleFileError, load_ruleset_text
-from interpreter.rulefile.ruleset import Ruleset
-
-RULES = Path(__file__).resolve().parents[2] / "rules"
 
 # Latin-American partnership rules as pagat and the Spanish rule pages give them: after a domino the
 # next seat starts; after a blocked round won by a side, that side's lighter hand; after a tie, the
@@ -35,16 +28,6 @@ start:
 """
 
 LATER = deal("0-0 1-1", "0-1 2-2", "0-2 3-3", "0-3 4-4", starter=None)
-
-
-def house(text: str) -> Ruleset:
-    return load_ruleset_text("name: house\n" + text, "house.yaml", RULES)
-
-
-def problems(text: str) -> list[str]:
-    with pytest.raises(RuleFileError) as error:
-        house(text)
-    return [f"{d.line}:{d.column}: {d.message}" for d in error.value.diagnostics]
 
 
 def two_rounds(text: str, first: list[str], moves: list[str]) -> Match:

@@ -5,20 +5,14 @@ first onto it."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
-import pytest
-from engine_helpers import legal, of_type, play, scores_in
+from engine_helpers import house, legal, of_type, play, problems, scores_in
 from playout_contract import plays_as_the_legal_loop
 
 from interpreter.engine import Match, deal
 from interpreter.engine.layout.determinize import Determinizer
 from interpreter.players.greedy import GreedyPlayer
 from interpreter.rulefile.explain import explain
-from interpreter.rulefile.loader import RuleFileError, load_ruleset_text
-from interpreter.rulefile.ruleset import Ruleset
-
-RULES = Path(__file__).resolve().parents[2] / "rules"
 
 # gambiter.com, "Double draw": "The dealer draws one tile at random and turns it face up on the
 # table ... The player to the dealer's left makes the first play of the round."
@@ -26,16 +20,6 @@ TURNED_UP = """extends: draw
 layout: {spinners: none}
 start: {first_round: [random], lead_from: stock, after_stock_lead: next_seat}
 """
-
-
-def house(text: str) -> Ruleset:
-    return load_ruleset_text("name: house\n" + text, "house.yaml", RULES)
-
-
-def problems(text: str) -> list[str]:
-    with pytest.raises(RuleFileError) as error:
-        house(text)
-    return [f"{d.line}:{d.column}: {d.message}" for d in error.value.diagnostics]
 
 
 def scripted(text: str, *hands: str, boneyard: str, starter: int | None = 0) -> Match:

@@ -4,27 +4,13 @@ partnerships plays each match by the target of its own choice."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from engine_helpers import play, scores_in
+from engine_helpers import house, play, scores_in
+from engine_helpers import problem_messages as problems
 
 from interpreter.engine import Match, deal
 from interpreter.rulefile.explain import explain
-from interpreter.rulefile.loader import RuleFileError, load_ruleset_text
 from interpreter.rulefile.ruleset import Ruleset
-
-RULES = Path(__file__).resolve().parents[2] / "rules"
-
-
-def house(text: str) -> Ruleset:
-    return load_ruleset_text("name: house\n" + text, "house.yaml", RULES)
-
-
-def problems(text: str) -> list[str]:
-    with pytest.raises(RuleFileError) as error:
-        house(text)
-    return [d.message for d in error.value.diagnostics]
 
 
 def optional(default: str) -> Ruleset:
