@@ -21,6 +21,7 @@ from interpreter.frontends.presentation.plays import grouped, order_plays
 from interpreter.frontends.presentation.seats import Seat
 from interpreter.frontends.presentation.style import Style
 from interpreter.frontends.presentation.tricks import describe_trick_move, is_trick_game, tables
+from interpreter.frontends.terminal.line_reader import line_reader, typed_words
 from interpreter.frontends.terminal.table import describe_move, screen
 from interpreter.frontends.terminal.trick_table import prompt_word, trick_screen
 from interpreter.players.ismcts import Estimate
@@ -172,6 +173,8 @@ class Session:
         self.on_screen: int | None = None  # whose hand the screen shows
         self.tricks = is_trick_game(match)  # bids, trumps and tricks instead of arms and a boneyard
         self.round_word = "hand" if self.tricks else "round"
+        # At a terminal, lines are edited and recalled with readline; Tab completes the help's words.
+        self.lines = line_reader(self.stdin, self.out, typed_words(self._help()))
 
     def run(self) -> Ending:
         try:
@@ -220,7 +223,7 @@ class Session:
             return
         deal = self._round_start()
         self._tell(person, person, upto=deal)
-        answer = self._read(f"Press Enter to deal {self.round_word} {self.match.round}. ")
+        answer = self._read(f"Press Enter to deal {self.round_word} {self.match.round}. ", remember=False)
         if answer.strip().lower() in ("quit", "q", "exit"):
             raise _Stop(Ending.QUIT)
 
@@ -243,7 +246,7 @@ class Session:
             if command in ("quit", "q", "exit"):
                 raise _Stop(Ending.QUIT)
             if command in ("help", "h", "?"):
-                self.out.write(trick_help(self.ruleset) if self.tricks else HELP)
+                self.out.write(self._help())
             elif command == "hint":
                 self.out.write(self._hint(legal) + "\n")
             elif command == "rules":
@@ -258,7 +261,11 @@ class Session:
                 try:
                     return read_move(text, legal, self.match, self.seats)
                 except Refused as refused:
-                    self.out.write(self.style.problem(refused.reason) + "\n")
+                    # A refusal may quote what was typed: escaped, though the output lets colours pass.
+                    self.out.write(self.style.problem(printable(refused.reason)) + "\n")
+
+    def _help(self) -> str:
+        return trick_help(self.ruleset) if self.tricks else HELP
 
     def _screen(self, seat: int, legal: Sequence[Action]) -> str:
         if self.tricks:
@@ -268,15 +275,17 @@ class Session:
     def _describe(self, action: Action) -> str:
         return describe_trick_move(action, self.match) if self.tricks else describe_move(action, self.match, self.seats)
 
-    def _read(self, prompt: str) -> str:
-        self.out.write(prompt)
-        self.out.flush()
-        line = self.stdin.readline()
+    def _read(self, prompt: str, remember: bool = True) -> str:
+        """The next line after `prompt`; `remember`: the Up arrow may recall it (not a "press Enter")."""
+        line = self.lines.read(prompt)
         if not line:
             self.out.write("\n")
             raise _Stop(Ending.END_OF_INPUT)
         if self.echo:
-            self.out.write(line if line.endswith("\n") else line + "\n")
+            # Escaped as a file's words are: the output lets the program's colours pass, not a typed one.
+            self.out.write(printable(line.removesuffix("\n"), keep="\t") + "\n")
+        if remember:
+            self.lines.remember(line)
         return line
 
     def _hint(self, legal: Sequence[Action]) -> str:
@@ -306,7 +315,7 @@ class Session:
         self.out.write("\n" + self.style.heading(f"══ {name}'s turn ══") + "\n")
         if self.interactive:
             # At a shared terminal, the last player's hand must leave the screen before the next looks.
-            self._read(f"{name}: press Enter when only you can see the screen. ")
+            self._read(f"{name}: press Enter when only you can see the screen. ", remember=False)
             # The screen is cleared by the table's own sequence: the command's output shows any other
             # escape sequence escaped (environment.py), so it is written as a control of its own.
             getattr(self.out, "write_control", self.out.write)(_CLEAR_SCREEN)

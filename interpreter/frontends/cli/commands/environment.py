@@ -140,7 +140,11 @@ class _EncodingFallback:
 
     def write(self, text: str) -> int:
         # Degraded before the stream sees it: standard error's own "backslashreplace" would print \u2013.
-        return self._stream.write(text if text.isascii() else degrade(text, self._encoding))
+        return self._stream.write(self.as_written(text))
+
+    def as_written(self, text: str) -> str:
+        """`text` as `write` writes it."""
+        return text if text.isascii() else degrade(text, self._encoding)
 
     def writelines(self, lines: Any) -> None:
         for line in lines:
@@ -182,6 +186,13 @@ class _NeutralOutput:
     def write(self, text: str) -> int:
         self._stream.write(text if text.isprintable() else self._neutral(text))
         return len(text)
+
+    def as_written(self, text: str) -> str:
+        """`text` as `write` puts it on the terminal: what another hand writes there (readline's
+        prompt) is escaped and degraded as all output is."""
+        shown = text if text.isprintable() else self._neutral(text)
+        inner = getattr(self._stream, "as_written", None)  # a legacy encoding's fallback, below
+        return inner(shown) if inner is not None else shown
 
     def _neutral(self, text: str) -> str:
         if self._admitted is None:
