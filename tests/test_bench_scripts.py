@@ -82,3 +82,14 @@ def test_every_loop_plays_the_same_rules():
         means["dominoes"] = dominoes_pkg.rounds(n, 3) / n
     tolerance = 4 * 15 * (2 / n) ** 0.5
     assert max(means.values()) - min(means.values()) < tolerance, means
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("pettingzoo") is None, reason="bench/env_steps.py needs the agents extra (pettingzoo)"
+)
+def test_env_steps_measures_every_table():
+    out = _run("bench/env_steps.py", "--steps", "50", "--repeats", "1", "--json")
+    assert out.returncode == 0, out.stderr
+    rows = json.loads(out.stdout.splitlines()[-1])
+    assert [(row["rules"], row["players"]) for row in rows] == [("draw", 2), ("draw", 4), ("mexican-train", 8)]
+    assert all(row["env_steps_per_s"] > 0 and row["engine_moves_per_s"] > 0 for row in rows)

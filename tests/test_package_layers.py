@@ -17,7 +17,7 @@ LAYERS = [
     {"engine"},
     {"players"},
     {"records"},
-    {"study"},
+    {"study", "agents"},
     {"frontends", "__main__"},
 ]
 

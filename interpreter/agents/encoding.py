@@ -1,0 +1,295 @@
+"""One seat's view as a fixed-size array, and every action as an index of a fixed action space.
+
+The sizes depend only on the ruleset a match plays (`Match.ruleset`), its player count and its
+sides: the set's distinct tiles, the pips, the seats, and for a layout game a bound on the arms
+the rules can ever open (`arms_bound`). Everything is read from an `Observation`, the engine's
+own view of what one seat may know, so the array holds nothing that seat may not see; seats and
+sides are counted from the observer (relative seat 0 is the observer itself, relative side 0 its
+side), so one policy can play any seat. docs/agents.md lists the sections.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+
+from interpreter.engine import Action, Observation
+from interpreter.engine.actions import (
+    CLOSE,
+    DISCARD,
+    DOUBLES,
+    DRAW,
+    DROP,
+    EXCHANGE,
+    KEEP,
+    MARKER,
+    NO_TRUMPS,
+    PASS,
+    PLAY,
+    TRUMPS,
+)
+from interpreter.engine.observation import LayoutView, TrickView
+from interpreter.engine.tiles import Tile
+from interpreter.engine.tricks.tables import trick_tables_for
+from interpreter.rulefile.ruleset import Family, Ruleset, Spinners, Topology
+from interpreter.rulefile.trick_rules import LedSuit
+
+BARE = (DRAW, PASS, MARKER, CLOSE, KEEP, DROP, EXCHANGE)  # the actions that carry nothing
+ARM_KINDS = ("end", "side", "train")
+PHASES = ("bidding", "declaring", "calling", "discarding", "playing")
+CALLS = (KEEP, DROP, EXCHANGE)
+
+
+def arms_bound(ruleset: Ruleset, players: int) -> int:
+    """The most arms a round of `ruleset` (as a match of `players` plays it) can open.
+
+    A line starts with two end arms; a hub with a train per seat (two per seat where personal
+    trains start from their owners' own doubles) and the shared trains. Every spinner adds its
+    `spinner_arms - 2` side arms (a lead spinner: the same count beside its two ends), and there
+    is at most one spinner (first or lead double) or one per double of the set (every double)."""
+    layout = ruleset.layout
+    doubles = sum(1 for low, high in set(ruleset.set_tiles()) if low == high)
+    sides = max(layout.spinner_arms - 2, 0)
+    spinners = {Spinners.NONE: 0, Spinners.EVERY_DOUBLE: doubles}.get(layout.spinners, 1)
+    if layout.topology is Topology.LINE:
+        return 2 + sides * spinners
+    trains = (2 * players if layout.own_double_trains else players) if layout.personal_trains else 0
+    return trains + layout.shared_trains + sides * spinners
+
+
+class Encoding:
+    """The observation array and the action space of one ruleset at one player count.
+
+    `ruleset` is the ruleset the match plays (`Match.ruleset`: per-count numbers resolved);
+    `score_scale` divides the scores (and trick points) so that they stay near 1."""
+
+    def __init__(self, ruleset: Ruleset, players: int, sides: int, score_scale: float) -> None:
+        self.ruleset = ruleset
+        self.players = players
+        self.sides = sides
+        self.score_scale = float(score_scale)
+        self.tiles: tuple[Tile, ...] = tuple(dict.fromkeys(ruleset.set_tiles()))  # twins: one entry
+        self._tile = {tile: i for i, tile in enumerate(self.tiles)}
+        self.pips = ruleset.max_pip + 1
+        self.layout_game = ruleset.family is Family.LAYOUT
+        self.arms = arms_bound(ruleset, players) if self.layout_game else 0
+        self.actions: tuple[Action, ...] = tuple(self._all_actions())
+        self._index = {action: i for i, action in enumerate(self.actions)}
+        if not self.layout_game:
+            rules = ruleset.tricks
+            self._suits = self._suit_count()
+            self._decls = self._declarations()
+            self._contracts = [c.name for c in rules.contracts] if rules is not None else []
+            bids = trick_tables_for(ruleset, players).bids
+            self._top_bid = float(max((b.value for b in bids), default=1) or 1)
+        self._arm_width = 11 + players + self.pips  # see _layout_into
+        self.sections: dict[str, slice] = {}  # each part of the array by name
+        self.size = 0  # the array's length
+        for name, size in self._section_sizes():
+            self.sections[name] = slice(self.size, self.size + size)
+            self.size += size
+
+    # ---- the action space -------------------------------------------------------------------
+
+    def _all_actions(self) -> Iterable[Action]:
+        """Every action a match of these rules may offer, in index order: a layout game's plays
+        (tile, arm, touching half), its leads; a trick game's plays (a tile, a tile leading a named
+        suit, several tiles together), discards, bids and declarations; then the bare kinds."""
+        tiles = self.tiles
+        if self.layout_game:
+            for tile in tiles:
+                for arm in range(self.arms):
+                    for half in dict.fromkeys(tile):
+                        yield Action(PLAY, tile, arm, half)
+            yield from (Action(PLAY, tile) for tile in tiles)
+        else:
+            tables = trick_tables_for(self.ruleset, self.players)
+            rules = tables.rules
+            yield from (Action(PLAY, tile) for tile in tiles)
+            if rules.led_suit is LedSuit.LEADER_NAMES:
+                yield from (Action(PLAY, tile, value=pip) for tile in tiles for pip in dict.fromkeys(tile))
+            if tables.grouped:
+                copies = {tile: len(ids) for tile, ids in tables.copies.items()}
+                for size in tables.groups.sizes:
+                    for group in itertools.combinations_with_replacement(tiles, size):
+                        if all(copies[t] >= k for t, k in Counter(group).items()):
+                            yield Action.group(group)
+            yield from (Action(DISCARD, tile) for tile in tiles)
+            yield from tables.bid_actions.values()
+            yield from (Action(TRUMPS, value=d) for d in self._declarations())
+        yield from (Action(kind) for kind in BARE)
+
+    def _declarations(self) -> list[int | str]:
+        """What a hand's trumps may be: a pip, the doubles, none; then the special contracts."""
+        rules = self.ruleset.tricks
+        contracts = [c.name for c in rules.contracts] if rules is not None else []
+        return [*range(self.pips), DOUBLES, NO_TRUMPS, *contracts]
+
+    def index(self, action: Action) -> int:
+        """The action's index in the action space."""
+        found = self._index.get(action)
+        if found is None:
+            raise ValueError(f"'{action}' has no index in this ruleset's action space (domino docs agents)")
+        return found
+
+    def mask(self, legal: Sequence[Action]) -> np.ndarray:
+        """1 at the index of each legal action (one index per distinct action), else 0."""
+        out = np.zeros(len(self.actions), dtype=np.int8)
+        for action in legal:
+            out[self.index(action)] = 1
+        return out
+
+    # ---- the observation ----------------------------------------------------------------------
+
+    def _section_sizes(self) -> list[tuple[str, int]]:
+        t, n, sides = len(self.tiles), self.players, self.sides
+        out = [("hand", t), ("hand_counts", n), ("boneyard", 1), ("current", n), ("round", 1), ("scores", sides)]
+        if self.layout_game:
+            return [*out, ("table", t), ("root", t), ("end_sum", 1), ("arms", self.arms * self._arm_width)]
+        out += [
+            ("phase", len(PHASES)), ("dealer", n), ("starter", n), ("bids", 3 * n), ("bidder", n + 1),
+            ("bid", 2), ("declaration", len(self._decls) + 1), ("contract", len(self._contracts) + 1),
+            ("must_declare", len(self._contracts) + 1), ("trick", n * t), ("face_down", n),
+            ("led_suit", self._suits + 1), ("last_trick", n * t), ("last_winner", n + 1),
+            ("tricks_won", sides), ("points_won", sides), ("captured", sides), ("played", n * t),
+            ("voids", n * self._suits), ("sitting_out", n + 1), ("kitty", 2), ("discards", t),
+            ("stock", 1), ("turn_up", t), ("turn_up_holder", n + 1), ("closed_by", n + 1),
+            ("at_close", 2 * sides), ("calls", n * len(CALLS)), ("dropped", n),
+        ]  # fmt: skip
+        return out
+
+    def _suit_count(self) -> int:
+        """Suits a led tile may call for: each pip and the trumps (max_pip + 1), or the set's named suits."""
+        rules = self.ruleset.tricks
+        named = {tile.suit for tile in rules.named if tile.suit} if rules is not None else set()
+        return max(self.pips + 1, len(named))
+
+    def encode(self, obs: Observation) -> np.ndarray:
+        """The observation as a float32 array of `size`: only what `obs` holds, seats from the observer."""
+        out = np.zeros(self.size, dtype=np.float32)
+        sec = self.sections
+        n, me, my_side = self.players, obs.seat, obs.side
+        self._tiles_into(out, sec["hand"].start, obs.hand)
+        for seat, count in enumerate(obs.hand_counts):
+            out[sec["hand_counts"].start + (seat - me) % n] = count
+        out[sec["boneyard"].start] = obs.boneyard_count
+        if obs.current_player is not None:
+            out[sec["current"].start + (obs.current_player - me) % n] = 1
+        out[sec["round"].start] = obs.round
+        for side, score in enumerate(obs.scores):
+            out[sec["scores"].start + (side - my_side) % self.sides] = score / self.score_scale
+        if self.layout_game:
+            self._layout_into(out, obs.layout, me)
+        elif obs.tricks is not None:
+            self._tricks_into(out, obs.tricks, me, my_side)
+        return out
+
+    def _tile_at(self, tile: Sequence[int]) -> int:
+        low, high = tile
+        found = self._tile.get((low, high) if low <= high else (high, low))
+        if found is None:
+            raise ValueError(f"{low}-{high} is not a tile of this set")
+        return found
+
+    def _tiles_into(self, out: np.ndarray, start: int, tiles: Iterable[Sequence[int]]) -> None:
+        """Each tile's count (a set holding a tile twice may show 2) at `start` + its index."""
+        index = self._tile
+        for tile in tiles:
+            found = index.get(tile)  # views give (low, high) tuples: the common case, one look-up
+            out[start + (self._tile_at(tile) if found is None else found)] += 1
+
+    def _one(self, out: np.ndarray, name: str, place: int | None) -> None:
+        """One-hot in section `name`; None marks its last slot ("nobody", "not yet")."""
+        part = self.sections[name]
+        out[part.stop - 1 if place is None else part.start + place] = 1
+
+    def _layout_into(self, out: np.ndarray, layout: LayoutView, me: int) -> None:
+        sec, n, pips = self.sections, self.players, self.pips
+        self._tiles_into(out, sec["table"].start, layout.tiles)
+        root = layout.lead if layout.lead is not None else layout.hub
+        if root is not None:
+            out[sec["root"].start + self._tile_at(root)] = 1
+        out[sec["end_sum"].start] = layout.end_sum
+        demanded = {arm: double.active for double in layout.open_doubles for arm in double.arms}
+        width = self._arm_width
+        for arm in layout.arms:
+            if arm.id >= self.arms:
+                raise ValueError(f"arm {arm.id} is past the bound of {self.arms} arms (encoding.arms_bound)")
+            at = sec["arms"].start + arm.id * width
+            out[at] = 1
+            out[at + 1 + ARM_KINDS.index(arm.kind)] = 1
+            out[at + 4 + (n if arm.owner is None else (arm.owner - me) % n)] = 1
+            at += 5 + n
+            out[at + arm.value] = 1
+            at += pips
+            out[at] = len(arm.tiles)
+            last = arm.tiles[-1] if arm.tiles else arm.root
+            out[at + 1] = last[0] == last[1]
+            out[at + 2] = arm.marker
+            out[at + 3] = arm.open
+            if arm.id in demanded:
+                out[at + 4] = 1
+                out[at + 5] = demanded[arm.id]
+
+    def _tricks_into(self, out: np.ndarray, view: TrickView, me: int, my_side: int) -> None:
+        sec, n, sides, t = self.sections, self.players, self.sides, len(self.tiles)
+
+        def rel(seat: int | None) -> int | None:
+            return None if seat is None else (seat - me) % n
+
+        def rel_side(side: int) -> int:
+            return (side - my_side) % sides
+
+        if view.phase in PHASES:
+            self._one(out, "phase", PHASES.index(view.phase))
+        self._one(out, "dealer", rel(view.dealer))
+        self._one(out, "starter", rel(view.starter))
+        bids = sec["bids"].start
+        for seat, value in view.bids:  # a seat's latest word counts
+            at = bids + 3 * ((seat - me) % n)
+            out[at : at + 3] = (1, value is None, 0 if value is None else value / self._top_bid)
+        self._one(out, "bidder", rel(view.bidder))
+        at = sec["bid"].start
+        out[at] = 0 if view.bid is None else view.bid / self._top_bid
+        out[at + 1] = 0 if view.make is None else view.make / self._top_bid
+        declared = view.declaration
+        self._one(out, "declaration", None if declared is None else self._decls.index(declared))
+        for name, value in (("contract", view.contract), ("must_declare", view.must_declare)):
+            self._one(out, name, None if value is None else self._contracts.index(value))
+        for seat, tile in view.trick:
+            out[sec["trick"].start + rel(seat) * t + self._tile_at(tile)] += 1
+        for seat, _, face_down in view.plays:
+            out[sec["face_down"].start + rel(seat)] += face_down
+        self._one(out, "led_suit", view.led_suit)
+        for seat, tile in view.last_trick:
+            out[sec["last_trick"].start + rel(seat) * t + self._tile_at(tile)] += 1
+        self._one(out, "last_winner", rel(view.last_winner))
+        for name, values in (("tricks_won", view.tricks_won), ("captured", view.captured)):
+            for side, value in enumerate(values):
+                out[sec[name].start + rel_side(side)] = value
+        for side, value in enumerate(view.points_won):
+            out[sec["points_won"].start + rel_side(side)] = value / self.score_scale
+        for seat, tiles in enumerate(view.played):
+            self._tiles_into(out, sec["played"].start + rel(seat) * t, tiles)
+        for seat, suits in enumerate(view.voids):
+            for suit in suits:
+                out[sec["voids"].start + rel(seat) * self._suits + suit] = 1
+        self._one(out, "sitting_out", rel(view.sitting_out))
+        out[sec["kitty"].start] = view.kitty
+        out[sec["kitty"].start + 1] = view.to_discard
+        self._tiles_into(out, sec["discards"].start, view.discards)
+        out[sec["stock"].start] = view.stock
+        if view.turn_up is not None:
+            out[sec["turn_up"].start + self._tile_at(view.turn_up)] = 1
+        self._one(out, "turn_up_holder", rel(view.turn_up_holder))
+        self._one(out, "closed_by", rel(view.closed_by))
+        for half, values in enumerate(view.at_close):
+            for side, value in enumerate(values):
+                out[sec["at_close"].start + half * sides + rel_side(side)] = value
+        for seat, call in view.calls:
+            out[sec["calls"].start + rel(seat) * len(CALLS) + CALLS.index(call)] = 1
+        for seat in view.dropped:
+            out[sec["dropped"].start + rel(seat)] = 1

@@ -1,0 +1,252 @@
+"""Any rule file as a PettingZoo AEC environment (docs/agents.md; the `agents` extra).
+
+`env(rules, players)` plays one match of the rules per episode. Each agent is a seat ("seat_0",
+…); its observation is `{"observation": float32 array, "action_mask": int8 array}` built only from
+`Match.observation(seat)` (interpreter/agents/encoding.py); its action is an index of a fixed
+`Discrete` space. Seats given to `opponents` are played by the project's computer players inside
+`step`, so one agent can be trained or measured against them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+except ImportError as error:  # the extra is optional: say how to get it
+    raise ImportError("interpreter.agents needs pettingzoo: pip install 'domino-rules[agents]'") from error
+
+import numpy as np
+
+from interpreter.agents.encoding import Encoding
+from interpreter.engine import Action, Match, MatchLimitError
+from interpreter.expressions.language import ExpressionRuntimeError
+from interpreter.loader import load_ruleset
+from interpreter.players import PLAYERS, Player, make_player
+from interpreter.rulefile.ruleset import Ruleset, Winner
+
+# What stops a match of legal moves: a rule's expression failing, or a safety bound (as the CLI treats them).
+_STOPPERS = (ExpressionRuntimeError, MatchLimitError)
+
+
+def env(
+    rules: Ruleset | str,
+    players: int | None = None,
+    *,
+    teams: bool | None = None,
+    opponents: Mapping[int, str] | None = None,
+    round_rewards: bool = True,
+    score_scale: float | None = None,
+    render_mode: str | None = None,
+) -> DominoEnv:
+    """The AEC environment of a rule file (a path, a bundled name, or a loaded `Ruleset`)."""
+    return DominoEnv(
+        rules,
+        players,
+        teams=teams,
+        opponents=opponents,
+        round_rewards=round_rewards,
+        score_scale=score_scale,
+        render_mode=render_mode,
+    )
+
+
+def result(share: float, sides: int) -> float:
+    """The end-of-match reward of a seat whose side took `share` of the win (`Match.returns`):
+    +1 alone, −1/(sides−1) for a loser, so that the sides' rewards add up to 0; a side alone
+    (patience) gets its share."""
+    return share if sides == 1 else (sides * share - 1) / (sides - 1)
+
+
+def lead_change(before: tuple[int, ...], after: tuple[int, ...], side: int, lowest_wins: bool) -> float:
+    """How far `side` moved ahead of the mean of the other sides, in points (lowest wins: negated)."""
+    moved = [a - b for a, b in zip(after, before, strict=True)]
+    others = [d for s, d in enumerate(moved) if s != side]
+    ahead = moved[side] - (sum(others) / len(others) if others else 0.0)
+    return -ahead if lowest_wins else ahead
+
+
+class DominoEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's AECEnv is generic at run time only
+    metadata: ClassVar[dict[str, Any]] = {"name": "domino_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(
+        self,
+        rules: Ruleset | str,
+        players: int | None = None,
+        *,
+        teams: bool | None = None,
+        opponents: Mapping[int, str] | None = None,
+        round_rewards: bool = True,
+        score_scale: float | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        ruleset = rules if isinstance(rules, Ruleset) else load_ruleset(rules)
+        count = ruleset.players.min if players is None else players
+        probe = Match(ruleset, count, seed=0, teams=teams)  # checks the count and the teams choice
+        self._ruleset, self._count, self._teams = ruleset, count, teams
+        self._sides = probe.sides
+        self._side_of = tuple(probe.side_of(seat) for seat in range(count))
+        self._lowest = probe.ruleset.match.winner is Winner.LOWEST
+        computers = dict(opponents or {})
+        for seat, name in computers.items():
+            if not (isinstance(seat, int) and 0 <= seat < count):
+                raise ValueError(f"opponents: seat {seat!r} is not a seat of a {count}-player match (0 to {count - 1})")
+            if name not in PLAYERS:
+                raise ValueError(f"opponents: no player '{name}' (players: {', '.join(PLAYERS)})")
+        if len(computers) == count:
+            raise ValueError("opponents: every seat is a computer; leave at least one seat to an agent")
+        self._computer_names = computers
+        if score_scale is None:
+            target = probe.ruleset.match.target
+            score_scale = target if target else sum(low + high for low, high in probe.ruleset.set_tiles())
+        if not score_scale > 0:
+            raise ValueError(f"score_scale must be above 0, not {score_scale}")
+        self.encoding = Encoding(probe.ruleset, count, probe.sides, score_scale)
+        self._round_rewards = round_rewards
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode {render_mode!r}: this environment renders 'ansi' (text) or nothing")
+        self.render_mode = render_mode
+        self.possible_agents = [f"seat_{seat}" for seat in range(count) if seat not in computers]
+        self._seat = {agent: int(agent.removeprefix("seat_")) for agent in self.possible_agents}
+        self._agent_of = {seat: agent for agent, seat in self._seat.items()}
+        observation = spaces.Box(-np.inf, np.inf, (self.encoding.size,), np.float32)
+        mask = spaces.Box(0, 1, (len(self.encoding.actions),), np.int8)
+        self.observation_spaces = {
+            a: spaces.Dict({"observation": observation, "action_mask": mask}) for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(len(self.encoding.actions)) for a in self.possible_agents}
+        self._seeder = random.Random()  # until reset(seed=…): fresh matches from the system's entropy
+        self._match: Match = probe
+        self._computers: dict[int, Player] = {}
+        self._legal: dict[int, Action] = {}
+
+    # ---- the spaces -----------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    @property
+    def match(self) -> Match:
+        """The match being played (all of it, hidden tiles included: for the trainer, never an agent)."""
+        return self._match
+
+    def action_of(self, index: int) -> Action:
+        """The action an index stands for."""
+        return self.encoding.actions[int(index)]
+
+    # ---- the episode ----------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new match: `seed` gives the engine's `Match(..., seed=seed)` deal (later resets
+        without a seed follow on from it); the computer players are seeded from the match's seed."""
+        if seed is not None:
+            self._seeder = random.Random(seed)
+            match_seed = int(seed)
+        else:
+            match_seed = self._seeder.getrandbits(32)
+        self._match = Match(self._ruleset, self._count, seed=match_seed, teams=self._teams)
+        self._computers = {
+            seat: make_player(name, match_seed * 1_000 + seat, reproducible=True)
+            for seat, name in self._computer_names.items()
+        }
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._skip_agent_selection = None
+        self.agent_selection = self.agents[0]
+        stopped = self._play_computers()
+        self._settle(stopped)
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        chosen = self._legal.get(-1 if action is None else int(action))
+        if chosen is None:
+            raise ValueError(f"action {action} is not legal for {agent} now: choose where the action_mask is 1")
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        before = self._match.scores
+        stopped = None
+        try:
+            self._match.apply(chosen)
+            stopped = self._play_computers()
+        except _STOPPERS as error:
+            stopped = str(error)
+        if self._round_rewards and self._match.scores != before:
+            after = self._match.scores
+            for name in self.agents:
+                side = self._side_of[self._seat[name]]
+                self.rewards[name] += lead_change(before, after, side, self._lowest) / self.encoding.score_scale
+        self._settle(stopped)
+        self._accumulate_rewards()
+
+    def _play_computers(self) -> str | None:
+        """Let the computer seats move until an agent's turn or the match's end; what stopped the
+        match, if a rule did (None: it goes on, or ended by its rules)."""
+        match = self._match
+        try:
+            while not match.is_over and match.current_player in self._computers:
+                seat = match.current_player
+                player = self._computers[seat]
+                legal = match.legal_actions()
+                seen = match.observation(seat) if player.observes else None
+                match.apply(player.choose(seen, legal))
+        except _STOPPERS as error:
+            return str(error)
+        return None
+
+    def _settle(self, stopped: str | None) -> None:
+        """After a move: the end-of-match rewards and terminations, a stop's truncations, or
+        the next agent to move and its legal actions."""
+        match = self._match
+        self._legal = {}
+        if match.is_over:
+            shares = match.returns()
+            for name in self.agents:
+                self.rewards[name] += result(shares[self._seat[name]], self._sides)
+                self.terminations[name] = True
+        elif stopped is not None:
+            for name in self.agents:
+                self.truncations[name] = True
+                self.infos[name]["stopped"] = stopped
+        else:
+            self.agent_selection = self._agent_of[match.current_player]  # type: ignore[index]
+            for legal in match.legal_actions():
+                self._legal.setdefault(self.encoding.index(legal), legal)
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """What `agent`'s seat may see, encoded; its mask is all 0 unless it is to move."""
+        vector = self.encoding.encode(self._match.observation(self._seat[agent]))
+        mask = np.zeros(len(self.encoding.actions), dtype=np.int8)
+        if agent == self.agent_selection and self._legal:
+            mask[list(self._legal)] = 1
+        return {"observation": vector, "action_mask": mask}
+
+    def render(self) -> str | None:
+        """`ansi`: the round, the scores and who is to move with their legal actions, as text."""
+        if self.render_mode != "ansi":
+            return None
+        match = self._match
+        lines = [f"{self._ruleset.name}: round {match.round}, scores {list(match.scores)}"]
+        if match.is_over:
+            lines.append(f"over: sides {list(match.winners)} won")
+        elif self._legal:
+            lines.append(
+                f"{self.agent_selection} to move: " + ", ".join(f"{i}={a}" for i, a in sorted(self._legal.items()))
+            )
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        """Nothing to release: the match lives in memory."""
