@@ -1,5 +1,5 @@
-"""Where the bundled rules and schema are: beside the package when installed from a wheel,
-at the top of the repository when run from a checkout (or an editable install)."""
+"""Where the bundled rules, schema and documentation pages are: beside the package when installed
+from a wheel, at the top of the repository when run from a checkout (or an editable install)."""
 
 from __future__ import annotations
 
@@ -32,3 +32,8 @@ def load_schema() -> dict[str, Any]:
 def bundled_variants() -> dict[str, Path]:
     """Every bundled rule file by its variant name (the file stem)."""
     return {path.stem: path for path in sorted(rules_dir().glob("*.yaml"))}
+
+
+def doc_topics() -> dict[str, Path]:
+    """Every page of the manual (`domino docs TOPIC`) by its topic (the file stem)."""
+    return {path.stem: path for path in sorted(_data_dir("docs").glob("*.md"))}

@@ -1,10 +1,14 @@
-"""`pip install .` (not editable) must give a `domino` that finds its rules and schema anywhere."""
+"""`pip install .` (not editable) must give a `domino` that finds its rules, schema and manual
+anywhere; the sdist must carry what its own tests need."""
 
 from __future__ import annotations
 
+import ast
 import importlib.util
+import re
 import subprocess
 import sys
+import tarfile
 import zipfile
 from pathlib import Path
 
@@ -23,6 +27,18 @@ def wheel(tmp_path_factory) -> Path:
         capture_output=True,
     )
     return next(out.glob("*.whl"))
+
+
+@pytest.fixture(scope="module")
+def sdist(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("sdist")
+    isolation = [] if importlib.util.find_spec("hatchling") is None else ["--no-isolation"]
+    subprocess.run(
+        [sys.executable, "-m", "build", "--sdist", *isolation, "--outdir", str(out), str(ROOT)],
+        check=True,
+        capture_output=True,
+    )
+    return next(out.glob("*.tar.gz"))
 
 
 def _install(wheel: Path, target: Path) -> Path:
@@ -44,6 +60,13 @@ def test_the_wheel_carries_rules_schema_grammar_and_the_command(wheel):
     assert "interpreter/__main__.py" in names and "interpreter/frontends/cli/main.py" in names
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     assert "domino = interpreter.frontends.cli.main:main" in zipfile.ZipFile(wheel).read(entry_points).decode()
+
+
+def test_the_wheel_carries_the_manual(wheel):
+    """`domino docs` reads the pages from the package: a pip user has no docs/ folder."""
+    names = set(zipfile.ZipFile(wheel).namelist())
+    pages = {p.name for p in (ROOT / "docs").glob("*.md")}
+    assert pages and {f"interpreter/_data/docs/{n}" for n in pages} <= names
 
 
 def test_the_wheel_installs_no_top_level_module_but_the_package(wheel):
@@ -100,3 +123,44 @@ def test_the_installed_command_is_the_package_s_even_beside_another_cli_module(w
     first = (elsewhere / "house.yaml").read_text(encoding="utf-8").splitlines()[0]
     assert first == f"# yaml-language-server: $schema={schema}"
     assert run(sys.executable, "-m", "interpreter", "validate", "house.yaml").returncode == 0
+    page = run(sys.executable, "-m", "interpreter", "docs", "format")
+    assert page.returncode == 0 and page.stdout == (ROOT / "docs" / "format.md").read_text(encoding="utf-8")
+
+
+# --- the sdist runs its own tests ------------------------------------------------------------------
+
+
+def _what_the_tests_need() -> set[str]:
+    """The repository's top-level files and folders the tests use: the ones they import from, join
+    to the repository's root, or run as scripts ("bench/run.py")."""
+    tops = {path.name for path in ROOT.iterdir()} | {path.stem for path in ROOT.glob("*.py")}
+    needed = set()
+    for path in (ROOT / "tests").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Import):
+                needed |= {alias.name.split(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                needed.add(node.module.split(".")[0])
+        needed |= set(re.findall(r'(?:ROOT|REPO|parents\[1\]|parent\.parent)\s*/\s*"([^"/]+)', text))
+        needed |= set(re.findall(r'"(\w+)/[\w/]+\.py"', text))
+    return {name if (ROOT / name).exists() else f"{name}.py" for name in needed & tops}
+
+
+# What .gitignore keeps out of the sdist (hatch honours it): caches, and the browser tests' screenshots.
+IGNORED = re.compile(r"(^|/)(__pycache__|\.[\w-]+_cache|\.hypothesis|screenshots)(/|$)|\.pyc$")
+
+
+def test_the_sdist_carries_what_its_tests_use(sdist):
+    needed = _what_the_tests_need()
+    assert {"interpreter", "tests", "bench", "docs", "rules", "schema", "cli.py", "README.md"} <= needed
+    assert "pyproject.toml" in needed  # the tests of --version read the version there
+    with tarfile.open(sdist) as archive:
+        names = archive.getnames()
+    top = names[0].split("/")[0]  # domino_rules-VERSION
+    shipped = {name.removeprefix(f"{top}/") for name in names}
+    for name in sorted(needed):
+        files = [ROOT / name] if (ROOT / name).is_file() else (ROOT / name).rglob("*")
+        relative = {path.relative_to(ROOT).as_posix() for path in files if path.is_file()}
+        assert sorted(path for path in relative - shipped if not IGNORED.search(path)) == [], name
+    assert not [name for name in shipped if IGNORED.search(name)]

@@ -26,11 +26,12 @@ import json
 import os
 import re
 import stat
+import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from datetime import datetime
-from pathlib import Path
+from pathlib import Path, PureWindowsPath
 from typing import Any
 
 from interpreter.engine import Action, IllegalAction, Match
@@ -377,16 +378,41 @@ def rebuild(game: SavedGame, ruleset: Ruleset) -> Match:
     return match
 
 
-def default_directory(environ: dict[str, str], cwd: Path) -> Path:
-    """Where games are saved unless --save says otherwise: the XDG state directory.
+def default_directory(environ: Mapping[str, str], cwd: Path, platform: str = sys.platform) -> Path:
+    """Where games are saved unless --save says otherwise: the platform's folder for a program's
+    own state (`default_directory_help` says it). The platform is `sys.platform`'s name, passed in
+    so that each platform's folder can be checked on any.
 
-    A relative XDG_STATE_HOME is ignored, as the XDG Base Directory spec says (it would move with
-    the current directory): then ~/.local/state as when it is unset."""
+    Written here rather than taken from platformdirs: that reads the process's environment (and on
+    Windows the registry) itself, where the commands pass theirs in, and it keeps a relative
+    XDG_STATE_HOME. A relative XDG_STATE_HOME or LOCALAPPDATA is ignored, as the XDG Base Directory
+    spec says (it would move with the current directory); with no home at all, the current one."""
+    if platform == "win32":
+        local = environ.get("LOCALAPPDATA")
+        if local and PureWindowsPath(local).is_absolute():
+            return Path(local) / "domino"
+        profile = environ.get("USERPROFILE")  # LOCALAPPDATA's own default: the profile's AppData\Local
+        if profile and PureWindowsPath(profile).is_absolute():
+            return Path(profile) / "AppData" / "Local" / "domino"
+        return cwd
+    home = environ.get("HOME")
+    if platform == "darwin":
+        return Path(home) / "Library" / "Application Support" / "domino" if home else cwd
     state = environ.get("XDG_STATE_HOME")
     if state and Path(state).is_absolute():
         return Path(state) / "domino"
-    home = environ.get("HOME")
     return Path(home) / ".local" / "state" / "domino" if home else cwd
+
+
+def default_directory_help(platform: str = sys.platform, inside: str = "") -> str:
+    """`default_directory` (with the folder `inside` it) as a help text says it when it does not
+    know the environment: "$XDG_STATE_HOME/domino, else ~/.local/state/domino" on Linux."""
+    if platform == "win32":
+        return "\\".join(["%LOCALAPPDATA%", "domino", *([inside] if inside else [])])
+    tail = f"/{inside}" if inside else ""
+    if platform == "darwin":
+        return f"~/Library/Application Support/domino{tail}"
+    return f"$XDG_STATE_HOME/domino{tail}, else ~/.local/state/domino{tail}"
 
 
 def new_save_path(directory: Path, now: datetime) -> Path:

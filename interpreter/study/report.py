@@ -75,7 +75,7 @@ def page(title: str, summary: str, runs: Runs) -> str:
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         f"<title>{html.escape(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n"
         f"<h1>{html.escape(title)}</h1>\n<pre>{html.escape(summary)}</pre>\n{figures}\n"
-        "<p><small>Intervals are 95%; docs/compare.md says how they are computed.</small></p>\n"
+        "<p><small>Intervals are 95%; <code>domino docs compare</code> says how they are computed.</small></p>\n"
         "</body>\n</html>\n"
     )
 

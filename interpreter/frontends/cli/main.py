@@ -34,6 +34,7 @@ examples:
   domino list                               the bundled variants
   domino explain mexican-train              the rules in plain English
   domino explain draw-50 --diff draw        what a variant changes
+  domino docs format                        the manual's page on rule files
   domino simulate straight -n 1000 --players greedy,random --workers 2
   domino validate rules/*.yaml              check rule files
   domino new my-rules --extends straight    a house-rule file your editor completes and checks

@@ -5,6 +5,7 @@ from types import ModuleType
 from interpreter.frontends.cli.commands import (
     compare,
     completion,
+    docs,
     explain,
     list_variants,
     lsp,
@@ -18,5 +19,5 @@ from interpreter.frontends.cli.commands import (
     validate,
 )
 
-COMMANDS: list[ModuleType] = [play, resume, serve, list_variants, explain, simulate, compare, validate, replay]
+COMMANDS: list[ModuleType] = [play, resume, serve, list_variants, explain, docs, simulate, compare, validate, replay]
 COMMANDS += [new, schema, completion, lsp]

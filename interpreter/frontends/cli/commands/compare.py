@@ -395,7 +395,7 @@ def _text(summary: dict[str, Any], budget: list[str]) -> str:
         f"domino compare: {summary['matches']} matches under each file, seed {summary['seed']}, "
         f"players {','.join(summary['players'])}",
         "The same seeds and seating under every file (seats rotate between matches); 95% intervals in brackets;",
-        "B − A is the mean of the per-seed differences (docs/compare.md).",
+        "B − A is the mean of the per-seed differences (`domino docs compare`).",
         *budget,
     ]
     short = [r for r in results if r["matches"] < summary["matches"]]

@@ -12,7 +12,7 @@ import argparse
 from dataclasses import dataclass, field
 
 from interpreter.frontends.cli.commands.environment import Env, ExitStatus
-from interpreter.resources import bundled_variants
+from interpreter.resources import bundled_variants, doc_topics
 
 SHELLS = ("bash", "zsh", "fish")
 # Positionals and options whose value is a variant (a bundled name or a rule file), or a file.
@@ -57,6 +57,8 @@ class Command:
 def _kind(action: argparse.Action) -> str:
     if action.choices:
         return "choice:" + " ".join(str(c) for c in action.choices)
+    if action.dest == "topic":  # `domino docs`: a page, checked by the command (no argparse choices: did-you-mean)
+        return "choice:" + " ".join(doc_topics())
     if action.dest in _VARIANT_DESTS:
         return "variant"
     if action.dest in _FILE_DESTS or str(action.metavar or "").upper() in _FILE_METAVARS:

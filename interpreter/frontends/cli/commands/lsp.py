@@ -20,7 +20,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         description="Run a Language Server Protocol server on standard input and output: an editor that "
         "starts it (beside yaml-language-server) underlines every problem `domino validate` finds in a rule "
         "file as you type, at its position. Needs the lsp extra: pip install 'domino-rules[lsp]'. "
-        "See docs/editors.md.",
+        "See `domino docs editors`.",
     )
     parser.set_defaults(run=run)
 
@@ -37,7 +37,7 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     if env.is_tty(env.stdin):
         # Started by hand rather than by an editor: say why nothing seems to happen.
         env.stderr.write("domino lsp: a language server for editors, speaking LSP on standard input and output "
-                         "(docs/editors.md); Ctrl-D ends it\n")  # fmt: skip
+                         "(`domino docs editors`); Ctrl-D ends it\n")  # fmt: skip
     server = lsp.create_server(version())
     # pygls closes the stream it writes to when the client says `exit`: a descriptor of its own keeps
     # the process's standard output open for the end of the command.

@@ -26,7 +26,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         description="Write NAME.yaml, a house rule over BASE that changes nothing yet, with a first line "
         "that points editors using the YAML language server (VS Code's YAML extension, for one) at the "
         "installed schema: keys complete, options show their help, mistakes are underlined "
-        "(docs/editors.md). An existing file is never overwritten.",
+        "(`domino docs editors`). An existing file is never overwritten.",
     )
     parser.add_argument("name", metavar="NAME", help="the variant's name (lower case, digits, '-'), or NAME.yaml")
     parser.add_argument(
@@ -90,7 +90,7 @@ def starter(name: str, extends: str, base: str, schema: str, base_title: str) ->
     """The text of a house rule `name` over `extends` that changes nothing yet."""
     return f"""\
 # yaml-language-server: $schema={schema}
-# A house rule over {base}: write only what differs from it (docs/format.md), e.g. the lines
+# A house rule over {base}: write only what differs from it (`domino docs format`), e.g. the lines
 # below without their '#'. Check it with `domino validate {name}.yaml`.
 name: {name}
 description: {json.dumps(base_title + " with house rules", ensure_ascii=False)}

@@ -30,6 +30,7 @@ from interpreter.records.savegame import (
     SaveError,
     SaveJournal,
     default_directory,
+    default_directory_help,
     new_save_path,
     open_save,
     record_rule_file,
@@ -83,7 +84,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_settings_option(parser)
     add_teams_option(parser)
     env = getattr(parser, "env", None)  # the Env this command line is parsed for (interpreter/frontends/cli/main.py)
-    folder = default_directory(env.environ, env.cwd) if env else "$XDG_STATE_HOME/domino or ~/.local/state/domino"
+    folder = default_directory(env.environ, env.cwd) if env else default_directory_help()
     shown = str(folder).replace("%", "%%")  # argparse %-formats help
     parser.add_argument("--save", metavar="FILE", help=f"where to save the game (default: a new file in {shown})")
     parser.set_defaults(run=run)

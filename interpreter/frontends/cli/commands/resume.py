@@ -17,6 +17,7 @@ from interpreter.records.savegame import (
     SavedGame,
     SaveError,
     default_directory,
+    default_directory_help,
     latest_save,
     open_save,
     read_save,
@@ -37,9 +38,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="continue a saved game",
         description="Continue a game saved by `domino play`, from the move where it stopped.",
     )
-    parser.add_argument(
-        "file", nargs="?", help="the save (default: the newest in $XDG_STATE_HOME/domino, else ~/.local/state/domino)"
-    )
+    env = getattr(parser, "env", None)  # the Env this command line is parsed for, as play's help reads it
+    folder = str(default_directory(env.environ, env.cwd) if env else default_directory_help()).replace("%", "%%")
+    parser.add_argument("file", nargs="?", help=f"the save (default: the newest in {folder})")
     parser.add_argument(
         "--rules",
         metavar="FILE",

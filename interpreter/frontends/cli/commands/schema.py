@@ -13,7 +13,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "schema",
         help="print the JSON Schema of a rule file",
         description="Print the JSON Schema of a rule file (what editors use to complete keys and show help; "
-        "docs/editors.md), or with --path where the installed copy is, for an editor's settings or a "
+        "`domino docs editors`), or with --path where the installed copy is, for an editor's settings or a "
         "'# yaml-language-server: $schema=PATH' first line.",
     )
     parser.add_argument("--path", action="store_true", help="print the schema file's absolute path instead")

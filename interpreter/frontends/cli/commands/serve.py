@@ -13,6 +13,7 @@ from pathlib import Path
 from interpreter.frontends.cli.commands.common import Bounded
 from interpreter.frontends.cli.commands.environment import Env, ExitStatus
 from interpreter.frontends.web.limits import MAXIMA, Limits
+from interpreter.records.savegame import default_directory, default_directory_help
 from interpreter.text.untrusted import printable
 
 DEFAULT_PORT = 8765
@@ -33,15 +34,18 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument("--port", type=PORT, default=DEFAULT_PORT, help=f"the port ({PORT.span}; default "
                         f"{DEFAULT_PORT}; 0: any free port)")  # fmt: skip
     parser.add_argument("--open", action="store_true", help="open the page in the web browser")
+    env = getattr(parser, "env", None)  # the Env this command line is parsed for, as play's help reads it
+    # registry.server_directory's folder; not imported from there: the web modules load when a server starts
+    folder = default_directory(env.environ, env.cwd) / "serve" if env else default_directory_help(inside="serve")
     parser.add_argument(
         "--state-dir", metavar="DIR",
-        help="where tables are saved and found again (default $XDG_STATE_HOME/domino/serve, else "
-        "~/.local/state/domino/serve: apart from the terminal's saves, which a table is opened from only with proof)",
+        help=f"where tables are saved and found again (default {str(folder).replace('%', '%%')}: apart from the "
+        "terminal's saves, which a table is opened from only with proof)",
     )
     parser.add_argument("--pace-ms", type=PACE_MS, default=700, metavar="MS",
                         help=f"the pause before each computer move ({PACE_MS.span}; default 700)")  # fmt: skip
     limits = parser.add_argument_group(
-        "limits", "what one client and the whole server may hold (docs/web.md, Limits); past one, a request is "
+        "limits", "what one client and the whole server may hold (`domino docs web`, Limits); past one, a request is "
         "refused with 429 or 503",
     )
     for item in fields(Limits):

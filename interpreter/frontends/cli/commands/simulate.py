@@ -108,7 +108,7 @@ def add_backend_options(parser: argparse.ArgumentParser) -> None:
         default="local",
         help="local: this machine, in --workers processes (the default); ray: Ray tasks, on a private Ray "
         f"instance here or on the cluster --address names, with the same totals (needs {ray_backend.INSTALL}; "
-        "docs/cluster.md)",
+        "`domino docs cluster`)",
     )
     parser.add_argument(
         "--address",
