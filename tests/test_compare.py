@@ -224,6 +224,24 @@ def test_ratio_and_share():
     assert same == stats.Estimate(0.0, 0.0, 0.0)
 
 
+def test_sums_added_in_parts_give_the_numbers_of_the_whole():
+    # What simulate adds up match by match, in any order of its workers' parts, is what compare
+    # computes from the list of its matches: exactly, not nearly.
+    blocked, rounds = [0, 1, 0, 2, 3, 1], [10, 9, 12, 11, 8, 7]
+    whole = stats.Sums.of(blocked, rounds)
+    first, second = stats.Sums(), stats.Sums()
+    for y, x in zip(blocked[3:], rounds[3:], strict=True):
+        first.add(y, x)
+    for y, x in zip(blocked[:3], rounds[:3], strict=True):
+        second.add(y, x)
+    first.merge(second)
+    assert first == whole
+    assert stats.share_of(first) == stats.share(blocked, rounds)
+    assert stats.ratio_of(first) == stats.ratio(blocked, rounds)
+    assert stats.mean_of(first.denominators()) == stats.mean(rounds)
+    assert stats.mean_of(stats.Sums()) == stats.Estimate(0.0, None, None)
+
+
 def test_one_file_may_be_standard_input(house):
     filed = json.loads(domino("compare", "draw", "house.yaml", *ARGS, "--json", cwd=house).stdout)
     typed = domino("compare", "draw", "-", *ARGS, "--json", "--workers", "2", cwd=house, stdin=HOUSE_RULE)

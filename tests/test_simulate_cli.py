@@ -32,16 +32,17 @@ def test_json_has_results_per_strategy():
     result = domino("simulate", "draw", "-n", "6", "--players", "greedy,random,random", "--seed", "1", "--json")
     assert result.status is ExitStatus.OK, result.stderr
     summary = json.loads(result.stdout)
-    strategies = summary["strategies"]
-    assert set(strategies) == {"greedy", "random"}
-    assert strategies["greedy"]["matches"] == 6 and strategies["random"]["matches"] == 12  # seated twice a match
-    for tally in strategies.values():
-        assert set(tally) >= {"matches", "wins", "win_rate", "ci95", "mean_score"}
-        low, high = tally["ci95"]
-        assert 0 <= low <= tally["win_rate"] <= high <= 1
-    assert sum(t["wins"] for t in strategies.values()) == pytest.approx(6)
-    assert summary["rounds_per_match"] == pytest.approx(summary["rounds"] / 6, abs=1e-3)
-    assert set(summary["first_seat"]) >= {"win_rate", "ci95", "advantage"}
+    strategies, tallies = summary["strategies"], summary["tallies"]
+    assert set(strategies) == set(tallies) == {"greedy", "random"}
+    assert tallies["greedy"]["matches"] == 6 and tallies["random"]["matches"] == 12  # seated twice a match
+    for name, estimate in strategies.items():
+        assert set(estimate) == {"value", "ci95"} and set(tallies[name]) == {"matches", "wins", "mean_score"}
+        low, high = estimate["ci95"]
+        assert 0 <= low <= estimate["value"] <= high <= 1
+    assert sum(t["wins"] for t in tallies.values()) == pytest.approx(6)
+    assert summary["rounds_per_match"]["value"] == pytest.approx(summary["rounds"] / 6, abs=1e-3)
+    first = summary["first_seat_advantage"]
+    assert first["value"] == pytest.approx(summary["seats"][0]["value"] - summary["fair_share"], abs=1e-4)
 
 
 def test_workers_give_the_same_totals_and_log(tmp_path):

@@ -74,7 +74,7 @@ def test_simulate_teams_reports_team_results_and_its_log_replays_with_two_sides(
     assert summary["sides"] == 2
     wins = summary["wins"]
     assert wins[0] == wins[2] and wins[1] == wins[3]  # partners win together
-    assert sum(t["wins"] for t in summary["strategies"].values()) == pytest.approx(2 * 6)
+    assert sum(t["wins"] for t in summary["tallies"].values()) == pytest.approx(2 * 6)
     assert {(h["players"], h["sides"]) for h in _headers(tmp_path / "t.jsonl")} == {(4, 2)}
     replayed = domino("replay", "t.jsonl", "--rules", rules, cwd=tmp_path)
     assert replayed.status is ExitStatus.OK, replayed.stderr

@@ -105,10 +105,13 @@ def test_no_paths_is_a_usage_error() -> None:
 
 
 def _listed(stdout: str) -> list[tuple[str, list[str]]]:
-    """`domino list`'s output after its header: (family heading, its variant rows) in order."""
+    """`domino list`'s output after its header: (family heading, its variant rows) in order, a row's
+    lines (its description wrapped under it) joined."""
     groups: list[tuple[str, list[str]]] = []
-    for line in stdout.splitlines()[1:]:
-        if line.startswith("  "):
+    for line in stdout.split("\n\n", 1)[1].splitlines():
+        if line.startswith("   "):  # deeper than a row: the rest of the row above
+            groups[-1][1][-1] += " " + line.strip()
+        elif line.startswith("  "):
             groups[-1][1].append(line)
         elif line:
             groups.append((line, []))
@@ -118,8 +121,7 @@ def _listed(stdout: str) -> list[tuple[str, list[str]]]:
 def test_list_shows_every_bundled_variant_with_its_players() -> None:
     result = domino("list")
     assert result.status is ExitStatus.OK, result.stdout
-    lines = result.stdout.splitlines()
-    assert lines[0].split() == ["VARIANT", "PLAYERS", "TAGS", "DESCRIPTION"]
+    assert result.stdout.split("\n\n")[0].split() == ["VARIANT", "PLAYERS", "TAGS", "DESCRIPTION"]
     rows = {row.split()[0]: row for _, group in _listed(result.stdout) for row in group}
     assert set(rows) == set(bundled_variants())
     assert rows["straight-partners"].split()[1] == "4"
@@ -139,8 +141,8 @@ def test_list_groups_the_variants_by_their_first_tag_in_a_fixed_order() -> None:
             tags = load_ruleset(name).tags
             assert (tags[0] if tags else "other") == heading, name
     rows = {row.split()[0]: row for _, group in groups for row in group}
-    assert "  scoring, cross, partnership  " in rows["straight-partners"]  # every tag, main one first
-    assert "  matching, cross, draw  " in rows["doubles"]
+    assert "  scoring, cross, partnership " in rows["straight-partners"]  # every tag, main one first
+    assert "  matching, cross, draw " in rows["doubles"]
     assert rows["block"].split()[2] == "block"
 
 
@@ -163,6 +165,6 @@ def test_list_shows_a_broken_bundled_file_instead_of_failing(monkeypatch: pytest
     monkeypatch.setattr(list_variants, "bundled_variants", lambda: {**bundled_variants(), "broken": broken})
     result = domino("list")
     assert result.status is ExitStatus.FAILURE
-    row = next(line for line in result.stdout.splitlines() if line.startswith("  broken "))
+    row = next(row for _, group in _listed(result.stdout) for row in group if row.startswith("  broken "))
     assert "BROKEN:" in row and "YAML syntax error" in row
     assert any(line.startswith("  straight ") for line in result.stdout.splitlines())

@@ -44,7 +44,8 @@ from interpreter.players.ismcts import IsmctsPlayer
 from interpreter.players.random_player import RandomPlayer
 from interpreter.records.replay import STRATEGIES, RulesOrigin
 from interpreter.rulefile.ruleset import Ruleset, Winner
-from interpreter.study.stats import wilson
+from interpreter.study import stats
+from interpreter.study.stats import Sums, wilson
 
 __all__ = ["wilson"]  # re-exported: the interval of simulate's win rates
 
@@ -232,15 +233,9 @@ class Tally:
         self.score_total += other.score_total
 
     def to_json(self) -> dict[str, Any]:
+        """The counts (its win rate, an estimate, is `SimulationResult.to_json`'s "strategies")."""
         n = max(self.matches, 1)
-        low, high = wilson(float(self.wins), self.matches)
-        return {
-            "matches": self.matches,
-            "wins": float(self.wins),
-            "win_rate": round(float(self.wins) / n, 4),
-            "ci95": [round(low, 4), round(high, 4)],
-            "mean_score": round(self.score_total / n, 3),
-        }
+        return {"matches": self.matches, "wins": float(self.wins), "mean_score": round(self.score_total / n, 3)}
 
 
 @dataclass
@@ -256,6 +251,10 @@ class SimulationResult:
     by_strategy: dict[str, Tally] = field(default_factory=dict)  # a strategy named twice is one entry
     sides: int = 0  # who scores: fewer sides than seats when partners play (seat `s` is on side s % sides)
     seconds: float = 0.0
+    # Each match's (blocked rounds, rounds) and (bids made, hands under a bid), summed: the intervals
+    # of rounds per match and of the two shares, with the match as the unit, as compare's.
+    blocked_sums: Sums = field(default_factory=Sums)
+    made_sums: Sums = field(default_factory=Sums)
     records: list[MatchRecord] = field(default_factory=list)  # with `detail`: one a match, by index
 
     @classmethod
@@ -270,12 +269,19 @@ class SimulationResult:
     def record(self, match: Match, seated: Sequence[str]) -> None:
         self.matches += 1
         self.sides = match.sides
+        rounds = blocked = contracts = made = 0
         for event in match.events_of("round_end"):
-            self.rounds += 1
-            self.blocked_rounds += event["reason"] == "blocked"
+            rounds += 1
+            blocked += event["reason"] == "blocked"
             if event.get("bid") is not None:
-                self.contract_rounds += 1
-                self.made_rounds += bool(event.get("made"))
+                contracts += 1
+                made += bool(event.get("made"))
+        self.rounds += rounds
+        self.blocked_rounds += blocked
+        self.contract_rounds += contracts
+        self.made_rounds += made
+        self.blocked_sums.add(blocked, rounds)
+        self.made_sums.add(made, contracts)
         winners = len(match.winners)
         for seat, name in enumerate(seated):
             won = Fraction(1, winners) if match.side_of(seat) in match.winners else Fraction(0)
@@ -290,6 +296,8 @@ class SimulationResult:
         self.blocked_rounds += other.blocked_rounds
         self.contract_rounds += other.contract_rounds
         self.made_rounds += other.made_rounds
+        self.blocked_sums.merge(other.blocked_sums)
+        self.made_sums.merge(other.made_sums)
         for mine, theirs in zip(self.seats, other.seats, strict=True):
             mine.add(theirs)
         for name, tally in other.by_strategy.items():
@@ -297,20 +305,31 @@ class SimulationResult:
         if other.records:  # parts arrive in any order; the records stay in the order of the matches
             self.records = sorted([*self.records, *other.records], key=lambda record: record.index)
 
-    def first_seat(self) -> dict[str, Any]:
-        """How the first seat did against the seats' average: positive means sitting first helps."""
-        n = max(self.matches, 1)
-        rates = [float(tally.wins) / n for tally in self.seats]
-        fair = sum(rates) / len(rates)
-        low, high = wilson(float(self.seats[0].wins), self.matches)
+    def estimates(self) -> dict[str, stats.Estimate | list[stats.Estimate] | dict[str, stats.Estimate] | None]:
+        """The statistics `domino compare` also gives of a file's matches, computed as it does (the
+        match is the unit): win rates by strategy and by seat, the first seat's advantage, rounds per
+        match, the blocked share and, in a trick game, the share of bids made (None without a bid)."""
+        seats = len(self.seats)
+        # A strategy in k seats has its k seats' mean share of each match: its wins over k.
+        strategies = {
+            name: stats.rate_of(float(tally.wins / self.strategies.count(name)), self.matches)
+            for name, tally in self.by_strategy.items()
+        }
+        by_seat = [stats.rate_of(float(tally.wins), self.matches) for tally in self.seats]
+        fair = float(sum(tally.wins for tally in self.seats) / seats / self.matches) if self.matches else 0.0
         return {
-            "win_rate": round(rates[0], 4),
-            "ci95": [round(low, 4), round(high, 4)],
-            "fair_share": round(fair, 4),
-            "advantage": round(rates[0] - fair, 4),
+            "strategies": strategies,
+            "seats": by_seat,
+            "first_seat_advantage": by_seat[0].shifted(-fair),
+            "fair_share": fair,
+            "rounds_per_match": stats.mean_of(self.blocked_sums.denominators()),
+            "blocked_share": stats.share_of(self.blocked_sums),
+            "made_share": stats.share_of(self.made_sums) if self.contract_rounds else None,
         }
 
     def to_json(self) -> dict[str, Any]:
+        """The run's summary: each statistic named, shaped ({"value", "ci95"}) and counted as in
+        `domino compare --json` (stats.UNITS), then what only a run of simulate has (its counts, its speed)."""
         n = max(self.matches, 1)
         return {
             "variant": self.variant,
@@ -318,20 +337,21 @@ class SimulationResult:
             "sides": self.sides,
             "matches": self.matches,
             "rounds": self.rounds,
+            "contracts": self.contract_rounds,  # trick games: the hands played under a bid
+            "seats_rotate": True,
+            "units": {key: stats.UNITS[key] for key in UNITS_OF_SIMULATE},
+            **stats.as_json(self.estimates()),
             "wins": [float(tally.wins) for tally in self.seats],
             "mean_scores": [round(tally.score_total / n, 3) for tally in self.seats],
-            "blocked_share": round(self.blocked_rounds / max(self.rounds, 1), 4),
-            # Trick games: the hands played under a bid, and the share of them made (None: no bid).
-            "contract_rounds": self.contract_rounds,
-            "made_share": round(self.made_rounds / self.contract_rounds, 4) if self.contract_rounds else None,
+            "tallies": {name: tally.to_json() for name, tally in self.by_strategy.items()},
             "seconds": round(self.seconds, 3),
             "matches_per_s": round(self.matches / self.seconds, 1) if self.seconds else None,
             "rounds_per_s": round(self.rounds / self.seconds, 1) if self.seconds else None,
-            "rounds_per_match": round(self.rounds / n, 3),
-            "seats_rotate": True,
-            "first_seat": self.first_seat(),
-            "strategies": {name: tally.to_json() for name, tally in self.by_strategy.items()},
         }
+
+
+# The statistics of simulate's summary (`SimulationResult.estimates`) that have a unit to say.
+UNITS_OF_SIMULATE = ("strategies", "seats", "first_seat_advantage", "rounds_per_match", "blocked_share", "made_share")
 
 
 def simulate_range(

@@ -13,14 +13,36 @@ them and why these methods:
 - a difference B − A on the same seeds: the per-seed differences' mean and t interval (for a
   ratio, the per-seed differences of its linearised values).
 
+A run need not keep its matches: a mean, a ratio and a share need only the sums of each match's
+value, its denominator, their squares and their product (`Sums`), which `domino simulate` adds up
+as it plays and `domino compare` from its records, so that both give the same numbers.
+
 Pure Python, no dependency: the t quantiles come from a table and an expansion.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
+
+# What each statistic of `simulate --json` and `compare --json` is counted in: the same statistic
+# has the same name, the same shape (an `Estimate`: {"value", "ci95"}) and the same unit in both.
+# Rates and differences of rates are fractions (0 to 1, −1 to 1), never percents: a program reads
+# them, and the text shows them as percents and percentage points (pp).
+UNITS = {
+    "strategies": "share of matches won (0 to 1)",
+    "seats": "share of matches won (0 to 1)",
+    "first_seat_advantage": "share of matches won (-1 to 1): the first seat's win rate minus the seats' average",
+    "points_per_round": "points (all sides together) per round",
+    "rounds_per_match": "rounds",
+    "turns_per_round": "turns (one seat's actions in a row) per round",
+    "blocked_share": "share of rounds that ended blocked (0 to 1)",
+    "tiles_drawn_per_round": "tiles drawn from the boneyard per round",
+    "score_margin": "points: the winning side's lead over the best other side at the end",
+    "made_share": "trick games: share of the hands played under a bid whose bid was made (0 to 1)",
+}
 
 Z95 = 1.959963984540054  # the standard normal quantile for a two-sided 95% interval
 
@@ -43,13 +65,6 @@ class Estimate:
     low: float | None
     high: float | None
 
-    def scaled(self, factor: float) -> Estimate:
-        return Estimate(
-            self.value * factor,
-            None if self.low is None else self.low * factor,
-            None if self.high is None else self.high * factor,
-        )
-
     def shifted(self, offset: float) -> Estimate:
         return Estimate(
             self.value + offset,
@@ -68,6 +83,22 @@ class Estimate:
     def to_json(self, digits: int = 4) -> dict[str, object]:
         bound = lambda x: None if x is None else round(x, digits)  # noqa: E731
         return {"value": round(self.value, digits), "ci95": [bound(self.low), bound(self.high)]}
+
+
+def as_json(found: Mapping[str, object]) -> dict[str, object]:
+    """Statistics as JSON: an `Estimate` (alone, in a list or by name) as {"value", "ci95"}, a
+    number rounded to 4 places, anything else (None, a count) as it is."""
+    out: dict[str, object] = {}
+    for key, value in found.items():
+        if isinstance(value, Estimate):
+            out[key] = value.to_json()
+        elif isinstance(value, dict):
+            out[key] = {name: estimate.to_json() for name, estimate in value.items()}
+        elif isinstance(value, list):
+            out[key] = [estimate.to_json() for estimate in value]
+        else:
+            out[key] = round(value, 4) if isinstance(value, float) else value
+    return out
 
 
 def t975(df: int) -> float:
@@ -101,10 +132,69 @@ def wilson(successes: float, trials: float) -> tuple[float, float]:
 def rate(values: Sequence[float]) -> Estimate:
     """A rate of matches: `values` are each match's outcome (1 a win, 0 a loss, a fraction for a
     shared win or the mean over several seats); Wilson's interval over the matches."""
-    n = len(values)
-    successes = math.fsum(values)
-    low, high = wilson(successes, n)
-    return Estimate(successes / n if n else 0.0, low, high)
+    return rate_of(math.fsum(values), len(values))
+
+
+def rate_of(successes: float, matches: int) -> Estimate:
+    """A rate of matches from its sum of outcomes over `matches` matches, with Wilson's interval."""
+    low, high = wilson(successes, matches)
+    return Estimate(successes / matches if matches else 0.0, low, high)
+
+
+Exact = int | Fraction  # a sum that adds up alike in any order
+
+
+def _exact(value: float) -> Exact:
+    return value if isinstance(value, int | Fraction) else Fraction(value)
+
+
+@dataclass
+class Sums:
+    """Each match's pair (y, x) summed exactly, with their squares and product: y a count or a value,
+    x what it is out of (the match's rounds, say; 1 for a plain mean). All that `mean_of`, `ratio_of`
+    and `share_of` need, in any number of matches; integers and fractions add up alike in any order,
+    so the parts of a run played apart (workers, a cluster) give the same numbers as one."""
+
+    n: int = 0
+    y: Exact = 0
+    x: Exact = 0
+    yy: Exact = 0
+    xx: Exact = 0
+    xy: Exact = 0
+
+    @classmethod
+    def of(cls, ys: Sequence[float], xs: Sequence[float] | None = None) -> Sums:
+        exact_ys = [_exact(y) for y in ys]
+        exact_xs = [1] * len(ys) if xs is None else [_exact(x) for x in xs]
+        return cls(
+            len(exact_ys),
+            sum(exact_ys),
+            sum(exact_xs),
+            sum(y * y for y in exact_ys),
+            sum(x * x for x in exact_xs),
+            sum(x * y for x, y in zip(exact_xs, exact_ys, strict=True)),
+        )
+
+    def add(self, y: float, x: float = 1) -> None:
+        y, x = _exact(y), _exact(x)
+        self.n += 1
+        self.y += y
+        self.x += x
+        self.yy += y * y
+        self.xx += x * x
+        self.xy += x * y
+
+    def merge(self, other: Sums) -> None:
+        self.n += other.n
+        self.y += other.y
+        self.x += other.x
+        self.yy += other.yy
+        self.xx += other.xx
+        self.xy += other.xy
+
+    def denominators(self) -> Sums:
+        """The sums of the x alone, as values (the mean number of rounds, from the blocked rounds' sums)."""
+        return Sums(self.n, self.x, self.n, self.xx, self.n, self.x)
 
 
 def _variance(values: Sequence[float], centre: float) -> float:
@@ -112,15 +202,30 @@ def _variance(values: Sequence[float], centre: float) -> float:
 
 
 def mean(values: Sequence[float]) -> Estimate:
-    """The mean over matches, with the t interval."""
+    """The mean over matches, with the t interval: exactly `mean_of` for counts (as simulate sums
+    them); for other values (shares of a win, differences of them) in floating point, two passes,
+    as exact fractions of arbitrary floats would cost a hundred times as much."""
+    if all(isinstance(value, int) for value in values):
+        return mean_of(Sums.of(values))
     n = len(values)
-    if n == 0:
-        return Estimate(0.0, None, None)
     centre = math.fsum(values) / n
     if n < 2:
         return Estimate(centre, None, None)
     half = t975(n - 1) * math.sqrt(_variance(values, centre) / n)
     return Estimate(centre, centre - half, centre + half)
+
+
+def mean_of(sums: Sums) -> Estimate:
+    """The mean of the matches' y, with the t interval."""
+    n = sums.n
+    if n == 0:
+        return Estimate(0.0, None, None)
+    centre = Fraction(sums.y) / n
+    if n < 2:
+        return Estimate(float(centre), None, None)
+    variance = (sums.yy - sums.y * centre) / (n - 1)
+    half = t975(n - 1) * math.sqrt(variance / n)
+    return Estimate(float(centre), float(centre) - half, float(centre) + half)
 
 
 def _linearised(numerators: Sequence[float], denominators: Sequence[float]) -> tuple[float, list[float]]:
@@ -134,37 +239,56 @@ def _linearised(numerators: Sequence[float], denominators: Sequence[float]) -> t
     return ratio_, [(y - ratio_ * x) / x_bar for y, x in zip(numerators, denominators, strict=True)]
 
 
+def _ratio_variance(sums: Sums) -> tuple[Fraction, Fraction]:
+    """R = Σy / Σx and the variance over the matches of their linearised values (y − R·x) / x̄:
+    Σ(y − R·x)² / x̄² / (n − 1), from the sums (0 and 0 where there is no x)."""
+    if sums.x == 0 or sums.n < 2:
+        return Fraction(0) if sums.x == 0 else Fraction(sums.y) / sums.x, Fraction(0)
+    ratio_ = Fraction(sums.y) / sums.x
+    x_bar = Fraction(sums.x) / sums.n
+    squares = sums.yy - 2 * ratio_ * sums.xy + ratio_ * ratio_ * sums.xx
+    return ratio_, squares / (x_bar * x_bar) / (sums.n - 1)
+
+
 def ratio(numerators: Sequence[float], denominators: Sequence[float]) -> Estimate:
     """A per-round quantity: Σ numerators / Σ denominators over the matches (say points over
     rounds), with the delta-method interval, matches as the unit (a t quantile)."""
-    n = len(numerators)
+    return ratio_of(Sums.of(numerators, denominators))
+
+
+def ratio_of(sums: Sums) -> Estimate:
+    """Σy / Σx over the matches, with the delta-method interval, matches as the unit."""
+    n = sums.n
     if n == 0:
         return Estimate(0.0, None, None)
-    value, z = _linearised(numerators, denominators)
+    value, variance = _ratio_variance(sums)
     if n < 2:
-        return Estimate(value, None, None)
-    half = t975(n - 1) * math.sqrt(_variance(z, 0.0) / n)
-    return Estimate(value, value - half, value + half)
+        return Estimate(float(value), None, None)
+    half = t975(n - 1) * math.sqrt(variance / n)
+    return Estimate(float(value), float(value) - half, float(value) + half)
 
 
 def share(counts: Sequence[float], totals: Sequence[float]) -> Estimate:
-    """A share of rounds (say the blocked ones) from each match's count and number of rounds:
-    Σ counts / Σ totals, with Wilson's interval over the effective number of rounds — the rounds
-    divided by the design effect (the ratio's variance over matches against the binomial
-    variance of independent rounds; never below 1, so the interval is never narrower than
-    treating every round as independent)."""
-    rounds = math.fsum(totals)
-    if not counts or rounds == 0:
+    """A share of rounds (say the blocked ones) from each match's count and number of rounds."""
+    return share_of(Sums.of(counts, totals))
+
+
+def share_of(sums: Sums) -> Estimate:
+    """A share of rounds, Σy / Σx (blocked rounds over rounds), with Wilson's interval over the
+    effective number of rounds — the rounds divided by the design effect (the ratio's variance over
+    matches against the binomial variance of independent rounds; never below 1, so the interval is
+    never narrower than treating every round as independent)."""
+    rounds = sums.x
+    if sums.n == 0 or rounds == 0:
         return Estimate(0.0, 0.0, 1.0)
-    value, z = _linearised(counts, totals)
-    n = len(counts)
-    effective = rounds
+    value, variance = _ratio_variance(sums)
+    effective = Fraction(rounds)
     binomial = value * (1 - value) / rounds
-    if n >= 2 and binomial > 0:
-        clustered = _variance(z, 0.0) / n
-        effective = rounds / max(1.0, clustered / binomial)
-    low, high = wilson(value * effective, effective)
-    return Estimate(value, low, high)
+    if sums.n >= 2 and binomial > 0:
+        clustered = variance / sums.n
+        effective = rounds / max(Fraction(1), clustered / binomial)
+    low, high = wilson(float(value * effective), float(effective))
+    return Estimate(float(value), low, high)
 
 
 def paired_difference(a: Sequence[float], b: Sequence[float]) -> Estimate:

@@ -47,7 +47,8 @@ from interpreter.frontends.cli.commands.simulate import (
     workers_of,
     write_report,
 )
-from interpreter.frontends.cli.commands.validate import STDIN
+from interpreter.frontends.cli.commands.validate import STDIN, add_quiet_option
+from interpreter.frontends.cli.layout import grid, wrap
 from interpreter.records.replay import RulesOrigin
 from interpreter.rulefile.ruleset import Ruleset
 from interpreter.study import stats
@@ -62,19 +63,7 @@ from interpreter.study.simulation import (
 )
 from interpreter.study.stats import Estimate
 
-# What each measure of the JSON output is counted in.
-UNITS = {
-    "strategies": "share of matches won (0 to 1)",
-    "seats": "share of matches won (0 to 1)",
-    "first_seat_advantage": "percentage points: the first seat's win rate minus the seats' average",
-    "points_per_round": "points (all sides together) per round",
-    "rounds_per_match": "rounds",
-    "turns_per_round": "turns (one seat's actions in a row) per round",
-    "blocked_share": "share of rounds that ended blocked (0 to 1)",
-    "tiles_drawn_per_round": "tiles drawn from the boneyard per round",
-    "score_margin": "points: the winning side's lead over the best other side at the end",
-    "made_share": "trick games: share of the hands played under a bid whose bid was made (0 to 1)",
-}
+UNITS = stats.UNITS  # what each measure of the JSON output is counted in
 CSV_NAME = "matches.csv"
 # As simulate's -n (simulate.py, MATCHES), from two: an interval needs two matches.
 COMPARED_MATCHES = Bounded(int, 2, MATCHES.high)
@@ -114,10 +103,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_teams_option(parser)
     add_budget_options(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument(
-        "-q", "--quiet", action="store_true",
-        help="no progress bar and no summary; what --json, --log, --csv or --report ask for is still written",
-    )  # fmt: skip
+    add_quiet_option(parser, "no progress bar and no summary; what --json, --csv or --report ask for is still written")
     parser.add_argument("--csv", metavar="DIR", help=f"write one row per match and seat to DIR/{CSV_NAME}")
     parser.add_argument("--report", metavar="FILE.html", help="also write a self-contained HTML page with plots")
     parser.set_defaults(run=run)
@@ -189,7 +175,7 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         bar.clear()
     played = [each for each in runs if each.result is not None and each.result.records]
     summary = _summary(args, strategies, played, budget)
-    text = _text(summary, budget_lines(strategies, budget))
+    text = _text(summary, budget_lines(strategies, budget), env.columns())
     if args.json or not args.quiet:
         env.stdout.write(json.dumps(summary) + "\n" if args.json else text)
     status = ExitStatus.OK
@@ -244,7 +230,7 @@ def measures(records: Sequence[MatchRecord], strategies: Sequence[str]) -> dict[
     return {
         "strategies": {name: stats.rate([r.share_of(name) for r in records]) for name in dict.fromkeys(strategies)},
         "seats": [stats.rate([r.wins[seat] for r in records]) for seat in range(seats)],
-        "first_seat_advantage": first.shifted(-fair).scaled(100),
+        "first_seat_advantage": first.shifted(-fair),
         "fair_share": fair,
         "points_per_round": stats.ratio([sum(r.round_points) for r in records], [r.rounds for r in records]),
         "rounds_per_match": stats.mean([r.rounds for r in records]),
@@ -284,7 +270,7 @@ def differences(a: Sequence[MatchRecord], b: Sequence[MatchRecord], strategies: 
         "matches": len(pairs),
         "strategies": {name: paired_rate(lambda r, name=name: r.share_of(name)) for name in dict.fromkeys(strategies)},
         "seats": [paired_rate(lambda r, seat=seat: r.wins[seat]) for seat in range(seats)],
-        "first_seat_advantage": paired_rate(advantage).scaled(100),
+        "first_seat_advantage": paired_rate(advantage),
         "points_per_round": paired_ratio(lambda r: sum(r.round_points)),
         "rounds_per_match": paired(lambda r: r.rounds),
         "turns_per_round": paired_ratio(lambda r: r.turns),
@@ -299,20 +285,6 @@ def differences(a: Sequence[MatchRecord], b: Sequence[MatchRecord], strategies: 
     }
 
 
-def _as_json(found: dict[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in found.items():
-        if isinstance(value, Estimate):
-            out[key] = value.to_json()
-        elif isinstance(value, dict):
-            out[key] = {name: estimate.to_json() for name, estimate in value.items()}
-        elif isinstance(value, list):
-            out[key] = [estimate.to_json() for estimate in value]
-        else:
-            out[key] = round(value, 4) if isinstance(value, float) else value
-    return out
-
-
 def _summary(args: argparse.Namespace, strategies: list[str], played: Sequence[_Run], budget: Any) -> dict[str, Any]:
     results = []
     for each in played:
@@ -325,14 +297,14 @@ def _summary(args: argparse.Namespace, strategies: list[str], played: Sequence[_
             "rounds": sum(r.rounds for r in records),
             "contracts": sum(r.contracts for r in records),
             "sides": each.result.sides,
-            **_as_json(measures(records, strategies)),
+            **stats.as_json(measures(records, strategies)),
         })  # fmt: skip
     baseline = played[0] if played else None
     diffs = []
     for each in played[1:]:
         assert baseline is not None and baseline.result is not None and each.result is not None
         found = differences(baseline.result.records, each.result.records, strategies)
-        diffs.append({"file": each.label, "baseline": baseline.label, **_as_json(found)})
+        diffs.append({"file": each.label, "baseline": baseline.label, **stats.as_json(found)})
     return {
         "files": [rules_label(name) for name in args.files],
         "matches": args.matches,
@@ -357,7 +329,9 @@ def _cell(estimate: dict[str, Any] | None, kind: str, difference: bool = False) 
     if estimate is None:
         return "—"
     value, (low, high) = estimate["value"], estimate["ci95"]
-    scale, unit = (100, " pp" if difference else "%") if kind == "rate" else (1, " pp" if kind == "pp" else "")
+    # "rate": a share, in percent (a difference of two: percentage points); "pp": a difference of shares.
+    scale = 100 if kind in ("rate", "pp") else 1
+    unit = " pp" if kind == "pp" or (kind == "rate" and difference) else "%" if kind == "rate" else ""
     digits = 2 if kind == "mean" and abs(value) < 10 else 1  # the value's precision, its bounds' too
     show = lambda x: f"{x:.{digits}f}"  # noqa: E731
     sign = "+" if (difference or kind == "pp") and value * scale >= 0 else ""
@@ -389,12 +363,14 @@ def _rows(summary: dict[str, Any]) -> list[tuple[str, str, Callable[[dict], dict
     return rows
 
 
-def _text(summary: dict[str, Any], budget: list[str]) -> str:
+def _text(summary: dict[str, Any], budget: list[str], width: int) -> str:
+    """The summary as text within `width` columns: every line wrapped at words, the table whole,
+    in blocks of columns or one column a line, whichever fits (layout.grid)."""
     results, diffs = summary["results"], summary["differences"]
     lines = [
         f"domino compare: {summary['matches']} matches under each file, seed {summary['seed']}, "
         f"players {','.join(summary['players'])}",
-        "The same seeds and seating under every file (seats rotate between matches); 95% intervals in brackets;",
+        "The same seeds and seating under every file (seats rotate between matches); 95% intervals in brackets; "
         "B − A is the mean of the per-seed differences (`domino docs compare`).",
         *budget,
     ]
@@ -404,6 +380,7 @@ def _text(summary: dict[str, Any], budget: list[str]) -> str:
         if 0 < r["sides"] < len(summary["players"]):
             partners = len(summary["players"]) // r["sides"]
             lines.append(f"{r['file']}: in partnerships of {partners}; a side's win counts for each partner")
+    lines = [wrapped for line in lines for wrapped in wrap(line, width, hanging="  ")]
     if not results:
         return "\n".join([*lines, "No match finished."]) + "\n"
     headers = [r["file"] for r in results] + [f"{d['file']} − {d['baseline']}" for d in diffs]
@@ -412,13 +389,7 @@ def _text(summary: dict[str, Any], budget: list[str]) -> str:
         cells = [_cell(where(r), kind) for r in results]
         cells += [_cell(where(d), kind, difference=True) for d in diffs]
         table.append([label, *cells])
-    widths = [max(len(row[col]) for row in table) for col in range(len(table[0]))]
-    for row in table:
-        lines.append(
-            "  "
-            + row[0].ljust(widths[0])
-            + "".join("   " + c.ljust(w) for c, w in zip(row[1:], widths[1:], strict=True))
-        )
+    lines += grid(table, width)
     return "\n".join(line.rstrip() for line in lines) + "\n"
 
 

@@ -280,6 +280,20 @@ class Env:
         isatty = getattr(stream, "isatty", None)
         return bool(isatty and isatty())
 
+    def columns(self) -> int:
+        """The width tables are laid out in: the terminal's when standard output is one (its COLUMNS
+        first, as `shutil.get_terminal_size` reads it), else 80, so that what goes to a file or a
+        pipe does not depend on the terminal that ran the command."""
+        if not self.is_tty(self.stdout):
+            return 80
+        said = self.environ.get("COLUMNS", "")
+        if said.isdigit() and int(said) > 0:
+            return int(said)
+        try:
+            return os.get_terminal_size(self.stdout.fileno()).columns or 80
+        except (AttributeError, OSError, ValueError):  # no descriptor (a test's stream), or not a terminal after all
+            return 80
+
     def style(self) -> Style:
         """The style of what is written to standard output: colour only at a terminal without NO_COLOR
         (`Style.for_output`); its colours, and no other escape sequence, then pass standard output."""

@@ -9,6 +9,7 @@ from typing import Any
 from interpreter.frontends.cli.commands.common import player_counts
 from interpreter.frontends.cli.commands.environment import Env, ExitStatus
 from interpreter.frontends.cli.commands.validate import add_json_option
+from interpreter.frontends.cli.layout import columns
 from interpreter.resources import bundled_variants
 from interpreter.rulefile.loader import RuleFileError, load_ruleset
 
@@ -58,14 +59,10 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         env.stdout.write(json.dumps(records, indent=2, ensure_ascii=False) + "\n")
         return status
     rows = [("VARIANT", "PLAYERS", "TAGS", "DESCRIPTION"), *(row for group in groups.values() for row in group)]
-    widths = [max(len(row[i]) for row in rows) for i in range(3)]
-
-    def line(row: tuple[str, str, str, str]) -> str:
-        return f"  {row[0]:<{widths[0]}}  {row[1]:<{widths[1]}}  {row[2]:<{widths[2]}}  {row[3]}".rstrip() + "\n"
-
-    env.stdout.write(line(rows[0]))
+    line = columns(rows, env.columns())  # descriptions wrapped at words within the terminal's width
+    env.stdout.writelines(text + "\n" for text in line(rows[0]))
     for family, group in groups.items():
         if group:  # a heading line per family, its variants indented under it, by name
             env.stdout.write(f"\n{family}\n")
-            env.stdout.writelines(line(row) for row in sorted(group))
+            env.stdout.writelines(text + "\n" for row in sorted(group) for text in line(row))
     return status

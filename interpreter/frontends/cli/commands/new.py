@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 from interpreter.frontends.cli.commands.environment import Env, ExitStatus
+from interpreter.frontends.cli.commands.validate import add_quiet_option
 from interpreter.resources import bundled_variants, schema_file
 from interpreter.rulefile.loader import load_ruleset, resolve_variant
 from interpreter.text.diagnostics import RuleFileError
@@ -35,6 +36,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         default=DEFAULT_BASE,
         help=f"the variant it changes: a bundled name or a rule file (default {DEFAULT_BASE})",
     )
+    add_quiet_option(parser, "nothing on success (no 'wrote NAME.yaml' line); a problem is still said")
     parser.set_defaults(run=run)
 
 
@@ -79,10 +81,11 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         env.stderr.write(f"domino new: cannot write {printable(args.name)}: {why}\n")
         return ExitStatus.FAILURE
     shown = os.path.relpath(path, env.cwd)
-    env.stderr.write(
-        f"wrote {shown}: a house rule over {base.name}; change what differs, then "
-        f"`domino explain {shown} --diff {args.extends}`\n"
-    )
+    if not args.quiet:
+        env.stderr.write(
+            f"wrote {shown}: a house rule over {base.name}; change what differs, then "
+            f"`domino explain {shown} --diff {args.extends}`\n"
+        )
     return ExitStatus.OK
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from interpreter.frontends.cli.commands.common import GAME_ERRORS, report_game_error
 from interpreter.frontends.cli.commands.environment import Env, ExitStatus
 from interpreter.frontends.cli.commands.resume import _rules_of as rules_of_save
+from interpreter.frontends.cli.commands.validate import add_quiet_option
 from interpreter.records.replay import FROM_STDIN, RULES_FROM, SETTINGS, recorded_rule_file, replay
 from interpreter.records.savegame import SaveError, read_save, rebuild
 from interpreter.resources import bundled_variants
@@ -35,6 +36,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "log", help="the log (JSON Lines, as written by 'simulate --log'), or a game saved by 'play' or 'serve'"
     )
     parser.add_argument("--rules", metavar="FILE", help="the rule file to use instead of the one the log or save names")
+    add_quiet_option(parser, "nothing when every action is consistent: only a divergence or an error is printed")
     parser.set_defaults(run=run)
 
 
@@ -86,7 +88,8 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         env.stderr.write(printable(f"{log}:{line}: {message}") + "\n")  # a log's text never reaches the terminal raw
         return ExitStatus.FAILURE
     state = " (the last match is unfinished)" if report.unfinished else ""
-    env.stdout.write(f"{log}: {report.matches} matches, {report.actions} actions replayed, all consistent{state}\n")
+    if not args.quiet:
+        env.stdout.write(f"{log}: {report.matches} matches, {report.actions} actions replayed, all consistent{state}\n")
     return ExitStatus.OK
 
 
@@ -115,7 +118,8 @@ def _replay_save(args: argparse.Namespace, env: Env) -> ExitStatus:
     actions = sum(event.get("type") == "action" for event in game.events)
     state = "the game is over" if match.is_over else f"the game is unfinished: 'domino resume {args.log}' continues it"
     summary = f"{args.log}: a saved game, {actions} actions replayed, all consistent ({state})"
-    env.stdout.write(printable(summary) + "\n")
+    if not args.quiet:
+        env.stdout.write(printable(summary) + "\n")
     return ExitStatus.OK
 
 

@@ -26,7 +26,8 @@ from interpreter.frontends.cli.commands.common import (
     teams_problem,
 )
 from interpreter.frontends.cli.commands.environment import Env, ExitStatus
-from interpreter.frontends.cli.commands.validate import STDIN
+from interpreter.frontends.cli.commands.validate import STDIN, add_quiet_option
+from interpreter.frontends.cli.layout import wrap
 from interpreter.players import PLAYERS
 from interpreter.rulefile.loader import resolve_variant
 from interpreter.study import ray_backend
@@ -79,10 +80,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_teams_option(parser)
     add_budget_options(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument(
-        "-q", "--quiet", action="store_true",
-        help="no progress bar and no summary; what --json, --log, --csv or --report ask for is still written",
-    )  # fmt: skip
+    add_quiet_option(parser, "no progress bar and no summary; what --json, --log or --report ask for is still written")
     parser.add_argument("--log", metavar="FILE", help="write every match's event log (JSON Lines) to FILE")
     parser.add_argument(
         "--report",
@@ -248,7 +246,7 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     summary = result.to_json()
     summary["budgets"] = budgets(strategies, budget)
     summary["reproducible"] = is_reproducible(strategies, budget)
-    text = _report(result, summary, budget_lines(strategies, budget))
+    text = _report(result, summary, budget_lines(strategies, budget), env.columns())
     if args.json or not args.quiet:
         env.stdout.write(json.dumps(summary) + "\n" if args.json else text)
     status = ExitStatus.OK
@@ -399,30 +397,44 @@ def _partners(result: SimulationResult) -> list[str]:
     return [f"In partnerships: seats {' against '.join(teams)}; a side's win and score count for each partner."]
 
 
-def _report(result: SimulationResult, summary: dict, budget: list[str]) -> str:
+def _speed(summary: dict, rounds: str) -> str:
+    """ " — N matches/s, M rounds/s", or nothing when no time was measured (no match finished)."""
+    if summary["matches_per_s"] is None:
+        return ""
+    return f" — {summary['matches_per_s']} matches/s, {summary['rounds_per_s']} {rounds}/s"
+
+
+def _report(result: SimulationResult, summary: dict, budget: list[str], width: int) -> str:
+    """The summary as text; its sentences wrapped at words within `width` (the table fits 80 columns)."""
     if result.contract_rounds:  # a trick game: hands, and how often their bids were made
-        how = f"{summary['made_share']:.1%} of {result.contract_rounds} bids made"
+        how = f"{summary['made_share']['value']:.1%} of {result.contract_rounds} bids made"
         rounds = "hands"
     else:
-        how, rounds = f"{summary['blocked_share']:.1%} blocked", "rounds"
-    lines = [
+        how, rounds = f"{summary['blocked_share']['value']:.1%} blocked", "rounds"
+    said = [
         f"{summary['variant']}: {summary['matches']} matches, {summary['rounds']} {rounds} "
-        f"({summary['rounds_per_match']:.1f} a match, {how}) "
-        f"in {summary['seconds']:.2f} s — {summary['matches_per_s']} matches/s, {summary['rounds_per_s']} {rounds}/s",
+        f"({summary['rounds_per_match']['value']:.1f} a match, {how}) "
+        f"in {summary['seconds']:.2f} s{_speed(summary, rounds)}",
         *budget,
         "Seats rotate between matches, so every strategy takes every seat.",
         *_partners(result),
+    ]
+    lines = [
+        *(wrapped for line in said for wrapped in wrap(line, width, hanging="  ")),
         f"  {'strategy':<10} {'matches':>8} {'wins':>9} {'win rate':>9}   {'95% CI':<16} {'mean score':>10}",
     ]
-    for name, tally in summary["strategies"].items():
-        low, high = tally["ci95"]
+    for name, tally in summary["tallies"].items():
+        rate = summary["strategies"][name]
+        low, high = rate["ci95"]
         lines.append(
-            f"  {name:<10} {tally['matches']:>8} {tally['wins']:>9.1f} {tally['win_rate']:>9.1%}   "
+            f"  {name:<10} {tally['matches']:>8} {tally['wins']:>9.1f} {rate['value']:>9.1%}   "
             f"{f'[{low:.1%}, {high:.1%}]':<16} {tally['mean_score']:>10.1f}"
         )
-    first = summary["first_seat"]
-    lines.append(
-        f"First seat: wins {first['win_rate']:.1%} of matches (95% CI {first['ci95'][0]:.1%}–{first['ci95'][1]:.1%}; "
-        f"the seats' average is {first['fair_share']:.1%}): advantage {first['advantage'] * 100:+.1f} points."
+    first, (low, high) = summary["seats"][0]["value"], summary["seats"][0]["ci95"]
+    lines += wrap(
+        f"First seat: wins {first:.1%} of matches (95% CI {low:.1%}–{high:.1%}; the seats' average is "
+        f"{summary['fair_share']:.1%}): advantage {summary['first_seat_advantage']['value'] * 100:+.1f} pp.",
+        width,
+        hanging="  ",
     )
     return "\n".join(lines) + "\n"

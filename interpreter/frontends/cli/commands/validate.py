@@ -29,12 +29,18 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--format", choices=["text", "json"], default="text", help="--format json is the same as --json"
     )
+    add_quiet_option(parser, "no summary line: only the problems are printed, nothing when every file is valid")
     parser.set_defaults(run=run)
 
 
 def add_json_option(parser: argparse.ArgumentParser, what: str) -> None:
     """`--json`, the one spelling of machine-readable output on every command that prints data."""
     parser.add_argument("--json", action="store_true", help=f"print JSON: {what}")
+
+
+def add_quiet_option(parser: argparse.ArgumentParser, what: str) -> None:
+    """`-q`/`--quiet` on a command that prints a summary or progress; the exit status says the same."""
+    parser.add_argument("-q", "--quiet", action="store_true", help=what)
 
 
 def read_stdin_rules(env: Env) -> tuple[str | None, list[Diagnostic]]:
@@ -86,9 +92,7 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     else:
         env.stdout.writelines(d.format() + "\n" for d in found)
     files = f"{len(args.paths)} file{'s' if len(args.paths) != 1 else ''} checked"
-    if invalid:
-        problems = f"{len(found)} problem{'s' if len(found) != 1 else ''}"
-        env.stderr.write(f"{files}, {invalid} invalid, {problems}\n")
-        return ExitStatus.FAILURE
-    env.stderr.write(f"{files}, all valid\n")
-    return ExitStatus.OK
+    problems = f"{len(found)} problem{'s' if len(found) != 1 else ''}"
+    if not args.quiet:
+        env.stderr.write(f"{files}, {invalid} invalid, {problems}\n" if invalid else f"{files}, all valid\n")
+    return ExitStatus.FAILURE if invalid else ExitStatus.OK
