@@ -237,3 +237,46 @@ def test_past_the_connection_limit_a_request_gets_503_and_the_log_says_so_once(t
         process.terminate()
         _, err = process.communicate(timeout=30)
     assert err.count("Exceeded concurrency limit") == 1 and "Traceback" not in err
+
+
+def test_a_stream_opened_while_the_table_moves_sends_that_view_once():
+    """A change published while a new stream waits for the table's save to finish (its first view
+    already shows the change) is not sent a second time from the stream's queue."""
+    import asyncio
+    import types
+
+    from interpreter.frontends.web import app as web_app
+
+    class MovingTable:
+        """As much of a Table as a stream reads; an action is being saved as the stream opens."""
+
+        def __init__(self) -> None:
+            self.stamp, self.queue, self.next = 1, asyncio.Queue(), None
+            self.turn = types.SimpleNamespace(locked=lambda: False)
+            self.match = types.SimpleNamespace(is_over=False)
+
+        def listen(self, seat):
+            return self.queue
+
+        def unlisten(self, seat, queue):
+            pass
+
+        def view_text(self, seat):
+            return f'{{"stamp": {self.stamp}}}'
+
+        async def settled_view(self, seat):
+            self.stamp += 1  # the action saved meanwhile is published to the stream's queue
+            self.queue.put_nowait((self.stamp, self.view_text(seat)))
+            return self.stamp, self.view_text(seat)
+
+    async def first_two() -> list[str]:
+        closing = asyncio.Event()
+        stream = web_app._stream(MovingTable(), 0, 0.05, closing, {"open": 0})
+        said = [await anext(stream), await anext(stream)]
+        closing.set()
+        await stream.aclose()
+        return said
+
+    first, second = asyncio.run(first_two())
+    assert first == 'event: state\ndata: {"stamp": 2}\n\n'
+    assert second == ": heartbeat\n\n"  # not the same view again

@@ -478,8 +478,8 @@ async def _stream(
     stop = asyncio.ensure_future(closing.wait())  # one waiter for the whole stream, not one per message
     said_over = False
     try:
-        sent = table.stamp
-        yield f"event: state\ndata: {await table.settled_view_text(seat)}\n\n"
+        sent, text = await table.settled_view(seat)
+        yield f"event: state\ndata: {text}\n\n"
         while not stop.done():
             if table.match.is_over and sent == table.stamp and not table.turn.locked():  # not mid-save
                 if table.next is not None and follow:

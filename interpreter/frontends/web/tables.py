@@ -274,10 +274,15 @@ class Table:
 
     async def settled_view_text(self, seat: int | None) -> str:
         """The seat's view of what the save holds: never of an action still being written."""
+        return (await self.settled_view(seat))[1]
+
+    async def settled_view(self, seat: int | None) -> tuple[int, str]:
+        """`settled_view_text` with the stamp it was taken at, read together: a stream that waited
+        here for a save knows which of the changes published meanwhile its first view shows."""
         if self.turn.locked():
             async with self.turn:
-                return self.view_text(seat)
-        return self.view_text(seat)
+                return self.stamp, self.view_text(seat)
+        return self.stamp, self.view_text(seat)
 
     def computer_to_move(self) -> bool:
         seat = self.match.current_player
