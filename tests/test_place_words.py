@@ -161,6 +161,17 @@ def test_why_says_nothing_when_a_tile_may_be_laid() -> None:
     assert _why(m) is None
 
 
+def test_why_pass_ends_an_optional_rest_of_a_turn() -> None:
+    # Basic Trains: one's own car, then at most one on each other train (`turn_rest: may`).
+    hands = ("8-8 8-1 1-2 5-0", "7-7 7-2 3-4 6-0", "6-6 6-3 4-1 0-1", "5-5 5-4 2-3 0-2")
+    m = _start("basic-trains", *hands)
+    _play(m, "lead 8-8", "lead 7-7", "lead 6-6", "lead 5-5")
+    assert _why(m) is None  # the turn's first car: no pass offered
+    _play(m, "8-1 on arm 0")
+    assert [str(a) for a in m.legal_actions()] == ["5-0 on arm 6", "5-0 on arm 7", "pass"]
+    assert _why(m) == "end your turn here: the rest of it is optional"
+
+
 def test_why_pass_when_the_boneyard_is_empty_or_there_is_none() -> None:
     m = _start("block", "6-6 6-3 1-2", "0-1 4-4 5-5")
     _play(m, "lead 6-3")

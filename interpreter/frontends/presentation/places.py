@@ -1,6 +1,7 @@
 """Where a tile goes, in the words a player uses, as one viewer says it: "the left end", "above the
 [5|5]", "your train", "Computer 2's train", "the shared train", "the left toe of the [5|5]"; and why
-a turn offers nothing but draw, pass or a marker, read from the engine's state.
+a turn offers nothing but draw, pass or a marker, read from the engine's state (or that a pass
+beside a tile ends the optional rest of a turn).
 
 The terminal (the table's rows, the move list, the hint), the narration of moves and the web page
 (its moves' `text` and `where`, the last actions, `why`) all take their words from here.
@@ -143,6 +144,7 @@ def played_words(
 
 
 _OPENED = "put out your marker, your train is now open to everyone"
+_REST = "end your turn here: the rest of it is optional"
 
 
 def _values(values: Sequence[int]) -> str:
@@ -168,11 +170,15 @@ def _last_own_action(match: Match, seat: int) -> str | None:
 def why_words(match: Match, legal: Sequence[Action]) -> str | None:
     """Why a layout game's turn offers only draw, pass or a marker, read from the engine's state:
     the open places' values, the double that must be covered first, the boneyard, what the player
-    just did; None when a tile may be laid (or no turn is asked)."""
+    just did; or what a pass beside a tile does after the turn's own tile (it ends a rest of the
+    turn that is optional); None otherwise (a tile may be laid, or no turn is asked)."""
     seat = match.current_player
-    if seat is None or not legal or any(action.tile is not None for action in legal):
+    if seat is None or not legal:
         return None
     kinds = {action.kind for action in legal}
+    if any(action.tile is not None for action in legal):
+        # Only a tile already laid this turn makes the pass a stop (not a turn given up unplayed).
+        return _REST if "pass" in kinds and _last_own_action(match, seat) == "play" else None
     if not kinds & {"draw", "pass", "marker"}:
         return None
     layout = match.layout

@@ -192,6 +192,6 @@ def screen(
     lines.append(style.heading(whose))
     lines += [f"  {number:>2}  {describe_move(a, match, seats)}" for number, a in enumerate(legal, start=1)]
     why = why_words(match, legal)
-    if why:  # only draw, pass or a marker: why, before the prompt asks
+    if why:  # only draw, pass or a marker, or a pass that ends a turn: why, before the prompt asks
         lines.append(style.paint(f"  {why[0].upper()}{why[1:]}.", "yellow"))
     return "\n".join(lines) + "\n"

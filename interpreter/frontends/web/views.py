@@ -642,7 +642,7 @@ def seat_view(
         "boneyard_count": observation.boneyard_count,
         "layout": layout_json(observation.layout),
         "legal": legal_json(observation.legal_actions, match, seats),
-        # Why only draw, pass or a marker is offered, in the game's words (None otherwise).
+        # Why only draw, pass or a marker is offered, or what a pass beside a tile does (None otherwise).
         "why": None if is_trick_game(match) else why_words(match, observation.legal_actions),
         "last_actions": last_actions(match, seats, seat, match.events),
         "tricks": tricks_json(match, seat, observation.hand),
