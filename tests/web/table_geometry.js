@@ -3,7 +3,7 @@
 // (separating axes, faces shrunk by 2%), and the smallest half in pixels; the lit places to play
 // (1.9×0.9, shrunk alike), and how many of them lie over a tile or another lit place.
 () => {
-  // Where everything comes to rest: a tile still sliding into its place (table.js) is measured there.
+  // Where everything comes to rest: a tile still sliding into its place (feedback.js) is measured there.
   document.getAnimations().forEach((a) => a.finish());
   const area = document.getElementById('table-area').getBoundingClientRect();
   const quad = (g, w, h) => {

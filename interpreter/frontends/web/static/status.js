@@ -1,0 +1,77 @@
+// The status line: whose turn, who is to continue, what this seat is asked; a message of the page's
+// own (an error stays while the table is as it was when it was said); a lost connection.
+import { $ } from "./page.js";
+import { names } from "./common.js";
+import { isTrickGame } from "./tricks.js";
+import { myTurn, tableKey, view } from "./view.js";
+
+let pinned = null; // the table an error was said at: it stays until the table moves on
+let connectionLost = false; // while the live stream is down (the browser reconnects by itself)
+
+// A message of the page's own; an error stays while the table is as it was when it was said.
+export function status(text, error = false) {
+  say(text, error);
+  pinned = error ? tableKey(view()) : null;
+}
+
+// A move was played: an error said before it is old news.
+export function unpin() {
+  pinned = null;
+}
+
+function say(text, error = false) {
+  const box = $("status");
+  box.textContent = text;
+  box.classList.toggle("error", error);
+}
+
+// The live stream dropped: said until it is back.
+export function connectionDown() {
+  connectionLost = true;
+  showStatus();
+}
+
+export function connectionBack() {
+  if (!connectionLost) return;
+  connectionLost = false;
+  showStatus(); // the stream's first message is the table as it is now
+}
+
+// The status the table itself gives: whose turn, who is to continue, a lost connection.
+export function showStatus() {
+  const state = view();
+  if (!state) return;
+  if (connectionLost) { say("Connection lost — reconnecting…", true); return; }
+  if (pinned !== null && pinned === tableKey(state)) return;
+  pinned = null;
+  const waiting = state.to_continue || [];
+  const who = names(state, state.seat);
+  if (state.over) say(state.spectator ? "The match is over." : "The match is over. Play again, or look at the table.");
+  else if (waiting.includes(state.seat)) say(`Round ${state.round} is over: look at the table, then press Continue for the next deal.`);
+  else if (waiting.length) say(`Waiting for ${waiting.map((s) => who[s]).join(" and ")} to continue…`);
+  else if (!state.spectator && ((state.seats || [])[state.seat] || {}).stand_in) say("A computer plays your seat: take it back when you are ready.");
+  else if (myTurn()) say(turnWords());
+  else if (state.spectator && state.current_player !== null && state.current_player !== undefined) say(`Watching: ${who[state.current_player]} to play.`);
+  else if (state.current_player !== null && state.current_player !== undefined) say(`Waiting for ${who[state.current_player]}…`);
+  else say("");
+}
+
+// What is asked of the player now, in a trick game by its phase.
+export function turnWords() {
+  const state = view();
+  if (!isTrickGame(state)) return "Your turn.";
+  const t = state.tricks;
+  if (t.phase === "bidding") return t.bid === null ? "Your turn: bid or pass." : `Your turn: bid over ${t.bid_text}, or pass.`;
+  if (t.phase === "declaring") return `You won the bid at ${t.bid_text}: name trumps.`;
+  if (t.phase === "calling") return "Your call before the first lead: keep this hand, drop out, or exchange it.";
+  if (t.phase === "discarding") return `Lay ${t.to_discard} tile${t.to_discard === 1 ? "" : "s"} face down: click ${t.to_discard === 1 ? "it" : "each"} in your hand.`;
+  if (t.grouped && t.lead_size) {
+    const n = t.lead_size === 1 ? "a tile" : `${t.lead_size} tiles`;
+    return `Your turn: play ${n} (${t.led}): pick ${t.lead_size === 1 ? "it" : "them"}, then Play.`;
+  }
+  if (t.grouped) return "Your turn: lead a tile, or a combination: pick, then Lead.";
+  if (t.led) return `Your turn: play a tile (${t.led}).`;
+  const named = state.legal.some((m) => m.kind === "play" && m.suit);
+  const close = state.legal.some((m) => m.kind === "close");
+  return `Your turn: lead a tile${named ? ", then say which of its ends is the suit" : ""}${close ? " (or close the stock)" : ""}.`;
+}
