@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import threading
+import time
 import warnings
 from pathlib import Path
 
@@ -18,6 +19,7 @@ with warnings.catch_warnings():  # Starlette 1.x prefers httpx2 to httpx for its
 
 from interpreter.engine import Action, Match
 from interpreter.frontends.web.app import create_app
+from interpreter.frontends.web.limits import Limits
 from interpreter.frontends.web.views import layout_json
 from interpreter.records.savegame import read_save
 from tests.web.test_api import GREEDY, HUMAN, SHORT, _events, _tiles_in_fields, _tiles_in_words
@@ -274,6 +276,68 @@ def _played_again(client: TestClient, state_dir: Path) -> tuple[dict, dict]:
     assert fresh.seats == old.seats and fresh.variant == old.variant and fresh.settings == old.settings
     assert fresh.seed != old.seed
     return table, made
+
+
+def test_a_page_following_a_finished_table_hears_of_play_again_past_the_finished_tables_in_memory(state_dir):
+    """Pages left open on finished matches follow them (`follow=1`) while other tables finish: a
+    table a page follows is not let go of (a copy read again from disk would take the play again, and
+    the page, listening to the first copy, would never hear of it); it is once nobody follows it."""
+    limits = Limits(finished_in_memory=1)
+    computers = [{"kind": "computer", "strength": "random"}] * 2
+    with TestClient(create_app(state_dir, pace_ms=0, heartbeat_s=0.2, limits=limits)) as client:
+        loaded = client.app.state.tables.tables
+        table = new_table(client, seats=[HUMAN, HUMAN], players=2, settings={"match.target": "20"})
+        play_out(client, table)
+        first = _following(client, url(table, "events", 0), table["table"])
+        followed = loaded[table["table"]]
+        # Another match ends, and a spectator's page follows it too: both are kept past the limit.
+        other = client.post("/api/tables", json={"variant": "draw", "players": 2, "seats": computers, "seed": 1}).json()
+        second = _following(client, watch(other, "events"), other["table"])
+        assert loaded[other["table"]].match.is_over and loaded.get(table["table"]) is followed
+        assert client.get(url(table, "state", 1)).json()["over"]  # another person's page asks again
+        assert loaded.get(table["table"]) is followed  # the same copy, not one read from disk
+        answer = client.post(url(table, "again", 1), json={})
+        assert answer.status_code == 201, answer.text
+        thread, streamed = first
+        thread.join(timeout=30)
+        assert not thread.is_alive(), "the page following the finished table never heard of the next match"
+        assert _events(streamed[0])[-1] == ("next", json.dumps({"table": answer.json()["table"]}))
+        # Nobody follows the first table now: let go of, past the limit; the followed one stays.
+        assert table["table"] not in loaded and other["table"] in loaded
+    second[0].join(timeout=30)  # the server stopped: the stream ended
+    assert not second[0].is_alive() and _events(second[1][0])[-1] == ("over", "{}")
+
+
+def test_a_stream_never_listens_to_a_copy_of_a_table_that_was_let_go_of(state_dir):
+    computers = {"variant": "draw", "players": 2, "seats": [{"kind": "computer", "strength": "random"}] * 2}
+    with TestClient(create_app(state_dir, pace_ms=0, limits=Limits(finished_in_memory=1))) as client:
+        tables = client.app.state.tables
+        made = client.post("/api/tables", json={**computers, "seed": 1}).json()
+        copy = tables.tables[made["table"]]
+        client.post("/api/tables", json={**computers, "seed": 2})
+        assert made["table"] not in tables.tables and copy.lock is None  # let go of
+        # A stream that found this copy just before: it ends, and its page connects again.
+        assert tables.listen(copy, None) is None and not copy.listeners
+        with client.stream("GET", watch(made, "events")) as answer:  # the page's next try: read from disk
+            assert _events("".join(answer.iter_text()))[-1] == ("over", "{}")
+
+
+def _following(client: TestClient, path: str, table_id: str) -> tuple[threading.Thread, list[str]]:
+    """An event stream opened with `follow=1` in a thread of its own, once it listens to the table."""
+    streamed: list[str] = []
+
+    def follow() -> None:
+        with client.stream("GET", path + "&follow=1") as answer:
+            streamed.append("".join(answer.iter_text()))
+
+    thread = threading.Thread(target=follow)
+    thread.start()
+    tables = client.app.state.tables.tables
+    for _ in range(500):
+        if table_id in tables and tables[table_id].listeners:
+            return thread, streamed
+        time.sleep(0.01)
+    raise AssertionError(f"no stream listens to {table_id}")
 
 
 # --- a computer in an empty seat -----------------------------------------------------------------

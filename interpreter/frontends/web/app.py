@@ -360,7 +360,7 @@ def create_app(
             raise Refusal(429, f"this table has its limit of {limits.streams_per_table} live-update streams open; "
                           "close a page of it", retry_after=30)  # fmt: skip
         return StreamingResponse(
-            _stream(table, number, heartbeat_s, closing, streams, follow),
+            _stream(tables, table, number, heartbeat_s, closing, streams, follow),
             media_type="text/event-stream",
             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
         )
@@ -465,15 +465,19 @@ def _step(text: str, steps: int) -> int:
 
 
 async def _stream(
-    table: Table, seat: int | None, heartbeat_s: float, closing: asyncio.Event, streams: dict[str, int],
-    follow: bool = False,
+    tables: Tables, table: Table, seat: int | None, heartbeat_s: float, closing: asyncio.Event,
+    streams: dict[str, int], follow: bool = False,
 ) -> AsyncIterator[str]:  # fmt: skip
     """Server-sent events: the seat's (or the spectator's) view at connect and at every change (a
     new version, a person who continued from a round's end, a new name, a new pace); a comment as a
     heartbeat; `event: over` once the match is over, and then the stream ends, unless `follow`:
     then it goes on until someone plays again, says `event: next` with the next table, and ends. It
-    ends at once when the server stops (the page reconnects to the next server)."""
-    queue = table.listen(seat)
+    ends at once when the server stops (the page reconnects to the next server). A table it listens
+    to stays in memory (registry.py); one let go of before the stream began ends it at once, and the
+    page's EventSource connects again to the table as it is now."""
+    queue = tables.listen(table, seat)
+    if queue is None:
+        return
     streams["open"] += 1
     stop = asyncio.ensure_future(closing.wait())  # one waiter for the whole stream, not one per message
     said_over = False
@@ -504,4 +508,4 @@ async def _stream(
     finally:
         stop.cancel()
         streams["open"] -= 1
-        table.unlisten(seat, queue)
+        tables.unlisten(table, seat, queue)

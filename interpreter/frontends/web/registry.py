@@ -5,7 +5,9 @@ A table's id is its save's file stem, `game-YYYYMMDD-HHMMSS-XXXXXXXX` with eight
 digits: claimed by creating its sidecar exclusively (store.claim), so tables made at the same
 moment never share a name. Unfinished tables are all loaded; finished ones past
 `finished_in_memory` are let go of (lock released) and read again from disk when asked for.
-Everything here that reads or writes files runs in a worker thread, never on the event loop.
+A finished table a page follows (a live stream waiting for "play again") stays loaded until the
+last such stream ends. Everything here that reads or writes files runs in a worker thread, never on
+the event loop.
 """
 
 from __future__ import annotations
@@ -120,11 +122,46 @@ class Tables:
         with self._guard:
             self.finished[table.id] = None
             self.finished.move_to_end(table.id)
-            while len(self.finished) > self.limits.finished_in_memory:
-                old, _ = self.finished.popitem(last=False)
-                gone = self.tables.pop(old, None)
-                if gone is not None:
-                    gone.release()
+            self._let_go_past_the_limit(keep=table.id)
+
+    def _let_go_past_the_limit(self, keep: str | None = None) -> None:
+        """Let go of the least recently used finished tables past the limit, but not of one a page
+        follows (a live stream listens to it, waiting for "play again"): a copy read again from disk
+        would take that "play again", and the page, listening to this copy, would never hear of it.
+        Its stream holds it in memory anyway. Nor of `keep`, the table just asked for: a page about
+        to follow it would find it gone (and, with every place taken by followed tables, again and
+        again). The guard is held."""
+        surplus = len(self.finished) - self.limits.finished_in_memory
+        if surplus <= 0:
+            return
+        going: list[str] = []
+        for old in self.finished:
+            if len(going) == surplus:
+                break
+            held = self.tables.get(old)
+            if old != keep and (held is None or not held.listeners):
+                going.append(old)
+        for old in going:
+            del self.finished[old]
+            gone = self.tables.pop(old, None)
+            if gone is not None:
+                gone.release()
+
+    def listen(self, table: Table, seat: int | None) -> asyncio.Queue[tuple[int, str]] | None:
+        """A live stream's queue on `table`; None if the table was let go of since it was found (its
+        page asks again and finds the copy in memory). Under the guard: a table is never let go of
+        between this check and its listener."""
+        with self._guard:
+            if self.tables.get(table.id) is not table:
+                return None
+            return table.listen(seat)
+
+    def unlisten(self, table: Table, seat: int | None, queue: asyncio.Queue[tuple[int, str]]) -> None:
+        """A live stream ended: a finished table nobody follows any more may be let go of."""
+        with self._guard:
+            table.unlisten(seat, queue)
+            if table.finished:
+                self._let_go_past_the_limit()
 
     def drive(self, table: Table) -> asyncio.Task | None:
         """Let the table's computer seats move (on the event loop); once they stop, a finished table
@@ -422,8 +459,9 @@ class Tables:
     def close(self) -> None:
         """Let every table go, once the writes waiting for the disk are done."""
         self.committer.close()
-        for table in self.tables.values():
-            table.release()
+        with self._guard:  # not while a stream that ends lets a table go on the event loop
+            for table in self.tables.values():
+                table.release()
 
 
 def _settings(raw: Any) -> list[str]:

@@ -522,7 +522,7 @@ def last_play(match: Match, events: Sequence[dict[str, Any]]) -> dict[str, Any] 
         elif event["seat"] != seat:
             break
         action = event["action"]
-        if action["kind"] == PLAY and match.layout is not None:
+        if action["kind"] == PLAY and not is_trick_game(match):  # a trick match's layout is empty, not None
             tiles.append({"tile": list(action["tile"]), "arm": action.get("arm"), "points": points})
         points = 0
     if seat is None:
