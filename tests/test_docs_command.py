@@ -5,12 +5,17 @@ docs/X.md: checked here over every help text and every string the package shows.
 from __future__ import annotations
 
 import ast
+import io
+import locale
 import re
+import shlex
+import sys
 from pathlib import Path
 
 import pytest
 
-from interpreter.frontends.cli.commands.environment import ExitStatus
+from cli import run
+from interpreter.frontends.cli.commands.environment import Env, ExitStatus
 from interpreter.frontends.cli.main import build_parser
 from interpreter.resources import doc_topics
 from tests.clirunner import domino
@@ -117,3 +122,30 @@ def test_completion_offers_the_command_and_its_topics(shell):
     script = domino("completion", shell).stdout
     assert re.search(r"\bdocs\b", script)
     assert " ".join(PAGES) in script, shell
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def _at_a_terminal(tmp_path: Path, environ: dict[str, str]) -> tuple[ExitStatus, str]:
+    out = _Terminal()
+    env = Env(io.StringIO(""), out, io.StringIO(), tmp_path, environ)
+    return run(["docs", "format"], env), out.getvalue()
+
+
+def test_at_a_terminal_a_page_goes_through_the_pager(tmp_path: Path):
+    # A pager that keeps what it was given, and the LESS options it was run with.
+    paged = tmp_path / "paged"
+    keep = f"import os, sys; open({str(paged)!r}, 'wb').write(os.environb[b'LESS'] + b'|' + sys.stdin.buffer.read())"
+    status, shown = _at_a_terminal(tmp_path, {"PAGER": f"{shlex.quote(sys.executable)} -c {shlex.quote(keep)}"})
+    assert status is ExitStatus.OK and shown == ""
+    page = (ROOT / "docs" / "format.md").read_text(encoding="utf-8")  # in the terminal's encoding
+    assert paged.read_bytes() == b"FRX|" + page.encode(locale.getpreferredencoding(False), "replace")
+
+
+def test_without_a_pager_or_with_cat_the_page_is_printed(tmp_path: Path):
+    page = (ROOT / "docs" / "format.md").read_text(encoding="utf-8")
+    for environ in ({"PAGER": "cat"}, {"PAGER": "no-such-pager-here"}, {"PAGER": ""}, {"PAGER": "'unclosed"}):
+        assert _at_a_terminal(tmp_path, {**environ, "PATH": ""}) == (ExitStatus.OK, page), environ

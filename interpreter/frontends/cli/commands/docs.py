@@ -6,6 +6,10 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import locale
+import shlex
+import shutil
+import subprocess
 
 from interpreter.frontends.cli.commands.environment import Env, ExitStatus
 from interpreter.resources import doc_topics
@@ -40,8 +44,33 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         hint = f"did you mean '{close[0]}'?" if close else "`domino docs` lists them"
         env.stderr.write(printable(f"domino docs: no page '{args.topic}'; {hint}") + "\n")
         return ExitStatus.USAGE
-    env.stdout.write(topics[topic].read_text(encoding="utf-8"))
+    text = topics[topic].read_text(encoding="utf-8")
+    if not _paged(env, text):
+        env.stdout.write(text)
     return ExitStatus.OK
+
+
+def _paged(env: Env, text: str) -> bool:
+    """At a terminal, `text` shown by the user's pager as git and man do: $PAGER, else `less`, with
+    LESS=FRX unless set (quit when it fits one screen, colours raw, the screen not cleared). False
+    when standard output is no terminal, the pager is `cat` or is not there: then it is printed."""
+    if not env.is_tty(env.stdout):
+        return False
+    try:
+        argv = shlex.split(env.environ.get("PAGER", "less") or "less")
+    except ValueError:  # an unclosed quote in $PAGER
+        return False
+    if not argv or argv[0] == "cat" or shutil.which(argv[0], path=env.environ.get("PATH")) is None:
+        return False
+    env.stdout.flush()
+    try:
+        # Escaped as all output is; in the terminal's own encoding, what it lacks replaced.
+        subprocess.run(argv, input=printable(text, keep="\n\t"), encoding=locale.getpreferredencoding(False),
+                       errors="replace", env={**env.environ, "LESS": env.environ.get("LESS", "FRX")},
+                       cwd=env.cwd, check=False)  # fmt: skip
+    except OSError:
+        return False
+    return True
 
 
 def _title(text: str) -> str:
