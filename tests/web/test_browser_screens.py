@@ -43,6 +43,22 @@ MEASURE = """() => {
     controlsBottom: Math.max(bottom('.controls'),
       ...[...document.querySelectorAll('.controls button')].filter(shown).map((b) => box(b).bottom)),
     sideBeside: shown(side) && box(side).left >= area.right - 1 && box(side).top < area.bottom,
+    // the top bar's items drawn over one another, or text running out of its own box over its
+    // neighbour (the title ends in "…" instead): by id or tag
+    barOverlaps: (() => {
+      const items = [...document.querySelectorAll('.topbar > *')].filter(shown);
+      const name = (el) => el.id || el.tagName.toLowerCase();
+      const out = [];
+      items.forEach((el, i) => {
+        const r = box(el);
+        const clipped = getComputedStyle(el).textOverflow === 'ellipsis';
+        if (!clipped && el.scrollWidth > el.clientWidth + 1) out.push(name(el) + ' overflows');
+        items.slice(i + 1).forEach((other) => { const q = box(other);
+          if (Math.min(r.right, q.right) - Math.max(r.left, q.left) > 1
+              && Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top) > 1) out.push(name(el) + '/' + name(other)); });
+      });
+      return out;
+    })(),
   };
 }"""
 
@@ -64,6 +80,7 @@ def _assert_phone_fits(measured: dict) -> None:
     assert table["height"] >= 0.4 * measured["height"], f"the table is a strip: {measured}"
     assert measured["tile"] >= TOUCH and measured["target"] >= TOUCH, f"too small to tap: {measured}"
     assert not measured["sideBeside"], "on a phone the last actions go under the table or behind a button"
+    assert measured["barOverlaps"] == [], f"the top bar's items overlap: {measured['barOverlaps']}"
 
 
 def test_phone_plays_a_draw_match_to_its_end_by_tapping(browser, server, shots):
