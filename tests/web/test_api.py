@@ -8,7 +8,6 @@ import itertools
 import json
 import random
 import re
-import threading
 import warnings
 from collections import Counter
 from pathlib import Path
@@ -20,13 +19,14 @@ with warnings.catch_warnings():  # Starlette 1.x prefers httpx2 to httpx for its
     from starlette.testclient import TestClient
 
 from interpreter import players
-from interpreter.engine import Action, Match
+from interpreter.engine import Match
 from interpreter.frontends.terminal.session import computer_choice
 from interpreter.frontends.web.app import create_app
 from interpreter.frontends.web.store import tokens_path
 from interpreter.frontends.web.views import layout_json
 from interpreter.records.savegame import read_save
 from tests.clirunner import domino
+from tests.web.streams import Stream, by_version
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")  # Starlette 1.x prefers httpx2 to httpx
 
@@ -305,28 +305,10 @@ def _check_view(view: dict, seat: int, truth: Match, log: list[dict]) -> None:
     assert "boneyard" not in view and "hands" not in view
 
 
-def _events(text: str) -> list[tuple[str, str]]:
-    out = []
-    for block in text.split("\n\n"):
-        lines = [line for line in block.splitlines() if not line.startswith(":")]
-        if lines:
-            fields = dict(line.split(": ", 1) for line in lines)
-            out.append((fields.get("event", "message"), fields.get("data", "")))
-    return out
-
-
 def test_a_whole_match_never_shows_the_human_seat_a_hidden_tile(client, app_match):
     table = new_table(client, seed=11, settings={"match.target": "40"})
     received: list[dict] = []
-    streamed: list[str] = []
-
-    def listen() -> None:
-        with client.stream("GET", url(table, "events")) as answer:
-            assert answer.headers["content-type"].startswith("text/event-stream")
-            streamed.append("".join(answer.iter_text()))
-
-    listener = threading.Thread(target=listen)
-    listener.start()
+    stream = Stream(client, url(table, "events"))
     chooser = random.Random(3)
     view = client.get(url(table, "state")).json()
     received.append(view)
@@ -342,10 +324,8 @@ def test_a_whole_match_never_shows_the_human_seat_a_hidden_tile(client, app_matc
         view = answer.json()["state"]
         received.append(view)
         received.append(client.get(url(table, "state")).json())
-    listener.join(timeout=60)
-    assert not listener.is_alive()
-    events = _events(streamed[0])
-    assert events[-1][0] == "over"
+    events = stream.events()
+    assert stream.content_type.startswith("text/event-stream") and events[-1][0] == "over"
     sse = [json.loads(data) for kind, data in events if kind == "state"]
     assert len(sse) > 2 and sse[-1]["over"] and [v["version"] for v in sse] == sorted(v["version"] for v in sse)
     # A view is sent again at the same version only when it changed: the person continued from a round's end.
@@ -354,15 +334,9 @@ def test_a_whole_match_never_shows_the_human_seat_a_hidden_tile(client, app_matc
     final = app_match(client, table)
     log = final.events
     assert len({view["round"] for view in received}) >= 2, "the test should cross a round end"
-    actions = [i for i, e in enumerate(log) if e["type"] == "action"]
     ruleset = final.ruleset
     truth = Match(ruleset, players=2, seed=11)
-    at = 0
-    for view in sorted(received, key=lambda v: v["version"]):
-        while at < view["version"]:
-            truth.apply(Action.from_json(log[actions[at]]["action"]))
-            at += 1
-        upto = actions[at] if at < len(actions) else len(log)
+    for view, upto in by_version(received, log, truth):
         _check_view(view, 0, truth, log[:upto])
     assert any(view["round_end"] for view in received)
     assert received[-1]["winners"] == list(final.winners) and received[-1]["history"]
@@ -582,15 +556,8 @@ def _choose(view: dict, chooser: random.Random) -> int:
 def test_a_whole_trick_match_never_shows_a_seat_a_tile_it_may_not_see(client, app_match, variant):
     body, humans, chooser_seed = HIDDEN_TILE_TABLES[variant]
     table = client.post("/api/tables", json=body).json()
-    streamed: list[str] = []
     listening = humans[-1]
-
-    def listen() -> None:
-        with client.stream("GET", url(table, "events", listening)) as answer:
-            streamed.append("".join(answer.iter_text()))
-
-    listener = threading.Thread(target=listen)
-    listener.start()
+    stream = Stream(client, url(table, "events", listening))
     chooser = random.Random(chooser_seed)
     received: list[tuple[int, dict]] = []
     for _ in range(3000):
@@ -604,22 +571,16 @@ def test_a_whole_trick_match_never_shows_a_seat_a_tile_it_may_not_see(client, ap
         answer = client.post(url(table, "action", seat), json=move)
         assert answer.status_code == 200, answer.text
         received.append((seat, answer.json()["state"]))
-    listener.join(timeout=60)
-    assert not listener.is_alive() and received[-1][1]["over"]
-    received += [(listening, json.loads(data)) for kind, data in _events(streamed[0]) if kind == "state"]
+    events = stream.events()
+    assert received[-1][1]["over"]
+    received += [(listening, json.loads(data)) for kind, data in events if kind == "state"]
     final = app_match(client, table)
     log = final.events
     assert len({v["round"] for _, v in received}) >= 2, "the test should cross a hand's end"
-    actions = [i for i, e in enumerate(log) if e["type"] == "action"]
     players_ = body["players"]
     truth = Match(final.ruleset, players=players_, seed=body["seed"])
     every_tile = set(final.ruleset.set_tiles())
-    at = 0
-    for seat, view in sorted(received, key=lambda sv: sv[1]["version"]):
-        while at < view["version"]:
-            truth.apply(Action.from_json(log[actions[at]]["action"]))
-            at += 1
-        upto = actions[at] if at < len(actions) else len(log)
+    for (seat, view), upto in by_version(received, log, truth, version=lambda sv: sv[1]["version"]):
         # What the seat may have seen: the tiles it was dealt or drew itself, the tiles turned up
         # for trumps, and every tile played so far; nothing else, whoever holds it.
         seen = {tuple(t) for e in log[:upto] if e["type"] == "deal" for t in e["hands"][seat]}
@@ -681,14 +642,7 @@ def test_a_tien_gow_match_never_shows_a_seat_a_tile_laid_face_down_by_another(cl
     as how many tiles."""
     body = {"variant": "tien-gow", "players": 4, "seats": [HUMAN] * 4, "seed": 12, "settings": {"match.rounds": "2"}}
     table = client.post("/api/tables", json=body).json()
-    streamed: list[str] = []
-
-    def listen() -> None:
-        with client.stream("GET", url(table, "events", 1)) as answer:
-            streamed.append("".join(answer.iter_text()))
-
-    listener = threading.Thread(target=listen)
-    listener.start()
+    stream = Stream(client, url(table, "events", 1))
     chooser = random.Random(7)
     received: list[tuple[int, dict]] = []
     for _ in range(400):
@@ -703,9 +657,9 @@ def test_a_tien_gow_match_never_shows_a_seat_a_tile_laid_face_down_by_another(cl
         answer = client.post(url(table, "action", seat), json={"index": move, "version": views[seat]["version"]})
         assert answer.status_code == 200, answer.text
         received.append((seat, answer.json()["state"]))
-    listener.join(timeout=60)
-    assert not listener.is_alive() and received[-1][1]["over"]
-    received += [(1, json.loads(data)) for kind, data in _events(streamed[0]) if kind == "state"]
+    events = stream.events()
+    assert received[-1][1]["over"]
+    received += [(1, json.loads(data)) for kind, data in events if kind == "state"]
     final = app_match(client, table)
     log = final.events
     public = final.observation(0).history  # the log as every seat may read it, record by record
@@ -713,14 +667,8 @@ def test_a_tien_gow_match_never_shows_a_seat_a_tile_laid_face_down_by_another(cl
     assert len(hidden_plays) > 10 and any(len(log[i]["action"].get("tiles", ())) > 1 for i in hidden_plays)
     assert any(len(e["action"].get("tiles", ())) > 1 for i, e in enumerate(log) if e["type"] == "action"
                and i not in hidden_plays)  # fmt: skip
-    actions = [i for i, e in enumerate(log) if e["type"] == "action"]
     truth = Match(final.ruleset, players=4, seed=body["seed"])
-    at = 0
-    for seat, view in sorted(received, key=lambda sv: sv[1]["version"]):
-        while at < view["version"]:
-            truth.apply(Action.from_json(log[actions[at]]["action"]))
-            at += 1
-        upto = actions[at] if at < len(actions) else len(log)
+    for (seat, view), upto in by_version(received, log, truth, version=lambda sv: sv[1]["version"]):
         spans = _hand_spans(log, upto)
         # What the seat may know, per hand the view may speak of (the current one, and the last
         # while its end is shown): the copies of each tile dealt to it, and those others played face up.

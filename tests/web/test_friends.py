@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-import threading
 import time
 import warnings
 from pathlib import Path
@@ -17,12 +16,13 @@ with warnings.catch_warnings():  # Starlette 1.x prefers httpx2 to httpx for its
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from interpreter.engine import Action, Match
+from interpreter.engine import Match
 from interpreter.frontends.web.app import create_app
 from interpreter.frontends.web.limits import Limits
 from interpreter.frontends.web.views import layout_json
 from interpreter.records.savegame import read_save
-from tests.web.test_api import GREEDY, HUMAN, SHORT, _events, _tiles_in_fields, _tiles_in_words
+from tests.web.streams import Stream, by_version, parse_events
+from tests.web.test_api import GREEDY, HUMAN, SHORT, _tiles_in_fields, _tiles_in_words
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 
@@ -174,14 +174,7 @@ def test_a_spectator_sees_every_count_and_no_hand_and_cannot_act(client, state_d
 def test_a_whole_match_never_shows_a_spectator_a_hidden_tile(client):
     table = new_table(client, seats=[HUMAN, GREEDY], players=2, seed=11, settings={"match.target": "40"})
     received: list[dict] = []
-    streamed: list[str] = []
-
-    def listen() -> None:
-        with client.stream("GET", watch(table, "events")) as answer:
-            streamed.append("".join(answer.iter_text()))
-
-    listener = threading.Thread(target=listen)
-    listener.start()
+    stream = Stream(client, watch(table, "events"))
     chooser = random.Random(3)
     view = client.get(url(table, "state")).json()
     while not view["over"]:
@@ -192,21 +185,14 @@ def test_a_whole_match_never_shows_a_spectator_a_hidden_tile(client):
             move = chooser.randrange(len(view["legal"]))
             view = client.post(url(table, "action"), json={"index": move, "version": view["version"]}).json()["state"]
         received.append(client.get(watch(table)).json())
-    listener.join(timeout=60)
-    assert not listener.is_alive()
-    events = _events(streamed[0])
+    events = stream.events()
     assert events[-1][0] == "over"
     received += [json.loads(data) for kind, data in events if kind == "state"]
     final = client.app.state.tables.get(table["table"]).match
     log = final.events
-    actions = [i for i, e in enumerate(log) if e["type"] == "action"]
     truth = Match(final.ruleset, players=2, seed=11)
-    at = 0
     assert any(v["to_continue"] for v in received) and any(v["round_end"] for v in received)
-    for view in sorted(received, key=lambda v: v["version"]):
-        while at < view["version"]:
-            truth.apply(Action.from_json(log[actions[at]]["action"]))
-            at += 1
+    for view, upto in by_version(received, log, truth):
         assert view["hand"] == [] and view["legal"] == [] and view["seat"] is None
         assert "hands" not in view and "boneyard" not in view
         if view["to_continue"]:  # the table as the round ended: every hand was laid open then
@@ -218,7 +204,6 @@ def test_a_whole_match_never_shows_a_spectator_a_hidden_tile(client):
         if view["round_end"] is None:
             # The tile the rules make the first lead ("holding the highest double, and leads [6|6]")
             # is announced to every seat by the deal.
-            upto = actions[at] if at < len(actions) else len(log)
             deal = [e for e in log[:upto] if e["type"] == "deal"][-1]
             announced = {tuple(sorted(deal["lead"]))} if deal.get("lead") else set()
             assert not _tiles_in_words(view["last_actions"]) & (hidden - announced)
@@ -244,21 +229,12 @@ def _played_again(client: TestClient, state_dir: Path) -> tuple[dict, dict]:
     last = play_out(client, table)
     assert last["over"] and last["next"] is None
     old_save = (state_dir / f"{table['table']}.json").read_bytes()
-    streamed: list[str] = []
-
-    def follow() -> None:  # a page left open on the finished match hears of the next one
-        with client.stream("GET", url(table, "events", 0) + "&follow=1") as answer:
-            streamed.append("".join(answer.iter_text()))
-
-    listener = threading.Thread(target=follow)
-    listener.start()
+    following = Stream(client, url(table, "events", 0) + "&follow=1")  # a page left open on the finished match
     assert client.post(watch(table, "again"), json={}).status_code == 403
     answer = client.post(url(table, "again", 1), json={})
     assert answer.status_code == 201, answer.text
     made = answer.json()
-    listener.join(timeout=30)
-    assert not listener.is_alive()
-    assert _events(streamed[0])[-1] == ("next", json.dumps({"table": made["table"]}))
+    assert following.events(timeout=30)[-1] == ("next", json.dumps({"table": made["table"]}))
     assert made["table"] != table["table"]
     assert [s.get("token") for s in made["seats"]] == [s.get("token") for s in table["seats"]]
     assert made["spectator"]["token"] == table["spectator"]["token"]
@@ -298,14 +274,11 @@ def test_a_page_following_a_finished_table_hears_of_play_again_past_the_finished
         assert loaded.get(table["table"]) is followed  # the same copy, not one read from disk
         answer = client.post(url(table, "again", 1), json={})
         assert answer.status_code == 201, answer.text
-        thread, streamed = first
-        thread.join(timeout=30)
-        assert not thread.is_alive(), "the page following the finished table never heard of the next match"
-        assert _events(streamed[0])[-1] == ("next", json.dumps({"table": answer.json()["table"]}))
+        assert first.ended(timeout=30), "the page following the finished table never heard of the next match"
+        assert first.events()[-1] == ("next", json.dumps({"table": answer.json()["table"]}))
         # Nobody follows the first table now: let go of, past the limit; the followed one stays.
         assert table["table"] not in loaded and other["table"] in loaded
-    second[0].join(timeout=30)  # the server stopped: the stream ended
-    assert not second[0].is_alive() and _events(second[1][0])[-1] == ("over", "{}")
+    assert second.events(timeout=30)[-1] == ("over", "{}")  # the server stopped: the stream ended
 
 
 def test_a_stream_never_listens_to_a_copy_of_a_table_that_was_let_go_of(state_dir):
@@ -319,23 +292,16 @@ def test_a_stream_never_listens_to_a_copy_of_a_table_that_was_let_go_of(state_di
         # A stream that found this copy just before: it ends, and its page connects again.
         assert tables.listen(copy, None) is None and not copy.listeners
         with client.stream("GET", watch(made, "events")) as answer:  # the page's next try: read from disk
-            assert _events("".join(answer.iter_text()))[-1] == ("over", "{}")
+            assert parse_events("".join(answer.iter_text()))[-1] == ("over", "{}")
 
 
-def _following(client: TestClient, path: str, table_id: str) -> tuple[threading.Thread, list[str]]:
-    """An event stream opened with `follow=1` in a thread of its own, once it listens to the table."""
-    streamed: list[str] = []
-
-    def follow() -> None:
-        with client.stream("GET", path + "&follow=1") as answer:
-            streamed.append("".join(answer.iter_text()))
-
-    thread = threading.Thread(target=follow)
-    thread.start()
+def _following(client: TestClient, path: str, table_id: str) -> Stream:
+    """An event stream opened with `follow=1`, once it listens to the table."""
+    stream = Stream(client, path + "&follow=1")
     tables = client.app.state.tables.tables
     for _ in range(500):
         if table_id in tables and tables[table_id].listeners:
-            return thread, streamed
+            return stream
         time.sleep(0.01)
     raise AssertionError(f"no stream listens to {table_id}")
 

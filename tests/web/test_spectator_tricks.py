@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import random
-import threading
 import warnings
 from collections import Counter
 from collections.abc import Iterator
@@ -21,9 +20,10 @@ with warnings.catch_warnings():  # Starlette 1.x prefers httpx2 to httpx for its
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from interpreter.engine import Action, Match
+from interpreter.engine import Match
 from interpreter.frontends.web.app import create_app
-from tests.web.test_api import TILE_TEXT, _choose, _events, _hand_spans
+from tests.web.streams import Stream, by_version
+from tests.web.test_api import TILE_TEXT, _choose, _hand_spans
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 
@@ -67,14 +67,7 @@ def test_a_spectator_watching_a_whole_trick_match_never_sees_a_hidden_tile(clien
     players = game["players"]
     body = {"variant": variant, "seats": [PERSON] + [GREEDY] * (players - 1), **game}
     table = client.post("/api/tables", json=body).json()
-    streamed: list[str] = []
-
-    def listen() -> None:
-        with client.stream("GET", watch(table, "events")) as answer:
-            streamed.append("".join(answer.iter_text()))
-
-    listener = threading.Thread(target=listen)
-    listener.start()
+    stream = Stream(client, watch(table, "events"))
     chooser = random.Random(5)
     received: list[dict] = []
     for _ in range(2000):
@@ -85,9 +78,8 @@ def test_a_spectator_watching_a_whole_trick_match_never_sees_a_hidden_tile(clien
             break
         answer = client.post(play(table, "action"), json={"index": _choose(view, chooser), "version": view["version"]})
         assert answer.status_code == 200, answer.text
-    listener.join(timeout=60)
-    assert not listener.is_alive() and received[-1]["over"]
-    events = _events(streamed[0])
+    events = stream.events()
+    assert received[-1]["over"]
     assert events[-1][0] == "over"
     received += [json.loads(data) for kind, data in events if kind == "state"]
     final = client.app.state.tables.get(table["table"]).match
@@ -99,12 +91,7 @@ def test_a_spectator_watching_a_whole_trick_match_never_sees_a_hidden_tile(clien
     versions = {v["version"] for v in received}
     assert versions == set(range(received[0]["version"], len(actions) + 1))
     truth = Match(final.ruleset, players=players, seed=game["seed"])
-    at = 0
-    for view in sorted(received, key=lambda v: v["version"]):
-        while at < view["version"]:
-            truth.apply(Action.from_json(log[actions[at]]["action"]))
-            at += 1
-        upto = actions[at] if at < len(actions) else len(log)
+    for view, upto in by_version(received, log, truth):
         _check_spectator_view(view, truth, public, log, upto)
     kinds = {e["action"]["kind"] for e in log if e["type"] == "action"}
     assert len({v["round"] for v in received}) >= 2, "the match should cross a hand's end"
