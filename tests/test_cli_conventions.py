@@ -376,3 +376,13 @@ def test_a_modeline_with_a_space_becomes_a_file_uri():
 
     assert schema_reference(Path("/opt/d/rules.schema.json")) == "/opt/d/rules.schema.json"
     assert schema_reference(Path("/opt/my d/rules.schema.json")) == "file:///opt/my%20d/rules.schema.json"
+
+
+def test_a_typed_line_that_is_not_utf_8_is_refused_not_a_traceback(tmp_path):
+    # A terminal in a UTF-8 locale reads standard input strictly (en_US.UTF-8 does; PYTHONIOENCODING
+    # says the same here): bytes of another encoding, pasted or typed, are a line like any other.
+    typed = b"\xff\xfe caf\xe9\nquit\n"
+    game = _process(str(REPO / "cli.py"), "play", "--players", "human,greedy", "--save", str(tmp_path / "g.json"),
+                    stdin=typed, PYTHONIOENCODING="utf-8:strict")  # fmt: skip
+    assert game.returncode == 0 and b"Traceback" not in game.stderr, game.stderr
+    assert b"'\\udcff\\udcfe caf\\udce9' is not a move" in game.stdout

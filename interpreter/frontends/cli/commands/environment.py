@@ -266,7 +266,13 @@ class Env:
     @classmethod
     def from_process(cls) -> Env:
         stdout = terminal_stream(sys.stdout, checked=True)
-        return cls(sys.stdin, stdout, terminal_stream(sys.stderr), Path.cwd(), dict(os.environ))
+        # A UTF-8 locale's standard input is read strictly (en_US.UTF-8; the C locale's is not):
+        # bytes of another encoding, typed or pasted, would end the command with a traceback. They
+        # are read as lone surrogates instead, which every stream then shows escaped ("\udcff").
+        stdin = sys.stdin
+        if stdin is not None and getattr(stdin, "errors", None) == "strict" and hasattr(stdin, "reconfigure"):
+            stdin.reconfigure(errors="surrogateescape")
+        return cls(stdin, stdout, terminal_stream(sys.stderr), Path.cwd(), dict(os.environ))
 
     def read_stdin(self, limit: int) -> bytes:
         """At most `limit` bytes of standard input, as bytes: a rule file read from it (`-`) is
