@@ -10,7 +10,6 @@ import random
 import re
 import warnings
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
@@ -33,17 +32,6 @@ pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")  # Starlette 1.x
 HUMAN = {"kind": "human"}
 GREEDY = {"kind": "computer", "strength": "greedy"}
 SHORT = {"match.target": "30"}
-
-
-@pytest.fixture
-def state_dir(tmp_path: Path) -> Path:
-    return tmp_path / "state"
-
-
-@pytest.fixture
-def client(state_dir: Path):
-    with TestClient(create_app(state_dir, pace_ms=0, heartbeat_s=0.2)) as test_client:
-        yield test_client
 
 
 def new_table(client: TestClient, **body) -> dict:

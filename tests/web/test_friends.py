@@ -27,17 +27,6 @@ from tests.web.test_api import GREEDY, HUMAN, SHORT, _tiles_in_fields, _tiles_in
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 
 
-@pytest.fixture
-def state_dir(tmp_path: Path) -> Path:
-    return tmp_path / "state"
-
-
-@pytest.fixture
-def client(state_dir: Path):
-    with TestClient(create_app(state_dir, pace_ms=0, heartbeat_s=0.2)) as test_client:
-        yield test_client
-
-
 def new_table(client: TestClient, **body) -> dict:
     body = {"variant": "draw", "players": 3, "seats": [HUMAN, HUMAN, GREEDY], "seed": 5, "settings": SHORT, **body}
     answer = client.post("/api/tables", json=body)

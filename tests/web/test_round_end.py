@@ -21,12 +21,6 @@ from tests.web.test_api import GREEDY, HUMAN, new_table, url
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 
 
-@pytest.fixture
-def client(tmp_path):
-    with TestClient(create_app(tmp_path / "state", pace_ms=0, heartbeat_s=0.2)) as test_client:
-        yield test_client
-
-
 def _match(client: TestClient, table: dict):
     return client.app.state.tables.get(table["table"]).match
 

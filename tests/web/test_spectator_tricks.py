@@ -8,20 +8,13 @@ from __future__ import annotations
 
 import json
 import random
-import warnings
 from collections import Counter
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-with warnings.catch_warnings():  # Starlette 1.x prefers httpx2 to httpx for its TestClient; both work
-    warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient
-
 from interpreter.engine import Match
-from interpreter.frontends.web.app import create_app
 from tests.web.streams import Stream, by_version
 from tests.web.test_api import TILE_TEXT, _choose, _hand_spans
 
@@ -45,12 +38,6 @@ MATCHES = {
 
 # The fields of a view that hold tiles ([a, b]); the words anywhere in it are read for "[a|b]".
 TILE_FIELDS = ("hand", "hands", "trick", "last_trick", "played", "plays", "turn_up", "layout", "legal", "last_play")
-
-
-@pytest.fixture
-def client(tmp_path: Path):
-    with TestClient(create_app(tmp_path / "state", pace_ms=0, heartbeat_s=0.2)) as test_client:
-        yield test_client
 
 
 def watch(table: dict, what: str) -> str:

@@ -5,7 +5,6 @@ the same words, and `why` only draw, pass or a marker is offered."""
 from __future__ import annotations
 
 import warnings
-from pathlib import Path
 
 import pytest
 
@@ -15,7 +14,6 @@ with warnings.catch_warnings():  # Starlette 1.x prefers httpx2 to httpx for its
 
 from interpreter.engine import Action, Match, deal
 from interpreter.frontends.presentation.seats import seats_for
-from interpreter.frontends.web.app import create_app
 from interpreter.frontends.web.views import last_actions, shown_round_end
 from interpreter.rulefile.loader import load_ruleset
 
@@ -23,12 +21,6 @@ pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 
 HUMAN = {"kind": "human"}
 GREEDY = {"kind": "computer", "strength": "greedy"}
-
-
-@pytest.fixture
-def client(tmp_path: Path):
-    with TestClient(create_app(tmp_path / "state", pace_ms=0, heartbeat_s=0.2)) as test_client:
-        yield test_client
 
 
 def _table(client: TestClient, variant: str, seats: list[dict], seed: int) -> dict:
