@@ -32,28 +32,6 @@ from interpreter.rulefile.ruleset import Ruleset, Winner
 _STOPPERS = (ExpressionRuntimeError, MatchLimitError)
 
 
-def env(
-    rules: Ruleset | str,
-    players: int | None = None,
-    *,
-    teams: bool | None = None,
-    opponents: Mapping[int, str] | None = None,
-    round_rewards: bool = True,
-    score_scale: float | None = None,
-    render_mode: str | None = None,
-) -> DominoEnv:
-    """The AEC environment of a rule file (a path, a bundled name, or a loaded `Ruleset`)."""
-    return DominoEnv(
-        rules,
-        players,
-        teams=teams,
-        opponents=opponents,
-        round_rewards=round_rewards,
-        score_scale=score_scale,
-        render_mode=render_mode,
-    )
-
-
 def result(share: float, sides: int) -> float:
     """The end-of-match reward of a seat whose side took `share` of the win (`Match.returns`):
     +1 alone, −1/(sides−1) for a loser, so that the sides' rewards add up to 0; a side alone
@@ -70,6 +48,8 @@ def lead_change(before: tuple[int, ...], after: tuple[int, ...], side: int, lowe
 
 
 class DominoEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's AECEnv is generic at run time only
+    """The AEC environment of a rule file (a path, a bundled name, or a loaded `Ruleset`)."""
+
     metadata: ClassVar[dict[str, Any]] = {"name": "domino_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
     def __init__(
@@ -250,3 +230,8 @@ class DominoEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's AECEnv is generic
 
     def close(self) -> None:
         """Nothing to release: the match lives in memory."""
+
+
+# PettingZoo's convention: a module's `env(...)` makes its environment (here the class itself:
+# `env(rules, players, teams=…, opponents=…, round_rewards=…, score_scale=…, render_mode=…)`).
+env = DominoEnv
