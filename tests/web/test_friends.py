@@ -352,3 +352,21 @@ def test_a_seat_a_computer_plays_offers_its_person_no_move(client):
     assert view["current_player"] == mover and view["legal"] == [] and view["why"] is None
     client.post(url(table, "seat", mover), json={"seat": mover, "computer": None})
     assert client.get(url(table, "state", mover)).json()["legal"]
+
+
+def test_a_change_the_disk_refuses_to_keep_is_refused_507_and_put_back(client, monkeypatch):
+    table = new_table(client, name="Ann")
+    kept = client.app.state.tables.get(table["table"])
+
+    def full_disk() -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(kept, "write_sidecar", full_disk)
+    for path, body, what in [
+        (url(table, "name", 1), {"name": "Bob"}, "cannot save the name: No space left on device"),
+        (url(table, "seat", 1), {"seat": 1, "computer": "greedy"}, "cannot save who plays the seat: No space"),
+    ]:
+        answer = client.post(path, json=body)
+        assert answer.status_code == 507 and what in answer.json()["error"], answer.text
+    seats = client.get(url(table, "state", 0)).json()["seats"]
+    assert [(s.get("name"), s["stand_in"]) for s in seats] == [("You", None), ("Player 2", None), ("Computer", None)]

@@ -17,7 +17,7 @@ import contextlib
 import functools
 import re
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -198,11 +198,7 @@ class Table:
                 self.stand_ins.pop(seat, None)
             else:
                 self.stand_ins[seat] = strength
-            try:
-                await asyncio.to_thread(self.write_sidecar)
-            except OSError as error:
-                self.stand_ins = before
-                raise Refusal(507, f"cannot save who plays the seat: {error.strerror or error}") from None
+            await self._keep("who plays the seat", undo=lambda: setattr(self, "stand_ins", before))
             if strength is not None:
                 self.to_continue.discard(seat)  # a computer never waits at a round's end
             self.publish()
@@ -235,11 +231,7 @@ class Table:
         name = person_name(raw, others)
         before = dict(self.names)
         self.names[seat] = name
-        try:
-            await asyncio.to_thread(self.write_sidecar)
-        except OSError as error:
-            self.names = before
-            raise Refusal(507, f"cannot save the name: {error.strerror or error}") from None
+        await self._keep("the name", undo=lambda: setattr(self, "names", before))
         self.publish()
         return name
 
@@ -373,6 +365,16 @@ class Table:
             await asyncio.to_thread(self.write_sidecar)
         self.publish()
 
+    async def _keep(self, what: str, undo: Callable[[], object] | None = None) -> None:
+        """The sidecar written (in a worker thread) with what a request just changed; if the disk
+        refuses, `undo` puts the change back and the request is refused 507, naming `what`."""
+        try:
+            await asyncio.to_thread(self.write_sidecar)
+        except OSError as error:
+            if undo is not None:
+                undo()
+            raise Refusal(507, f"cannot save {what}: {error.strerror or error}") from None
+
     def write_sidecar(self) -> None:
         store.write_tokens(self.path, self.tokens, self.pace_ms, stopped=self.stopped, client=self.client,
                            names=self.names, spectator=self.spectator, next=self.next,
@@ -460,10 +462,7 @@ class Table:
 
     async def set_pace(self, pace: Any) -> None:
         self.pace_ms = integer_field(pace, "pace_ms", 0, MAX_PACE_MS)
-        try:
-            await asyncio.to_thread(self.write_sidecar)
-        except OSError as error:
-            raise Refusal(507, f"cannot save the table's pace: {error.strerror or error}") from None
+        await self._keep("the table's pace")
         self._views.clear()
         self.publish()
 
