@@ -29,6 +29,15 @@ from interpreter.engine.actions import (
     TRUMPS,
 )
 from interpreter.engine.tricks.suits import suit_name
+from interpreter.frontends.presentation.contracts import (
+    aim_words,
+    binding_bids,
+    contract_bid_text,
+    contract_of_hand,
+    declared_contract,
+    demand_words,
+    verdict_words,
+)
 from interpreter.frontends.presentation.ends import open_ends_line
 from interpreter.frontends.presentation.narration import Narrator
 from interpreter.frontends.presentation.places import move_words, place_words, why_words
@@ -51,6 +60,7 @@ from interpreter.frontends.presentation.plays import (
     tile_name,
     tiles_words,
 )
+from interpreter.frontends.presentation.score_sheet import score_rows
 from interpreter.frontends.presentation.seats import Seat, seats_for
 from interpreter.frontends.presentation.style import Style, hand_tile
 from interpreter.frontends.presentation.tricks import (
@@ -181,15 +191,23 @@ def _trick_label(action: Action, match: Match) -> dict[str, Any]:
         return {"label": f"{hand_tile(action.tile)} as {suit}", "suit": suit}
     if action.kind == DISCARD and action.tile is not None:
         return {"label": hand_tile(action.tile)}
+    seat = match.current_player
     if action.kind == BID:
-        return {"label": bid_text(t, int(action.value))}  # type: ignore[arg-type]
+        value = int(action.value)  # type: ignore[arg-type]
+        # A bid that, won with this hand, declares a contract says so, and what it demands.
+        bound = binding_bids(t, match.hand(seat)).get(value) if seat is not None else None
+        if bound is None:
+            return {"label": bid_text(t, value)}
+        return {"label": contract_bid_text(t, value, bound.name), "contract": printable(bound.name),
+                "explain": demand_words(match, t, bound, None)}  # fmt: skip
     if action.kind == TRUMPS:
         value = action.value
         if value == NO_TRUMPS:
             return {"label": trump_words(NO_TRUMPS, t.max_pip)}
-        if value in t.contracts:  # a special contract (nel-o) in place of trumps
-            return {"label": printable(str(value))}
-        seat = match.current_player
+        if value in t.contracts:  # a special contract (nel-o) in place of trumps, with what it demands
+            contract = t.contracts[str(value)]
+            return {"label": printable(contract.name), "contract": printable(contract.name),
+                    "explain": demand_words(match, t, contract, None)}  # fmt: skip
         held = len(held_trumps(t, value, match.hand(seat))) if seat is not None else 0  # type: ignore[arg-type]
         label = DOUBLES if value == DOUBLES else suit_name(int(value), t.max_pip + 1)  # type: ignore[arg-type]
         return {"label": label, "held": held}
@@ -256,8 +274,9 @@ def hand_scoring_words(ruleset: Ruleset) -> str:
 
 
 def round_end_json(
-    match: Match, seats: Sequence[Seat], ruleset: Ruleset, index: int, events: Sequence[dict[str, Any]]
-) -> dict[str, Any]:
+    match: Match, seats: Sequence[Seat], ruleset: Ruleset, index: int, events: Sequence[dict[str, Any]],
+    viewer: int | None = None,
+) -> dict[str, Any]:  # fmt: skip
     record = events[index]
     first = index
     while first > 0 and events[first - 1]["type"] == "score" and events[first - 1]["reason"] not in ("in_play", "pass"):
@@ -278,6 +297,7 @@ def round_end_json(
     }
     if is_trick_game(match):
         out["tricks"] = _hand_end_json(match, events, first, index)
+        out["tricks"].update(_contract_end(match, events, index, seats, viewer))
     return out
 
 
@@ -349,6 +369,22 @@ def _hand_end_json(match: Match, events: Sequence[dict[str, Any]], first: int, i
     }
 
 
+def _contract_end(
+    match: Match, events: Sequence[dict[str, Any]], index: int, seats: Sequence[Seat], viewer: int | None
+) -> dict[str, Any]:
+    """A hand's special contract (None: plain trumps, or none) and its verdict in the words of its
+    aim ("nel-o set: the bidder (You) took a trick"); None where the hand had no contract."""
+    t = tables(match)
+    record = events[index]
+    deal = _last_index(events, ("deal",), before=index) or 0
+    contract = contract_of_hand(t, events[deal:index])
+    if contract is None or record["seat"] is None:
+        return {"contract": None, "verdict": None}
+    made = bool(record.get("made"))
+    return {"contract": printable(contract),
+            "verdict": verdict_words(match, t, contract, made, record["seat"], seats, viewer)}  # fmt: skip
+
+
 def _stock_at(deal: dict[str, Any], draws: int, t: Any) -> int:
     """Tiles in the stock after `draws` draws of a hand dealt by `deal` (its full record)."""
     stock = len(deal.get("boneyard") or ()) or int(deal.get("boneyard_size") or 0)
@@ -374,7 +410,9 @@ def last_actions(
     return [line.strip() for line in lines if line.strip()][-LAST_ACTIONS:]
 
 
-def tricks_json(match: Match, viewer: int | None, hand: Sequence[tuple[int, int]] = ()) -> dict[str, Any] | None:
+def tricks_json(
+    match: Match, viewer: int | None, seats: Sequence[Seat], hand: Sequence[tuple[int, int]] = ()
+) -> dict[str, Any] | None:
     """A trick game's hand as every seat sees it (TrickView), with the words the terminal uses;
     None for a layout game. Only played tiles appear: the trick, the last trick, each seat's
     played tiles; and for the viewer's own `hand`, what each tile is (a trump, what it counts)."""
@@ -430,6 +468,8 @@ def tricks_json(match: Match, viewer: int | None, hand: Sequence[tuple[int, int]
         "unit": list(score_unit(match.ruleset)),
         "hand_notes": [tile_notes(t, view.declaration, tile) for tile in hand],
         # The stock (Bingo, Loo): its size, the tile turned up for trumps, who closed it.
+        **_contract_json(match, t, view, viewer, seats),
+        "finished": finished_trick(match, seats),
         "has_stock": stock is not None or calls is not None,
         "stock": view.stock,
         "turn_up": turn_up,
@@ -443,6 +483,57 @@ def tricks_json(match: Match, viewer: int | None, hand: Sequence[tuple[int, int]
         "to_discard": view.to_discard,
         "exchanging": bool(view.to_discard) and view.bidder is None,
         **_plays_json(match, t, view, hand),
+    }
+
+
+def _contract_json(match: Match, t: Any, view: Any, viewer: int | None, seats: Sequence[Seat]) -> dict[str, Any]:
+    """The hand's contract as the table says it: "3 marks — splash" (`contract_text`, the bid
+    alone for plain trumps), the special contract's name, its aim and what it demands (to the
+    bidder: "your partner names trumps and leads; …"), and the seat that sits out."""
+    contract = declared_contract(t, view)
+    bidder = None if view.phase == "bidding" else view.bidder
+    text = None if bidder is None or view.bid is None else bid_text(t, view.bid)
+    if contract is not None and view.bid is not None:
+        text = contract_bid_text(t, view.bid, contract.name)
+    demand = None
+    if contract is not None and bidder is not None:
+        demand = demand_words(match, t, contract, None if viewer == bidder else seats[bidder].name)
+    return {
+        "contract": None if contract is None else printable(contract.name),
+        "contract_text": text,
+        "aim": None if bidder is None else (contract.aim.value if contract is not None else "bid"),
+        "aim_words": None if bidder is None else aim_words(contract, view.make),
+        "demand": demand,
+        "sitting_out": view.sitting_out,
+    }
+
+
+def finished_trick(match: Match, seats: Sequence[Seat]) -> dict[str, Any] | None:
+    """The trick taken last, while nobody has moved since (the page holds it in the middle until
+    the next lead, or a tap): who took it and with what, its tiles as played (face-up ones; the
+    face-down plays as `[seat, how many]`, from its public record), its number in its hand and
+    the hand's (it outlives its hand's end: the last trick of a hand is held over the next deal)."""
+    events = match.events
+    index = _last_index(events, ("trick",))
+    if index is None or (_last_index(events, ("action",)) or 0) > index:
+        return None
+    record = events[index]
+    deal = _last_index(events, ("deal",), before=index) or 0
+    number = sum(1 for e in events[deal:index + 1] if e["type"] == "trick")
+    t = tables(match)
+    taker = record["seat"]
+    tiles = [(seat, tuple(tile)) for seat, tile in record["tiles"]]
+    best = [tile for seat, tile in tiles if seat == taker]
+    said = shown_play(t, best) if grouped(t) else " ".join(hand_tile(tile) for tile in best)  # type: ignore[arg-type]
+    return {
+        "seat": taker,
+        "side": record["side"],
+        "tiles": [{"seat": seat, "tile": list(tile)} for seat, tile in tiles],
+        "face_down": [list(x) for x in record.get("face_down", ())],
+        "points": record["points"],
+        "number": number,
+        "round": events[deal]["round"] if events[deal]["type"] == "deal" else match.round,
+        "text": f"{seats[taker].name} took the trick with {said}",
     }
 
 
@@ -535,23 +626,6 @@ def history(events: Sequence[dict[str, Any]]) -> list[list[int]]:
     return [list(e["scores"]) for e in events if e["type"] == "round_end"]
 
 
-def score_sheet(events: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The rounds so far, one row each: how it ended, what each side made in it (in play and at its
-    end, a reset's loss included) and the totals after it."""
-    rows: list[dict[str, Any]] = []
-    points: list[int] = []
-    for event in events:
-        if event["type"] == "match":
-            points = [0] * event["sides"]
-        elif event["type"] == "score":
-            points[event["side"]] += event["points"]
-        elif event["type"] == "round_end":
-            rows.append({"round": event["round"], "reason": event["reason"], "seat": event["seat"],
-                         "points": points, "scores": list(event["scores"])})  # fmt: skip
-            points = [0] * len(points)
-    return rows
-
-
 def named_seats(kinds: Sequence[str], names: Mapping[int, str] | None = None, viewer: int | None = None) -> list[Seat]:
     """The seats as `viewer` calls them: "You" for its own, the name each person gave their seat,
     else "Player N" for a person (to a spectator too) and "Computer"/"Computer N" for the others."""
@@ -578,8 +652,9 @@ def seats_json(kinds: Sequence[str], seats: Sequence[Seat], named: Collection[in
 
 
 def _common(
-    match: Match, ruleset: Ruleset, seats: Sequence[Seat], kinds: Sequence[str], named: Collection[int] = ()
-) -> dict[str, Any]:
+    match: Match, ruleset: Ruleset, seats: Sequence[Seat], kinds: Sequence[str], named: Collection[int] = (),
+    viewer: int | None = None,
+) -> dict[str, Any]:  # fmt: skip
     events = match.events
     shown = shown_round_end(events)
     return {
@@ -595,24 +670,25 @@ def _common(
         "sides": match.sides,
         "seat_sides": [match.side_of(s) for s in range(match.players)],
         "seats": seats_json(kinds, seats, named),
-        "round_end": round_end_json(match, seats, ruleset, shown, events) if shown is not None else None,
-        "last_round_end": _last_round_end(match, seats, ruleset, events, shown),
+        "round_end": round_end_json(match, seats, ruleset, shown, events, viewer) if shown is not None else None,
+        "last_round_end": _last_round_end(match, seats, ruleset, events, shown, viewer),
         "history": history(events),
-        "score_sheet": score_sheet(events),
+        "score_sheet": score_rows(match),
         "last_play": last_play(match, events),
     }
 
 
 def _last_round_end(
-    match: Match, seats: Sequence[Seat], ruleset: Ruleset, events: Sequence[dict[str, Any]], shown: int | None
-) -> dict[str, Any] | None:
+    match: Match, seats: Sequence[Seat], ruleset: Ruleset, events: Sequence[dict[str, Any]], shown: int | None,
+    viewer: int | None = None,
+) -> dict[str, Any] | None:  # fmt: skip
     """The last finished round's end, kept after the next round began: the next seat's move may come
     before a page has read `round_end` (a computer bids at once), and a hand decided early ends
     with no tile left to see. Only round-end records: public once the round is over."""
     if shown is not None:
         return None  # `round_end` is this very summary
     index = _last_index(events, ("round_end",))
-    return None if index is None else round_end_json(match, seats, ruleset, index, events)
+    return None if index is None else round_end_json(match, seats, ruleset, index, events, viewer)
 
 
 def _goal(match: Match) -> dict[str, int | None]:
@@ -634,7 +710,7 @@ def seat_view(
     observation = match.observation(seat)
     view = {
         "version": version,
-        **_common(match, ruleset, seats, kinds, names or {}),
+        **_common(match, ruleset, seats, kinds, names or {}, seat),
         "seat": seat,
         "side": observation.side,
         "hand": [list(t) for t in observation.hand],
@@ -645,7 +721,7 @@ def seat_view(
         # Why only draw, pass or a marker is offered, or what a pass beside a tile does (None otherwise).
         "why": None if is_trick_game(match) else why_words(match, observation.legal_actions),
         "last_actions": last_actions(match, seats, seat, match.events),
-        "tricks": tricks_json(match, seat, observation.hand),
+        "tricks": tricks_json(match, seat, seats, observation.hand),
         "to_continue": None if waiting is None else sorted(waiting),
     }
     if waiting:
@@ -677,7 +753,7 @@ def spectator_view(
         "legal": [],
         "why": None,
         "last_actions": last_actions(match, seats, None, match.events),
-        "tricks": tricks_json(match, None),
+        "tricks": tricks_json(match, None, seats),
         "to_continue": None if waiting is None else sorted(waiting),
     }
     if waiting:
@@ -723,5 +799,5 @@ def public_view(match: Match, ruleset: Ruleset, kinds: Sequence[str], step: int,
         "layout": layout_json(match.layout),
         "legal": legal_json(match.legal_actions(), match, seats) if current is not None else [],
         "last_actions": last_actions(match, seats, current, match.events),
-        "tricks": tricks_json(match, None),
+        "tricks": tricks_json(match, None, seats),
     }

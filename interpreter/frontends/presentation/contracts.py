@@ -1,0 +1,129 @@
+"""A trick game's special contracts in words (nel-o, splash, sevens: whatever a rule file names):
+the bid that declares one ("3 marks — splash"), what it demands in one line ("your partner names
+trumps and leads; your side must take every trick"), and the hand's verdict in the words of its
+aim ("nel-o set: the bidder (You) took a trick").
+
+Everything is read from the contract's fields (`trumps`, `declarer`, `partner_out`, `aim`, `rank`)
+and from the engine (which bids bind a hand to a contract: `Auction.jumps`), never from its name,
+so that any rule file's contracts are said right. The terminal and the web say the same words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from interpreter.engine import Match
+from interpreter.engine.actions import NO_TRUMPS, TRUMPS
+from interpreter.engine.tricks.auction import Auction
+from interpreter.engine.tricks.tables import TrickTables
+from interpreter.frontends.presentation.seats import Seat, together
+from interpreter.rulefile.trick_rules import Aim, Contract, Declarer, Trump
+from interpreter.text.untrusted import printable
+
+
+def binding_bids(t: TrickTables, hand: Sequence[tuple[int, int]]) -> dict[int, Contract]:
+    """The bids that, won by the holder of `hand`, declare a contract: a contract's `bid` whose
+    `requires` the hand meets (the engine's `Auction.jumps`)."""
+    if not t.rules.contracts or not hand:
+        return {}
+    return Auction.jumps(t, t.mask_of(hand))
+
+
+def contract_bid_text(t: TrickTables, value: int, contract: str) -> str:
+    """A bid with the contract it declares: "3 marks — splash"."""
+    bid = t.bid_of.get(value)
+    name = printable(bid.name) if bid is not None else str(value)
+    return f"{name} — {printable(contract)}"
+
+
+def declared_contract(t: TrickTables, view: Any) -> Contract | None:
+    """The special contract declared this hand (the view's), or None."""
+    return t.contracts.get(view.contract) if view.contract else None
+
+
+def _partners(match: Match) -> bool:
+    return match.sides < match.players
+
+
+def demand_words(match: Match, t: TrickTables, contract: Contract, bidder: str | None) -> str:
+    """What a contract demands, in one line, said to its bidder (`bidder` None: "you", "your
+    partner") or of the bidder named `bidder`: who names trumps and leads, the trumps or the
+    ranking, who sits out, and what the bidder's side must take."""
+    you = bidder is None
+    who = "you" if you else bidder
+    partner = "your partner" if you else f"{bidder}'s partner"
+    partners = _partners(match)
+    clauses = []
+    if contract.trumps is None:
+        if contract.declarer is Declarer.PARTNER and partners:
+            clauses.append(f"{partner} names trumps and leads")
+        else:
+            clauses.append(f"{who} {'name' if you else 'names'} trumps")
+    elif contract.rank is not None:
+        clauses.append(f"no suits: {_ranking(t, contract)}, the highest played takes the trick")
+    else:
+        clauses.append("no trumps" if contract.trumps is Trump.NONE else "doubles are trumps")
+        if contract.declarer is Declarer.PARTNER and partners:
+            clauses.append(f"{partner} leads")
+    if contract.partner_out and partners:
+        clauses.append(f"{partner} sits out")
+    # The bidder alone must meet the aim when the partner sits out or there are no partners.
+    alone = contract.partner_out or not partners
+    subject = who if alone else "your side" if you else "their side"
+    clauses.append(f"{subject} {aim_words(contract, None)}")
+    return "; ".join(clauses)
+
+
+def aim_words(contract: Contract | None, make: int | None) -> str:
+    """ "must take every trick", "must take no trick", "must make 42"."""
+    aim = Aim.BID if contract is None else contract.aim
+    if aim is Aim.ALL_TRICKS:
+        return "must take every trick"
+    if aim is Aim.NO_TRICKS:
+        return "must take no trick"
+    return f"must make {make}" if make is not None else "must make the bid"
+
+
+def _ranking(t: TrickTables, contract: Contract) -> str:
+    """The top of a ranked contract's order, from the engine's ranks: "tiles of 7 pips rank
+    highest" when the highest-ranked tiles share their pips, else "tiles rank as the rules say"."""
+    suits = t.suits(NO_TRUMPS if contract.trumps is None else contract.trumps.value, contract)  # type: ignore[arg-type]
+    ranks = suits.rank[0]
+    best = max(ranks)
+    pips = {t.low[x] + t.high[x] for x, r in enumerate(ranks) if r == best}
+    if len(pips) == 1:
+        return f"tiles of {pips.pop()} pips rank highest"
+    return "tiles rank as the rules say"
+
+
+def contract_of_hand(t: TrickTables, events: Sequence[dict[str, Any]]) -> str | None:
+    """The special contract declared among a hand's `events` (the declaration's action), or None."""
+    for event in events:
+        action = event.get("action") if event["type"] == "action" else None
+        if action is not None and action["kind"] == TRUMPS and action.get("value") in t.contracts:
+            return str(action["value"])
+    return None
+
+
+def verdict_words(
+    match: Match, t: TrickTables, contract: str, made: bool, bidder: int, seats: Sequence[Seat], viewer: int | None
+) -> str:
+    """A contract's hand, made or set, in the words of its aim: "nel-o set: the bidder (You) took a
+    trick", "splash made: your side took every trick", "sevens set: Player 2 took a trick"."""
+    rules = t.contracts[contract]
+    name = printable(contract)
+    side = match.side_of(bidder)
+    ours = viewer is not None and match.side_of(viewer) == side
+    alone = rules.partner_out or not _partners(match)
+    if alone:
+        them = f"the bidder ({seats[bidder].name})"
+    else:
+        members = [s.name for n, s in enumerate(seats) if match.side_of(n) == side]
+        them = "your side" if ours else together(members)
+    others = "the other side" if _partners(match) else "another player"
+    if rules.aim is Aim.NO_TRICKS:
+        return f"{name} made: {them} took no trick" if made else f"{name} set: {them} took a trick"
+    if rules.aim is Aim.ALL_TRICKS:
+        return f"{name} made: {them} took every trick" if made else f"{name} set: {others} took a trick"
+    return f"{name} {'made' if made else 'set'}"
