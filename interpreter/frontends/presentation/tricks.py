@@ -33,6 +33,7 @@ from interpreter.engine.observation import TrickView
 from interpreter.engine.tiles import Tile, normal
 from interpreter.engine.tricks.suits import PIP_NAMES, Declaration, Suits, suit_name
 from interpreter.engine.tricks.tables import TrickTables, trick_tables_for
+from interpreter.frontends.presentation.contracts import binding_bids, contract_bid_text, demand_words, verdict_words
 from interpreter.frontends.presentation.plays import (
     captured_words,
     captures_count,
@@ -226,10 +227,14 @@ def describe_trick_move(action: Action, match: Match) -> str:
     if action.kind == PASS:
         return "pass"
     if action.kind == BID:
-        return f"bid {bid_text(t, int(action.value))}"  # type: ignore[arg-type]
+        value = int(action.value)  # type: ignore[arg-type]
+        seat = match.current_player
+        bound = binding_bids(t, match.hand(seat)).get(value) if seat is not None else None
+        return f"bid {bid_text(t, value) if bound is None else contract_bid_text(t, value, bound.name)}"
     if action.kind == TRUMPS:
-        if action.value in t.contracts:
-            return printable(str(action.value))
+        if action.value in t.contracts:  # a special contract, with what it demands of the declarer
+            contract = t.contracts[str(action.value)]
+            return f"{printable(contract.name)} — {demand_words(match, t, contract, None)}"
         words = trump_words(action.value, t.max_pip)  # type: ignore[arg-type]
         if action.value == NO_TRUMPS:
             return words
@@ -352,8 +357,11 @@ def _named(words: str, t: TrickTables) -> Action | str | None:
             if printable(bid.name).lower() == rest:
                 return Action(BID, value=bid.value)
         return f"there is no bid '{rest}'"
-    if kind in ("trumps", "trump", "t") and rest:
+    if kind in ("trumps", "trump", "t", "declare") and rest:
         words = rest
+    for name in t.contracts:  # a special contract by its name: "nel-o", "declare splash"
+        if printable(name).lower() == words:
+            return Action(TRUMPS, value=name)
     declaration = _declaration(words, t.max_pip)
     return None if declaration is None else Action(TRUMPS, value=declaration)
 
@@ -397,6 +405,7 @@ class _Hand:
     last_taker: int | None = None  # the seat that took the last trick so far
     taken: int = 0  # tiles taken in tricks so far this hand
     lead: tuple[Tile, ...] = ()  # the tiles led to the trick on the table (tiles played together)
+    special: str | None = None  # the special contract declared (nel-o, splash), if any
 
 
 class TrickNarrator:
@@ -546,6 +555,8 @@ class TrickNarrator:
             kind = action["kind"]
             if kind == TRUMPS:
                 hand.declaration = action["value"]
+                if action["value"] in self.t.contracts:
+                    hand.special = str(action["value"])
             elif kind == EXCHANGE:
                 hand.drawing = "exchange"
             elif kind == DROP:
@@ -681,7 +692,9 @@ class TrickNarrator:
             if value == NO_TRUMPS:
                 return f"{who} declared no trumps (follow me)."
             if value in self.t.contracts:
-                return f"{who} declared {printable(str(value))}."
+                bidder = None if self.seats[seat].name == "You" else self.seats[seat].name
+                demand = demand_words(self.match, self.t, self.t.contracts[value], bidder)
+                return f"{who} declared {printable(str(value))}: {demand}."
             return f"{who} declared {trump_words(value, self.t.max_pip)}."
         if grouped(self.t):
             return self._play(event, hand)
@@ -818,7 +831,10 @@ class TrickNarrator:
             names = self.side_names(side)
             bid = bid_text(self.t, event["bid"])
             make = hand.contract["make"] if hand.contract else event["bid"]
-            if reason == "made":
+            if hand.special is not None:
+                verdict = verdict_words(self.match, self.t, hand.special, reason == "made", bidder, self.seats, viewer)
+                text += f": {verdict}."
+            elif reason == "made":
                 text += f": {together(names)} made the bid of {bid}."
             else:
                 were = ("are" if plural(names) else "is") if early else ("were" if plural(names) else "was")

@@ -18,6 +18,7 @@ from interpreter.frontends.presentation.moves import Refused, numbered, read_mov
 from interpreter.frontends.presentation.narration import Narrator
 from interpreter.frontends.presentation.places import move_words
 from interpreter.frontends.presentation.plays import grouped, order_plays
+from interpreter.frontends.presentation.score_sheet import score_sheet_lines
 from interpreter.frontends.presentation.seats import Seat
 from interpreter.frontends.presentation.style import Style
 from interpreter.frontends.presentation.tricks import describe_trick_move, is_trick_game, tables
@@ -33,6 +34,7 @@ _COMMANDS = """\
 Other commands:
   hint         what the strongest computer player would do
   table        show the table again
+  scores       the score sheet: every hand (round) so far, and the totals
   rules        the rules of this game
   help         this text
   quit         stop; the game is saved and `domino resume FILE` continues it
@@ -253,6 +255,8 @@ class Session:
                 self.out.write(printable(self.rules_text()))  # the rule file's words, never its escapes
             elif command in ("table", "t"):
                 self.out.write(self._screen(seat, legal))
+            elif command in ("scores", "score"):
+                self.out.write("\n".join(score_sheet_lines(self.match, self.seats)) + "\n")
             elif not command and len(legal) == 1:
                 return legal[0]  # Enter takes the only move there is (drawing, again and again)
             elif not command:

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from interpreter.engine import Action, Match
 from interpreter.engine.actions import BID, DROP, EXCHANGE, KEEP, PASS
+from interpreter.frontends.presentation.contracts import aim_words, contract_bid_text, declared_contract, demand_words
 from interpreter.frontends.presentation.plays import (
     captured_words,
     captures_count,
@@ -43,7 +44,7 @@ from interpreter.frontends.presentation.tricks import (
 )
 from interpreter.frontends.terminal.table import goal, hand_line, player_lines
 from interpreter.rulefile.ruleset import Ruleset
-from interpreter.rulefile.trick_rules import LedSuit
+from interpreter.rulefile.trick_rules import Aim, LedSuit
 from interpreter.text.untrusted import printable
 
 _GRID_WIDTH = 78  # short moves (the bids) are laid out in columns up to this width
@@ -100,6 +101,15 @@ def contract_line(match: Match, seats: Sequence[Seat], style: Style) -> str:
         declaration = t.fixed if view.declaration is None else view.declaration
         return f"No auction this hand; {trump_words(declaration, t.max_pip)}."
     side = match.side_of(view.bidder)
+    # A special contract, declared or bound by the winning bid: its name with the bid, what it demands.
+    contract = declared_contract(t, view) or t.contracts.get(view.must_declare or "")
+    if contract is not None:
+        bidder = seats[view.bidder].name
+        text = style.heading("Contract") + f"  {bidder} bid {contract_bid_text(t, view.bid, contract.name)}: "
+        text += demand_words(match, t, contract, None if bidder == "You" else bidder)
+        if view.declaration is not None and contract.trumps is None and view.declaration != contract.name:
+            text += f"; {trump_words(view.declaration, t.max_pip)}"
+        return text + "."
     text = style.heading("Contract") + f"  {seats[view.bidder].name} bid {bid_text(t, view.bid)}: "
     text += f"{_side_names(match, seats, side)} "
     text += f"must make {view.make}"
@@ -244,7 +254,10 @@ def this_hand_lines(match: Match, seats: Sequence[Seat], style: Style) -> list[s
             text += f" {points:>2} point{'s' if points != 1 else ''}"
         if captures and view.captured:
             text += f" {captured_words(match.ruleset, view.captured[side])}"
-        if side == bidder_side and view.make is not None:
+        contract = declared_contract(t, view)
+        if side == bidder_side and contract is not None and contract.aim is not Aim.BID:
+            text += f" — {aim_words(contract, view.make)}: {counted(view.tricks_won[side], ('trick', 'tricks'))} so far"
+        elif side == bidder_side and view.make is not None:
             short = view.make - view.points_won[side]
             text += f" — needs {short} more to make {view.make}" if short > 0 else f" — has made {view.make}"
         if side == closer_side and view.at_close:
@@ -287,6 +300,9 @@ def trick_screen(
     # Marks are the match's score in 42; a game scored in points calls it the score, as the
     # hand's points are another count.
     notes = {seat: "dropped out" for seat in view.dropped}
+    if view.sitting_out is not None:
+        said = f" ({printable(view.contract)})" if view.contract else ""
+        notes[view.sitting_out] = f"sits out this hand{said}"
     lines += player_lines(match, seats, style, "marks" if unit[0] == "mark" else "score", notes)
     lines.append("")
     t = tables(match)
