@@ -490,7 +490,8 @@ def _contract_json(match: Match, t: Any, view: Any, viewer: int | None, seats: S
     """The hand's contract as the table says it: "3 marks — splash" (`contract_text`, the bid
     alone for plain trumps), the special contract's name, its aim and what it demands (to the
     bidder: "your partner names trumps and leads; …"), and the seat that sits out."""
-    contract = declared_contract(t, view)
+    # Declared, or bound by the winning bid (the bidder must declare it: the view says which).
+    contract = declared_contract(t, view) or t.contracts.get(view.must_declare or "")
     bidder = None if view.phase == "bidding" else view.bidder
     text = None if bidder is None or view.bid is None else bid_text(t, view.bid)
     if contract is not None and view.bid is not None:
@@ -505,6 +506,7 @@ def _contract_json(match: Match, t: Any, view: Any, viewer: int | None, seats: S
         "aim_words": None if bidder is None else aim_words(contract, view.make),
         "demand": demand,
         "sitting_out": view.sitting_out,
+        "fixed_trumps": contract is not None and contract.trumps is not None,  # said by the demand
     }
 
 

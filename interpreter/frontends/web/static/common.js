@@ -142,10 +142,18 @@ export function scoreSheet(state, viewer) {
   if (!rows.length) return h("p", {}, `No round has ended yet. Scores now: ${now}.`);
   const word = state.tricks ? "Hand" : "Round";
   const table = h("table", { class: "history score-sheet" });
-  table.append(h("tr", {}, h("th", { scope: "col" }, word), h("th", { scope: "col" }, "How it ended"),
+  // A trick game with an auction: who bid what, the contract (trumps, or a special contract), made or set.
+  const auction = rows.some((r) => r.bidder !== null && r.bidder !== undefined);
+  const heads = auction ? ["Bidder", "Bid", "Contract", "Result"] : ["How it ended"];
+  table.append(h("tr", {}, h("th", { scope: "col" }, word), ...heads.map((x) => h("th", { scope: "col" }, x)),
     ...Array.from({ length: state.sides }, (_, s) => h("th", { scope: "col" }, sideName(state, s)))));
   for (const row of rows) {
-    table.append(h("tr", {}, h("td", {}, row.round), h("td", {}, endWords(state, row, viewer) || row.reason),
+    const bid = row.bidder !== null && row.bidder !== undefined;
+    const how = auction
+      ? (bid ? [seatName(state, row.bidder, viewer), row.bid_text, row.contract, row.made ? "made" : "set"] : ["—", "—", "—", "no bid"])
+      : [endWords(state, row, viewer) || (row.pips ? `points taken: ${row.pips.join(" – ")}` : row.reason)];
+    const cells = how.map((x, k) => h("td", { class: `words${auction && k === 3 && bid ? (row.made ? " made" : " set") : ""}` }, x));
+    table.append(h("tr", {}, h("td", {}, row.round), ...cells,
       ...row.scores.map((total, side) => h("td", {}, `${total} `, h("span", { class: "gained" }, `(${signed(row.points[side])})`)))));
   }
   const box = h("div", {}, table);

@@ -62,7 +62,12 @@ export function turnWords() {
   if (!isTrickGame(state)) return "Your turn.";
   const t = state.tricks;
   if (t.phase === "bidding") return t.bid === null ? "Your turn: bid or pass." : `Your turn: bid over ${t.bid_text}, or pass.`;
-  if (t.phase === "declaring") return `You won the bid at ${t.bid_text}: name trumps.`;
+  if (t.phase === "declaring") {
+    const contracts = state.legal.filter((m) => m.contract).length;
+    if (state.seat !== t.bidder) return `Your partner declared ${t.contract}: name trumps, then lead.`;
+    const what = !contracts ? "name trumps" : contracts === state.legal.length ? `declare ${state.legal[0].contract}` : "name trumps or declare a contract";
+    return `You won the bid at ${t.contract_text || t.bid_text}: ${what}.`;
+  }
   if (t.phase === "calling") return "Your call before the first lead: keep this hand, drop out, or exchange it.";
   if (t.phase === "discarding") return `Lay ${t.to_discard} tile${t.to_discard === 1 ? "" : "s"} face down: click ${t.to_discard === 1 ? "it" : "each"} in your hand.`;
   if (t.grouped && t.lead_size) {

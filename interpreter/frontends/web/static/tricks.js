@@ -70,13 +70,55 @@ export function marksLine(state, viewer) {
 
 const CALLED = { keep: "kept the hand", drop: "dropped out", exchange: "exchanged the hand" };
 
+// The finished trick (the view's `finished`: the server keeps it until somebody moves again) is
+// held in the middle, every tile at its seat and who took it, until the next lead or a tap.
+let dismissedTrick = null;
+
+const trickKey = (held) => `${held.round}/${held.number}`;
+
+export function heldTrick(state) {
+  const held = state.tricks && state.tricks.finished;
+  return held && dismissedTrick !== trickKey(held) ? held : null;
+}
+
+// The held trick's plays by seat, as the trick of plays draws them (a play laid face down: backs).
+function heldPlays(held) {
+  const bySeat = new Map();
+  for (const { seat, tile } of held.tiles) {
+    if (!bySeat.has(seat)) bySeat.set(seat, { seat, tiles: [], face_down: 0, name: null });
+    bySeat.get(seat).tiles.push(tile);
+  }
+  for (const [seat, n] of held.face_down || []) bySeat.set(seat, { seat, tiles: [], face_down: n, name: null });
+  return bySeat;
+}
+
+function heldStatus(state, seat, held) {
+  const led = held.tiles.length && held.tiles[0].seat === seat;
+  const took = seat === held.seat;
+  if (state.tricks.grouped) {
+    const play = heldPlays(held).get(seat);
+    return play ? playView(play, state, took, led) : null;
+  }
+  const played = held.tiles.find((p) => p.seat === seat);
+  if (!played) return null;
+  const [a, b] = played.tile;
+  return h("span", { class: `played held${took ? " taking" : ""}` },
+    tileSvg(a, b, { vertical: true }),
+    took ? h("span", { class: "taking-tag" }, "took it") : null,
+    led ? h("span", { class: "led-tag" }, "led") : null);
+}
+
 function isDropped(state, seat) {
   return (state.tricks.dropped || []).includes(seat);
 }
 
-function spotStatus(state, seat) {
+function spotStatus(state, seat, held) {
   const t = state.tricks;
   if (isDropped(state, seat)) return h("span", { class: "call-bubble dropped" }, "dropped out of this hand");
+  const shown = held ? heldStatus(state, seat, held) : null;
+  if (shown) return shown;
+  if (seat === t.sitting_out) return h("span", { class: "call-bubble dropped sitting-out" }, `sits out this hand${t.contract ? ` (${t.contract})` : ""}`);
+  if (held) return null;
   if (t.phase === "calling" || (t.phase === "discarding" && t.exchanging)) {
     const said = (t.calls || []).find((c) => c.seat === seat);
     if (said) return h("span", { class: `call-bubble call-${said.call}` }, CALLED[said.call] || said.call);
@@ -103,7 +145,7 @@ function spotStatus(state, seat) {
   return null;
 }
 
-function spot(state, seat, viewer, where) {
+function spot(state, seat, viewer, where, held) {
   const t = state.tricks;
   const turn = seat === state.current_player && !state.over;
   const partner = viewer !== null && viewer !== undefined && seat !== viewer && state.seat_sides[seat] === state.seat_sides[viewer];
@@ -112,24 +154,33 @@ function spot(state, seat, viewer, where) {
   if (seat === t.bidder && t.phase !== "bidding") tags.push("bidder");
   if (seat === t.dealer) tags.push("dealer");
   if (seat === t.closed_by) tags.push("closed");
+  if (seat === t.sitting_out) tags.push("sits out");
   const name = seatName(state, seat, viewer);
-  const status = spotStatus(state, seat);
+  const status = spotStatus(state, seat, held);
   const doing = turn ? {
     bidding: "to bid", declaring: "naming trumps", calling: "to call", discarding: "laying down",
     playing: (t.grouped ? (t.plays || []).length : t.trick.length) ? "to play" : "to lead",
   }[t.phase] : "";
-  const out = isDropped(state, seat);
+  const out = isDropped(state, seat) || seat === t.sitting_out;
   const words = [name, compass(state) ? COMPASS_WORDS[where] : "", tags.join(", "), out ? "dropped out" : "", doing].filter(Boolean).join(", ");
   return h("div", { class: `spot pos-${where}${turn ? " turn" : ""}${out ? " dropped" : ""}`, "data-seat": seat, "aria-label": words },
     h("div", { class: "spot-name" }, h("strong", {}, name), compass(state) ? h("span", { class: "compass" }, where) : null,
-      ...tags.map((tag) => h("span", { class: `tag tag-${tag}` }, tag))),
+      ...tags.map((tag) => h("span", { class: `tag tag-${tag.replace(" ", "-")}` }, tag))),
     status || h("span", { class: "spot-empty" }, doing ? `${doing}…` : ""),
   );
 }
 
-function centre(state, viewer) {
+function centre(state, viewer, held) {
   const t = state.tricks;
   const lines = [];
+  if (held) {
+    const of = t.tricks_in_hand ? ` of ${t.tricks_in_hand}` : "";
+    const points = t.only_tricks || t.no_points ? "" : ` · ${held.points} point${held.points === 1 ? "" : "s"}`;
+    lines.push(h("div", { class: "centre-head", id: "held-trick" }, `${held.text}.`));
+    lines.push(h("div", {}, `Trick ${held.number}${of}${points}`));
+    lines.push(h("div", { class: "tap-on" }, "Tap to go on"));
+    return h("div", { class: "centre held", "aria-live": "polite" }, ...lines);
+  }
   if (t.phase === "bidding") {
     lines.push(h("div", { class: "centre-head" }, "Bidding"));
     lines.push(t.bid === null
@@ -137,8 +188,8 @@ function centre(state, viewer) {
       : h("div", {}, "The bid stands at ", h("strong", {}, t.bid_text), ` (${seatAt(state, t.bidder, viewer)})`));
     lines.push(h("div", { class: "quiet" }, "Each player bids once, higher than the bid, or passes."));
   } else if (t.phase === "declaring") {
-    lines.push(h("div", { class: "centre-head" }, `${seatAt(state, t.bidder, viewer)} won the bid at ${t.bid_text}`));
-    lines.push(h("div", {}, t.bidder === viewer ? "Name trumps: choose below." : "Trumps are being named…"));
+    lines.push(h("div", { class: "centre-head" }, `${seatAt(state, t.bidder, viewer)} won the bid at ${t.contract_text || t.bid_text}`));
+    lines.push(h("div", {}, state.current_player === viewer ? "Name trumps: choose below." : "Trumps are being named…"));
   } else if (t.phase === "calling" || (t.phase === "discarding" && t.exchanging)) {
     lines.push(h("div", { class: "centre-head" }, "Before the first lead"));
     lines.push(h("div", { class: "quiet" }, "Each player in turn keeps the hand, drops out, or exchanges it."));
@@ -209,10 +260,16 @@ function contractBanner(state, viewer) {
   if (t.phase !== "bidding" && (t.bidder === null || t.bidder === undefined) && (t.turn_up || t.has_stock)) return stockBanner(state, viewer);
   if (t.phase === "bidding" || t.bidder === null || t.bidder === undefined) return h("div", { class: "contract quiet" }, marksLine(state, viewer));
   const side = state.seat_sides[t.bidder];
+  const trumps = t.trumps && !t.fixed_trumps ? h("span", { class: "trumps" }, ` · ${t.trumps}`) : null;
+  if (t.contract) { // a special contract: its name with the bid, and what it demands, from the rules
+    return h("div", { class: "contract special", id: "contract" },
+      h("strong", {}, `Contract: ${t.contract_text}`), ` by ${seatAt(state, t.bidder, viewer)}`, trumps,
+      h("div", { class: "demand" }, t.demand));
+  }
   const must = `${sideMembers(state, side, viewer).join(" & ")} must make ${t.make}`;
   return h("div", { class: "contract", id: "contract" },
-    h("strong", {}, `Contract: ${t.bid_text}`), ` by ${seatAt(state, t.bidder, viewer)} — ${must}`,
-    t.trumps ? h("span", { class: "trumps" }, ` · ${t.trumps}`) : h("span", { class: "quiet" }, " · trumps not named yet"));
+    h("strong", {}, `Contract: ${t.contract_text || t.bid_text}`), ` by ${seatAt(state, t.bidder, viewer)} — ${must}`,
+    trumps || h("span", { class: "quiet" }, " · trumps not named yet"));
 }
 
 function lastTrick(state, viewer) {
@@ -234,10 +291,16 @@ function lastTrick(state, viewer) {
 // The table's middle for a trick game, drawn into `box` (the layout's svg is hidden meanwhile).
 export function renderTrickTable(box, state, viewer) {
   const where = positions(state);
-  const spots = state.tricks.order.map((seat) => spot(state, seat, viewer, where[seat]));
-  const round = !PLACES[state.tricks.order.length];
+  const t = state.tricks;
+  // Held until the next lead (a trick on the table again) or a tap anywhere on the table.
+  const held = t.trick.length || (t.plays || []).length ? null : heldTrick(state);
+  const spots = t.order.map((seat) => spot(state, seat, viewer, where[seat], held));
+  const round = !PLACES[t.order.length];
   box.classList.toggle("round", round);
-  box.replaceChildren(contractBanner(state, viewer), ...spots, centre(state, viewer), lastTrick(state, viewer));
+  box.classList.toggle("holding", Boolean(held));
+  box.onclick = held ? () => { dismissedTrick = trickKey(held); renderTrickTable(box, state, viewer); } : null;
+  box.replaceChildren(contractBanner(state, viewer), ...spots, centre(state, viewer, held),
+    held ? h("div", { class: "last-trick empty" }) : lastTrick(state, viewer));
   if (round) {
     // Round a circle: the viewer at the bottom, then the order of play clockwise on screen, in the
     // room the banner above and the last trick below leave (a phone's banner takes three lines).
@@ -281,7 +344,12 @@ export function handScore(state, viewer) {
     box.append(h("p", { class: "needs", id: "closed-note" },
       `${seatAt(state, t.closed_by, viewer)} closed the stock at ${t.at_close.points[side]} point${t.at_close.points[side] === 1 ? "" : "s"}.`));
   }
-  if (bidderSide !== null && t.make !== null) {
+  if (bidderSide !== null && t.aim && t.aim !== "bid") { // a contract's aim: every trick, or none
+    const ours = viewer !== null && viewer !== undefined && state.seat_sides[viewer] === bidderSide;
+    const who = ours ? "Your side" : sideMembers(state, bidderSide, viewer).join(" & ");
+    const taken = t.tricks_won[bidderSide];
+    box.append(h("p", { class: "needs" }, `${who} ${t.aim_words}: ${taken} trick${taken === 1 ? "" : "s"} taken so far.`));
+  } else if (bidderSide !== null && t.make !== null) {
     const short = t.make - t.points_won[bidderSide];
     const ours = viewer !== null && viewer !== undefined && state.seat_sides[viewer] === bidderSide;
     const who = ours ? "Your side" : sideMembers(state, bidderSide, viewer).join(" & ");
@@ -326,7 +394,9 @@ export function renderChoices(box, state, yours, send, hinted, pending = [], can
   const moves = yours ? state.legal.filter((m) => m.kind !== "play" && m.kind !== "discard") : [];
   box.hidden = !moves.length;
   if (!moves.length) return;
-  const heading = t.phase === "declaring" ? "Name trumps:" : t.phase === "calling" ? "Your call:"
+  const contracts = moves.filter((m) => m.kind === "trumps" && m.contract).length;
+  const declaring = !contracts ? "Name trumps:" : contracts === moves.length ? "Declare:" : "Name trumps, or declare a contract:";
+  const heading = t.phase === "declaring" ? declaring : t.phase === "calling" ? "Your call:"
     : t.phase === "playing" ? "Or, before you lead:" : t.bid === null ? "Your bid:" : `Your bid (over ${t.bid_text}):`;
   box.append(h("span", { class: "choices-head" }, heading));
   for (const m of moves) {
@@ -347,7 +417,10 @@ export function handEndBody(state, end, viewer) {
   const body = h("div", {});
   const names = (side) => sideMembers(state, side, viewer).join(" & ");
   const pts = (n) => `${n} point${n === 1 ? "" : "s"}`;
-  if (x.bidder !== null && x.bidder !== undefined) {
+  if (x.verdict) { // a special contract: made or set in the words of its aim
+    const text = `${x.verdict[0].toUpperCase()}${x.verdict.slice(1)}.`;
+    body.append(h("p", { class: `verdict ${x.made ? "made" : "set"}`, id: "verdict" }, text));
+  } else if (x.bidder !== null && x.bidder !== undefined) {
     const who = names(x.bidder_side);
     const took = x.points[x.bidder_side];
     const verdict = x.made
