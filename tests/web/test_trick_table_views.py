@@ -226,3 +226,21 @@ def test_a_trick_game_without_an_auction_lists_each_hands_points() -> None:
     (row,) = _view(match, rules)["score_sheet"]
     end = match.events_of("round_end")[0]
     assert row["bidder"] is None and row["contract"] is None and row["pips"] == end["pips"]
+
+
+def test_a_plunge_set_by_a_trick_says_who_took_it(house) -> None:
+    four_doubles = deal(
+        "4-4 5-5 6-6 0-1 0-2 0-3 0-4",
+        "0-0 1-1 2-2 3-3 0-5 0-6 1-2",
+        "1-3 1-4 1-5 1-6 2-3 2-4 2-5",
+        "2-6 3-4 3-5 3-6 4-5 4-6 5-6",
+        starter=1,
+    )
+    match = Match(house, 4, deals=[four_doubles])
+    for action in (bid(168), PASS_ACTION, PASS_ACTION, PASS_ACTION, trumps("plunge"), trumps(6), play("5-6")):
+        match.apply(action)
+    match.apply(play("6-6"))  # seat 0's double-six takes the first trick: set at once
+    while match.round == 1:
+        match.apply(match.legal_actions()[0])
+    assert _hand_end(match, house, 0)["tricks"]["verdict"] == "plunge set: your side took a trick"
+    assert _hand_end(match, house, 1)["tricks"]["verdict"] == "plunge set: Player 1 & Player 3 took a trick"

@@ -121,7 +121,9 @@ def verdict_words(
     else:
         members = [s.name for n, s in enumerate(seats) if match.side_of(n) == side]
         them = "your side" if ours else together(members)
-    others = "the other side" if _partners(match) else "another player"
+    # Who took the trick that sets an all-tricks contract: the viewer's side, or the others by name.
+    others_names = [s.name for n, s in enumerate(seats) if match.side_of(n) != side]
+    others = "your side" if viewer is not None and not ours and _partners(match) else together(others_names)
     if rules.aim is Aim.NO_TRICKS:
         return f"{name} made: {them} took no trick" if made else f"{name} set: {them} took a trick"
     if rules.aim is Aim.ALL_TRICKS:

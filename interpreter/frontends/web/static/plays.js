@@ -117,7 +117,8 @@ export function renderPlayBar(box, state, picked, send, clear, hinted) {
 }
 
 // One seat's play on the table: its tiles face up (with the combination's name), or backs.
-export function playView(play, state, taking, led) {
+// `took`: the trick is over (held in the middle): the play that took it says so.
+export function playView(play, state, taking, led, took = false) {
   if (!play.tiles.length) {
     const backs = h("span", { class: `tiles-row n${play.face_down}` }, ...Array.from({ length: play.face_down }, () => backSvg()));
     return h("span", { class: "played face-down", title: `${play.face_down} face down` }, backs,
@@ -127,7 +128,7 @@ export function playView(play, state, taking, led) {
     tilesRow(play.tiles, `n${play.tiles.length}`),
     h("span", { class: "play-tags" },
       play.name ? h("span", { class: "combo-tag" }, play.name) : null,
-      taking ? h("span", { class: "taking-tag" }, "taking it") : null,
+      taking ? h("span", { class: "taking-tag" }, took ? "took it" : "taking it") : null,
       led ? h("span", { class: "led-tag" }, "led") : null));
 }
 

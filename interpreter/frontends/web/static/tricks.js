@@ -97,7 +97,7 @@ function heldStatus(state, seat, held) {
   const took = seat === held.seat;
   if (state.tricks.grouped) {
     const play = heldPlays(held).get(seat);
-    return play ? playView(play, state, took, led) : null;
+    return play ? playView(play, state, took, led, true) : null;
   }
   const played = held.tiles.find((p) => p.seat === seat);
   if (!played) return null;
@@ -189,7 +189,9 @@ function centre(state, viewer, held) {
     lines.push(h("div", { class: "quiet" }, "Each player bids once, higher than the bid, or passes."));
   } else if (t.phase === "declaring") {
     lines.push(h("div", { class: "centre-head" }, `${seatAt(state, t.bidder, viewer)} won the bid at ${t.contract_text || t.bid_text}`));
-    lines.push(h("div", {}, state.current_player === viewer ? "Name trumps: choose below." : "Trumps are being named…"));
+    const contracts = (state.legal || []).filter((m) => m.contract).length;
+    const ask = !contracts ? "Name trumps" : contracts === state.legal.length ? "Declare it" : "Name trumps or declare a contract";
+    lines.push(h("div", {}, state.current_player === viewer ? `${ask}: choose below.` : "Trumps are being named…"));
   } else if (t.phase === "calling" || (t.phase === "discarding" && t.exchanging)) {
     lines.push(h("div", { class: "centre-head" }, "Before the first lead"));
     lines.push(h("div", { class: "quiet" }, "Each player in turn keeps the hand, drops out, or exchanges it."));
