@@ -244,3 +244,15 @@ def test_a_plunge_set_by_a_trick_says_who_took_it(house) -> None:
         match.apply(match.legal_actions()[0])
     assert _hand_end(match, house, 0)["tricks"]["verdict"] == "plunge set: your side took a trick"
     assert _hand_end(match, house, 1)["tricks"]["verdict"] == "plunge set: Player 1 & Player 3 took a trick"
+
+
+def test_a_bid_that_binds_is_told_with_its_contract_not_a_number_to_make(house) -> None:
+    match = Match(house, 4, deals=[SPLASH])
+    for action in (bid(126), PASS_ACTION, PASS_ACTION, PASS_ACTION):
+        match.apply(action)
+    told = _view(match, house, 1)["last_actions"]
+    assert "You won the bid at 3 marks — splash with Player 4 (worth 3 marks)." in told  # not "must make 42"
+    match.apply(trumps("splash"))
+    told = _view(match, house, 0)["last_actions"]
+    demand = "Player 2's partner names trumps and leads; their side must take every trick"
+    assert told[-1] == f"Player 2 declared splash: {demand}."

@@ -747,7 +747,11 @@ class TrickNarrator:
         if viewer is not None and viewer != seat and self.match.side_of(viewer) == side:
             who += ", your partner,"
             partners = []  # said already
-        text = f"{who} won the bid at {bid_text(self.t, event['bid'])} and must make {event['make']}"
+        bound = self._bound(event)
+        if bound is not None:  # the bid declares a contract: its aim, said at the declaration, is the goal
+            text = f"{who} won the bid at {contract_bid_text(self.t, event['bid'], bound)}"
+        else:
+            text = f"{who} won the bid at {bid_text(self.t, event['bid'])} and must make {event['make']}"
         if partners:
             text += f" with {together([p.name for p in partners])}"
         if self.unit[0] == "mark":
@@ -755,6 +759,24 @@ class TrickNarrator:
         if len(self.t.declarations) == 1:
             text += f"; {trump_words(self.t.declarations[0], self.t.max_pip)}"
         return self.style.paint(text + ".", "bold")
+
+    def _bound(self, event: dict[str, Any]) -> str | None:
+        """The contract a winning bid binds its bidder to declare (a contract's `bid`, won with a hand
+        that meets its `requires`): read from the declaration that follows it in the log, or, while
+        that is still to come, from the engine's view (`must_declare`)."""
+        if not any(c.bid == event["bid"] for c in self.t.rules.contracts):
+            return None
+        log = self.match.events
+        at = next((i for i in range(len(log) - 1, -1, -1) if log[i] is event), None)
+        if at is None:
+            return None
+        for later in log[at + 1 :]:
+            if later["type"] == "deal":
+                return None
+            if later["type"] == "action" and later["action"]["kind"] == TRUMPS:
+                found = self.t.contracts.get(later["action"]["value"])
+                return found.name if found is not None and found.bid == event["bid"] else None
+        return self.match.trick_view.must_declare  # type: ignore[attr-defined]
 
     def _trick(self, event: dict[str, Any], hand: _Hand, viewer: int | None) -> str:
         self._follow(event, hand)
