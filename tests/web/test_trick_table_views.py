@@ -256,3 +256,15 @@ def test_a_bid_that_binds_is_told_with_its_contract_not_a_number_to_make(house) 
     told = _view(match, house, 0)["last_actions"]
     demand = "Player 2's partner names trumps and leads; their side must take every trick"
     assert told[-1] == f"Player 2 declared splash: {demand}."
+
+
+def test_a_bid_followed_by_a_contract_is_told_with_it_once_declared(house) -> None:
+    match = Match(house, 4, deals=[ALL_SIXES])
+    for action in (PASS_ACTION, PASS_ACTION, PASS_ACTION, bid(42)):
+        match.apply(action)
+    told = _view(match, house, 0)["last_actions"]
+    assert told[-1] == "You won the bid at 1 mark (42) and must make 42 with Player 3 (worth 1 mark)."  # not known yet
+    match.apply(trumps("nel-o"))
+    told = _view(match, house, 0)["last_actions"]
+    assert told[-2:] == ["You won the bid at 1 mark — nel-o (worth 1 mark).",
+                         "You declared nel-o: no trumps; your partner sits out; you must take no trick."]  # fmt: skip

@@ -750,6 +750,8 @@ class TrickNarrator:
         bound = self._bound(event)
         if bound is not None:  # the bid declares a contract: its aim, said at the declaration, is the goal
             text = f"{who} won the bid at {contract_bid_text(self.t, event['bid'], bound)}"
+            if self.t.contracts[bound].partner_out:
+                partners = []  # the partner sits out: the bidder plays alone
         else:
             text = f"{who} won the bid at {bid_text(self.t, event['bid'])} and must make {event['make']}"
         if partners:
@@ -761,10 +763,10 @@ class TrickNarrator:
         return self.style.paint(text + ".", "bold")
 
     def _bound(self, event: dict[str, Any]) -> str | None:
-        """The contract a winning bid binds its bidder to declare (a contract's `bid`, won with a hand
-        that meets its `requires`): read from the declaration that follows it in the log, or, while
-        that is still to come, from the engine's view (`must_declare`)."""
-        if not any(c.bid == event["bid"] for c in self.t.rules.contracts):
+        """The special contract the winner of the auction declares: read from the declaration that
+        follows in the log, or, while that is still to come, the one the bid binds its bidder to (a
+        contract's `bid`, won with a hand that meets its `requires`: the engine's `must_declare`)."""
+        if not self.t.rules.contracts:
             return None
         log = self.match.events
         at = next((i for i in range(len(log) - 1, -1, -1) if log[i] is event), None)
@@ -775,7 +777,7 @@ class TrickNarrator:
                 return None
             if later["type"] == "action" and later["action"]["kind"] == TRUMPS:
                 found = self.t.contracts.get(later["action"]["value"])
-                return found.name if found is not None and found.bid == event["bid"] else None
+                return None if found is None else found.name
         return self.match.trick_view.must_declare  # type: ignore[attr-defined]
 
     def _trick(self, event: dict[str, Any], hand: _Hand, viewer: int | None) -> str:
