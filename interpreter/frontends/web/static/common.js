@@ -81,12 +81,15 @@ export function renderPlayers(container, state, viewer) {
     const unit = state.tricks && state.tricks.unit;
     const score = unit ? `${state.scores[side]} ${state.scores[side] === 1 ? unit[0] : unit[1]}` : `score ${state.scores[side]}`;
     const out = Boolean(state.tricks && (state.tricks.dropped || []).includes(seat)); // dropped out of this hand
+    const sits = Boolean(state.tricks && state.tricks.sitting_out === seat); // a contract's partner, out of play
+    const tiles = out ? "dropped out" : `${count} tile${count === 1 ? "" : "s"}${sits ? ", sits out this hand" : ""}`;
     container.append(h("div", {
-      class: `player${turn ? " turn" : ""}${out ? " dropped" : ""}`, "data-seat": seat,
-      "aria-label": `${seatName(state, seat, viewer)}${kind}: ${out ? "dropped out of this hand" : `${count} tile${count === 1 ? "" : "s"}`}, ${score}${teams ? `, team ${side + 1}` : ""}${turn ? ", to play" : ""}`,
+      class: `player${turn ? " turn" : ""}${out ? " dropped" : ""}${sits ? " sitting-out" : ""}`, "data-seat": seat,
+      "aria-label": `${seatName(state, seat, viewer)}${kind}: ${out ? "dropped out of this hand" : tiles}, ${score}${teams ? `, team ${side + 1}` : ""}${turn ? ", to play" : ""}`,
     },
     turn ? "▶ " : "", h("strong", {}, seatName(state, seat, viewer)), kind ? h("span", { class: "kind" }, kind) : null,
     h("span", { class: "count" }, out ? "dropped out" : `${count} tile${count === 1 ? "" : "s"}`), backs,
+    sits ? h("span", { class: "sits-out" }, "sits out") : null,
     h("span", { class: "score" }, score), teams ? h("span", {}, `team ${side + 1}`) : null));
   });
 }
