@@ -102,7 +102,9 @@ def _signed(n: int) -> str:
 
 
 def _ending(row: dict[str, Any], seats: Sequence[Seat]) -> str:
-    """How a round without an auction ended: "hand: points taken 40, 26", "domino (Computer)"."""
+    """How a round without an auction ended: "points taken 40 – 26", "Computer went out", "blocked"."""
     if "pips" in row:
-        return f"{row['reason']}: points taken {', '.join(str(p) for p in row['pips'])}"
-    return row["reason"] if row.get("seat") is None else f"{row['reason']} ({seats[row['seat']].name})"
+        return f"points taken {' – '.join(str(p) for p in row['pips'])}"
+    if row["reason"] == "domino" and row.get("seat") is not None:
+        return f"{seats[row['seat']].name} went out"
+    return {"blocked": "blocked", "target": "target reached in play"}.get(row["reason"], row["reason"])
