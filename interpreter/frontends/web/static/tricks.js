@@ -420,8 +420,8 @@ export function handEndBody(state, end, viewer) {
   const names = (side) => sideMembers(state, side, viewer).join(" & ");
   const pts = (n) => `${n} point${n === 1 ? "" : "s"}`;
   if (x.verdict) { // a special contract: made or set in the words of its aim
-    const text = `${x.verdict[0].toUpperCase()}${x.verdict.slice(1)}.`;
-    body.append(h("p", { class: `verdict ${x.made ? "made" : "set"}`, id: "verdict" }, text));
+    // The contract's name as the rule file writes it ("nel-o"), never capitalised.
+    body.append(h("p", { class: `verdict ${x.made ? "made" : "set"}`, id: "verdict" }, `${x.verdict}.`));
   } else if (x.bidder !== null && x.bidder !== undefined) {
     const who = names(x.bidder_side);
     const took = x.points[x.bidder_side];
