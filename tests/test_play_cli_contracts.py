@@ -41,7 +41,7 @@ def test_a_bid_and_a_declaration_say_the_contract_and_what_it_demands(house) -> 
     for action in (bid(126), PASS_ACTION, PASS_ACTION, PASS_ACTION):
         match.apply(action)
     screen = _screen(match, house, 1)
-    assert "1  splash — your partner names trumps and leads; your side must take every trick" in screen
+    assert "Declare it\n   1  splash — your partner names trumps and leads; your side must take every trick" in screen
     assert "Contract  You bid 3 marks — splash" in screen
     assert read_trick_word("splash", match.legal_actions(), match) == trumps("splash")  # typed by its name
     match.apply(trumps("splash"))

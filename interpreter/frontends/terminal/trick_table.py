@@ -312,7 +312,10 @@ def trick_screen(
         lines.append(hand_line(match, viewer, seats, legal, style))
     you = seats[viewer].name == "You"
     if phase == "trumps":
-        whose = "Name trumps" if you else f"{seats[viewer].name}, name trumps"
+        # Only a contract to declare (a bid that binds to it), a contract among the trumps, or trumps.
+        contracts = sum(1 for a in legal if a.value in t.contracts)
+        ask = "declare it" if contracts == len(legal) else "name trumps or declare" if contracts else "name trumps"
+        whose = ask[0].upper() + ask[1:] if you else f"{seats[viewer].name}, {ask}"
     elif phase == "discard":
         whose = "Lay a tile face down" if you else f"{seats[viewer].name}, lay a tile face down"
     else:
