@@ -303,8 +303,7 @@ class _Table:
         if self.is_trump(x):
             return s.rank[s.trump][x]
         led = self.led if self.trick else s.led_suit[x]
-        r = s.rank[led][x]  # type: ignore[index]
-        return r if r > -2 else -3  # off the suit led: below every tile in it
+        return s.rank[led][x]  # type: ignore[index]  # off the suit led: NOT_IN_SUIT, below every tile in it
 
     def low_key(self, x: int) -> tuple[int, bool, int, int]:
         """Smaller is cheaper to give away: less count, not a trump, a lower rank, fewer pips."""

@@ -29,9 +29,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from interpreter.engine.actions import DOUBLES, NO_TRUMPS
+from interpreter.expressions.language import MAX_VALUE
 from interpreter.rulefile.trick_rules import DoublePlace
 
 Declaration = int | str  # a suit's pip, DOUBLES or NO_TRUMPS
+
+# A tile's rank in a suit it does not belong to: below every rank a tile can have in one (a contract's
+# `rank` formula gives at most ±MAX_VALUE; a pip's rank is -1 .. max_pip + 1), so that no rank a
+# rule file gives can be mistaken for it, and a tile off the suit never outranks one in it.
+NOT_IN_SUIT = -MAX_VALUE - 1
 
 
 @dataclass(frozen=True)
@@ -43,7 +49,7 @@ class Suits:
     trumps: int  # mask of the trump tiles
     led_suit: tuple[int, ...]  # [tile] -> the suit it belongs to when led
     follows: tuple[int, ...]  # [suit] -> mask of the tiles that follow it (trumps: the trump tiles)
-    rank: tuple[tuple[int, ...], ...]  # [suit][tile] -> its rank in that suit (-2: not in it)
+    rank: tuple[tuple[int, ...], ...]  # [suit][tile] -> its rank in that suit (NOT_IN_SUIT: not in it)
     best_only: bool = False  # a seat must play one of its highest-ranked tiles (ranked_suits)
     top: int = 0  # mask of the tiles that take any trick they are played to
     names: tuple[str, ...] = ()  # the suits' names under named suits (by suit number)
@@ -60,7 +66,9 @@ class Suits:
             led = self.led_suit[tiles[0]]
         suit = self.trump if any((trumps >> t) & 1 for t in tiles) else led
         ranks = self.rank[suit]
-        best, best_rank = 0, -3  # the led tile is in the suit led, so it always sets a rank
+        # The first tile to beat is the first one played: a tile off the suit ranks NOT_IN_SUIT, below
+        # any tile in it, and only a higher rank takes the lead (the first played of equals keeps it).
+        best, best_rank = 0, ranks[tiles[0]]
         for i, tile in enumerate(tiles):
             r = ranks[tile]
             if r > best_rank:
@@ -102,7 +110,7 @@ def suits_for(
         higher = high if prank[high] >= prank[low] else low
         led.append(trump if (trump_mask >> t) & 1 else trump + 1 if own and low == high else higher)
     follows = [0] * (max_pip + 3)  # the pips, trumps, and the doubles as a suit of their own
-    rank = [[-2] * n for _ in range(max_pip + 3)]  # -1 is a low double's place
+    rank = [[NOT_IN_SUIT] * n for _ in range(max_pip + 3)]  # -1 is a low double's place
     for t in range(n):
         low, high = halves[t]
         if (trump_mask >> t) & 1:
@@ -137,7 +145,7 @@ def named_suits(suits: tuple[str, ...], ranks: tuple[int, ...], top: int = 0) ->
     number = {name: i for i, name in enumerate(names)}
     n = len(suits)
     follows = [0] * (len(names) + 1)
-    rank = [[-2] * n for _ in range(len(names) + 1)]
+    rank = [[NOT_IN_SUIT] * n for _ in range(len(names) + 1)]
     for t, name in enumerate(suits):
         follows[number[name]] |= 1 << t
         rank[number[name]][t] = ranks[t]
@@ -162,7 +170,7 @@ def ranked_suits(ranks: tuple[int, ...], declaration: Declaration = NO_TRUMPS) -
         trumps=0,
         led_suit=(0,) * n,
         follows=((1 << n) - 1, 0),
-        rank=(tuple(ranks), (-2,) * n),
+        rank=(tuple(ranks), (NOT_IN_SUIT,) * n),
         best_only=True,
     )
 
