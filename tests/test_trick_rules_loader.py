@@ -354,8 +354,9 @@ def test_explain_says_the_special_contracts() -> None:
     assert (
         "- plunge: a bid of at least 4 marks (168); declared only when, in the bidder's hand as dealt, the number of "
         "doubles is at least 4; a player holding such a hand may bid 4 marks (168) over any lower bid, out of the "
-        "usual order, and on winning the auction with it must declare plunge; the bidder's partner names trumps and "
-        "leads the first trick; the bidder's side must take every trick." in text
+        "usual order; one who wins the auction with 4 marks (168), in the usual order or out of it, while holding "
+        "such a hand must declare plunge; the bidder's partner names trumps and leads the first trick; the bidder's "
+        "side must take every trick." in text
     )
     assert "- splash: a bid of at least 3 marks (126); declared only when" in text
     assert (

@@ -385,9 +385,11 @@ def contract_words(ruleset: Ruleset, tricks: TrickRules, contract: Contract) -> 
     if contract.requires is not None:
         clauses.append(f"declared only when, in the bidder's hand as dealt, {words(contract.requires, BIDDER_HAND)}")
     if contract.bid is not None:
+        bid = bid_name(bidding, contract.bid)
+        also = ", in the usual order or out of it," if _on_the_ladder(bidding, contract.bid) else ""
         clauses.append(
-            f"a player holding such a hand may bid {bid_name(bidding, contract.bid)} over any lower bid, out of the "
-            f"usual order, and on winning the auction with it must declare {contract.name}"
+            f"a player holding such a hand may bid {bid} over any lower bid, out of the usual order; one who wins the "
+            f"auction with {bid}{also} while holding such a hand must declare {contract.name}"
         )
     partner = contract.declarer is Declarer.PARTNER
     declarer = "the bidder's partner" if partner else "the bidder"
@@ -417,6 +419,12 @@ def contract_words(ruleset: Ruleset, tricks: TrickRules, contract: Contract) -> 
     }[contract.aim]
     clauses.append(f"{side} {aim}")
     return f"{contract.name}: {'; '.join(clauses)}"
+
+
+def _on_the_ladder(bidding: Bidding, value: int) -> bool:
+    """Whether `value` is also a bid of the usual order (a number bid, or a named bid's value)."""
+    numbered = bidding.min <= value <= bidding.max and (value - bidding.min) % bidding.step == 0
+    return numbered or any(bid.value == value for bid in bidding.special)
 
 
 _DOUBLES_IN_CONTRACT = {

@@ -4,6 +4,7 @@ docs/format.md, "Trick games")."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -292,6 +293,27 @@ def test_plunge_bids_out_of_the_ladder_and_the_partner_names_trumps_and_leads(ho
         events += match.apply(match.legal_actions()[0])
     end = next(e for e in events if e["type"] == "round_end")
     assert (end["reason"], end["scores"]) == ("set", [4, 0])  # a trick lost: set, 4 marks to the others
+
+
+def declared_after(house, starter: int, *bids: int | None) -> list:
+    """What the auction's winner may declare on FOUR_DOUBLES (seat 1: four doubles, seat 0: three,
+    seats 2 and 3: none) after `bids` in turn from `starter` (None: a pass)."""
+    match = Match(house, 4, deals=[dataclasses.replace(FOUR_DOUBLES, starter=starter)])
+    for value in bids:
+        match.apply(PASS_ACTION if value is None else bid(value))
+    return [a.value for a in match.legal_actions()]
+
+
+def test_a_contracts_bid_binds_also_when_it_is_a_bid_of_the_ladder(house) -> None:
+    # Four doubles bid 168, "4 marks", over 126 as the ladder allows: plunge's bid, so plunge.
+    assert declared_after(house, 2, 84, 126, None, 168) == ["plunge"]
+    # Three doubles bid 126, "3 marks", over 84: splash's bid, so splash.
+    assert declared_after(house, 3, 84, 126, None, None) == ["splash"]
+
+
+def test_a_contracts_bid_does_not_bind_a_hand_that_does_not_meet_it(house) -> None:
+    # No double bids 126 over 84: not a splash hand, so trumps or any contract its bid allows.
+    assert declared_after(house, 2, 84, 126, None, None) == [*range(7), "doubles", "none", "nel-o", "sevens"]
 
 
 def test_sevens_plays_the_tile_closest_to_seven(house) -> None:

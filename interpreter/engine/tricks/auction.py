@@ -22,7 +22,7 @@ class Auction:
         self.bids: list[tuple[int, int | None]] = []  # (seat, bid value), None for a pass
         self.high: int | None = None  # the standing bid's value
         self.bidder: int | None = None  # who holds it
-        self.must_declare: Contract | None = None  # the contract its holder bid out of the ladder by
+        self.must_declare: Contract | None = None  # the contract whose `bid` its holder's hand bound it to
 
     def copy(self) -> Auction:
         new = Auction()
@@ -59,9 +59,9 @@ class Auction:
         self.bids.append((seat, value))  # type: ignore[arg-type]
         if value is None:
             return
-        bid = t.bid_of[value]  # type: ignore[index]
-        by_ladder = bid.after is None or bid.after == self.high
-        self.must_declare = None if by_ladder else self.jumps(t, hand)[value]  # type: ignore[index]
+        # A contract's `bid` binds whoever bids its value with a hand that meets it, whether the bid
+        # jumped out of the ladder or is also a bid of the ladder (docs/format.md, `contracts`).
+        self.must_declare = self.jumps(t, hand).get(value) if t.rules.contracts else None  # type: ignore[arg-type]
         self.high = value  # type: ignore[assignment]
         self.bidder = seat
 
