@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from interpreter.frontends.cli.commands.environment import ExitStatus
@@ -224,8 +226,7 @@ def test_double_demand_says_what_each_double_demands_as_the_engine_plays_it():
 def test_a_target_by_player_count_is_said_per_count():
     text = 'extends: draw\nmatch: {target: {"2": 15, "3-4": 10}}\n'
     assert (
-        "a player has 15 points or more with 2 players, 10 points or more with 3 or 4 players; the highest total "
-        "wins."
+        "a player has 15 points or more with 2 players, 10 points or more with 3 or 4 players; the highest total wins."
     ) in said(house(text))
     assert changes(text, "draw") == ["The target changes. draw: 100 house: 15 with 2 players, 10 with 3 or 4 players"]
     three = house(text).for_players(3)
@@ -268,7 +269,7 @@ def test_a_specialised_ruleset_is_no_difference():
 
 def test_in_play_names_about_each_end_and_the_tile_laid():
     text = (
-        "extends: draw\nscoring:\n  in_play: {when: \"open_ends == 2 and same_ends == 2 and not laid_is_double\", "
+        'extends: draw\nscoring:\n  in_play: {when: "open_ends == 2 and same_ends == 2 and not laid_is_double", '
         'points: "if double_ends > 0 then laid_high + laid_low else sum(end_values)"}\n'
     )
     found = said(house(text))
@@ -441,7 +442,9 @@ scoring: {hand: tricks}
 match: {target: 7}
 """
 
-BINGO_LIKE = PLAIN_TRICKS + """stock: {turn_up: true, draw: true, close: true, free_while_open: true}
+BINGO_LIKE = (
+    PLAIN_TRICKS
+    + """stock: {turn_up: true, draw: true, close: true, free_while_open: true}
 tricks:
   must_trump: true
   top: [0-0]
@@ -450,6 +453,7 @@ tricks:
   count: "if is_double and is_trump then 20 else 0"
   stop_when: "points >= 70"
 """
+)
 
 
 def test_a_stock_turned_up_drawn_from_and_closed_reads_as_a_rulebook():
@@ -799,3 +803,29 @@ def test_a_ranked_scorer_of_tiles_says_most_and_fewest():
     assert "When a player goes out, the player with the most tiles left in their own hand scores" in said(house(text))
     text = "extends: block\nscoring:\n  domino: {scorer: {lowest: tiles}, points: opp_pips}\n"
     assert "When a player goes out, the player with the fewest tiles left in their own hand scores" in said(house(text))
+
+
+@pytest.mark.parametrize("variant", sorted(bundled_variants()))
+def test_a_not_played_line_names_its_source_not_the_files_letter_for_it(variant):
+    """The letters a file's comments give its sources ("#   P2 http://…") are not read by anyone who
+    sees "Not played by this file"; a line there names the source."""
+    path = bundled_variants()[variant]
+    letters = set(re.findall(r"^#\s+([A-Z][0-9]?)\s+https?://", path.read_text(encoding="utf-8"), re.MULTILINE))
+    used = {
+        (letter, line)
+        for line in load_ruleset(variant).not_expressible
+        for letter in letters
+        if re.search(rf"\b{letter}\b", line)
+    }
+    assert not used
+
+
+def test_explain_says_which_rule_a_file_plays_where_its_sources_disagree():
+    house = " ".join(domino("explain", "texas-42-house").stdout.split())
+    assert "the highest-ranked tile played takes the trick (the first played, among equals)" in house
+    assert (
+        '"A tie does not set the bidder"' in house
+        and "the first played of equally close tiles takes the trick" in house
+    )
+    moon = " ".join(domino("explain", "moon").stdout.split())
+    assert "Here, as ehow.com says, a bidder who fails scores nothing, and each other player scores" in moon
