@@ -829,3 +829,11 @@ def test_explain_says_which_rule_a_file_plays_where_its_sources_disagree():
     )
     moon = " ".join(domino("explain", "moon").stdout.split())
     assert "Here, as ehow.com says, a bidder who fails scores nothing, and each other player scores" in moon
+
+
+def test_explain_says_who_gets_the_widow_and_bids_in_points_where_marks_do_not_count():
+    moon = " ".join(domino("explain", "moon").stdout.split())
+    assert "The tile not dealt (the widow) goes face down to the winner of the auction once trumps are named" in moon
+    assert "set aside unseen" not in moon
+    assert "The number bids run from 4 to 7; the bidder must take at least the number bid in points." in moon
+    assert '"shoot the moon" (21) must take 7 points.' in moon and "mark" not in moon

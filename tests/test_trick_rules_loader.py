@@ -212,8 +212,8 @@ def test_explain_reads_texas_42_as_a_rulebook() -> None:
     # who bids first and how
     assert "The starter bids first, then each player in turn (clockwise) bids once or passes." in text
     assert "The number bids run from 30 to 41; each is worth 1 mark" in text
-    assert '"2 marks" (84) must take 42 and is worth 2 marks' in text
-    assert '"3 marks" (126), bid only over a standing 84, must take 42 and is worth 3 marks' in text
+    assert '"2 marks" (84) must take 42 points and is worth 2 marks' in text
+    assert '"3 marks" (126), bid only over a standing 84, must take 42 points and is worth 3 marks' in text
     assert "If everyone passes, the tiles are shuffled and dealt again" in text
     # trumps, following, the count tiles, the score, the target
     trumps = 'a suit (blanks to sixes), the doubles (a suit of their own) or no trumps ("follow me")'

@@ -872,8 +872,7 @@ def differences(a: Ruleset, b: Ruleset) -> list[str]:
                 del fields[path]
     if a.tricks is not None and b.tricks is not None and (a.tricks.bidding is None) != (b.tricks.bidding is None):
         # An auction that only one of them has is one difference, not one per field.
-        bidding = a.tricks.bidding
-        added = f"Adds an auction: {explain_tricks.auction(bidding, a.start.max_redeals)}" if bidding else None
+        added = f"Adds an auction: {explain_tricks.auction(a)}" if a.tricks.bidding else None
         out.append(added or "Drops the auction.")
         for fields in (fields_a, fields_b):
             for path in [p for p in fields if p.startswith("tricks.bidding")]:

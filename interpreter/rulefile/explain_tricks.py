@@ -142,6 +142,8 @@ def sections(ruleset: Ruleset) -> list[tuple[str, list[str]]]:
     elif tricks.stock is not None:  # a stock only turned up
         rest = "set aside unseen" if ruleset.deal.undealt is Undealt.DEAD else "stay face down"
         people.append(f"The tiles not dealt form the stock: all but the tile turned up {rest}; nobody draws them.")
+    elif tricks.bidding is not None and tricks.bidding.kitty:
+        people.append(_kitty(left))
     elif ruleset.deal.undealt is Undealt.DEAD:
         people.append("The tiles not dealt are set aside unseen.")
     else:
@@ -158,6 +160,21 @@ def sections(ruleset: Ruleset) -> list[tuple[str, list[str]]]:
     out.append(("Scoring a hand", [f"At the end of a hand each {side} scores {words(tricks.hand, hand_names(side))}."]))
     out.append(("Winning", _winning(ruleset)))
     return out
+
+
+def _kitty(left: dict[int, int]) -> str:
+    """The tiles left over (`bidding.kitty`), which go to the winner of the auction."""
+    if set(left.values()) == {1}:
+        return (
+            "The tile not dealt (the widow) goes face down to the winner of the auction once trumps are named, who "
+            "takes it into their hand and then discards one tile (it or another) face down, out of play, before the "
+            "first lead. Nobody else sees the widow or the discard."
+        )
+    return (
+        f"The tiles not dealt (the kitty: {per_count(left, 'tiles')}) go face down to the winner of the auction once "
+        "trumps are named, who takes them into their hand and then discards as many tiles face down, out of play, "
+        "before the first lead. Nobody else sees the kitty or the discards."
+    )
 
 
 def _starter(rule: StartRule, side: str) -> str:
@@ -211,8 +228,13 @@ def _starting(ruleset: Ruleset, tricks: TrickRules) -> list[str]:
             f"The starter bids first, then each player in turn ({direction}) bids once or passes. A bid must be "
             "higher than the standing bid; the highest bid wins the auction."
         )
-    out += _bids(bidding, ruleset.start.max_redeals)
+    out += _bids(bidding, ruleset.start.max_redeals, _worth_marks(tricks), _bidder_side(ruleset))
     return out
+
+
+def _worth_marks(tricks: TrickRules) -> bool:
+    """Whether a bid's marks count: the hand's score reads them (else the bids are said in points)."""
+    return "bid_marks" in tricks.hand.names
 
 
 def _calls(ruleset: Ruleset, calls: Calls) -> list[str]:
@@ -247,17 +269,20 @@ def _calls(ruleset: Ruleset, calls: Calls) -> list[str]:
     return out
 
 
-def _bids(bidding: Bidding, max_redeals: int) -> list[str]:
+def _bids(bidding: Bidding, max_redeals: int, marks: bool = True, side: str = "the bidder's side") -> list[str]:
+    """The bids (`marks`: what each is worth in marks counts, as the hand's score reads it)."""
     steps = f" in steps of {bidding.step}" if bidding.step != 1 else ""
+    worth = f" each is worth {_marks(bidding.marks)}, and" if marks else ""
     out = [
-        f"The number bids run from {bidding.min} to {bidding.max}{steps}; each is worth {_marks(bidding.marks)}, "
-        "and the bidder's side must take at least the number bid in points."
+        f"The number bids run from {bidding.min} to {bidding.max}{steps};{worth} {side} must take at least the "
+        "number bid in points."
     ]
     if bidding.special:
         named = []
         for bid in bidding.special:
             only = f", bid only over a standing {bid.after}," if bid.after is not None else ""
-            named.append(f'"{bid.name}" ({bid.value}){only} must take {bid.make} and is worth {_marks(bid.marks)}')
+            worth = f" and is worth {_marks(bid.marks)}" if marks else ""
+            named.append(f'"{bid.name}" ({bid.value}){only} must take {bid.make} points{worth}')
         out.append(f"Above them come named bids: {'; '.join(named)}.")
     if bidding.all_pass is AllPass.REDEAL:
         out.append(
@@ -872,9 +897,11 @@ def say(path: str, value: Any, ruleset: Ruleset) -> str | None:
     return None
 
 
-def auction(bidding: Bidding, max_redeals: int) -> str:
-    """An auction one ruleset has and the other has not, in a sentence."""
-    return " ".join(_bids(bidding, max_redeals))
+def auction(ruleset: Ruleset) -> str:
+    """The auction of a ruleset whose counterpart has none, in a sentence."""
+    tricks = ruleset.tricks
+    assert tricks is not None and tricks.bidding is not None
+    return " ".join(_bids(tricks.bidding, ruleset.start.max_redeals, _worth_marks(tricks), _bidder_side(ruleset)))
 
 
 # What `explain --diff` calls each part of a contract, and how it says each part's value.
