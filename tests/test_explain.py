@@ -415,10 +415,10 @@ def test_tags_and_the_rules_a_file_cannot_play_end_the_explanation():
     assert "Not played by this file" not in explain(load_ruleset("draw"))
     assert "Family: draw." in explain(load_ruleset("draw"))
     diff = changes(text, "draw")
-    assert "The list of families changes from draw to draw, block." in diff
+    assert "The list of families: adds block." in diff
     assert (
-        "The list of the source's rules this file does not play changes. draw: none house: The loser shuffles the "
-        "tiles for the next hand.; Players may not speak."
+        "The list of the source's rules this file does not play: adds The loser shuffles the tiles for the next "
+        "hand. Players may not speak."
     ) in diff
 
 
@@ -837,3 +837,21 @@ def test_explain_says_who_gets_the_widow_and_bids_in_points_where_marks_do_not_c
     assert "set aside unseen" not in moon
     assert "The number bids run from 4 to 7; the bidder must take at least the number bid in points." in moon
     assert '"shoot the moon" (21) must take 7 points.' in moon and "mark" not in moon
+
+
+def test_explain_diff_says_a_changed_list_entry_by_entry():
+    text = (
+        "extends: texas-42\nbidding:\n  special:\n"
+        "    - {name: 1 mark, value: 42, make: 42, marks: 1}\n"
+        "    - {name: 2 marks, value: 84, make: 42, marks: 2}\n"
+        "    - {name: 3 marks, value: 126, make: 42, marks: 3}\n"
+        "    - {name: 4 marks, value: 168, make: 42, marks: 4, after: 126}\n"
+        "    - {name: a moon, value: 500, make: 42, marks: 7}\n"
+    )
+    diff = differences(house(text), load_ruleset("texas-42"))
+    assert diff == [
+        "The named bids: adds a moon (500, makes 42, worth 7 marks).",
+        "The named bids: 3 marks changes from 3 marks (126 over 84, makes 42, worth 3 marks) to 3 marks (126, makes "
+        "42, worth 3 marks).",
+        "The named bids: drops 5 marks (210 over 168, makes 42, worth 5 marks).",
+    ]

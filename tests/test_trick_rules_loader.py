@@ -376,7 +376,7 @@ def test_explain_says_the_special_contracts() -> None:
 
 def test_explain_diff_says_each_contract_added_dropped_or_changed(tmp_path: Path) -> None:
     everything = differences(_load("texas-42-house"), _load("texas-42"))
-    assert everything[0].startswith("The list of the source's rules this file does not play changes.")
+    assert everything[0].startswith("The list of the source's rules this file does not play: adds\n    The nel-o")
     found = everything[1:]  # the contracts come after the rest
     assert [line.split(":")[0] for line in found] == [f"Adds the special contract {name}" for name in TEXAS_42_HOUSE]
     assert found[0] == (

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import textwrap
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from interpreter.expressions import words as names
@@ -888,6 +889,9 @@ def differences(a: Ruleset, b: Ruleset) -> list[str]:
     for path in dict.fromkeys([*fields_b, *fields_a]):
         old, new = fields_b.get(path), fields_a.get(path)
         label = _LABELS.get(path) or explain_tricks.LABELS.get(path, path)
+        if path in _LISTS:
+            out += _list_changes(path, label, old or (), new or (), a, b)
+            continue
         if isinstance(old, dict) and isinstance(new, dict):
             old, new, label = _per_count_change(old, new, label)
         if _same(old, new):
@@ -899,6 +903,42 @@ def differences(a: Ruleset, b: Ruleset) -> list[str]:
         else:
             out.append(f"{label} changes.\n    {b.name}: {before}\n    {a.name}: {after}")
     return out + contracts
+
+
+# Lists said as the entries added, dropped and changed, not as both lists: each to the key that
+# matches an entry with its counterpart (None: the entry itself; such an entry is added or dropped).
+_LISTS: dict[str, Callable[[Any], Any] | None] = {
+    "tags": None,
+    "not_expressible": None,
+    "tricks.bidding.special": lambda bid: bid.name,
+}
+
+
+def _list_changes(path: str, label: str, old: Sequence[Any], new: Sequence[Any], a: Ruleset, b: Ruleset) -> list[str]:
+    """A list's change entry by entry: "The named bids: adds 6 marks (…)." (the order of a list's
+    entries changes nothing these lists say)."""
+    key = _LISTS[path] or (lambda entry: entry)
+    before, after = {key(e): e for e in old}, {key(e): e for e in new}
+    label = f"{label[0].upper()}{label[1:]}"
+
+    def listed(verb: str, entries: list[Any], ruleset: Ruleset) -> str:
+        texts = [_say(path, (entry,), ruleset) for entry in entries]
+        if len(texts) == 1 or max(map(len, texts)) <= _SHORT:
+            return f"{label}: {verb} {'; '.join(texts)}."
+        return f"{label}: {verb}" + "".join(f"\n    {text}" for text in texts)  # each on a line of its own
+
+    out = []
+    added = [e for k, e in after.items() if k not in before]
+    if added:
+        out.append(listed("adds", added, a))
+    for k, entry in after.items():
+        if k in before and before[k] != entry:
+            was, now = _say(path, (before[k],), b), _say(path, (entry,), a)
+            out.append(f"{label}: {k} changes from {was} to {now}.")
+    dropped = [e for k, e in before.items() if k not in after]
+    if dropped:
+        out.append(listed("drops", dropped, b))
+    return out
 
 
 def _per_count_change(

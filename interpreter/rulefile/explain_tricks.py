@@ -702,7 +702,8 @@ def _counting(ruleset: Ruleset, tricks: TrickRules) -> list[str]:
         tiles = f"every tile counts {tricks.count.constant}" if tricks.count.constant else "no tile counts anything"
     each = f"; each trick {tricks.trick_points}" if tricks.trick_points else ""
     side = side_word(ruleset.players)
-    out = [f"A {side} counts the tiles it takes in its tricks: {tiles}{each}."]
+    takes = "they take in their" if side == "player" else "it takes in its"
+    out = [f"A {side} counts the tiles {takes} tricks: {tiles}{each}."]
     if tricks.count.constant == 0 and not tricks.trick_points:  # only the hand's score says anything
         out = ["Neither a trick nor the tiles in it count anything by themselves: see how a hand is scored."]
     if tricks.count.constant == 0 and tricks.trick_points:  # only the tricks count
