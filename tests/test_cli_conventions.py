@@ -21,7 +21,9 @@ import pytest
 from interpreter.frontends.cli.commands.environment import Env, ExitStatus, degrade, terminal_stream
 from interpreter.frontends.cli.main import run, version
 from interpreter.records.savegame import default_directory
-from interpreter.resources import load_schema, schema_file
+from interpreter.resources import bundled_variants, load_schema, schema_file
+from interpreter.rulefile.explain import differences
+from interpreter.rulefile.loader import load_ruleset, load_ruleset_text
 from tests.clirunner import domino
 
 REPO = Path(__file__).resolve().parent.parent
@@ -338,6 +340,28 @@ def test_new_writes_a_valid_house_rule_whose_modeline_names_the_installed_schema
     assert domino("explain", "straight-150.yaml", "--diff", "straight", cwd=tmp_path).stdout.endswith(
         "plays exactly like straight.\n"
     )
+
+
+def test_new_over_texas_42_suggests_a_target_in_marks_and_a_line_of_the_auction(tmp_path):
+    assert domino("new", "my42", "--extends", "texas-42", cwd=tmp_path).status is ExitStatus.OK
+    text = (tmp_path / "my42.yaml").read_text(encoding="utf-8")
+    suggested = [" ".join(line.split()) for line in text.split("extends: texas-42\n")[1].splitlines()]
+    assert suggested == [
+        "# match: {target: 10} # to 10 marks instead of 7",
+        "# bidding: {all_pass: forced} # when the others pass, the last to speak must bid",
+    ]
+
+
+@pytest.mark.parametrize("variant", sorted(bundled_variants()))
+def test_every_line_new_suggests_is_one_its_base_accepts_and_changes_something(variant, tmp_path):
+    from interpreter.frontends.cli.commands.new import suggestions
+
+    base = bundled_variants()[variant]
+    lines = suggestions(load_ruleset(base), variant, tmp_path)
+    assert lines
+    for line in lines:
+        house = load_ruleset_text(f"name: house\nextends: {variant}\n{line}\n", "house.yaml", tmp_path)
+        assert differences(house, load_ruleset(base)), line
 
 
 def test_new_never_overwrites(tmp_path):

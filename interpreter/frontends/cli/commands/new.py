@@ -12,7 +12,9 @@ from pathlib import Path
 from interpreter.frontends.cli.commands.environment import Env, ExitStatus
 from interpreter.frontends.cli.commands.validate import add_quiet_option
 from interpreter.resources import bundled_variants, schema_file
-from interpreter.rulefile.loader import load_ruleset, resolve_variant
+from interpreter.rulefile.loader import load_ruleset, load_ruleset_text, resolve_variant
+from interpreter.rulefile.ruleset import DrawPolicy, Ruleset
+from interpreter.rulefile.trick_rules import AllPass
 from interpreter.text.diagnostics import RuleFileError
 from interpreter.text.untrusted import printable
 
@@ -72,7 +74,8 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         extends = os.path.relpath(base_file.resolve(), path.parent.resolve()).replace(os.sep, "/")
         extends = extends if extends.startswith(".") else f"./{extends}"
         extends = extends if re.fullmatch(r"[A-Za-z0-9._/-]+", extends) else json.dumps(extends)
-    text = starter(name, extends, base.name, schema_reference(schema_file().resolve()), base.title)
+    lines = suggestions(base, extends, path.parent)
+    text = starter(name, extends, base.name, schema_reference(schema_file().resolve()), base.title, lines)
     try:
         with open(path, "x", encoding="utf-8") as out:  # "x": never over a file made meanwhile
             out.write(text)
@@ -89,8 +92,9 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     return ExitStatus.OK
 
 
-def starter(name: str, extends: str, base: str, schema: str, base_title: str) -> str:
-    """The text of a house rule `name` over `extends` that changes nothing yet."""
+def starter(name: str, extends: str, base: str, schema: str, base_title: str, lines: list[str]) -> str:
+    """The text of a house rule `name` over `extends` that changes nothing yet: `lines` commented out."""
+    suggested = "".join(f"# {line}\n" for line in lines)
     return f"""\
 # yaml-language-server: $schema={schema}
 # A house rule over {base}: write only what differs from it (`domino docs format`), e.g. the lines
@@ -98,6 +102,51 @@ def starter(name: str, extends: str, base: str, schema: str, base_title: str) ->
 name: {name}
 description: {json.dumps(base_title + " with house rules", ensure_ascii=False)}
 extends: {extends}
-# match: {{target: 150}}
-# draw: {{policy: until_playable}}
-"""
+{suggested}"""
+
+
+def suggestions(base: Ruleset, extends: str, folder: Path) -> list[str]:
+    """Lines a house rule over `base` may change, each with what it does: a target in the unit of
+    the base's score, and a line of the base's family. Only lines that the base accepts (a house
+    rule made of it loads) are kept."""
+    lines = []
+    target = base.match.target
+    if target is not None:
+        more = target + max(1, target // 2)
+        lines.append(_commented(f"match: {{target: {more}}}", f"to {more} {_unit(base)} instead of {target}"))
+    elif base.match.rounds:
+        counts = set(base.match.rounds.values())
+        more = 2 * max(counts)
+        rounds = "hands" if base.tricks is not None else "rounds"
+        was = f" instead of {counts.pop()}" if len(counts) == 1 else ""
+        lines.append(_commented(f"match: {{rounds: {more}}}", f"{more} {rounds}{was}"))
+    tricks = base.tricks
+    if tricks is None and base.draw.policy is DrawPolicy.UNTIL_PLAYABLE:
+        lines.append(_commented("draw: {policy: one_then_pass}", "draw one tile when stuck, then pass"))
+    elif tricks is None:
+        lines.append(_commented("draw: {policy: until_playable}", "draw until a tile fits"))
+    elif tricks.bidding is not None and tricks.bidding.all_pass is AllPass.FORCED:
+        lines.append(_commented("bidding: {all_pass: redeal}", "when everyone passes, the tiles are dealt again"))
+    elif tricks.bidding is not None:
+        lines.append(_commented("bidding: {all_pass: forced}", "when the others pass, the last to speak must bid"))
+    else:
+        follow, why = ("false", "following suit is free") if tricks.must_follow else ("true", "one must follow suit")
+        lines.append(_commented(f"tricks: {{must_follow: {follow}}}", why))
+    return [line for line in lines if _accepted(base, extends, folder, line)]
+
+
+def _commented(line: str, why: str) -> str:
+    return f"{line:<32}  # {why}"
+
+
+def _unit(base: Ruleset) -> str:
+    """What a score of `base` counts: marks where a trick game's hand scores its bid's marks."""
+    return "marks" if base.tricks is not None and "bid_marks" in base.tricks.hand.names else "points"
+
+
+def _accepted(base: Ruleset, extends: str, folder: Path, line: str) -> bool:
+    try:
+        load_ruleset_text(f"name: {base.name}-house\nextends: {extends}\n{line}\n", "house.yaml", folder)
+    except RuleFileError:
+        return False
+    return True
