@@ -143,7 +143,8 @@ def test_explain_shows_titles_names_and_notes_escaped(tmp_path):
 @pytest.mark.parametrize("other", ["draw", "evil.yaml"])
 def test_explain_diff_shows_both_sides_escaped(tmp_path, other):
     name = _write(tmp_path, "evil.yaml", HOUSE)
-    _write(tmp_path, "other.yaml", HOUSE.replace("Title", "Other").replace("gone", "went"))
+    # Every line differs, so that --diff (which says a list's entries added and dropped) shows each.
+    _write(tmp_path, "other.yaml", HOUSE.replace("Title", "Other").replace("gone", "went").replace("here", "there"))
     first, second = ("other.yaml", name) if other == name else (name, other)
     result = domino("explain", first, "--diff", second, cwd=tmp_path)
     assert result.status is ExitStatus.OK, result.stderr
