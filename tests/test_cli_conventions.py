@@ -356,12 +356,12 @@ def test_new_over_texas_42_suggests_a_target_in_marks_and_a_line_of_the_auction(
 def test_every_line_new_suggests_is_one_its_base_accepts_and_changes_something(variant, tmp_path):
     from interpreter.frontends.cli.commands.new import suggestions
 
-    base = bundled_variants()[variant]
-    lines = suggestions(load_ruleset(base), variant, tmp_path)
+    base = load_ruleset(bundled_variants()[variant])
+    lines = suggestions(base, variant, tmp_path)
     assert lines
     for line in lines:
         house = load_ruleset_text(f"name: house\nextends: {variant}\n{line}\n", "house.yaml", tmp_path)
-        assert differences(house, load_ruleset(base)), line
+        assert differences(house, base), line
 
 
 def test_new_never_overwrites(tmp_path):
