@@ -5,12 +5,16 @@ deal with its exact outcome."""
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
 import pytest
 
 from interpreter.engine import Action, IllegalAction, Match, ScriptedDeal, deal
 from interpreter.engine.tricks.determinize import TrickDeterminizer
-from interpreter.loader import load_ruleset
+from interpreter.loader import load_ruleset, load_ruleset_text
+
+RULES = Path(__file__).resolve().parents[2] / "rules"
 
 # Counter-clockwise from seat 0: seats 0, 3, 2, 1. Seat 0 holds the Heavens and the nines (a
 # quartet) and the Gee Joon (2-4 and 1-2).
@@ -117,3 +121,16 @@ def test_a_determinization_keeps_the_face_down_tiles_hidden(tien_gow) -> None:
         assert sample.hand(0) == match.hand(0)
         assert [len(sample.hand(s)) for s in range(4)] == [7, 7, 6, 7]
         sample.apply(sample.legal_actions()[0])  # it plays on from the sample
+
+
+def test_a_tile_of_another_suit_never_beats_the_tile_led_whatever_the_ranks() -> None:
+    """Ranks below -2 (the documented range is -1,000,000 .. 1,000,000): the same game with every
+    tile's rank 20 lower. A tile off the suit led once ranked -2 there, above such a led tile."""
+    text = (RULES / "tien-gow.yaml").read_text(encoding="utf-8")
+    lower = re.sub(r"(suit: \w+, rank: )(\d+)", lambda m: f"{m[1]}{int(m[2]) - 20}", text)
+    assert lower != text
+    match = Match(load_ruleset_text(lower, "tien-gow.yaml", RULES), 4, deals=[HANDS])
+    run(match, "play 1-6", "play 2-6", "play 2-5", "play 1-3")  # a civil tile led; military, military, civil
+    (trick,) = match.events_of("trick")
+    assert trick["seat"] == 1  # Goose (8 - 20) beats Long Leg Seven (2 - 20); the military tiles go face down
+    assert trick["face_down"] == [[3, 1], [2, 1]]
