@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import reprlib
 from typing import Any, NamedTuple
 
 from interpreter.engine.tiles import Tile, normal, parse_tile, parse_tiles
@@ -12,7 +13,7 @@ DRAW = "draw"
 PASS = "pass"
 MARKER = "marker"
 BID = "bid"  # trick family: a bid in the auction (`value`: the bid's number)
-TRUMPS = "trumps"  # trick family: the bidder's declaration (`value`: a suit's pip, "doubles" or "none")
+TRUMPS = "trumps"  # trick family: the declaration (`value`: a suit's pip, "doubles", "none" or a contract's name)
 DISCARD = "discard"  # trick family: a tile the auction's winner lays face down after taking the kitty
 CLOSE = "close"  # trick family: close the stock before leading (stock.close)
 KEEP = "keep"  # trick family: play the hand as dealt (calls)
@@ -23,7 +24,7 @@ _BARE = (DRAW, PASS, MARKER, CLOSE, KEEP, DROP, EXCHANGE)
 NO_TRUMPS = "none"
 DOUBLES = "doubles"
 
-_ON_ARM = re.compile(r"^(\S+)\s+on\s+(?:arm\s+)?(\d+)$")
+_ON_ARM = re.compile(r"^(\S+)\s+on\s+(?:arm\s+)?(\d{1,4})$")
 
 
 class IllegalAction(Exception):
@@ -85,7 +86,11 @@ class Action(NamedTuple):
     @classmethod
     def parse(cls, text: str) -> Action:
         """The inverse of str(): "draw", "pass", "marker", "lead 6-6", "6-3 on arm 2" (6 touches),
-        "bid 30", "trumps 5", "trumps doubles", "trumps none"; "play 6-4" is a play with no arm."""
+        "bid 30", "trumps 5", "trumps doubles", "trumps none", "trumps nel-o" (a special contract,
+        its name as the rule file writes it); "play 6-4" is a play with no arm. ValueError for
+        anything else, a number out of its bounds included."""
+        if len(text) > _MAX_TEXT:
+            raise ValueError(f"'{text[:40]}...' is not an action: it is longer than any action is written")
         words = text.strip().lower()
         if words in _BARE:
             return cls(words)
@@ -102,11 +107,12 @@ class Action(NamedTuple):
         if words.startswith("discard "):
             return cls(DISCARD, normal(parse_tile(words[8:])))
         kind, _, rest = words.partition(" ")
-        if kind == BID and rest.strip().isdigit() and len(rest.strip()) <= 6:
+        if kind == BID:
+            if not (rest.strip().isdigit() and int(rest) <= MAX_BID):
+                raise ValueError(f"'{text}' is not an action: a bid is a whole number from 0 to {MAX_BID}")
             return cls(BID, value=int(rest))
-        if kind == TRUMPS and rest.strip():
-            value = rest.strip()
-            return cls(TRUMPS, value=int(value) if value.isdigit() and len(value) <= 2 else value)
+        if kind == TRUMPS:
+            return cls(TRUMPS, value=_declared(text.strip()[len(TRUMPS) :].strip(), text))
         found = _ON_ARM.match(words)
         if not found:
             raise ValueError(f"'{text}' is not an action: write draw, pass, marker, 'lead 6-6' or '6-3 on arm 2'")
@@ -132,33 +138,86 @@ class Action(NamedTuple):
 
     @classmethod
     def from_json(cls, data: Any) -> Action:
-        if not isinstance(data, dict) or data.get("kind") not in KINDS:
-            raise ValueError(f"not an action: {data!r}")
-        if data["kind"] in (BID, TRUMPS):
-            value = data.get("value")
-            if type(value) is int or (data["kind"] == TRUMPS and value in (DOUBLES, NO_TRUMPS)):
-                return cls(data["kind"], value=value)
-            raise ValueError(f"not an action: {data!r}")
-        if data["kind"] == DISCARD:
-            low, high = (int(v) for v in data["tile"])
-            return cls(DISCARD, normal((low, high)))
-        if data["kind"] != PLAY:
-            return cls(data["kind"])
-        if data.get("tiles") is not None:
-            tiles = data["tiles"]
-            if not isinstance(tiles, list) or not 1 <= len(tiles) <= 32:
-                raise ValueError(f"not an action: {data!r}")
-            try:
-                return cls.group([normal((int(a), int(b))) for a, b in tiles])
-            except (TypeError, ValueError):
-                raise ValueError(f"not an action: {data!r}") from None
-        low, high = (int(v) for v in data["tile"])
-        if data.get("value") is not None:
-            if type(data["value"]) is not int:
-                raise ValueError(f"not an action: {data!r}")
-            return cls(PLAY, normal((low, high)), value=data["value"])
-        arm, half = data.get("arm"), data.get("half")
-        return cls.play((low, high), None if arm is None else int(arm), None if half is None else int(half))
+        """The inverse of to_json(), of its output parsed back: every action the engine offers. The
+        JSON may come from anyone (a log, a save, a browser), so anything else, a number out of its
+        bounds included, is refused with ValueError saying why, and never with another exception."""
+        try:
+            return _from_json(data)
+        except _Unreadable as problem:
+            raise ValueError(f"not an action: {_SHOWN.repr(data)} ({problem})") from None
+
+
+# Bounds of what an action may carry, as the rule format bounds it (docs/format.md).
+MAX_BID = 1_000_000  # a bid's value
+MAX_NAME = 40  # the name of a special contract, declared in place of trumps
+_MAX_PIP = 99  # a half's pips, as a tile is written (one or two digits); the set's own bound is lower
+_MAX_ARM = 9_999  # an arm's number ("on arm 12"); a layout has far fewer
+_MAX_GROUP = 32  # tiles played at once (tricks.combinations)
+_MAX_TEXT = 1_000  # characters of an action's text form
+_SHOWN = reprlib.Repr()  # a refusal's quote of the input: bounded, whatever its size
+_SHOWN.maxstring = _SHOWN.maxother = 60
+_SHOWN.maxlist = _SHOWN.maxdict = 4
+
+
+class _Unreadable(Exception):
+    """Why a JSON value is not an action (from_json turns it into its ValueError)."""
+
+
+def _declared(value: str, text: str) -> int | str:
+    """What "trumps VALUE" declares: a suit's pip, "doubles", "none", or a special contract's name
+    (kept as written: a contract is declared by its name exactly)."""
+    if value.isdigit() and len(value) <= 2:
+        return int(value)
+    if value.lower() in (DOUBLES, NO_TRUMPS):
+        return value.lower()
+    if not value or len(value) > MAX_NAME:
+        raise ValueError(f"'{text}' is not an action: trumps are a suit's number, doubles, none, or a contract's name "
+                         f"of at most {MAX_NAME} characters")  # fmt: skip
+    return value
+
+
+def _whole(value: Any, top: int, what: str) -> int:
+    """`value` if it is a whole number from 0 to `top` (not a bool, not a float, not a string)."""
+    if type(value) is not int or not 0 <= value <= top:
+        raise _Unreadable(f"{what} must be a whole number from 0 to {top}")
+    return value
+
+
+def _tile(value: Any) -> Tile:
+    if not isinstance(value, list) or len(value) != 2:
+        raise _Unreadable("a tile is a list of its two halves' pips")
+    low, high = (_whole(half, _MAX_PIP, "a tile's half") for half in value)
+    return normal((low, high))
+
+
+def _from_json(data: Any) -> Action:
+    kind = data.get("kind") if isinstance(data, dict) else None
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise _Unreadable(f"an action is an object whose kind is one of {', '.join(KINDS)}")
+    if kind == BID:
+        return Action(BID, value=_whole(data.get("value"), MAX_BID, "a bid"))
+    if kind == TRUMPS:
+        value = data.get("value")
+        if isinstance(value, str):  # doubles, none, or a special contract's name
+            if not 1 <= len(value) <= MAX_NAME:
+                raise _Unreadable(f"a contract's name has 1 to {MAX_NAME} characters")
+            return Action(TRUMPS, value=value)
+        return Action(TRUMPS, value=_whole(value, _MAX_PIP, "trumps, a suit's number,"))
+    if kind == DISCARD:
+        return Action(DISCARD, _tile(data.get("tile")))
+    if kind != PLAY:
+        return Action(kind)
+    tiles = data.get("tiles")
+    if tiles is not None:
+        if not isinstance(tiles, list) or not 1 <= len(tiles) <= _MAX_GROUP:
+            raise _Unreadable(f"the tiles played together are a list of 1 to {_MAX_GROUP} tiles")
+        return Action.group([_tile(tile) for tile in tiles])
+    tile = _tile(data.get("tile"))
+    value, arm, half = data.get("value"), data.get("arm"), data.get("half")
+    named = None if value is None else _whole(value, _MAX_PIP, "the suit a lead names")
+    arm = None if arm is None else _whole(arm, _MAX_ARM, "an arm")
+    half = None if half is None else _whole(half, _MAX_PIP, "the half that touches")
+    return Action(PLAY, tile, arm, half, named)
 
 
 # The actions without a tile, shared: the engine compares and logs these very objects.
