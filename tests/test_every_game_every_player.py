@@ -13,10 +13,8 @@ counter), and the searching players (greedy, ismcts) on a few files at their few
 
 from __future__ import annotations
 
-import functools
 import json
 import os
-from pathlib import Path
 from typing import NamedTuple
 
 import pytest
@@ -24,18 +22,7 @@ import pytest
 from interpreter.engine import Match
 from interpreter.players import PLAYERS, Player
 from interpreter.players.ismcts import IsmctsPlayer
-from interpreter.resources import bundled_variants
-from interpreter.rulefile.loader import load_ruleset
-from interpreter.rulefile.ruleset import Ruleset, Teams
-
-ROOT = Path(__file__).resolve().parents[1]
-EXAMPLES = ROOT / "tests" / "examples"
-# The complete example files: the valid ones, the Chinese-set trick game, and the two bases that
-# are whole games (tests/examples/bases also holds broken-base.yaml, broken on purpose).
-BASES = [EXAMPLES / "bases" / "good-base.yaml", EXAMPLES / "bases" / "teams-base.yaml"]
-EXAMPLE_FILES = sorted([*EXAMPLES.glob("valid/*.yaml"), *EXAMPLES.glob("*.yaml"), *BASES])
-FILES = {**{f"rules/{name}": path for name, path in bundled_variants().items()},
-         **{str(path.relative_to(ROOT / "tests")): path for path in EXAMPLE_FILES}}  # fmt: skip
+from tests.rule_files import FILES, ruleset, seatings
 
 ISMCTS_ITERATIONS = 4  # a small fixed budget: these runs check agreement, not strength
 CHEAP = ("random", "heavy", "counter")  # `counter` plays a layout game as `heavy` does
@@ -56,22 +43,6 @@ class Case(NamedTuple):
     def __str__(self) -> str:
         teams = "" if self.teams is None else ("-teams" if self.teams else "-alone")
         return f"{self.file}-{self.players}p{teams}-{self.kind}"
-
-
-@functools.cache
-def ruleset(file: str) -> Ruleset:
-    return load_ruleset(FILES[file])
-
-
-def seatings(rules: Ruleset) -> list[tuple[int, bool | None]]:
-    """The fewest and most players; where the file lets a match choose partnerships, both ways."""
-    out: list[tuple[int, bool | None]] = []
-    for players in sorted({rules.players.min, rules.players.max}):
-        out.append((players, None))
-        if rules.players.teams_optional and players in rules.players.team_counts:
-            default = rules.players.teams is Teams.OPPOSITE
-            out.append((players, not default))
-    return out
 
 
 def matrix() -> list[Case]:
