@@ -22,6 +22,7 @@ from interpreter.frontends.web.app import create_app
 from interpreter.resources import bundled_variants
 from interpreter.rulefile.loader import load_ruleset
 from interpreter.rulefile.ruleset import Ruleset
+from tests.clirunner import domino
 
 PEOPLE = [{"kind": "human"}] * 4
 
@@ -105,3 +106,25 @@ def test_a_table_with_each_contract_declared_reopens_after_a_restart_with_the_sa
             seat = views[0]["current_player"]
             moved = client.post(_url(table, "action", seat), json={"index": 0, "version": views[0]["version"]})
             assert moved.status_code == 200, moved.text  # and the table plays on
+
+
+def test_the_replay_viewer_steps_through_a_saved_table_and_a_log_with_contracts_declared(client, state_dir, tmp_path):
+    rules = _contract_files()["texas-42-house"]
+    seed, holder = _holder(rules)
+    made = client.post("/api/tables", json={"variant": "texas-42-house", "players": 4, "seats": PEOPLE, "seed": seed})
+    table = made.json()
+    _declare(client, table, holder, 168, "plunge", by_index=True)
+    save = (state_dir / f"{table['table']}.json").read_text()
+    opened = client.post("/api/replays", json={"text": save})
+    assert opened.status_code == 201, opened.text
+    steps = opened.json()["steps"]
+    assert client.get(f"/api/replays/{opened.json()['replay']}/step/{steps}").status_code == 200
+    log = tmp_path / "house.jsonl"
+    assert domino("simulate", "texas-42-house", "-n", "3", "--seed", "1", "--log", str(log)).status == 0
+    games = log.read_text().split('{"type":"match"')[1:]
+    names = [f'"kind":"trumps","value":"{contract.name}"' for contract in rules.tricks.contracts]
+    game = next(n for n, text in enumerate(games) if any(name in text for name in names))
+    logged = client.post("/api/replays", json={"text": log.read_text(), "game": game})
+    assert logged.status_code == 201, logged.text
+    steps = logged.json()["steps"]
+    assert client.get(f"/api/replays/{logged.json()['replay']}/step/{steps}").status_code == 200
