@@ -112,9 +112,8 @@ class Played:
     """One match, as played: its actions, its events, and how many events stood after each action."""
 
     rules: Ruleset
-    players: int
     seed: int
-    kinds: list[str]
+    kinds: list[str]  # who sat where
     actions: list[Action] = field(default_factory=list)
     marks: list[int] = field(default_factory=list)  # marks[k]: events after k actions
     events: list[dict[str, Any]] = field(default_factory=list)
@@ -131,8 +130,8 @@ class Reached:
     distinct: set[Action] = field(default_factory=set)  # every action offered, once
     matches: int = 0
     actions: int = 0
-    saves: int = 0
-    resumed: int = 0
+    saves: int = 0  # written: whole, then appended to
+    resumed: int = 0  # read back, rebuilt and played to the end
 
 
 def _seat(kind: str, seed: int) -> Player:
@@ -144,7 +143,7 @@ def _seat(kind: str, seed: int) -> Player:
 def _play(rules: Ruleset, players: int, teams: bool | None, seed: int, seats: list[Any], cut: int,
           reached: Reached) -> Played:  # fmt: skip
     match = Match(rules, players=players, seed=seed, teams=teams)
-    played = Played(rules, players, seed, [seat.name for seat in seats])
+    played = Played(rules, seed, [seat.name for seat in seats])
     played.marks.append(len(match.events))
     while not match.is_over and len(played.actions) < cut:
         seat = match.current_player
