@@ -37,6 +37,7 @@ from interpreter.rulefile.trick_rules import (
     TrickRules,
     Trump,
 )
+from interpreter.text.untrusted import printable
 
 if TYPE_CHECKING:
     from interpreter.rulefile.build import Path_, _Builder
@@ -681,7 +682,21 @@ def _contracts(
         path = ("contracts", i)
         name = item["name"]
         said = " ".join(name.casefold().split())
-        if said in taken or said.isdigit():
+        # A contract is declared by its name exactly as written (a save, a log, a typed line), so
+        # the name must survive being typed: no spaces at its ends, no control characters.
+        if name != name.strip():
+            b.problem(
+                (*path, "name"),
+                f"'{name}' starts or ends with a space: a contract is declared by its name as written, "
+                "so it has no spaces at its ends",
+            )
+        elif any(ord(c) < 32 or 127 <= ord(c) < 160 for c in name):
+            b.problem(
+                (*path, "name"),
+                f"'{printable(name, keep='')}' holds a control character: a contract is declared by its name "
+                "as written, which a player must be able to type",
+            )
+        elif said in taken or said.isdigit():
             b.problem(
                 (*path, "name"),
                 f"'{name}' is what a trumps declaration is called; a contract needs a name of its own",
