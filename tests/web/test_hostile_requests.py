@@ -357,6 +357,13 @@ def test_a_wrong_type_in_any_field_of_an_action_is_refused_and_changes_nothing(c
     assert after["version"] == table["version"]
 
 
+def test_an_action_that_is_not_one_is_refused_with_the_reason_said_once(client):
+    table = two_humans(client)
+    path = f"{table['base']}/action?token={table['token']}"
+    reason = refused(post(client, path, {"version": table["version"], "action": {"kind": "trumps", "value": []}}), 422)
+    assert reason.startswith("not an action: ") and reason.count("not an action") == 1, reason
+
+
 def test_whole_bodies_of_random_fields_are_answered_never_with_a_500(client, log_text):
     paths = _every_post(client)
     keys = st.sampled_from(["text", "files", "variant", "rules_text", "rules_files", "settings", "seats", "players",
