@@ -400,7 +400,7 @@ def test_explain_diff_says_each_contract_added_dropped_or_changed(tmp_path: Path
         "The special contract plunge: the lowest bid changes from 4 marks (168) to any bid.",
         "The special contract plunge: the hand it needs changes from the number of doubles is at least 4 to the "
         "number of doubles is at least 5.",
-        "The special contract plunge: its bid out of the usual order changes from 4 marks (168) to 5 marks (210).",
+        "The special contract plunge: the bid that binds to it changes from 4 marks (168) to 5 marks (210).",
         "Drops the special contract splash.",
     ]
     result = domino("explain", str(tmp_path / "changed.yaml"), "--diff", "texas-42-house")

@@ -909,7 +909,7 @@ def auction(ruleset: Ruleset) -> str:
 _CONTRACT_LABELS = {
     "min_bid": "the lowest bid",
     "requires": "the hand it needs",
-    "bid": "its bid out of the usual order",
+    "bid": "the bid that binds to it",
     "trumps": "its trumps",
     "declarer": "who names trumps and leads",
     "doubles": "a double's place",
