@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.engine import Action, Match, ScriptedDeal, deal
+from interpreter.engine.actions import BID, TRUMPS
 from interpreter.rulefile.loader import RuleFileError, load_ruleset, load_ruleset_text
 from interpreter.rulefile.ruleset import Ruleset
 
@@ -76,3 +77,35 @@ def problem_messages(text: str) -> list[str]:
     with pytest.raises(RuleFileError) as error:
         house(text)
     return [d.message for d in error.value.diagnostics]
+
+
+# Texas 42's scripted deals: every tile of the double-six once; seats 0 and 2 against 1 and 3, and
+# seat 1 bids first.
+SET_DEAL = deal(
+    "5-5 6-4 6-6 0-1 0-2 0-3 1-2",
+    "6-5 6-3 6-2 6-1 6-0 4-4 1-1",
+    "5-0 4-1 3-2 2-2 3-3 0-0 1-3",
+    "5-4 5-3 5-2 5-1 4-3 4-2 4-0",
+    starter=1,
+)
+ALL_SIXES = deal(
+    "6-6 6-5 6-4 6-3 6-2 6-1 6-0",
+    "5-5 5-4 5-3 5-2 5-1 5-0 4-4",
+    "4-3 4-2 4-1 4-0 3-3 3-2 3-1",
+    "3-0 2-2 2-1 2-0 1-1 1-0 0-0",
+    starter=1,
+)
+
+
+def bid(value: int) -> Action:
+    return Action(BID, value=value)
+
+
+def trumps(value: int | str) -> Action:
+    """A declaration: a suit's pip, "doubles", "none", or a special contract's name."""
+    return Action(TRUMPS, value=value)
+
+
+def trick_play(tile: str) -> Action:
+    """A tile played to a trick, as "6-4"."""
+    return Action.parse(f"play {tile}")

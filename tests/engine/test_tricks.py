@@ -8,44 +8,18 @@ import dataclasses
 import random
 
 import pytest
+from engine_helpers import ALL_SIXES, SET_DEAL, bid, trumps
+from engine_helpers import trick_play as play
 
 from interpreter.engine import Action, IllegalAction, Match, TrickMatch, deal
-from interpreter.engine.actions import BID, PASS_ACTION, TRUMPS
+from interpreter.engine.actions import BID, PASS_ACTION
 from interpreter.engine.tricks.determinize import TrickDeterminizer
 from interpreter.loader import load_ruleset, load_ruleset_text
-
-# Every tile of the double-six once; seats 0 and 2 against 1 and 3.
-SET_DEAL = deal(
-    "5-5 6-4 6-6 0-1 0-2 0-3 1-2",
-    "6-5 6-3 6-2 6-1 6-0 4-4 1-1",
-    "5-0 4-1 3-2 2-2 3-3 0-0 1-3",
-    "5-4 5-3 5-2 5-1 4-3 4-2 4-0",
-    starter=1,
-)
-ALL_SIXES = deal(
-    "6-6 6-5 6-4 6-3 6-2 6-1 6-0",
-    "5-5 5-4 5-3 5-2 5-1 5-0 4-4",
-    "4-3 4-2 4-1 4-0 3-3 3-2 3-1",
-    "3-0 2-2 2-1 2-0 1-1 1-0 0-0",
-    starter=1,
-)
 
 
 @pytest.fixture(scope="module")
 def t42():
     return load_ruleset("texas-42")
-
-
-def bid(value: int) -> Action:
-    return Action(BID, value=value)
-
-
-def trumps(value: int | str) -> Action:
-    return Action(TRUMPS, value=value)
-
-
-def play(tile: str) -> Action:
-    return Action.parse(f"play {tile}")
 
 
 def test_a_trick_file_makes_a_trick_match(t42) -> None:

@@ -7,28 +7,15 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.engine import Action, Match, deal
-from interpreter.engine.actions import BID, PASS_ACTION, TRUMPS
+from interpreter.engine import Match, deal
+from interpreter.engine.actions import PASS_ACTION
 from interpreter.frontends.web.views import seat_view, spectator_view
 from interpreter.loader import load_ruleset
+from tests.engine.engine_helpers import ALL_SIXES, SET_DEAL, bid, trumps
+from tests.engine.engine_helpers import trick_play as play
 
 PEOPLE = ["human"] * 4
 
-# Seats 0 and 2 against 1 and 3; seat 1 bids first (texas-42's deals in tests/engine/test_tricks.py).
-SET_DEAL = deal(
-    "5-5 6-4 6-6 0-1 0-2 0-3 1-2",
-    "6-5 6-3 6-2 6-1 6-0 4-4 1-1",
-    "5-0 4-1 3-2 2-2 3-3 0-0 1-3",
-    "5-4 5-3 5-2 5-1 4-3 4-2 4-0",
-    starter=1,
-)
-ALL_SIXES = deal(
-    "6-6 6-5 6-4 6-3 6-2 6-1 6-0",
-    "5-5 5-4 5-3 5-2 5-1 5-0 4-4",
-    "4-3 4-2 4-1 4-0 3-3 3-2 3-1",
-    "3-0 2-2 2-1 2-0 1-1 1-0 0-0",
-    starter=1,
-)
 # Seat 1 holds three doubles (splash, not plunge); its partner, seat 3, every six: named trumps,
 # they take every trick.
 SPLASH = deal(
@@ -48,18 +35,6 @@ def t42():
 @pytest.fixture(scope="module")
 def house():
     return load_ruleset("texas-42-house")
-
-
-def bid(value: int) -> Action:
-    return Action(BID, value=value)
-
-
-def trumps(value: int | str) -> Action:
-    return Action(TRUMPS, value=value)
-
-
-def play(tile: str) -> Action:
-    return Action.parse(f"play {tile}")
 
 
 def _view(match: Match, ruleset, seat: int = 0) -> dict:
