@@ -123,13 +123,14 @@ def test_the_creator_lets_a_computer_play_an_empty_seat_and_its_person_takes_it_
     errors: list[str] = []
     ann = _page(browser, server.base + made["seats"][0]["link"], errors)
     assert ann.locator("#pace-box").is_hidden()  # no computer at the table: no computer pace
+    ann.click("#seats-button")  # the creator's offers: one menu
     ann.click("#seat-controls button[data-seat='1']")  # nobody came to seat 2
     ann.wait_for_selector("#players .player[data-seat='1'] .stand-in-note")
     assert ann.locator("#pace-box").is_visible()  # now a computer plays
     server.post(f"/api/tables/{made['table']}/pace?token={made['seats'][1]['token']}", {"pace_ms": 900})
     ann.wait_for_function("document.getElementById('pace').value === '900'")  # changed elsewhere, followed here
     server.post(f"/api/tables/{made['table']}/pace?token={made['seats'][1]['token']}", {"pace_ms": 0})
-    assert ann.inner_text("#seat-controls button[data-seat='1']") == "Give Player 2 their seat back"
+    assert ann.text_content("#seat-controls button[data-seat='1']") == "Give Player 2 their seat back"
     ann.wait_for_function("window.__state.current_player === 0")  # the computer moves for the empty seat
     version = ann.evaluate("window.__state.version")
     ann.locator(".hand-tile.playable, #draw").locator("visible=true").first.click()
@@ -139,10 +140,11 @@ def test_the_creator_lets_a_computer_play_an_empty_seat_and_its_person_takes_it_
 
     bob = _page(browser, server.base + made["seats"][1]["link"], errors)
     assert bob.inner_text("#status") == "A computer plays your seat: take it back when you are ready."
-    assert bob.locator("#seat-controls button").count() == 1  # his own seat only: he is not the creator
+    assert bob.locator("#seat-controls .stand-in").count() == 1  # his own seat only: he is not the creator
+    assert bob.locator("#seats-button").count() == 0  # "Take my seat back" is a button of its own
     bob.click("#seat-controls button[data-seat='1']")
     bob.wait_for_function("window.__state.seats[1].stand_in === null")
-    assert bob.inner_text("#seat-controls button") == "Let a computer play for me"
+    assert bob.text_content("#seat-controls .stand-in") == "Let a computer play for me"
     ann.wait_for_function("!document.querySelector('#players .stand-in-note')")
     bob.screenshot(path=shots / "seat-taken-back.png")
     assert not errors, errors

@@ -136,14 +136,37 @@ def test_phone_crowded_hub_stays_playable(browser, server, shots):
     assert not errors, errors
 
 
-def test_trick_game_keeps_its_phone_layout(browser, server):
+def test_trick_game_keeps_its_phone_layout_at_a_table_of_four_people(browser, server, shots):
+    """A 42 table of four people on a phone: the creator's offers to let a computer play a seat are
+    one "Seats…" menu, not four rows of buttons, so the table keeps its height; the menu opens,
+    hands a seat to a computer, offers it back, and Esc closes it (focus back on its button)."""
     errors: list[str] = []
-    made = server.table("texas-42", [HUMAN] + [computer()] * 3, {}, seed=4)
+    made = server.table("texas-42", [HUMAN] * 4, {}, seed=4)
     page = open_page(browser, server.base + made["seats"][0]["link"], errors, PHONE)
+    page.click("#name-skip")
     measured = page.evaluate(MEASURE)
     assert measured["scrollWidth"] <= measured["width"], measured
     assert page.locator("#trick-table").is_visible() and page.locator(".spot").count() == 4
     assert page.locator("#trick-score").is_visible(), "a trick game's score of the hand stays in sight"
+    assert measured["table"]["height"] >= 0.4 * measured["height"], f"the table is a strip: {measured}"
+    assert page.locator("#seat-controls .stand-in").locator("visible=true").count() == 0  # all in the menu
+    page.click("#seats-button")
+    items = page.locator("#seats-menu .stand-in")
+    assert items.locator("visible=true").count() == 4
+    others = [f"A computer plays for Player {n}" for n in (2, 3, 4)]
+    assert items.all_inner_texts() == ["Let a computer play for me", *others]
+    assert page.evaluate(MEASURE)["scrollWidth"] <= 390  # the open menu stays on the screen
+    page.screenshot(path=shots / "phone-42-seats-menu.png")
+    page.click("#seats-menu .stand-in[data-seat='1']")
+    page.wait_for_selector("#players .player[data-seat='1'] .stand-in-note")
+    assert page.locator("#seats-menu").is_hidden()  # a choice made closes the menu
+    page.focus("#seats-button")
+    page.keyboard.press("Enter")
+    assert page.locator("#seats-menu").is_visible()
+    assert page.inner_text("#seats-menu .stand-in[data-seat='1']") == "Give Player 2 their seat back"
+    page.keyboard.press("Escape")
+    assert page.locator("#seats-menu").is_hidden()
+    assert page.evaluate("document.activeElement.id") == "seats-button"
     assert not errors, errors
 
 
