@@ -1,5 +1,5 @@
 """In a real browser (as tests/web/test_browser.py): a trick game's finished trick stays in the
-middle of the table, every tile at its seat and who took it, until a tap or the next lead; the
+middle of the table, every tile at its seat and who took it, until a tap, Esc or the next lead; the
 page draws it from the view's `finished` (the server holds the match: no rule in the page)."""
 
 from __future__ import annotations
@@ -51,6 +51,13 @@ def test_the_finished_trick_stays_in_the_middle_until_a_tap_or_the_next_lead(bro
     assert page.inner_text("#held-trick") == f"{held['text']}." and held["text"].startswith("You took the trick")
     assert not page.locator("#last-trick").is_visible()  # it is in the middle, not in the strip
     page.screenshot(path=shots / "trick-held.png")
+    # The keyboard goes on too: Esc, as the held trick and the keys under the hand say.
+    assert "Esc" in page.inner_text("#held-trick + div + .tap-on") and "Esc goes on" in page.inner_text("#keys")
+    page.keyboard.press("Escape")
+    assert page.locator("#held-trick").count() == 0 and page.locator(".spot .played.held").count() == 0
+    assert page.locator("#last-trick").is_visible()
+    page.reload()  # the page held it again: nobody has moved since
+    page.wait_for_selector("#held-trick")
     # A tap anywhere on the table: the table as it is, the trick in the strip of the last trick.
     page.click("#trick-table")
     assert page.locator("#held-trick").count() == 0 and page.locator(".spot .played.held").count() == 0

@@ -158,9 +158,9 @@ export function renderControls() {
     renderChoices($("choices"), tricks ? state : { legal: [], tricks: {} }, tricks && yours, send, hintedMove(), pendingMoves(), cancelChoice);
   }
   $("keys").textContent = isGrouped(state)
-    ? "Keys: 1–9 pick or put back a tile (as the hand reads), Enter plays the picked tiles, Esc clears, h hint"
+    ? "Keys: 1–9 pick or put back a tile (as the hand reads), Enter plays the picked tiles, Esc clears, h hint; Esc goes on from a finished trick"
     : tricks
-    ? `Keys: 1–9 or ←/→ choose a tile, ${state.tricks.names_lead_suit ? "↑/↓ the suit it is led as, " : ""}Enter plays it, Tab to the other choices, p pass, h hint`
+    ? `Keys: 1–9 or ←/→ choose a tile, ${state.tricks.names_lead_suit ? "↑/↓ the suit it is led as, " : ""}Enter plays it, Tab to the other choices, p pass, h hint, Esc goes on from a finished trick`
     : "Keys: 1–9 or ←/→ choose a tile, ↑/↓ choose where, Enter plays, d draw, p pass, m marker, h hint";
   for (const kind of ["draw", "pass", "marker"]) {
     const move = yours && !tricks && state.legal.find((m) => m.kind === kind);

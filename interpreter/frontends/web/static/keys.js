@@ -1,8 +1,9 @@
 // The table's keys: a number or ←/→ selects a tile, ↑/↓ which of its moves, Enter plays it; d, p
-// and m draw, pass and put out a marker; h asks for a hint; at a round's end Enter or Esc goes on.
+// and m draw, pass and put out a marker; h asks for a hint; at a round's end Enter or Esc goes on,
+// and so does Esc from a trick game's finished trick held in the middle (as a tap on the table).
 // In a game of plays a number picks a tile instead, Enter plays the picked tiles, Esc clears them.
 import { tileText } from "./dominoes.js";
-import { isTrickGame } from "./tricks.js";
+import { goOnFromTrick, isTrickGame } from "./tricks.js";
 import { handOrder, isGrouped, selectionMove } from "./plays.js";
 import { highlight } from "./board.js";
 import { clearPicks, clickPick, refuse, renderControls, renderHand } from "./hand.js";
@@ -20,6 +21,7 @@ export function onKey(event) {
     if (event.key === "Enter" || event.key === "Escape") { $("round-end-close").click(); event.preventDefault(); }
     return;
   }
+  if (event.key === "Escape" && goOnFromTrick()) { event.preventDefault(); return; } // a spectator's too
   const state = view();
   if (!state || state.spectator) return; // a spectator has no move to choose
   if (isGrouped(state) && groupedKey(event)) { event.preventDefault(); return; }

@@ -75,6 +75,14 @@ const CALLED = { keep: "kept the hand", drop: "dropped out", exchange: "exchange
 let dismissedTrick = null;
 
 const trickKey = (held) => `${held.round}/${held.number}`;
+let goOn = null; // puts away the trick held now, if one is
+
+// The keyboard's tap on the table (Esc): true when a held trick was put away.
+export function goOnFromTrick() {
+  if (!goOn) return false;
+  goOn();
+  return true;
+}
 
 export function heldTrick(state) {
   const held = state.tricks && state.tricks.finished;
@@ -178,7 +186,7 @@ function centre(state, viewer, held) {
     const points = t.only_tricks || t.no_points ? "" : ` · ${held.points} point${held.points === 1 ? "" : "s"}`;
     lines.push(h("div", { class: "centre-head", id: "held-trick" }, `${held.text}.`));
     lines.push(h("div", {}, `Trick ${held.number}${of}${points}`));
-    lines.push(h("div", { class: "tap-on" }, "Tap to go on"));
+    lines.push(h("div", { class: "tap-on" }, "Tap", h("span", { class: "key-hint" }, " or press Esc"), " to go on"));
     return h("div", { class: "centre held", "aria-live": "polite" }, ...lines);
   }
   if (t.phase === "bidding") {
@@ -300,7 +308,8 @@ export function renderTrickTable(box, state, viewer) {
   const round = !PLACES[t.order.length];
   box.classList.toggle("round", round);
   box.classList.toggle("holding", Boolean(held));
-  box.onclick = held ? () => { dismissedTrick = trickKey(held); renderTrickTable(box, state, viewer); } : null;
+  goOn = held ? () => { dismissedTrick = trickKey(held); renderTrickTable(box, state, viewer); } : null;
+  box.onclick = goOn;
   box.replaceChildren(contractBanner(state, viewer), ...spots, centre(state, viewer, held),
     held ? h("div", { class: "last-trick empty" }) : lastTrick(state, viewer));
   if (round) {
