@@ -219,6 +219,25 @@ def play_match(page, shots: Path, name: str, limit: int = 600, moments=(3, 15)) 
     return moves
 
 
+# What a shown summary card (a round's end, the scores so far) cuts off on the right: each table
+# whose right edge runs past the card's content box, or a card that scrolls sideways.
+CARD_CUTS = """() => [...document.querySelectorAll('.overlay:not([hidden]) .card')].flatMap((card) => {
+  const style = getComputedStyle(card);
+  const inner = parseFloat(style.paddingRight) + parseFloat(style.borderRightWidth);
+  const past = (t) => Math.round(t.getBoundingClientRect().right - (card.getBoundingClientRect().right - inner));
+  const cut = [...card.querySelectorAll('table')].filter((t) => past(t) > 1)
+    .map((t) => `${t.className}: ${past(t)} px cut`);
+  const wide = card.scrollWidth > card.clientWidth + 1;
+  return wide ? [...cut, `the card scrolls sideways (${card.scrollWidth} > ${card.clientWidth})`] : cut;
+})"""
+
+
+def assert_card_fits(page) -> None:
+    """The summary card shown on `page` shows every column of its tables, on the screen's width."""
+    cuts = page.evaluate(CARD_CUTS)
+    assert cuts == [], f"the card cuts off its tables: {cuts}"
+
+
 def assert_dom_hand_is(page, hand: list[list[int]]) -> None:
     shown = sorted(page.eval_on_selector_all(".hand-tile", "els => els.map(e => e.dataset.tile)"))
     assert shown == sorted(f"{a}-{b}" for a, b in hand)
@@ -570,6 +589,16 @@ def test_texas_42_with_two_people_and_two_computers(browser, server, shots):
             other.screenshot(path=shots / "42-hand-end.png")
             break
     assert all(seen.values()), seen
+    # On the phone the hand's end shows every column of its table ("marks now" too), as do the
+    # scores so far.
+    phone.wait_for_selector("#round-end:not([hidden])")
+    assert_card_fits(phone)
+    phone.screenshot(path=shots / "42-hand-end-phone.png")
+    phone.click("#round-end-close")
+    phone.click("#scores-button")
+    assert phone.locator("#scores .score-sheet").is_visible()
+    assert_card_fits(phone)
+    phone.screenshot(path=shots / "42-scores-phone.png")
     # Every page shows only its own hand: the two people's pages and the server agree.
     for seat, page in pages.items():
         assert_dom_hand_is(page, server.get(f"/api/tables/{table}/state?token={tokens[seat]}")["hand"])

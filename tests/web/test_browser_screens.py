@@ -104,6 +104,7 @@ def test_phone_plays_a_draw_match_to_its_end_by_tapping(browser, server, shots):
     assert view(page)["over"], "the match ended by tapping"
     print("phone draw: smallest half drawn", smallest_half)
     assert smallest_half >= 14, f"a tile's half is drawn {smallest_half:.1f} px wide on the phone"
+    base.assert_card_fits(page)  # the match's end and its score sheet, every column
     # The last actions are one line under the table, the latest; one tap opens them all.
     page.locator("#round-end-close").tap()
     lines = page.locator("#last-actions li")

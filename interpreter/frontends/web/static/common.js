@@ -148,16 +148,20 @@ export function scoreSheet(state, viewer) {
   // A trick game with an auction: who bid what, the contract (trumps, or a special contract), made or set.
   const auction = rows.some((r) => r.bidder !== null && r.bidder !== undefined);
   const heads = auction ? ["Bidder", "Bid", "Contract", "Result"] : ["How it ended"];
+  const sides = Array.from({ length: state.sides }, (_, s) => sideName(state, s));
   table.append(h("tr", {}, h("th", { scope: "col" }, word), ...heads.map((x) => h("th", { scope: "col" }, x)),
-    ...Array.from({ length: state.sides }, (_, s) => h("th", { scope: "col" }, sideName(state, s)))));
+    ...sides.map((name) => h("th", { scope: "col" }, name))));
+  // Each cell names its column too (data-label): a phone shows each row on its own, as lines.
   for (const row of rows) {
     const bid = row.bidder !== null && row.bidder !== undefined;
     const how = auction
       ? (bid ? [seatName(state, row.bidder, viewer), row.bid_text, row.contract, row.made ? "made" : "set"] : ["—", "—", "—", "no bid"])
       : [endWords(state, row, viewer) || (row.pips ? `points taken: ${row.pips.join(" – ")}` : row.reason)];
-    const cells = how.map((x, k) => h("td", { class: `words${auction && k === 3 && bid ? (row.made ? " made" : " set") : ""}` }, x));
-    table.append(h("tr", {}, h("td", {}, row.round), ...cells,
-      ...row.scores.map((total, side) => h("td", {}, `${total} `, h("span", { class: "gained" }, `(${signed(row.points[side])})`)))));
+    const cells = how.map((x, k) => h("td", { class: `words${auction && k === 3 && bid ? (row.made ? " made" : " set") : ""}`,
+      "data-label": auction && k !== 3 ? heads[k] : null }, x));
+    table.append(h("tr", {}, h("td", { class: "round", "data-label": word }, row.round), ...cells,
+      ...row.scores.map((total, side) => h("td", { class: "total", "data-label": sides[side] }, `${total} `,
+        h("span", { class: "gained" }, `(${signed(row.points[side])})`)))));
   }
   const box = h("div", {}, table);
   const last = rows[rows.length - 1].scores;
