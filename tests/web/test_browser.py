@@ -232,6 +232,16 @@ CARD_CUTS = """() => [...document.querySelectorAll('.overlay:not([hidden]) .card
 })"""
 
 
+# The choices (bids, trumps, contracts) a page shows that a tap cannot reach: off the screen, or
+# under something else at their middle (the table drawn over the bottom bar).
+CHOICES_HIDDEN = """() => [...document.querySelectorAll('#choices button')].filter((b) => {
+  const r = b.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth) return true;
+  const at = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+  return !(at && b.contains(at));
+}).map((b) => b.textContent)"""
+
+
 def assert_card_fits(page) -> None:
     """The summary card shown on `page` shows every column of its tables, on the screen's width."""
     cuts = page.evaluate(CARD_CUTS)
@@ -541,6 +551,9 @@ def test_texas_42_with_two_people_and_two_computers(browser, server, shots):
         phase = state["tricks"]["phase"]
         version = state["version"]
         if phase == "bidding":
+            if seat == 0 and not seen["bid"]:  # on the phone too, every bid can be tapped
+                phone.wait_for_function("v => window.__state.version >= v", arg=version)
+                assert phone.evaluate(CHOICES_HIDDEN) == [], "a bid is hidden on the phone"
             bids = page.locator("#choices .choice-bid")
             assert bids.count() and page.locator("#choices .choice-pass").count() <= 1
             labels = bids.all_inner_texts()
@@ -550,6 +563,11 @@ def test_texas_42_with_two_people_and_two_computers(browser, server, shots):
                 page.screenshot(path=shots / "42-bidding.png")
             bids.first.click()  # the lowest bid, so that the hand lasts a few tricks
         elif phase == "declaring":
+            if seat == 0:  # on the phone too, every way to name trumps can be tapped
+                phone.wait_for_function("v => window.__state.version >= v", arg=version)
+                assert phone.locator("#choices .choice-trumps").count() == 9
+                assert phone.evaluate(CHOICES_HIDDEN) == [], "a choice is hidden on the phone"
+                phone.screenshot(path=shots / "42-phone-declaring.png")
             texts = page.locator("#choices .choice-trumps").all_inner_texts()
             assert any(t.startswith("sixes") for t in texts) and "doubles" in " ".join(texts)
             assert any(t.startswith("no trumps (follow me)") for t in texts)

@@ -142,7 +142,7 @@ def test_trick_game_keeps_its_phone_layout_at_a_table_of_four_people(browser, se
     one "Seats…" menu, not four rows of buttons, so the table keeps its height; the menu opens,
     hands a seat to a computer, offers it back, and Esc closes it (focus back on its button)."""
     errors: list[str] = []
-    made = server.table("texas-42", [HUMAN] * 4, {}, seed=4)
+    made = server.table("texas-42-house", [HUMAN] * 4, {}, seed=4)
     page = open_page(browser, server.base + made["seats"][0]["link"], errors, PHONE)
     page.click("#name-skip")
     measured = page.evaluate(MEASURE)
@@ -168,6 +168,31 @@ def test_trick_game_keeps_its_phone_layout_at_a_table_of_four_people(browser, se
     page.keyboard.press("Escape")
     assert page.locator("#seats-menu").is_hidden()
     assert page.evaluate("document.activeElement.id") == "seats-button"
+    page.click("#seats-button")
+    page.click("#seats-menu .stand-in[data-seat='1']")  # Player 2 takes their seat back
+    page.wait_for_function("window.__state.seats[1].stand_in === null")
+    # Seat 0 bids and names trumps: on the phone every bid, trumps and contract can be tapped.
+    table, tokens = made["table"], [seat["token"] for seat in made["seats"]]
+    for _ in range(8):
+        views = [server.get(f"/api/tables/{table}/state?token={token}") for token in tokens]
+        mover = next(seat for seat, state in enumerate(views) if state["legal"])
+        state = views[mover]
+        if mover == 0:
+            page.wait_for_function("v => window.__state.version >= v", arg=state["version"])
+            hidden = page.evaluate(base.CHOICES_HIDDEN)
+            assert hidden == [], f"a choice is hidden on the phone ({state['tricks']['phase']}): {hidden}"
+            assert page.evaluate(MEASURE)["table"]["height"] >= 150, "the table is a strip"
+            page.screenshot(path=shots / f"phone-42-{state['tricks']['phase']}.png")
+            if state["tricks"]["phase"] == "declaring":
+                assert page.locator("#choices .choice-trumps").count() == 11  # 9 trumps, nel-o and sevens
+                break
+        legal = state["legal"]
+        move = next((m for m in legal if m["kind"] == "bid" and m["value"] == 42), None) if mover == 0 else None
+        move = move or next(m for m in legal if m["kind"] == "pass")
+        body = {"index": move["index"], "version": state["version"]}
+        server.post(f"/api/tables/{table}/action?token={tokens[mover]}", body)
+    else:
+        raise AssertionError("seat 0 never named trumps")
     assert not errors, errors
 
 

@@ -349,7 +349,9 @@ export function handScore(state, viewer) {
       out || !points ? null : h("td", {}, t.points_won[side]),
       out || !captured ? null : h("td", { class: "captured" }, capturedText(t.captured[side], t.columns_of))));
   }
-  box.append(table);
+  // Before the hand's first trick (the bidding, the calls) its table would be all zeros: left out,
+  // so that a phone keeps its height for the bids and the table.
+  if (t.phase === "playing" || t.tricks_won.some((n) => n > 0)) box.append(table);
   if (t.closed_by !== null && t.closed_by !== undefined && t.at_close) {
     const side = state.seat_sides[t.closed_by];
     box.append(h("p", { class: "needs", id: "closed-note" },
@@ -412,7 +414,8 @@ export function renderChoices(box, state, yours, send, hinted, pending = [], can
   box.append(h("span", { class: "choices-head" }, heading));
   for (const m of moves) {
     const words = m.kind === "pass" ? "Pass (p)" : m.label;
-    const held = m.kind === "trumps" && typeof m.held === "number" ? h("span", { class: "held" }, ` · ${m.held} held`) : null;
+    const held = m.kind === "trumps" && typeof m.held === "number"
+      ? h("span", { class: "held" }, h("span", { class: "dot" }, " · "), `${m.held} held`) : null;
     // A call or a close says what it does, in small words under its name.
     box.append(h("button", {
       type: "button", class: `choice choice-${m.kind}${m.explain ? " with-words" : ""}${hinted === m.index ? " hinted" : ""}`,
