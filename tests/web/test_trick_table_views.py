@@ -124,6 +124,22 @@ def test_the_declaration_names_each_contract_with_what_it_demands(house) -> None
     assert "explain" not in moves[6]  # plain trumps need no words
 
 
+def test_a_contract_without_suits_names_no_suit_led(house, t42) -> None:
+    """Sevens ranks tiles by their pips, not by suits: the table says no suit was led (it said
+    "blanks led", the engine's one placeholder suit), while plain trumps still say theirs."""
+    match = Match(house, 4, deals=[ALL_SIXES])
+    for action in (PASS_ACTION, PASS_ACTION, PASS_ACTION, bid(42), trumps("sevens")):
+        match.apply(action)
+    lead = next(m for m in _view(match, house)["legal"] if m["kind"] == "play")
+    match.apply(play(f"{lead['tile'][0]}-{lead['tile'][1]}"))
+    shown = _view(match, house, 1)["tricks"]
+    assert len(shown["trick"]) == 1 and shown["led"] is None
+    plain = Match(t42, 4, deals=[ALL_SIXES])
+    for action in (PASS_ACTION, PASS_ACTION, PASS_ACTION, bid(42), trumps(6), play("6-6")):
+        plain.apply(action)
+    assert _view(plain, t42, 1)["tricks"]["led"] == "trumps led"
+
+
 def test_a_declared_splash_is_said_with_its_bid_and_its_aim(house) -> None:
     match = Match(house, 4, deals=[SPLASH])
     for action in (bid(126), PASS_ACTION, PASS_ACTION, PASS_ACTION):

@@ -439,6 +439,7 @@ def tricks_json(
             "drawn_last": bool(stock is not None and stock.draw),
             "holder": view.turn_up_holder,
         }
+    led = None if _without_suits(t, view) else view.led_suit  # sevens: no suit is led
     return {
         "phase": phase,
         "dealer": view.dealer,
@@ -458,7 +459,7 @@ def tricks_json(
         "trick": [{"seat": seat, "tile": list(tile)} for seat, tile in view.trick],
         "trick_number": sum(view.tricks_won) + 1,
         "tricks_in_hand": tricks_in_hand(t),
-        "led": None if view.led_suit is None else led_words(view.led_suit, t.max_pip, view.suit_names),
+        "led": None if led is None else led_words(led, t.max_pip, view.suit_names),
         "taking": leading,
         "last_trick": [{"seat": seat, "tile": list(tile)} for seat, tile in view.last_trick],
         "last_winner": view.last_winner,
@@ -484,6 +485,13 @@ def tricks_json(
         "exchanging": bool(view.to_discard) and view.bidder is None,
         **_plays_json(match, t, view, hand),
     }
+
+
+def _without_suits(t: Any, view: Any) -> bool:
+    """Whether the hand's contract ranks the tiles without suits (its `rank`: sevens), so that no
+    suit is led (the engine's one placeholder suit is no suit a player would name)."""
+    contract = declared_contract(t, view)
+    return contract is not None and contract.rank is not None
 
 
 def _contract_json(match: Match, t: Any, view: Any, viewer: int | None, seats: Sequence[Seat]) -> dict[str, Any]:

@@ -218,6 +218,8 @@ function centre(state, viewer, held) {
     if (t.led) {
       lines.push(h("div", { class: "led" }, t.led));
       if (t.grouped && t.lead_size > 1) lines.push(h("div", { class: "each-plays" }, `each plays ${t.lead_size} tiles`));
+    } else if (t.trick.length) { // a contract without suits (sevens): the banner says how tiles rank
+      lines.push(h("div", { class: "led" }, "no suits"));
     } else if (state.current_player !== null && state.current_player !== undefined && !state.over) {
       lines.push(h("div", {}, `${seatAt(state, state.current_player, viewer)} ${state.current_player === viewer ? "lead" : "leads"}`));
     }
