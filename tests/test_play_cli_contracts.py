@@ -18,7 +18,8 @@ from interpreter.frontends.presentation.tricks import describe_trick_move, read_
 from interpreter.frontends.terminal.trick_table import trick_screen
 from interpreter.loader import load_ruleset
 from tests.clirunner import domino
-from tests.web.test_trick_table_views import ALL_SIXES, SPLASH, bid, trumps
+from tests.engine.engine_helpers import ALL_SIXES, bid, trumps
+from tests.web.test_trick_table_views import SPLASH
 
 PLAIN = Style(False)
 SEATS = [Seat("human", "You"), Seat("human", "Ann"), Seat("human", "Bob"), Seat("human", "Cy")]
@@ -63,6 +64,17 @@ def test_nel_o_shows_the_partner_sitting_out_and_the_verdict_of_its_aim(house) -
     assert "Contract  Dee bid 1 mark — nel-o: no trumps; Dee's partner sits out; Dee must take no trick." in screen
     assert "sits out this hand (nel-o)" in next(line for line in screen.splitlines() if line.strip().startswith("Bob"))
     assert "must take no trick: 0 tricks so far" in screen
+
+
+def test_sevens_names_no_suit_led(house) -> None:
+    """Sevens ranks the tiles without suits: the trick line names no suit led (it said "sixes led",
+    the engine's placeholder suit seen through plain no-trumps)."""
+    match = Match(house, 4, deals=[ALL_SIXES])
+    for action in (PASS_ACTION, PASS_ACTION, PASS_ACTION, bid(42), trumps("sevens")):
+        match.apply(action)
+    match.apply(match.legal_actions()[0])
+    trick = next(line for line in _screen(match, house, 1).splitlines() if line.startswith("Trick 1"))
+    assert trick.rstrip() == "Trick 1", trick
 
 
 def test_a_hot_seat_nel_o_hand_is_declared_set_and_on_the_score_sheet(tmp_path, house) -> None:

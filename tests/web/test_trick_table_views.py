@@ -119,7 +119,8 @@ def test_the_declaration_names_each_contract_with_what_it_demands(house) -> None
     assert moves["nel-o"]["label"] == "nel-o"
     assert moves["nel-o"]["explain"] == "no trumps; your partner sits out; you must take no trick"
     assert moves["sevens"]["explain"] == (
-        "no suits: tiles of 7 pips rank highest, the highest played takes the trick; your side must take every trick"
+        "no suits: the tile closest to 7 pips takes the trick, the first played of equals; your side must take "
+        "every trick"
     )
     assert "explain" not in moves[6]  # plain trumps need no words
 
@@ -134,6 +135,8 @@ def test_a_contract_without_suits_names_no_suit_led(house, t42) -> None:
     match.apply(play(f"{lead['tile'][0]}-{lead['tile'][1]}"))
     shown = _view(match, house, 1)["tricks"]
     assert len(shown["trick"]) == 1 and shown["led"] is None
+    tile = f"[{lead['tile'][1]}|{lead['tile'][0]}]"
+    assert _view(match, house, 1)["last_actions"][-1] == f"Player 1 led {tile}."  # no "(sixes led)"
     plain = Match(t42, 4, deals=[ALL_SIXES])
     for action in (PASS_ACTION, PASS_ACTION, PASS_ACTION, bid(42), trumps(6), play("6-6")):
         plain.apply(action)

@@ -42,6 +42,14 @@ def declared_contract(t: TrickTables, view: Any) -> Contract | None:
     return t.contracts.get(view.contract) if view.contract else None
 
 
+def suit_led(t: TrickTables, view: Any) -> int | None:
+    """The suit led in the trick on the table as a player names it, or None: none is led yet, or
+    the hand's contract ranks the tiles without suits (its `rank`: sevens), where the engine's one
+    placeholder suit is no suit a player would name."""
+    contract = declared_contract(t, view)
+    return None if contract is not None and contract.rank is not None else view.led_suit
+
+
 def _partners(match: Match) -> bool:
     return match.sides < match.players
 
@@ -61,7 +69,7 @@ def demand_words(match: Match, t: TrickTables, contract: Contract, bidder: str |
         else:
             clauses.append(f"{who} {'name' if you else 'names'} trumps")
     elif contract.rank is not None:
-        clauses.append(f"no suits: {_ranking(t, contract)}, the highest played takes the trick")
+        clauses.append(f"no suits: {_ranking(t, contract)}, the first played of equals")
     else:
         clauses.append("no trumps" if contract.trumps is Trump.NONE else "doubles are trumps")
         if contract.declarer is Declarer.PARTNER and partners:
@@ -86,15 +94,25 @@ def aim_words(contract: Contract | None, make: int | None) -> str:
 
 
 def _ranking(t: TrickTables, contract: Contract) -> str:
-    """The top of a ranked contract's order, from the engine's ranks: "tiles of 7 pips rank
-    highest" when the highest-ranked tiles share their pips, else "tiles rank as the rules say"."""
+    """Which tile takes a trick under a ranked contract, from the engine's ranks: "the tile closest
+    to 7 pips takes the trick" when a tile's rank falls with its distance from one number of pips
+    (sevens), else "tiles of 7 pips rank highest and the highest played takes the trick"."""
     suits = t.suits(NO_TRUMPS if contract.trumps is None else contract.trumps.value, contract)  # type: ignore[arg-type]
     ranks = suits.rank[0]
+    by_pips: dict[int, set[int]] = {}
+    for x, r in enumerate(ranks):
+        by_pips.setdefault(t.low[x] + t.high[x], set()).add(r)
     best = max(ranks)
-    pips = {t.low[x] + t.high[x] for x, r in enumerate(ranks) if r == best}
-    if len(pips) == 1:
-        return f"tiles of {pips.pop()} pips rank highest"
-    return "tiles rank as the rules say"
+    top = {pips for pips, found in by_pips.items() if best in found}
+    if len(top) != 1:
+        return "the highest-ranked tile played takes the trick"
+    centre = top.pop()
+    if all(len(found) == 1 for found in by_pips.values()):
+        rank = {pips: next(iter(found)) for pips, found in by_pips.items()}
+        # The rank depends on the distance from `centre` alone, and falls as it grows.
+        if all((rank[a] > rank[b]) == (abs(a - centre) < abs(b - centre)) for a in rank for b in rank):
+            return f"the tile closest to {centre} pips takes the trick"
+    return f"tiles of {centre} pips rank highest and the highest played takes the trick"
 
 
 def contract_of_hand(t: TrickTables, events: Sequence[dict[str, Any]]) -> str | None:

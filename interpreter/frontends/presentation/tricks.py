@@ -571,6 +571,8 @@ class TrickNarrator:
                     pass  # a follow, or tiles led together, which call for no suit
                 elif action.get("value") is not None:
                     hand.led = action["value"]  # the suit the leader named
+                elif hand.special is not None and self.t.contracts[hand.special].rank is not None:
+                    pass  # a contract that ranks the tiles without suits (sevens): no suit is led
                 elif hand.declaration is not None:
                     tile = normal(tuple(action["tile"]))  # type: ignore[arg-type]
                     hand.led = self.t.suits(hand.declaration).led_suit[self.t.index[tile]]

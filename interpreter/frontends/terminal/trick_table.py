@@ -10,7 +10,13 @@ from collections.abc import Sequence
 
 from interpreter.engine import Action, Match
 from interpreter.engine.actions import BID, DROP, EXCHANGE, KEEP, PASS
-from interpreter.frontends.presentation.contracts import aim_words, contract_bid_text, declared_contract, demand_words
+from interpreter.frontends.presentation.contracts import (
+    aim_words,
+    contract_bid_text,
+    declared_contract,
+    demand_words,
+    suit_led,
+)
 from interpreter.frontends.presentation.plays import (
     captured_words,
     captures_count,
@@ -158,7 +164,8 @@ def trick_lines(match: Match, seats: Sequence[Seat], style: Style) -> list[str]:
         return lines
     elif view.trick:
         leading = taking_seat(t, view)
-        led = "" if view.led_suit is None else f"  {led_words(view.led_suit, t.max_pip, view.suit_names)}"
+        led_suit = suit_led(t, view)
+        led = "" if led_suit is None else f"  {led_words(led_suit, t.max_pip, view.suit_names)}"
         lines.append(style.heading(f"Trick {number}") + led)
         for seat, tile in view.trick:
             best = "  ← taking it so far" if seat == leading and len(view.trick) > 1 else ""

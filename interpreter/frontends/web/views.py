@@ -36,6 +36,7 @@ from interpreter.frontends.presentation.contracts import (
     contract_of_hand,
     declared_contract,
     demand_words,
+    suit_led,
     verdict_words,
 )
 from interpreter.frontends.presentation.ends import open_ends_line
@@ -439,7 +440,7 @@ def tricks_json(
             "drawn_last": bool(stock is not None and stock.draw),
             "holder": view.turn_up_holder,
         }
-    led = None if _without_suits(t, view) else view.led_suit  # sevens: no suit is led
+    led = suit_led(t, view)
     return {
         "phase": phase,
         "dealer": view.dealer,
@@ -485,13 +486,6 @@ def tricks_json(
         "exchanging": bool(view.to_discard) and view.bidder is None,
         **_plays_json(match, t, view, hand),
     }
-
-
-def _without_suits(t: Any, view: Any) -> bool:
-    """Whether the hand's contract ranks the tiles without suits (its `rank`: sevens), so that no
-    suit is led (the engine's one placeholder suit is no suit a player would name)."""
-    contract = declared_contract(t, view)
-    return contract is not None and contract.rank is not None
 
 
 def _contract_json(match: Match, t: Any, view: Any, viewer: int | None, seats: Sequence[Seat]) -> dict[str, Any]:
