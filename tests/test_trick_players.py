@@ -95,9 +95,10 @@ def test_counter_bids_declares_and_leads_its_long_trumps(t42) -> None:
     counter = CounterPlayer(0)
     tables = trick_tables_for(t42, 4)
     best = estimate(tables, sum(1 << tables.index[tile] for tile in match.hand(0)), 6, True)
-    assert 33 <= best < 34  # five top trumps, the 5-5 likely, the 6-4's and 5-5's count
-    assert _choice(counter, match) == Action(BID, value=33)  # the highest bid within the estimate
-    match.apply(Action(BID, value=33))
+    # Five top trumps, the 5-5 likely, the 6-4's and 5-5's count, half of the rest for the partner.
+    assert 38 <= best < 39
+    assert _choice(counter, match) == Action(BID, value=38)  # the highest bid within the estimate
+    match.apply(Action(BID, value=38))
     for _ in range(3):
         match.apply(PASS_ACTION)
     assert match.current_player == 0 and match.phase == "declaring"
@@ -108,10 +109,43 @@ def test_counter_bids_declares_and_leads_its_long_trumps(t42) -> None:
 
 def test_counter_passes_a_weak_hand_and_over_its_partner(t42) -> None:
     match = Match(t42, 4, deals=[SIXES])
-    match.apply(Action(BID, value=33))
+    match.apply(Action(BID, value=38))
     assert _choice(CounterPlayer(0), match) == PASS_ACTION  # seat 1: two small sixes, no double above
     match.apply(PASS_ACTION)
     assert _choice(CounterPlayer(0), match) == PASS_ACTION  # seat 2: its partner holds the bid
+
+
+LAY_DOWN = deal(
+    "6-6 6-5 6-4 6-3 6-2 6-1 6-0",
+    "5-5 5-4 5-3 5-2 5-1 5-0 4-4",
+    "4-3 4-2 4-1 4-0 3-3 3-2 3-1",
+    "3-0 2-2 2-1 2-0 1-1 1-0 0-0",
+    starter=0,
+)
+
+
+def test_counter_bids_marks_on_a_hand_that_takes_every_trick(t42) -> None:
+    """All seven sixes take all seven tricks and so all 42 points: two marks, not a 1-mark bid."""
+    match = Match(t42, 4, deals=[LAY_DOWN])
+    tables = trick_tables_for(t42, 4)
+    assert estimate(tables, tables.mask_of(match.hand(0)), 6, True) == 42
+    assert _choice(CounterPlayer(0), match) == Action(BID, value=84)
+
+
+def test_the_last_seat_bids_the_lowest_bid_rather_than_throw_the_deal_in(t42) -> None:
+    """Seat 3 holds a hand worth a little under 30 by counter's estimate: it passes when a seat
+    is still to speak, and bids 30 when everyone else passed (a pass would throw the deal in)."""
+    hands = ("6-6 4-4 5-2 4-2 3-1 2-1 1-1", "6-5 5-4 6-2 2-2 4-1 6-0 5-0",
+             "5-5 3-3 6-1 5-1 4-0 3-0 0-0", "6-4 6-3 5-3 4-3 3-2 2-0 1-0")  # fmt: skip
+    first = Match(t42, 4, deals=[deal(*hands, starter=3)])
+    tables = trick_tables_for(t42, 4)
+    worth = max(estimate(tables, tables.mask_of(first.hand(3)), d, True) for d in tables.declarations)
+    assert 26 <= worth < 30
+    assert _choice(CounterPlayer(0), first) == PASS_ACTION
+    last = Match(t42, 4, deals=[deal(*hands, starter=0)])
+    for _ in range(3):
+        last.apply(PASS_ACTION)
+    assert last.current_player == 3 and _choice(CounterPlayer(0), last) == Action(BID, value=30)
 
 
 def _last_to_play(t42, declaration: int, tiles: list[str]) -> Match:
@@ -201,7 +235,7 @@ def test_what_the_auction_said_shapes_the_hands_ismcts_samples(t42) -> None:
 
     blind = mean_worths(TrickDeterminizer(t42.for_players(4), observation))
     heeded = mean_worths(TrickDeterminizer(t42.for_players(4), observation, misfit))
-    assert heeded[1] > blind[1] + 3
+    assert heeded[1] > blind[1] + 2
     assert max(heeded[2], heeded[3]) < 35 + SLACK
     # Seat 0's own pass says nothing to itself, and a seat whose partner held the bid shows nothing.
     assert auction_fit(t, Match(t42, 4, deals=[SIXES]).observation(0)) is None

@@ -52,8 +52,9 @@ SURE_OFF = 0.8  # an unbeatable off-suit tile wins this often once trumps are dr
 SURE_OFF_WEAK = 0.5  # ... and without control (an opponent may trump it)
 SURE_NO_TRUMPS = 0.9  # ... and when nothing is a trump
 RUN_DECAY = 0.7  # each further tile of an off-suit run counts this much less (the suit runs out)
+LAST_SEAT_SLACK = 4.0  # points: how far below the lowest bid the last seat to speak still bids it
 CAPTURE = 0.5  # of the others' count a trick holds on average, what a won trick takes
-PARTNER = 0.25  # of the points left after its own, what a partner is expected to take
+PARTNER = 0.5  # of the points left after its own, what a partner is expected to take (measured: bench/ai_42.py)
 
 
 class CounterPlayer:
@@ -151,15 +152,25 @@ def estimate(t: TrickTables, hand: int, declaration: Declaration, partners: bool
     others = len(t.tiles) - hand.bit_count()
     per_tile = (sum(count) - own_count) / others if others else 0.0
     tricks = sum(wins)
-    points = tricks * (rules.trick_points + CAPTURE * (t.players - 1) * per_tile)
+    # The others throw little count onto a trick they cannot take, but a hand that takes every
+    # trick for certain takes every tile: the share grows to all of it with the sure tricks.
+    sure_tricks = sum(1 for w in wins if w == 1.0)
+    capture = CAPTURE + (1 - CAPTURE) * min(1.0, sure_tricks / t.hand_size)
+    points = tricks * (rules.trick_points + capture * (t.players - 1) * per_tile)
     for x in tiles:
         if (hand >> x) & 1 and count[x]:
             points += count[x] * (wins[x] + ((1 - wins[x]) * 0.5 if partners else 0.0))
     points += rules.last_trick * min(1.0, tricks / t.hand_size)
-    available = t.hand_size * rules.trick_points + sum(count) + rules.last_trick
+    available = _available(t, count)
     if partners:
         points += PARTNER * max(0.0, available - points)
     return min(points, float(available))
+
+
+def _available(t: TrickTables, count: Sequence[int] | None = None) -> float:
+    """Every point of a hand: its tricks, its count, the last trick's bonus."""
+    rules = t.rules
+    return float(t.hand_size * rules.trick_points + sum(t.count if count is None else count) + rules.last_trick)
 
 
 def _best_declaration(t: TrickTables, hand: int, choices: Sequence[Declaration], partners: bool) -> Declaration:
@@ -187,8 +198,17 @@ def _bid(t: TrickTables, observation: Observation, legal: Sequence[Action]) -> A
     best = max(estimate(t, hand, d, partners) for d in t.declarations)
     within = [a for a in bids if t.bid_of[a.value].make <= best]  # type: ignore[index]
     if not within:
+        lowest = min(bids, key=lambda a: t.bid_of[a.value].make)  # type: ignore[index]
+        last = len(view.bids) == len(observation.hand_counts) - 1 and all(v is None for _, v in view.bids)
+        if last and t.bid_of[lowest.value].make <= best + LAST_SEAT_SLACK:  # type: ignore[index]
+            # Everyone else passed: a pass throws the deal in. A hand about worth the lowest bid
+            # bids it, as people do (made about as often as set: no worse than a redeal).
+            return lowest
         return next(a for a in legal if a.kind == PASS)
-    return max(within, key=lambda a: (t.bid_of[a.value].make, -t.bid_of[a.value].marks))  # type: ignore[index]
+    # Among bids that must make as much, the fewest marks: a set costs what the bid is worth. A
+    # hand that takes everything for certain risks nothing, so it bids the most.
+    certain = best >= _available(t)
+    return max(within, key=lambda a: (t.bid_of[a.value].make, (1 if certain else -1) * t.bid_of[a.value].marks))  # type: ignore[index]
 
 
 def _group_play(t: TrickTables, observation: Observation, legal: list[Action]) -> Action:
