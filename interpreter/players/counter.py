@@ -43,6 +43,7 @@ from interpreter.engine import Action, Observation
 from interpreter.engine.actions import BID, DISCARD, DROP, EXCHANGE, KEEP, PASS, PLAY, TRUMPS
 from interpreter.engine.tricks.suits import Declaration, Suits
 from interpreter.engine.tricks.tables import TrickTables, trick_tables_for
+from interpreter.players.direction import taking_pays
 from interpreter.players.heavy import HeavyPlayer
 
 # The estimate's shares, each a person's rule of thumb (documented in `estimate`).
@@ -72,19 +73,28 @@ class CounterPlayer:
         if view is None:
             return self._layout.choose(observation, legal)
         n = len(observation.hand_counts)
-        t = trick_tables_for(observation.rules.for_players(n), n)
+        rules = observation.rules.for_players(n)
+        t = trick_tables_for(rules, n)
+        # Where taking tricks and count hurts (the lowest total wins, or the hand's score falls
+        # as a side takes more: `taking_pays`), every choice turns to leaving them to the others.
+        pays = taking_pays(rules, n)
         kinds = {a.kind for a in legal}
         if BID in kinds or PASS in kinds:  # a pass exists only in the auction of a trick game
+            if not pays:
+                return next((a for a in legal if a.kind == PASS), None) or min(legal, key=lambda a: a.value)  # type: ignore[arg-type, return-value]
             return _bid(t, observation, legal)
         if TRUMPS in kinds:
-            return _declare(t, observation, legal)
+            return _declare(t, observation, legal, pays)
         if DISCARD in kinds:
             return _discard(t, observation, legal)
         if KEEP in kinds:
             return _call(t, observation, legal)
         if t.grouped:
-            return _group_play(t, observation, [a for a in legal if a.kind == PLAY] or list(legal))
-        return _Table(t, observation).play([a for a in legal if a.kind == PLAY])
+            plays = [a for a in legal if a.kind == PLAY] or list(legal)
+            return _group_play(t, observation, plays) if pays else _group_duck(t, plays)
+        table = _Table(t, observation)
+        plays = [a for a in legal if a.kind == PLAY]
+        return table.play(plays) if pays else table.duck(plays)
 
 
 def _own(t: TrickTables, observation: Observation) -> int:
@@ -240,6 +250,17 @@ def _group_play(t: TrickTables, observation: Observation, legal: list[Action]) -
     return min(taking, key=strength) if taking else min(legal, key=low)
 
 
+def _group_duck(t: TrickTables, legal: list[Action]) -> Action:
+    """Tricks of tiles played together where taking hurts: the weakest play, single tiles first."""
+    rank = t.named_rank
+
+    def strength(action: Action) -> tuple[int, int]:
+        group = t.groups.of.get(action.tiles)
+        return (len(action.tiles), group[1]) if group is not None else (1, rank[t.index[action.tile]])  # type: ignore[index]
+
+    return min(legal, key=strength)
+
+
 def _discard(t: TrickTables, observation: Observation, legal: Sequence[Action]) -> Action:
     """After taking the kitty: lay down the least useful tile, a low plain tile that counts nothing
     (not a trump, not a double), as a person would."""
@@ -258,13 +279,17 @@ def _discard(t: TrickTables, observation: Observation, legal: Sequence[Action]) 
     return min(legal, key=keep)
 
 
-def _declare(t: TrickTables, observation: Observation, legal: Sequence[Action]) -> Action:
+def _declare(t: TrickTables, observation: Observation, legal: Sequence[Action], pays: bool) -> Action:
     # Special contracts (nel-o, sevens, ...) ask for other hands than this count measures: it
     # declares one only when it must (having bid out of the ladder by it).
     choices = [a.value for a in legal if a.kind == TRUMPS and a.value not in t.contracts]
     if not choices:
         return legal[0]
-    chosen = _best_declaration(t, _own(t, observation), choices, _partners(observation))  # type: ignore[arg-type]
+    hand, partners = _own(t, observation), _partners(observation)
+    if pays:
+        chosen = _best_declaration(t, hand, choices, partners)  # type: ignore[arg-type]
+    else:  # the declaration under which the hand takes least
+        chosen = min(choices, key=lambda d: estimate(t, hand, d, partners))  # type: ignore[arg-type]
     return next(a for a in legal if a.value == chosen)
 
 
@@ -310,6 +335,7 @@ class _Table:
         for _ in range(self.n - 1 - len(self.trick)):
             after.append(seat)
             seat = t.next_seat(seat)
+        self.after_all = after
         self.after = [seat for seat in after if self.side_of[seat] != self.side]
 
     # --- what a tile is worth ---------------------------------------------------------------
@@ -375,6 +401,31 @@ class _Table:
                 tiles[x] = a
         chosen = self._lead(list(tiles)) if not self.trick else self._follow(list(tiles))
         return tiles[chosen]
+
+    def duck(self, plays: list[Action]) -> Action:
+        """Where taking tricks and count hurts: lose every trick it can, and load the others'."""
+        t = self.t
+        tiles = {next(i for i in t.copies[a.tile] if (self.hand >> i) & 1): a for a in plays}  # type: ignore[index]
+        mine = list(tiles)
+        others = [seat for seat in range(self.n) if self.side_of[seat] != self.side]
+        if not self.trick:
+            # Lead what someone else can still beat, the lowest first; count goes with it.
+            return tiles[min(mine, key=lambda x: (not self.beatable([x], others), self.is_trump(x), self.rank(x),
+                                                  -self.count[x]))]  # fmt: skip
+        s = self.s
+        trick = self.trick
+        leader = self.trick_seats[s.winner(trick, self.led)]
+        losing = [x for x in mine if s.winner([*trick, x], self.led) != len(trick)]
+        if losing:
+            if self.side_of[leader] == self.side:  # the partner takes it: the least count onto it
+                return tiles[min(losing, key=lambda x: (self.count[x], -self.rank(x)))]
+            # The others take it: the worst count onto it, then the tile most likely to win later.
+            return tiles[max(losing, key=lambda x: (self.count[x], self.is_trump(x), self.rank(x)))]
+        after = [seat for seat in self.after_all if self.side_of[seat] != self.side]
+        if not after:  # the trick is this side's whatever it plays: shed the highest, the least count
+            return tiles[min(mine, key=lambda x: (self.count[x], -self.rank(x)))]
+        # Someone after may still take it: the lowest winner, the least count.
+        return tiles[min(mine, key=lambda x: (self.count[x], self.is_trump(x), self.rank(x)))]
 
     def _lead(self, mine: list[int]) -> int:
         s = self.s
