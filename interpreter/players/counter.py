@@ -195,26 +195,39 @@ def _best_declaration(t: TrickTables, hand: int, choices: Sequence[Declaration],
 def _bid(t: TrickTables, observation: Observation, legal: Sequence[Action]) -> Action:
     view = observation.tricks
     assert view is not None
-    bids = [a for a in legal if a.kind == BID]
-    can_pass = any(a.kind == PASS for a in legal)
-    if not can_pass:
-        return min(bids, key=lambda a: a.value)  # type: ignore[arg-type, return-value]
     standing = next((seat for seat, value in reversed(view.bids) if value is not None), None)
     sides = len(observation.scores)
-    if standing is not None and standing != observation.seat and standing % sides == observation.side:
-        return next(a for a in legal if a.kind == PASS)  # the partner holds the bid: let it play
-    hand = _own(t, observation)
-    partners = _partners(observation)
-    best = max(estimate(t, hand, d, partners) for d in t.declarations)
+    partner_holds = standing is not None and standing != observation.seat and standing % sides == observation.side
+    last = len(view.bids) == len(observation.hand_counts) - 1 and all(v is None for _, v in view.bids)
+    if partner_holds or not any(a.kind == PASS for a in legal):
+        return bid_for(t, legal, 0.0, partner_holds, last)  # no need to estimate the hand
+    return bid_for(t, legal, worth(t, _own(t, observation), _partners(observation)), partner_holds, last)
+
+
+def worth(t: TrickTables, hand: int, partners: bool) -> float:
+    """What a hand should take as declarer under its best declaration (`estimate`)."""
+    return max(estimate(t, hand, d, partners) for d in t.declarations)
+
+
+def bid_for(t: TrickTables, legal: Sequence[Action], best: float, partner_holds: bool, last: bool) -> Action:
+    """counter's bid from what its hand is worth (`best`, `worth`): the lowest bid when it may not
+    pass; a pass when its partner holds the standing bid (`partner_holds`); the highest bid within
+    the worth, or the lowest bid within `LAST_SEAT_SLACK` of it for the `last` seat to speak when
+    everyone else passed; else a pass. (ismcts's model of the other seats' bids uses it too.)"""
+    bids = [a for a in legal if a.kind == BID]
+    passing = next((a for a in legal if a.kind == PASS), None)
+    if passing is None:
+        return min(bids, key=lambda a: a.value)  # type: ignore[arg-type, return-value]
+    if partner_holds:
+        return passing  # the partner holds the bid: let it play
     within = [a for a in bids if t.bid_of[a.value].make <= best]  # type: ignore[index]
     if not within:
-        lowest = min(bids, key=lambda a: t.bid_of[a.value].make)  # type: ignore[index]
-        last = len(view.bids) == len(observation.hand_counts) - 1 and all(v is None for _, v in view.bids)
-        if last and t.bid_of[lowest.value].make <= best + LAST_SEAT_SLACK:  # type: ignore[index]
+        lowest = min(bids, key=lambda a: t.bid_of[a.value].make, default=None)  # type: ignore[index]
+        if last and lowest is not None and t.bid_of[lowest.value].make <= best + LAST_SEAT_SLACK:  # type: ignore[index]
             # Everyone else passed: a pass throws the deal in. A hand about worth the lowest bid
             # bids it, as people do (made about as often as set: no worse than a redeal).
             return lowest
-        return next(a for a in legal if a.kind == PASS)
+        return passing
     # Among bids that must make as much, the fewest marks: a set costs what the bid is worth. A
     # hand that takes everything for certain risks nothing, so it bids the most.
     certain = best >= _available(t)
