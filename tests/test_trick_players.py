@@ -148,6 +148,25 @@ def test_the_last_seat_bids_the_lowest_bid_rather_than_throw_the_deal_in(t42) ->
     assert last.current_player == 3 and _choice(CounterPlayer(0), last) == Action(BID, value=30)
 
 
+@pytest.mark.parametrize("file", ["texas-42", "texas-42-house"])
+def test_ismcts_bids_marks_on_a_lay_down(file: str) -> None:
+    """Its auction weighs each bid by playing the hand out after it, valued in marks: all seven
+    sixes bid two marks (84), not a 1-mark bid that the model's opponents let through as well."""
+    match = Match(load_ruleset(file), 4, deals=[LAY_DOWN])
+    assert _choice(IsmctsPlayer(0, iterations=200, ms=None), match) == Action(BID, value=84)
+
+
+def test_ismcts_bids_where_counter_would_rather_than_throw_the_deal_in(t42) -> None:
+    """The last seat's hand of the test above (worth a little under 30), after three passes."""
+    hands = ("6-6 4-4 5-2 4-2 3-1 2-1 1-1", "6-5 5-4 6-2 2-2 4-1 6-0 5-0",
+             "5-5 3-3 6-1 5-1 4-0 3-0 0-0", "6-4 6-3 5-3 4-3 3-2 2-0 1-0")  # fmt: skip
+    match = Match(t42, 4, deals=[deal(*hands, starter=0)])
+    for _ in range(3):
+        match.apply(PASS_ACTION)
+    chosen = _choice(IsmctsPlayer(0, iterations=200, ms=None), match)
+    assert chosen.kind == BID and chosen.value >= 30  # type: ignore[operator]
+
+
 def _last_to_play(t42, declaration: int, tiles: list[str]) -> Match:
     match = Match(t42, 4, deals=[LAST])
     for action in (Action(BID, value=30), PASS_ACTION, PASS_ACTION, PASS_ACTION, Action(TRUMPS, value=declaration)):

@@ -82,7 +82,7 @@ class CounterPlayer:
         if BID in kinds or PASS in kinds:  # a pass exists only in the auction of a trick game
             if not pays:
                 return next((a for a in legal if a.kind == PASS), None) or min(legal, key=lambda a: a.value)  # type: ignore[arg-type, return-value]
-            return _bid(t, observation, legal)
+            return bid(t, observation, legal)
         if TRUMPS in kinds:
             return _declare(t, observation, legal, pays)
         if DISCARD in kinds:
@@ -192,7 +192,8 @@ def _best_declaration(t: TrickTables, hand: int, choices: Sequence[Declaration],
     return max(choices, key=key)
 
 
-def _bid(t: TrickTables, observation: Observation, legal: Sequence[Action]) -> Action:
+def bid(t: TrickTables, observation: Observation, legal: Sequence[Action]) -> Action:
+    """counter's bid (or pass) in the auction, for the seat whose turn it is (`bid_for`)."""
     view = observation.tricks
     assert view is not None
     standing = next((seat for seat, value in reversed(view.bids) if value is not None), None)

@@ -37,12 +37,13 @@ from operator import itemgetter
 from typing import Any, NamedTuple
 
 from interpreter.engine import Action, Match, Observation, Tile
-from interpreter.engine.actions import PASS_ACTION
+from interpreter.engine.actions import BID, PASS_ACTION
 from interpreter.engine.scoring import goal
 from interpreter.engine.search import SearchSupport, search_support
 from interpreter.engine.tricks.match import BIDDING, PLAYING
 from interpreter.engine.tricks.tables import trick_tables_for
 from interpreter.players.auction import auction_fit
+from interpreter.players.bidding import BidResult, BidSearch
 from interpreter.players.distinct import arm_keys, distinct_plays, followers
 from interpreter.players.heavy import tile_value
 from interpreter.rulefile.ruleset import Family, Ruleset, Winner
@@ -156,6 +157,12 @@ class _TrickPrelude:
         return not self._round_over(match, key)
 
 
+def _bidding(observation: Observation, legal: Sequence[Action]) -> bool:
+    """A trick game's auction with a bid to choose: searched by bidding.py, not the tree."""
+    view = observation.tricks
+    return view is not None and view.phase == BIDDING and any(a.kind == BID for a in legal) and len(legal) > 1
+
+
 class Estimate(NamedTuple):
     """What a search found for one move: how often the searching side came out ahead in the
     playouts after it (a won match, or more points than the others' mean in the round played out;
@@ -188,6 +195,8 @@ class IsmctsPlayer:
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
+        if _bidding(observation, legal):
+            return self._bids(observation, legal)[0].action
         root = self._root(observation)
         # The most visited action; the engine's legal order settles ties (a twin of a searched
         # play, `distinct_plays`, has no node of its own).
@@ -201,6 +210,12 @@ class IsmctsPlayer:
         legal = distinct_plays(observation, observation.legal_actions)
         if not legal:
             raise ValueError(f"it is not seat {observation.seat}'s turn")
+        if _bidding(observation, legal):
+            # The auction's own search (bidding.py): the bids weighed, the best valued first,
+            # with the share of the hands played out after each that the side came out ahead in.
+            weighed = {r.action: r for r in self._bids(observation, legal)}
+            rest = [Estimate(a, 0.0, 0) for a in legal if a not in weighed]
+            return [Estimate(r.action, r.ahead, r.samples) for r in weighed.values()] + rest
         root = self._root(observation)
         found = []
         for action in legal:
@@ -208,6 +223,18 @@ class IsmctsPlayer:
             visits = child.visits if child is not None else 0
             found.append(Estimate(action, child.wins / visits if visits else 0.0, visits))  # type: ignore[union-attr]
         order = sorted(range(len(found)), key=lambda i: (-found[i].visits, i))
+        return [found[i] for i in order]
+
+    def _bids(self, observation: Observation, legal: Sequence[Action]) -> list[BidResult]:
+        """The weighed bids of a trick game's auction (bidding.py), the best first (among equals,
+        the first in the engine's order)."""
+        rules = observation.rules
+        n = len(observation.hand_counts)
+        t = trick_tables_for(rules.for_players(n), n)
+        support = search_support(rules)
+        deals = support.determinizer(rules, observation, auction_fit(t, observation))
+        found = BidSearch(rules, observation, legal, t, support).run(deals, legal, self._rng, self.iterations, self.ms)
+        order = sorted(range(len(found)), key=lambda i: (-found[i].value, i))
         return [found[i] for i in order]
 
     def _root(self, observation: Observation) -> _Node:

@@ -1044,8 +1044,10 @@ class TrickMatch(Match):
 
     def rule_of_thumb(self) -> Action:
         """The playouts' cheap policy for a tile (`playout`'s `heavy` share): lead the highest trump
-        held, else the lowest tile; onto a trick the partner is taking, the richest count; against
-        an opponent's, the cheapest tile that takes it, else the lowest. Only while playing."""
+        held (the declarers' side; a defender only when no unplayed trump outranks it), else a tile
+        no unplayed tile outranks in its suit (the richest count first), else the lowest tile; onto
+        a trick the partner is taking, the richest count; against an opponent's, the cheapest tile
+        that takes it, else the lowest. Only while playing."""
         suits = self._suits
         assert suits is not None and self._phase == PLAYING
         t = self._t
@@ -1058,8 +1060,27 @@ class TrickMatch(Match):
             return (count[x], (trumps >> x) & 1, x)
 
         if not self._trick:
+            # A tile on top of its suit takes the trick unless it is trumped: nothing unplayed and
+            # outside this hand ranks above it in the suit it leads (what every seat can work out).
+            gone = self._hands[self._current]
+            for mask in self._played:
+                gone |= mask
+            unplayed = ~gone & ((1 << len(t.tiles)) - 1)
+            rank, follows, led_suit = suits.rank, suits.follows, suits.led_suit
+
+            def on_top(x: int) -> bool:
+                suit = led_suit[x]
+                return not any(rank[suit][y] > rank[suit][x] for y in bits(unplayed & follows[suit]))
+
             held = [x for x in ids if (trumps >> x) & 1]
-            best = max(held, key=suits.rank[suits.trump].__getitem__) if held else min(ids, key=cheap)
+            highest = max(held, key=rank[suits.trump].__getitem__) if held else None
+            bidder = self._auction.bidder
+            declarers = bidder is not None and self._seat_side[bidder] == self._seat_side[self._current]
+            if highest is not None and (declarers or on_top(highest)):
+                best = highest  # drawing trumps is the declarers' job; a defender leads only the top one
+            else:
+                top = [x for x in ids if not (trumps >> x) & 1 and on_top(x)]
+                best = max(top, key=lambda x: (count[x], x)) if top else min(ids, key=cheap)
             return self._lead_actions(1 << best)[-1]
         taking = self._trick_seats[suits.winner(self._trick, self._led)]
         if self._seat_side[taking] == self._seat_side[self._current]:
