@@ -38,9 +38,12 @@ plays every game.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
+from typing import NamedTuple
 
 from interpreter.engine import Action, Observation
 from interpreter.engine.actions import BID, DISCARD, DROP, EXCHANGE, KEEP, PASS, PLAY, TRUMPS
+from interpreter.engine.tiles import bits
 from interpreter.engine.tricks.suits import Declaration, Suits
 from interpreter.engine.tricks.tables import TrickTables, trick_tables_for
 from interpreter.players.direction import taking_pays
@@ -120,6 +123,33 @@ def _partners(observation: Observation) -> bool:
     return len(observation.scores) < len(observation.hand_counts)
 
 
+class _Shape(NamedTuple):
+    """What `estimate` reads of one declaration, worked out once: the trumps highest first (and
+    each one's place), each suit's tiles highest first, the suit each tile leads, the counts."""
+
+    trumps: tuple[int, ...]
+    place: dict[int, int]
+    ranked: tuple[tuple[int, ...], ...]
+    led_suit: tuple[int, ...]
+    count: tuple[int, ...]
+    total: int  # the count of the whole set
+    available: float
+
+
+@lru_cache(maxsize=1024)
+def _shape(t: TrickTables, declaration: Declaration) -> _Shape:
+    s = t.suits(declaration)
+    count = t.count_for(s)
+    tiles = range(len(t.tiles))
+    trumps = tuple(sorted((x for x in tiles if (s.trumps >> x) & 1), key=lambda x: -s.rank[s.trump][x]))
+    ranked = tuple(
+        tuple(sorted((x for x in tiles if (s.follows[suit] >> x) & 1), key=lambda x: -s.rank[suit][x]))
+        for suit in range(t.max_pip + 1)
+    )
+    place = {x: i for i, x in enumerate(trumps)}
+    return _Shape(trumps, place, ranked, tuple(s.led_suit), count, sum(count), _available(t, count))
+
+
 def estimate(t: TrickTables, hand: int, declaration: Declaration, partners: bool) -> float:
     """The points a hand (a mask of tile ids) should take as declarer under `declaration`.
 
@@ -128,14 +158,14 @@ def estimate(t: TrickTables, hand: int, declaration: Declaration, partners: bool
     two top trumps and a third); an off-suit tile that no tile outside the hand outranks in the
     suit it leads, a share (more with control, since trumps drawn cannot ruff it; a run below
     it counts less and less). Points: each trick's points plus the share `CAPTURE` of the
-    others' average count on it, the count of its own tiles in proportion to how surely they
-    win (half the rest with a partner, who may take it), and `PARTNER` of what remains.
+    others' average count on it — all of it as the sure tricks reach every trick — the count of
+    its own tiles in proportion to how surely they win (half the rest with a partner, who may
+    take it), and `PARTNER` of what remains.
     """
-    s = t.suits(declaration)
-    count = t.count_for(s)
-    tiles = range(len(t.tiles))
-    trumps = sorted((x for x in tiles if (s.trumps >> x) & 1), key=lambda x: -s.rank[s.trump][x])
-    held = sum(1 for x in trumps if (hand >> x) & 1)
+    shape = _shape(t, declaration)
+    trumps, count, led_suit = shape.trumps, shape.count, shape.led_suit
+    held_tiles = bits(hand)
+    held = sum(1 for x in held_tiles if x in shape.place)
     run = 0
     for x in trumps:
         if not (hand >> x) & 1:
@@ -143,38 +173,38 @@ def estimate(t: TrickTables, hand: int, declaration: Declaration, partners: bool
         run += 1
     control = not trumps or held >= len(trumps) - held or (run >= 2 and held >= 3)
     wins = [0.0] * len(t.tiles)
-    for x in trumps:
-        if (hand >> x) & 1:
-            wins[x] = 1.0 if trumps.index(x) < run else OTHER_TRUMP if control else OTHER_TRUMP_WEAK
+    place = shape.place
+    for x in held_tiles:
+        if x in place:
+            wins[x] = 1.0 if place[x] < run else OTHER_TRUMP if control else OTHER_TRUMP_WEAK
     sure = SURE_NO_TRUMPS if not trumps else SURE_OFF if control else SURE_OFF_WEAK
-    for suit in range(t.max_pip + 1):
+    for suit, ranked in enumerate(shape.ranked):
         # This suit's tiles, highest first: the unbroken run the hand holds from the top wins.
-        ranked = sorted((x for x in tiles if (s.follows[suit] >> x) & 1), key=lambda x: -s.rank[suit][x])
         share = sure
         for x in ranked:
             if not (hand >> x) & 1:
                 break
-            if s.led_suit[x] == suit and not wins[x]:
+            if led_suit[x] == suit and not wins[x]:
                 wins[x] = share
                 share *= RUN_DECAY
     rules = t.rules
-    own_count = sum(count[x] for x in tiles if (hand >> x) & 1)
-    others = len(t.tiles) - hand.bit_count()
-    per_tile = (sum(count) - own_count) / others if others else 0.0
+    own_count = sum(count[x] for x in held_tiles)
+    others = len(t.tiles) - len(held_tiles)
+    available = shape.available
+    per_tile = (shape.total - own_count) / others if others else 0.0
     tricks = sum(wins)
     # The others throw little count onto a trick they cannot take, but a hand that takes every
     # trick for certain takes every tile: the share grows to all of it with the sure tricks.
     sure_tricks = sum(1 for w in wins if w == 1.0)
     capture = CAPTURE + (1 - CAPTURE) * min(1.0, sure_tricks / t.hand_size)
     points = tricks * (rules.trick_points + capture * (t.players - 1) * per_tile)
-    for x in tiles:
-        if (hand >> x) & 1 and count[x]:
+    for x in held_tiles:
+        if count[x]:
             points += count[x] * (wins[x] + ((1 - wins[x]) * 0.5 if partners else 0.0))
     points += rules.last_trick * min(1.0, tricks / t.hand_size)
-    available = _available(t, count)
     if partners:
         points += PARTNER * max(0.0, available - points)
-    return min(points, float(available))
+    return min(points, available)
 
 
 def _available(t: TrickTables, count: Sequence[int] | None = None) -> float:

@@ -19,6 +19,11 @@ round, nothing is played out: the value is that round's. The value of a playout 
 of the others' mean this round, squashed into (0, 1) against a scale of about one hand's worth
 of points (`_Valuer`). The rules' `winner` turns that around when the lowest total wins.
 
+A trick game's auction is not searched by the tree: each candidate bid is weighed by playing the
+hand out after it and valued by the marks (or points) the side gains against the others
+(interpreter/players/bidding.py), since the squashed value of a tree over fourteen bids could not
+tell 30 from 84.
+
 Budget: `iterations` per decision and/or `ms` of wall time, whichever ends first. A given seed
 and iteration budget (with `ms=None`) gives the same choices on every machine; a time budget
 depends on the machine's speed. The default is `DEFAULT_ITERATIONS` with a `DEFAULT_MS` cap: on
@@ -116,7 +121,8 @@ class _TrickPrelude:
     (bids the lowest bid when it may not), in the tree and in the playouts alike, and in a
     playout the bidder names the declaration it holds the most trumps of (ties: the higher suit).
     A bid is then worth what this seat's side makes of it. A hand passed out ends the playout
-    with the score unchanged: the value of passing.
+    with the score unchanged: the value of passing. (This seat's own bids are weighed by
+    bidding.py; the tree meets the auction only where this seat's choice there is forced.)
     """
 
     def __init__(self, rules: Ruleset, players: int, support: SearchSupport, me: int) -> None:
