@@ -13,26 +13,37 @@ computers threw three deals in four in). So the auction is searched apart from t
   `make` is within `MARKS_REACH` of the worth or that equal a contract's own `bid`.
 - After a candidate, the other seats bid as `counter` would on their sampled hands
   (`counter.bid_for`): an opponent with a better hand outbids a low bid, which is why a strong hand
-  bids up. A bidder other than this seat declares what `counter` would; this seat's declaration
-  is branched over: the three plain declarations its hand is worth most under, and every special
-  contract legal then. Then the hand is played out by the engine's rule of thumb
+  bids up (they bid only hands worth their bid: counter's last-seat rule would make a pass look
+  better than it is). A bidder other than this seat declares what `counter` would; this seat's
+  declaration is branched over: the plain declaration its hand is worth most under (`PLAIN`),
+  and every special contract legal then. Then the hand is played out by the engine's rule of thumb
   (`TrickMatch.playout`, as the tree's playouts).
 - Value: what the match counts, the side's score move this hand against the mean of the other
   sides' (marks in Texas 42, points where the file scores points), turned round where the
   lowest total wins; linear, so a two-mark bid made is worth twice a one-mark bid, and a set costs
   what the bid was worth. A bid is worth its best declaration's mean over the samples; a hand
-  thrown in is worth 0. The best candidate is bid (the first in the engine's order among equals).
+  thrown in is worth 0.
+- The choice: `counter`'s own bid on the hand (`counter.bid`) is where the search starts. Where
+  counter bids, a pass and the bids below its bid are not weighed: the rule-of-thumb playouts
+  make a contract less often than the players do (hands counter counts at 28–32 take 28 points
+  in them, 29.4 in counter's own play), so the search alone passed hands a player bids, and four
+  searchers threw one deal in four in. The search then bids its best-valued candidate instead of
+  counter's choice only when that is better beyond doubt: by more than the standard error of
+  the difference, sample by sample on the same deals. So a lay-down bids 84, a weak hand of the
+  house rules nel-o, and noise between two bids worth about the same does not move the bid.
 
-Budget: the samples run until the candidates × declarations played out reach the iteration
-budget, or the time budget ends, after a whole sample: the same
-seed and iteration budget give the same bid on any machine.
+Budget: the samples run until the hands played out (candidates × declarations) reach the
+iteration budget, or the time budget ends, after a whole sample: the same seed and iteration
+budget give the same bid on any machine.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
+from statistics import mean, stdev
 from typing import Any
 
 from interpreter.engine import Action, Observation
@@ -59,6 +70,19 @@ class BidResult:
         self.value = value
         self.ahead = ahead
         self.samples = samples
+        self.chosen = False
+
+
+def _values(rows: list[dict[Action | None, float]]) -> list[float]:
+    """A candidate's value on each sample, under the declaration best on average over them all:
+    this seat declares later knowing its own hand alone, so one declaration for every deal."""
+    sums: dict[Action | None, float] = {}
+    for row in rows:
+        for declaration, value in row.items():
+            if declaration is not None:
+                sums[declaration] = sums.get(declaration, 0.0) + value
+    choice = max(sums, key=lambda d: sums[d]) if sums else None
+    return [row[choice] if choice in row else row[None] if None in row else max(row.values()) for row in rows]
 
 
 def candidates(t: TrickTables, legal: Sequence[Action], best: float, floor: Action) -> list[Action]:
@@ -119,42 +143,42 @@ class BidSearch:
     def run(
         self, deals: Any, legal: Sequence[Action], rng: random.Random, iterations: int | None, ms: float | None
     ) -> list[BidResult]:
+        """Every candidate weighed, in the engine's order; `chosen` marks the one to bid."""
         weighed = candidates(self.t, legal, self.best, self.floor)
-        totals: dict[Action, dict[Action | None, float]] = {a: {} for a in weighed}
-        ahead: dict[Action, dict[Action | None, float]] = {a: {} for a in weighed}
+        if len(weighed) == 1:  # nothing to weigh (counter's bid is the highest it may make)
+            only = BidResult(weighed[0], 0.0, 0.0, 0)
+            only.chosen = True
+            return [only]
+        # Per candidate, per sample: the value after each declaration branched over (None: the
+        # one value of a sample in which this seat did not declare).
+        rows: dict[Action, list[dict[Action | None, float]]] = {a: [] for a in weighed}
         deadline = None if ms is None else time.perf_counter() + ms / 1000
-        played = samples = 0
+        played = 0
         while True:
             match = deals.sample(rng)
             key = self.support.round_key(match)
             worths = {seat: worth(self.t, self.t.mask_of(match.hand(seat)), self.partners)
                       for seat in range(self.n) if seat != self.me}  # fmt: skip
             for action in weighed:
-                for declaration, value in self._after(match.clone(), key, action, worths, rng):
-                    totals[action][declaration] = totals[action].get(declaration, 0.0) + value
-                    ahead[action][declaration] = ahead[action].get(declaration, 0.0) + (
-                        1.0 if value > 0 else 0.5 if value == 0 else 0.0
-                    )
-                    played += 1
-            samples += 1
+                row = dict(self._after(match.clone(), key, action, worths, rng))
+                rows[action].append(row)
+                played += len(row)
             if deadline is not None and time.perf_counter() >= deadline:
                 break
             if iterations is not None and played >= iterations:
                 break
-        results = []
-        for action in weighed:
-            # The declaration is this seat's own choice, made later knowing its hand alone: a bid
-            # is worth its best declaration on average. A sample where the bid did not win the
-            # auction (or the deal was thrown in) counts for every declaration alike.
-            found = totals[action]
-            common = found.pop(None, 0.0)
-            common_ahead = ahead[action].pop(None, 0.0)
-            if found:
-                choice = max(found, key=lambda d: found[d])
-                value, share = common + found[choice], common_ahead + ahead[action][choice]
-            else:
-                value, share = common, common_ahead
-            results.append(BidResult(action, value / samples, share / samples, samples))
+        values = {a: _values(found) for a, found in rows.items()}
+        results = [BidResult(a, mean(v), sum(1.0 if x > 0 else 0.5 if x == 0 else 0.0 for x in v) / len(v), len(v))
+                   for a, v in values.items()]  # fmt: skip
+        best = max(results, key=lambda r: r.value)  # the first of equals
+        if self.floor in values and best.action != self.floor:
+            # counter's bid stands unless the search finds another better beyond doubt: by more
+            # than the standard error of the difference, sample by sample (the same deals).
+            differences = [a - b for a, b in zip(values[best.action], values[self.floor], strict=True)]
+            error = stdev(differences) / math.sqrt(len(differences)) if len(differences) > 1 else math.inf
+            if mean(differences) <= error:
+                best = next(r for r in results if r.action == self.floor)
+        best.chosen = True
         return results
 
     def _after(

@@ -232,15 +232,15 @@ class IsmctsPlayer:
         return [found[i] for i in order]
 
     def _bids(self, observation: Observation, legal: Sequence[Action]) -> list[BidResult]:
-        """The weighed bids of a trick game's auction (bidding.py), the best first (among equals,
-        the first in the engine's order)."""
+        """The weighed bids of a trick game's auction (bidding.py): the one to bid first, then the
+        best valued (among equals, the first in the engine's order)."""
         rules = observation.rules
         n = len(observation.hand_counts)
         t = trick_tables_for(rules.for_players(n), n)
         support = search_support(rules)
         deals = support.determinizer(rules, observation, auction_fit(t, observation))
         found = BidSearch(rules, observation, legal, t, support).run(deals, legal, self._rng, self.iterations, self.ms)
-        order = sorted(range(len(found)), key=lambda i: (-found[i].value, i))
+        order = sorted(range(len(found)), key=lambda i: (not found[i].chosen, -found[i].value, i))
         return [found[i] for i in order]
 
     def _root(self, observation: Observation) -> _Node:
