@@ -7,6 +7,7 @@ often four of them throw a deal in, how long a decision takes, and how often the
     python bench/ai_42.py games    [--games 200] [--pairs ismcts:counter,ismcts:greedy] [--jobs 2]
                                    [--out results.jsonl]
     python bench/ai_42.py summary  results.jsonl
+    python bench/ai_42.py calibrate [--deals 300] [--rules texas-42-points]
     python bench/ai_42.py counter  [--games 200] [--rules a,b.yaml]  # counter against random
 
 - `bids`: seat 0 bids first on four fixed hands (a lay-down: all seven sixes; four doubles; an
@@ -22,6 +23,8 @@ often four of them throw a deal in, how long a decision takes, and how often the
 - `games`: bench/tricks.py's pairings (the same seeds, sides swapped every other game, ismcts on
   the iteration budget only), one JSON line per game appended to `--out` as it ends, so a run cut
   short still counts; `summary` turns such a file into win rates with Wilson 95% intervals.
+- `calibrate`: how many points hands take against what `counter` says they are worth, in
+  `counter`'s own play and in the search's rule-of-thumb playouts (`calibrate`'s docstring).
 - `counter`: `counter` against `random` in every bundled trick game (or the `--rules` given, names
   or paths): four seats where the file allows them, else its fewest; `counter` holds one side (a
   partnership, or one seat, moving round the table), with Wilson 95% intervals.
@@ -32,6 +35,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import statistics
 import sys
 import time
@@ -44,9 +48,12 @@ sys.path.insert(0, str(ROOT))
 
 from bench.tricks import _where, play_one  # noqa: E402
 from interpreter.engine import Match, deal  # noqa: E402
-from interpreter.engine.tricks.match import BIDDING  # noqa: E402
+from interpreter.engine.actions import PASS_ACTION  # noqa: E402
+from interpreter.engine.tricks.match import BIDDING, PLAYING  # noqa: E402
+from interpreter.engine.tricks.tables import trick_tables_for  # noqa: E402
 from interpreter.loader import load_ruleset  # noqa: E402
 from interpreter.players import make_player  # noqa: E402
+from interpreter.players.counter import worth  # noqa: E402
 from interpreter.players.ismcts import DEFAULT_ITERATIONS, IsmctsPlayer  # noqa: E402
 from interpreter.resources import bundled_variants  # noqa: E402
 from interpreter.rulefile.ruleset import Family  # noqa: E402
@@ -212,9 +219,47 @@ def counter_everywhere(args: argparse.Namespace) -> None:
               f"  95% [{low:.3f}, {high:.3f}]  (a fair share: 1/{found[0][1]})")  # fmt: skip
 
 
+def calibrate(args: argparse.Namespace) -> None:
+    """`counter.worth` against what hands take: for each of `--deals` deals and each seat in turn,
+    that seat bids the lowest bid over three passes and declares as counter does; the hand is
+    played out once by four `counter`s and once by the engine's rule of thumb (the search's
+    playouts). Per band of worth: hands, mean points taken, the share that made the bid."""
+    rules = load_ruleset(args.rules)  # a points-scored 42 plays every tile (no stop when decided)
+    t = trick_tables_for(rules.for_players(4), 4)
+    counter = make_player("counter", 0)
+    rng = random.Random(args.seed)
+    bands: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    lowest = min(t.bids, key=lambda b: b.value)
+    for seed in range(args.deals):
+        for turn in range(4):
+            match = Match(rules, 4, seed=seed)
+            bidder = (match.current_player + turn) % 4
+            for _ in range(4):
+                match.apply(t.bid_actions[lowest.value] if match.current_player == bidder else PASS_ACTION)
+            value = worth(t, t.mask_of(match.hand(bidder)), True)
+            match.apply(counter.choose(match.observation(bidder), match.legal_actions()))
+            by_thumb = match.clone()
+            by_thumb.playout(rng, heavy=1.0)
+            while match.phase == PLAYING:
+                seat = match.current_player
+                match.apply(counter.choose(match.observation(seat), match.legal_actions()))
+            taken = [
+                [e for e in m.events if e["type"] == "round_end"][-1]["pips"][bidder % 2] for m in (match, by_thumb)
+            ]
+            bands[int(value // 4) * 4].append((taken[0], taken[1]))
+    print(f"{args.rules}: {args.deals} deals x 4 bidders, bid {lowest.name}; worth = counter.worth")
+    print("  worth    hands   counter's play: mean, made   rule of thumb: mean, made")
+    made = lowest.make
+    for band, found in sorted(bands.items()):
+        cells = []
+        for taken in ([f[0] for f in found], [f[1] for f in found]):
+            cells.append(f"{statistics.mean(taken):5.1f} {sum(p >= made for p in taken) / len(found):4.0%}")
+        print(f"  {band:2}-{band + 4:<2}  {len(found):7}   {cells[0]:>25}   {cells[1]:>24}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("part", choices=["bids", "passout", "time", "games", "summary", "counter"])
+    parser.add_argument("part", choices=["bids", "passout", "time", "games", "summary", "counter", "calibrate"])
     parser.add_argument("file", nargs="?", help="summary: the --out file of games")
     parser.add_argument("--rules", default=None)
     parser.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
@@ -239,7 +284,11 @@ def main(argv: list[str] | None = None) -> int:
         counter_everywhere(args)
     else:
         args.rules = args.rules or "texas-42"
-        {"passout": passout, "time": timing, "games": games}[args.part](args)
+        if args.part == "calibrate" and args.rules == "texas-42":
+            args.rules = "texas-42-points"
+        if args.part == "calibrate" and args.deals == 200:
+            args.deals = 300
+        {"passout": passout, "time": timing, "games": games, "calibrate": calibrate}[args.part](args)
     return 0
 
 

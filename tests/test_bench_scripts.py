@@ -95,27 +95,27 @@ def test_env_steps_measures_every_table():
     assert all(row["env_steps_per_s"] > 0 and row["engine_moves_per_s"] > 0 for row in rows)
 
 
-def test_ai_42_runs_every_part_on_a_tiny_size(tmp_path):
+def test_ai_42_runs_every_part_on_a_tiny_size(tmp_path, capsys):
     """bench/ai_42.py (issue 27): the bids on fixed hands, pass-outs, time per decision, a game
-    written as it ends and summarised, and counter against random, each at a tiny size."""
-    bids = _run("bench/ai_42.py", "bids", "--rules", "texas-42", "--seeds", "1", "--iterations", "4")
-    assert bids.returncode == 0, bids.stderr
-    assert sum("ismcts:" in line and "counter:" in line for line in bids.stdout.splitlines()) == 4
-    passout = _run("bench/ai_42.py", "passout", "--players", "counter", "--deals", "2", "--jobs", "1")
-    assert passout.returncode == 0, passout.stderr
-    assert "deals thrown in" in passout.stdout
-    timed = _run("bench/ai_42.py", "time", "--hands", "1", "--iterations", "4")
-    assert timed.returncode == 0, timed.stderr
-    assert "median" in timed.stdout and "load average" in timed.stdout
+    written as it ends and summarised, the estimate's calibration, and counter against random,
+    each at a tiny size (in this process: its pools fork)."""
+    from bench import ai_42
+
+    def run(*args: str) -> list[str]:
+        assert ai_42.main(list(args)) == 0
+        return capsys.readouterr().out.splitlines()
+
+    bids = run("bids", "--rules", "texas-42", "--seeds", "1", "--iterations", "4")
+    assert sum("ismcts:" in line and "counter:" in line for line in bids) == 4
+    assert "deals thrown in" in run("passout", "--players", "counter", "--deals", "2", "--jobs", "1")[0]
+    timed = "\n".join(run("time", "--hands", "1", "--iterations", "4"))
+    assert "median" in timed and "load average" in timed
     out = tmp_path / "games.jsonl"
-    games = _run(
-        "bench/ai_42.py", "games", "--games", "1", "--pairs", "counter:random", "--jobs", "1", "--out", str(out)
-    )
-    assert games.returncode == 0, games.stderr
+    run("games", "--games", "1", "--pairs", "counter:random", "--jobs", "1", "--out", str(out))
     assert json.loads(out.read_text().splitlines()[0])["pair"] == "counter:random"
-    summary = _run("bench/ai_42.py", "summary", str(out))
-    assert summary.returncode == 0, summary.stderr
-    assert "counter vs random" in summary.stdout and "/1 = " in summary.stdout
-    counter = _run("bench/ai_42.py", "counter", "--games", "2", "--jobs", "1", "--rules", "moon,texas-42")
-    assert counter.returncode == 0, counter.stderr
-    assert [line.split()[0] for line in counter.stdout.splitlines()] == ["moon", "texas-42"]
+    summary = run("summary", str(out))
+    assert "counter vs random" in summary[0] and "/1 = " in summary[0]
+    calibrated = run("calibrate", "--deals", "2")
+    assert sum(int(line.split()[1]) for line in calibrated[2:]) == 8  # 2 deals x 4 bidders
+    counter = run("counter", "--games", "2", "--jobs", "1", "--rules", "moon,texas-42")
+    assert [line.split()[0] for line in counter] == ["moon", "texas-42"]

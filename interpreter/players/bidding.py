@@ -25,7 +25,7 @@ computers threw three deals in four in). So the auction is searched apart from t
   thrown in is worth 0.
 - The choice: `counter`'s own bid on the hand (`counter.bid`) is where the search starts. Where
   counter bids, a pass and the bids below its bid are not weighed: the rule-of-thumb playouts
-  make a contract less often than the players do (hands counter counts at 28–32 take 28 points
+  make a contract less often than the players do (hands counter counts at 28–32 take 27.7 points
   in them, 29.4 in counter's own play), so the search alone passed hands a player bids, and four
   searchers threw one deal in four in. The search then bids its best-valued candidate instead of
   counter's choice only when that is better beyond doubt: by more than the standard error of
