@@ -63,7 +63,8 @@ PLAIN = 1
 
 class BidResult:
     """Per candidate bid: the mean value of its best declaration, the share of samples in which
-    the side came out ahead after it (a tie counts half), and the samples weighed."""
+    the side came out ahead after it (a tie counts half), the samples weighed, and whether it is
+    the one to bid."""
 
     def __init__(self, action: Action, value: float, ahead: float, samples: int) -> None:
         self.action = action
@@ -113,8 +114,6 @@ def candidates(t: TrickTables, legal: Sequence[Action], best: float, floor: Acti
         for a in special:
             if t.bid_of[a.value].make <= best + MARKS_REACH or a.value in contract_bids:  # type: ignore[index]
                 chosen.add(a)
-    if not chosen:  # nothing the rules make a bid of (a forced bid out of the ladder alone)
-        chosen.add(legal[0])
     return [a for a in legal if a in chosen]
 
 

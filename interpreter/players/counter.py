@@ -83,8 +83,6 @@ class CounterPlayer:
         pays = taking_pays(rules, n)
         kinds = {a.kind for a in legal}
         if BID in kinds or PASS in kinds:  # a pass exists only in the auction of a trick game
-            if not pays:
-                return next((a for a in legal if a.kind == PASS), None) or min(legal, key=lambda a: a.value)  # type: ignore[arg-type, return-value]
             return bid(t, observation, legal)
         if TRUMPS in kinds:
             return _declare(t, observation, legal, pays)
@@ -223,9 +221,13 @@ def _best_declaration(t: TrickTables, hand: int, choices: Sequence[Declaration],
 
 
 def bid(t: TrickTables, observation: Observation, legal: Sequence[Action]) -> Action:
-    """counter's bid (or pass) in the auction, for the seat whose turn it is (`bid_for`)."""
+    """counter's bid (or pass) in the auction, for the seat whose turn it is (`bid_for`); where
+    taking tricks hurts (`taking_pays`), a pass, or the lowest bid when it may not pass."""
     view = observation.tricks
     assert view is not None
+    n = len(observation.hand_counts)
+    if not taking_pays(observation.rules.for_players(n), n):
+        return next((a for a in legal if a.kind == PASS), None) or min(legal, key=lambda a: a.value)  # type: ignore[arg-type, return-value]
     standing = next((seat for seat, value in reversed(view.bids) if value is not None), None)
     sides = len(observation.scores)
     partner_holds = standing is not None and standing != observation.seat and standing % sides == observation.side
