@@ -150,10 +150,20 @@ def test_the_last_seat_bids_the_lowest_bid_rather_than_throw_the_deal_in(t42) ->
 
 @pytest.mark.parametrize("file", ["texas-42", "texas-42-house"])
 def test_ismcts_bids_marks_on_a_lay_down(file: str) -> None:
-    """Its auction weighs each bid by playing the hand out after it, valued in marks: all seven
-    sixes bid two marks (84), not a 1-mark bid that the model's opponents let through as well."""
+    """All seven sixes bid two marks (84), not a 1-mark bid that the model's opponents would let
+    through as well: counter's bid on the hand, the highest it may make, so nothing is weighed."""
     match = Match(load_ruleset(file), 4, deals=[LAY_DOWN])
     assert _choice(IsmctsPlayer(0, iterations=200, ms=None), match) == Action(BID, value=84)
+
+
+def test_ismcts_bids_nel_o_on_a_weak_hand_of_the_house_rules() -> None:
+    """Where counter passes, the search weighs a pass against the bids, each by the marks the hand
+    played out after it gains: one mark (the lowest bid that allows nel-o) beats a pass beyond doubt."""
+    hands = ("3-1 4-0 5-2 6-1 2-0 4-3 5-1", "0-0 1-0 1-1 2-1 2-2 3-0 3-2",
+             "3-3 4-1 4-2 4-4 5-0 5-3 5-4", "5-5 6-0 6-2 6-3 6-4 6-5 6-6")  # fmt: skip
+    match = Match(load_ruleset("texas-42-house"), 4, deals=[deal(*hands, starter=0)])
+    assert _choice(CounterPlayer(0), match) == PASS_ACTION
+    assert _choice(IsmctsPlayer(0, iterations=300, ms=None), match) == Action(BID, value=42)
 
 
 def test_ismcts_bids_where_counter_would_rather_than_throw_the_deal_in(t42) -> None:
