@@ -8,10 +8,16 @@ declarations and the suits each declaration makes), so nothing here names a game
   the top trumps it holds in an unbroken run from the highest, a share of its other trumps,
   and the off-suit tiles nothing unseen outranks (a high double, then the tiles below it in a
   run) — and turns them into points (`estimate`): each trick's points, the count on its own
-  winners, a share of the others' count, and a share of what is left for a partner. It bids the
-  highest legal bid whose `make` is within the best estimate (among equal makes, the fewest
-  marks), or passes. It passes when its partner holds the standing bid, and bids the lowest bid
-  when it may not pass.
+  winners, a share of the others' count (all of it on a hand that takes every trick for
+  certain), and half of what is left for a partner (a share measured: bench/ai_42.py
+  calibrate). It bids the highest legal bid whose `make` is within the best estimate (among
+  equal makes, the fewest marks, unless the hand takes everything for certain), or passes. It
+  passes when its partner holds the standing bid, bids the lowest bid when it may not pass, and,
+  as the last seat to speak after everyone passed, bids the lowest bid on a hand within
+  `LAST_SEAT_SLACK` of it rather than throw the deal in.
+- Where the rules make taking tricks hurt (`direction.taking_pays`: the lowest total wins, or
+  the hand's score falls as a side takes more), it passes, declares what its hand takes least
+  under, and plays to lose tricks and load the others' with count (`_Table.duck`).
 - Declaring: what it counted the bid on: the declaration of the best estimate (which in
   practice is the suit it holds most of, a run of doubles making "doubles" win); ties go to
   more trumps, then the higher suit.
