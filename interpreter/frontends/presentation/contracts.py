@@ -10,7 +10,9 @@ so that any rule file's contracts are said right. The terminal and the web say t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from interpreter.engine import Match
@@ -22,12 +24,19 @@ from interpreter.rulefile.trick_rules import Aim, Contract, Declarer, Trump
 from interpreter.text.untrusted import printable
 
 
-def binding_bids(t: TrickTables, hand: Sequence[tuple[int, int]]) -> dict[int, Contract]:
+def binding_bids(t: TrickTables, hand: Sequence[tuple[int, int]]) -> Mapping[int, Contract]:
     """The bids that, won by the holder of `hand`, declare a contract: a contract's `bid` whose
     `requires` the hand meets (the engine's `Auction.jumps`)."""
     if not t.rules.contracts or not hand:
         return {}
-    return Auction.jumps(t, t.mask_of(hand))
+    return _jumps(t, t.mask_of(hand))
+
+
+@lru_cache(maxsize=256)
+def _jumps(t: TrickTables, hand: int) -> Mapping[int, Contract]:
+    # Asked for every bid of a move list, twice (its words and its label), on every view: the
+    # contracts' `requires` are worked out once per hand.
+    return MappingProxyType(Auction.jumps(t, hand))
 
 
 def contract_bid_text(t: TrickTables, value: int, contract: str) -> str:
