@@ -137,13 +137,12 @@ class BidSearch:
         view = observation.tricks
         assert view is not None
         self.bids = list(view.bids)
+        self.legal = legal
         self.floor = bid(t, observation, legal)
 
-    def run(
-        self, deals: Any, legal: Sequence[Action], rng: random.Random, iterations: int | None, ms: float | None
-    ) -> list[BidResult]:
+    def run(self, deals: Any, rng: random.Random, iterations: int | None, ms: float | None) -> list[BidResult]:
         """Every candidate weighed, in the engine's order; `chosen` marks the one to bid."""
-        weighed = candidates(self.t, legal, self.best, self.floor)
+        weighed = candidates(self.t, self.legal, self.best, self.floor)
         if len(weighed) == 1:  # nothing to weigh (counter's bid is the highest it may make)
             only = BidResult(weighed[0], 0.0, 0.0, 0)
             only.chosen = True

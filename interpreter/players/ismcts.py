@@ -239,7 +239,7 @@ class IsmctsPlayer:
         t = trick_tables_for(rules.for_players(n), n)
         support = search_support(rules)
         deals = support.determinizer(rules, observation, auction_fit(t, observation))
-        found = BidSearch(rules, observation, legal, t, support).run(deals, legal, self._rng, self.iterations, self.ms)
+        found = BidSearch(rules, observation, legal, t, support).run(deals, self._rng, self.iterations, self.ms)
         order = sorted(range(len(found)), key=lambda i: (not found[i].chosen, -found[i].value, i))
         return [found[i] for i in order]
 
