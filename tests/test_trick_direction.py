@@ -11,11 +11,13 @@ import pytest
 
 from interpreter.engine import Action, Match, deal
 from interpreter.engine.actions import PASS_ACTION
+from interpreter.engine.tricks.tables import trick_tables_for
 from interpreter.loader import load_ruleset
 from interpreter.players.counter import CounterPlayer
-from interpreter.players.direction import taking_pays
+from interpreter.players.direction import _took, taking_pays
 from interpreter.rulefile.loader import load_ruleset_text
 from interpreter.rulefile.ruleset import Ruleset
+from interpreter.rulefile.trick_rules import HAND_NAMES
 
 RULES = Path(__file__).resolve().parents[1] / "rules"
 
@@ -100,3 +102,11 @@ def test_counter_leads_low_and_passes_where_taking_hurts() -> None:
     auction = Match(house, 4, seed=1)
     seat = auction.current_player
     assert CounterPlayer(0).choose(auction.observation(seat), auction.legal_actions()) == PASS_ACTION
+
+
+def test_the_hypothetical_hand_gives_every_name_scoring_hand_reads() -> None:
+    """direction.py writes the names of `scoring.hand` a second time (of a hand taken whole or not
+    at all): it must give exactly the names the engine's own hand gives, or a new name would
+    break every trick game's computer player."""
+    t = trick_tables_for(load_ruleset("texas-42"), 4)
+    assert set(_took(t, True, True)) == set(HAND_NAMES) | set(t.count_env)
