@@ -86,8 +86,8 @@ class Action(NamedTuple):
     @classmethod
     def parse(cls, text: str) -> Action:
         """The inverse of str(): "draw", "pass", "marker", "lead 6-6", "6-3 on arm 2" (6 touches),
-        "bid 30", "trumps 5", "trumps doubles", "trumps none", "trumps nel-o" (a special contract,
-        its name as the rule file writes it); "play 6-4" is a play with no arm. ValueError for
+        "bid 30", "trumps 5", "trumps doubles", "trumps none", "trumps NAME" (a special contract,
+        by its name as the rule file writes it); "play 6-4" is a play with no arm. ValueError for
         anything else, a number out of its bounds included."""
         if len(text) > _MAX_TEXT:
             raise ValueError(f"'{text[:40]}...' is not an action: it is longer than any action is written")

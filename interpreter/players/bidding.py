@@ -19,7 +19,7 @@ computers threw three deals in four in). So the auction is searched apart from t
   and every special contract legal then. Then the hand is played out by the engine's rule of thumb
   (`TrickMatch.playout`, as the tree's playouts).
 - Value: what the match counts, the side's score move this hand against the mean of the other
-  sides' (marks in Texas 42, points where the file scores points), turned round where the
+  sides' (marks where a hand scores the bid's marks, else points), turned round where the
   lowest total wins; linear, so a two-mark bid made is worth twice a one-mark bid, and a set costs
   what the bid was worth. A bid is worth its best declaration's mean over the samples; a hand
   thrown in is worth 0.
@@ -29,8 +29,8 @@ computers threw three deals in four in). So the auction is searched apart from t
   in them, 29.4 in counter's own play), so the search alone passed hands a player bids, and four
   searchers threw one deal in four in. The search then bids its best-valued candidate instead of
   counter's choice only when that is better beyond doubt: by more than the standard error of
-  the difference, sample by sample on the same deals. So a lay-down bids 84, a weak hand of the
-  house rules nel-o, and noise between two bids worth about the same does not move the bid.
+  the difference, sample by sample on the same deals. So a lay-down bids two marks, a weak hand a
+  contract to take no trick where one is offered, and noise between two bids worth about the same does not move the bid.
 
 Budget: the samples run until the hands played out (candidates × declarations) reach the
 iteration budget, or the time budget ends, after a whole sample: the same seed and iteration
