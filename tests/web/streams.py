@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from operator import itemgetter
 from typing import Any, TypeVar
 
+from anyio import ClosedResourceError
 from starlette.testclient import TestClient
 
 from interpreter.engine import Action, Match
@@ -37,9 +38,16 @@ class Stream:
         self._thread.start()
 
     def _read(self, client: TestClient, path: str) -> None:
+        # Kept chunk by chunk: when the test's server stops, the test client may close the body
+        # before this thread has read its end (ClosedResourceError); what came before it was
+        # received all the same, and a joined text at the end would have lost it.
         with client.stream("GET", path) as answer:
             self.content_type = answer.headers["content-type"]
-            self._text.append("".join(answer.iter_text()))
+            try:
+                for chunk in answer.iter_text():
+                    self._text.append(chunk)
+            except ClosedResourceError:
+                pass  # the server stopped: the stream ended
 
     def ended(self, timeout: float = 60) -> bool:
         self._thread.join(timeout=timeout)
@@ -48,7 +56,7 @@ class Stream:
     def events(self, timeout: float = 60) -> list[tuple[str, str]]:
         """Its events, once it ended (within `timeout` s, else the test fails)."""
         assert self.ended(timeout), f"the stream did not end within {timeout} s"
-        return parse_events(self._text[0])
+        return parse_events("".join(self._text))
 
 
 def by_version(items: Iterable[T], log: Sequence[dict[str, Any]], truth: Match,
