@@ -9,9 +9,15 @@ equal the saved one, which also proves the save intact.
 A save is a journal (format version 2, JSON Lines): a header line, then one event a line. It is
 written whole once when a game starts or resumes (`SaveJournal.start`: a temporary file renamed
 over the save), then each action's events are appended and synced, so that saving an action
-costs the same in the first round and the last. A line cut short by a crash is ignored: that
-action was never answered as saved. Version 1, one JSON document holding every event (what domino
-wrote before journals), is still read.
+costs the same in the first round and the last. Version 1, one JSON document holding every event
+(what domino wrote before journals), is still read.
+
+An action's records (the action, then what it produced) are appended in one write and synced
+before the action is answered as saved, so a crash can tear only the last action: its lines
+written in part, or its tail turned to NUL bytes (a file system that had grown the file but not
+written its data). Such a save is rebuilt at the action before, and says what it dropped
+(`SavedGame.cut`, `cut_note`); damage anywhere else is refused with its reason. Blank lines at the
+end are no damage.
 
 A save may come from someone else (docs/security.md): it is read within bounds, a rule file it
 names is used only while its bytes have the sha256 the save records, and a game holds a lock on
@@ -66,10 +72,13 @@ class SavedGame:
     # A rule file's path and the sha256 of its bytes: resume reads the file only while they match.
     rules_file: str | None = None
     rules_sha256: str | None = None
+    # Read, never written: the last action a crash cut short, dropped by the reader and `rebuild`
+    # ("seat 1: 6-0 on arm 3"; "" when its own line is cut, so that what it was cannot be read).
+    cut: str | None = None
 
     def header(self) -> dict[str, Any]:
         """The first line of a journal: the save without its events."""
-        found = ((f.name, getattr(self, f.name)) for f in fields(self) if f.name != "events")
+        found = ((f.name, getattr(self, f.name)) for f in fields(self) if f.name not in ("events", "cut"))
         return {"format": FORMAT, "version": VERSION, **{key: value for key, value in found if value is not None}}
 
     def to_json(self) -> dict[str, Any]:
@@ -276,8 +285,10 @@ def parse_save(raw: bytes, name: str) -> SavedGame:
         data = _document(raw, name)  # a save written by hand over several lines, or damaged
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(f"{name} is not a domino save")
+    cut = None
     if data.get("version") == VERSION:
-        data = {**data, "events": _journal_events(rest, name)}
+        events, torn = _journal_events(rest, name)
+        data, cut = {**data, "events": events}, "" if torn else None
     elif data.get("version") == DOCUMENT_VERSION:
         if rest.strip():
             data = _document(raw, name)  # says where the document should have ended
@@ -296,6 +307,7 @@ def parse_save(raw: bytes, name: str) -> SavedGame:
             events=[_item(e, dict) for e in _typed(data, "events", list)],
             rules_file=_optional(data, "rules_file"),
             rules_sha256=_optional(data, "rules_sha256"),
+            cut=cut,
         )
     except TypeError as error:
         raise SaveError(f"{name} is damaged: {error}") from None
@@ -318,12 +330,20 @@ def _damaged(name: str, problem: JsonProblem) -> SaveError:
     return SaveError(f"{name}:{problem.where()}: not a domino save ({problem.message}; is it damaged?)")
 
 
-def _journal_events(body: bytes, name: str) -> list[Any]:
-    """The events of a journal, the lines after its header. The last line, when it lacks its "\n",
-    is a write cut short (a crash, a full disk): that action was never answered as saved, so it
-    is ignored. Any other line that is not an event is damage, reported with its number."""
+def _journal_events(body: bytes, name: str) -> tuple[list[Any], bool]:
+    """The events of a journal, the lines after its header, and whether its end was torn by a crash
+    (a full disk): NUL bytes to the end of the file, or a last line without its "\n" -- lines that
+    were never answered as saved, so they are left out. Blank lines at the end are left out too.
+    Any other line that is not an event is damage, reported with its number."""
+    whole = body.rstrip(b"\0")
+    lines = whole.split(b"\n")
+    last = lines.pop()  # b"" after a whole last line
+    torn = len(whole) < len(body) or bool(last.strip())
+    if not last.strip():
+        while lines and not lines[-1].strip():
+            lines.pop()
     events = []
-    for number, line in enumerate(body.split(b"\n")[:-1], start=2):
+    for number, line in enumerate(lines, start=2):
         try:
             event = load_json(line.decode("utf-8"), line=number)
         except UnicodeDecodeError as error:
@@ -338,7 +358,7 @@ def _journal_events(body: bytes, name: str) -> list[Any]:
                 "is it damaged?)"
             )
         events.append(event)
-    return events
+    return events, torn
 
 
 def _optional(data: dict[str, Any], key: str) -> str | None:
@@ -362,9 +382,43 @@ def _item(value: Any, kind: type) -> Any:
 
 
 def rebuild(game: SavedGame, ruleset: Ruleset) -> Match:
-    """The match of the save, brought to where it stopped; SaveError if it does not come out the same."""
+    """The match of the save, brought to where it stopped; SaveError if it does not come out the same.
+
+    A save that holds only the first records of what its last action produced (a crash tore that
+    action's write) is brought to the action before: the action and its records leave
+    `game.events`, and `game.cut` says which action it was."""
     if ruleset.digest != game.digest:
         raise SaveError(f"the rules of '{ruleset.name}' have changed since this game was saved, so it cannot continue")
+    match = _replayed(game, ruleset)
+    if match.events != game.events:
+        last = _torn_action(game.events, match.events)
+        if last is None:
+            raise SaveError("the save does not replay: its event log differs from what its moves produce (damaged?)")
+        action = game.events[last]
+        game.events, game.cut = game.events[:last], f"seat {action.get('seat')}: {Action.from_json(action['action'])}"
+        match = _replayed(game, ruleset)
+    return match
+
+
+def _torn_action(saved: list[dict[str, Any]], produced: list[dict[str, Any]]) -> int | None:
+    """Where the save's last action starts, if the save is what its actions produce cut short after
+    that action's record; else None (damage)."""
+    if len(saved) >= len(produced) or produced[: len(saved)] != saved:
+        return None
+    return next((n for n in range(len(saved) - 1, -1, -1) if saved[n].get("type") == "action"), None)
+
+
+def cut_note(game: SavedGame, then: str) -> str | None:
+    """What a reader of a save with a torn last action tells its user (`then`: what it did, such as
+    "resumed"); None for a sound save."""
+    if game.cut is None:
+        return None
+    what = f" ({game.cut})" if game.cut else ""
+    return f"the save's last action{what} was cut short by a crash; {then} before it"
+
+
+def _replayed(game: SavedGame, ruleset: Ruleset) -> Match:
+    """The match of the save's seed with its actions applied; SaveError if one cannot be."""
     try:
         header = game.events[0] if game.events and game.events[0].get("type") == "match" else {}
         match = Match(ruleset, players=len(game.seats), seed=game.seed, teams=recorded_teams(header))
@@ -373,8 +427,6 @@ def rebuild(game: SavedGame, ruleset: Ruleset) -> Match:
                 match.apply(Action.from_json(event.get("action")))
     except (IllegalAction, ValueError, TypeError, KeyError) as error:
         raise SaveError(f"the save does not replay: {error}") from None
-    if match.events != game.events:
-        raise SaveError("the save does not replay: its event log differs from what its moves produce (damaged?)")
     return match
 
 

@@ -10,7 +10,7 @@ from interpreter.frontends.cli.commands.environment import Env, ExitStatus
 from interpreter.frontends.cli.commands.resume import _rules_of as rules_of_save
 from interpreter.frontends.cli.commands.validate import add_quiet_option
 from interpreter.records.replay import FROM_STDIN, RULES_FROM, SETTINGS, recorded_rule_file, replay
-from interpreter.records.savegame import SaveError, read_save, rebuild
+from interpreter.records.savegame import SaveError, cut_note, read_save, rebuild
 from interpreter.resources import bundled_variants
 from interpreter.rulefile.loader import RuleFileError
 from interpreter.rulefile.overrides import SettingError, load_with_settings
@@ -115,6 +115,9 @@ def _replay_save(args: argparse.Namespace, env: Env) -> ExitStatus:
         return ExitStatus.FAILURE
     except GAME_ERRORS as error:  # the save's moves lead to where the rules stop the game
         return report_game_error(error, args.rules or game.variant, env)
+    note = cut_note(game, "replayed")
+    if note:  # even when quiet: an action was dropped
+        env.stderr.write(printable(f"domino replay: {args.log}: {note}") + "\n")
     actions = sum(event.get("type") == "action" for event in game.events)
     state = "the game is over" if match.is_over else f"the game is unfinished: 'domino resume {args.log}' continues it"
     summary = f"{args.log}: a saved game, {actions} actions replayed, all consistent ({state})"

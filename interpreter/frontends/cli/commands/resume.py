@@ -16,6 +16,7 @@ from interpreter.records.replay import RULES_FILE, RULES_SHA256, recorded_rule_f
 from interpreter.records.savegame import (
     SavedGame,
     SaveError,
+    cut_note,
     default_directory,
     default_directory_help,
     latest_save,
@@ -84,6 +85,9 @@ def _resume(path: Path, shown: str, args: argparse.Namespace, env: Env) -> ExitS
         return ExitStatus.FAILURE
     except GAME_ERRORS as error:  # the save's moves lead to where the rules stop the game
         return report_game_error(error, game.variant, env)
+    note = cut_note(game, "resumed")  # the save is written whole again below, without the torn action
+    if note:
+        env.stderr.write(printable(f"domino resume: {shown}: {note}") + "\n")
     if match.is_over:
         env.stdout.write(f"This game is over. {result_line(match, seats_for(game.seats))}\n")
         return ExitStatus.OK
