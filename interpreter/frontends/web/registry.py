@@ -49,6 +49,7 @@ from interpreter.records.savegame import (
     SavedGame,
     SaveError,
     SaveJournal,
+    cut_note,
     default_directory,
     open_save,
     parse_save,
@@ -451,9 +452,13 @@ class Tables:
             if path.stem in self.tables or not path.is_file():
                 continue
             try:
-                self._load(path)
+                table = self._load(path)
             except (Refusal, SaveError) as error:
                 problems.append(f"{path.name}: {getattr(error, 'message', error)}")
+                continue
+            note = cut_note(table.game, "reopened")  # the save is written whole again at the next action
+            if note:
+                sys.stderr.write(printable(f"domino serve: {path.name}: {note}") + "\n")
         return problems
 
     def close(self) -> None:
