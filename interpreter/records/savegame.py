@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
 import json
 import os
 import re
@@ -45,7 +46,15 @@ from interpreter.records.replay import RULES_FILE, RULES_SHA256, recorded_teams,
 from interpreter.resources import bundled_variants
 from interpreter.rulefile.ruleset import Ruleset
 from interpreter.text.diagnostics import shorten
-from interpreter.text.untrusted import MAX_SAVE_BYTES, JsonProblem, NotRegularFile, TooLarge, load_json, read_regular
+from interpreter.text.untrusted import (
+    MAX_SAVE_BYTES,
+    JsonProblem,
+    NotRegularFile,
+    TooLarge,
+    file_kind,
+    load_json,
+    read_regular,
+)
 
 try:
     import fcntl
@@ -509,23 +518,40 @@ def record_rule_file(game: SavedGame) -> None:
         game.rules_file, game.rules_sha256 = record[RULES_FILE], record[RULES_SHA256]
 
 
+LOCKS = "locks"  # the user's own lock folder, inside default_directory
+
+
 def lock_path(path: Path) -> Path:
-    return path.parent / f".{path.name}.lock"
+    """Where the lock file of the save at `path` lives: where only the save's owner can make files,
+    so that nobody else can plant one there (a link to a file of theirs, a FIFO). Beside the save,
+    as `.NAME.lock`, in a folder that is the user's own and that nobody else may write; else (a
+    shared folder such as /tmp) in the user's own lock folder, `default_directory/locks` (0700),
+    named by the sha256 of the save's absolute path."""
+    folder = path.parent.resolve()
+    try:
+        info = os.stat(folder)
+    except OSError:
+        info = None
+    if info is not None and info.st_uid == os.geteuid() and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        return path.parent / f".{path.name}.lock"
+    name = hashlib.sha256(str(folder / path.name).encode("utf-8", "surrogateescape")).hexdigest()[:32]
+    return default_directory(os.environ, Path.cwd()) / LOCKS / f"{name}.lock"
 
 
 class SaveLock:
-    """An exclusive lock on a save while a game uses it: `flock` on `.NAME.lock` beside the save,
+    """An exclusive lock on a save while a game uses it: `flock` on its lock file (`lock_path`),
     which holds the pid of its holder. Released (and the lock file removed) by `release`."""
 
-    def __init__(self, path: Path, descriptor: int | None) -> None:
+    def __init__(self, path: Path, descriptor: int | None, where: Path | None = None) -> None:
         self.path = path
         self.descriptor = descriptor
+        self.where = where or lock_path(path)
 
     def release(self) -> None:
         if self.descriptor is None:
             return
         with contextlib.suppress(OSError):
-            os.unlink(lock_path(self.path))  # while still holding it: the next taker checks the inode
+            os.unlink(self.where)  # while still holding it: the next taker checks the inode
         os.close(self.descriptor)
         self.descriptor = None
 
@@ -537,41 +563,104 @@ class SaveLock:
 
 
 class SaveInUse(SaveError):
-    pass
+    """Another process holds the save's lock. The message names it (for the user at their own
+    terminal); `unnamed` says the same without the process, for a server's answer to a stranger."""
+
+    def __init__(self, name: str, holder: int | None) -> None:
+        self.unnamed = self._words(name, "another process")
+        super().__init__(self._words(name, f"process {holder}" if holder else "another process"))
+
+    @staticmethod
+    def _words(name: str, who: str) -> str:
+        return (
+            f"{name} is in use by {who} (another domino is playing this game); finish that game first, or wait "
+            "until it ends"
+        )
 
 
 def lock_save(path: Path, name: str | None = None) -> SaveLock:
-    """The lock of the save at `path`; SaveInUse, naming the process, if another one holds it."""
+    """The lock of the save at `path`; SaveInUse, naming the process, if another one holds it.
+    SaveError if its lock file is anything but a regular file of the user's own with no other
+    name: it is never followed through a link, and never opened if it is not a regular file."""
     if fcntl is None:
         return SaveLock(path, None)
+    shown = name or str(path)
     where = lock_path(path)
+    if where.parent != path.parent:
+        _private_folder(where.parent, shown)
+    flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
     for _ in range(20):
         try:
-            descriptor = os.open(where, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
-        except OSError:
-            return SaveLock(path, None)  # a folder we cannot write: saving will say so
+            descriptor = os.open(where, flags, 0o600)
+        except OSError as error:
+            if error.errno in (errno.ELOOP, errno.EMLINK):  # O_NOFOLLOW met a link (EMLINK: on FreeBSD)
+                raise _planted(shown, where, "a symbolic link, which domino never follows") from None
+            if error.errno in (errno.EISDIR, errno.ENXIO, errno.EOPNOTSUPP):  # a folder, a socket
+                raise _planted(shown, where, _kind_of(where)) from None
+            return SaveLock(path, None, where)  # a folder we cannot write: saving will say so
         try:
+            _refuse_planted(descriptor, shown, where)
             fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except SaveError:
+            os.close(descriptor)
+            raise
         except OSError as error:
             holder = _holder(descriptor)
             os.close(descriptor)
             if error.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
-                who = f"process {holder}" if holder else "another process"
-                raise SaveInUse(
-                    f"{name or path} is in use by {who} (another domino is playing this game); finish that "
-                    "game first, or wait until it ends"
-                ) from None
-            return SaveLock(path, None)  # a file system without locks
+                raise SaveInUse(shown, holder) from None
+            return SaveLock(path, None, where)  # a file system without locks
         try:
-            same = os.path.samestat(os.fstat(descriptor), os.stat(where))
+            same = os.path.samestat(os.fstat(descriptor), os.stat(where, follow_symlinks=False))
         except OSError:
             same = False
         if same:  # not a lock file its last holder removed after we opened it
+            os.set_blocking(descriptor, True)
             os.ftruncate(descriptor, 0)
             os.pwrite(descriptor, f"{os.getpid()}\n".encode(), 0)
-            return SaveLock(path, descriptor)
+            return SaveLock(path, descriptor, where)
         os.close(descriptor)
-    raise SaveError(f"cannot lock {name or path}: its lock file keeps changing")
+    raise SaveError(f"cannot lock {shown}: its lock file keeps changing")
+
+
+def _refuse_planted(descriptor: int, shown: str, where: Path) -> None:
+    """SaveError unless the open lock file is a regular file of this user's with no other name (a
+    hard link to another file would have that file cut and written over)."""
+    info = os.fstat(descriptor)
+    if not stat.S_ISREG(info.st_mode):
+        raise _planted(shown, where, f"{file_kind(info.st_mode)}, not a regular file")
+    if info.st_uid != os.geteuid():
+        raise _planted(shown, where, "not yours")
+    if info.st_nlink != 1:
+        raise _planted(shown, where, "a hard link to another file")
+
+
+def _kind_of(where: Path) -> str:
+    try:
+        return f"{file_kind(os.lstat(where).st_mode)}, not a regular file"
+    except OSError:
+        return "not a regular file"
+
+
+def _planted(shown: str, where: Path, what: str) -> SaveError:
+    """Named by its file name only: a server's answer shows no folder of its machine."""
+    return SaveError(f"cannot lock {shown}: its lock file {where.name} is {what}; remove it if no game uses the save")
+
+
+def _private_folder(folder: Path, shown: str) -> None:
+    """The user's own lock folder, made if need be: SaveError unless it is a folder of theirs, which
+    is then made private (0700) if it was not."""
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        info = os.lstat(folder)
+        if stat.S_ISDIR(info.st_mode) and info.st_uid == os.geteuid():
+            if stat.S_IMODE(info.st_mode) & 0o077:
+                os.chmod(folder, 0o700, follow_symlinks=False)
+            return
+    except OSError as error:
+        reason = error.strerror or error
+        raise SaveError(f"cannot lock {shown}: cannot make the lock folder {folder}: {reason}") from None
+    raise SaveError(f"cannot lock {shown}: the lock folder {folder} is not private to you")
 
 
 def _holder(descriptor: int) -> int | None:

@@ -31,7 +31,7 @@ class NotRegularFile(OSError):
     """A path that is a folder, a FIFO, a device or a socket: never opened for reading."""
 
     def __init__(self, mode: int) -> None:
-        super().__init__(f"not a regular file (it is {_kind(mode)})")
+        super().__init__(f"not a regular file (it is {file_kind(mode)})")
 
 
 class TooLarge(OSError):
@@ -39,7 +39,8 @@ class TooLarge(OSError):
         super().__init__(f"larger than {_size(limit)}")
 
 
-def _kind(mode: int) -> str:
+def file_kind(mode: int) -> str:
+    """What a file of `mode` is, in words: "a FIFO", "a folder"."""
     if stat.S_ISDIR(mode):
         return "a folder"
     if stat.S_ISFIFO(mode):

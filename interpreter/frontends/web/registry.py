@@ -48,6 +48,7 @@ from interpreter.records.replay import recorded_teams
 from interpreter.records.savegame import (
     SavedGame,
     SaveError,
+    SaveInUse,
     SaveJournal,
     cut_note,
     default_directory,
@@ -286,6 +287,8 @@ class Tables:
         registered. Refusal (and nothing held) if any of that fails."""
         try:
             lock = open_save(path, path.name)
+        except SaveInUse as error:
+            raise Refusal(409, error.unnamed) from None  # a process of the server's machine is nobody else's business
         except SaveError as error:
             raise Refusal(409, str(error)) from None
         pace = self.pace_ms if sidecar.pace_ms is None else sidecar.pace_ms
