@@ -562,6 +562,10 @@ class SaveLock:
         self.release()
 
 
+class SaveDiskError(SaveError):
+    """The disk refused to write a save's lock file (full, over a quota, failing)."""
+
+
 class SaveInUse(SaveError):
     """Another process holds the save's lock. The message names it (for the user at their own
     terminal); `unnamed` says the same without the process, for a server's answer to a stranger."""
@@ -597,7 +601,9 @@ def lock_save(path: Path, name: str | None = None) -> SaveLock:
                 raise _planted(shown, where, "a symbolic link, which domino never follows") from None
             if error.errno in (errno.EISDIR, errno.ENXIO, errno.EOPNOTSUPP):  # a folder, a socket
                 raise _planted(shown, where, _kind_of(where)) from None
-            return SaveLock(path, None, where)  # a folder we cannot write: saving will say so
+            if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+                return SaveLock(path, None, where)  # a folder we cannot write: saving will say so
+            raise SaveDiskError(f"cannot lock {shown}: {error.strerror or error}") from None  # a full disk
         try:
             _refuse_planted(descriptor, shown, where)
             fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -615,10 +621,15 @@ def lock_save(path: Path, name: str | None = None) -> SaveLock:
         except OSError:
             same = False
         if same:  # not a lock file its last holder removed after we opened it
-            os.set_blocking(descriptor, True)
-            os.ftruncate(descriptor, 0)
-            os.pwrite(descriptor, f"{os.getpid()}\n".encode(), 0)
-            return SaveLock(path, descriptor, where)
+            lock = SaveLock(path, descriptor, where)
+            try:
+                os.set_blocking(descriptor, True)
+                os.ftruncate(descriptor, 0)
+                os.pwrite(descriptor, f"{os.getpid()}\n".encode(), 0)
+            except OSError as error:  # a full disk: no lock file is left behind
+                lock.release()
+                raise SaveDiskError(f"cannot lock {shown}: {error.strerror or error}") from None
+            return lock
         os.close(descriptor)
     raise SaveError(f"cannot lock {shown}: its lock file keeps changing")
 

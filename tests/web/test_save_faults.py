@@ -4,15 +4,23 @@ that leaves no file behind and nothing changed in memory either."""
 
 from __future__ import annotations
 
+import copy
+import errno
 import json
+import os
 import warnings
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
 from interpreter.frontends.web.app import create_app
+from interpreter.frontends.web.limits import Limits
 
 HUMAN_AND_GREEDY = [{"kind": "human"}, {"kind": "computer", "strength": "greedy"}]
 
@@ -25,6 +33,14 @@ def _make(client: TestClient, **body) -> dict:
 
 def _url(table: dict, what: str) -> str:
     return f"/api/tables/{table['table']}/{what}?token={table['seats'][0]['token']}"
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The user's own state folder (where the locks of saves in shared folders would go)."""
+    state = tmp_path / "home-state"
+    monkeypatch.setenv("XDG_STATE_HOME", str(state))
+    return state
 
 
 # --- a save torn by a crash -----------------------------------------------------------------------------
@@ -65,3 +81,160 @@ def test_a_table_whose_last_action_a_crash_tore_reopens_after_a_restart_at_the_a
             assert answer.json() == played
         assert "was cut short by a crash; reopened before it" in capsys.readouterr().err
         assert save.read_bytes() == whole  # written whole again with the computer's move
+
+
+# --- a full disk ----------------------------------------------------------------------------------------
+
+# The calls by which the server changes a disk: os.open only when it creates or writes (mkstemp's
+# files, a sidecar's claim, a lock file), not when it reads.
+WRITES = ("open", "write", "pwrite", "ftruncate", "fsync", "fdatasync", "replace", "rename", "mkdir", "unlink")
+MAKES = os.O_WRONLY | os.O_RDWR | os.O_CREAT
+
+
+class FullDisk:
+    """The writing calls of `os`, counted from `start`; the `fail`-th (1 first) raises ENOSPC, as a
+    full disk does. Removing a file (unlink) is counted but never fails: a full disk allows it."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.calls: list[str] = []
+        self.fail: int | None = None
+        for name in WRITES:
+            monkeypatch.setattr(os, name, self._wrap(name, getattr(os, name)))
+
+    def start(self, fail: int | None = None) -> None:
+        self.calls, self.fail = [], fail
+
+    def _wrap(self, name: str, real: Callable[..., Any]) -> Callable[..., Any]:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            if name == "open" and not (args[1] if len(args) > 1 else kwargs.get("flags", 0)) & MAKES:
+                return real(*args, **kwargs)
+            if name == "mkdir" and os.path.isdir(args[0]):  # Path.mkdir(exist_ok=True) of a folder that is there
+                return real(*args, **kwargs)
+            if name != "unlink":
+                self.calls.append(name)
+                if len(self.calls) == self.fail:
+                    raise OSError(errno.ENOSPC, "No space left on device")
+            return real(*args, **kwargs)
+
+        return call
+
+
+def _files(*folders: Path) -> dict[str, bytes | None]:
+    """Every file under `folders` with its bytes (None for a folder)."""
+    return {str(p): None if p.is_dir() else p.read_bytes() for folder in folders for p in sorted(folder.rglob("*"))}
+
+
+BASES = {"base.yaml": "name: base-draw\nextends: draw\n"}
+MAKINGS = {
+    "a bundled variant": {"variant": "draw"},
+    "pasted rules": {"rules_text": "name: house\nextends: draw\n"},
+    "an upload of several files": {"rules_text": "name: house\nextends: base.yaml\n", "rules_files": BASES},
+}
+PEOPLE = [{"kind": "human"}, {"kind": "human"}]  # nothing moves but what a request asks
+
+
+def test_a_full_disk_at_any_write_of_a_tables_making_is_a_507_that_leaves_nothing_behind(tmp_path, monkeypatch, home):
+    state = tmp_path / "state"
+    app = create_app(state, pace_ms=0, limits=Limits(burst=500, tables_per_client=100))
+    with TestClient(app) as client:
+        disk = FullDisk(monkeypatch)
+        tried = 0
+        for making, body in MAKINGS.items():
+            body = {**body, "seats": PEOPLE, "seed": 3}
+            assert client.post("/api/tables", json=body).status_code == 201  # the state folder made
+            disk.start()
+            assert client.post("/api/tables", json=body).status_code == 201
+            points = list(disk.calls)
+            before, tables = _files(state, home), set(app.state.tables.tables)
+            for point in range(1, len(points) + 1):
+                disk.start(fail=point)
+                answer = client.post("/api/tables", json=body)
+                failed = f"{making}: {points[point - 1]} #{point} failing"
+                assert answer.status_code == 507, f"{failed}: {answer.status_code} {answer.text}"
+                assert "No space left on device" in answer.json()["error"], failed
+                assert _files(state, home) == before, failed  # nothing left behind, lock files included
+                assert set(app.state.tables.tables) == tables, failed
+                tried += 1
+        disk.start()
+    assert tried >= 3 * 10  # a sidecar, a lock, a save, and the pasted rules: each several calls
+
+
+def _view(client: TestClient, table: dict) -> dict:
+    """The creator's view of the table, and what the server holds of it in memory."""
+    answer = client.get(_url(table, "state"))
+    assert answer.status_code == 200, answer.text
+    held = client.app.state.tables.tables[table["table"]]  # type: ignore[attr-defined]
+    memory = {key: copy.deepcopy(getattr(held, key)) for key in ("pace_ms", "names", "stand_ins", "next", "stopped",
+                                                                 "version")}  # fmt: skip
+    return {**answer.json(), "memory": {**memory, "events": len(held.match.events)}}
+
+
+def _change(client: TestClient, table: dict, what: str, mover: int) -> Any:
+    """A request of the table's creator that changes the table and writes it to disk."""
+    if what == "pace":
+        return client.post(_url(table, "pace"), json={"pace_ms": 1234})
+    if what == "name":
+        return client.post(_url(table, "name"), json={"name": "Ann"})
+    if what == "stand-in":  # for the seat not to move: no computer moves in the request
+        return client.post(_url(table, "seat"), json={"seat": 1 - mover, "computer": "greedy"})
+    assert what == "action"
+    url = f"/api/tables/{table['table']}/action?token={table['seats'][mover]['token']}"
+    return client.post(url, json={"index": 0, "version": _view(client, table)["version"]})
+
+
+@pytest.mark.parametrize("what", ["pace", "name", "stand-in", "action"])
+def test_a_full_disk_at_any_write_of_a_change_is_a_507_that_changes_nothing_in_memory_or_on_disk(
+    tmp_path, monkeypatch, home, what
+):
+    state = tmp_path / "state"
+    with TestClient(create_app(state, pace_ms=0)) as client:
+        table = _make(client, seats=PEOPLE)
+        disk = FullDisk(monkeypatch)
+        before, shown = _files(state, home), _view(client, table)
+        point = 0
+        while True:  # fail the first write, then the second, ..., until the change is made
+            point += 1
+            disk.start(fail=point)
+            answer = _change(client, table, what, shown["current_player"])
+            if answer.status_code != 507:
+                break
+            failed = f"{what}: {disk.calls[-1]} #{point} failing"
+            assert "No space left on device" in answer.json()["error"], failed
+            assert _view(client, table) == shown, failed  # in memory: as it was
+            assert _files(state, home) == before, failed  # on disk: as it was
+        assert answer.status_code == 200, answer.text
+        assert len(disk.calls) == point - 1 > 0  # each of its writes was failed once
+        changed = _view(client, table)
+        assert changed != shown
+    with TestClient(create_app(state, pace_ms=0)) as client:  # what was answered as made is kept
+        assert _view(client, table) == changed
+
+
+def test_a_full_disk_at_any_write_of_play_again_is_a_507_that_changes_nothing_in_memory_or_on_disk(
+    tmp_path, monkeypatch, home
+):
+    state = tmp_path / "state"
+    app = create_app(state, pace_ms=0)
+    with TestClient(app) as client:
+        quick = "name: quick\nextends: draw\nmatch: {target: 1}\n"  # over after a round
+        table = _make(client, rules_text=quick, variant=None, seats=PEOPLE)  # nothing moves but what is asked
+        while not (view := _view(client, table))["over"]:
+            moved = _change(client, table, "action", view["current_player"])
+            assert moved.status_code == 200, moved.text
+        disk = FullDisk(monkeypatch)
+        before, shown, tables = _files(state, home), _view(client, table), set(app.state.tables.tables)
+        point = 0
+        while True:
+            point += 1
+            disk.start(fail=point)
+            answer = client.post(_url(table, "again"), json={})
+            if answer.status_code != 507:
+                break
+            failed = f"again: {disk.calls[-1]} #{point} failing"
+            assert "No space left on device" in answer.json()["error"], failed
+            assert _view(client, table) == shown, failed
+            assert set(app.state.tables.tables) == tables, failed
+            assert _files(state, home) == before, failed
+        assert answer.status_code == 201, answer.text
+        assert len(disk.calls) == point - 1 > 10
+        assert _view(client, table)["next"] == answer.json()["table"]

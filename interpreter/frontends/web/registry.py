@@ -47,6 +47,7 @@ from interpreter.frontends.web.views import named_seats
 from interpreter.records.replay import recorded_teams
 from interpreter.records.savegame import (
     SavedGame,
+    SaveDiskError,
     SaveError,
     SaveInUse,
     SaveJournal,
@@ -289,6 +290,8 @@ class Tables:
             lock = open_save(path, path.name)
         except SaveInUse as error:
             raise Refusal(409, error.unnamed) from None  # a process of the server's machine is nobody else's business
+        except SaveDiskError as error:
+            raise Refusal(507, f"cannot save the table: {error}") from None
         except SaveError as error:
             raise Refusal(409, str(error)) from None
         pace = self.pace_ms if sidecar.pace_ms is None else sidecar.pace_ms
@@ -406,6 +409,8 @@ class Tables:
                 table.write_sidecar()
             except OSError as error:  # nothing would lead to the new table: let it go
                 table.next = None
+                with contextlib.suppress(OSError):  # refused after it was replaced (its folder's sync): as it was
+                    table.write_sidecar()
                 with self._guard:
                     self.tables.pop(made.id, None)
                 made.release()

@@ -365,14 +365,17 @@ class Table:
             await asyncio.to_thread(self.write_sidecar)
         self.publish()
 
-    async def _keep(self, what: str, undo: Callable[[], object] | None = None) -> None:
+    async def _keep(self, what: str, undo: Callable[[], object]) -> None:
         """The sidecar written (in a worker thread) with what a request just changed; if the disk
-        refuses, `undo` puts the change back and the request is refused 507, naming `what`."""
+        refuses, `undo` puts the change back and the request is refused 507, naming `what`. The
+        sidecar is then written again as it was, in case the refusal came after it was replaced
+        (syncing its folder): the table on disk is the one in memory."""
         try:
             await asyncio.to_thread(self.write_sidecar)
         except OSError as error:
-            if undo is not None:
-                undo()
+            undo()
+            with contextlib.suppress(OSError):  # the disk refuses this too: it still holds the old sidecar
+                await asyncio.to_thread(self.write_sidecar)
             raise Refusal(507, f"cannot save {what}: {error.strerror or error}") from None
 
     def write_sidecar(self) -> None:
@@ -471,8 +474,8 @@ class Table:
         return self.driver
 
     async def set_pace(self, pace: Any) -> None:
-        self.pace_ms = integer_field(pace, "pace_ms", 0, MAX_PACE_MS)
-        await self._keep("the table's pace")
+        before, self.pace_ms = self.pace_ms, integer_field(pace, "pace_ms", 0, MAX_PACE_MS)
+        await self._keep("the table's pace", undo=lambda: setattr(self, "pace_ms", before))
         self._views.clear()
         self.publish()
 
