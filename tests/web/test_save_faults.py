@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import errno
+import hashlib
 import json
 import os
 import warnings
@@ -19,8 +20,10 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
+from interpreter.frontends.web import registry
 from interpreter.frontends.web.app import create_app
 from interpreter.frontends.web.limits import Limits
+from tests.clirunner import domino
 
 HUMAN_AND_GREEDY = [{"kind": "human"}, {"kind": "computer", "strength": "greedy"}]
 
@@ -238,3 +241,39 @@ def test_a_full_disk_at_any_write_of_play_again_is_a_507_that_changes_nothing_in
         assert answer.status_code == 201, answer.text
         assert len(disk.calls) == point - 1 > 10
         assert _view(client, table)["next"] == answer.json()["table"]
+
+
+# --- opening a save by name -------------------------------------------------------------------------------
+
+
+def test_a_save_opens_by_name_with_its_digest_in_either_case_and_a_wrong_one_costs_the_same_either_way(
+    tmp_path, monkeypatch
+):
+    state = tmp_path / "state"
+    state.mkdir(mode=0o700)
+    played = domino("play", "draw", "--seed", "4", "--save", str(state / "game-terminal.json"), stdin="quit\n")
+    assert played.status == 0, played.stderr
+    digest = hashlib.sha256((state / "game-terminal.json").read_bytes()).hexdigest()
+    calls: list[str] = []
+
+    def recorded(name: str, real: Callable[..., Any]) -> Callable[..., Any]:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            calls.append(name)
+            return real(*args, **kwargs)
+
+        return call
+
+    monkeypatch.setattr(registry, "read_regular", recorded("read", registry.read_regular))
+    monkeypatch.setattr(registry.hashlib, "sha256", recorded("sha256", hashlib.sha256))
+    monkeypatch.setattr(registry.secrets, "compare_digest", recorded("compare", registry.secrets.compare_digest))
+    with TestClient(create_app(state, pace_ms=0)) as client:
+        done = {}
+        for name in ("game-terminal.json", "game-nothing.json"):  # there, with a wrong digest; not there
+            calls.clear()
+            answer = client.post("/api/tables/open", json={"path": name, "sha256": "0" * 64})
+            assert answer.status_code == 404, answer.text
+            done[name] = (list(calls), answer.json()["error"].replace(name, "X"))
+        assert done["game-terminal.json"] == done["game-nothing.json"]  # the same work, the same words
+        assert "sha256" in done["game-nothing.json"][0] and "compare" in done["game-nothing.json"][0]
+        opened = client.post("/api/tables/open", json={"path": "game-terminal.json", "sha256": digest.upper()})
+        assert opened.status_code == 201, opened.text

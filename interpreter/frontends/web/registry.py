@@ -347,7 +347,7 @@ class Tables:
                 raise
 
     def _open_by_name(self, where: Any, digest: Any, client: str | None) -> Table:
-        if not isinstance(where, str) or not isinstance(digest, str) or not SHA256.fullmatch(digest):
+        if not isinstance(where, str) or not isinstance(digest, str) or not SHA256.fullmatch(digest.lower()):
             raise Refusal(422, "path must be the name of a save in the server's state folder, and sha256 the "
                           "sha256 of its bytes in hex (`sha256sum FILE`): proof that it is yours to open")  # fmt: skip
         name = where
@@ -357,11 +357,14 @@ class Tables:
         path = self.directory / name
         missing = Refusal(404, f"no save {shorten(name)} with that sha256 in the server's state folder")
         try:
-            raw = read_regular(path, MAX_SAVE_BYTES)
+            raw: bytes | None = read_regular(path, MAX_SAVE_BYTES)
         except (OSError, TooLarge):
-            raise missing from None
-        if not secrets.compare_digest(hashlib.sha256(raw).hexdigest(), digest):
-            raise missing  # the same words whether it is there or not: a name is not proof
+            raw = None
+        # The same words and the same work whether it is there or not: a name is not proof, and the
+        # time of a refusal does not say that a file by that name exists.
+        found = hashlib.sha256(raw or b"").hexdigest()
+        if not secrets.compare_digest(found, digest.lower()) or raw is None:
+            raise missing
         if store.tokens_path(path).exists():
             raise Refusal(409, f"{name} is already a table of this server; use its links")
         game = _read(path, name)
