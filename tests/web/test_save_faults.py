@@ -20,7 +20,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from interpreter.frontends.web import registry
+from interpreter.frontends.web import registry, store
 from interpreter.frontends.web.app import create_app
 from interpreter.frontends.web.limits import Limits
 from tests.clirunner import domino
@@ -128,38 +128,61 @@ def _files(*folders: Path) -> dict[str, bytes | None]:
 
 
 BASES = {"base.yaml": "name: base-draw\nextends: draw\n"}
+PEOPLE = [{"kind": "human"}, {"kind": "human"}]  # nothing moves but what a request asks
 MAKINGS = {
     "a bundled variant": {"variant": "draw"},
     "pasted rules": {"rules_text": "name: house\nextends: draw\n"},
     "an upload of several files": {"rules_text": "name: house\nextends: base.yaml\n", "rules_files": BASES},
 }
-PEOPLE = [{"kind": "human"}, {"kind": "human"}]  # nothing moves but what a request asks
+TERMINAL = "game-20260101-000000.json"  # a terminal's save in the state folder, opened by name
+
+
+def _making(client: TestClient, state: Path, way: str, save: bytes) -> Any:
+    """A request that makes a table `way`: of a body, or opening a save (`save`) by its text or name."""
+    if way == "a save's text":
+        return client.post("/api/tables/open", json={"text": save.decode()})
+    if way == "a save's name":
+        return client.post("/api/tables/open", json={"path": TERMINAL, "sha256": hashlib.sha256(save).hexdigest()})
+    return client.post("/api/tables", json={**MAKINGS[way], "seats": PEOPLE, "seed": 3})
+
+
+def _terminals(app: Any, state: Path, save: bytes) -> None:
+    """The table opened from the terminal's save let go of, and the save there again to be opened."""
+    table = app.state.tables.tables.pop(TERMINAL.removesuffix(".json"), None)
+    if table is not None:
+        table.release()
+    store.tokens_path(state / TERMINAL).unlink(missing_ok=True)
+    (state / TERMINAL).write_bytes(save)
 
 
 def test_a_full_disk_at_any_write_of_a_tables_making_is_a_507_that_leaves_nothing_behind(tmp_path, monkeypatch, home):
     state = tmp_path / "state"
+    played = domino("play", "draw", "--players", "human,human", "--save", "t.json", cwd=tmp_path, stdin="quit\n")
+    assert played.status == 0, played.stderr
+    save = (tmp_path / "t.json").read_bytes()
+    state.mkdir(mode=0o700)
     app = create_app(state, pace_ms=0, limits=Limits(burst=500, tables_per_client=100))
+    tried = 0
     with TestClient(app) as client:
         disk = FullDisk(monkeypatch)
-        tried = 0
-        for making, body in MAKINGS.items():
-            body = {**body, "seats": PEOPLE, "seed": 3}
-            assert client.post("/api/tables", json=body).status_code == 201  # the state folder made
+        for way in [*MAKINGS, "a save's text", "a save's name"]:
+            _terminals(app, state, save)
             disk.start()
-            assert client.post("/api/tables", json=body).status_code == 201
+            assert _making(client, state, way, save).status_code == 201
             points = list(disk.calls)
-            before, tables = _files(state, home), set(app.state.tables.tables)
+            _terminals(app, state, save)
             for point in range(1, len(points) + 1):
+                before, tables = _files(state, home), set(app.state.tables.tables)
                 disk.start(fail=point)
-                answer = client.post("/api/tables", json=body)
-                failed = f"{making}: {points[point - 1]} #{point} failing"
+                answer = _making(client, state, way, save)
+                failed = f"{way}: {points[point - 1]} #{point} failing"
                 assert answer.status_code == 507, f"{failed}: {answer.status_code} {answer.text}"
                 assert "No space left on device" in answer.json()["error"], failed
                 assert _files(state, home) == before, failed  # nothing left behind, lock files included
                 assert set(app.state.tables.tables) == tables, failed
                 tried += 1
         disk.start()
-    assert tried >= 3 * 10  # a sidecar, a lock, a save, and the pasted rules: each several calls
+    assert tried >= 5 * 10  # a sidecar, a lock, a save, and the pasted rules: each several calls
 
 
 def _view(client: TestClient, table: dict) -> dict:

@@ -369,7 +369,11 @@ class Tables:
             raise Refusal(409, f"{name} is already a table of this server; use its links")
         game = _read(path, name)
         ruleset, match = self._rebuild(game, name)
-        if not store.claim_existing(path):
+        try:
+            claimed = store.claim_existing(path)
+        except OSError as error:
+            raise Refusal(507, f"cannot save the table: {error.strerror or error}") from None
+        if not claimed:
             raise Refusal(409, f"{name} is already a table of this server; use its links")
         try:
             tokens = {s: secrets.token_urlsafe(24) for s, kind in enumerate(game.seats) if kind == HUMAN}
