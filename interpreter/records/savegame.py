@@ -545,13 +545,14 @@ class SaveLock:
     def __init__(self, path: Path, descriptor: int | None, where: Path | None = None) -> None:
         self.path = path
         self.descriptor = descriptor
-        self.where = where or lock_path(path)
+        self.where = where  # the lock file, when there is one
 
     def release(self) -> None:
         if self.descriptor is None:
             return
-        with contextlib.suppress(OSError):
-            os.unlink(self.where)  # while still holding it: the next taker checks the inode
+        if self.where is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(self.where)  # while still holding it: the next taker checks the inode
         os.close(self.descriptor)
         self.descriptor = None
 
@@ -564,6 +565,9 @@ class SaveLock:
 
 class SaveDiskError(SaveError):
     """The disk refused to write a save's lock file (full, over a quota, failing)."""
+
+
+_DISK_FULL = (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC), errno.EIO, errno.EFBIG)  # no EDQUOT on Windows
 
 
 class SaveInUse(SaveError):
@@ -601,9 +605,10 @@ def lock_save(path: Path, name: str | None = None) -> SaveLock:
                 raise _planted(shown, where, "a symbolic link, which domino never follows") from None
             if error.errno in (errno.EISDIR, errno.ENXIO, errno.EOPNOTSUPP):  # a folder, a socket
                 raise _planted(shown, where, _kind_of(where)) from None
-            if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-                return SaveLock(path, None, where)  # a folder we cannot write: saving will say so
-            raise SaveDiskError(f"cannot lock {shown}: {error.strerror or error}") from None  # a full disk
+            if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS, errno.ENOENT, errno.ENOTDIR):
+                return SaveLock(path, None)  # a folder we cannot write (or none): saving will say so
+            failure = SaveDiskError if error.errno in _DISK_FULL else SaveError
+            raise failure(f"cannot lock {shown}: {error.strerror or error}") from None
         try:
             _refuse_planted(descriptor, shown, where)
             fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -615,7 +620,7 @@ def lock_save(path: Path, name: str | None = None) -> SaveLock:
             os.close(descriptor)
             if error.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
                 raise SaveInUse(shown, holder) from None
-            return SaveLock(path, None, where)  # a file system without locks
+            return SaveLock(path, None)  # a file system without locks
         try:
             same = os.path.samestat(os.fstat(descriptor), os.stat(where, follow_symlinks=False))
         except OSError:
