@@ -84,6 +84,19 @@ def test_a_table_whose_last_action_a_crash_tore_reopens_after_a_restart_at_the_a
             assert answer.json() == played
         assert "was cut short by a crash; reopened before it" in capsys.readouterr().err
         assert save.read_bytes() == whole  # written whole again with the computer's move
+    # Sent as text, to be opened as a table or stepped through: at the action before too.
+    torn = whole[:action].decode()
+    with TestClient(create_app(tmp_path / "other", pace_ms=0)) as client:
+        opened = client.post("/api/tables/open", json={"text": torn})
+        assert opened.status_code == 201, opened.text
+        reopened = _view(client, opened.json())
+        assert {**reopened, "spectator_link": None, "memory": None} == {
+            **played,
+            "spectator_link": None,
+            "memory": None,
+        }
+        replayed = client.post("/api/replays", json={"text": torn})
+        assert replayed.status_code == 201 and replayed.json()["steps"] == played["version"] - 1, replayed.text
 
 
 # --- a full disk ----------------------------------------------------------------------------------------
