@@ -53,10 +53,14 @@ class Stream:
         self._thread.join(timeout=timeout)
         return not self._thread.is_alive()
 
+    def text(self, timeout: float = 60) -> str:
+        """Its whole text, once it ended (within `timeout` s, else the test fails): a refusal's too."""
+        assert self.ended(timeout), f"the stream did not end within {timeout} s"
+        return "".join(self._text)
+
     def events(self, timeout: float = 60) -> list[tuple[str, str]]:
         """Its events, once it ended (within `timeout` s, else the test fails)."""
-        assert self.ended(timeout), f"the stream did not end within {timeout} s"
-        return parse_events("".join(self._text))
+        return parse_events(self.text(timeout))
 
 
 def by_version(items: Iterable[T], log: Sequence[dict[str, Any]], truth: Match,

@@ -1,7 +1,7 @@
 """Playing with friends in a real browser (docs/web.md): two people join with their names, each is
 "You" on their own page and named on the other's; a spectator's page shows no hand; "Play again"
 at the match's end takes every open page (the spectator's too) to the next match, same seats and
-names. Screenshots: friends-names.png, spectator.png."""
+names, each by a new token of its own. Screenshots: friends-names.png, spectator.png."""
 
 from __future__ import annotations
 
@@ -113,6 +113,12 @@ def test_two_friends_a_spectator_and_play_again(browser, server, shots):  # noqa
     bob.wait_for_function("window.__state && window.__state.seats")
     assert _names_shown(bob) == ["Ann", "You"] and _names_shown(ann) == ["You", "Bob <i>"]
     assert spectator.evaluate("window.__state.spectator") is True
+    # Each page holds its own new token now: the old ones act on nothing in the new match.
+    token_of = "new URLSearchParams(location.search).get('token')"
+    olds = {*tokens.values(), watch.split("token=")[1]}
+    assert [page.evaluate("window.__state.seat") for page in (ann, bob)] == [0, 1]
+    assert not {page.evaluate(token_of) for page in (ann, bob, spectator)} & olds
+    assert len({page.evaluate(token_of) for page in (ann, bob, spectator)}) == 3
     assert not errors, errors
 
 

@@ -205,9 +205,14 @@ def test_a_whole_match_never_shows_a_spectator_a_hidden_tile(client):
 def test_play_again_starts_a_new_match_with_the_same_seats_links_and_names(state_dir):
     with TestClient(create_app(state_dir, pace_ms=0, heartbeat_s=0.2)) as client:
         table, made = _played_again(client, state_dir)
-    with TestClient(create_app(state_dir, pace_ms=0)) as restarted:
+    with TestClient(create_app(state_dir, pace_ms=0)) as restarted:  # the old table's sidecar keeps the way
         assert restarted.get(url(table, "state", 0)).json()["next"] == made["table"]
+        assert restarted.get(url(table, "state", 1)).json()["next_link"] == made["link"]
+        assert restarted.get(watch(table)).json()["next_link"] == made["spectator"]["link"]
         assert names(restarted.get(url(made, "state", 0)).json()) == ["You", "Bob", "Computer"]
+        assert restarted.get(url(table, "state", 0).replace(table["table"], made["table"])).status_code == 403
+        again = restarted.post(url(table, "again", 0), json={})
+        assert again.status_code == 200 and again.json()["seats"][0]["token"] == made["seats"][0]["token"]
 
 
 def _played_again(client: TestClient, state_dir: Path) -> tuple[dict, dict]:
@@ -223,14 +228,27 @@ def _played_again(client: TestClient, state_dir: Path) -> tuple[dict, dict]:
     answer = client.post(url(table, "again", 1), json={})
     assert answer.status_code == 201, answer.text
     made = answer.json()
-    assert following.events(timeout=30)[-1] == ("next", json.dumps({"table": made["table"]}))
     assert made["table"] != table["table"]
-    assert [s.get("token") for s in made["seats"]] == [s.get("token") for s in table["seats"]]
-    assert made["spectator"]["token"] == table["spectator"]["token"]
+    # The asker's own new seat, with a new token, and nobody else's; a new spectator's link.
+    mine = made["seats"][1]["token"]
+    assert mine != table["seats"][1]["token"] and "token" not in made["seats"][0]
+    assert made["link"] == made["seats"][1]["link"] == f"/table/{made['table']}?seat=1&token={mine}"
+    assert made["spectator"]["token"] != table["spectator"]["token"]
     assert [s.get("name") for s in made["seats"]] == ["Ann", "Bob", None]
-    # Twice is once: whoever asks second is sent to the same new match.
+    # Each reader of the old table is led to their own place in the new match, by their old token.
+    ann = client.get(url(table, "state", 0)).json()["next_link"]
+    assert ann.startswith(f"/table/{made['table']}?seat=0&token=") and ann != made["link"]
+    assert client.get(url(table, "state", 1)).json()["next_link"] == made["link"]
+    assert client.get(watch(table)).json()["next_link"] == made["spectator"]["link"]
+    assert following.events(timeout=30)[-1] == ("next", json.dumps({"table": made["table"], "link": ann}))
+    # Twice is once: whoever asks second is sent to the same new match, to their own seat.
     second = client.post(url(table, "again", 0), json={})
     assert second.status_code == 200 and second.json()["table"] == made["table"]
+    assert second.json()["link"] == ann and "token" not in second.json()["seats"][1]
+    made["seats"][0].update(token=second.json()["seats"][0]["token"])
+    # The old match's tokens act on nothing in the new one.
+    for old in (url(table, "state", 0), url(table, "state", 1), watch(table)):
+        assert client.get(old.replace(table["table"], made["table"])).status_code == 403
     new = client.get(url(made, "state", 1)).json()
     assert not new["over"] and new["version"] <= 1 and names(new) == ["Ann", "You", "Computer"]
     assert client.get(url(table, "state", 1)).json()["next"] == made["table"]
@@ -264,10 +282,15 @@ def test_a_page_following_a_finished_table_hears_of_play_again_past_the_finished
         answer = client.post(url(table, "again", 1), json={})
         assert answer.status_code == 201, answer.text
         assert first.ended(timeout=30), "the page following the finished table never heard of the next match"
-        assert first.events()[-1] == ("next", json.dumps({"table": answer.json()["table"]}))
+        heard, said = first.events()[-1]
+        assert heard == "next" and json.loads(said)["table"] == answer.json()["table"]
+        assert json.loads(said)["link"].startswith(f"/table/{answer.json()['table']}?seat=0&token=")
         # Nobody follows the first table now: let go of, past the limit; the followed one stays.
         assert table["table"] not in loaded and other["table"] in loaded
-    assert second.events(timeout=30)[-1] == ("over", "{}")  # the server stopped: the stream ended
+        # The server starts to stop: the stream ends (read to its end before the client is closed,
+        # which would cut it off mid-read).
+        client.app.state.stop()
+        assert second.events(timeout=30)[-1] == ("over", "{}")
 
 
 def test_a_stream_never_listens_to_a_copy_of_a_table_that_was_let_go_of(state_dir):

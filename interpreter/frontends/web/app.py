@@ -240,7 +240,8 @@ def create_app(
         return table, table.reader_of(request.query_params.get("token"))
 
     def made(table: Table) -> dict[str, Any]:
-        return {"table": table.id, "seats": table.links(), "spectator": table.spectator_link()}
+        """A new table's answer to the person who made it, to hand its seats' links out."""
+        return {"table": table.id, "seats": table.links(every=True), "spectator": table.spectator_link()}
 
     async def settle(table: Table) -> None:
         """Start the computer seats; at pace 0, answer only once they have moved."""
@@ -327,14 +328,17 @@ def create_app(
 
     @handled
     async def again(request: Request) -> Response:
-        table, _ = await seat(request)
+        table, number = await seat(request)
         await read_body(request)  # `{}`; read all the same: a form of another site may not post here
         spend(request)
         following, now = await asyncio.to_thread(tables.again, table, client_of(request))
         if now:
             table.publish()  # every open page of the old match follows (its view names the next)
         await settle(following)
-        return JSONResponse(made(following), status_code=201 if now else 200)
+        # The asker's own seat there, and nobody else's: each person follows with their own old token.
+        answer = {"table": following.id, "link": table.next_link(number), "seats": following.links(number),
+                  "spectator": following.spectator_link()}  # fmt: skip
+        return JSONResponse(answer, status_code=201 if now else 200)
 
     @handled
     async def hint(request: Request) -> Response:
@@ -486,8 +490,8 @@ async def _stream(
         yield f"event: state\ndata: {text}\n\n"
         while not stop.done():
             if table.match.is_over and sent == table.stamp and not table.turn.locked():  # not mid-save
-                if table.next is not None and follow:
-                    yield f"event: next\ndata: {json.dumps({'table': table.next})}\n\n"
+                if table.next is not None and follow:  # the reader's own place there, nobody else's
+                    yield f"event: next\ndata: {json.dumps({'table': table.next, 'link': table.next_link(seat)})}\n\n"
                     return
                 if not said_over:
                     yield "event: over\ndata: {}\n\n"

@@ -295,9 +295,13 @@ class Tables:
         except SaveError as error:
             raise Refusal(409, str(error)) from None
         pace = self.pace_ms if sidecar.pace_ms is None else sidecar.pace_ms
+        # A next match an earlier server made kept this one's tokens: they lead there.
+        following = sidecar.tokens if sidecar.next_tokens is None else sidecar.next_tokens
+        watching = sidecar.spectator if sidecar.next_tokens is None else sidecar.next_spectator
         table = Table(path.stem, path, game, ruleset, match, sidecar.tokens, pace, lock, client=sidecar.client,
                       max_actions=self.limits.table_actions, stopped=sidecar.stopped, names=dict(sidecar.names),
-                      spectator=sidecar.spectator, next=sidecar.next, stand_ins=dict(sidecar.stand_ins))  # fmt: skip
+                      spectator=sidecar.spectator, next=sidecar.next, stand_ins=dict(sidecar.stand_ins),
+                      next_tokens=dict(following), next_spectator=watching)  # fmt: skip
         table.version = sum(1 for _ in match.events_of("action"))
         try:
             if write:
@@ -396,9 +400,12 @@ class Tables:
     # --- playing again ------------------------------------------------------------------------------
 
     def again(self, table: Table, client: str | None = None) -> tuple[Table, bool]:
-        """The next match of a finished table: the same rules, seats, tokens, names, spectator and
-        pace, a new seed, a save of its own (the old one is kept as it is). Whoever asks after it was
-        made is given it too (False: not made now). Refusal 409 while the match goes on."""
+        """The next match of a finished table: the same rules, seats, names and pace, new tokens
+        for every seat and the spectator (the old ones act on nothing there), a new seed, a save of
+        its own (the old one is kept as it is). The old table keeps the new tokens in its sidecar,
+        so that each of its readers is led to their own place in the new match, after a restart
+        too. Whoever asks after it was made is given it too (False: not made now). Refusal 409
+        while the match goes on."""
         with self._again:
             if table.next is not None:
                 return self.find(table.next), False
@@ -411,11 +418,11 @@ class Tables:
                 except BaseException:
                     store.remove_table(path)
                     raise
-            table.next = made.id
+            table.next, table.next_tokens, table.next_spectator = made.id, dict(made.tokens), made.spectator
             try:
                 table.write_sidecar()
             except OSError as error:  # nothing would lead to the new table: let it go
-                table.next = None
+                table.next, table.next_tokens, table.next_spectator = None, {}, None
                 with contextlib.suppress(OSError):  # refused after it was replaced (its folder's sync): as it was
                     table.write_sidecar()
                 with self._guard:
@@ -440,7 +447,8 @@ class Tables:
             record_rule_file(game)
         except (OSError, SaveError) as error:
             raise Refusal(409, f"the table's rule file cannot be read again: {error}") from None
-        sidecar = store.Sidecar(dict(table.tokens), table.pace_ms, None, client, dict(table.names), table.spectator,
+        tokens = {seat: secrets.token_urlsafe(24) for seat in table.tokens}
+        sidecar = store.Sidecar(tokens, table.pace_ms, None, client, dict(table.names), secrets.token_urlsafe(24),
                                 stand_ins=dict(table.stand_ins))  # who was away is still away  # fmt: skip
         return self._add(path, game, table.ruleset, match, sidecar, write=True)
 

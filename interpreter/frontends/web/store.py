@@ -6,7 +6,9 @@ For the save `game-X.json` in the state folder:
   tokens and the table's pace, and, if they apply, `"stopped"` (why the table was stopped) and
   `"client"` (the address that made it, for the per-client limit), `"names"` (`{"1": "Ann"}`: the
   names the people gave their seats), `"spectator"` (the token of its spectator's link) and
-  `"next"` (the table "play again" started after it), `"stand_ins"` (`{"1": "greedy"}`: the
+  `"next"` (the table "play again" started after it) with `"next_tokens"` and `"next_spectator"`
+  (that table's tokens: each seat's page follows to its own new seat by its old token; absent in
+  a sidecar of an earlier server, whose next match kept the same tokens), `"stand_ins"` (`{"1": "greedy"}`: the
   computer playing a person's seat until they take it back). Hidden, so that `domino resume`
   with no FILE never takes it for a save. It is created empty, exclusively, to claim a table's name
   before anything else of the table is written.
@@ -114,19 +116,25 @@ class Sidecar:
     spectator: str | None = None
     next: str | None = None
     stand_ins: dict[int, str] = field(default_factory=dict)
+    next_tokens: dict[int, str] | None = None
+    next_spectator: str | None = None
 
 
 def write_tokens(
     save: Path, tokens: dict[int, str], pace_ms: int, *, stopped: str | None = None, client: str | None = None,
     names: Mapping[int, str] | None = None, spectator: str | None = None, next: str | None = None,
-    stand_ins: Mapping[int, str] | None = None,
+    stand_ins: Mapping[int, str] | None = None, next_tokens: Mapping[int, str] | None = None,
+    next_spectator: str | None = None,
 ) -> None:  # fmt: skip
     data: dict[str, Any] = {"tokens": {str(seat): token for seat, token in tokens.items()}, "pace_ms": pace_ms}
     if names:
         data["names"] = {str(seat): name for seat, name in names.items()}
     if stand_ins:
         data["stand_ins"] = {str(seat): strength for seat, strength in stand_ins.items()}
-    extra = {"stopped": stopped, "client": client, "spectator": spectator, "next": next}
+    if next_tokens is not None:
+        data["next_tokens"] = {str(seat): token for seat, token in next_tokens.items()}
+    extra = {"stopped": stopped, "client": client, "spectator": spectator, "next": next,
+             "next_spectator": next_spectator}  # fmt: skip
     data.update((key, value) for key, value in extra.items() if value is not None)
     _write_private(tokens_path(save), json.dumps(data) + "\n")
 
@@ -135,19 +143,19 @@ def read_tokens(save: Path) -> Sidecar:
     """The sidecar of the table saved at `save`; SaveError if it is unsound."""
     try:
         data = load_json(read_regular(tokens_path(save), MAX_SIDECAR_BYTES).decode("utf-8"))
-        tokens = {int(seat): token for seat, token in data["tokens"].items()}
-        if not all(isinstance(t, str) and len(t) >= 16 for t in tokens.values()):
-            raise ValueError("a token is too short")
+        tokens = _tokens(data["tokens"])
+        following = data.get("next_tokens")
+        next_tokens = None if following is None else _tokens(following)
     except (OSError, ValueError, KeyError, TypeError, AttributeError, UnicodeDecodeError) as error:
         raise SaveError(f"the tokens of {save.name} cannot be read: {error}") from None
     pace = data.get("pace_ms")
     text = {key: value if isinstance(value := data.get(key), str) else None
-            for key in ("stopped", "client", "spectator", "next")}  # fmt: skip
+            for key in ("stopped", "client", "spectator", "next", "next_spectator")}  # fmt: skip
     names = data.get("names")
     names = names if isinstance(names, dict) else {}
     stand_ins = data.get("stand_ins")
     stand_ins = stand_ins if isinstance(stand_ins, dict) else {}
-    if text["spectator"] is not None and len(text["spectator"]) < 16:
+    if any(text[key] is not None and len(text[key]) < 16 for key in ("spectator", "next_spectator")):
         raise SaveError(f"the tokens of {save.name} cannot be read: a token is too short")
     return Sidecar(
         tokens,
@@ -159,7 +167,18 @@ def read_tokens(save: Path) -> Sidecar:
         text["spectator"],
         text["next"],
         {int(seat): kind for seat, kind in stand_ins.items() if seat.isdigit() and kind in PLAYERS},
+        next_tokens,
+        text["next_spectator"],
     )
+
+
+def _tokens(raw: Any) -> dict[int, str]:
+    """Seat tokens as a sidecar writes them, `{"0": "..."}`; ValueError (or another the reader
+    catches) unless each is a seat's number and a token of full length."""
+    tokens = {int(seat): token for seat, token in raw.items()}
+    if not all(isinstance(t, str) and len(t) >= 16 for t in tokens.values()):
+        raise ValueError("a token is too short")
+    return tokens
 
 
 def is_claim_only(save: Path) -> bool:

@@ -126,6 +126,10 @@ class Table:
     names: dict[int, str] = field(default_factory=dict)  # the names people gave their seats
     spectator: str | None = None  # the token of the spectator's link
     next: str | None = None  # the table "play again" started after this one
+    # Its tokens, by seat, and its spectator's: each reader of this table is led to its own place
+    # there (`next_link`), and to no one else's.
+    next_tokens: dict[int, str] = field(default_factory=dict)
+    next_spectator: str | None = None
     stand_ins: dict[int, str] = field(default_factory=dict)  # a computer playing a person's seat, by seat
     # The people who have not yet continued from the round's end shown to them: while any has not,
     # nobody moves (`pauses`). Not written anywhere: read back from the log (`__post_init__`).
@@ -243,6 +247,7 @@ class Table:
             data = seat_view(self.match, self.ruleset, self.kinds, seat, self.version, waiting, self.names)
         data["spectator"] = seat is None
         data["next"] = self.next
+        data["next_link"] = self.next_link(seat)
         data["creator"] = self.creator
         for info in data["seats"]:
             info["stand_in"] = self.stand_ins.get(info["seat"])
@@ -379,9 +384,11 @@ class Table:
             raise Refusal(507, f"cannot save {what}: {error.strerror or error}") from None
 
     def write_sidecar(self) -> None:
+        following = self.next_tokens if self.next is not None else None
         store.write_tokens(self.path, self.tokens, self.pace_ms, stopped=self.stopped, client=self.client,
                            names=self.names, spectator=self.spectator, next=self.next,
-                           stand_ins=self.stand_ins)  # fmt: skip
+                           stand_ins=self.stand_ins, next_tokens=following,
+                           next_spectator=self.next_spectator)  # fmt: skip
 
     def publish(self) -> None:
         self.stamp += 1
@@ -417,16 +424,28 @@ class Table:
             moves.append(move)
         return {"player": strongest, "moves": moves}
 
-    def links(self) -> list[dict[str, Any]]:
+    def links(self, only: int | None = None, *, every: bool = False) -> list[dict[str, Any]]:
+        """Each seat, and the link (with its token) of seat `only`, or of every person's seat if
+        `every` (for the table's creator, who hands them out)."""
         out = []
         for seat, kind in enumerate(self.kinds):
-            if kind == HUMAN:
-                token = self.tokens[seat]
-                link = f"/table/{self.id}?seat={seat}&token={token}"
-                out.append({"seat": seat, "kind": "human", "token": token, "link": link, "name": self.names.get(seat)})
-            else:
+            if kind != HUMAN:
                 out.append({"seat": seat, "kind": "computer", "strength": kind})
+                continue
+            out.append({"seat": seat, "kind": "human", "name": self.names.get(seat)})
+            if every or seat == only:
+                out[-1].update(token=self.tokens[seat], link=seat_link(self.id, seat, self.tokens[seat]))
         return out
+
+    def next_link(self, reader: int | None) -> str | None:
+        """Where the reader of this table (a seat, or None for the spectator) plays or watches the
+        match played after it: its own link there, None before "play again"."""
+        if self.next is None:
+            return None
+        if reader is None:
+            return None if self.next_spectator is None else f"/table/{self.next}?token={self.next_spectator}"
+        token = self.next_tokens.get(reader)
+        return None if token is None else seat_link(self.next, reader, token)
 
     def spectator_link(self) -> dict[str, str] | None:
         if self.spectator is None:
@@ -489,6 +508,10 @@ class Table:
         if self.lock is not None:
             self.lock.release()
             self.lock = None
+
+
+def seat_link(table: str, seat: int, token: str) -> str:
+    return f"/table/{table}?seat={seat}&token={token}"
 
 
 def integer_field(raw: Any, name: str, low: int, high: int) -> int:

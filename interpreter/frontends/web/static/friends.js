@@ -18,7 +18,7 @@ export function renderFriends() {
   const invite = $("watch-link");
   invite.hidden = !state.spectator_link;
   if (state.spectator_link) invite.href = state.spectator_link;
-  if (state.next) { follow(state.next); return; }
+  if (state.next_link) { follow(state.next_link); return; }
   const again = $("play-again");
   again.hidden = !(state.over && !state.spectator);
   again.onclick = playAgain;
@@ -165,7 +165,7 @@ async function playAgain() {
   try {
     const res = await postJson("again", "{}");
     const body = await res.json().catch(() => ({}));
-    if (res.ok) follow(body.table);
+    if (res.ok) follow(body.link);
     else status(`Could not play again: ${body.error || res.status}.`, true);
   } catch (err) {
     status(`Could not play again: the server did not answer (${err.message}).`, true);

@@ -17,12 +17,13 @@ export async function refresh() {
   show(await res.json());
 }
 
-// The next match at this table: the same seat, by the same token.
-export function follow(next) {
-  if (leaving) return;
+// The next match at this table: the same seat (or the spectator's place), by the link the server
+// gave this page's own token, a new token of its own. Only a table's page of this server is followed.
+export function follow(link) {
+  if (leaving || typeof link !== "string" || !link.startsWith("/table/")) return;
   leaving = true;
   if (window.__events) window.__events.close();
-  location.href = `/table/${encodeURIComponent(next)}${location.search}`;
+  location.href = link;
 }
 
 export function listen() {
@@ -41,7 +42,7 @@ export function listen() {
   // The match was played again: every open page goes on to the next match, in the same seat.
   source.addEventListener("next", (event) => {
     source.close();
-    try { follow(JSON.parse(event.data).table); } catch (err) { console.error(err); }
+    try { follow(JSON.parse(event.data).link); } catch (err) { console.error(err); }
   });
   // The stream dropped (the server stopped, the network went): said until it is back. EventSource
   // retries by itself; one that gave up (an error answer) is opened again here.
