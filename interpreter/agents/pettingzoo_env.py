@@ -26,6 +26,7 @@ from interpreter.engine import Action, Match, MatchLimitError
 from interpreter.expressions.language import ExpressionRuntimeError
 from interpreter.loader import load_ruleset
 from interpreter.players import PLAYERS, Player, make_player
+from interpreter.records.seeds import SEED_BITS, secret_seed
 from interpreter.rulefile.ruleset import Ruleset, Winner
 
 # What stops a match of legal moves: a rule's expression failing, or a safety bound (as the CLI treats them).
@@ -99,7 +100,7 @@ class DominoEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's AECEnv is generic
             a: spaces.Dict({"observation": observation, "action_mask": mask}) for a in self.possible_agents
         }
         self.action_spaces = {a: spaces.Discrete(len(self.encoding.actions)) for a in self.possible_agents}
-        self._seeder = random.Random()  # until reset(seed=…): fresh matches from the system's entropy
+        self._seeder: random.Random | None = None  # until reset(seed=…): each match's seed drawn from secrets
         self._match: Match = probe
         self._computers: dict[int, Player] = {}
         self._legal: dict[int, Action] = {}
@@ -129,8 +130,10 @@ class DominoEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's AECEnv is generic
         if seed is not None:
             self._seeder = random.Random(seed)
             match_seed = int(seed)
-        else:
-            match_seed = self._seeder.getrandbits(32)
+        elif self._seeder is not None:  # reproducible: following on from the seed given
+            match_seed = self._seeder.getrandbits(SEED_BITS)
+        else:  # nobody chose it: no hand the agent sees identifies it (records/seeds.py)
+            match_seed = secret_seed()
         self._match = Match(self._ruleset, self._count, seed=match_seed, teams=self._teams)
         self._computers = {
             seat: make_player(name, match_seed * 1_000 + seat, reproducible=True)

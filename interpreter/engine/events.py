@@ -125,9 +125,10 @@ TAGS_OF_TYPE = {
 
 
 def public(record: Record, event: Event) -> Event:
-    """What every seat may see of `record`, whose full dict is `event`."""
+    """What every seat may see of `record`, whose full dict is `event`: the match header without its
+    seed, which names every hand and the draw order (the log keeps it, to replay the match)."""
     if type(record) is dict:
-        return event
+        return _without_seed(event) if event["type"] == "match" else event
     tag = record[0]
     if tag == DEAL:
         return public_deal(event)
@@ -182,6 +183,10 @@ class LogSlice(Sequence[Event]):
 
 def tile_json(tile: Tile | None) -> list[int] | None:
     return None if tile is None else [tile[0], tile[1]]
+
+
+def _without_seed(header: Event) -> Event:
+    return {key: value for key, value in header.items() if key != "seed"}
 
 
 def match_header(rules: str, digest: str, seed: int, players: int, sides: int, scores: list[int]) -> Event:

@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import random
 import re
 import secrets
 import sys
@@ -59,6 +58,7 @@ from interpreter.records.savegame import (
     rebuild,
     record_rule_file,
 )
+from interpreter.records.seeds import MAX_SEED, secret_seed
 from interpreter.resources import bundled_variants
 from interpreter.rulefile.overrides import SettingError, load_with_settings
 from interpreter.rulefile.ruleset import Ruleset
@@ -267,7 +267,7 @@ class Tables:
         if problem:
             raise Refusal(422, problem)
         seed = body.get("seed")
-        seed = random.randrange(1_000_000) if seed is None else integer_field(seed, "seed", 0, 2**63 - 1)
+        seed = secret_seed() if seed is None else integer_field(seed, "seed", 0, MAX_SEED)
         pace = body.get("pace_ms")
         pace = self.pace_ms if pace is None else integer_field(pace, "pace_ms", 0, MAX_PACE_MS)
         try:
@@ -434,9 +434,7 @@ class Tables:
 
     def _next_match(self, table: Table, path: Path, client: str | None) -> Table:
         old = table.game
-        seed = random.randrange(1_000_000)
-        while seed == old.seed:
-            seed = random.randrange(1_000_000)
+        seed = secret_seed()  # never the one before: 1 chance in 2**63
         header = table.match.events[0] if table.match.events else {}
         try:
             match = Match(table.ruleset, players=len(old.seats), seed=seed, teams=recorded_teams(header))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import random
 import shlex
 from datetime import datetime
 from pathlib import Path
@@ -35,6 +34,7 @@ from interpreter.records.savegame import (
     open_save,
     record_rule_file,
 )
+from interpreter.records.seeds import secret_seed
 from interpreter.rulefile.explain import explain
 from interpreter.rulefile.ruleset import Direction, Ruleset
 from interpreter.text.untrusted import printable
@@ -119,7 +119,7 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     except OSError as error:
         env.stderr.write(f"domino play: cannot create {path.parent}: {error.strerror or error}\n")
         return ExitStatus.FAILURE
-    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    seed = args.seed if args.seed is not None else secret_seed()
     # A path is saved absolute, so that `domino resume` finds the rules from any directory.
     game = SavedGame(lasting_name(args.variant, env), settings, ruleset.digest, seed, kinds)
     record_rule_file(game)  # resume reads the rule file only while its bytes are these
