@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bench import engine_block, folded, specialised
+from bench import engine_block, folded, seed_search, specialised
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -119,3 +119,11 @@ def test_ai_42_runs_every_part_on_a_tiny_size(tmp_path, capsys):
     assert sum(int(line.split()[1]) for line in calibrated[2:]) == 8  # 2 deals x 4 bidders
     counter = run("counter", "--games", "2", "--jobs", "1", "--rules", "moon,texas-42")
     assert [line.split()[0] for line in counter] == ["moon", "texas-42"]
+
+
+
+def test_seed_search_finds_the_secret_seed_of_a_hand_in_a_small_space():
+    """In-process, as the script's workers search (its printing is run.py's kind of arithmetic)."""
+    seen = seed_search.hand("draw", 2, 217)
+    found = seed_search.search("draw", 2, 300, 1, seen)
+    assert 217 in found and all(seed_search.hand("draw", 2, seed) == seen for seed in found)
