@@ -1,13 +1,18 @@
 """Playing with friends in a real browser (docs/web.md): two people join with their names, each is
 "You" on their own page and named on the other's; a spectator's page shows no hand; "Play again"
 at the match's end takes every open page (the spectator's too) to the next match, same seats and
-names, each by a new token of its own. Screenshots: friends-names.png, spectator.png."""
+names, each by a new token of its own. A seed typed on the start page (all 19 digits of the largest:
+a JavaScript number would round it) is shown at the table exactly, as chosen: under the players on
+a laptop, under the game's name on a phone. Screenshots: friends-names.png, spectator.png,
+seed-chosen-laptop.png, seed-chosen-phone.png."""
 
 from __future__ import annotations
 
 from tests.web.test_browser import browser, open_page, server, shots  # noqa: F401 (fixtures, by name)
 
 DESK = {"viewport": {"width": 1300, "height": 820}}
+LARGEST = str(2**63 - 1)  # past 2**53: a JavaScript number would round it to ...808
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
 def _page(browser, url: str, errors: list[str]):  # noqa: F811 (the fixture's name)
@@ -50,6 +55,7 @@ def test_two_friends_a_spectator_and_play_again(browser, server, shots):  # noqa
 
     ann = _page(browser, links[0], errors)
     assert ann.locator("#name-form").is_hidden()  # named on the start page
+    assert ann.locator("#seed-note").is_hidden()  # no seed chosen: the deal is nobody's to know
     bob = _page(browser, links[1], errors)
     assert bob.locator("#name-form").is_visible()  # asked before sitting down
     bob.fill("#name-input", "You")  # refused, with the reason, and nothing changes
@@ -182,4 +188,29 @@ def test_a_spectator_sees_a_rounds_end_while_the_people_look_at_it(browser, serv
         server.post(f"/api/tables/{table}/continue?token={token}", {})
     spectator.wait_for_function("window.__state.round === 2 && !window.__state.to_continue.length")
     assert spectator.locator("#round-end").is_hidden()
+    assert not errors, errors
+
+
+def test_a_seed_typed_on_the_start_page_is_shown_exactly_at_the_table(browser, server, shots):  # noqa: F811
+    errors: list[str] = []
+    start = open_page(browser, server.base + "/", errors)
+    start.select_option("#variant", "draw")
+    start.select_option("#players", "2")
+    start.select_option("#seat-1", "greedy")
+    start.select_option("#pace", "0")
+    start.fill("#seed", LARGEST)
+    start.click("#create")
+    start.wait_for_url("**/table/**")
+    start.wait_for_selector("body[data-ready='1']")
+    said = f"Dealt from chosen seed {LARGEST}"
+    assert start.inner_text("#seed-note") == f"{said}: whoever chose it may know every hand."
+    start.screenshot(path=shots / "seed-chosen-laptop.png")
+    phone = open_page(browser, start.url, errors, PHONE)
+    # On a phone, under the game's name, within the topbar's height: the table keeps all of its own.
+    assert phone.locator("#seed-note").is_hidden()
+    badge = phone.locator("#seed-badge")
+    assert badge.inner_text() == f"Chosen seed {LARGEST}" and said in badge.get_attribute("title")
+    inside = "e => e.scrollWidth <= e.clientWidth && e.getBoundingClientRect().bottom <= e.parentNode.offsetHeight"
+    assert badge.evaluate(inside)
+    phone.screenshot(path=shots / "seed-chosen-phone.png")
     assert not errors, errors

@@ -148,6 +148,9 @@ def test_no_answer_nor_event_of_any_route_carries_a_token_not_the_askers(state_d
             asked.add(route)
             answers.append((f"{route} {answer.status_code}", answer.text, "stranger"))
 
+    # Nor the seed the server drew for the new match, which goes on: it would name every hand.
+    seed = str(client.app.state.tables.tables[new_id].game.seed)
+    assert not [what for what, text, _ in answers if seed in text], f"the new match's seed {seed} was told"
     routes = {getattr(route, "path", "") for route in client.app.routes}
     assert routes <= asked, f"routes the audit does not walk: {sorted(routes - asked)}"
     leaked = [(what, who, sorted(_leaks(text, every, own[who]))) for what, text, who in answers

@@ -266,8 +266,8 @@ class Tables:
         problem = teams_problem(ruleset, count, teams)
         if problem:
             raise Refusal(422, problem)
-        seed = body.get("seed")
-        seed = secret_seed() if seed is None else integer_field(seed, "seed", 0, MAX_SEED)
+        chosen = body.get("seed")
+        seed = secret_seed() if chosen is None else integer_field(chosen, "seed", 0, MAX_SEED)
         pace = body.get("pace_ms")
         pace = self.pace_ms if pace is None else integer_field(pace, "pace_ms", 0, MAX_PACE_MS)
         try:
@@ -278,7 +278,8 @@ class Tables:
         record_rule_file(game)
         tokens = {seat: secrets.token_urlsafe(24) for seat, kind in enumerate(kinds) if kind == HUMAN}
         names = _creator_name(body.get("name"), kinds)
-        sidecar = store.Sidecar(tokens, pace, None, client, names, secrets.token_urlsafe(24))
+        sidecar = store.Sidecar(tokens, pace, None, client, names, secrets.token_urlsafe(24),
+                                known_seed=None if chosen is None else "chosen")  # fmt: skip
         return self._add(path, game, ruleset, match, sidecar, write=True)
 
     def _add(
@@ -301,7 +302,8 @@ class Tables:
         table = Table(path.stem, path, game, ruleset, match, sidecar.tokens, pace, lock, client=sidecar.client,
                       max_actions=self.limits.table_actions, stopped=sidecar.stopped, names=dict(sidecar.names),
                       spectator=sidecar.spectator, next=sidecar.next, stand_ins=dict(sidecar.stand_ins),
-                      next_tokens=dict(following), next_spectator=watching)  # fmt: skip
+                      next_tokens=dict(following), next_spectator=watching,
+                      known_seed=sidecar.known_seed)  # fmt: skip
         table.version = sum(1 for _ in match.events_of("action"))
         try:
             if write:
@@ -344,7 +346,8 @@ class Tables:
             path = self._claim()
             try:
                 tokens = {s: secrets.token_urlsafe(24) for s, kind in enumerate(game.seats) if kind == HUMAN}
-                sidecar = store.Sidecar(tokens, None, None, client, spectator=secrets.token_urlsafe(24))
+                sidecar = store.Sidecar(tokens, None, None, client, spectator=secrets.token_urlsafe(24),
+                                        known_seed="save")  # whoever had the save knows its seed  # fmt: skip
                 return self._add(path, game, ruleset, match, sidecar, write=True)
             except BaseException:
                 store.remove_table(path)
@@ -381,7 +384,8 @@ class Tables:
             raise Refusal(409, f"{name} is already a table of this server; use its links")
         try:
             tokens = {s: secrets.token_urlsafe(24) for s, kind in enumerate(game.seats) if kind == HUMAN}
-            sidecar = store.Sidecar(tokens, None, None, client, spectator=secrets.token_urlsafe(24))
+            sidecar = store.Sidecar(tokens, None, None, client, spectator=secrets.token_urlsafe(24),
+                                    known_seed="save")  # whoever had the save knows its seed  # fmt: skip
             return self._add(path, game, ruleset, match, sidecar, write=True)
         except BaseException:
             with contextlib.suppress(OSError):

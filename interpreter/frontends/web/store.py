@@ -9,7 +9,9 @@ For the save `game-X.json` in the state folder:
   `"next"` (the table "play again" started after it) with `"next_tokens"` and `"next_spectator"`
   (that table's tokens: each seat's page follows to its own new seat by its old token; absent in
   a sidecar of an earlier server, whose next match kept the same tokens), `"stand_ins"` (`{"1": "greedy"}`: the
-  computer playing a person's seat until they take it back). Hidden, so that `domino resume`
+  computer playing a person's seat until they take it back), `"known_seed"` (`"chosen"`: the deal's
+  seed was chosen by the person who made the table; `"save"`: it came with a save opened here —
+  either way someone may know every hand, and the table says so). Hidden, so that `domino resume`
   with no FILE never takes it for a save. It is created empty, exclusively, to claim a table's name
   before anything else of the table is written.
 - `game-X.rules.yaml`: the rules a table of pasted rules plays; the save names it by absolute path
@@ -118,13 +120,18 @@ class Sidecar:
     stand_ins: dict[int, str] = field(default_factory=dict)
     next_tokens: dict[int, str] | None = None
     next_spectator: str | None = None
+    known_seed: str | None = None
+
+
+# How a person may know a table's seed (and so every hand): they chose it, or had the save it came in.
+KNOWN_SEEDS = ("chosen", "save")
 
 
 def write_tokens(
     save: Path, tokens: dict[int, str], pace_ms: int, *, stopped: str | None = None, client: str | None = None,
     names: Mapping[int, str] | None = None, spectator: str | None = None, next: str | None = None,
     stand_ins: Mapping[int, str] | None = None, next_tokens: Mapping[int, str] | None = None,
-    next_spectator: str | None = None,
+    next_spectator: str | None = None, known_seed: str | None = None,
 ) -> None:  # fmt: skip
     data: dict[str, Any] = {"tokens": {str(seat): token for seat, token in tokens.items()}, "pace_ms": pace_ms}
     if names:
@@ -134,7 +141,7 @@ def write_tokens(
     if next_tokens is not None:
         data["next_tokens"] = {str(seat): token for seat, token in next_tokens.items()}
     extra = {"stopped": stopped, "client": client, "spectator": spectator, "next": next,
-             "next_spectator": next_spectator}  # fmt: skip
+             "next_spectator": next_spectator, "known_seed": known_seed}  # fmt: skip
     data.update((key, value) for key, value in extra.items() if value is not None)
     _write_private(tokens_path(save), json.dumps(data) + "\n")
 
@@ -150,7 +157,7 @@ def read_tokens(save: Path) -> Sidecar:
         raise SaveError(f"the tokens of {save.name} cannot be read: {error}") from None
     pace = data.get("pace_ms")
     text = {key: value if isinstance(value := data.get(key), str) else None
-            for key in ("stopped", "client", "spectator", "next", "next_spectator")}  # fmt: skip
+            for key in ("stopped", "client", "spectator", "next", "next_spectator", "known_seed")}  # fmt: skip
     names = data.get("names")
     names = names if isinstance(names, dict) else {}
     stand_ins = data.get("stand_ins")
@@ -169,6 +176,7 @@ def read_tokens(save: Path) -> Sidecar:
         {int(seat): kind for seat, kind in stand_ins.items() if seat.isdigit() and kind in PLAYERS},
         next_tokens,
         text["next_spectator"],
+        text["known_seed"] if text["known_seed"] in KNOWN_SEEDS else None,
     )
 
 

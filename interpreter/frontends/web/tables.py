@@ -130,6 +130,7 @@ class Table:
     # there (`next_link`), and to no one else's.
     next_tokens: dict[int, str] = field(default_factory=dict)
     next_spectator: str | None = None
+    known_seed: str | None = None  # "chosen" or "save" (store.KNOWN_SEEDS): someone may know every hand
     stand_ins: dict[int, str] = field(default_factory=dict)  # a computer playing a person's seat, by seat
     # The people who have not yet continued from the round's end shown to them: while any has not,
     # nobody moves (`pauses`). Not written anywhere: read back from the log (`__post_init__`).
@@ -249,6 +250,8 @@ class Table:
         data["next"] = self.next
         data["next_link"] = self.next_link(seat)
         data["creator"] = self.creator
+        # Text: a JavaScript number keeps 15 or 16 of a seed's 19 digits. A drawn seed is never told.
+        data["known_seed"] = {"seed": str(self.game.seed), "how": self.known_seed} if self.known_seed else None
         for info in data["seats"]:
             info["stand_in"] = self.stand_ins.get(info["seat"])
         if seat in self.stand_ins:  # its computer chooses its moves: none are offered to the person
@@ -388,7 +391,7 @@ class Table:
         store.write_tokens(self.path, self.tokens, self.pace_ms, stopped=self.stopped, client=self.client,
                            names=self.names, spectator=self.spectator, next=self.next,
                            stand_ins=self.stand_ins, next_tokens=following,
-                           next_spectator=self.next_spectator)  # fmt: skip
+                           next_spectator=self.next_spectator, known_seed=self.known_seed)  # fmt: skip
 
     def publish(self) -> None:
         self.stamp += 1

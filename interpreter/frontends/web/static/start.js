@@ -151,13 +151,17 @@ async function create(event) {
   }
   if (source() === "bundled") body.variant = $("variant").value;
   else { body.rules_text = $("rules-text").value; body.rules_files = bases(); }
-  if ($("seed").value !== "") body.seed = Number($("seed").value);
+  const seed = $("seed").value.trim();
   const name = $("my-name").value.trim();
   if (name) { body.name = name; localStorage.setItem(NAME_KEY, name); } // remembered for next time
   if (!$("teams-box").hidden) body.teams = $("teams").checked;
   $("create-status").textContent = "Creating…";
   $("create-problems").hidden = true;
-  const res = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  // A seed's digits go into the JSON as typed: a JavaScript number keeps only 15 or 16 of its 19.
+  let text = JSON.stringify(body);
+  if (/^[0-9]{1,19}$/.test(seed)) text = `${text.slice(0, -1)},"seed":${seed}}`;
+  else if (seed) text = `${text.slice(0, -1)},"seed":${JSON.stringify(seed)}}`; // refused with the reason
+  const res = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: text });
   const answer = await res.json().catch(() => ({}));
   if (!res.ok) {
     $("create-status").textContent = "The table could not be created:";

@@ -12,6 +12,7 @@ import { renderPace, setupPace } from "./pace.js";
 import { $, hasSeat } from "./page.js";
 import { renderRoundEnd } from "./round_end.js";
 import { setupScores } from "./scores.js";
+import { renderSeed } from "./seed.js";
 import { carry } from "./selection.js";
 import { showStatus, status } from "./status.js";
 import { onShow, view } from "./view.js";
@@ -33,6 +34,7 @@ function render() {
   $("round-info").textContent = [`${word} ${state.round}`, ...goal].filter(Boolean).join(" ");
   $("boneyard").textContent = tricks ? "" : `Boneyard: ${state.boneyard_count}`;
   renderPlayers($("players"), state, state.seat);
+  renderSeed(state);
   drawTable();
   renderHand();
   renderControls();
