@@ -19,6 +19,7 @@ with warnings.catch_warnings():  # Starlette 1.x prefers httpx2 to httpx for its
 from interpreter.engine import Match
 from interpreter.frontends.web.app import create_app
 from interpreter.frontends.web.limits import Limits
+from interpreter.frontends.web.store import tokens_path
 from interpreter.frontends.web.views import layout_json
 from interpreter.records.savegame import read_save
 from tests.web.streams import Stream, by_version, parse_events
@@ -213,6 +214,18 @@ def test_play_again_starts_a_new_match_with_the_same_seats_links_and_names(state
         assert restarted.get(url(table, "state", 0).replace(table["table"], made["table"])).status_code == 403
         again = restarted.post(url(table, "again", 0), json={})
         assert again.status_code == 200 and again.json()["seats"][0]["token"] == made["seats"][0]["token"]
+    # Tables an earlier server played again kept the same tokens, and said only "next": they lead on.
+    old_side, new_side = (tokens_path(state_dir / f"{t['table']}.json") for t in (table, made))
+    kept = json.loads(old_side.read_text())
+    assert set(kept) >= {"next", "next_tokens", "next_spectator"}
+    del kept["next_tokens"], kept["next_spectator"]
+    old_side.write_text(json.dumps(kept))
+    new_side.write_text(json.dumps({**json.loads(new_side.read_text()), "tokens": kept["tokens"],
+                                    "spectator": kept["spectator"]}))  # fmt: skip
+    with TestClient(create_app(state_dir, pace_ms=0)) as earlier:
+        link = earlier.get(url(table, "state", 1)).json()["next_link"]
+        assert link == f"/table/{made['table']}?seat=1&token={table['seats'][1]['token']}"
+        assert earlier.get(url(table, "state", 1).replace(table["table"], made["table"])).status_code == 200
 
 
 def _played_again(client: TestClient, state_dir: Path) -> tuple[dict, dict]:

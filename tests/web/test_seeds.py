@@ -54,8 +54,15 @@ def test_a_chosen_seed_is_shown_to_everyone_exactly_and_a_drawn_one_to_nobody(st
             secret = str(table.game.seed)
             told = [answer, *_told(client, made)]
             assert not [text for text in told if secret in text], f"the seed {secret} was told while the match goes on"
-        # An opened save's seed is known to whoever had the save: shown as such.
+        # A save of a 63-bit seed replays (a replay's views carry no seed either).
         save = (state_dir / f"{drawn['table']}.json").read_text(encoding="utf-8")
+        replay = client.post("/api/replays", json={"text": save})
+        assert replay.status_code == 201, replay.text
+        first = client.get(f"/api/replays/{replay.json()['replay']}/step/0")
+        dealt = client.app.state.tables.tables[drawn["table"]].match.events_of("deal")
+        assert first.json()["hands"] == [[list(t) for t in hand] for hand in next(iter(dealt))["hands"]]
+        assert secret not in first.text
+        # An opened save's seed is known to whoever had the save: shown as such.
         opened = client.post("/api/tables/open", json={"text": save})
         assert opened.status_code == 201, opened.text
         seed = str(client.app.state.tables.tables[opened.json()["table"]].game.seed)
