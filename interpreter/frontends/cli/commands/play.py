@@ -76,7 +76,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         "default: you and the strongest computer player, as many of it as the game needs at the least",
     )
     parser.add_argument(
-        "--seed", type=SEED, help=f"the deal's seed, to play the same game again ({SEED.span}; default: random)"
+        "--seed", type=SEED, help=f"the deal's seed, to play the same game again ({SEED.span}; default: secret)"
     )
     parser.add_argument(
         "--target", type=TARGET, metavar="N", help=f"play to N points ({TARGET.span}; same as --set match.target=N)"
