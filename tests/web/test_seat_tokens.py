@@ -143,6 +143,7 @@ def test_no_answer_nor_event_of_any_route_carries_a_token_not_the_askers(state_d
             ("/api/validate", client.post("/api/validate", json={"text": "name: x\nextends: draw\n"})),
             ("/api/tables", client.post("/api/tables", json={"variant": "nope"})),
             ("/api/tables/open", client.post("/api/tables/open", json={"text": save})),  # already a table's: 409
+            ("404", client.get(f"/api/tables/game-20990101-000000/state?token={old_tokens[0]}")),
             ("/static", client.get("/static/live.js")),
         ]:
             asked.add(route)
