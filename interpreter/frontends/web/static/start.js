@@ -151,7 +151,7 @@ async function create(event) {
   }
   if (source() === "bundled") body.variant = $("variant").value;
   else { body.rules_text = $("rules-text").value; body.rules_files = bases(); }
-  const seed = $("seed").value.trim();
+  const seed = $("seed").value.trim().replace(/^0+(?=[0-9])/, ""); // "007" is 7: JSON has no leading zeros
   const name = $("my-name").value.trim();
   if (name) { body.name = name; localStorage.setItem(NAME_KEY, name); } // remembered for next time
   if (!$("teams-box").hidden) body.teams = $("teams").checked;
