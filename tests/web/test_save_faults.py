@@ -90,10 +90,12 @@ def test_a_table_whose_last_action_a_crash_tore_reopens_after_a_restart_at_the_a
         opened = client.post("/api/tables/open", json={"text": torn})
         assert opened.status_code == 201, opened.text
         reopened = _view(client, opened.json())
-        assert {**reopened, "spectator_link": None, "memory": None} == {
+        assert reopened["known_seed"] == {"seed": str(played["known_seed"]["seed"]), "how": "save"}
+        assert {**reopened, "spectator_link": None, "memory": None, "known_seed": None} == {
             **played,
             "spectator_link": None,
             "memory": None,
+            "known_seed": None,
         }
         replayed = client.post("/api/replays", json={"text": torn})
         assert replayed.status_code == 201 and replayed.json()["steps"] == played["version"] - 1, replayed.text

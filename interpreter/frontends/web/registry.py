@@ -422,11 +422,12 @@ class Tables:
                 except BaseException:
                     store.remove_table(path)
                     raise
+            was = table.next, table.next_tokens, table.next_spectator
             table.next, table.next_tokens, table.next_spectator = made.id, dict(made.tokens), made.spectator
             try:
                 table.write_sidecar()
             except OSError as error:  # nothing would lead to the new table: let it go
-                table.next, table.next_tokens, table.next_spectator = None, {}, None
+                table.next, table.next_tokens, table.next_spectator = was
                 with contextlib.suppress(OSError):  # refused after it was replaced (its folder's sync): as it was
                     table.write_sidecar()
                 with self._guard:
