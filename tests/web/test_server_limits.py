@@ -272,7 +272,7 @@ def test_a_stream_opened_while_the_table_moves_sends_that_view_once():
     async def first_two() -> list[str]:
         closing = asyncio.Event()
         tables = types.SimpleNamespace(listen=lambda table, seat: table.listen(seat), unlisten=lambda *_: None)
-        stream = web_app._stream(tables, MovingTable(), 0, 0.05, closing, {"open": 0})
+        stream = web_app._stream(tables, MovingTable(), 0, 0.05, closing)
         said = [await anext(stream), await anext(stream)]
         closing.set()
         await stream.aclose()

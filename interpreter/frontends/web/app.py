@@ -26,7 +26,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from interpreter import players
-from interpreter.frontends.web.limits import Limits, RateLimiter
+from interpreter.frontends.web.limits import Full, Limits, RateLimiter, StreamSlot, StreamSlots
 from interpreter.frontends.web.registry import Tables, report, server_directory
 from interpreter.frontends.web.replays import Replays
 from interpreter.frontends.web.tables import Refusal, Table, load_text, upload_files
@@ -197,7 +197,7 @@ def create_app(
     rate = RateLimiter(limits)
     closing = asyncio.Event()
     hints = asyncio.Semaphore(MAX_HINTS)  # a hint searches for up to a second: a few at once, not a crowd
-    streams = {"open": 0}
+    streams = StreamSlots(limits)
 
     def client_of(request: Request) -> str | None:
         return request.client.host if request.client else None
@@ -357,14 +357,13 @@ def create_app(
     async def events(request: Request) -> Response:
         table, number = await reader(request)
         follow = request.query_params.get("follow") == "1"
-        if streams["open"] >= limits.streams:
-            raise Refusal(503, f"this server has its limit of {limits.streams} live-update streams open; the page "
-                          "falls back to asking", retry_after=30)  # fmt: skip
-        if len(table.listeners) >= limits.streams_per_table:
-            raise Refusal(429, f"this table has its limit of {limits.streams_per_table} live-update streams open; "
-                          "close a page of it", retry_after=30)  # fmt: skip
-        return StreamingResponse(
-            _stream(tables, table, number, heartbeat_s, closing, streams, follow),
+        try:  # taken now, before the first await: the place is this request's as soon as it is checked
+            slot = streams.take(client_of(request) or "?", table.id)
+        except Full as full:
+            raise Refusal(full.status, full.message, retry_after=full.retry_after) from None
+        return HeldStream(
+            slot,
+            _stream(tables, table, number, heartbeat_s, closing, follow),
             media_type="text/event-stream",
             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
         )
@@ -455,6 +454,7 @@ def create_app(
     app.state.tables = tables
     app.state.replays = replays
     app.state.limits = limits
+    app.state.streams = streams
     app.state.stop = closing.set  # for the server: streams end as soon as it starts to stop
     app.state.strongest = players.STRONGEST
     return app
@@ -468,10 +468,25 @@ def _step(text: str, steps: int) -> int:
     return int(digits)
 
 
+class HeldStream(StreamingResponse):
+    """A live-update stream holding its place in the counts (limits.StreamSlots) until it ends,
+    however it ends (run to its end, the client gone, the server stopping), its generator's first
+    step taken or not."""
+
+    def __init__(self, slot: StreamSlot, content: AsyncIterator[str], **options: Any) -> None:
+        super().__init__(content, **options)
+        self.slot = slot
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.slot.release()
+
+
 async def _stream(
-    tables: Tables, table: Table, seat: int | None, heartbeat_s: float, closing: asyncio.Event,
-    streams: dict[str, int], follow: bool = False,
-) -> AsyncIterator[str]:  # fmt: skip
+    tables: Tables, table: Table, seat: int | None, heartbeat_s: float, closing: asyncio.Event, follow: bool = False
+) -> AsyncIterator[str]:
     """Server-sent events: the seat's (or the spectator's) view at connect and at every change (a
     new version, a person who continued from a round's end, a new name, a new pace); a comment as a
     heartbeat; `event: over` once the match is over, and then the stream ends, unless `follow`:
@@ -482,7 +497,6 @@ async def _stream(
     queue = tables.listen(table, seat)
     if queue is None:
         return
-    streams["open"] += 1
     stop = asyncio.ensure_future(closing.wait())  # one waiter for the whole stream, not one per message
     said_over = False
     try:
@@ -511,5 +525,4 @@ async def _stream(
                 yield f"event: state\ndata: {text}\n\n"
     finally:
         stop.cancel()
-        streams["open"] -= 1
         tables.unlisten(table, seat, queue)

@@ -8,13 +8,14 @@ with 429 (this client holds or asks too much) or 503 (the server as a whole is f
 from __future__ import annotations
 
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 
 # The largest value a user may give each limit (a flag's value is checked against it).
 MAXIMA = {
     "tables": 100_000, "tables_per_client": 100_000, "streams": 100_000, "streams_per_table": 1000,
+    "streams_per_client": 100_000,
     "connections": 100_000, "header_timeout_s": 3600, "body_timeout_s": 3600, "keep_alive_s": 3600,
     "rate_per_s": 10_000, "burst": 100_000, "table_actions": 10_000_000, "finished_in_memory": 100_000,
     "clients_tracked": 1_000_000,
@@ -27,6 +28,7 @@ class Limits:
     tables_per_client: int = 20  # unfinished tables made by one address (429 past it)
     streams: int = 1000  # live-update streams in all (503 past it)
     streams_per_table: int = 16  # live-update streams open on one table (429 past it)
+    streams_per_client: int = 32  # live-update streams open from one address (429 past it)
     connections: int = 1200  # open connections and requests in progress (503 past it: uvicorn's limit_concurrency)
     header_timeout_s: float = 10.0  # from a connection's first byte (or its opening) to a request's complete headers
     body_timeout_s: float = 20.0  # to read a request's whole body
@@ -69,3 +71,64 @@ class RateLimiter:
         while len(self.buckets) > self.tracked:
             self.buckets.popitem(last=False)
         return wait
+
+
+class Full(Exception):
+    """A limit reached: the status (429 this client, 503 the server), the reason, and when to retry."""
+
+    def __init__(self, status: int, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.retry_after = retry_after
+
+
+class StreamSlot:
+    """One live-update stream's place in the counts; given back once, however the stream ends."""
+
+    def __init__(self, slots: StreamSlots, client: str, table: str) -> None:
+        self._slots: StreamSlots | None = slots
+        self.client = client
+        self.table = table
+
+    def release(self) -> None:
+        if self._slots is not None:
+            self._slots._give_back(self)
+            self._slots = None
+
+
+class StreamSlots:
+    """The live-update streams open, in all, per client and per table. A place is checked and taken
+    in one call, with no await between (the event loop runs one request at a time), when the
+    request arrives, not when its stream starts: 64 requests arriving at once cannot all see the
+    same free place."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.open = 0
+        self.by_client: Counter[str] = Counter()
+        self.by_table: Counter[str] = Counter()
+
+    def take(self, client: str, table: str) -> StreamSlot:
+        """A place for a stream of `client` on `table`; Full past any of the three limits."""
+        limits = self.limits
+        if self.open >= limits.streams:
+            raise Full(503, f"this server has its limit of {limits.streams} live-update streams open; the page "
+                       "falls back to asking", 30)  # fmt: skip
+        if self.by_client[client] >= limits.streams_per_client:
+            raise Full(429, f"your address has its limit of {limits.streams_per_client} live-update streams open; "
+                       "close a page", 30)  # fmt: skip
+        if self.by_table[table] >= limits.streams_per_table:
+            raise Full(429, f"this table has its limit of {limits.streams_per_table} live-update streams open; "
+                       "close a page of it", 30)  # fmt: skip
+        self.open += 1
+        self.by_client[client] += 1
+        self.by_table[table] += 1
+        return StreamSlot(self, client, table)
+
+    def _give_back(self, slot: StreamSlot) -> None:
+        self.open -= 1
+        for counts, key in ((self.by_client, slot.client), (self.by_table, slot.table)):
+            counts[key] -= 1
+            if not counts[key]:
+                del counts[key]  # bounded by what is open, not by every address ever seen

@@ -63,6 +63,7 @@ LIMIT_HELP = {
     "tables_per_client": "unfinished tables made from one address",
     "streams": "live-update streams open in all",
     "streams_per_table": "live-update streams open on one table",
+    "streams_per_client": "live-update streams open from one address",
     "connections": "connections and requests in progress",
     "header_timeout_s": "seconds for a request's headers to arrive",
     "body_timeout_s": "seconds for a request's body to arrive",
