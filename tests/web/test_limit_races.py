@@ -1,7 +1,7 @@
 """Every limit is checked and counted in one step: many requests arriving at the same moment (on
 the app's own event loop, as uvicorn would hand them over) get no more than the limit allows,
 for live-update streams (per table, per client, in all, on a finished table too), tables (per
-client, in all) and "play again"."""
+client, in all), opened saves, "play again" and the disk a client's files take."""
 
 from __future__ import annotations
 
@@ -149,3 +149,11 @@ def test_simultaneous_play_again_makes_one_table(tmp_path: Path) -> None:
         assert Counter(at_once(client, requests)) == {201: 1, 200: 15}
         assert len({r.json()["table"] for r in requests}) == 1
 
+
+def test_simultaneous_tables_take_no_more_disk_than_the_client_may_use(tmp_path: Path) -> None:
+    rules = "name: big\nextends: draw\n#" + "x" * 8_000 + "\n"
+    body = {"rules_text": rules, "players": 2, "seed": 1, "seats": HUMAN_AND_GREEDY}
+    limits = Limits(disk_per_client=0.02)  # 20,971 bytes: two tables of these rules (~9 KB each) are below it
+    with TestClient(create_app(tmp_path, pace_ms=0, limits=limits)) as client:
+        statuses = Counter(at_once(client, [Request("POST", "/api/tables", body) for _ in range(8)]))
+        assert statuses == {201: 3, 507: 5}  # as many as one request after another makes (test_server_limits.py)

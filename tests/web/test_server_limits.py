@@ -48,6 +48,31 @@ def test_unfinished_tables_are_limited_per_client_with_429_and_in_all_with_503(t
         assert full.status_code == 503 and finished.status_code == 503  # counted before it is played out
 
 
+def test_the_disk_a_client_takes_is_limited_every_way_in_and_counted_again_after_a_restart(tmp_path):
+    rules = "name: big\nextends: draw\n#" + "x" * 8_000 + "\n"
+    body = {"rules_text": rules, "players": 2, "seed": 1, "seats": HUMAN_AND_GREEDY, "settings": {"match.target": 1}}
+    limits = Limits(disk_per_client=0.02)  # 20,971 bytes: two tables of these rules (~9 KB each) are below it
+    with TestClient(create_app(tmp_path, pace_ms=0, limits=limits)) as client:
+        made = [client.post("/api/tables", json=body) for _ in range(4)]
+        assert [m.status_code for m in made] == [201, 201, 201, 507]
+    with TestClient(create_app(tmp_path, pace_ms=0, limits=limits)) as client:
+        first = made[0].json()
+        seat = f"/api/tables/{first['table']}/seat?token={first['seats'][0]['token']}"
+        assert client.post(seat, json={"seat": 0, "computer": "random"}).json()["state"]["over"]
+        save = (tmp_path / f"{first['table']}.json").read_text()
+        refused = [
+            client.post("/api/tables", json=_body()),
+            client.post("/api/tables", json=body),
+            client.post("/api/tables/open", json={"text": save}),
+            client.post(f"/api/tables/{first['table']}/again?token={first['seats'][0]['token']}", json={}),
+        ]
+        assert [r.status_code for r in refused] == [507] * 4
+        assert all("KiB of this server's disk" in r.json()["error"] for r in refused)
+        assert "removing old saves" in refused[0].json()["error"]
+    with TestClient(create_app(tmp_path, pace_ms=0, limits=Limits(disk_per_client=1))) as client:
+        assert client.post("/api/tables", json=_body()).status_code == 201  # under a larger limit: the same count
+
+
 def test_requests_that_make_something_are_rate_limited_per_client(tmp_path):
     limits = Limits(rate_per_s=0.001, burst=3)
     with TestClient(create_app(tmp_path, pace_ms=0, limits=limits)) as client:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, fields
 # The largest value a user may give each limit (a flag's value is checked against it).
 MAXIMA = {
     "tables": 100_000, "tables_per_client": 100_000, "streams": 100_000, "streams_per_table": 1000,
-    "streams_per_client": 100_000,
+    "streams_per_client": 100_000, "disk_per_client": 1_000_000,
     "connections": 100_000, "header_timeout_s": 3600, "body_timeout_s": 3600, "keep_alive_s": 3600,
     "rate_per_s": 10_000, "burst": 100_000, "table_actions": 10_000_000, "finished_in_memory": 100_000,
     "clients_tracked": 1_000_000,
@@ -36,6 +36,7 @@ class Limits:
     rate_per_s: float = 5.0  # requests that make something (tables, replays, checks, hints) per second per address
     burst: int = 30  # ... of which this many at once
     table_actions: int = 20_000  # actions one table may take; then it stops (an endless all-computer match)
+    disk_per_client: float = 64.0  # MiB of the saves and pasted rules of the tables one address made (507 past it)
     finished_in_memory: int = 200  # finished tables kept loaded; older ones are read from disk when asked for
     clients_tracked: int = 10_000  # addresses whose request rate is remembered (the least recent go first)
 

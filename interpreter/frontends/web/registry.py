@@ -31,6 +31,7 @@ from interpreter.frontends.cli.commands.common import GAME_ERRORS, teams_problem
 from interpreter.frontends.presentation.seats import HUMAN
 from interpreter.frontends.web import store
 from interpreter.frontends.web.commits import Committer
+from interpreter.frontends.web.disk import DiskUse, amount, table_bytes
 from interpreter.frontends.web.limits import Limits
 from interpreter.frontends.web.tables import (
     MAX_PACE_MS,
@@ -94,6 +95,7 @@ class Tables:
         self._guard = threading.Lock()  # creations in worker threads check and take the limits under it
         self._making: Counter[str] = Counter()  # tables being made, by client
         self._again = threading.Lock()  # one "play again" at a time: two people asking get one table
+        self.disk = DiskUse(self.limits.disk_per_client)  # what each client's tables take on disk, under the guard
 
     # --- finding -----------------------------------------------------------------------------------
 
@@ -148,6 +150,7 @@ class Tables:
             del self.finished[old]
             gone = self.tables.pop(old, None)
             if gone is not None:
+                self.disk.record(gone.client, gone.id, table_bytes(gone.path))  # finished: its last size
                 gone.release()
 
     def listen(self, table: Table, seat: int | None) -> asyncio.Queue[tuple[int, str]] | None:
@@ -178,9 +181,11 @@ class Tables:
     # --- limits ------------------------------------------------------------------------------------
 
     @contextlib.contextmanager
-    def _making_one(self, client: str | None) -> Iterator[None]:
-        """Room for one more unfinished table, for `client`; 503 or 429 past the limits."""
+    def _making_one(self, client: str | None, brings: int = 0) -> Iterator[None]:
+        """Room for one more unfinished table, for `client`, which brings `brings` bytes to save (its
+        pasted rules, its save); 503 or 429 past the limits of tables, 507 past its disk."""
         who = client or "?"
+        self._measure(client)
         with self._guard:
             unfinished = [t for t in self.tables.values() if not t.finished]
             if len(unfinished) + sum(self._making.values()) >= self.limits.tables:
@@ -190,7 +195,12 @@ class Tables:
             if client is not None and mine >= self.limits.tables_per_client:
                 raise Refusal(429, f"you have {mine} unfinished tables on this server, its limit per player; "
                               "finish one first", retry_after=60)  # fmt: skip
+            if client is not None and self.disk.full(client):
+                raise Refusal(507, f"your tables take {amount(self.disk.used(client))} of this server's disk, "
+                              f"its limit per player (--disk-per-client {self.limits.disk_per_client:g}); the "
+                              "server's operator frees it by removing old saves from its state folder")  # fmt: skip
             self._making[who] += 1
+            self.disk.reserve(client, brings)
         try:
             yield
         finally:
@@ -198,6 +208,19 @@ class Tables:
                 self._making[who] -= 1
                 if not self._making[who]:
                     del self._making[who]
+                self.disk.unreserve(client, brings)
+
+    def _measure(self, client: str | None) -> None:
+        """Measure again the loaded tables of `client` (their saves grow with every action), off the
+        guard (the event loop takes it too); the finished ones let go of were measured as they went."""
+        if client is None:
+            return
+        with self._guard:
+            mine = [t for t in self.tables.values() if t.client == client]
+        sizes = [(table.id, table_bytes(table.path)) for table in mine]
+        with self._guard:
+            for table_id, size in sizes:
+                self.disk.record(client, table_id, size)
 
     def _claim(self) -> Path:
         """A fresh save path in the state folder, its name taken by its (empty) sidecar."""
@@ -228,9 +251,11 @@ class Tables:
             raise Refusal(422, f"no bundled variant named '{shorten(str(variant))}'; GET /api/variants lists them")
         settings = _settings(body.get("settings"))
         files = upload_files(body.get("rules_files")) if text is not None else {}
+        brings = 0
         if text is not None:
             load_text(text, self.directory, files)  # its own problems first, as validate shows them
-        with self._making_one(client):
+            brings = sum(len(t.encode("utf-8", "surrogatepass")) for t in (text, *files.values()))
+        with self._making_one(client, brings):
             path = self._claim()
             try:
                 return self._create(body, variant, text, files, settings, path, client)
@@ -314,10 +339,12 @@ class Tables:
             table.release()
             message = error.strerror if isinstance(error, OSError) and error.strerror else error
             raise Refusal(507, f"cannot save the table: {message}") from None
+        size = table_bytes(path)
         with self._guard:
             existing = self.tables.get(table.id)
             if existing is None:
                 self.tables[table.id] = table
+                self.disk.record(table.client, table.id, size)
         if existing is not None:  # loaded by another request meanwhile
             table.release()
             table = existing
@@ -333,7 +360,7 @@ class Tables:
         if (where is None) == (text is None):
             raise Refusal(422, "give the text of a save, or the name of a save in the server's state folder with "
                           "the sha256 of its bytes")  # fmt: skip
-        with self._making_one(client):
+        with self._making_one(client, len(text.encode("utf-8", "surrogatepass")) if isinstance(text, str) else 0):
             if where is not None:
                 return self._open_by_name(where, body.get("sha256"), client)
             if not isinstance(text, str):
@@ -432,6 +459,7 @@ class Tables:
                     table.write_sidecar()
                 with self._guard:
                     self.tables.pop(made.id, None)
+                    self.disk.forget(made.client, made.id)
                 made.release()
                 store.remove_table(path)
                 raise Refusal(507, f"cannot save the table: {error.strerror or error}") from None

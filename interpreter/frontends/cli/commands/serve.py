@@ -71,6 +71,7 @@ LIMIT_HELP = {
     "rate_per_s": "requests that make something (tables, checks, replays, hints) per second per address",
     "burst": "such requests at once per address",
     "table_actions": "actions one table may take before the server stops it",
+    "disk_per_client": "MiB of disk the tables made from one address may take (saves, pasted rules)",
     "finished_in_memory": "finished tables kept loaded",
     "clients_tracked": "addresses whose request rate is remembered",
 }
