@@ -9,6 +9,10 @@
   connection (and a file descriptor) forever.
 - `Server` tells the app it is stopping before uvicorn waits for open connections, so live-update
   streams end at once and Ctrl-C or SIGTERM stops the server within a few seconds.
+- A client is the address its connection comes from: uvicorn reads `X-Forwarded-For` only from the
+  proxies the operator trusts (`--trusted-proxies`; by default none, whereas uvicorn by default
+  trusts 127.0.0.1, so that any local client could name a new address per request and escape
+  every per-client limit). `Forwarded` and `X-Real-IP` are never read.
 - `QuietRepeats` lets uvicorn's warnings through once per interval each, so a flood of refused
   connections never floods the log.
 """
@@ -16,10 +20,11 @@
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import uvicorn
@@ -129,8 +134,11 @@ def quiet_uvicorn_logs(interval_s: float = 60.0) -> None:
             logger.addFilter(QuietRepeats(interval_s))
 
 
-def config_for(app: Any, limits: Limits, **extra: Any) -> uvicorn.Config:
-    """uvicorn's settings for `app` under `limits` (interpreter/frontends/web/limits.py)."""
+def config_for(
+    app: Any, limits: Limits, trusted: Sequence[ipaddress.IPv4Network | ipaddress.IPv6Network] = (), **extra: Any
+) -> uvicorn.Config:
+    """uvicorn's settings for `app` under `limits` (interpreter/frontends/web/limits.py), reading
+    the client's address from X-Forwarded-For only where the connection comes from a `trusted` proxy."""
     return uvicorn.Config(
         app,
         http=protocol_with(limits.header_timeout_s),
@@ -139,5 +147,7 @@ def config_for(app: Any, limits: Limits, **extra: Any) -> uvicorn.Config:
         limit_concurrency=limits.connections,
         timeout_keep_alive=limits.keep_alive_s,
         timeout_graceful_shutdown=3,
+        proxy_headers=bool(trusted),
+        forwarded_allow_ips=[str(network) for network in trusted],
         **extra,
     )

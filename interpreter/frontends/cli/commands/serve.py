@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import ipaddress
 import signal
 import webbrowser
 from dataclasses import fields
@@ -14,6 +15,7 @@ from interpreter.frontends.cli.commands.common import Bounded
 from interpreter.frontends.cli.commands.environment import Env, ExitStatus
 from interpreter.frontends.web.limits import MAXIMA, Limits
 from interpreter.records.savegame import default_directory, default_directory_help
+from interpreter.text.diagnostics import shorten
 from interpreter.text.untrusted import printable
 
 DEFAULT_PORT = 8765
@@ -42,6 +44,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help=f"where tables are saved and found again (default {str(folder).replace('%', '%%')}: apart from the "
         "terminal's saves, which a table is opened from only with proof)",
     )
+    parser.add_argument(
+        "--trusted-proxies", type=trusted_networks, default=(), metavar="ADDR[,ADDR]",
+        help="the reverse proxies (addresses or networks such as 10.0.0.0/8) whose X-Forwarded-For names the "
+        "client; default none: every client is the address it connects from, whatever its headers say",
+    )
     parser.add_argument("--pace-ms", type=PACE_MS, default=700, metavar="MS",
                         help=f"the pause before each computer move ({PACE_MS.span}; default 700)")  # fmt: skip
     limits = parser.add_argument_group(
@@ -56,6 +63,19 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         limits.add_argument(f"--{item.name.replace('_', '-')}", type=bounded, default=default, metavar="N",
                             help=f"{LIMIT_HELP[item.name]} (default {default:g}, {bounded.span})")  # fmt: skip
     parser.set_defaults(run=run)
+
+
+def trusted_networks(text: str) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]:
+    """The argparse `type=` of --trusted-proxies: IP addresses and networks, comma-separated. No
+    host name (it would be looked up) and no `*` (every client could name itself anything)."""
+    parts = [part.strip() for part in text.split(",")]
+    try:
+        if not all(parts):
+            raise ValueError
+        return tuple(ipaddress.ip_network(part, strict=False) for part in parts)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected IP addresses or networks such as 127.0.0.1,10.0.0.0/8, "
+                                         f"comma-separated, not {shorten(text)!r}") from None  # fmt: skip
 
 
 LIMIT_HELP = {
@@ -121,7 +141,7 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     if args.open:
         webbrowser.open(url)
     quiet_uvicorn_logs()
-    server = Server(config_for(app, limits), on_stop=app.state.stop)
+    server = Server(config_for(app, limits, args.trusted_proxies), on_stop=app.state.stop)
     try:
         server.run(sockets=[listener])
     except KeyboardInterrupt:
