@@ -2,7 +2,8 @@
 
 Each limit has a flag of `domino serve` (docs/web.md, "Limits"); past one, a request is refused
 with 429 (this client holds or asks too much) or 503 (the server as a whole is full), with a
-`Retry-After` where waiting helps, and nothing is logged per refusal.
+`Retry-After` where waiting helps, or 507 (this client's tables take its share of the disk:
+disk.py), and nothing is logged per refusal.
 """
 
 from __future__ import annotations

@@ -53,7 +53,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         help=f"the pause before each computer move ({PACE_MS.span}; default 700)")  # fmt: skip
     limits = parser.add_argument_group(
         "limits", "what one client and the whole server may hold (`domino docs web`, Limits); past one, a request is "
-        "refused with 429 or 503",
+        "refused with 429, 503 or 507 (disk)",
     )
     for item in fields(Limits):
         default = getattr(Limits, item.name)
