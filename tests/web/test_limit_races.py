@@ -85,6 +85,18 @@ def at_once(client: TestClient, requests: list[Request]) -> list[int]:
     return client.portal.call(_at_once, client.app, requests)
 
 
+def open_streams(client: TestClient) -> int:
+    """The streams the app counts as open, once the streams that ended have finished ending."""
+
+    async def settled() -> int:
+        for _ in range(100):  # a stream's last step after its client read its end
+            await asyncio.sleep(0)
+        return client.app.state.streams.open
+
+    assert client.portal is not None
+    return client.portal.call(settled)
+
+
 def _events(made: dict[str, Any], follow: bool = False) -> str:
     return f"/api/tables/{made['table']}/events?token={made['seats'][0]['token']}" + ("&follow=1" if follow else "")
 
@@ -119,9 +131,27 @@ def test_streams_on_a_finished_table_count_and_those_not_following_it_end(tmp_pa
         table.match = _finished(table)  # as if played out
         statuses = Counter(at_once(client, [Request("GET", _events(made, follow=True)) for _ in range(8)]))
         assert statuses == {200: 2, 429: 6}
-        assert client.app.state.streams.open == 0  # every place given back
+        assert open_streams(client) == 0  # every place given back
         with client.stream("GET", _events(made)) as ended:
             assert [line for line in ended.iter_lines() if line.startswith("event")] == ["event: state", "event: over"]
+
+
+def test_a_stream_on_a_table_the_server_stopped_ends_as_on_a_finished_one(tmp_path: Path) -> None:
+    """A table stopped at the server's bound of actions (an endless all-computer match) never goes
+    on: a stream on it that does not follow is told it is over and ends, giving its place back."""
+    limits = Limits(table_actions=5)
+    with TestClient(create_app(tmp_path, pace_ms=0, heartbeat_s=0.05, limits=limits)) as client:
+        made = client.post("/api/tables", json={**TABLE, "seats": COMPUTERS}).json()
+        assert client.app.state.tables.tables[made["table"]].stopped
+        watch = f"/api/tables/{made['table']}/events?token={made['spectator']['token']}"
+        with client.stream("GET", watch) as stream:
+            said = []
+            for line in stream.iter_lines():  # a stream that does not end beats its heart: ten beats are enough
+                said.append(line)
+                if said.count(": heartbeat") == 10:
+                    break
+        assert "event: over" in said and ": heartbeat" not in said
+        assert open_streams(client) == 0
 
 
 def _finished(table: Any) -> Any:

@@ -278,7 +278,7 @@ def test_a_stream_opened_while_the_table_moves_sends_that_view_once():
         def __init__(self) -> None:
             self.stamp, self.queue, self.next = 1, asyncio.Queue(), None
             self.turn = types.SimpleNamespace(locked=lambda: False)
-            self.match = types.SimpleNamespace(is_over=False)
+            self.match, self.finished = types.SimpleNamespace(is_over=False), False
 
         def listen(self, seat):
             return self.queue

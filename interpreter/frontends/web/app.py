@@ -489,7 +489,8 @@ async def _stream(
 ) -> AsyncIterator[str]:
     """Server-sent events: the seat's (or the spectator's) view at connect and at every change (a
     new version, a person who continued from a round's end, a new name, a new pace); a comment as a
-    heartbeat; `event: over` once the match is over, and then the stream ends, unless `follow`:
+    heartbeat; `event: over` once the match is over (or stopped: it never goes on), and then the
+    stream ends, unless `follow`:
     then it goes on until someone plays again, says `event: next` with the next table, and ends. It
     ends at once when the server stops (the page reconnects to the next server). A table it listens
     to stays in memory (registry.py); one let go of before the stream began ends it at once, and the
@@ -503,7 +504,7 @@ async def _stream(
         sent, text = await table.settled_view(seat)
         yield f"event: state\ndata: {text}\n\n"
         while not stop.done():
-            if table.match.is_over and sent == table.stamp and not table.turn.locked():  # not mid-save
+            if table.finished and sent == table.stamp and not table.turn.locked():  # over or stopped; not mid-save
                 if table.next is not None and follow:  # the reader's own place there, nobody else's
                     yield f"event: next\ndata: {json.dumps({'table': table.next, 'link': table.next_link(seat)})}\n\n"
                     return
