@@ -37,7 +37,7 @@ class Limits:
     rate_per_s: float = 5.0  # requests that make something (tables, replays, checks, hints) per second per address
     burst: int = 30  # ... of which this many at once
     table_actions: int = 20_000  # actions one table may take; then it stops (an endless all-computer match)
-    disk_per_client: float = 64.0  # MiB of the saves and pasted rules of the tables one address made (507 past it)
+    disk_per_client: float = 256.0  # MiB of the saves and pasted rules of the tables one address made (507 past it)
     finished_in_memory: int = 200  # finished tables kept loaded; older ones are read from disk when asked for
     clients_tracked: int = 10_000  # addresses whose request rate is remembered (the least recent go first)
 
