@@ -217,10 +217,11 @@ class Tables:
             return
         with self._guard:
             mine = [t for t in self.tables.values() if t.client == client]
-        sizes = [(table.id, table_bytes(table.path)) for table in mine]
+        sizes = [(table, table_bytes(table.path)) for table in mine]
         with self._guard:
-            for table_id, size in sizes:
-                self.disk.record(client, table_id, size)
+            for table, size in sizes:
+                if self.tables.get(table.id) is table:  # not let go of meanwhile (measured as it went)
+                    self.disk.record(client, table.id, size)
 
     def _claim(self) -> Path:
         """A fresh save path in the state folder, its name taken by its (empty) sidecar."""
