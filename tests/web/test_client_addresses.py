@@ -60,7 +60,7 @@ def test_a_client_naming_a_new_address_in_every_request_is_held_to_every_per_cli
             # Finished tables hold no place of the two, but their files count towards the 0.1 MiB.
             big = [client.post("/api/tables", json=BIG_FINISHED, headers=next(disguise)) for _ in range(3)]
             spent += 3
-            assert [b.status_code for b in big] == [201, 201, 507]  # the second took it past 104,858 bytes
+            assert [b.status_code for b in big] == [201, 201, 507]  # the second took it past 104,857 bytes
             assert "--disk-per-client" in big[2].json()["error"]
 
             answers = []  # until the burst is spent (a slow machine may have earned a token back meanwhile)
