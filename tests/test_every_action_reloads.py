@@ -261,7 +261,8 @@ def test_every_match_replays_resumes_and_every_offered_action_reads_back(case: C
 
 
 # Every form an action takes in the corpus: a play on a line's arm, a lead or a play to a trick, a
-# lead that names its suit, tiles played together, the trumps declarations, and every other kind.
+# lead that names its suit, tiles played together, the trumps declarations, and every other kind
+# (a pick among them: a tile picked towards a play of several tiles, following such a lead).
 FORMS = {
     "play on an arm", "lead or play to a trick", "lead naming its suit", "play tiles together",
     "trumps: a suit", f"trumps: {DOUBLES}", f"trumps: {NO_TRUMPS}", *(k for k in KINDS if k not in (PLAY, TRUMPS)),

@@ -10,8 +10,6 @@ side), so one policy can play any seat. docs/agents.md lists the sections.
 
 from __future__ import annotations
 
-import itertools
-from collections import Counter
 from collections.abc import Iterable, Sequence
 
 import numpy as np
@@ -28,6 +26,7 @@ from interpreter.engine.actions import (
     MARKER,
     NO_TRUMPS,
     PASS,
+    PICK,
     PLAY,
     TRUMPS,
 )
@@ -97,7 +96,8 @@ class Encoding:
     def _all_actions(self) -> Iterable[Action]:
         """Every action a match of these rules may offer, in index order: a layout game's plays
         (tile, arm, touching half), its leads; a trick game's plays (a tile, a tile leading a named
-        suit, several tiles together), discards, bids and declarations; then the bare kinds."""
+        suit, the combinations that may be led, the picks that build a play of several tiles to
+        follow: never every group of tiles), discards, bids and declarations; then the bare kinds."""
         tiles = self.tiles
         if self.layout_game:
             for tile in tiles:
@@ -111,12 +111,9 @@ class Encoding:
             yield from (Action(PLAY, tile) for tile in tiles)
             if rules.led_suit is LedSuit.LEADER_NAMES:
                 yield from (Action(PLAY, tile, value=pip) for tile in tiles for pip in dict.fromkeys(tile))
-            if tables.grouped:
-                copies = {tile: len(ids) for tile, ids in tables.copies.items()}
-                for size in tables.groups.sizes:
-                    for group in itertools.combinations_with_replacement(tiles, size):
-                        if all(copies[t] >= k for t, k in Counter(group).items()):
-                            yield Action.group(group)
+            if tables.grouped:  # the groups a hand may lead (bounded by the loader), and the picks
+                yield from (Action.group(group) for group in tables.groups.of)  # that build a play to follow
+                yield from (Action(PICK, tile) for tile in tiles)
             yield from (Action(DISCARD, tile) for tile in tiles)
             yield from tables.bid_actions.values()
             yield from (Action(TRUMPS, value=d) for d in self._declarations())
@@ -155,7 +152,7 @@ class Encoding:
             ("must_declare", len(self._contracts) + 1), ("trick", n * t), ("face_down", n),
             ("led_suit", self._suits + 1), ("last_trick", n * t), ("last_winner", n + 1),
             ("tricks_won", sides), ("points_won", sides), ("captured", sides), ("played", n * t),
-            ("voids", n * self._suits), ("sitting_out", n + 1), ("kitty", 2), ("discards", t),
+            ("voids", n * self._suits), ("sitting_out", n + 1), ("kitty", 2), ("discards", t), ("picked", t),
             ("stock", 1), ("turn_up", t), ("turn_up_holder", n + 1), ("closed_by", n + 1),
             ("at_close", 2 * sides), ("calls", n * len(CALLS)), ("dropped", n),
         ]  # fmt: skip
@@ -281,6 +278,7 @@ class Encoding:
         out[sec["kitty"].start] = view.kitty
         out[sec["kitty"].start + 1] = view.to_discard
         self._tiles_into(out, sec["discards"].start, view.discards)
+        self._tiles_into(out, sec["picked"].start, view.picked)
         out[sec["stock"].start] = view.stock
         if view.turn_up is not None:
             out[sec["turn_up"].start + self._tile_at(view.turn_up)] = 1

@@ -19,7 +19,10 @@ CLOSE = "close"  # trick family: close the stock before leading (stock.close)
 KEEP = "keep"  # trick family: play the hand as dealt (calls)
 DROP = "drop"  # trick family: throw the hand in and sit the hand out (calls.drop)
 EXCHANGE = "exchange"  # trick family: lay the hand aside and draw a fresh one (calls.exchange)
-KINDS = (PLAY, DRAW, PASS, MARKER, BID, TRUMPS, DISCARD, CLOSE, KEEP, DROP, EXCHANGE)
+# trick family: one tile of a play of several tiles together, chosen tile by tile (`tile`); the
+# last pick makes the play (following a lead of several tiles, tricks.combinations)
+PICK = "pick"
+KINDS = (PLAY, DRAW, PASS, MARKER, BID, TRUMPS, DISCARD, CLOSE, KEEP, DROP, EXCHANGE, PICK)
 _BARE = (DRAW, PASS, MARKER, CLOSE, KEEP, DROP, EXCHANGE)
 NO_TRUMPS = "none"
 DOUBLES = "doubles"
@@ -69,8 +72,8 @@ class Action(NamedTuple):
     def __str__(self) -> str:
         if self.kind in (BID, TRUMPS):
             return f"{self.kind} {self.value}"
-        if self.kind == DISCARD and self.tile is not None:
-            return f"discard {self.tile[0]}-{self.tile[1]}"
+        if self.kind in (DISCARD, PICK) and self.tile is not None:
+            return f"{self.kind} {self.tile[0]}-{self.tile[1]}"
         if self.kind != PLAY or self.tile is None:
             return self.kind
         low, high = self.tile
@@ -86,7 +89,7 @@ class Action(NamedTuple):
     @classmethod
     def parse(cls, text: str) -> Action:
         """The inverse of str(): "draw", "pass", "marker", "lead 6-6", "6-3 on arm 2" (6 touches),
-        "bid 30", "trumps 5", "trumps doubles", "trumps none", "trumps NAME" (a special contract,
+        "bid 30", "pick 6-6", "trumps 5", "trumps doubles", "trumps none", "trumps NAME" (a special contract,
         by its name as the rule file writes it); "play 6-4" is a play with no arm. ValueError for
         anything else, a number out of its bounds included."""
         if len(text) > _MAX_TEXT:
@@ -106,6 +109,8 @@ class Action(NamedTuple):
             return cls.play(parse_tile(tile))
         if words.startswith("discard "):
             return cls(DISCARD, normal(parse_tile(words[8:])))
+        if words.startswith("pick "):
+            return cls(PICK, normal(parse_tile(words[5:])))
         kind, _, rest = words.partition(" ")
         if kind == BID:
             if not (rest.strip().isdigit() and int(rest) <= MAX_BID):
@@ -122,8 +127,8 @@ class Action(NamedTuple):
     def to_json(self) -> dict[str, Any]:
         if self.kind in (BID, TRUMPS):
             return {"kind": self.kind, "value": self.value}
-        if self.kind == DISCARD and self.tile is not None:
-            return {"kind": DISCARD, "tile": list(self.tile)}
+        if self.kind in (DISCARD, PICK) and self.tile is not None:
+            return {"kind": self.kind, "tile": list(self.tile)}
         if self.kind != PLAY or self.tile is None:
             return {"kind": self.kind}
         out: dict[str, Any] = {"kind": PLAY, "tile": list(self.tile)}
@@ -203,8 +208,8 @@ def _from_json(data: Any) -> Action:
                 raise _Unreadable(f"a contract's name has 1 to {MAX_NAME} characters")
             return Action(TRUMPS, value=value)
         return Action(TRUMPS, value=_whole(value, _MAX_PIP, "trumps, a suit's number,"))
-    if kind == DISCARD:
-        return Action(DISCARD, _tile(data.get("tile")))
+    if kind in (DISCARD, PICK):
+        return Action(kind, _tile(data.get("tile")))
     if kind != PLAY:
         return Action(kind)
     tiles = data.get("tiles")

@@ -73,6 +73,7 @@ class TrickView:
     kitty: int = 0  # the kitty's tiles, taken by the auction's winner (0: no kitty this hand)
     to_discard: int = 0  # tiles the kitty's taker has still to lay face down
     discards: tuple[Tile, ...] = ()  # what the observing seat itself discarded (only the taker's view)
+    picked: tuple[Tile, ...] = ()  # the tiles the observing seat picked so far for its play (its own view only)
     stock: int = 0  # tiles left in the stock (stock section), the turned-up tile included while it is there
     turn_up: Tile | None = None  # the tile turned up for trumps (stock.turn_up)
     turn_up_holder: int | None = None  # the seat that drew the turned-up tile and still holds it

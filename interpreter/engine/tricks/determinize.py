@@ -31,6 +31,7 @@ from interpreter.engine.observation import Observation
 from interpreter.engine.tiles import bits
 from interpreter.engine.tricks.auction import Auction
 from interpreter.engine.tricks.match import BIDDING, CALLING, DECLARING, DISCARDING, PLAYING, TrickMatch
+from interpreter.engine.tricks.picks import next_picks
 from interpreter.engine.tricks.stockpile import StockPile
 from interpreter.engine.tricks.tables import trick_tables_for
 from interpreter.rulefile.ruleset import Ruleset
@@ -70,8 +71,10 @@ class TrickDeterminizer:
             taken = t.mask_of((view.turn_up,), seen)
             self._turn_up = bits(taken)[0]
             seen |= taken
-        self._turn_up_in_stock = self._turn_up is not None and view.turn_up_holder is None and bool(
-            t.rules.stock and t.rules.stock.draw and view.stock
+        self._turn_up_in_stock = (
+            self._turn_up is not None
+            and view.turn_up_holder is None
+            and bool(t.rules.stock and t.rules.stock.draw and view.stock)
         )
         self._hidden = [x for x in range(len(t.tiles)) if not (seen >> x) & 1]
         self._counts = list(observation.hand_counts)
@@ -171,6 +174,15 @@ class TrickDeterminizer:
             (seat, tuple(ids_of(seat, tile, in_plays) for tile in tiles), down) for seat, tiles, down in view.plays
         ]
         template._plays = []
+        # Picks towards a play (tricks/picks.py): the picker's own; another seat knows of none, so
+        # in its samples the picker builds its play afresh.
+        template._picked = []
+        if view.picked and observation.current_player == self.seat:
+            size = len(view.plays[0][1])
+            for tile in view.picked:
+                template._picked.append(
+                    next(x for x in next_picks(own, template._picked, size, t.tiles) if t.tiles[x] == tile)
+                )
         template._best = max((i for i, (_, tiles, _) in enumerate(view.plays) if tiles), default=0)
         if view.phase:
             template._phase = view.phase

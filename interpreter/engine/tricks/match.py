@@ -30,6 +30,7 @@ from interpreter.engine.actions import (
     KEEP,
     NO_TRUMPS,
     PASS,
+    PICK,
     PLAY,
     TRUMPS,
     Action,
@@ -42,7 +43,7 @@ from interpreter.engine.observation import History, LayoutView, Observation, Tri
 from interpreter.engine.scoring import goal, score_error, winners
 from interpreter.engine.tiles import Tile, bits, normal, tile_text
 from interpreter.engine.tricks.auction import Auction
-from interpreter.engine.tricks.groups import plays_of
+from interpreter.engine.tricks.picks import next_picks, picks_for, toward
 from interpreter.engine.tricks.stockpile import StockPile
 from interpreter.engine.tricks.suits import Suits, suit_name
 from interpreter.engine.tricks.tables import TrickTables, trick_tables_for
@@ -157,6 +158,7 @@ class TrickMatch(Match):
         # (seat, tile ids, shown face up), and which of them leads the trick so far.
         self._plays: list[tuple[int, tuple[int, ...], bool]] = []
         self._best = 0
+        self._picked: list[int] = []  # the current seat's picks towards its play (tricks/picks.py)
         self._face_down = [0] * n  # per seat: the tiles it laid face down this hand
         self._contract: Contract | None = None  # a special contract declared in place of trumps
         self._out: int | None = None  # the seat that sits this hand out (a contract's partner_out)
@@ -526,7 +528,22 @@ class TrickMatch(Match):
         if size == 1:
             plays = t.plays
             return [plays[x] for x in bits(self._play_mask())]
-        return [Action.group(g) for g in plays_of((tiles[x] for x in bits(hand)), size)]
+        # Never every group of `size` tiles (C(hand, size) of them): the tiles to pick next.
+        return [Action(PICK, tiles[x]) for x in next_picks(hand, self._picked, size, tiles)]
+
+    def _picking(self) -> int:
+        """How many tiles the current seat's play takes when it is built by picks, else 0."""
+        if self._phase != PLAYING or not self._t.grouped or not self._plays:
+            return 0
+        size = len(self._plays[0][1])
+        return size if size > 1 else 0
+
+    def _completing(self, action: Action) -> list[int] | None:
+        """The ids a whole play `action` still picks, when it is one (the shorthand for its picks)."""
+        size = self._picking()
+        if not size or not isinstance(action, Action) or action.kind != PLAY or action.tile is None:
+            return None
+        return picks_for(sorted(action.tiles), self._hands[self._current], self._picked, size, self._t.tiles)
 
     def _take_trick(self) -> None:
         suits = self._suits
@@ -710,7 +727,7 @@ class TrickMatch(Match):
 
     @property
     def phase(self) -> str:
-        """"bidding", "declaring", "calling", "discarding" or "playing"."""
+        """ "bidding", "declaring", "calling", "discarding" or "playing"."""
         return self._phase
 
     @property
@@ -826,9 +843,11 @@ class TrickMatch(Match):
         own = [x for x, by in self._set_aside if by == seat]
         own += [x for x, by in zip(self._discards, self._discard_seats, strict=True) if by == seat]
         own += bits(self._face_down[seat])
+        tiles = self._t.tiles
         if own:
-            tiles = self._t.tiles
             view = dataclasses.replace(view, discards=tuple(tiles[x] for x in own))
+        if self._picked and seat == self._current:
+            view = dataclasses.replace(view, picked=tuple(tiles[x] for x in self._picked))
         return view
 
     def clone(self) -> TrickMatch:
@@ -855,6 +874,7 @@ class TrickMatch(Match):
         new._voids = self._voids.copy()
         new._discards = self._discards.copy()
         new._plays = self._plays.copy()
+        new._picked = self._picked.copy()
         new._captured = self._captured.copy()
         new._face_down = self._face_down.copy()
         new._discard_seats = self._discard_seats.copy()
@@ -906,7 +926,7 @@ class TrickMatch(Match):
         if action not in legal:
             if isinstance(action, Action) and action.kind == PLAY and action.tile is not None:
                 action = Action(PLAY, normal(action.tile), value=action.value)
-            if action not in legal:
+            if action not in legal and self._completing(action) is None:
                 raise IllegalAction(self._why_illegal(action))
         start = len(self._events)
         self._legal = None
@@ -949,16 +969,36 @@ class TrickMatch(Match):
         elif self._phase == DECLARING:
             self._declare(action.value)
         elif self._t.grouped:
+            self._events.pop()  # logged by _play_group (face up, or face down), or as a hidden pick
+            if self._picking():
+                self._pick(action)
+                return
             hand, ids = self._hands[self._current], []
             for tile in action.tiles:
                 x = next(i for i in self._t.copies[tile] if (hand >> i) & 1 and i not in ids)
                 ids.append(x)
             named = action.value if isinstance(action.value, int) else None
-            self._events.pop()  # logged by _play_group: face up, or face down
             self._play_group(tuple(ids), named, action)
         else:
             t = self._t
             self._play(self._held(action.tile) if t.twins else t.index[action.tile], action.value)  # type: ignore[arg-type, index]
+
+    def _pick(self, action: Action) -> None:
+        """A pick, or a whole play that completes the picks (the shorthand): the play is made once
+        the picks hold as many tiles as were led; until then each pick is logged face down (the
+        other seats see that a tile was picked, never which)."""
+        t = self._t
+        if action.kind == PICK:
+            x = next(x for x in next_picks(self._hands[self._current], self._picked, self._picking(), t.tiles)
+                     if t.tiles[x] == action.tile)  # fmt: skip
+            self._picked.append(x)
+        else:
+            self._picked += self._completing(action) or ()
+        if len(self._picked) < self._picking():
+            self._events.append((ev.DISCARD, self._current, action))
+            return
+        ids, self._picked = tuple(self._picked), []
+        self._play_group(ids, None, Action.group([t.tiles[x] for x in ids]))
 
     def _why_illegal(self, action: object) -> str:
         if self._over:
@@ -984,8 +1024,10 @@ class TrickMatch(Match):
             if action.kind != TRUMPS:
                 return "trumps are named now"
             return f"{action.value} is not a choice now"
+        if action.kind == PICK and self._picking():
+            return self._why_pick(action)
         if action.kind != PLAY or action.tile is None:
-            return "play a tile to the trick"
+            return "play a tile to the trick" + (", or pick one towards your play" if self._picking() else "")
         if self._t.grouped:
             return self._why_group(action)
         copies = self._t.copies.get(action.tile, ())
@@ -1002,8 +1044,13 @@ class TrickMatch(Match):
         led = self._led
         hand = self._hands[self._current]
         name = suit_name(led, suits.trump, suits.names)  # type: ignore[arg-type]
-        if hand & suits.follows[led] and self._t.rules.must_follow and not any(  # type: ignore[index]
-            (suits.follows[led] >> x) & 1 for x in copies  # type: ignore[index]
+        if (
+            hand & suits.follows[led]
+            and self._t.rules.must_follow
+            and not any(  # type: ignore[index]
+                (suits.follows[led] >> x) & 1
+                for x in copies  # type: ignore[index]
+            )
         ):
             return f"you must follow {name}: {text} does not"
         if not hand & suits.follows[led] and self._t.rules.must_trump:  # type: ignore[index]
@@ -1022,6 +1069,12 @@ class TrickMatch(Match):
             size = len(self._plays[0][1])
             if len(action.tiles) != size:
                 return f"play {size} tile{'s' if size > 1 else ''}: as many as were led"
+            if self._picked:
+                shown = " ".join(tile_text(t.tiles[x]) for x in self._picked)
+                more = size - len(self._picked)
+                it = "it" if len(self._picked) == 1 else "them"
+                tiles = "one tile" if more == 1 else f"{more} tiles"
+                return f"you picked {shown} already: play {it} with {tiles} after {it}"
         elif len(action.tiles) > 1:
             return f"{text} is not a combination you may lead"
         suits = self._suits
@@ -1029,6 +1082,16 @@ class TrickMatch(Match):
         if not self._plays:
             return self._why_lead(action, suits)
         return f"{text} may not be played now"
+
+    def _why_pick(self, action: Action) -> str:
+        t = self._t
+        text = tile_text(action.tile)  # type: ignore[arg-type]
+        held = sum(1 for x in bits(self._hands[self._current]) if t.tiles[x] == action.tile)
+        if held <= sum(1 for x in self._picked if t.tiles[x] == action.tile):
+            return f"{text} is not in your hand" + (" to pick again" if held else "")
+        if self._picked:
+            return f"pick a tile after {tile_text(t.tiles[self._picked[-1]])} in your hand: {text} is not"
+        return f"{text} leaves too few tiles after it in your hand to finish the play"
 
     def _why_lead(self, action: Action, suits: Suits) -> str:
         text = tile_text(action.tile)  # type: ignore[arg-type]
@@ -1107,6 +1170,13 @@ class TrickMatch(Match):
 
         if not self._plays:
             return max(legal, key=strength)
+        size = self._picking()
+        if size:  # towards the cheapest group that takes the lead, else the lowest tiles
+            held = [t.tiles[x] for x in bits(self._hands[self._current])]
+            taking = [g for g in t.groups.leads(held) if len(g) == size and self._takes_lead(g)]
+            taking.sort(key=lambda g: (t.groups.of[g][1], g))
+            cost = {tile: tiles_rank[t.index[tile]] for tile in held}
+            return Action(PICK, toward(held, [t.tiles[x] for x in self._picked], size, taking, cost))
         winning = [action for action in legal if self._takes_lead(action.tiles)]
         if winning:
             return min(winning, key=strength)
@@ -1137,5 +1207,6 @@ class TrickMatch(Match):
                 action = legal[int(rand() * k)]
             self._legal = None
             self._do(action)
+
 
 register(Family.TRICKS, TrickMatch)
