@@ -220,8 +220,13 @@ def _tien_gow_hand(seed: int) -> tuple[list[str], dict]:
             if groups and seen["group_lead"] is None:
                 seen["group_lead"] = (seat, action, t.groups.of[action.tiles])
         else:
-            taking = [a for a in legal if takes_lead(t, view, a.tiles)]
-            action = taking[0] if taking else legal[0]
+            # Following several tiles, the engine offers picks: the whole plays are the ones that
+            # take the lead (as the screen lists them), else the first tiles of the hand.
+            size = len(view.plays[0][1])
+            plays = [a for a in order_plays(match, legal) if a.kind == "play"]
+            taking = [a for a in plays if takes_lead(t, view, a.tiles)]
+            first = Action.group(sorted(match.hand(seat))[:size]) if size > 1 else legal[0]
+            action = taking[0] if taking else first
             if taking and len(action.tiles) > 1 and seen["taking"] is None:
                 seen["taking"] = (seat, action)
             if not taking:

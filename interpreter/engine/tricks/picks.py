@@ -50,6 +50,15 @@ def picks_for(
     return chosen[len(picked) :]
 
 
+def completes(group: Sequence[Tile], picked: Sequence[Tile]) -> bool:
+    """Whether a whole play of `group` (held) may still follow picks of `picked` (in pick order):
+    it holds them, and its other tiles come after the last of them."""
+    rest = Counter(group)
+    rest.subtract(picked)
+    last = picked[-1] if picked else None
+    return all(n >= 0 for n in rest.values()) and (last is None or all(t >= last for t in rest.elements()))
+
+
 def toward(
     held: Sequence[Tile], picked: Sequence[Tile], size: int, best: Sequence[Sequence[Tile]], cost: dict[Tile, int]
 ) -> Tile:
@@ -60,9 +69,9 @@ def toward(
     that follows it builds the play it chose at the first."""
     last = picked[-1] if picked else None
     for group in best:
-        rest = Counter(group)
-        rest.subtract(picked)
-        if all(n >= 0 for n in rest.values()) and (last is None or all(t >= last for t in rest.elements())):
+        if completes(group, picked):
+            rest = Counter(group)
+            rest.subtract(picked)
             return min(rest.elements())
     left = Counter(held)
     left.subtract(picked)

@@ -15,9 +15,10 @@ import re
 from collections.abc import Iterable, Sequence
 
 from interpreter.engine import Action, Match
-from interpreter.engine.actions import PLAY
+from interpreter.engine.actions import PICK, PLAY
 from interpreter.engine.observation import TrickView
 from interpreter.engine.tiles import Tile
+from interpreter.engine.tricks.picks import completes
 from interpreter.engine.tricks.suits import Suits
 from interpreter.engine.tricks.tables import TrickTables, trick_tables_for
 from interpreter.frontends.presentation.style import hand_tile
@@ -181,8 +182,9 @@ def play_move_words(t: TrickTables, view: TrickView, action: Action) -> str:
 def order_plays(match: Match, legal: Sequence[Action]) -> list[Action]:
     """A game of plays' moves in the order a person weighs them. Leading: one tile, in the hand's
     order, then the combinations in the file's order. Following: the plays that take the lead,
-    strongest tiles first, then the others (laid face down), the weakest tiles first. Other
-    moves keep their place after them."""
+    strongest tiles first, then the others (laid face down), the weakest tiles first; where the
+    engine offers picks (a play of several tiles built tile by tile), the whole plays that take
+    the lead, then the picks. Other moves keep their place after them."""
     t = trick_tables_for(match.ruleset, match.players)
     view = match.trick_view  # type: ignore[attr-defined]
     plays = [a for a in legal if a.kind == PLAY and a.tile is not None]
@@ -197,6 +199,15 @@ def order_plays(match: Match, legal: Sequence[Action]) -> list[Action]:
         groups = [a for a in plays if len(a.tiles) > 1]
         groups.sort(key=lambda a: (order.get((combination_of(t, a.tiles) or ("", 0, ""))[2], len(order)), strength(a)))
         return [*singles, *groups, *others]
+    picks = [a for a in legal if a.kind == PICK]
+    if picks:  # a play built by picks: the whole plays that take the lead (few: declared groups), then the picks
+        seat = match.current_player
+        picked = match.observation(seat).tricks.picked if seat is not None else ()  # type: ignore[union-attr]
+        size = len(view.plays[0][1])
+        held = match.hand(seat) if seat is not None else ()
+        groups = [g for g in t.groups.leads(held) if len(g) == size and completes(g, picked)]
+        taking = sorted((Action.group(g) for g in groups if takes_lead(t, view, g)), key=strength)
+        return [*taking, *picks, *(a for a in others if a.kind != PICK)]
     taking = sorted((a for a in plays if takes_lead(t, view, a.tiles)), key=strength)
     rest = [a for a in plays if a not in taking]
     rest.sort(key=lambda a: [tuple(-x for x in k) for k in reversed(strength(a))])

@@ -26,6 +26,7 @@ from interpreter.engine.actions import (
     KEEP,
     NO_TRUMPS,
     PASS,
+    PICK,
     PLAY,
     TRUMPS,
 )
@@ -244,6 +245,8 @@ def describe_trick_move(action: Action, match: Match) -> str:
         return f"{words} — you hold {len(held)}{': ' + shown if held else ''}"
     if action.kind == PLAY and action.tile is not None and grouped(t):
         return play_move_words(t, match.trick_view, action)  # type: ignore[attr-defined]
+    if action.kind == PICK and action.tile is not None:
+        return f"pick {named_tile(t, action.tile)}"
     if action.kind == PLAY and action.tile is not None:
         notes = tile_notes(t, match.trick_view.declaration, action.tile)  # type: ignore[attr-defined]
         said = f" ({', '.join(notes)})" if notes else ""
@@ -315,6 +318,8 @@ def read_trick_word(words: str, legal: Sequence[Action], match: Match) -> Action
         match.clone().apply(wanted)  # only to learn the engine's reason: the match itself is untouched
     except IllegalAction as illegal:
         return illegal.reason
+    if any(a.kind == PICK for a in legal):
+        return wanted  # the whole play the picks would make: the engine takes it as those picks
     raise AssertionError(f"{wanted} is legal but not among the legal actions")
 
 
@@ -343,6 +348,8 @@ def _named(words: str, t: TrickTables) -> Action | str | None:
         tile = normal((int(found.group(1)), int(found.group(2))))
         if words.startswith("discard"):
             return Action(DISCARD, tile)
+        if words.startswith("pick"):
+            return Action(PICK, tile)
         if found.group(3) is None:
             return Action.play(tile)
         suit = _declaration(found.group(3), t.max_pip)
@@ -798,7 +805,7 @@ class TrickNarrator:
         counts = [f"{hand_tile(tile)} {value[self.t.index[tile]]}" for _, tile in tiles if value[self.t.index[tile]]]
         trick_part = min(self.t.rules.trick_points, points - count)
         bonus = points - count - trick_part
-        extras = ([f"+{trick_part} for the trick"] if trick_part and counts else [])
+        extras = [f"+{trick_part} for the trick"] if trick_part and counts else []
         extras += [f"+{bonus} for the last trick"] if bonus else []
         if counts or extras:
             text += f" ({', '.join(counts + extras)})"

@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 
 from interpreter.engine import Action, Match
-from interpreter.engine.actions import BID, DROP, EXCHANGE, KEEP, PASS
+from interpreter.engine.actions import BID, DROP, EXCHANGE, KEEP, PASS, PICK
 from interpreter.frontends.presentation.contracts import (
     aim_words,
     contract_bid_text,
@@ -345,6 +345,16 @@ def _follow_moves(match: Match, legal: Sequence[Action], style: Style) -> list[s
     else in columns of their tiles under a line that says they go face down."""
     t = tables(match)
     words = [describe_trick_move(a, match) for a in legal]
+    picks = [n for n, action in enumerate(legal) if action.kind == PICK]
+    if picks:  # a play built tile by tile: the plays that take the lead, then the picks
+        size = len(match.trick_view.plays[0][1])  # type: ignore[attr-defined]
+        lines = [f"  {n + 1:>2}  {said}" for n, said in enumerate(words) if n not in picks]
+        example = " ".join(f"{high}-{low}" for low, high in sorted(match.hand(match.current_player))[:size])  # type: ignore[arg-type]
+        verb = "Or lay" if lines else "Lay"
+        lines.append(style.heading(f"{verb} {tiles_count(size)} face down (the others see how many, never which):"))
+        lines.append(f"  type them at once, as in 'play {example}', or pick them one by one")
+        entries = [f"{n + 1:>2}  {words[n]}" for n in picks]
+        return lines + ["  " + row for row in _grid(entries)]
     down = [n for n, said in enumerate(words) if said.startswith("lay ") and said.endswith(" face down")]
     lines = [f"  {n + 1:>2}  {said}" for n, said in enumerate(words) if n not in down]
     if len(down) <= _MANY_FACE_DOWN:
