@@ -25,6 +25,7 @@ from interpreter.engine.actions import (
     KEEP,
     NO_TRUMPS,
     PASS,
+    PICK,
     PLAY,
     TRUMPS,
 )
@@ -53,6 +54,7 @@ from interpreter.frontends.presentation.plays import (
     leading_play,
     named_tile,
     no_points,
+    order_plays,
     rank_of,
     shown_play,
     suit_index,
@@ -118,6 +120,11 @@ def layout_json(layout: LayoutView) -> dict[str, Any]:
     }
 
 
+# The most legal moves a view lists (docs/web.md): the engine never offers more than a hand's
+# picks and the groups it may lead (at most 2,000 by the loader), so this only guards the page.
+MAX_LISTED = 2_500
+
+
 def legal_json(legal: Sequence[Action], match: Match | None = None, seats: Sequence[Seat] = ()) -> list[dict[str, Any]]:
     """The legal moves; given their `match`, in the words of the terminal's move list as `text`
     ("[5|3] on the left end"; the others' trains named by `seats`), a tile's place as `where` ("the
@@ -147,6 +154,16 @@ def legal_json(legal: Sequence[Action], match: Match | None = None, seats: Seque
             move.update(_trick_label(action, match))
             if grouped(t) and action.kind == PLAY and action.tile is not None:
                 move.update(_play_json(t, match, action))
+        if any(action.kind == PICK for action in legal):
+            # A play built by picks: the whole plays that take the lead come too (declared groups
+            # held: bounded by the loader), sent as their action (the engine takes them as picks).
+            for action in order_plays(match, legal):
+                if action.kind == PLAY:
+                    move = {"index": None, "kind": PLAY, "tile": list(action.tile), "arm": None, "half": None,  # type: ignore[arg-type]
+                            "text": describe_trick_move(action, match), "action": action.to_json()}  # fmt: skip
+                    out.append({**move, **_play_json(t, match, action)})
+    if len(out) > MAX_LISTED:  # a defence: the engine's lists are bounded already (docs/web.md)
+        out = out[:MAX_LISTED]
     return out
 
 
@@ -190,7 +207,7 @@ def _trick_label(action: Action, match: Match) -> dict[str, Any]:
     if action.kind == PLAY and action.tile is not None and isinstance(action.value, int):
         suit = suit_words(int(action.value), t.max_pip)  # type: ignore[arg-type]
         return {"label": f"{hand_tile(action.tile)} as {suit}", "suit": suit}
-    if action.kind == DISCARD and action.tile is not None:
+    if action.kind in (DISCARD, PICK) and action.tile is not None:
         return {"label": hand_tile(action.tile)}
     seat = match.current_player
     if action.kind == BID:

@@ -18,10 +18,12 @@ function renderGroupedHand(box) {
   const yours = myTurn();
   const t = state.tricks;
   const moves = yours ? state.legal.filter((m) => m.kind === "play" && m.tiles) : [];
-  const playable = new Set(moves.flatMap((m) => m.tiles.map(([a, b]) => `${a}-${b}`)));
+  // Following several tiles, the server offers picks: any tile of the hand may be in the play.
+  const picking = yours && state.legal.some((m) => m.kind === "pick");
+  const playable = new Set(picking ? state.hand.map(([a, b]) => `${a}-${b}`) : moves.flatMap((m) => m.tiles.map(([a, b]) => `${a}-${b}`)));
   // To follow one tile, a tile that would take the lead says so.
   const beats = new Set(moves.filter((m) => m.takes_lead && m.tiles.length === 1).map((m) => `${m.tiles[0][0]}-${m.tiles[0][1]}`));
-  box.classList.toggle("resting", !moves.length);
+  box.classList.toggle("resting", !moves.length && !picking);
   box.classList.add("named-hand");
   let suit = null;
   handOrder(state).forEach((i, position) => {

@@ -9,6 +9,9 @@ import { show, view } from "./view.js";
 let sending = false;
 
 export function send(move) {
+  // A whole play built from the offered picks (or a play that takes the lead listed beside them)
+  // has no index of its own: it goes as its action, which the engine takes as those picks.
+  if (move.index === null || move.index === undefined) return post({ action: move.action }, move.text);
   return post({ index: move.index }, move.text);
 }
 

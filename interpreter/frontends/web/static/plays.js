@@ -1,6 +1,7 @@
 // Tiles played together and plays laid face down (Tien Gow): the hand read suit by suit with the
 // tiles' names, a selection of tiles made into a play ("Play" is enabled only when the selection
-// is one of the legal moves the server sent), buttons for the plays that take the lead (or, to
+// is one of the legal moves the server sent, or, where the server offers picks to build a play
+// to follow, any selection of as many tiles as were led), buttons for the plays that take the lead (or, to
 // lead, the combinations held), and a play on the table: its tiles face up, or tile backs for a
 // play laid face down (how many, never which). Whether a play takes the lead comes with the
 // legal moves (`takes_lead`, `face_down`): the page decides no rule.
@@ -29,9 +30,25 @@ function playsByTiles(state) {
   return out;
 }
 
+// The tiles the server offers to pick, when a play to follow is built tile by tile: then any
+// tiles of the hand, as many as were led, make a play (the engine takes it as its picks).
+const offersPicks = (state) => (state.legal || []).some((m) => m.kind === "pick");
+
 export function selectionMove(state, picked) {
   if (!picked.length) return null;
-  return playsByTiles(state).get(key(picked.map((i) => state.hand[i]))) || null;
+  const tiles = picked.map((i) => state.hand[i]);
+  const listed = playsByTiles(state).get(key(tiles));
+  if (listed) return listed;
+  const t = state.tricks;
+  if (!offersPicks(state) || picked.length !== t.lead_size) return null;
+  // Not among the listed plays that take the lead: it goes face down (where the rules say so).
+  const words = tiles.map(([a, b]) => tileText(b, a)).join(" ");
+  const down = Boolean(t.face_down_rule);
+  return {
+    index: null, kind: "play", tiles, face_down: down, takes_lead: false, lead: false,
+    text: down ? `lay ${words} face down` : `play ${words}`,
+    action: { kind: "play", tile: tiles[0], tiles },
+  };
 }
 
 // How many tiles a play is now: as many as were led, or (to lead) one to the largest combination.
@@ -78,7 +95,7 @@ export function renderPlayBar(box, state, picked, send, clear, hinted) {
   box.classList.add("play-bar");
   const t = state.tricks;
   const moves = (state.legal || []).filter((m) => m.kind === "play" && m.tiles);
-  if (!moves.length) { box.hidden = true; return; }
+  if (!moves.length && !offersPicks(state)) { box.hidden = true; return; }
   box.hidden = false;
   const size = playSize(state);
   const move = selectionMove(state, picked);
@@ -110,7 +127,7 @@ export function renderPlayBar(box, state, picked, send, clear, hinted) {
       }, tilesRow(m.tiles, "mini-row"), h("span", {}, m.combination || m.label)))));
   }
   if (t.lead_size && t.face_down_rule) {
-    const down = moves.filter((m) => m.face_down).length;
+    const down = moves.filter((m) => m.face_down).length || offersPicks(state);
     if (down) box.append(h("div", { class: "play-line quiet" },
       `A play that does not take the lead goes face down: the others see how many tiles, never which.`));
   }
