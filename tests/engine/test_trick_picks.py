@@ -13,7 +13,7 @@ import pytest
 from interpreter.engine import Action, IllegalAction, Match, ScriptedDeal, deal
 from interpreter.engine.actions import PICK
 from interpreter.engine.tricks.determinize import TrickDeterminizer
-from interpreter.frontends.web.views import seat_view
+from interpreter.frontends.web.views import last_actions, named_seats, seat_view
 from interpreter.loader import load_ruleset, load_ruleset_text
 from interpreter.records.replay import replay
 from interpreter.records.savegame import SavedGame, rebuild
@@ -184,3 +184,15 @@ def test_a_random_game_saved_between_picks_rebuilds_and_replays(tien_gow) -> Non
     report = replay([json.dumps(e) for e in match.events], lambda header: tien_gow)
     assert report.divergence is None
     assert report.actions == sum(1 for e in match.events if e["type"] == "action")
+
+
+def test_only_the_picker_hears_which_tile_it_picked(tien_gow) -> None:
+    match = Match(tien_gow, 4, deals=[HANDS])
+    run(match, "play 3-6 4-5", "pick 2-6")
+    kinds = ["human"] * 4
+    for seat in range(4):
+        lines = last_actions(match, named_seats(kinds, None, seat), seat, match.events)
+        assert ("You picked [6|2]." in lines) is (seat == 3), (seat, lines)
+        assert not any("[6|2]" in line for line in lines if seat != 3), (seat, lines)
+    spectator = last_actions(match, named_seats(kinds), None, match.events)
+    assert not any("[6|2]" in line or "picked" in line for line in spectator)

@@ -461,6 +461,12 @@ class TrickNarrator:
                 lines += self._deal(event, hand)
             elif kind == "turn_up":
                 lines.append(self._turn_up(event, hand))
+            elif kind == "action" and event["action"]["kind"] == PICK:
+                # A tile picked towards a play: only the picker hears which; the others hear the
+                # play once it is made (face up, or how many face down).
+                tile = event["action"].get("tile")
+                if event["seat"] == viewer and tile:
+                    lines.append(f"{self.name(event['seat'])} picked {hand_tile(normal(tuple(tile)))}.")  # type: ignore[arg-type]
             elif kind == "action" and index in face_down:
                 lines.append(self._laid_face_down(event, hand, viewer))
             elif kind == "action":

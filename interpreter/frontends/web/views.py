@@ -154,6 +154,8 @@ def legal_json(legal: Sequence[Action], match: Match | None = None, seats: Seque
             move.update(_trick_label(action, match))
             if grouped(t) and action.kind == PLAY and action.tile is not None:
                 move.update(_play_json(t, match, action))
+            elif action.kind == PICK:
+                move["tiles"] = [list(action.tile)]  # type: ignore[arg-type]
         if any(action.kind == PICK for action in legal):
             # A play built by picks: the whole plays that take the lead come too (declared groups
             # held: bounded by the loader), sent as their action (the engine takes them as picks).
