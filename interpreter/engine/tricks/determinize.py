@@ -71,10 +71,8 @@ class TrickDeterminizer:
             taken = t.mask_of((view.turn_up,), seen)
             self._turn_up = bits(taken)[0]
             seen |= taken
-        self._turn_up_in_stock = (
-            self._turn_up is not None
-            and view.turn_up_holder is None
-            and bool(t.rules.stock and t.rules.stock.draw and view.stock)
+        self._turn_up_in_stock = self._turn_up is not None and view.turn_up_holder is None and bool(
+            t.rules.stock and t.rules.stock.draw and view.stock
         )
         self._hidden = [x for x in range(len(t.tiles)) if not (seen >> x) & 1]
         self._counts = list(observation.hand_counts)
@@ -180,9 +178,8 @@ class TrickDeterminizer:
         if view.picked and observation.current_player == self.seat:
             size = len(view.plays[0][1])
             for tile in view.picked:
-                template._picked.append(
-                    next(x for x in next_picks(own, template._picked, size, t.tiles) if t.tiles[x] == tile)
-                )
+                offered = next_picks(own, template._picked, size, t.tiles)
+                template._picked.append(next(x for x in offered if t.tiles[x] == tile))
         template._best = max((i for i, (_, tiles, _) in enumerate(view.plays) if tiles), default=0)
         if view.phase:
             template._phase = view.phase

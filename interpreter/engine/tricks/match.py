@@ -727,7 +727,7 @@ class TrickMatch(Match):
 
     @property
     def phase(self) -> str:
-        """ "bidding", "declaring", "calling", "discarding" or "playing"."""
+        """"bidding", "declaring", "calling", "discarding" or "playing"."""
         return self._phase
 
     @property
@@ -989,9 +989,8 @@ class TrickMatch(Match):
         other seats see that a tile was picked, never which)."""
         t = self._t
         if action.kind == PICK:
-            x = next(x for x in next_picks(self._hands[self._current], self._picked, self._picking(), t.tiles)
-                     if t.tiles[x] == action.tile)  # fmt: skip
-            self._picked.append(x)
+            offered = next_picks(self._hands[self._current], self._picked, self._picking(), t.tiles)
+            self._picked.append(next(x for x in offered if t.tiles[x] == action.tile))
         else:
             self._picked += self._completing(action) or ()
         if len(self._picked) < self._picking():
@@ -1044,13 +1043,8 @@ class TrickMatch(Match):
         led = self._led
         hand = self._hands[self._current]
         name = suit_name(led, suits.trump, suits.names)  # type: ignore[arg-type]
-        if (
-            hand & suits.follows[led]
-            and self._t.rules.must_follow
-            and not any(  # type: ignore[index]
-                (suits.follows[led] >> x) & 1
-                for x in copies  # type: ignore[index]
-            )
+        if hand & suits.follows[led] and self._t.rules.must_follow and not any(  # type: ignore[index]
+            (suits.follows[led] >> x) & 1 for x in copies  # type: ignore[index]
         ):
             return f"you must follow {name}: {text} does not"
         if not hand & suits.follows[led] and self._t.rules.must_trump:  # type: ignore[index]

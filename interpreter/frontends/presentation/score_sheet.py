@@ -85,11 +85,8 @@ def score_sheet_lines(match: Match, seats: Sequence[Seat]) -> list[str]:
         cells = [str(row["round"])]
         if auction:
             bidder = row.get("bidder")
-            cells += (
-                ["—", "—", "—", "no bid"]
-                if bidder is None
-                else [seats[bidder].name, row["bid_text"], row["contract"] or "", "made" if row["made"] else "set"]
-            )
+            cells += ["—", "—", "—", "no bid"] if bidder is None else [
+                seats[bidder].name, row["bid_text"], row["contract"] or "", "made" if row["made"] else "set"]
         else:
             cells.append(_ending(row, seats))
         cells += [f"{_signed(gain)} = {total}" for gain, total in zip(row["points"], row["scores"], strict=True)]

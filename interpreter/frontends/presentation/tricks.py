@@ -811,7 +811,7 @@ class TrickNarrator:
         counts = [f"{hand_tile(tile)} {value[self.t.index[tile]]}" for _, tile in tiles if value[self.t.index[tile]]]
         trick_part = min(self.t.rules.trick_points, points - count)
         bonus = points - count - trick_part
-        extras = [f"+{trick_part} for the trick"] if trick_part and counts else []
+        extras = ([f"+{trick_part} for the trick"] if trick_part and counts else [])
         extras += [f"+{bonus} for the last trick"] if bonus else []
         if counts or extras:
             text += f" ({', '.join(counts + extras)})"

@@ -40,25 +40,19 @@ Other commands:
   quit         stop; the game is saved and `domino resume FILE` continues it
 """
 
-HELP = (
-    """\
+HELP = """\
 Type the number of a move, or name it:
   6-3          play the tile [6|3] (add the place's number, 6-3 2, when it fits several)
   draw, pass, marker
-"""
-    + _COMMANDS
-)
+""" + _COMMANDS
 
-TRICK_HELP = (
-    """\
+TRICK_HELP = """\
 Type the number of a move, or name it:
   bid 31, bid 1 mark, pass      in the auction (a bare number is a move's number)
   trumps sixes, doubles, no trumps
                                 the bidder names trumps (also: trumps 6, follow me)
   6-3                           play the tile [6|3] to the trick
-"""
-    + _COMMANDS
-)
+""" + _COMMANDS
 
 
 def trick_help(ruleset: Ruleset) -> str:

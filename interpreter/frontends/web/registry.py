@@ -528,7 +528,7 @@ def _settings(raw: Any) -> list[str]:
     if raw is None:
         return []
     if not isinstance(raw, Mapping):
-        raise Refusal(422, 'settings must be an object such as {"match.target": "150"}')
+        raise Refusal(422, "settings must be an object such as {\"match.target\": \"150\"}")
     out = []
     for key, value in raw.items():
         if isinstance(value, bool):
@@ -558,7 +558,7 @@ def _kinds(raw: Any, count: int) -> list[str]:
                               f"{', '.join(players.PLAYERS)}")  # fmt: skip
             kinds.append(strength)
         else:
-            raise Refusal(422, 'each seat is {"kind": "human"} or {"kind": "computer", "strength": ...}')
+            raise Refusal(422, "each seat is {\"kind\": \"human\"} or {\"kind\": \"computer\", \"strength\": ...}")
     return kinds
 
 

@@ -542,7 +542,7 @@ def finished_trick(match: Match, seats: Sequence[Seat]) -> dict[str, Any] | None
         return None
     record = events[index]
     deal = _last_index(events, ("deal",), before=index) or 0
-    number = sum(1 for e in events[deal : index + 1] if e["type"] == "trick")
+    number = sum(1 for e in events[deal:index + 1] if e["type"] == "trick")
     t = tables(match)
     taker = record["seat"]
     tiles = [(seat, tuple(tile)) for seat, tile in record["tiles"]]
@@ -608,6 +608,7 @@ def _last_face_down(match: Match) -> list[list[int]]:
         if event["type"] == "deal":
             break
     return []
+
 
 
 def last_play(match: Match, events: Sequence[dict[str, Any]]) -> dict[str, Any] | None:

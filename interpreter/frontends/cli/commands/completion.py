@@ -142,7 +142,7 @@ def bash(top: list[Option], commands: list[Command], variants: list[str]) -> str
         cases.append(
             f"        {command.name})\n"
             f'            case "$prev" in\n' + "".join(line + "\n" for line in value_cases) + "            esac\n"
-            f"            if [[ $cur == -* ]]; then\n"
+            f'            if [[ $cur == -* ]]; then\n'
             f'                COMPREPLY=($(compgen -W "{flags}" -- "$cur"))\n'
             "            else\n"
             f"                {positional}\n"
@@ -310,7 +310,9 @@ def fish(top: list[Option], commands: list[Command], variants: list[str]) -> str
     ]
     lines += [_fish_option("__fish_use_subcommand", option, variants) for option in top]
     for command in commands:
-        lines.append(f"complete -c domino -n '__fish_use_subcommand' -a {command.name} -d {_fish_text(command.help)}")
+        lines.append(
+            f"complete -c domino -n '__fish_use_subcommand' -a {command.name} -d {_fish_text(command.help)}"
+        )
     for command in commands:
         seen = f"__fish_seen_subcommand_from {command.name}"
         lines += [_fish_option(seen, option, variants) for option in command.options]

@@ -127,3 +127,4 @@ def _rules_of(game: SavedGame, shown: str, rules: str | None, env: Env) -> Rules
         return load_with_settings(str(found), game.settings, env.cwd)
     except (RuleFileError, SettingError):
         raise SaveError(f"the rule file {shown} names does not load; {_PASS_RULES}") from None
+

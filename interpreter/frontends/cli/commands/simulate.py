@@ -195,7 +195,9 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         env.stderr.write(f"domino simulate: {problem}\n")
         return ExitStatus.USAGE
     if not ruleset.players.min <= len(strategies) <= ruleset.players.max:
-        env.stderr.write(f"domino simulate: {ruleset.name} is {for_players(ruleset.players)}, not {len(strategies)}\n")
+        env.stderr.write(
+            f"domino simulate: {ruleset.name} is {for_players(ruleset.players)}, not {len(strategies)}\n"
+        )
         return ExitStatus.USAGE
     problem = teams_problem(ruleset, len(strategies), args.teams)
     if problem:
@@ -332,7 +334,6 @@ def write_report(
 ) -> ExitStatus:
     """The HTML report of `runs` written to `path`; on failure a line on stderr and status 1."""
     from interpreter.study import report
-
     try:
         report.write(path, title, text, runs)
     except OSError as error:
