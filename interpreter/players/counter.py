@@ -48,8 +48,9 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from interpreter.engine import Action, Observation
-from interpreter.engine.actions import BID, DISCARD, DROP, EXCHANGE, KEEP, PASS, PLAY, TRUMPS
+from interpreter.engine.actions import BID, DISCARD, DROP, EXCHANGE, KEEP, PASS, PICK, PLAY, TRUMPS
 from interpreter.engine.tiles import bits
+from interpreter.engine.tricks.picks import toward
 from interpreter.engine.tricks.suits import Declaration, Suits
 from interpreter.engine.tricks.tables import TrickTables, trick_tables_for
 from interpreter.players.direction import taking_pays
@@ -96,6 +97,8 @@ class CounterPlayer:
             return _discard(t, observation, legal)
         if KEEP in kinds:
             return _call(t, observation, legal)
+        if t.grouped and any(a.kind == PICK for a in legal):
+            return _pick(t, observation, pays)
         if t.grouped:
             plays = [a for a in legal if a.kind == PLAY] or list(legal)
             return _group_play(t, observation, plays) if pays else _group_duck(t, plays)
@@ -300,6 +303,23 @@ def _group_play(t: TrickTables, observation: Observation, legal: list[Action]) -
         elif t.groups.beats(action.tiles, tuple(sorted(best))):
             taking.append(action)
     return min(taking, key=strength) if taking else min(legal, key=low)
+
+
+def _pick(t: TrickTables, observation: Observation, pays: bool) -> Action:
+    """A play to follow built tile by tile (the engine offers picks): towards the cheapest
+    combination held that takes the lead of the trick where taking pays, else towards the lowest
+    tiles (laid face down). The same target at every pick (tricks/picks.py `toward`)."""
+    view = observation.tricks
+    assert view is not None
+    size = len(view.plays[0][1])
+    held = list(observation.hand)
+    best = tuple(sorted(next(tiles for _, tiles, _ in reversed(view.plays) if tiles)))
+    taking = []
+    if pays:
+        taking = [g for g in t.groups.leads(held) if len(g) == size and t.groups.beats(g, best)]
+        taking.sort(key=lambda g: (t.groups.of[g][1], g))
+    cost = {tile: t.named_rank[t.index[tile]] for tile in held}
+    return Action(PICK, toward(held, list(view.picked), size, taking, cost))
 
 
 def _group_duck(t: TrickTables, legal: list[Action]) -> Action:

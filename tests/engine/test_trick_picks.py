@@ -15,6 +15,7 @@ from interpreter.engine.actions import PICK
 from interpreter.engine.tricks.determinize import TrickDeterminizer
 from interpreter.frontends.web.views import last_actions, named_seats, seat_view
 from interpreter.loader import load_ruleset, load_ruleset_text
+from interpreter.players.counter import CounterPlayer
 from interpreter.records.replay import replay
 from interpreter.records.savegame import SavedGame, rebuild
 
@@ -196,3 +197,33 @@ def test_only_the_picker_hears_which_tile_it_picked(tien_gow) -> None:
         assert not any("[6|2]" in line for line in lines if seat != 3), (seat, lines)
     spectator = last_actions(match, named_seats(kinds), None, match.events)
     assert not any("[6|2]" in line or "picked" in line for line in spectator)
+
+
+def test_the_counter_player_and_the_rule_of_thumb_pick_towards_one_play(tien_gow) -> None:
+    """Goose and a five led (a mixed pair); seat 3 takes the lead with its Man and a seven (4-4
+    2-5), picked 2-5 first (the hand's order), though the Earth 1-1 alone outranks the Goose;
+    seat 2 holds no higher mixed pair and lays its two lowest tiles face down."""
+    dealt = deal(
+        "1-3 2-3 6-6 6-6 5-5 5-5 3-3 3-3",
+        "4-6 4-6 3-6 4-5 2-6 3-5 2-4 1-4",
+        "1-3 4-4 1-1 2-2 2-2 5-6 5-6 3-4",
+        "4-4 2-5 1-1 1-5 1-5 1-6 1-6 1-2",
+        starter=0,
+    )
+    for choose in ("counter", "rule_of_thumb"):
+        match = Match(tien_gow, 4, deals=[dealt])
+        run(match, "play 1-3 2-3")
+        player = CounterPlayer(1)
+        chosen = []
+        for seat in (3, 3, 2, 2):
+            assert match.current_player == seat
+            if choose == "counter":
+                action = player.choose(match.observation(seat), match.legal_actions())
+            else:
+                action = match.rule_of_thumb()
+            chosen.append(str(action))
+            match.apply(action)
+        assert chosen[:2] == ["pick 2-5", "pick 4-4"], choose
+        assert match.trick_view.plays[1:] == ((3, ((2, 5), (4, 4)), 0), (2, (), 2))
+        low = sorted(match.observation(2).tricks.discards)
+        assert chosen[2:] == [f"pick {a}-{b}" for a, b in low] and len(low) == 2, choose
