@@ -9,16 +9,12 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from interpreter.rulefile.trick_rules import Combination
+from interpreter.rulefile.trick_rules import MAX_GROUPS, Combination
 
 if TYPE_CHECKING:
     from interpreter.rulefile.build import _Builder
 
 MAX_PLACES = 8  # a combination's tiles: a bound on the groups a hand is searched for
-# The groups of tiles all the combinations stand for together (each way of filling a
-# combination's places is one): the engine lists them once per ruleset and searches every hand
-# for them, so a file may not ask for millions.
-MAX_GROUPS = 2000
 
 Tile = tuple[int, int]
 

@@ -254,6 +254,14 @@ class Calls:
     exchange: dict[int, int] = field(default_factory=dict)  # per player count: tiles drawn; empty: no exchange
 
 
+# The groups of tiles all of a file's combinations stand for together (each way of filling a
+# combination's places is one): the engine lists them once per ruleset, searches every hand for
+# them and offers those a hand holds as leads, so a file may not ask for millions. The loader
+# refuses more (build_groups.py), and the engine again (tricks/groups.py) for a ruleset built
+# another way. docs/format.md, "Tiles played together".
+MAX_GROUPS = 2000
+
+
 @dataclass(frozen=True)
 class Combination:
     """Tiles led together (`tricks.combinations`): each other seat then plays as many tiles. A

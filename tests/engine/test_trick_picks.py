@@ -13,11 +13,13 @@ import pytest
 from interpreter.engine import Action, IllegalAction, Match, ScriptedDeal, deal
 from interpreter.engine.actions import PICK
 from interpreter.engine.tricks.determinize import TrickDeterminizer
+from interpreter.engine.tricks.groups import Groups
 from interpreter.frontends.web.views import last_actions, named_seats, seat_view
 from interpreter.loader import load_ruleset, load_ruleset_text
 from interpreter.players.counter import CounterPlayer
 from interpreter.records.replay import replay
 from interpreter.records.savegame import SavedGame, rebuild
+from interpreter.rulefile.trick_rules import MAX_GROUPS, Combination
 
 # Counter-clockwise from seat 0: seats 0, 3, 2, 1 (as tests/engine/test_trick_groups.py).
 HANDS = deal(
@@ -227,3 +229,11 @@ def test_the_counter_player_and_the_rule_of_thumb_pick_towards_one_play(tien_gow
         assert match.trick_view.plays[1:] == ((3, ((2, 5), (4, 4)), 0), (2, (), 2))
         low = sorted(match.observation(2).tricks.discards)
         assert chosen[2:] == [f"pick {a}-{b}" for a, b in low] and len(low) == 2, choose
+
+
+def test_the_engine_refuses_combinations_past_the_bound_before_making_one_group() -> None:
+    """A ruleset built without the loader: 45 places of 45 tiles would be 45^8 groups."""
+    tiles = tuple((a, b) for a in range(9) for b in range(a, 9))
+    huge = Combination("huge", (tiles,) * 8, "any", 1)
+    with pytest.raises(ValueError, match=f"stand for {len(tiles) ** 8} groups of tiles; at most {MAX_GROUPS}"):
+        Groups([huge], dict.fromkeys(tiles, 8))

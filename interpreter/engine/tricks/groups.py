@@ -10,11 +10,12 @@ the set cannot hold (more copies of a tile than it has) is left out.
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter
 from collections.abc import Iterable
 
 from interpreter.engine.tiles import Tile
-from interpreter.rulefile.trick_rules import Combination
+from interpreter.rulefile.trick_rules import MAX_GROUPS, Combination
 
 Group = tuple[Tile, ...]
 
@@ -26,12 +27,17 @@ class Groups:
         # group -> (kind, rank, name); a group listed under two combinations keeps the first.
         self.of: dict[Group, tuple[str, int, str]] = {}
         self._needs: dict[Group, Counter[Tile]] = {}  # per group: how many of each tile it takes
+        combinations = tuple(combinations)
+        # The loader refuses more (build_groups.py); a ruleset built another way is refused here,
+        # before a single group is made: each way of filling the places is one group.
+        ways = sum(math.prod(len(place) for place in c.tiles) for c in combinations)
+        if ways > MAX_GROUPS:
+            raise ValueError(f"tricks.combinations stand for {ways} groups of tiles; at most {MAX_GROUPS} are played")
         for combination in combinations:
             for filling in itertools.product(*combination.tiles):
                 group = tuple(sorted(filling))
                 if all(copies.get(tile, 0) >= n for tile, n in Counter(group).items()):
                     self.of.setdefault(group, (combination.kind, combination.rank, combination.name))
-        self.sizes = sorted({len(group) for group in self.of})
         self._needs = {group: Counter(group) for group in sorted(self.of)}
 
     def leads(self, hand: Iterable[Tile]) -> list[Group]:
@@ -48,7 +54,3 @@ class Groups:
         found = self.of.get(group)
         return "" if found is None else found[2]
 
-
-def plays_of(hand: Iterable[Tile], size: int) -> list[Group]:
-    """Every distinct group of `size` tiles a hand may play (to follow a lead of that many)."""
-    return sorted(set(itertools.combinations(sorted(hand), size)))
