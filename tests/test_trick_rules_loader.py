@@ -18,6 +18,7 @@ from interpreter.rulefile.explain import differences, explain
 from interpreter.rulefile.loader import check_file, load_ruleset
 from interpreter.rulefile.ruleset import Family, Ruleset, StartCriterion
 from interpreter.rulefile.trick_rules import (
+    MAX_BIDS,
     Aim,
     AllPass,
     Bidding,
@@ -715,3 +716,19 @@ def test_the_ways_to_fill_the_places_of_the_combinations_are_bounded(tmp_path: P
         f"{path}:5:33: tricks.combinations[0].tiles: the combinations may stand for 2000 groups of tiles at most "
         "(each way of filling their places is one), and this one brings them to 4096"
     )
+
+
+def test_the_number_bids_of_an_auction_are_bounded(tmp_path: Path) -> None:
+    """Every bid above the standing one is a legal move: 7,000 bids made every auction's state list
+    7,000 moves (and a file can reach a million). Refused at load, where the bids are written."""
+    path = tmp_path / "many.yaml"
+    path.write_text("name: many-bids\nextends: moon\nbidding: {min: 0, max: 6999, step: 1, special: null}\n"
+                    "tricks: {points: 1000}\n")  # fmt: skip
+    (diagnostic,) = check_file(path)
+    assert diagnostic.format() == (
+        f"{path}:3:24: bidding.max: the number bids from 0 to 6999 in steps of 1 are 7,000; an auction offers "
+        f"{MAX_BIDS:,} at most (a larger step, or a narrower min … max)"
+    )
+    path.write_text("name: many-bids\nextends: moon\nbidding: {min: 0, max: 6993, step: 7, special: null}\n"
+                    "tricks: {points: 1000}\n")  # fmt: skip
+    assert check_file(path) == []

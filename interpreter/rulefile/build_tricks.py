@@ -20,6 +20,7 @@ from interpreter.rulefile.trick_rules import (
     BIDDER_HAND_NAMES,
     HAND_NAMES,
     LEAD_NAMES,
+    MAX_BIDS,
     TRICK_TILE_NAMES,
     Aim,
     AllPass,
@@ -544,11 +545,18 @@ def _bidding(b: _Builder, most: Mapping[int, int]) -> Bidding | None:
         b.problem(
             ("bidding", "step"), f"steps of {step} from {low} never bid max ({high}); the last number bid is {last}"
         )
+    bids = (high - low) // step + 1 if low <= high else 0
+    if bids > MAX_BIDS:  # every bid above the standing one is a legal move: a bounded list
+        b.problem(
+            ("bidding", "max"),
+            f"the number bids from {low} to {high} in steps of {step} are {bids:,}; an auction offers "
+            f"{MAX_BIDS:,} at most (a larger step, or a narrower min … max)",
+        )
     fewest = min(most.values(), default=None)
     if fewest is not None and high > fewest:
         b.problem(("bidding", "max"), f"{high} can never be made: a side takes at most {_points_of(most)} in a hand")
     raw = b.get("bidding", "special") or []
-    values = set(range(low, high + 1, step))
+    numbers = range(low, high + 1, step)  # not a set: the file may ask for a million before it is refused
     seen: dict[int, str] = {}
     names: set[str] = set()
     for i, item in enumerate(raw):
@@ -568,13 +576,12 @@ def _bidding(b: _Builder, most: Mapping[int, int]) -> Bidding | None:
         seen.setdefault(value, name)
         if fewest is not None and make > fewest:
             b.problem((*path, "make"), f"{make} can never be made: a side takes at most {_points_of(most)} in a hand")
-    values |= set(seen)
     for i, item in enumerate(raw):
         after = item.get("after")
         if after is None:
             continue
         path = ("bidding", "special", i, "after")
-        if after not in values:
+        if after not in numbers and after not in seen:
             b.problem(path, f"no bid has the value {after}; after names the standing bid this one may be made over")
         elif after >= item["value"]:
             b.problem(

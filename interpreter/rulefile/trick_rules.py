@@ -260,6 +260,10 @@ class Calls:
 # refuses more (build_groups.py), and the engine again (tricks/groups.py) for a ruleset built
 # another way. docs/format.md, "Tiles played together".
 MAX_GROUPS = 2000
+# The number bids of an auction (bidding.min … max in steps of step): every bid above the
+# standing one is a legal move, so a file may not offer thousands (Texas 42 has 12; the named
+# bids, at most 32 by the schema, come on top). docs/format.md, "Trick games".
+MAX_BIDS = 1000
 
 
 @dataclass(frozen=True)
