@@ -729,6 +729,8 @@ def test_the_number_bids_of_an_auction_are_bounded(tmp_path: Path) -> None:
         f"{path}:3:24: bidding.max: the number bids from 0 to 6999 in steps of 1 are 7,000; an auction offers "
         f"{MAX_BIDS:,} at most (a larger step, or a narrower min … max)"
     )
+    shown = domino("validate", str(path))  # the bound, in the words and at the place validate prints
+    assert shown.status is ExitStatus.FAILURE and shown.stdout == diagnostic.format() + "\n"
     path.write_text("name: many-bids\nextends: moon\nbidding: {min: 0, max: 6993, step: 7, special: null}\n"
                     "tricks: {points: 1000}\n")  # fmt: skip
     assert check_file(path) == []
