@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from interpreter.agents.encoding import Encoding
 from interpreter.engine import Action, IllegalAction, Match, ScriptedDeal, deal
 from interpreter.engine.actions import PICK
 from interpreter.engine.tricks.determinize import TrickDeterminizer
@@ -237,3 +238,16 @@ def test_the_engine_refuses_combinations_past_the_bound_before_making_one_group(
     huge = Combination("huge", (tiles,) * 8, "any", 1)
     with pytest.raises(ValueError, match=f"stand for {len(tiles) ** 8} groups of tiles; at most {MAX_GROUPS}"):
         Groups([huge], dict.fromkeys(tiles, 8))
+
+
+def test_the_agents_action_space_is_the_declared_groups_and_one_pick_a_tile() -> None:
+    """Hands of 60 and ten pair combinations: never every pair (or quartet) of the set."""
+    ruleset = load_ruleset_text(big_hands(60), "big-hands.yaml", Path.cwd())
+    encoding = Encoding(ruleset, 2, 2, 1.0)
+    tiles = set(ruleset.set_tiles())
+    several = [a for a in encoding.actions if len(a.tiles) > 1]
+    assert sorted(a.tiles for a in several) == [((a, a), (a, a)) for a in range(10)]
+    assert {a.tile for a in encoding.actions if a.kind == PICK} == tiles
+    match = Match(ruleset, 2, seed=0)
+    match.apply(next(a for a in match.legal_actions() if len(a.tiles) == 2))
+    assert encoding.mask(match.legal_actions()).sum() == len(match.legal_actions()) <= 60
