@@ -15,6 +15,7 @@ from interpreter.engine import Action, IllegalAction, Match, ScriptedDeal, deal
 from interpreter.engine.actions import PICK
 from interpreter.engine.tricks.determinize import TrickDeterminizer
 from interpreter.engine.tricks.groups import Groups
+from interpreter.frontends.terminal.session import computer_choice, one_choice
 from interpreter.frontends.web.views import last_actions, named_seats, seat_view
 from interpreter.loader import load_ruleset, load_ruleset_text
 from interpreter.players.counter import CounterPlayer
@@ -251,3 +252,24 @@ def test_the_agents_action_space_is_the_declared_groups_and_one_pick_a_tile() ->
     match = Match(ruleset, 2, seed=0)
     match.apply(next(a for a in match.legal_actions() if len(a.tiles) == 2))
     assert encoding.mask(match.legal_actions()).sum() == len(match.legal_actions()) <= 60
+
+
+@pytest.mark.parametrize("strategy", ["counter", "random"])
+def test_a_computer_seat_makes_its_picks_as_one_whole_play(tien_gow, strategy) -> None:
+    """A table paces a computer's play once, not once a tile: its picks come as the whole play
+    they make, the one it would have built pick by pick (each pick seeded as it would have been)."""
+    match = Match(tien_gow, 4, deals=[HANDS])
+    run(match, "play 3-6 4-5")
+    before = match.events.copy()
+    whole = computer_choice(match, strategy, 7)
+    assert match.events == before  # chosen on a copy
+    one_by_one = match.clone()
+    picked = []
+    for _ in range(2):
+        pick = one_choice(one_by_one, strategy, 7)
+        assert pick.kind == PICK
+        picked.append(pick.tile)
+        one_by_one.apply(pick)
+    assert whole == Action.group(picked)
+    match.apply(whole)
+    assert match.trick_view.plays == one_by_one.trick_view.plays

@@ -14,6 +14,7 @@ from typing import TextIO
 
 from interpreter import players
 from interpreter.engine import Action, Match
+from interpreter.engine.actions import PICK
 from interpreter.frontends.presentation.moves import Refused, numbered, read_move, same_move
 from interpreter.frontends.presentation.narration import Narrator
 from interpreter.frontends.presentation.places import move_words
@@ -112,6 +113,25 @@ def decision_seed(seed: int, logged: int) -> int:
 
 
 def computer_choice(match: Match, strategy: str, seed: int) -> Action:
+    """A computer seat's action; where it builds a play of several tiles by picks, the whole
+    play those picks make (chosen on a copy, each pick seeded as it would be alone), which the
+    engine takes as the picks: a table paces a play once, not once a tile."""
+    action = one_choice(match, strategy, seed)
+    view = match.observation(match.current_player).tricks if action.kind == PICK else None  # type: ignore[arg-type]
+    if view is None:
+        return action
+    picked = list(view.picked)
+    copy = match.clone()
+    for _ in range(len(view.plays[0][1]) - len(picked)):
+        picked.append(action.tile)
+        copy.apply(action)
+        if len(picked) < len(view.plays[0][1]):
+            action = one_choice(copy, strategy, seed)
+    return Action.group(picked)  # type: ignore[arg-type]
+
+
+def one_choice(match: Match, strategy: str, seed: int) -> Action:
+    """A computer seat's choice of one of the legal actions (a hint's first move)."""
     legal = match.legal_actions()
     if len(legal) == 1:
         return legal[0]
@@ -132,7 +152,7 @@ def hint_moves(match: Match, seed: int) -> tuple[str, list[tuple[Action, Estimat
     player = players.make_player(strongest, decision_seed(seed, len(match.events)), reproducible=True)
     analyse = getattr(player, "analyse", None)
     if analyse is None or len(full) == 1:
-        return strongest, [(computer_choice(match, strongest, seed), None)]
+        return strongest, [(one_choice(match, strongest, seed), None)]
     seat = match.current_player
     assert seat is not None
     found = analyse(match.observation(seat))
