@@ -14,7 +14,7 @@ from collections import Counter
 import pytest
 
 from interpreter.engine import Action, IllegalAction, Match, deal
-from interpreter.engine.actions import BID, PASS_ACTION, TRUMPS
+from interpreter.engine.actions import BID, PASS_ACTION, PICK, TRUMPS
 from interpreter.engine.tricks.tables import trick_tables_for
 from interpreter.frontends.cli.commands.environment import ExitStatus
 from interpreter.frontends.presentation.moves import Refused, numbered, read_move
@@ -389,3 +389,26 @@ def test_the_moves_of_a_follow_put_the_plays_that_take_the_lead_first():
 def test_tien_gow_help_names_tiles_played_together(tmp_path):
     result = domino("play", TG, *HOT_SEAT, "--seed", "5", "--save", "g.json", cwd=tmp_path, stdin="help\nquit\n")
     assert "play 6-6 6-6" in result.stdout and "bid 31" not in result.stdout
+
+
+def test_a_follow_of_several_tiles_is_picked_tile_by_tile_or_typed_whole(tmp_path):
+    """Seed 7: the first lead is a pair; the next seat picks its lowest tile by name, is refused a
+    tile it does not hold with what it may type, and finishes the play typed whole (the engine
+    takes it as the rest of the picks). The screen lists the picks in the engine's order."""
+    match = Match(load_ruleset(TG), 4, seed=7)
+    lead = next(a for a in match.legal_actions() if len(a.tiles) == 2)
+    match.apply(lead)
+    seat = match.current_player
+    first, second = sorted(match.hand(seat))[:2]
+    typed = [_typed_play(lead.tiles), f"pick {_typed(first)}", "pick 9-9", _typed_play([first, second]), "quit"]
+    result = domino("play", TG, *HOT_SEAT, "--seed", "7", cwd=tmp_path, stdin="\n".join(typed) + "\n")
+    assert result.status is ExitStatus.OK, result.stderr
+    out = result.stdout.split(f"Player {seat + 1}'s play\n", 1)[1]
+    listed = re.findall(r"\d+  pick (\[\d\|\d\])", out.split("your play", 1)[0])
+    assert listed == [_shown(tile) for tile in sorted(set(match.hand(seat)) - {max(match.hand(seat))})]
+    assert f"Player {seat + 1} picked {_shown(first)}." in out
+    assert "you do not hold [9|9]; type a number from 1 to " in out and "or pick one, as in 'pick " in out
+    match.apply(Action(PICK, first))
+    match.apply(Action.group([first, second]))
+    down = "laid 2 tiles face down" if match.trick_view.plays[-1][2] else "played"
+    assert f"Player {seat + 1} {down}" in out

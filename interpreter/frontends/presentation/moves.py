@@ -137,6 +137,13 @@ def _trick_examples(legal: Sequence[Action], match: Match) -> str:
 
 
 def _trick_alternatives(words: str, legal: Sequence[Action], match: Match) -> str:
+    picks = [a for a in legal if a.kind == "pick"]
+    if picks and match.current_player is not None:  # a play to follow, built tile by tile
+        size = len(match.trick_view.plays[0][1])  # type: ignore[attr-defined]
+        example = " ".join(f"{high}-{low}" for low, high in sorted(match.hand(match.current_player))[:size])
+        low, high = picks[0].tile  # type: ignore[misc]
+        at_once = f"type the {size} tiles to play at once, as in 'play {example}'"
+        return f"{_choose(legal)}, {at_once}, or pick one, as in 'pick {high}-{low}'"
     if grouped(tables(match)):  # tricks of plays: a move's number, or its tiles
         return _plays_alternatives([a for a in legal if a.kind == "play"], legal)
     tile = typed_tile(words)

@@ -343,13 +343,16 @@ def _named(words: str, t: TrickTables) -> Action | str | None:
         if len(several) > 32:
             return "that is more tiles than a hand holds"
         return Action.group(several)
+    if words.startswith("pick "):  # a tile picked towards a play of several tiles
+        found = _TILE.match(words[5:].strip())
+        if found is None or found.group(3) is not None:
+            return "pick one tile of your hand, as in 'pick 6-3'"
+        return Action(PICK, normal((int(found.group(1)), int(found.group(2)))))
     found = _TILE.match(words)
     if found:
         tile = normal((int(found.group(1)), int(found.group(2))))
         if words.startswith("discard"):
             return Action(DISCARD, tile)
-        if words.startswith("pick"):
-            return Action(PICK, tile)
         if found.group(3) is None:
             return Action.play(tile)
         suit = _declaration(found.group(3), t.max_pip)

@@ -72,6 +72,7 @@ def trick_help(ruleset: Ruleset) -> str:
     lines.append("  6-3                           play the tile [6|3] to the trick")
     if rules.combinations:
         lines.append("  play 6-6 6-6                  lead tiles together, or play as many as were led")
+        lines.append("  pick 6-6                      to follow several tiles: pick them one at a time instead")
     elif rules.face_down:
         lines.append("  play 6-6 1-1                  play as many tiles as were led")
     if rules.led_suit is LedSuit.LEADER_NAMES:

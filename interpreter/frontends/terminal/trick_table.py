@@ -352,7 +352,7 @@ def _follow_moves(match: Match, legal: Sequence[Action], style: Style) -> list[s
         example = " ".join(f"{high}-{low}" for low, high in sorted(match.hand(match.current_player))[:size])  # type: ignore[arg-type]
         verb = "Or lay" if lines else "Lay"
         lines.append(style.heading(f"{verb} {tiles_count(size)} face down (the others see how many, never which):"))
-        lines.append(f"  type them at once, as in 'play {example}', or pick them one by one")
+        lines.append(f"  type them at once, as in 'play {example}', or pick them one at a time, in the order listed:")
         entries = [f"{n + 1:>2}  {words[n]}" for n in picks]
         return lines + ["  " + row for row in _grid(entries)]
     down = [n for n, said in enumerate(words) if said.startswith("lay ") and said.endswith(" face down")]
