@@ -42,7 +42,7 @@ from operator import itemgetter
 from typing import Any, NamedTuple
 
 from interpreter.engine import Action, Match, Observation, Tile
-from interpreter.engine.actions import BID, PASS_ACTION
+from interpreter.engine.actions import BID, PASS_ACTION, PICK
 from interpreter.engine.scoring import goal
 from interpreter.engine.search import SearchSupport, search_support
 from interpreter.engine.tricks.match import BIDDING, PLAYING
@@ -197,16 +197,36 @@ class IsmctsPlayer:
         self.ms = ms
         self.exploration = exploration
         self._values: dict[tuple[str, str, int], dict[Tile, int]] = {}
+        # A play of several tiles built by picks: after a pick, the node it leads to in the tree
+        # just searched (the same seat picks again there), keyed by the decision it answers.
+        self._picking: tuple[tuple[int, int, tuple[Tile, ...]], _Node] | None = None
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         if _bidding(observation, legal):
             return self._bids(observation, legal)[0].action
-        root = self._root(observation)
+        root = self._picked_node(observation, legal) or self._root(observation)
         # The most visited action; the engine's legal order settles ties (a twin of a searched
         # play, `distinct_plays`, has no node of its own).
-        return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+        action = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+        self._picking = None
+        if action.kind == PICK and action in root.children:
+            picked = observation.tricks.picked if observation.tricks is not None else ()
+            key = (observation.seat, len(observation.history) + 1, (*picked, action.tile))
+            self._picking = (key, root.children[action])  # type: ignore[assignment]
+        return action
+
+    def _picked_node(self, observation: Observation, legal: Sequence[Action]) -> _Node | None:
+        """The tree's node for this decision when it is the next pick of a play this player began
+        at its last decision (one search a play, not one a pick), and the search reached every
+        pick offered there; else None (search)."""
+        if self._picking is None or observation.tricks is None:
+            return None
+        key, node = self._picking
+        if key != (observation.seat, len(observation.history), observation.tricks.picked):
+            return None
+        return node if all(a in node.children for a in legal) else None
 
     def analyse(self, observation: Observation) -> list[Estimate]:
         """Search as `choose` does (the same budget, the same random stream) and report every

@@ -15,10 +15,12 @@ from interpreter.engine import Action, IllegalAction, Match, ScriptedDeal, deal
 from interpreter.engine.actions import PICK
 from interpreter.engine.tricks.determinize import TrickDeterminizer
 from interpreter.engine.tricks.groups import Groups
-from interpreter.frontends.terminal.session import computer_choice, one_choice
+from interpreter.frontends.terminal.session import computer_choice, decision_seed, one_choice
 from interpreter.frontends.web.views import last_actions, named_seats, seat_view
 from interpreter.loader import load_ruleset, load_ruleset_text
+from interpreter.players import make_player
 from interpreter.players.counter import CounterPlayer
+from interpreter.players.ismcts import IsmctsPlayer
 from interpreter.records.replay import replay
 from interpreter.records.savegame import SavedGame, rebuild
 from interpreter.rulefile.trick_rules import MAX_GROUPS, Combination
@@ -254,22 +256,48 @@ def test_the_agents_action_space_is_the_declared_groups_and_one_pick_a_tile() ->
     assert encoding.mask(match.legal_actions()).sum() == len(match.legal_actions()) <= 60
 
 
-@pytest.mark.parametrize("strategy", ["counter", "random"])
+@pytest.mark.parametrize("strategy", ["counter", "random", "ismcts"])
 def test_a_computer_seat_makes_its_picks_as_one_whole_play(tien_gow, strategy) -> None:
     """A table paces a computer's play once, not once a tile: its picks come as the whole play
-    they make, the one it would have built pick by pick (each pick seeded as it would have been)."""
+    they make, the one its player builds pick by pick (one player for the play), on a copy."""
     match = Match(tien_gow, 4, deals=[HANDS])
-    run(match, "play 3-6 4-5")
+    run(match, "play 6-6 6-6 3-6 4-5")
     before = match.events.copy()
     whole = computer_choice(match, strategy, 7)
     assert match.events == before  # chosen on a copy
+    player = make_player(strategy, decision_seed(7, len(match.events)), reproducible=True)
     one_by_one = match.clone()
     picked = []
-    for _ in range(2):
-        pick = one_choice(one_by_one, strategy, 7)
+    while one_by_one.current_player == 3:
+        legal = one_by_one.legal_actions()
+        pick = legal[0] if len(legal) == 1 else player.choose(one_by_one.observation(3), legal)
         assert pick.kind == PICK
         picked.append(pick.tile)
         one_by_one.apply(pick)
-    assert whole == Action.group(picked)
+    assert whole == Action.group(picked) and whole.tiles[0] == one_choice(match, strategy, 7).tile
     match.apply(whole)
     assert match.trick_view.plays == one_by_one.trick_view.plays
+
+
+def test_ismcts_searches_once_for_a_play_built_by_picks(tien_gow, monkeypatch) -> None:
+    """Its later picks are read from the tree of its first search (the picker's own next nodes),
+    so a follow of four tiles costs one search, not one a choice; a fresh player searches."""
+    match = Match(tien_gow, 4, deals=[HANDS])
+    run(match, "play 6-6 6-6 3-6 4-5")  # seat 3 follows with four tiles
+    player = IsmctsPlayer(3, iterations=200, ms=None)
+    searches = []
+    search = IsmctsPlayer._search
+    monkeypatch.setattr(IsmctsPlayer, "_search", lambda self, *a: searches.append(1) or search(self, *a))
+    choices = 0
+    while match.current_player == 3:
+        legal = match.legal_actions()
+        choices += len(legal) > 1
+        action = player.choose(match.observation(3), legal)
+        assert action.kind == PICK and action in legal
+        match.apply(action)
+    assert choices >= 2 and len(searches) == 1
+    assert len(match.trick_view.plays) == 2
+    other = Match(tien_gow, 4, deals=[HANDS])
+    run(other, "play 6-6 6-6 3-6 4-5", "pick 1-1")
+    IsmctsPlayer(3, iterations=50, ms=None).choose(other.observation(3), other.legal_actions())
+    assert len(searches) == 2

@@ -115,30 +115,42 @@ def decision_seed(seed: int, logged: int) -> int:
 
 def computer_choice(match: Match, strategy: str, seed: int) -> Action:
     """A computer seat's action; where it builds a play of several tiles by picks, the whole
-    play those picks make (chosen on a copy, each pick seeded as it would be alone), which the
-    engine takes as the picks: a table paces a play once, not once a tile."""
-    action = one_choice(match, strategy, seed)
-    view = match.observation(match.current_player).tricks if action.kind == PICK else None  # type: ignore[arg-type]
-    if view is None:
-        return action
-    picked = list(view.picked)
-    copy = match.clone()
-    for _ in range(len(view.plays[0][1]) - len(picked)):
-        picked.append(action.tile)
-        copy.apply(action)
-        if len(picked) < len(view.plays[0][1]):
-            action = one_choice(copy, strategy, seed)
-    return Action.group(picked)  # type: ignore[arg-type]
-
-
-def one_choice(match: Match, strategy: str, seed: int) -> Action:
-    """A computer seat's choice of one of the legal actions (a hint's first move)."""
+    play its picks make, chosen on a copy by one player (a searching one searches once a play),
+    which the engine takes as the picks: a table paces a play once, not once a tile."""
     legal = match.legal_actions()
     if len(legal) == 1:
         return legal[0]
+    player = _player(match, strategy, seed)
+    seat = match.current_player
+    assert seat is not None
+    action = player.choose(match.observation(seat) if player.observes else None, legal)
+    view = match.observation(seat).tricks if action.kind == PICK else None
+    if view is None:
+        return action
+    size, picked, copy = len(view.plays[0][1]), list(view.picked), match.clone()
+    while True:
+        picked.append(action.tile)  # type: ignore[arg-type]
+        if len(picked) == size:
+            return Action.group(picked)
+        copy.apply(action)
+        legal = copy.legal_actions()
+        seen = copy.observation(seat) if player.observes else None
+        action = legal[0] if len(legal) == 1 else player.choose(seen, legal)
+
+
+def _player(match: Match, strategy: str, seed: int) -> players.Player:
     # A resumed game must go on as it would have, so no choice may depend on the clock; the
     # iteration budget alone keeps a move under a second.
-    player = players.make_player(strategy, decision_seed(seed, len(match.events)), reproducible=True)
+    return players.make_player(strategy, decision_seed(seed, len(match.events)), reproducible=True)
+
+
+def one_choice(match: Match, strategy: str, seed: int) -> Action:
+    """A computer seat's choice of one of the legal actions: a hint's first move, and the first
+    pick of a play `computer_choice` builds."""
+    legal = match.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    player = _player(match, strategy, seed)
     seat = match.current_player
     assert seat is not None
     return player.choose(match.observation(seat) if player.observes else None, legal)
