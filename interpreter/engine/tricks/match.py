@@ -886,7 +886,8 @@ class TrickMatch(Match):
         return new
 
     def legal_actions(self) -> list[Action]:
-        """Passes first, then bids from the lowest; declarations in suit order; plays in tile order."""
+        """Passes first, then bids from the lowest; declarations in suit order; plays in tile order
+        (following a lead of several tiles: the picks, in tile order, never every group)."""
         if self._over:
             return []
         if self._legal is None:
