@@ -30,6 +30,7 @@ from interpreter.frontends.web.limits import Full, Limits, RateLimiter, StreamSl
 from interpreter.frontends.web.registry import Tables, report, server_directory
 from interpreter.frontends.web.replays import Replays
 from interpreter.frontends.web.tables import Refusal, Table, load_text, upload_files
+from interpreter.frontends.web.workers import Workers
 from interpreter.resources import bundled_variants
 from interpreter.rulefile.explain import explain
 from interpreter.rulefile.loader import RuleFileError, load_ruleset
@@ -41,7 +42,6 @@ STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = 256 * 1024  # a rule file, a table's settings, an action
 MAX_SAVE_BODY = 8 * 1024 * 1024  # a save or a log opened in the browser (a long match's save is under 1 MiB)
 HEARTBEAT_S = 15.0
-MAX_HINTS = 2  # hints searched at once on the whole server (503 past it)
 
 
 class JSONResponse(StarletteJSONResponse):
@@ -190,13 +190,13 @@ def create_app(
     event loop runs (as `domino serve` does), never on it."""
     directory = state_dir or server_directory(dict(os.environ), Path.cwd())
     limits = limits or Limits()
-    tables = Tables(directory, pace_ms, limits)
+    workers = Workers()  # every thread the requests' work runs in, shared fairly (workers.py)
+    tables = Tables(directory, pace_ms, limits, workers=workers)
     report(tables.load_all())
     replays = Replays(directory)
     committer = tables.committer
     rate = RateLimiter(limits)
     closing = asyncio.Event()
-    hints = asyncio.Semaphore(MAX_HINTS)  # a hint searches for up to a second: a few at once, not a crowd
     streams = StreamSlots(limits)
 
     def client_of(request: Request) -> str | None:
@@ -208,12 +208,12 @@ def create_app(
         if wait:
             raise Refusal(429, "too many requests from your address; wait a moment", retry_after=max(1, round(wait)))
 
-    async def find(table_id: str) -> Table:
+    async def find(request: Request, table_id: str) -> Table:
         table = tables.tables.get(table_id)
         if table is not None:
             tables.seen(table)
             return table
-        return await asyncio.to_thread(tables.find, table_id)  # read from disk: a replay
+        return await workers["saves"].run(client_of(request), tables.find, table_id)  # read from disk: a replay
 
     def handled(endpoint: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
         @functools.wraps(endpoint)
@@ -231,12 +231,12 @@ def create_app(
         return run
 
     async def seat(request: Request) -> tuple[Table, int]:
-        table = await find(request.path_params["table"])
+        table = await find(request, request.path_params["table"])
         return table, table.seat_of(request.query_params.get("token"))
 
     async def reader(request: Request) -> tuple[Table, int | None]:
         """The table and who reads it: a seat, or None for its spectator's link."""
-        table = await find(request.path_params["table"])
+        table = await find(request, request.path_params["table"])
         return table, table.reader_of(request.query_params.get("token"))
 
     def made(table: Table) -> dict[str, Any]:
@@ -251,7 +251,7 @@ def create_app(
 
     @handled
     async def list_variants(request: Request) -> Response:
-        return JSONResponse(await asyncio.to_thread(variants))
+        return JSONResponse(await workers["checks"].run(client_of(request), variants))
 
     @handled
     async def validate(request: Request) -> Response:
@@ -262,7 +262,7 @@ def create_app(
             raise Refusal(422, "text must be the text of a rule file")
         files = upload_files(body.get("files"))
         try:
-            ruleset = await asyncio.to_thread(load_text, text, directory, files)
+            ruleset = await workers["checks"].run(client_of(request), load_text, text, directory, files)
         except Refusal as refusal:
             if "problems" not in refusal.extra:
                 raise
@@ -275,7 +275,7 @@ def create_app(
     async def create_table(request: Request) -> Response:
         spend(request)
         body = await read_body(request)
-        table = await asyncio.to_thread(tables.create, body, client_of(request))
+        table = await workers["checks"].run(client_of(request), tables.create, body, client_of(request))
         await settle(table)
         return JSONResponse(made(table), status_code=201)
 
@@ -283,7 +283,7 @@ def create_app(
     async def open_table(request: Request) -> Response:
         spend(request)
         body = await read_body(request, MAX_SAVE_BODY)
-        table = await asyncio.to_thread(tables.open, body, client_of(request))
+        table = await workers["saves"].run(client_of(request), tables.open, body, client_of(request))
         await settle(table)
         return JSONResponse(made(table), status_code=201)
 
@@ -331,7 +331,7 @@ def create_app(
         table, number = await seat(request)
         await read_body(request)  # `{}`; read all the same: a form of another site may not post here
         spend(request)
-        following, now = await asyncio.to_thread(tables.again, table, client_of(request))
+        following, now = await workers["checks"].run(client_of(request), tables.again, table, client_of(request))
         if now:
             table.publish()  # every open page of the old match follows (its view names the next)
         await settle(following)
@@ -346,12 +346,9 @@ def create_app(
         if table.match.current_player != number or table.finished or table.to_continue:
             raise Refusal(409, "a hint is for your turn; it is not your turn")
         spend(request)
-        if hints.locked():
-            raise Refusal(503, "the server is busy with other hints; ask again in a moment", retry_after=2)
-        async with hints:
-            async with table.turn:
-                match = table.match.clone()  # searched in a worker thread while the table goes on
-            return JSONResponse(await asyncio.to_thread(table.hint, match))
+        async with table.turn:
+            match = table.match.clone()  # searched in a worker thread while the table goes on
+        return JSONResponse(await workers["hints"].run(client_of(request), table.hint, match))
 
     @handled
     async def events(request: Request) -> Response:
@@ -372,14 +369,14 @@ def create_app(
     async def open_replay(request: Request) -> Response:
         spend(request)
         body = await read_body(request, MAX_SAVE_BODY)
-        key, found = await asyncio.to_thread(replays.open, body)
+        key, found = await workers["saves"].run(client_of(request), replays.open, body)
         return JSONResponse({"replay": key, "steps": found.steps}, status_code=201)
 
     @handled
     async def replay_step(request: Request) -> Response:
         found = replays.get(request.path_params["replay"])
         step = _step(request.path_params["step"], found.steps)
-        return JSONResponse(await asyncio.to_thread(found.view, step))  # a replay: slow
+        return JSONResponse(await workers["saves"].run(client_of(request), found.view, step))  # a replay: slow
 
     def page(name: str) -> Callable[[Request], Awaitable[Response]]:
         async def serve(request: Request) -> Response:
@@ -423,6 +420,7 @@ def create_app(
                 driver.cancel()
             await asyncio.gather(*drivers, return_exceptions=True)
             await asyncio.to_thread(tables.close)  # the writes waiting for the disk finish first
+            workers.close()
 
     routes = [
         Route("/", page("index")),

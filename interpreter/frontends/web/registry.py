@@ -44,6 +44,7 @@ from interpreter.frontends.web.tables import (
     upload_files,
 )
 from interpreter.frontends.web.views import named_seats
+from interpreter.frontends.web.workers import Workers
 from interpreter.records.replay import recorded_teams
 from interpreter.records.savegame import (
     SavedGame,
@@ -84,12 +85,14 @@ class Tables:
     """The tables of one server, by id, and the folder their saves live in."""
 
     def __init__(
-        self, directory: Path, pace_ms: int = 700, limits: Limits | None = None, committer: Committer | None = None
-    ) -> None:
+        self, directory: Path, pace_ms: int = 700, limits: Limits | None = None, committer: Committer | None = None,
+        workers: Workers | None = None,
+    ) -> None:  # fmt: skip
         self.directory = directory
         self.pace_ms = pace_ms
         self.limits = limits or Limits()
         self.committer = committer or Committer()
+        self.workers = workers or Workers()  # the computers' moves take turns in its "computers" pool
         self.tables: dict[str, Table] = {}
         self.finished: OrderedDict[str, None] = OrderedDict()  # loaded finished tables, least recent first
         self._guard = threading.Lock()  # creations in worker threads check and take the limits under it
@@ -173,7 +176,7 @@ class Tables:
         """Let the table's computer seats move (on the event loop); once they stop, a finished table
         counts towards the finished ones in memory."""
         running = table.driver
-        task = table.start_driving(self.committer)
+        task = table.start_driving(self.committer, self.workers["computers"])
         if task is not None and task is not running:
             task.add_done_callback(lambda _: self.seen(table))
         return task

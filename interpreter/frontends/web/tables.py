@@ -20,7 +20,7 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import Action, IllegalAction, Match
 from interpreter.frontends.cli.commands.common import GAME_ERRORS
@@ -37,6 +37,9 @@ from interpreter.resources import bundled_variants
 from interpreter.rulefile.loader import load_ruleset_text
 from interpreter.rulefile.ruleset import Ruleset
 from interpreter.text.diagnostics import RuleFileError, shorten
+
+if TYPE_CHECKING:  # workers.py imports Refusal from here
+    from interpreter.frontends.web.workers import Pool
 
 MAX_UPLOAD_FILES = 16  # bases uploaded with a rule file; real house rules stack two or three
 UPLOAD_FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\.ya?ml")  # a plain name: no folder, no dotfile
@@ -455,8 +458,9 @@ class Table:
             return None
         return {"token": self.spectator, "link": f"/table/{self.id}?token={self.spectator}"}
 
-    async def drive(self, committer: Committer) -> None:
-        """Let the computer seats move, one action at a time at the table's pace, until a person's turn."""
+    async def drive(self, committer: Committer, computers: Pool) -> None:
+        """Let the computer seats move, one action at a time at the table's pace, until a person's turn;
+        each move is thought in the `computers` pool, in turn with the other clients' tables."""
         backoff = 1.0
         while self.computer_to_move():
             ended_round = bool(self.match.events) and self.match.events[-1]["type"] in ("round_end", "deal")
@@ -466,7 +470,8 @@ class Table:
             seat, version = self.match.current_player, self.version
             assert seat is not None
             # Chosen on a copy in a worker thread; applied only if the table has not moved meanwhile.
-            action = await asyncio.to_thread(computer_choice, self.match.clone(), self.kind_of(seat), self.game.seed)
+            action = await computers.run(self.client, computer_choice, self.match.clone(), self.kind_of(seat),
+                                         self.game.seed)  # fmt: skip
             async with self.turn:
                 if self.version != version or not self.computer_to_move():
                     continue
@@ -490,9 +495,9 @@ class Table:
                 return False
         return False
 
-    def start_driving(self, committer: Committer) -> asyncio.Task | None:
+    def start_driving(self, committer: Committer, computers: Pool) -> asyncio.Task | None:
         if self.computer_to_move() and (self.driver is None or self.driver.done()):
-            self.driver = asyncio.get_running_loop().create_task(self.drive(committer))
+            self.driver = asyncio.get_running_loop().create_task(self.drive(committer, computers))
         return self.driver
 
     async def set_pace(self, pace: Any) -> None:
