@@ -7,7 +7,9 @@ is asserted is who started, and in which order."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import threading
+import warnings
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -15,9 +17,14 @@ from typing import Any
 import httpx
 import pytest
 
+with warnings.catch_warnings():  # Starlette 1.x prefers httpx2 to httpx for its TestClient; both work
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
 from interpreter.frontends.web import app as app_module
 from interpreter.frontends.web import tables as tables_module
 from interpreter.frontends.web.app import create_app
+from interpreter.frontends.web.limits import Limits
 from interpreter.frontends.web.tables import Refusal, Table
 from interpreter.frontends.web.workers import Pool, Shape
 
@@ -213,3 +220,51 @@ def test_a_request_that_goes_away_while_it_waits_gives_up_its_place():
             pool.close()
 
     asyncio.run(main())
+
+
+# --- an endless all-computer table ----------------------------------------------------------------
+
+ENDLESS = "name: endless\nextends: draw\nmatch: {target: 1000000}\n"  # valid, and no match reaches it
+
+
+def _ticking(app: Any) -> None:
+    """The server's clock for the computers' work: each reading one second after the last."""
+    ticks = itertools.count()
+    app.state.tables.clock = lambda: float(next(ticks))
+
+
+def test_an_endless_all_computer_table_stops_once_its_computers_worked_their_time_in_a_row(tmp_path):
+    limits = Limits(computer_run_s=5)
+    app = create_app(tmp_path, pace_ms=0, limits=limits)
+    _ticking(app)
+    body = {"rules_text": ENDLESS, "players": 2, "seed": 5, "seats": COMPUTERS}
+    with TestClient(app) as client:
+        made = client.post("/api/tables", json=body)
+        assert made.status_code == 201  # answered: at pace 0, once the table has stopped
+        table = client.app.state.tables.tables[made.json()["table"]]
+        reason = "its computer players worked 5 s in a row without a person's move, this server's bound"
+        assert table.stopped == reason and table.version == 5
+        watched = client.get(f"/api/tables/{table.id}/state?token={made.json()['spectator']['token']}").json()
+        assert watched["stopped"] == reason  # every seat and watcher is told why
+    with TestClient(create_app(tmp_path, pace_ms=0, limits=limits)) as client:
+        back = client.app.state.tables.tables[table.id]
+        assert back.stopped == reason and back.version == 5  # a restart does not give it more time
+
+
+def test_the_computers_time_in_a_row_starts_again_at_each_persons_move(tmp_path):
+    app = create_app(tmp_path, pace_ms=0, limits=Limits(computer_run_s=1))  # one computer move per person's
+    _ticking(app)
+    body = {"rules_text": ENDLESS, "players": 2, "seed": 5, "seats": HUMAN_AND_GREEDY}
+    with TestClient(app) as client:
+        made = client.post("/api/tables", json=body).json()
+        url = f"/api/tables/{made['table']}"
+        token = made["seats"][0]["token"]
+        for _ in range(12):
+            state = client.get(f"{url}/state?token={token}").json()
+            if 0 in (state["to_continue"] or []):  # a round's end: the person presses Continue
+                client.post(f"{url}/continue?token={token}", json={})
+                continue
+            answer = client.post(f"{url}/action?token={token}", json={"index": 0, "version": state["version"]})
+            assert answer.status_code == 200, answer.text
+        table = client.app.state.tables.tables[made["table"]]
+        assert table.stopped is None and table.version >= 20

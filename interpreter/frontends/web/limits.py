@@ -19,7 +19,7 @@ MAXIMA = {
     "streams_per_client": 100_000, "disk_per_client": 1_000_000,
     "connections": 100_000, "header_timeout_s": 3600, "body_timeout_s": 3600, "keep_alive_s": 3600,
     "rate_per_s": 10_000, "burst": 100_000, "table_actions": 10_000_000, "finished_in_memory": 100_000,
-    "clients_tracked": 1_000_000,
+    "clients_tracked": 1_000_000, "computer_run_s": 3600,
 }  # fmt: skip
 
 
@@ -40,6 +40,9 @@ class Limits:
     disk_per_client: float = 256.0  # MiB of the saves and pasted rules of the tables one address made (507 past it)
     finished_in_memory: int = 200  # finished tables kept loaded; older ones are read from disk when asked for
     clients_tracked: int = 10_000  # addresses whose request rate is remembered (the least recent go first)
+    # Seconds a table's computer seats may work in a row without a person's move (waiting for a thread
+    # of the computers' pool counts, the pace does not); then it stops: an endless all-computer match.
+    computer_run_s: float = 45.0
 
     def __post_init__(self) -> None:
         for item in fields(self):

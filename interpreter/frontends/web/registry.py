@@ -19,6 +19,7 @@ import re
 import secrets
 import sys
 import threading
+import time
 from collections import Counter, OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
 from datetime import datetime
@@ -93,6 +94,7 @@ class Tables:
         self.limits = limits or Limits()
         self.committer = committer or Committer()
         self.workers = workers or Workers()  # the computers' moves take turns in its "computers" pool
+        self.clock = time.monotonic  # what the computers' time in a row is measured by
         self.tables: dict[str, Table] = {}
         self.finished: OrderedDict[str, None] = OrderedDict()  # loaded finished tables, least recent first
         self._guard = threading.Lock()  # creations in worker threads check and take the limits under it
@@ -329,7 +331,8 @@ class Tables:
         following = sidecar.tokens if sidecar.next_tokens is None else sidecar.next_tokens
         watching = sidecar.spectator if sidecar.next_tokens is None else sidecar.next_spectator
         table = Table(path.stem, path, game, ruleset, match, sidecar.tokens, pace, lock, client=sidecar.client,
-                      max_actions=self.limits.table_actions, stopped=sidecar.stopped, names=dict(sidecar.names),
+                      max_actions=self.limits.table_actions, max_run_s=self.limits.computer_run_s,
+                      clock=lambda: self.clock(), stopped=sidecar.stopped, names=dict(sidecar.names),
                       spectator=sidecar.spectator, next=sidecar.next, stand_ins=dict(sidecar.stand_ins),
                       next_tokens=dict(following), next_spectator=watching,
                       known_seed=sidecar.known_seed)  # fmt: skip

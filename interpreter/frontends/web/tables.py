@@ -17,6 +17,7 @@ import contextlib
 import functools
 import re
 import secrets
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -123,6 +124,8 @@ class Table:
     version: int = 0
     client: str | None = None  # the address that made it (for the per-client limit)
     max_actions: int = 20_000  # the work bound of one table (limits.py)
+    max_run_s: float = 45.0  # ... and of its computers' work in a row, without a person's move
+    clock: Callable[[], float] = time.monotonic
     listeners: set[tuple[int | None, asyncio.Queue[tuple[int, str]]]] = field(default_factory=set)
     driver: asyncio.Task | None = None
     stopped: str | None = None  # why the rules (or the server's bound) stopped the match, if they did
@@ -462,7 +465,14 @@ class Table:
         """Let the computer seats move, one action at a time at the table's pace, until a person's turn;
         each move is thought in the `computers` pool, in turn with the other clients' tables."""
         backoff = 1.0
+        spent = 0.0  # seconds the computers worked (or waited for a thread) since the run began
         while self.computer_to_move():
+            if spent >= self.max_run_s:
+                async with self.turn:
+                    if self.stopped is None:
+                        await self.halt(f"its computer players worked {self.max_run_s:g} s in a row without a "
+                                        "person's move, this server's bound")  # fmt: skip
+                return
             ended_round = bool(self.match.events) and self.match.events[-1]["type"] in ("round_end", "deal")
             delay = self.pace_ms * (4 if ended_round and self.version else 2 if self.took_trick() else 1)
             if delay:
@@ -470,8 +480,10 @@ class Table:
             seat, version = self.match.current_player, self.version
             assert seat is not None
             # Chosen on a copy in a worker thread; applied only if the table has not moved meanwhile.
+            began = self.clock()
             action = await computers.run(self.client, computer_choice, self.match.clone(), self.kind_of(seat),
                                          self.game.seed)  # fmt: skip
+            spent += self.clock() - began
             async with self.turn:
                 if self.version != version or not self.computer_to_move():
                     continue

@@ -94,6 +94,8 @@ LIMIT_HELP = {
     "disk_per_client": "MiB of disk the tables made from one address may take (saves, pasted rules)",
     "finished_in_memory": "finished tables kept loaded",
     "clients_tracked": "addresses whose request rate is remembered",
+    "computer_run_s": "seconds a table's computer players may work in a row without a person's move before the "
+    "server stops it",
 }
 
 
