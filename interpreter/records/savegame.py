@@ -48,6 +48,7 @@ from interpreter.rulefile.ruleset import Ruleset
 from interpreter.text.diagnostics import shorten
 from interpreter.text.untrusted import (
     MAX_SAVE_BYTES,
+    MAX_SAVE_LINES,
     JsonProblem,
     NotRegularFile,
     TooLarge,
@@ -287,6 +288,8 @@ def parse_save(raw: bytes, name: str) -> SavedGame:
     SaveError for anything that is not a sound save. Parsed within the bounds of read_save."""
     if len(raw) > MAX_SAVE_BYTES:
         raise SaveError(f"{name} is larger than {MAX_SAVE_BYTES // 2**20} MiB; it is not a domino save")
+    if raw.count(b"\n") > MAX_SAVE_LINES:  # counted before anything is split into lines
+        raise SaveError(f"{name} has more than {MAX_SAVE_LINES:,} lines; it is not a domino save")
     first, _, rest = raw.partition(b"\n")
     try:  # a journal's header, or a whole version 1 save written on one line
         data = load_json(first.decode("utf-8"))

@@ -22,6 +22,11 @@ from interpreter.text.diagnostics import shorten
 
 RULE_FILE_SUFFIXES = (".yaml", ".yml")
 MAX_SAVE_BYTES = 32 * 1024 * 1024  # a long match's save is under 1 MiB
+# Lines of a save or a log: an event a line, about 100 bytes each, and a few events an action; a
+# table stopped at its 20,000 actions (`domino serve --table-actions`) writes under 40,000. Checked
+# before a save is split into lines, and while a body is read (a save of empty lines is refused
+# after 200 KiB, not after 8 MiB and millions of empty strings).
+MAX_SAVE_LINES = 100_000
 MAX_RECORD_BYTES = 1024 * 1024  # one line of a log; the largest deal record is a few KiB
 MAX_JSON_DEPTH = 32  # records nest 4 levels deep
 MAX_INT_DIGITS = 100  # seeds and scores; far below Python's 4,300-digit limit of int()

@@ -36,7 +36,7 @@ from interpreter.rulefile.explain import explain
 from interpreter.rulefile.loader import RuleFileError, load_ruleset
 from interpreter.rulefile.ruleset import Ruleset, Teams
 from interpreter.text.diagnostics import shorten
-from interpreter.text.untrusted import JsonProblem, load_json, printable
+from interpreter.text.untrusted import MAX_SAVE_LINES, JsonProblem, load_json, printable
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = 256 * 1024  # a rule file, a table's settings, an action
@@ -65,9 +65,11 @@ def _error(status: int, message: str, **extra: Any) -> JSONResponse:
     return JSONResponse({"error": message, **extra}, status_code=status)
 
 
-async def read_body(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
-    """The request's JSON object, read no further than `limit` bytes and within the body timeout;
-    Refusal 413 past the size, 408 past the time, 400 if malformed, 415 if it says it is not JSON."""
+async def read_body(request: Request, limit: int = MAX_BODY, lines: int | None = None) -> dict[str, Any]:
+    """The request's JSON object, read no further than `limit` bytes, nor than `lines` line breaks
+    of its text (`\\n` in a JSON string: a save's lines, counted as they arrive; an escaped backslash
+    before an n counts too, which only errs towards refusing), and within the body timeout; Refusal
+    413 past the size or the lines, 408 past the time, 400 if malformed, 415 if it says it is not JSON."""
     if not _is_json(request.headers.get("content-type", "")):
         raise Refusal(415, f"the request must be JSON (Content-Type: {JSON_TYPE})")
     length = request.headers.get("content-length", "")
@@ -77,11 +79,18 @@ async def read_body(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
     timeout = request.app.state.limits.body_timeout_s
 
     async def read() -> None:
-        size = 0
+        size = breaks = 0
+        last = b""  # the byte before the chunk: a `\n` may be split between two
         async for chunk in request.stream():
             size += len(chunk)
             if size > limit:
                 raise Refusal(413, f"the request is larger than {limit // 1024} KiB")
+            if lines is not None and chunk:
+                breaks += (last + chunk).count(b"\\n")
+                last = chunk[-1:]
+                if breaks > lines:
+                    raise Refusal(413, f"the save has more than {lines:,} lines; a table's longest match writes "
+                                  "far fewer")  # fmt: skip
             chunks.append(chunk)
 
     try:
@@ -282,7 +291,7 @@ def create_app(
     @handled
     async def open_table(request: Request) -> Response:
         spend(request)
-        body = await read_body(request, MAX_SAVE_BODY)
+        body = await read_body(request, MAX_SAVE_BODY, MAX_SAVE_LINES)
         table = await workers["saves"].run(client_of(request), tables.open, body, client_of(request))
         await settle(table)
         return JSONResponse(made(table), status_code=201)
@@ -368,7 +377,7 @@ def create_app(
     @handled
     async def open_replay(request: Request) -> Response:
         spend(request)
-        body = await read_body(request, MAX_SAVE_BODY)
+        body = await read_body(request, MAX_SAVE_BODY, MAX_SAVE_LINES)
         key, found = await workers["saves"].run(client_of(request), replays.open, body)
         return JSONResponse({"replay": key, "steps": found.steps}, status_code=201)
 
