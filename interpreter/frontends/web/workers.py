@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import threading
 from collections import Counter, OrderedDict, deque
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -40,94 +41,132 @@ class Shape:
     what: str  # the work, as a refusal names it: "saves being read"
 
 
-# The pools of one server and their sizes (docs/web.md). Two threads each: the work is Python, which
-# runs one thread at a time (the GIL), so more threads would add waiting, not speed; two let one
-# client's work and another's go on side by side. A save's body is up to 8 MiB, so few wait; a
-# check's is up to 256 KiB, and a client's whole burst of requests (--burst) may wait its turn.
+# The pools of one server and their sizes (docs/web.md). Few threads: the work is Python, which runs
+# one thread at a time (the GIL), so more threads would add waiting, not speed; two let one client's
+# work and another's go on side by side. The computers' four, two a client, keep a client's many
+# tables moving (bench/serve_load.py: one address, 100 tables) while leaving two to the others. A
+# save's body is up to 8 MiB, so few wait; a check's is up to 256 KiB, and a client's whole burst of
+# requests (--burst) may wait its turn.
 POOLS = {
     "saves": Shape(2, 1, 4, "saves being opened or replayed"),  # open a save or replay, step a replay, read a table
     "checks": Shape(2, 1, 32, "rule files being checked"),  # validate, create a table (its rules), play again, variants
-    "computers": Shape(2, 1, None, "computer moves"),  # a computer seat's move, for the client that made the table
+    "computers": Shape(4, 2, None, "computer moves"),  # a computer seat's move, for the client who made the table
     "hints": Shape(2, 1, 0, "hints being searched"),  # a hint's search; no queue: ask again
 }  # fmt: skip
 
 
+@dataclass(eq=False)
+class _Work:
+    who: str
+    call: Callable[[], Any]
+    answer: asyncio.Future[Any]  # resolved on its event loop
+    loop: asyncio.AbstractEventLoop
+
+
 class Pool:
-    """A bounded executor whose threads are handed out fairly, one client after another."""
+    """A bounded executor whose threads are handed out fairly, one client after another. A thread
+    that finishes starts the next client's work itself: the turn does not wait for the event loop,
+    which under load is the slowest part of the server."""
 
     def __init__(self, name: str, shape: Shape) -> None:
         self.name = name
         self.shape = shape
         self.executor = ThreadPoolExecutor(shape.threads, thread_name_prefix=f"domino-{name}")
+        self.lock = threading.Lock()  # the counts are changed by the loop and by the threads
         self.held: Counter[str] = Counter()  # threads held, by client
-        self.queues: OrderedDict[str, deque[asyncio.Future[None]]] = OrderedDict()  # whose turn is next: first
+        self.queues: OrderedDict[str, deque[_Work]] = OrderedDict()  # whose turn is next: first
 
     def waiting(self, client: str | None) -> int:
-        return len(self.queues.get(client or ANYONE, ()))
+        with self.lock:
+            return len(self.queues.get(client or ANYONE, ()))
 
     async def run(self, client: str | None, work: Callable[..., T], *args: Any) -> T:
         """`work(*args)` in one of the pool's threads, once it is `client`'s turn; Refusal 429 or 503
         when the client may not wait for one."""
-        who = client or ANYONE
-        await self._enter(who)
-        done = asyncio.get_running_loop().run_in_executor(self.executor, functools.partial(work, *args))
-        done.add_done_callback(lambda _: self._leave(who))
-        return await asyncio.shield(done)  # a request that goes away leaves the thread held until it finishes
-
-    async def _enter(self, who: str) -> None:
-        shape = self.shape
-        if self.held[who] < shape.per_client and self.held.total() < shape.threads:
-            self.held[who] += 1
-            return
-        if shape.waiting is not None and self.waiting(who) >= shape.waiting:
-            if shape.waiting == 0 and self.held[who] < shape.per_client:
-                raise Refusal(503, f"the server is busy with other {shape.what}; ask again in a moment", retry_after=2)
-            raise Refusal(429, f"you have {self.held[who] + self.waiting(who)} {shape.what} on this server, its "
-                          "share per player; wait for them", retry_after=2)  # fmt: skip
-        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self.queues.setdefault(who, deque()).append(turn)
+        loop = asyncio.get_running_loop()
+        item = _Work(client or ANYONE, functools.partial(work, *args), loop.create_future(), loop)
+        with self.lock:
+            now = self._admit(item)
+        if now:
+            self._start(item)
         try:
-            await turn
+            return await asyncio.shield(item.answer)  # a request that goes away leaves its work running
         except asyncio.CancelledError:
-            if turn.done() and not turn.cancelled():  # given a thread just as it went away: pass it on
-                self._leave(who)
-            else:
-                self._forget(who, turn)
+            with self.lock:  # not started yet: it gives up its place
+                queue = self.queues.get(item.who)
+                if queue is not None and item in queue:
+                    queue.remove(item)
+                    if not queue:
+                        del self.queues[item.who]
             raise
 
-    def _forget(self, who: str, turn: asyncio.Future[None]) -> None:
-        queue = self.queues.get(who)
-        if queue is not None and turn in queue:
-            queue.remove(turn)
-            if not queue:
-                del self.queues[who]
-
-    def _leave(self, who: str) -> None:
-        self.held[who] -= 1
-        if not self.held[who]:
-            del self.held[who]
-        self._hand_out()
-
-    def _hand_out(self) -> None:
-        """Free threads to the waiting clients in turn: of those that may hold one more, the one that
-        holds fewest (the first in line of those), which then goes to the back of the line."""
-        while self.held.total() < self.shape.threads:
-            allowed = [c for c in self.queues if self.held[c] < self.shape.per_client]
-            if not allowed:
-                return
-            who = min(allowed, key=lambda c: self.held[c])
-            queue = self.queues.pop(who)
-            turn = queue.popleft()
-            if queue:
-                self.queues[who] = queue  # at the back: the others go first
-            if turn.done():  # cancelled: its request went away and forgets it when it next runs
-                continue
+    def _admit(self, item: _Work) -> bool:
+        """Whether `item` starts now (its thread counted), else queued; Refusal past its room. Locked."""
+        shape, who = self.shape, item.who
+        if self.held[who] < shape.per_client and self.held.total() < shape.threads:
             self.held[who] += 1
-            turn.set_result(None)
+            return True
+        waiting = len(self.queues.get(who, ()))
+        if shape.waiting is not None and waiting >= shape.waiting:
+            if shape.waiting == 0 and self.held[who] < shape.per_client:
+                raise Refusal(503, f"the server is busy with other {shape.what}; ask again in a moment", retry_after=2)
+            raise Refusal(429, f"you have {self.held[who] + waiting} {shape.what} on this server, its share per "
+                          "player; wait for them", retry_after=2)  # fmt: skip
+        self.queues.setdefault(who, deque()).append(item)
+        return False
+
+    def _start(self, item: _Work) -> None:
+        try:
+            future = self.executor.submit(item.call)
+        except RuntimeError:  # the server is stopping: nothing new starts
+            item.loop.call_soon_threadsafe(item.answer.cancel)
+            self._finished(item, None)
+            return
+        future.add_done_callback(lambda done: self._finished(item, done))
+
+    def _finished(self, item: _Work, done: Future[Any] | None) -> None:
+        """In the thread that ran `item`: its thread to the next client in turn, then its answer to its loop."""
+        with self.lock:
+            self.held[item.who] -= 1
+            if not self.held[item.who]:
+                del self.held[item.who]
+            following = self._next()
+        if following is not None:
+            self._start(following)
+        if done is not None:
+            item.loop.call_soon_threadsafe(_answer, item.answer, done)
+
+    def _next(self) -> _Work | None:
+        """The work whose turn it is, its thread counted: of the waiting clients that may hold one more
+        thread, the one that holds fewest (the first in line of those), which goes to the back of the
+        line. Locked."""
+        if self.held.total() >= self.shape.threads:
+            return None
+        allowed = [c for c in self.queues if self.held[c] < self.shape.per_client]
+        if not allowed:
+            return None
+        who = min(allowed, key=lambda c: self.held[c])
+        queue = self.queues.pop(who)
+        item = queue.popleft()
+        if queue:
+            self.queues[who] = queue  # at the back: the others go first
+        self.held[who] += 1
+        return item
 
     def close(self) -> None:
         """No new work; what waits is cancelled, what runs finishes on its own."""
         self.executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _answer(answer: asyncio.Future[Any], done: Future[Any]) -> None:
+    if answer.done():
+        return
+    if done.cancelled():
+        answer.cancel()
+    elif done.exception() is not None:
+        answer.set_exception(done.exception())  # type: ignore[arg-type]
+    else:
+        answer.set_result(done.result())
 
 
 class Workers:
