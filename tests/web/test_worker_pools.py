@@ -268,3 +268,20 @@ def test_the_computers_time_in_a_row_starts_again_at_each_persons_move(tmp_path)
             assert answer.status_code == 200, answer.text
         table = client.app.state.tables.tables[made["table"]]
         assert table.stopped is None and table.version >= 20
+
+
+def test_a_creation_waiting_for_its_computers_is_answered_as_soon_as_the_server_starts_to_stop(tmp_path):
+    """At pace 0 a creation answers once the computers have moved; a server that stops does not wait
+    for them (nor leave the request to be cancelled into a 500 and a traceback in its log)."""
+    body = {"rules_text": ENDLESS, "players": 2, "seed": 5, "seats": COMPUTERS}
+    with TestClient(create_app(tmp_path, pace_ms=0, limits=Limits(computer_run_s=3600))) as client:
+        answers: list[httpx.Response] = []
+        making = threading.Thread(target=lambda: answers.append(client.post("/api/tables", json=body)))
+        making.start()
+        tables = client.app.state.tables.tables
+        while not any(table.version for table in list(tables.values())):  # made, and its computers playing
+            threading.Event().wait(0.01)
+        client.portal.call(client.app.state.stop)
+        making.join(GUARD_S)
+        assert answers and answers[0].status_code == 201
+        assert not next(iter(tables.values())).stopped  # not stopped: the next server goes on with it

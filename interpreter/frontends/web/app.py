@@ -253,10 +253,17 @@ def create_app(
         return {"table": table.id, "seats": table.links(every=True), "spectator": table.spectator_link()}
 
     async def settle(table: Table) -> None:
-        """Start the computer seats; at pace 0, answer only once they have moved."""
+        """Start the computer seats; at pace 0, answer only once they have moved, or the server stops
+        (its drivers are cancelled then, and the next server goes on with the table)."""
         task = tables.drive(table)
         if task is not None and table.pace_ms == 0:
-            await asyncio.shield(task)
+            stop = asyncio.ensure_future(closing.wait())
+            try:
+                await asyncio.wait({task, stop}, return_when=asyncio.FIRST_COMPLETED)  # the driver is not cancelled
+            finally:
+                stop.cancel()
+            if task.done():
+                task.result()  # a driver that failed fails the request (a 500), as it did when awaited
 
     @handled
     async def list_variants(request: Request) -> Response:
