@@ -16,6 +16,7 @@ has gone (a closed page cannot free a thread that is still computing).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import threading
 from collections import Counter, OrderedDict, deque
@@ -119,7 +120,7 @@ class Pool:
         try:
             future = self.executor.submit(item.call)
         except RuntimeError:  # the server is stopping: nothing new starts
-            item.loop.call_soon_threadsafe(item.answer.cancel)
+            _tell(item.loop, item.answer.cancel)
             self._finished(item, None)
             return
         future.add_done_callback(lambda done: self._finished(item, done))
@@ -134,7 +135,7 @@ class Pool:
         if following is not None:
             self._start(following)
         if done is not None:
-            item.loop.call_soon_threadsafe(_answer, item.answer, done)
+            _tell(item.loop, functools.partial(_answer, item.answer, done))
 
     def _next(self) -> _Work | None:
         """The work whose turn it is, its thread counted: of the waiting clients that may hold one more
@@ -156,6 +157,13 @@ class Pool:
     def close(self) -> None:
         """No new work; what waits is cancelled, what runs finishes on its own."""
         self.executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _tell(loop: asyncio.AbstractEventLoop, callback: Callable[[], object]) -> None:
+    """`callback` on `loop`, from any thread; nothing once the loop has closed (the server stopped
+    while the work ran: nobody waits for its answer)."""
+    with contextlib.suppress(RuntimeError):
+        loop.call_soon_threadsafe(callback)
 
 
 def _answer(answer: asyncio.Future[Any], done: Future[Any]) -> None:
