@@ -24,15 +24,7 @@ from interpreter.players.ismcts import IsmctsPlayer
 from interpreter.records.replay import replay
 from interpreter.records.savegame import SavedGame, rebuild
 from interpreter.rulefile.trick_rules import MAX_GROUPS, Combination
-
-# Counter-clockwise from seat 0: seats 0, 3, 2, 1 (as tests/engine/test_trick_groups.py).
-HANDS = deal(
-    "6-6 6-6 3-6 4-5 1-2 2-4 1-5 1-6",
-    "1-3 1-3 5-5 4-6 4-6 1-6 5-6 1-5",
-    "4-4 4-4 2-5 3-4 3-3 3-3 5-6 2-3",
-    "1-1 1-1 2-6 3-5 2-2 2-2 5-5 1-4",
-    starter=0,
-)
+from tests.engine.test_trick_groups import HANDS  # the same scripted deal: seats 0, 3, 2, 1 counter-clockwise
 
 
 def big_hands(hand: int) -> str:
