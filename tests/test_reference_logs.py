@@ -43,7 +43,7 @@ from tests.rule_files import FILES
 RECORDED = read_recording() if RECORDING.exists() else {}
 RERECORD = (f"\nIf the change is MEANT to change play, re-record with `{RECORD_COMMAND}` and say why in the "
             "commit message; otherwise the change broke the promise that every game plays as before.")  # fmt: skip
-DETAILED = 3  # matches per file whose difference is shown in full; the others are only named
+DETAILED = 2  # matches per file whose difference is shown in full; the others are only named
 SHOWN = 200  # characters of an event shown
 
 

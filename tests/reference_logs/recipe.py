@@ -35,7 +35,7 @@ CUT = 150  # actions of a match by the cheap players (most matches of a small fi
 SEARCH_CUT = 30  # ... by the searching players: a deal, its auction and first tricks, or a round's first turns
 SEARCHING = ("greedy", "ismcts")
 ISMCTS_ITERATIONS = 4  # a small fixed budget, no clock: its choices depend on the seed only
-MARK_EVERY = 32  # events between two of a log's prefix digests: where a log first differs, to that many events
+MARK_EVERY = 8  # events between two of a log's prefix digests: where a log first differs, to that many events
 
 # The recipe itself, kept beside the recording: a recording made by another recipe is refused.
 RECIPE = {"seed": SEED, "cut": CUT, "search_cut": SEARCH_CUT, "searching": list(SEARCHING),
@@ -109,12 +109,12 @@ def canonical(event: dict[str, Any]) -> str:
 def summary(played: Played) -> dict[str, Any]:
     """What the recording keeps of a match: the sha256 of its canonical log (json.dumps of the
     whole list, sorted keys, no spaces), the digests of the log's first MARK_EVERY, 2 * MARK_EVERY,
-    ... events (8 hex digits each: where two logs first part), its lengths, returns and end."""
+    ... events (6 hex digits each: where two logs first part), its lengths, returns and end."""
     whole = hashlib.sha256(b"[")
     marks = []
     for index, event in enumerate(played.events):
         if index and index % MARK_EVERY == 0:
-            marks.append(_closed(whole)[:8])
+            marks.append(_closed(whole)[:6])
         whole.update((("," if index else "") + canonical(event)).encode())
     return {"digest": _closed(whole), "marks": marks, "events": len(played.events), "actions": played.actions,
             "returns": list(played.returns), "over": played.over,
