@@ -459,6 +459,9 @@ def _seconds(text: str) -> float:
     return value
 
 
+ONE_ADDRESS = "--tables-per-client 1000 --rate-per-s 1000 --burst 1000"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=_table_counts, default=[1, 20, 50, 100], help="table counts, run in turn")
@@ -471,9 +474,9 @@ def main() -> int:
     parser.add_argument("--python", default=sys.executable, help="the Python that runs the server")
     parser.add_argument("--cwd", type=Path, default=ROOT, help="the checkout the server runs from")
     parser.add_argument("--server-cmd", help="the command instead of `PYTHON -m interpreter` (split like a shell)")
-    parser.add_argument("--serve-args", default="", help="more flags of `domino serve` (split like a shell), e.g. "
-                        "'--tables-per-client 1000 --rate-per-s 1000 --burst 1000': every table here comes from one "
-                        "address")  # fmt: skip
+    parser.add_argument("--serve-args", default=ONE_ADDRESS, help="more flags of `domino serve` (split like a "
+                        f"shell); default '{ONE_ADDRESS}': every table here comes from one address, which the "
+                        "per-client limits would otherwise stop at 20 tables")  # fmt: skip
     args = parser.parse_args()
     argv = shlex.split(args.server_cmd) if args.server_cmd else [args.python, "-m", "interpreter"]
     if not argv:
