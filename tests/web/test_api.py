@@ -709,3 +709,25 @@ def test_the_open_ends_are_said_only_where_the_rules_score_them(client):
             assert said == f"The sum of the open ends is {answer.json()['state']['layout']['end_sum']}."
         else:
             assert said is None
+
+
+def test_a_hint_to_follow_several_tiles_names_the_whole_play(client):
+    """Following a lead of several tiles is built by picks, but a hint is for a person: its first
+    move is the whole play the strongest player would build (the one a computer seat would make),
+    with its tiles, so the page picks them all and Enter plays them; the terminal's hint says it too."""
+    body = {"variant": "tien-gow", "players": 4, "seats": [HUMAN] * 4, "seed": 7, "settings": {"match.rounds": "2"}}
+    table = client.post("/api/tables", json=body).json()
+    live = client.app.state.tables.get(table["table"])
+    lead = next(i for i, a in enumerate(live.match.legal_actions()) if a.tiles and len(a.tiles) > 1)
+    seat = live.match.current_player
+    assert client.post(url(table, "action", seat), json={"index": lead, "version": 0}).status_code == 200
+    follower = live.match.current_player
+    size = client.get(url(table, "state", follower)).json()["tricks"]["lead_size"]
+    hint = client.get(url(table, "hint", follower)).json()
+    first = hint["moves"][0]
+    whole = computer_choice(live.match.clone(), hint["player"], live.game.seed)
+    assert first["tiles"] == [list(tile) for tile in whole.tiles] and len(first["tiles"]) == size > 1
+    assert first["text"].startswith("play ") or "face down" in first["text"] or "lead" in first["text"], first
+    copy = live.match.clone()
+    copy.apply(whole)  # the engine takes it as the picks
+    assert copy.current_player != follower

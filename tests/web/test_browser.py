@@ -869,6 +869,12 @@ def test_tien_gow_plays_tiles_together_and_lays_them_face_down(browser, server, 
             assert page.locator("#play-selection").is_disabled()
             assert "as many as were led" in page.inner_text("#selection-words")
             tiles.first.click()  # put back
+            # A hint picks the whole play the strongest player would build, and Play is enabled.
+            page.click("#hint-button")
+            page.wait_for_function("n => document.querySelectorAll('.hand-tile.picked').length === n",
+                                   arg=tricks["lead_size"])  # fmt: skip
+            assert page.locator("#play-selection").is_enabled()
+            page.click("#choices .choice-cancel")
             seen["picked"] = True
         two = any(len(p["tiles"]) == 2 for p in plays) and any(p["face_down"] == 2 for p in plays)
         if len(plays) == 3 and two and not seen["mid"]:

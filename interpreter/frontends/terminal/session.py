@@ -144,34 +144,27 @@ def _player(match: Match, strategy: str, seed: int) -> players.Player:
     return players.make_player(strategy, decision_seed(seed, len(match.events)), reproducible=True)
 
 
-def one_choice(match: Match, strategy: str, seed: int) -> Action:
-    """A computer seat's choice of one of the legal actions: a hint's first move, and the first
-    pick of a play `computer_choice` builds."""
-    legal = match.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    player = _player(match, strategy, seed)
-    seat = match.current_player
-    assert seat is not None
-    return player.choose(match.observation(seat) if player.observes else None, legal)
-
-
 def hint_moves(match: Match, seed: int) -> tuple[str, list[tuple[Action, Estimate | None]]]:
     """The strongest computer player's view of the current turn: its name, and the moves it would
     play, the one a computer seat would choose first, then (when it searches) the next best with
-    how they did in its playouts, at most HINT_MOVES in all. Moves are the engine's legal actions."""
+    how they did in its playouts, at most HINT_MOVES in all. Moves are the engine's legal actions,
+    but for a play of several tiles built by picks, whose first move is the whole play (as
+    `computer_choice` makes it) and the others the first picks of other plays."""
     strongest = getattr(players, "STRONGEST", "random")
     full = match.legal_actions()
     player = players.make_player(strongest, decision_seed(seed, len(match.events)), reproducible=True)
     analyse = getattr(player, "analyse", None)
     if analyse is None or len(full) == 1:
-        return strongest, [(one_choice(match, strongest, seed), None)]
+        return strongest, [(computer_choice(match.clone(), strongest, seed), None)]
     seat = match.current_player
     assert seat is not None
     found = analyse(match.observation(seat))
     # The first is the choice `choose` makes, so the hint is what a computer seat would play.
     best = [e for e in found[:HINT_MOVES] if e.visits] or found[:1]
-    return strongest, [(e.action, e) for e in best]
+    moves: list[tuple[Action, Estimate | None]] = [(e.action, e) for e in best]
+    if moves[0][0].kind == PICK:  # a person is hinted the play its picks make, not one tile of it
+        moves[0] = (computer_choice(match.clone(), strongest, seed), moves[0][1])
+    return strongest, moves
 
 
 class Session:

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import Action, IllegalAction, Match
+from interpreter.engine.actions import PLAY
 from interpreter.frontends.cli.commands.common import GAME_ERRORS
 from interpreter.frontends.presentation.moves import same_move
 from interpreter.frontends.presentation.seats import HUMAN
@@ -425,8 +426,13 @@ class Table:
         strongest, found = hint_moves(match, self.game.seed)
         moves = []
         for action, estimate in found:
-            index = alike.index(same_move(action, layout))
-            move: dict[str, Any] = {"index": index, "text": texts[index]["text"]}
+            move: dict[str, Any]
+            if action.kind == PLAY and action.tiles is not None and action not in legal:  # a play built by picks
+                move = {"index": None, "text": legal_json([action], match)[0]["text"],
+                        "tiles": [list(tile) for tile in action.tiles]}  # fmt: skip
+            else:
+                index = alike.index(same_move(action, layout))
+                move = {"index": index, "text": texts[index]["text"]}
             if estimate is not None:
                 move.update(chance=round(estimate.chance, 3), tries=estimate.visits,
                             words=estimate_words(estimate.chance, estimate.visits, rounds))  # fmt: skip

@@ -19,15 +19,17 @@ export async function hint() {
   const state = view();
   const first = (body.moves || [])[0];
   if (first && isGrouped(state)) { // the hint's tiles picked: Enter plays them
-    const move = state.legal.find((m) => m.index === first.index);
-    if (move && move.tiles) {
+    // A listed play, or (to follow several tiles, built by picks) the whole play with its tiles.
+    const move = first.index === null ? null : state.legal.find((m) => m.index === first.index);
+    const tiles = first.tiles || (move && move.tiles);
+    if (tiles) {
       const picked = [];
-      for (const [a, b] of move.tiles) {
+      for (const [a, b] of tiles) {
         const i = state.hand.findIndex((t, k) => !picked.includes(k) && t[0] === a && t[1] === b);
         if (i >= 0) picked.push(i);
       }
       setPicks(picked);
-      setHinted(move.index);
+      if (move) setHinted(move.index);
       renderHand(); renderControls();
     }
     status(`Hint: ${first.text}`);
