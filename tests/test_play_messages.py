@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from interpreter.frontends.cli.commands.environment import ExitStatus
+from interpreter.records.savegame import read_save
 from tests.clirunner import domino
 
 QUIT = "quit\n"
@@ -33,7 +34,7 @@ def test_a_counterclockwise_game_shows_the_real_turn_order_everywhere(tmp_path: 
     )  # fmt: skip
     assert played.status is ExitStatus.OK, played.stderr
     order = "In turn order: You, Computer 4 (greedy), Computer 3 (greedy), Computer 2 (greedy)."
-    assert played.stdout.splitlines()[1] == f"{order} Seed 3."
+    assert played.stdout.splitlines()[1] == f"{order} Seed 3 (chosen)."
     assert _players_rows(played.stdout) == ["You", "Computer 4", "Computer 3", "Computer 2"]
     resumed = domino("resume", "g.json", cwd=tmp_path, stdin=QUIT)
     assert resumed.status is ExitStatus.OK, resumed.stderr
@@ -46,7 +47,8 @@ def test_a_clockwise_game_keeps_the_seat_order(tmp_path: Path) -> None:
     played = domino(
         "play", "draw", "--players", "human,greedy,greedy", "--seed", "1", "--save", "g.json", cwd=tmp_path, stdin=QUIT
     )
-    assert played.stdout.splitlines()[1] == "In turn order: You, Computer 2 (greedy), Computer 3 (greedy). Seed 1."
+    order = "In turn order: You, Computer 2 (greedy), Computer 3 (greedy)."
+    assert played.stdout.splitlines()[1] == f"{order} Seed 1 (chosen)."
     assert _players_rows(played.stdout) == ["You", "Computer 2", "Computer 3"]
 
 
@@ -77,3 +79,19 @@ def test_the_open_ends_count_is_shown_only_where_it_scores(tmp_path: Path) -> No
         )  # fmt: skip
         assert played.status is ExitStatus.OK, played.stderr
         assert "open ends count" not in played.stdout and "sum of the open ends" not in played.stdout
+
+
+def test_a_drawn_seed_is_said_once_the_game_is_over_never_while_it_goes_on(tmp_path: Path) -> None:
+    """A seed nobody chose names every hand: the player learns it when the match is over (to play
+    that deal again), not at its start; a chosen one is said at the start, as chosen."""
+    quit_early = domino("play", "draw", "--players", "human,greedy", "--save", "q.json", cwd=tmp_path, stdin=QUIT)
+    assert quit_early.status is ExitStatus.OK, quit_early.stderr
+    assert "Seed" not in quit_early.stdout and "Dealt from seed" not in quit_early.stdout
+    played = domino("play", "draw", "--players", "random,greedy", "--target", "10", "--save", "g.json", cwd=tmp_path)
+    assert played.status is ExitStatus.OK, played.stderr
+    seed = read_save(tmp_path / "g.json", "g.json").seed
+    assert f"Seed {seed}" not in played.stdout.splitlines()[1]
+    assert played.stdout.splitlines()[-1] == f"Dealt from seed {seed}: domino play --seed {seed} deals it again."
+    chosen = domino("play", "draw", "--players", "human,greedy", "--seed", "5", "--save", "c.json", cwd=tmp_path,
+                    stdin=QUIT)  # fmt: skip
+    assert chosen.stdout.splitlines()[1].endswith(" Seed 5 (chosen).")

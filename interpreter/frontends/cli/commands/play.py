@@ -138,7 +138,9 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         return ExitStatus.FAILURE
     # The title and description are the rule file's words: shown, never obeyed as escapes.
     about = printable(f"{ruleset.title} — {ruleset.description}")
-    env.stdout.write(f"{about}\n{order} Seed {seed}.\n")
+    # A seed nobody chose names every hand: said once the match is over (play_saved), never before.
+    said = f" Seed {seed} (chosen)." if args.seed is not None else ""
+    env.stdout.write(f"{about}\n{order}{said}\n")
     with lock:
         return play_saved(match, ruleset, game, path, env)
 
@@ -195,6 +197,7 @@ def play_saved(match: Match, ruleset: Ruleset, game: SavedGame, path: Path, env:
         journal.close()
     if ending is Ending.FINISHED:
         env.stdout.write(f"The whole game is in {path}.\n")
+        env.stdout.write(f"Dealt from seed {game.seed}: domino play --seed {game.seed} deals it again.\n")
     elif ending is Ending.QUIT:
         env.stdout.write(f"The game is saved; continue it with: domino resume {where}\n")
     else:
