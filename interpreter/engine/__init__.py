@@ -10,11 +10,13 @@ and the read-only views; docs/engine.md describes the model and the log format.
 
 from interpreter.engine.actions import Action, IllegalAction
 from interpreter.engine.fixtures import ScriptedDeal, deal
+from interpreter.engine.layout import determinize as _layout_determinize  # noqa: F401  (registers resample)
 from interpreter.engine.layout.match import LayoutMatch
 from interpreter.engine.limits import MatchLimitError
 from interpreter.engine.match import Match
 from interpreter.engine.observation import ArmView, LayoutView, Observation, OpenDouble, TrickView
 from interpreter.engine.tiles import Tile, parse_tile, parse_tiles, tile_text
+from interpreter.engine.tricks import determinize as _trick_determinize  # noqa: F401  (registers resample)
 from interpreter.engine.tricks.match import TrickMatch
 
 __all__ = [

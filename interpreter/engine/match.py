@@ -1,22 +1,39 @@
-"""What every family's match shares: seats and sides, the scores, the winners and the returns,
-and `Match(ruleset, players, ...)`, which builds the match of the ruleset's family.
+"""The match's contract: what every family's match has and what it shares.
 
-A family (interpreter/engine/layout, interpreter/engine/tricks) subclasses `Match`, registers
-itself with `register`, and keeps its own state: its deal, legal moves, apply and fast playout.
+`Match` declares the members every game has (legal actions, apply, clone, the observation of a
+seat, whose turn it is, the returns, resampling for one seat's view, the event log, ...) and
+keeps what is the same in every family: seats and sides, the scores, the winners and the
+returns, and the event log itself. A family (interpreter/engine/layout, interpreter/engine/tricks)
+subclasses `Match`, implements every abstract member (a family missing one cannot be
+instantiated), registers itself with `register`, and its determinizer with `register_resampler`.
+
+`new_match(ruleset, ...)` is the one factory: it looks the ruleset's family up in the table of
+families. `Match(ruleset, ...)` (docs/engine.md) goes through the same table.
+
 The attributes this base reads (`_rules`, `_n`, `_sides`, `_seat_side`, `_scores`, `_winners`,
 `_over`) are set by every family's constructor, and their meaning is the same in all of them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from interpreter.engine.observation import LayoutView
+from interpreter.engine import events as ev
+from interpreter.engine.actions import Action
+from interpreter.engine.observation import History, LayoutView, Observation
 from interpreter.engine.scoring import check_scores
+from interpreter.engine.tiles import Tile
 from interpreter.rulefile.ruleset import Family, Ruleset, Teams
 
 _FAMILIES: dict[Family, type[Match]] = {}
+# A family's determinizer as `Match.resample`: (match, seat, rng) -> a match consistent with what
+# the seat knows. Registered by the determinizer's module (it builds the family's matches, so the
+# family's match module cannot import it); interpreter/engine/__init__.py imports every one.
+Resampler = Callable[["Match", int, random.Random], "Match"]
+_RESAMPLERS: dict[Family, Resampler] = {}
 
 
 def register(family: Family, cls: type[Match]) -> None:
@@ -24,9 +41,30 @@ def register(family: Family, cls: type[Match]) -> None:
     _FAMILIES[family] = cls
 
 
-class Match:
+def register_resampler(family: Family, resampler: Resampler) -> None:
+    """`resampler` is `Match.resample` for `family` (called once, where its determinizer is defined)."""
+    _RESAMPLERS[family] = resampler
+
+
+def match_class(ruleset: Ruleset, families: Mapping[Family, type[Match]] | None = None) -> type[Match]:
+    """The class that plays `ruleset`: its family's in `families` (the registered ones by default)."""
+    if not isinstance(ruleset, Ruleset):
+        raise TypeError(f"a Match is built from a Ruleset, not {type(ruleset).__name__}")
+    return (_FAMILIES if families is None else families)[ruleset.family]
+
+
+def new_match(
+    ruleset: Ruleset, *args: Any, families: Mapping[Family, type[Match]] | None = None, **kwargs: Any
+) -> Match:
+    """A match of `ruleset` (the arguments of `Match`: players, seed, deals, scores, teams), of the
+    class its family has in `families` (the registered ones by default)."""
+    return match_class(ruleset, families)(ruleset, *args, **kwargs)
+
+
+class Match(ABC):
     """One match under one ruleset. Public API: docs/engine.md. `Match(ruleset, players, seed=0,
-    deals=None, scores=None, teams=None)` is a match of the ruleset's family (its subclass)."""
+    deals=None, scores=None, teams=None)` is a match of the ruleset's family (its subclass, chosen
+    by `match_class` as `new_match` does)."""
 
     _rules: Ruleset
     _n: int
@@ -35,17 +73,24 @@ class Match:
     _scores: list[int]
     _winners: tuple[int, ...]
     _over: bool
+    # The event log as compact records (events.py), turned into dicts only when read:
+    # `_event_dicts` / `_public_dicts` are those dicts so far, for the log list `_dicts_of`. Once
+    # `events` has been read, a family keeps the list it returned up to date after each action
+    # (`_live`): callers may hold on to it and watch it grow.
+    _events: list[ev.Record]
+    _event_dicts: list[dict[str, Any]]
+    _public_dicts: list[dict[str, Any]]
+    _dicts_of: list[ev.Record]
+    _live: bool
 
     def __new__(cls, ruleset: Ruleset | None = None, *args: Any, **kwargs: Any) -> Match:
         if cls is Match:
-            if not isinstance(ruleset, Ruleset):
-                raise TypeError(f"a Match is built from a Ruleset, not {type(ruleset).__name__}")
-            cls = _FAMILIES[ruleset.family]
+            cls = match_class(ruleset)  # type: ignore[arg-type]  # refused with a TypeError if not a Ruleset
         return object.__new__(cls)
 
     def _seat(self, ruleset: Ruleset, players: int, teams: bool | None, scores: Sequence[int] | None) -> Ruleset:
-        """Set the seats, sides and starting scores every family's constructor begins with; the
-        ruleset as a match of `players` plays it (`ruleset.for_players`)."""
+        """Set the seats, sides and starting scores every family's constructor begins with, and an
+        empty event log; the ruleset as a match of `players` plays it (`ruleset.for_players`)."""
         check_players(ruleset, players)
         partnered = partnerships(ruleset, players, teams)
         ruleset = ruleset.for_players(players, partnered)
@@ -58,33 +103,106 @@ class Match:
         self._scores = [0] * self._sides if scores is None else [int(s) for s in scores]
         if scores is not None:
             check_scores(self._scores)
+        self._restart_log()
         return ruleset
+
+    # --- the contract: what every family implements ------------------------------------------
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """The current player's legal actions, in the family's documented order (a fresh list);
+        empty once the match is over."""
+
+    @abstractmethod
+    def apply(self, action: Action) -> Sequence[dict[str, Any]]:
+        """Do `action` for the current player and return the events it logged. An action that is
+        not legal raises IllegalAction with the reason and leaves the match unchanged."""
+
+    @abstractmethod
+    def clone(self) -> Match:
+        """An independent copy with the same future (its random stream included)."""
+
+    @abstractmethod
+    def observation(self, seat: int) -> Observation:
+        """What `seat` knows: its hand, the table, the counts, the scores, the public log, and its
+        legal actions when it is to act."""
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat to act; None once the match is over."""
+
+    @property
+    @abstractmethod
+    def round(self) -> int:
+        """The number of the round (hand) being played, from 1."""
+
+    @abstractmethod
+    def hand(self, seat: int) -> tuple[Tile, ...]:
+        """The tiles `seat` holds."""
+
+    @property
+    @abstractmethod
+    def boneyard(self) -> tuple[Tile, ...]:
+        """The tiles still to draw, next first."""
+
+    @property
+    @abstractmethod
+    def dead(self) -> tuple[Tile, ...]:
+        """The tiles out of play this round."""
+
+    @property
+    @abstractmethod
+    def layout(self) -> LayoutView:
+        """The tiles laid out on the table (an empty layout in a family that lays none out)."""
+
+    @abstractmethod
+    def playout(self, rng: random.Random, *, until: str = "round", heavy: float = 0.0) -> None:
+        """Play random legal actions from `rng` until the round (`until="round"`) or the match
+        (`until="match"`) ends; `heavy` is the share of decisions taken by the family's cheap
+        policy instead. The same actions, state and log as the loop over `legal_actions` and
+        `apply` it stands for."""
+
+    def resample(self, seat: int, rng: random.Random) -> Match:
+        """A match in which every tile hidden from `seat` is dealt again at random from `rng`,
+        consistent with what `seat` has seen: built from `observation(seat)` only, by the family's
+        determinizer (`register_resampler`), which searching players sample once per iteration."""
+        return _RESAMPLERS[self._rules.family](self, seat, rng)
+
+    # --- what every family has the same -------------------------------------------------------
 
     @property
     def ruleset(self) -> Ruleset:
+        """The rules as this match plays them (for its number of players and partnerships)."""
         return self._rules
 
     @property
     def players(self) -> int:
+        """The number of seats."""
         return self._n
 
     @property
     def sides(self) -> int:
+        """The number of sides: the seats, or the partnerships."""
         return self._sides
 
     def side_of(self, seat: int) -> int:
+        """The side `seat` plays for (seat % sides)."""
         return self._seat_side[seat]
 
     @property
     def is_over(self) -> bool:
+        """Whether the match has ended."""
         return self._over
 
     @property
     def winners(self) -> tuple[int, ...]:
+        """The winning sides once the match is over (several on a tie); () before."""
         return self._winners
 
     @property
     def scores(self) -> tuple[int, ...]:
+        """Each side's score."""
         return tuple(self._scores)
 
     @property
@@ -97,6 +215,77 @@ class Match:
         """Per seat: its side's share of the win (1/k for k winning sides), 0.0 otherwise or before the end."""
         share = 1.0 / len(self._winners) if self._winners else 0.0
         return tuple(share if self._seat_side[s] in self._winners else 0.0 for s in range(self._n))
+
+    # --- the event log ------------------------------------------------------------------------
+
+    def _catch_up(self) -> None:
+        """Bring the state up to date before it is read (a family that defers work overrides it)."""
+        return None  # nothing deferred by default
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """The whole log so far. The list itself, kept up to date as the match goes on: read it,
+        do not change it."""
+        self._catch_up()
+        self._live = True
+        return self._event_dicts_now()
+
+    def events_of(self, kind: str) -> list[dict[str, Any]]:
+        """The log's events of one type (say "round_end"), in order, as `events` holds them; the
+        dicts of the other records are not built."""
+        self._catch_up()
+        if self._live:
+            return [event for event in self._event_dicts_now() if event["type"] == kind]
+        tags = ev.TAGS_OF_TYPE.get(kind, ())
+        return [
+            ev.materialise(record)
+            for record in self._events
+            if (record[0] in tags if isinstance(record, tuple) else record["type"] == kind)
+        ]
+
+    def _restart_log(self) -> None:
+        """Start an empty log (a new match, or a determinization's, which logs only its own future)."""
+        self._events = []
+        self._event_dicts = []
+        self._public_dicts = []
+        self._dicts_of = self._events
+        self._live = False
+
+    def _copy_log(self, new: Match) -> None:
+        """Give the copy `new` a log of its own, equal to this one's; it builds its own dicts when read."""
+        new._events = self._events.copy()
+        new._event_dicts = []
+        new._public_dicts = []
+        new._dicts_of = new._events
+        new._live = False
+
+    def _event_dicts_now(self) -> list[dict[str, Any]]:
+        """The log's records so far as event dicts: the ones built before and the new ones."""
+        log = self._events
+        out = self._event_dicts
+        if self._dicts_of is not log:  # the log was replaced (a probe or a determinization)
+            out = self._event_dicts = []
+            self._public_dicts = []
+            self._dicts_of = log
+        if len(out) < len(log):
+            out += ev.materialise_all(log[len(out) :])
+        return out
+
+    def _logged_since(self, start: int) -> Sequence[dict[str, Any]]:
+        """The events logged from record `start` on, as `apply` returns them: from the live list when
+        somebody holds it (keeping it current), else a slice whose dicts are built when first read."""
+        if self._live:
+            return self._event_dicts_now()[start:]
+        return ev.LogSlice(self._events, start, len(self._events))
+
+    def _history(self) -> History:
+        """The public log: the events as every seat may see them (a view of the log as it is now)."""
+        events = self._event_dicts_now()
+        log = self._events
+        out = self._public_dicts
+        for i in range(len(out), len(events)):
+            out.append(ev.public(log[i], events[i]))
+        return History(out, len(out))
 
 
 def check_players(ruleset: Ruleset, players: int) -> None:

@@ -29,18 +29,23 @@ from interpreter.engine.actions import DRAW, MARKER, PLAY, Action
 from interpreter.engine.fixtures import ScriptedDeal
 from interpreter.engine.layout.dealing import shuffle
 from interpreter.engine.layout.match import LayoutMatch as Match
+from interpreter.engine.match import Match as AnyMatch
+from interpreter.engine.match import register_resampler
 from interpreter.engine.observation import Observation
 from interpreter.engine.tiles import bits
-from interpreter.rulefile.ruleset import Ruleset, StartCriterion
+from interpreter.rulefile.ruleset import Family, Ruleset, StartCriterion
 
 TRIES = 20  # failed fills at one relaxation level before dropping older constraints
 REPICKS = 8  # random picks of a constrained slot's tile before choosing among the free ones only
 
 
-def determinize(match: Match, seat: int, rng: random.Random) -> Match:
+def determinize(match: AnyMatch, seat: int, rng: random.Random) -> Match:
     """A copy of `match` in which every tile hidden from `seat` is dealt again at random, consistent
-    with what `seat` has seen. Built from `match.observation(seat)` only."""
-    return Determinizer(match._rules, match.observation(seat)).sample(rng)
+    with what `seat` has seen. Built from `match.observation(seat)` only: `match.resample`."""
+    return Determinizer(match.ruleset, match.observation(seat)).sample(rng)
+
+
+register_resampler(Family.LAYOUT, determinize)
 
 
 class Determinizer:

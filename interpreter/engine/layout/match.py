@@ -22,7 +22,7 @@ from interpreter.engine.layout.rounds import RoundFlow
 from interpreter.engine.layout.tables import tables_for
 from interpreter.engine.layout.turns import TurnRules
 from interpreter.engine.match import Match, register
-from interpreter.engine.observation import ArmView, History, LayoutView, Observation, OpenDouble
+from interpreter.engine.observation import ArmView, LayoutView, Observation, OpenDouble
 from interpreter.engine.tiles import Tile, bits
 from interpreter.rulefile.ruleset import (
     DrawPolicy,
@@ -66,15 +66,6 @@ class LayoutMatch(Match, RoundFlow, TurnRules, LegalMoves, RandomPlay):
         self._forced = ruleset.play.forced
         self._policy = ruleset.draw.policy
         self._marker = ruleset.draw.when_unable is WhenUnable.MARKER
-        # The log as compact records (events.py), turned into dicts only when it is read:
-        # `_event_dicts` / `_public_dicts` are those dicts so far, for the log list `_dicts_of`.
-        # Once `events` has been read, the list it returned is kept up to date after each action
-        # (`_live`): callers may hold on to it and watch it grow.
-        self._events: list[ev.Record] = []
-        self._event_dicts: list[dict[str, Any]] = []
-        self._public_dicts: list[dict[str, Any]] = []
-        self._dicts_of: list[ev.Record] = self._events
-        self._live = False
         # What the hot path asks of the rules, read once.
         self._step = t.step
         self._again = ruleset.play.again_after_double
@@ -127,6 +118,10 @@ class LayoutMatch(Match, RoundFlow, TurnRules, LegalMoves, RandomPlay):
 
     # --- the public API -------------------------------------------------------------------------
 
+    def _catch_up(self) -> None:
+        if self._pending:
+            self._settle()
+
     @property
     def round(self) -> int:
         if self._pending:
@@ -138,51 +133,6 @@ class LayoutMatch(Match, RoundFlow, TurnRules, LegalMoves, RandomPlay):
         if self._pending:
             self._settle()
         return None if self._over else self._current
-
-    @property
-    def events(self) -> list[dict[str, Any]]:
-        """The whole log so far. The list itself, kept up to date as the match goes on: read it,
-        do not change it."""
-        if self._pending:
-            self._settle()
-        self._live = True
-        return self._event_dicts_now()
-
-    def events_of(self, kind: str) -> list[dict[str, Any]]:
-        """The log's events of one type (say "round_end"), in order, as `events` holds them; the
-        dicts of the other records are not built."""
-        if self._pending:
-            self._settle()
-        if self._live:
-            return [event for event in self._event_dicts_now() if event["type"] == kind]
-        tags = ev.TAGS_OF_TYPE.get(kind)
-        if tags is None:  # a type only ever logged as a finished dict
-            return [record for record in self._events if type(record) is dict and record["type"] == kind]
-        if len(tags) == 1:
-            tag = tags[0]
-            return [ev.materialise(record) for record in self._events if type(record) is tuple and record[0] == tag]
-        return [ev.materialise(record) for record in self._events if type(record) is tuple and record[0] in tags]
-
-    def _event_dicts_now(self) -> list[dict[str, Any]]:
-        """The log's records so far as event dicts: the ones built before and the new ones."""
-        log = self._events
-        out = self._event_dicts
-        if self._dicts_of is not log:  # the log was replaced (determinize.py starts a fresh one)
-            out = self._event_dicts = []
-            self._public_dicts = []
-            self._dicts_of = log
-        if len(out) < len(log):
-            out += ev.materialise_all(log[len(out) :])
-        return out
-
-    def _history(self) -> History:
-        """The public log: the events as every seat may see them (a view of the log as it is now)."""
-        events = self._event_dicts_now()
-        log = self._events
-        out = self._public_dicts
-        for i in range(len(out), len(events)):
-            out.append(ev.public(log[i], events[i]))
-        return History(out, len(out))
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
         if self._pending:
@@ -282,11 +232,7 @@ class LayoutMatch(Match, RoundFlow, TurnRules, LegalMoves, RandomPlay):
         new._scores = self._scores.copy()
         new._layout = self._layout.copy()
         new._demands = [d.copy() for d in self._demands]
-        new._events = self._events.copy()
-        new._event_dicts = []  # the copy builds its own dicts when its log is read
-        new._public_dicts = []
-        new._dicts_of = new._events
-        new._live = False
+        self._copy_log(new)
         if self._rng is not None:
             self._rng_shared = new._rng_shared = True
         return new
@@ -313,13 +259,10 @@ class LayoutMatch(Match, RoundFlow, TurnRules, LegalMoves, RandomPlay):
             if normalized is None or normalized not in legal:
                 raise IllegalAction(self._why_illegal(action))
             action = normalized
-        log = self._events
-        start = len(log)
+        start = len(self._events)
         self._legal = None
         self._do(action)
-        if self._live:  # somebody holds the `events` list: keep it current
-            return self._event_dicts_now()[start:]
-        return ev.LogSlice(log, start, len(log))
+        return self._logged_since(start)
 
     def playout(self, rng: random.Random, *, until: str = "round", heavy: float = 0.0) -> None:
         """Play random legal actions until the current round ends (`until="round"`) or the match

@@ -27,6 +27,7 @@ from typing import Any
 
 from interpreter.engine.actions import Action
 from interpreter.engine.layout.dealing import shuffle
+from interpreter.engine.match import Match, register_resampler
 from interpreter.engine.observation import Observation
 from interpreter.engine.tiles import bits
 from interpreter.engine.tricks.auction import Auction
@@ -34,7 +35,7 @@ from interpreter.engine.tricks.match import BIDDING, CALLING, DECLARING, DISCARD
 from interpreter.engine.tricks.picks import next_picks
 from interpreter.engine.tricks.stockpile import StockPile
 from interpreter.engine.tricks.tables import trick_tables_for
-from interpreter.rulefile.ruleset import Ruleset
+from interpreter.rulefile.ruleset import Family, Ruleset
 
 ATTEMPTS = 20
 FIT_ATTEMPTS = 6  # deals tried for one that fits what the auction said; else the one that misses least
@@ -112,9 +113,7 @@ class TrickDeterminizer:
         template._hands = [0] * n  # each sample deals its own (`sample`)
         template._dead = []
         template._rng = random.Random(0)  # each sample seeds its own
-        template._events = []
-        template._dicts = []
-        template._public = []
+        template._restart_log()
         template._winners = ()
         template._over = False
         template._round = observation.round
@@ -299,3 +298,12 @@ def advance(match: TrickMatch, action: Action) -> None:
     """`apply` for an action taken from `legal_now(match)`, without checking it again."""
     match._legal = None
     match._do(action)
+
+
+def resample(match: Match, seat: int, rng: random.Random) -> TrickMatch:
+    """A match in which every tile hidden from `seat` is dealt again at random, consistent with what
+    `seat` has seen. Built from `match.observation(seat)` only: `match.resample`."""
+    return TrickDeterminizer(match.ruleset, match.observation(seat)).sample(rng)
+
+
+register_resampler(Family.TRICKS, resample)

@@ -39,7 +39,7 @@ from interpreter.engine.actions import (
 from interpreter.engine.fixtures import ScriptedDeal
 from interpreter.engine.layout.dealing import shuffle
 from interpreter.engine.match import Match, register
-from interpreter.engine.observation import History, LayoutView, Observation, TrickView
+from interpreter.engine.observation import LayoutView, Observation, TrickView
 from interpreter.engine.scoring import goal, score_error, winners
 from interpreter.engine.tiles import Tile, bits, normal, tile_text
 from interpreter.engine.tricks.auction import Auction
@@ -73,11 +73,7 @@ class TrickMatch(Match):
         self._t: TrickTables = trick_tables_for(ruleset, players)
         self._rng = random.Random(seed)
         self._deals = tuple(deals or ())
-        self._events: list[ev.Record] = [
-            ev.match_header(ruleset.name, ruleset.digest, seed, players, self._sides, self._scores)
-        ]
-        self._dicts: list[dict[str, Any]] = []
-        self._public: list[dict[str, Any]] = []
+        self._events.append(ev.match_header(ruleset.name, ruleset.digest, seed, players, self._sides, self._scores))
         self._winners: tuple[int, ...] = ()
         self._over = False
         self._round = 0
@@ -730,24 +726,6 @@ class TrickMatch(Match):
         """"bidding", "declaring", "calling", "discarding" or "playing"."""
         return self._phase
 
-    @property
-    def events(self) -> list[dict[str, Any]]:
-        """The whole log so far (the list itself, kept up to date: read it, do not change it)."""
-        out = self._dicts
-        if len(out) < len(self._events):
-            out += [ev.materialise(r) for r in self._events[len(out) :]]
-        return out
-
-    def events_of(self, kind: str) -> list[dict[str, Any]]:
-        return [event for event in self.events if event["type"] == kind]
-
-    def _history(self) -> History:
-        events = self.events
-        out = self._public
-        for i in range(len(out), len(events)):
-            out.append(ev.public(self._events[i], events[i]))
-        return History(out, len(out))
-
     def hand(self, seat: int) -> tuple[Tile, ...]:
         tiles = self._t.tiles
         return tuple(tiles[x] for x in bits(self._hands[seat]))
@@ -862,9 +840,7 @@ class TrickMatch(Match):
         new.__dict__.update(self.__dict__)
         new._hands = self._hands.copy()
         new._scores = self._scores.copy()
-        new._events = self._events.copy()
-        new._dicts = []
-        new._public = []
+        self._copy_log(new)
         new._auction = self._auction.copy()
         new._trick = self._trick.copy()
         new._trick_seats = self._trick_seats.copy()
@@ -932,8 +908,7 @@ class TrickMatch(Match):
         start = len(self._events)
         self._legal = None
         self._do(action)
-        events = self.events
-        return events[start:]
+        return self._event_dicts_now()[start:]
 
     def _may_close(self) -> bool:
         """Whether the seat about to lead may close the stock: it has taken a trick this hand."""
