@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from interpreter.engine.actions import DRAW, DRAW_ACTION, KINDS, MARKER, MARKER_ACTION, PASS_ACTION, PLAY, Action
 from interpreter.engine.layout.arms import SIDE, TRAIN, Arm, Demand
+from interpreter.engine.layout.state import LayoutState
 from interpreter.engine.tiles import bits, normal, tile_text
 from interpreter.rulefile.ruleset import (
     DrawPolicy,
 )
 
 
-class LegalMoves:
+class LegalMoves(LayoutState):
     """`Match`'s legal-move rules: open arms, plays, what a player unable to play does."""
 
     def _drawable(self) -> int:

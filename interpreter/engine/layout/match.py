@@ -21,7 +21,7 @@ from interpreter.engine.layout.playout import RandomPlay
 from interpreter.engine.layout.rounds import RoundFlow
 from interpreter.engine.layout.tables import tables_for
 from interpreter.engine.layout.turns import TurnRules
-from interpreter.engine.match import Match, register
+from interpreter.engine.match import register
 from interpreter.engine.observation import ArmView, LayoutView, Observation, OpenDouble
 from interpreter.engine.tiles import Tile, bits
 from interpreter.rulefile.ruleset import (
@@ -38,7 +38,7 @@ from interpreter.rulefile.ruleset import (
 _OPENING_SPINNERS = (Spinners.FIRST_DOUBLE, Spinners.EVERY_DOUBLE)  # a double laid on an arm may open sides
 
 
-class LayoutMatch(Match, RoundFlow, TurnRules, LegalMoves, RandomPlay):
+class LayoutMatch(RoundFlow, TurnRules, LegalMoves, RandomPlay):
     """A match of the layout family. Public API: see docs/engine.md; everything with a leading
     underscore is private."""
 

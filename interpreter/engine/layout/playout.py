@@ -6,12 +6,13 @@ from collections.abc import Callable
 
 from interpreter.engine import events as ev
 from interpreter.engine.actions import MARKER_ACTION, PASS_ACTION, PLAY
+from interpreter.engine.layout.state import LayoutState
 
 _ACTION_RECORD = ev.ACTION
 _PLAYED_RECORD = ev.PLAYED
 
 
-class RandomPlay:
+class RandomPlay(LayoutState):
     """`Match`'s random round: what `legal_actions` and `apply` with a random choice do, without an action list."""
 
     def _general_round(self, rand: Callable[[], float], heavy: float) -> None:

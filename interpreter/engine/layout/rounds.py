@@ -9,6 +9,7 @@ from interpreter.engine import limits
 from interpreter.engine.actions import PLAY
 from interpreter.engine.layout.arms import Demand, Layout
 from interpreter.engine.layout.dealing import Previous, open_round
+from interpreter.engine.layout.state import LayoutState
 from interpreter.engine.scoring import Tally, score_error, scoring_sides, winners
 from interpreter.expressions.language import MAX_VALUE, Expr
 from interpreter.rulefile.ruleset import AfterStockLead, Scorer, Spinners, StartCriterion
@@ -17,7 +18,7 @@ _SIDE_CHOICE = StartCriterion.WINNING_SIDE_CHOICE.value
 _RESET_OWN = frozenset({"scored", "opp_scored", "points"})  # the names only `match.reset_when` reads
 
 
-class RoundFlow:
+class RoundFlow(LayoutState):
     """`Match`'s rounds: start one, end one with its scoring, and finish the match."""
 
     def _start_round(self) -> None:

@@ -6,6 +6,7 @@ from interpreter.engine import events as ev
 from interpreter.engine.actions import DRAW, DRAW_ACTION, MARKER, MARKER_ACTION, PASS_ACTION, PLAY, Action
 from interpreter.engine.layout.arms import Arm, Demand, Layout
 from interpreter.engine.layout.dealing import engine_tile
+from interpreter.engine.layout.state import LayoutState
 from interpreter.engine.scoring import score_error, winners
 from interpreter.expressions.language import MAX_VALUE, Expr
 from interpreter.rulefile.ruleset import (
@@ -19,7 +20,7 @@ from interpreter.rulefile.ruleset import (
 _ACTION_RECORD = ev.ACTION
 
 
-class TurnRules:
+class TurnRules(LayoutState):
     """`Match`'s turn rules: the effects of a play, a draw and a pass."""
 
     # A turn of several tiles (play.per_turn): the tiles laid so far this turn, the arms they went
