@@ -50,7 +50,7 @@ from typing import NamedTuple
 from interpreter.engine import Action, Observation
 from interpreter.engine.actions import BID, DISCARD, DROP, EXCHANGE, KEEP, PASS, PICK, PLAY, TRUMPS
 from interpreter.engine.tiles import bits
-from interpreter.engine.tricks.picks import toward
+from interpreter.engine.tricks.picks import pick_towards
 from interpreter.engine.tricks.suits import Declaration, Suits
 from interpreter.engine.tricks.tables import TrickTables, trick_tables_for
 from interpreter.players.direction import taking_pays
@@ -312,14 +312,11 @@ def _pick(t: TrickTables, observation: Observation, pays: bool) -> Action:
     view = observation.tricks
     assert view is not None
     size = len(view.plays[0][1])
-    held = list(observation.hand)
     best = tuple(sorted(next(tiles for _, tiles, _ in reversed(view.plays) if tiles)))
-    taking = []
-    if pays:
-        taking = [g for g in t.groups.leads(held) if len(g) == size and t.groups.beats(g, best)]
-        taking.sort(key=lambda g: (t.groups.of[g][1], g))
-    cost = {tile: t.named_rank[t.index[tile]] for tile in held}
-    return Action(PICK, toward(held, list(view.picked), size, taking, cost))
+    takes_lead = (lambda group: t.groups.beats(group, best)) if pays else None
+    tile = pick_towards(t.groups, list(observation.hand), list(view.picked), size, takes_lead,
+                        lambda tile: t.named_rank[t.index[tile]])  # fmt: skip
+    return Action(PICK, tile)
 
 
 def _group_duck(t: TrickTables, legal: list[Action]) -> Action:

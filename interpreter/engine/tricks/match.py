@@ -43,7 +43,7 @@ from interpreter.engine.observation import LayoutView, Observation, TrickView
 from interpreter.engine.scoring import goal, score_error, winners
 from interpreter.engine.tiles import Tile, bits, normal, tile_text
 from interpreter.engine.tricks.auction import Auction
-from interpreter.engine.tricks.picks import next_picks, picks_for, toward
+from interpreter.engine.tricks.picks import next_picks, pick_towards, picks_for
 from interpreter.engine.tricks.stockpile import StockPile
 from interpreter.engine.tricks.suits import Suits, suit_name
 from interpreter.engine.tricks.tables import TrickTables, trick_tables_for
@@ -1143,10 +1143,9 @@ class TrickMatch(Match):
         size = self._picking()
         if size:  # towards the cheapest group that takes the lead, else the lowest tiles
             held = [t.tiles[x] for x in bits(self._hands[self._current])]
-            taking = [g for g in t.groups.leads(held) if len(g) == size and self._takes_lead(g)]
-            taking.sort(key=lambda g: (t.groups.of[g][1], g))
-            cost = {tile: tiles_rank[t.index[tile]] for tile in held}
-            return Action(PICK, toward(held, [t.tiles[x] for x in self._picked], size, taking, cost))
+            picked = [t.tiles[x] for x in self._picked]
+            return Action(PICK, pick_towards(t.groups, held, picked, size, self._takes_lead,
+                                             lambda tile: tiles_rank[t.index[tile]]))  # fmt: skip
         winning = [action for action in legal if self._takes_lead(action.tiles)]
         if winning:
             return min(winning, key=strength)

@@ -11,9 +11,10 @@ the play. The helpers here work on tile ids in that order; the match keeps the p
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from interpreter.engine.tiles import Tile, bits
+from interpreter.engine.tricks.groups import Group, Groups
 
 
 def next_picks(hand: int, picked: Sequence[int], size: int, tiles: Sequence[Tile]) -> list[int]:
@@ -77,3 +78,17 @@ def toward(
     left.subtract(picked)
     free = sorted((t for t in left.elements() if last is None or t >= last), key=lambda t: (cost[t], t))
     return min(free[: size - len(picked)])
+
+
+def pick_towards(
+    groups: Groups, held: Sequence[Tile], picked: Sequence[Tile], size: int,
+    takes_lead: Callable[[Group], bool] | None, rank: Callable[[Tile], int],
+) -> Tile:  # fmt: skip
+    """The next pick of a player that follows with the cheapest combination held that takes the
+    lead (the lowest rank; none where `takes_lead` is None: taking does not pay), else with the
+    tiles of lowest `rank`: `toward` that target, the same at every pick."""
+    taking = []
+    if takes_lead is not None:
+        taking = [g for g in groups.leads(held) if len(g) == size and takes_lead(g)]
+        taking.sort(key=lambda g: (groups.of[g][1], g))
+    return toward(held, picked, size, taking, {tile: rank(tile) for tile in held})

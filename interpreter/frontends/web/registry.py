@@ -307,9 +307,8 @@ class Tables:
             raise Refusal(422, f"the rules stop the game before it starts: {error}") from None
         game = SavedGame(name, settings, ruleset.digest, seed, kinds)
         record_rule_file(game)
-        tokens = {seat: secrets.token_urlsafe(24) for seat, kind in enumerate(kinds) if kind == HUMAN}
         names = _creator_name(body.get("name"), kinds)
-        sidecar = store.Sidecar(tokens, pace, None, client, names, secrets.token_urlsafe(24),
+        sidecar = store.Sidecar(_people_tokens(kinds), pace, None, client, names, _token(),
                                 known_seed=None if chosen is None else "chosen")  # fmt: skip
         return self._add(path, game, ruleset, match, sidecar, write=True)
 
@@ -379,10 +378,7 @@ class Tables:
             ruleset, match = self._rebuild(game, "the save")
             path = self._claim()
             try:
-                tokens = {s: secrets.token_urlsafe(24) for s, kind in enumerate(game.seats) if kind == HUMAN}
-                sidecar = store.Sidecar(tokens, None, None, client, spectator=secrets.token_urlsafe(24),
-                                        known_seed="save")  # whoever had the save knows its seed  # fmt: skip
-                return self._add(path, game, ruleset, match, sidecar, write=True)
+                return self._add(path, game, ruleset, match, _opened(game, client), write=True)
             except BaseException:
                 store.remove_table(path)
                 raise
@@ -417,10 +413,7 @@ class Tables:
         if not claimed:
             raise Refusal(409, f"{name} is already a table of this server; use its links")
         try:
-            tokens = {s: secrets.token_urlsafe(24) for s, kind in enumerate(game.seats) if kind == HUMAN}
-            sidecar = store.Sidecar(tokens, None, None, client, spectator=secrets.token_urlsafe(24),
-                                    known_seed="save")  # whoever had the save knows its seed  # fmt: skip
-            return self._add(path, game, ruleset, match, sidecar, write=True)
+            return self._add(path, game, ruleset, match, _opened(game, client), write=True)
         except BaseException:
             with contextlib.suppress(OSError):
                 store.tokens_path(path).unlink()
@@ -485,8 +478,8 @@ class Tables:
             record_rule_file(game)
         except (OSError, SaveError) as error:
             raise Refusal(409, f"the table's rule file cannot be read again: {error}") from None
-        tokens = {seat: secrets.token_urlsafe(24) for seat in table.tokens}
-        sidecar = store.Sidecar(tokens, table.pace_ms, None, client, dict(table.names), secrets.token_urlsafe(24),
+        tokens = {seat: _token() for seat in table.tokens}
+        sidecar = store.Sidecar(tokens, table.pace_ms, None, client, dict(table.names), _token(),
                                 stand_ins=dict(table.stand_ins))  # who was away is still away  # fmt: skip
         return self._add(path, game, table.ruleset, match, sidecar, write=True)
 
@@ -528,6 +521,22 @@ class Tables:
         with self._guard:  # not while a stream that ends lets a table go on the event loop
             for table in self.tables.values():
                 table.release()
+
+
+def _token() -> str:
+    """A new secret of a link: a seat's, or the spectators'."""
+    return secrets.token_urlsafe(24)
+
+
+def _people_tokens(seats: Sequence[str]) -> dict[int, str]:
+    """A new token for each seat a person takes."""
+    return {seat: _token() for seat, kind in enumerate(seats) if kind == HUMAN}
+
+
+def _opened(game: SavedGame, client: str | None) -> store.Sidecar:
+    """The sidecar of a table opened from a save: new links, and its seed known (whoever had the
+    save knows it)."""
+    return store.Sidecar(_people_tokens(game.seats), None, None, client, spectator=_token(), known_seed="save")
 
 
 def _settings(raw: Any) -> list[str]:
