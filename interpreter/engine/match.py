@@ -134,6 +134,18 @@ class Match(ABC):
 
     @property
     @abstractmethod
+    def phase_kind(self) -> str:
+        """The kind of the hand's current phase (one of engine/phases.py's KINDS): the key a front
+        end, a player or the agents' encoding looks its part up by, never the game's family."""
+
+    @property
+    @abstractmethod
+    def phase_kinds(self) -> tuple[str, ...]:
+        """The kinds of phase a hand of this match may go through, in order (fixed for the match):
+        what a front end prepares for before the first action (the board of the play phase)."""
+
+    @property
+    @abstractmethod
     def round(self) -> int:
         """The number of the round (hand) being played, from 1."""
 

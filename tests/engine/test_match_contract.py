@@ -19,7 +19,7 @@ from interpreter.rulefile.ruleset import Family
 # Every member a player or front end calls on a match of either family, that the family implements.
 DECLARED = {
     "legal_actions", "apply", "clone", "observation", "current_player", "round", "hand", "boneyard", "dead",
-    "layout", "playout",
+    "layout", "playout", "phase_kind", "phase_kinds",
 }  # fmt: skip
 # What the base keeps for every family.
 SHARED = {
@@ -107,3 +107,18 @@ def test_resample_keeps_what_the_seat_knows(name: str) -> None:
     assert sample.legal_actions() == m.legal_actions() and sample.scores == m.scores and sample.round == m.round
     assert [len(sample.hand(s)) for s in range(m.players)] == [len(m.hand(s)) for s in range(m.players)]
     assert sorted(sample.layout.tiles) == sorted(m.layout.tiles)
+
+
+def test_every_phase_kind_a_match_names_is_a_known_kind_and_the_current_one_is_in_its_sequence() -> None:
+    from interpreter.engine import phases
+
+    for name, path in sorted(bundled_variants().items()):
+        ruleset = load_ruleset(path)
+        m = Match(ruleset, ruleset.players.min, seed=5)
+        rng = random.Random(5)
+        assert set(m.phase_kinds) <= set(phases.KINDS), name
+        for _ in range(40):
+            if m.is_over:
+                break
+            assert m.phase_kind in m.phase_kinds, (name, m.phase_kind)
+            m.apply(rng.choice(m.legal_actions()))

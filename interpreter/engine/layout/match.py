@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from interpreter.engine import events as ev
+from interpreter.engine import phases
 from interpreter.engine.actions import Action, IllegalAction
 from interpreter.engine.fixtures import ScriptedDeal
 from interpreter.engine.layout.arms import Demand, Layout
@@ -121,6 +122,14 @@ class LayoutMatch(RoundFlow, TurnRules, LegalMoves, RandomPlay):
     def _catch_up(self) -> None:
         if self._pending:
             self._settle()
+
+    @property
+    def phase_kind(self) -> str:
+        return phases.LAYOUT
+
+    @property
+    def phase_kinds(self) -> tuple[str, ...]:
+        return (phases.DEAL, phases.LAYOUT, phases.SCORING)
 
     @property
     def round(self) -> int:

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from interpreter.engine import events as ev
-from interpreter.engine import limits
+from interpreter.engine import limits, phases
 from interpreter.engine.actions import (
     BID,
     CLOSE,
@@ -54,6 +54,10 @@ from interpreter.rulefile.trick_rules import Aim, Contract, Declarer, FirstLeade
 BIDDING, DECLARING, DISCARDING, PLAYING = "bidding", "declaring", "discarding", "playing"
 CALLING = "calling"  # keep, drop or exchange, seat by seat, before the first lead (calls)
 _CLOSE, _KEEP, _DROP, _EXCHANGE = Action(CLOSE), Action(KEEP), Action(DROP), Action(EXCHANGE)
+_KIND_OF = {
+    BIDDING: phases.AUCTION, DECLARING: phases.DECLARATION, DISCARDING: phases.DISCARD, CALLING: phases.CALLS,
+    PLAYING: phases.TRICKS,
+}  # fmt: skip
 _EMPTY_LAYOUT = LayoutView(arms=(), lead=None, hub=None, spinners=(), open_doubles=(), tiles=(), ends=(), end_sum=0)
 
 
@@ -720,6 +724,14 @@ class TrickMatch(Match):
     @property
     def current_player(self) -> int | None:
         return None if self._over else self._current
+
+    @property
+    def phase_kind(self) -> str:
+        return _KIND_OF[self._phase]
+
+    @property
+    def phase_kinds(self) -> tuple[str, ...]:
+        return self._t.phase_kinds
 
     @property
     def phase(self) -> str:
