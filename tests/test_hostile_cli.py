@@ -20,7 +20,7 @@ import pytest
 
 from interpreter.frontends.cli.commands.environment import ExitStatus
 from tests.clirunner import domino
-from tests.processes import is_running
+from tests.processes import is_running, kill_group, run_group
 
 REPO = Path(__file__).resolve().parent.parent
 CLI = str(REPO / "cli.py")
@@ -113,12 +113,12 @@ SLOW_RUN = ["simulate", "draw", "-n", "400", "--players", "ismcts,greedy", "--js
 def _run_and(args: list[str], act: Callable[[subprocess.Popen], None]) -> tuple[int, str, str]:
     """`domino ARGS` with `act` done to it while it runs: its status and output, within a minute."""
     process = subprocess.Popen([sys.executable, CLI, *args], cwd=REPO, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)  # fmt: skip
+                               stderr=subprocess.PIPE, text=True, start_new_session=True)  # fmt: skip
     try:
         act(process)
         out, err = process.communicate(timeout=60)
     finally:
-        process.kill()
+        kill_group(process)  # a run the test gave up on leaves no worker behind
     return process.returncode, out, err
 
 
@@ -158,6 +158,28 @@ def test_ctrl_c_stops_the_workers_and_prints_the_summary_so_far():
         time.sleep(0.05)
 
 
+_SPAWNS_A_WORKER = """
+import subprocess, sys, time
+child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+open(PID_FILE, "w").write(str(child.pid))
+time.sleep(60)
+"""
+
+
+@POSIX
+def test_a_run_the_test_gives_up_on_leaves_no_worker_behind(tmp_path: Path):
+    # What the slow runs above are started with: a timeout kills the run's whole process group.
+    pid_file = tmp_path / "pid"
+    script = f"PID_FILE = {str(pid_file)!r}\n{_SPAWNS_A_WORKER}"
+    with pytest.raises(subprocess.TimeoutExpired):
+        run_group([sys.executable, "-c", script], timeout=1.5)
+    worker = int(pid_file.read_text())
+    deadline = time.monotonic() + 10
+    while is_running(worker):
+        assert time.monotonic() < deadline, "the run's worker outlived it"
+        time.sleep(0.05)
+
+
 # A worker that dies in the last chunk: every other chunk has finished or is running by then.
 _DYING_WORKER = """
 import os, signal, sys
@@ -177,7 +199,7 @@ sys.exit(cli.main(["simulate", "draw", "-n", "16", "--workers", "2", "--json", "
 def test_the_matches_finished_before_a_worker_died_are_summed_and_logged(tmp_path: Path):
     log = tmp_path / "g.jsonl"
     script = f"LOG = {str(log)!r}\n{_DYING_WORKER}"
-    done = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True, timeout=120)
+    done = run_group([sys.executable, "-c", script], timeout=120, cwd=REPO)
     assert done.returncode == 1, done.stderr
     assert "worker process ended abruptly" in done.stderr and "Traceback" not in done.stderr
     summary = json.loads(done.stdout)
