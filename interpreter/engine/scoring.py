@@ -60,43 +60,51 @@ class Tally:
         return {name: _READ[name](self, side) for name in names}
 
 
-# How each round-end name (ruleset.ROUND_END_NAMES) is read off a tally, for a side.
-_READ: dict[str, Callable[[Tally, int], object]] = {
+def _doubles_left(t: Tally) -> list[int]:
+    assert t.side_doubles is not None, "the round end counts the doubles left whenever a formula reads them"
+    return t.side_doubles
+
+
+# How each round-end name (ruleset.ROUND_END_NAMES) is read off a tally, for a side: the numbers
+# (a points formula may be one of them, bare) and the rest.
+_READ_NUMBERS: dict[str, Callable[[Tally, int], int]] = {
     "pips": lambda t, side: t.side_pips[side],
     "tiles": lambda t, side: t.side_tiles[side],
     "opp_pips": lambda t, side: sum(t.side_pips) - t.side_pips[side],
     "opp_tiles": lambda t, side: sum(t.side_tiles) - t.side_tiles[side],
     "opponents": lambda t, side: t.players - t.side_seats,
-    "doubles": lambda t, side: t.side_doubles[side],  # type: ignore[index]
-    "opp_doubles": lambda t, side: sum(t.side_doubles) - t.side_doubles[side],  # type: ignore[arg-type,index]
-    "went_out": lambda t, side: side == t.out_side,
+    "doubles": lambda t, side: _doubles_left(t)[side],
+    "opp_doubles": lambda t, side: sum(doubles := _doubles_left(t)) - doubles[side],
     "players": lambda t, side: t.players,
     "max_pip": lambda t, side: t.max_pip,
     "round": lambda t, side: t.round_no,
     "score": lambda t, side: t.scores[side],
     "opp_score": lambda t, side: max((s for i, s in enumerate(t.scores) if i != side), default=0),
-    "hand_pips": lambda t, side: tuple(p for p, s in zip(t.seat_pips, t.seat_side, strict=True) if s == side),
-    "opp_hand_pips": lambda t, side: tuple(p for p, s in zip(t.seat_pips, t.seat_side, strict=True) if s != side),
     "lowest_hand": lambda t, side: min(p for p, s in zip(t.seat_pips, t.seat_side, strict=True) if s == side),
     "last_high": lambda t, side: t.last[0],
     "last_low": lambda t, side: t.last[1],
-    "last_is_double": lambda t, side: t.last[2],
     "last_fit_ends": lambda t, side: t.last[3],
+}
+_READ: dict[str, Callable[[Tally, int], object]] = {
+    **_READ_NUMBERS,
+    "went_out": lambda t, side: side == t.out_side,
+    "hand_pips": lambda t, side: tuple(p for p, s in zip(t.seat_pips, t.seat_side, strict=True) if s == side),
+    "opp_hand_pips": lambda t, side: tuple(p for p, s in zip(t.seat_pips, t.seat_side, strict=True) if s != side),
+    "last_is_double": lambda t, side: t.last[2],
 }
 
 
-def points_reader(points: Expr) -> Callable[[Tally, int], int]:
+def points_reader(points: Expr[int]) -> Callable[[Tally, int], int]:
     """How a side's points are read off a tally: a constant, a bare round-end name read directly
     (no names mapping built: a round end is on the playout's hot path), or the formula."""
     if points.constant is not None:
         constant = int(points.constant)
         return lambda tally, side: constant
     name = points.source.strip()
-    if points.names == {name} and name in _READ:
-        read = _READ[name]
-        return lambda tally, side: int(read(tally, side))  # type: ignore[call-overload]
+    if points.names == {name} and name in _READ_NUMBERS:  # a number formula's bare name is a number
+        return _READ_NUMBERS[name]
     names = points.names
-    return lambda tally, side: int(points(tally.env(side, names)))  # type: ignore[call-overload]
+    return lambda tally, side: int(points(tally.env(side, names)))
 
 
 def scoring_sides(scoring: RoundEndScoring, tally: Tally) -> list[int]:
@@ -118,7 +126,7 @@ def scoring_sides(scoring: RoundEndScoring, tally: Tally) -> list[int]:
     return []
 
 
-def score_error(points: Expr, side: int, total: int) -> ExpressionRuntimeError:
+def score_error(points: Expr[int], side: int, total: int) -> ExpressionRuntimeError:
     """A side's score went past ±MAX_VALUE: the match stops, at the formula whose points took it there."""
     return ExpressionRuntimeError(
         f"side {side}'s score would become {describe_value(total)}", points.origin, points.source

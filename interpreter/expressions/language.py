@@ -18,7 +18,7 @@ import enum
 import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, Literal, TypeGuard, TypeVar, overload
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedToken
@@ -37,6 +37,7 @@ __all__ = [
     "ExpressionError",
     "ExpressionRuntimeError",
     "Type",
+    "Value",
     "compile_expression",
     "describe_value",
 ]
@@ -51,6 +52,9 @@ BOUND_TEXT = "±10^15"  # MAX_VALUE in messages
 
 # Runtime values: lists are tuples once computed, but a list read from `env` may be any sequence.
 Value = int | bool | tuple
+# What an expression gives: an `Expr[int]` is a number formula, an `Expr[bool]` a condition
+# (compile_expression's `expected` says which). Covariant: a condition is also a Value.
+V_co = TypeVar("V_co", bound=Value, covariant=True)
 Env = Mapping[str, object]
 _Fn = Callable[[Env], Any]
 
@@ -119,7 +123,7 @@ class ExpressionRuntimeError(Exception):
 
 
 @dataclass(frozen=True)
-class Expr:
+class Expr(Generic[V_co]):
     """A compiled expression: call it with a mapping from names to values.
 
     The mapping must hold every name in `names`; a missing one is a KeyError, a bug in the caller
@@ -130,19 +134,19 @@ class Expr:
     type: Type
     names: frozenset[str]
     origin: str
-    constant: Value | None
+    constant: V_co | None
     _fn: _Fn = field(repr=False, compare=False)
 
-    def __call__(self, env: Env) -> Value:
-        return self._fn(env)
+    def __call__(self, env: Env) -> V_co:
+        return self._fn(env)  # type-checked to give a V_co when it was compiled
 
 
-class _BoundedExpr(Expr):
+class _BoundedExpr(Expr[int]):
     """A number expression: its value is checked against ±`MAX_VALUE` (inline, not one more call)."""
 
     __slots__ = ()
 
-    def __call__(self, env: Env, _low: int = -MAX_VALUE, _high: int = MAX_VALUE) -> Value:
+    def __call__(self, env: Env, _low: int = -MAX_VALUE, _high: int = MAX_VALUE) -> int:
         value = self._fn(env)
         if _low <= value <= _high:
             return value
@@ -159,7 +163,21 @@ def describe_value(value: int) -> str:
     return f"{shown}, beyond the limit of {BOUND_TEXT} on numbers"
 
 
-def compile_expression(source: str, names: Mapping[str, Type], expected: Type | None = None, origin: str = "") -> Expr:
+@overload
+def compile_expression(
+    source: str, names: Mapping[str, Type], expected: Literal[Type.INT], origin: str = ""
+) -> Expr[int]: ...
+@overload
+def compile_expression(
+    source: str, names: Mapping[str, Type], expected: Literal[Type.BOOL], origin: str = ""
+) -> Expr[bool]: ...
+@overload
+def compile_expression(
+    source: str, names: Mapping[str, Type], expected: Type | None = None, origin: str = ""
+) -> Expr[Value]: ...
+def compile_expression(
+    source: str, names: Mapping[str, Type], expected: Type | None = None, origin: str = ""
+) -> Expr[Value]:
     """Compile `source` against `names`; raise `ExpressionError` listing every problem found.
 
     `expected`, when given, is the type the place of the expression needs; `origin` is opaque
@@ -182,8 +200,9 @@ def compile_expression(source: str, names: Mapping[str, Type], expected: Type | 
     used = frozenset(compiler.used)
     # A bare name or a constant gives what it is given (a constant is checked where a rule file
     # loads, interpreter/rulefile/build.py): only a computed number is checked against the bound.
-    kind = _BoundedExpr if code.type is Type.INT and code.name is None and not code.const else Expr
-    return kind(source, code.type, used, origin, None if used else code.value, code.fn)
+    if code.type is Type.INT and code.name is None and not code.const:
+        return _BoundedExpr(source, code.type, used, origin, None, code.fn)  # computed: never a constant
+    return Expr(source, code.type, used, origin, None if used else code.value, code.fn)
 
 
 # --- parsing -------------------------------------------------------------------------------------
@@ -202,7 +221,8 @@ def _parse(source: str, origin: str) -> Tree | Token:
     try:
         tree = _PARSER.parse(source)
     except UnexpectedCharacters as error:
-        raise fail(_unexpected_character(source, error.pos_in_stream)) from None
+        # lark types pos_in_stream as its base class's None; UnexpectedCharacters sets it to the int lex_pos
+        raise fail(_unexpected_character(source, error.pos_in_stream)) from None  # type: ignore[arg-type]
     except UnexpectedToken as error:
         raise fail(_unexpected_token(source, error)) from None
     # Everything after this walks the tree recursively; this check is iterative and bounds that.
@@ -279,7 +299,7 @@ def _describe_token(token: Token) -> str:
 
 
 def _expected(accepts: set[str]) -> str:
-    words = []
+    words: list[str] = []
     if "INT" in accepts:
         words.extend(("a number", "name", "'('"))
     if accepts & _BINARY_OPERATORS:
@@ -435,9 +455,22 @@ _EQUALITIES = {"EQ": operator.eq, "NE": operator.ne}
 _MAX_NESTED_STEPS = 2
 
 
+def _token(node: Tree | Token) -> Token:
+    """An operator among a rule's children: the grammar keeps every operator as a token."""
+    assert isinstance(node, Token), node
+    return node
+
+
+def _compiled(codes: list[_Code | None]) -> TypeGuard[list[_Code]]:
+    """Whether every sub-expression compiled (a None's problem is recorded already)."""
+    return all(code is not None for code in codes)
+
+
 def _span(node: Tree | Token) -> tuple[int, int]:
     if isinstance(node, Token):
-        return node.start_pos, node.end_pos
+        start, end = node.start_pos, node.end_pos
+        assert start is not None and end is not None  # the lexer places every token it makes
+        return start, end
     return node.meta.start_pos, node.meta.end_pos
 
 
@@ -507,7 +540,7 @@ class _Compiler:
         if code.type is not Type.INT:
             self.problem(f"'-' needs an int operand, got {code.type.value}", operand)
             return None
-        if code.const:
+        if isinstance(code.value, int):  # a constant (an int: the operand is type-checked)
             return _constant(Type.INT, -code.value)
         return _Code(Type.INT, _unary(operator.neg, code))
 
@@ -530,7 +563,7 @@ class _Compiler:
         return self.arithmetic_chain(node)
 
     def arithmetic_chain(self, node: Tree) -> _Code | None:
-        operands, ops = node.children[0::2], node.children[1::2]
+        operands, ops = node.children[0::2], [_token(op) for op in node.children[1::2]]
         codes = self.compile_all(operands)
         ok = True
         for i, (operand, code) in enumerate(zip(operands, codes, strict=True)):
@@ -542,7 +575,7 @@ class _Compiler:
             elif i and code.const and code.value == 0 and ops[i - 1].type in _ZERO_CAUSES:
                 self.problem(_ZERO_CAUSES[ops[i - 1].type], operand)
                 ok = False
-        if not ok:
+        if not ok or not _compiled(codes):
             return None
         start = node.meta.start_pos
         acc = codes[0]
@@ -553,7 +586,7 @@ class _Compiler:
             # a constant divisor is known not to be 0 here
             cause = _ZERO_CAUSES.get(op.type) if not code.const else None
             end = _span(operand)[1]
-            if not steps and acc.const and code.const:
+            if not steps and isinstance(acc.value, int) and isinstance(code.value, int):  # two constants
                 acc = _constant(Type.INT, function(acc.value, code.value))
             else:
                 steps.append((function, code, cause, end))
@@ -583,7 +616,7 @@ class _Compiler:
         return chain
 
     def rule_comparison(self, node: Tree) -> _Code | None:
-        left, op, right = node.children
+        left, op, right = node.children[0], _token(node.children[1]), node.children[2]
         a, b = self.compile(left), self.compile(right)
         if a is None or b is None:
             return None
@@ -641,7 +674,7 @@ class _Compiler:
             elif code.type is not Type.BOOL:
                 self.problem(f"'{word}' needs bool operands, got {code.type.value}", operand)
                 ok = False
-        if not ok:
+        if not ok or not _compiled(codes):
             return None
         if all(code.const for code in codes):
             values = [code.value for code in codes]
@@ -692,7 +725,7 @@ class _Compiler:
             elif code.type is not Type.INT:
                 self.problem(f"list elements must be ints, got {code.type.value}", element)
                 ok = False
-        if not ok:
+        if not ok or not _compiled(codes):
             return None
         if all(code.const for code in codes):
             return _constant(Type.LIST, tuple(code.value for code in codes))
@@ -706,10 +739,11 @@ class _Compiler:
         if name not in FUNCTION_NAMES:
             self.problem(f"unknown function '{name}'{_did_you_mean(name, FUNCTION_NAMES)}", name_token)
             return None
-        if any(code is None for code in codes):
+        if not _compiled(codes):
             return None
         if name in _EXTREMUM_FUNCTIONS:
             return self.extremum(node, name, args, codes)
+        function: Callable[..., Value]  # a number, or a list of them when each element is rounded
         types, function, can_fail = _FIXED_FUNCTIONS[name]
         result = Type.INT
         if name in _ROUNDING and codes and codes[0].type is Type.LIST:  # each element rounded
@@ -729,9 +763,9 @@ class _Compiler:
                 ok = False
         if not ok:
             return None
-        if can_fail and codes[1].const:
+        if can_fail and isinstance(step := codes[1].value, int):  # a constant step: checked now
             try:
-                _check_step(name, codes[1].value)
+                _check_step(name, step)
             except _EvalFailure as failure:
                 self.problem(str(failure), args[1])
                 return None

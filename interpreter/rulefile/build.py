@@ -13,7 +13,8 @@ import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from enum import Enum
+from typing import Any, Literal, TypeVar, overload
 
 from interpreter.expressions.language import (
     MAX_VALUE,
@@ -22,6 +23,7 @@ from interpreter.expressions.language import (
     ExpressionRuntimeError,
     ExprProblem,
     Type,
+    Value,
     compile_expression,
     describe_value,
 )
@@ -80,7 +82,8 @@ from interpreter.rulefile.ruleset import (
 from interpreter.rulefile.trick_rules import NamedTile
 
 Path_ = tuple[str | int, ...]
-E = TypeVar("E")
+E = TypeVar("E", bound=Enum)
+V = TypeVar("V", bound=Value)
 
 _RANGE = re.compile(r"^(\d{1,2})(?:-(\d{1,2}))?$")
 
@@ -125,10 +128,14 @@ class _Builder:
             node = node["items"] if isinstance(key, int) else node["properties"][key]  # an int: a list's item
         return node.get("default")
 
-    def option(self, enum: type[E], *path: str) -> E:
+    def option(self, enum: type[E], *path: str | int) -> E:
         return enum(self.get(*path))
 
-    def expr(self, path: Path_, names: Mapping[str, Type], expected: Type) -> Expr | None:
+    @overload
+    def expr(self, path: Path_, names: Mapping[str, Type], expected: Literal[Type.INT]) -> Expr[int] | None: ...
+    @overload
+    def expr(self, path: Path_, names: Mapping[str, Type], expected: Literal[Type.BOOL]) -> Expr[bool] | None: ...
+    def expr(self, path: Path_, names: Mapping[str, Type], expected: Type) -> Expr[Value] | None:
         value = self.get(*path)
         if value is None:
             return None
@@ -139,12 +146,13 @@ class _Builder:
             for p in error.problems:
                 self.problem(path, p.message, p)
             return None
-        if expr.type is Type.INT and expr.constant is not None and not -MAX_VALUE <= expr.constant <= MAX_VALUE:
-            self.problem(path, f"the formula gives {describe_value(expr.constant)}")  # type: ignore[arg-type]
+        number = expr.constant
+        if expr.type is Type.INT and isinstance(number, int) and not -MAX_VALUE <= number <= MAX_VALUE:
+            self.problem(path, f"the formula gives {describe_value(number)}")
             return None
         return expr
 
-    def evaluate(self, expr: Expr, env: Mapping[str, object], path: Path_) -> Any:
+    def evaluate(self, expr: Expr[V], env: Mapping[str, object], path: Path_) -> V | None:
         try:
             return expr(env)
         except ExpressionRuntimeError as error:
@@ -480,7 +488,10 @@ def _table(b: _Builder, path: Path_, table: Mapping[str, int], counts: range) ->
     return {n: s for n, s in sizes.items() if n in counts}
 
 
-_WHAT = {("deal", "hand_size"): "hand size", **{p: p[1].replace("_", " ") for p in COUNT_VALUE_FIELDS.values()}}
+_WHAT: dict[Path_, str] = {
+    ("deal", "hand_size"): "hand size",
+    **{p: p[1].replace("_", " ") for p in COUNT_VALUE_FIELDS.values()},
+}
 
 
 def _deal(b: _Builder, counts: range, reserve: int) -> Deal:
@@ -507,7 +518,12 @@ def _deal(b: _Builder, counts: range, reserve: int) -> Deal:
 
 
 def _start_rules(
-    b: _Builder, key: str, max_pip: int, items: list[Any] | None = None, prefix: Path_ = (), when: Expr | None = None
+    b: _Builder,
+    key: str,
+    max_pip: int,
+    items: list[Any] | None = None,
+    prefix: Path_ = (),
+    when: Expr[bool] | None = None,
 ) -> tuple[StartRule, ...]:
     """The criteria of `start.KEY` (or, with `items`, of a `when` entry's list at `prefix`, each
     guarded by `when`), flattened: a `when` entry's criteria stand in its place, sharing its guard."""
@@ -671,7 +687,7 @@ def _match(b: _Builder, counts: range, target: int | None) -> MatchEnd:
 ENGINE_ROUNDS_CHECKED = 1000
 
 
-def _check_engine(b: _Builder, engine: Expr, counts: range, match: MatchEnd, max_pips: dict[int, int]) -> None:
+def _check_engine(b: _Builder, engine: Expr[int], counts: range, match: MatchEnd, max_pips: dict[int, int]) -> None:
     """The engine double is in the set in every round the match can reach (up to ENGINE_ROUNDS_CHECKED)."""
     path = ("layout", "engine")
     for n in counts:
@@ -700,7 +716,7 @@ def _side_counts(players: Players, n: int) -> set[int]:
     return {n, n // 2} if players.teams_optional else {n // 2}
 
 
-def _never_positive(expr: Expr, fixed: Mapping[str, object]) -> bool:
+def _never_positive(expr: Expr[int], fixed: Mapping[str, object]) -> bool:
     """Whether `expr` provably never gives more than 0: it reads only names whose values are fixed
     (`fixed`), and gives 0 or less with them. Anything it cannot decide counts as "may be positive"."""
     if not expr.names <= fixed.keys():
@@ -709,7 +725,7 @@ def _never_positive(expr: Expr, fixed: Mapping[str, object]) -> bool:
         value = expr(fixed)
     except ExpressionRuntimeError:
         return False  # reported when it happens, with its own message
-    return value <= 0  # type: ignore[operator]
+    return value <= 0
 
 
 def _dead_sources(
@@ -870,7 +886,7 @@ def _check_hand_sizes(b: _Builder, deal: Deal, by_count: dict[str, dict[int, int
 
 
 def _check_hand_can_score(
-    b: _Builder, players: Players, hand: Expr, match: MatchEnd, targets: dict[int, int]
+    b: _Builder, players: Players, hand: Expr[int], match: MatchEnd, targets: dict[int, int]
 ) -> None:
     """A trick game's `_check_can_end`: a hand score that reads nothing a hand changes and is never
     above 0 means no side ever gains a point, so a target is never reached."""

@@ -290,7 +290,7 @@ def _declarations(b: _Builder, led_suit: LedSuit, stock: Stock | None) -> tuple[
 
 def _most_points(
     b: _Builder,
-    count: Expr,
+    count: Expr[int],
     counts: range,
     max_pips: Mapping[int, int],
     deal: Deal,
@@ -320,7 +320,7 @@ def _most_points(
             values: list[int] = []
             for low, high, rank in ranked_tiles(max_pips[n], b.tiles, b.named):
                 try:
-                    values.append(count(tile_env(b.envs[n], low, high, rank=rank, trumps=trumps)))  # type: ignore[arg-type]
+                    values.append(count(tile_env(b.envs[n], low, high, rank=rank, trumps=trumps)))
                 except ExpressionRuntimeError as error:
                     under = f" {declaration_words(trumps)}" if reads_trumps else ""
                     message = f"cannot be evaluated for {low}-{high} with {n} players{under}: {error.cause}"
@@ -560,7 +560,7 @@ def _bidding(b: _Builder, most: Mapping[int, int]) -> Bidding | None:
     seen: dict[int, str] = {}
     names: set[str] = set()
     for i, item in enumerate(raw):
-        path = ("bidding", "special", i)
+        path: Path_ = ("bidding", "special", i)
         name, value, make = item["name"], item["value"], item["make"]
         if name in names:
             b.problem((*path, "name"), f"'{name}' names another bid too; every bid needs a name of its own")
@@ -806,7 +806,7 @@ def _contract_rank(
     trumps: Trump | None,
     counts: range,
     max_pips: Mapping[int, int],
-) -> Expr | None:
+) -> Expr[int] | None:
     """A ranked contract's rank, worked out for every tile of the set now so that it cannot fail in
     play; a rank with trumps is refused, since a ranked contract has no suits to be trumps."""
     if item.get("rank") is None:

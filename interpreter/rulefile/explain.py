@@ -181,7 +181,7 @@ def _scorer(scoring: RoundEndScoring, side: str) -> str:
 _RANKED_BY = {"lowest_hand": ("whose lightest hand holds the fewest pips", "whose lightest hand holds the most pips")}
 
 
-def _ranked(rank: Expr | None, lowest: bool, side: str) -> str:
+def _ranked(rank: Expr[int] | None, lowest: bool, side: str) -> str:
     """What a ranked scorer ranks by, after "the team": "with the lowest pips left in their own hand",
     "with the highest value of …", "whose lightest hand holds the fewest pips"."""
     assert rank is not None
@@ -726,7 +726,7 @@ class _Ranked:
     """A `{lowest: F}` / `{highest: F}` scorer, compared by its order and formula."""
 
     lowest: bool
-    rank: Expr
+    rank: Expr[int]
 
 
 # The names an expression at each place may read, for putting it in words.

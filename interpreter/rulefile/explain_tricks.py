@@ -469,7 +469,7 @@ def _ranking(ruleset: Ruleset, contract: Contract) -> str:
     named = ruleset.tricks.named if ruleset.tricks is not None else ()
     for low, high, tile_rank in ranked_tiles(rules.max_pip, rules.tiles, named):
         rank = contract.rank(tile_env(env, low, high, rank=tile_rank))  # evaluated for every tile when the file loaded
-        by_pips.setdefault(low + high, set()).add(rank)  # type: ignore[arg-type]  # an INT formula
+        by_pips.setdefault(low + high, set()).add(rank)
     if any(len(ranks) > 1 for ranks in by_pips.values()) or len(ruleset.by_count.get("max_pip", {})) > 1:
         return f"a tile ranks by {words(contract.rank, TRICK_TILE)}, the higher the better"
     levels: dict[int, list[int]] = {}

@@ -168,7 +168,7 @@ def _tree(settings: list[Setting]) -> _Tree:
             node = child
         leaf = setting.path[-1]
         if isinstance(node.get(leaf), dict):
-            raise _overlap(setting, _first_leaf(node[leaf]))  # type: ignore[arg-type]
+            raise _overlap(setting, _first_leaf(node[leaf]))
         node[leaf] = setting
     return tree
 

@@ -312,11 +312,11 @@ START_NAMES: dict[str, Type] = {
 @dataclass(frozen=True)
 class StartRule:
     criterion: StartCriterion
-    rank: Expr | None = None  # HIGHEST_RANKED: a number per tile, higher wins
+    rank: Expr[int] | None = None  # HIGHEST_RANKED: a number per tile, higher wins
     tile: tuple[int, int] | None = None  # HOLDER: (low, high)
     # A later round's guard over START_NAMES: the rule is tried only when it holds. The rules of one
     # `{when: ..., start: [...]}` entry share the one Expr object.
-    when: Expr | None = None
+    when: Expr[bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -356,7 +356,7 @@ class Layout:
     double_demand: int  # tiles a double demands on it before play continues elsewhere
     lead_demand: int  # tiles the lead double (line) or the engine (hub) demands on its arms first
     demand_starts: DemandStarts
-    engine: Expr | None  # HUB: pip of the engine double, over ROUND_NAMES
+    engine: Expr[int] | None  # HUB: pip of the engine double, over ROUND_NAMES
     personal_trains: bool
     shared_trains: int
     engine_dealt: bool  # HUB: the engine is dealt like any tile; its holder lays it first
@@ -371,12 +371,12 @@ class Layout:
 class Play:
     forced: bool
     again_after_double: bool
-    match: Expr  # condition over MATCH_NAMES
+    match: Expr[bool]  # condition over MATCH_NAMES
     again_optional: bool = False  # the play after a double is a "may": the player may stop instead
-    allowed: Expr | None = None  # condition over PLAY_NAMES: may this fitting play be made now?
-    per_turn: Expr | None = None  # formula over TURN_NAMES: tiles a turn lays (None: one)
+    allowed: Expr[bool] | None = None  # condition over PLAY_NAMES: may this fitting play be made now?
+    per_turn: Expr[int] | None = None  # formula over TURN_NAMES: tiles a turn lays (None: one)
     rest_optional: bool = False  # `turn_rest: may`: after a turn's first tile the player may stop
-    whole_turn: Expr | None = None  # condition over TURN_NAMES: lay the whole turn or none of it (None: false)
+    whole_turn: Expr[bool] | None = None  # condition over TURN_NAMES: lay the whole turn or none of it (None: false)
 
 
 @dataclass(frozen=True)
@@ -388,22 +388,22 @@ class Draw:
 
 @dataclass(frozen=True)
 class InPlayScoring:
-    when: Expr  # condition over IN_PLAY_NAMES
-    points: Expr  # number over IN_PLAY_NAMES
+    when: Expr[bool]  # condition over IN_PLAY_NAMES
+    points: Expr[int]  # number over IN_PLAY_NAMES
     double_at_end: DoubleAtEnd
 
 
 @dataclass(frozen=True)
 class OnPassScoring:
-    when: Expr  # condition over ON_PASS_NAMES
-    points: Expr  # number over ON_PASS_NAMES, credited to the side of the last player who laid a tile
+    when: Expr[bool]  # condition over ON_PASS_NAMES
+    points: Expr[int]  # number over ON_PASS_NAMES, credited to the side of the last player who laid a tile
 
 
 @dataclass(frozen=True)
 class RoundEndScoring:
     scorer: Scorer
-    points: Expr  # number over ROUND_END_NAMES
-    rank: Expr | None = None  # RANKED: number over ROUND_END_NAMES per side
+    points: Expr[int]  # number over ROUND_END_NAMES
+    rank: Expr[int] | None = None  # RANKED: number over ROUND_END_NAMES per side
     rank_lowest: bool = True  # RANKED: the lowest rank scores (else the highest)
 
 
@@ -416,9 +416,9 @@ class MatchEnd:
     winner: Winner
     tie: Tie
     # Over ROUND_END_NAMES, at the last round's end: only the would-be winners it holds for win.
-    win_requires: Expr | None = None
+    win_requires: Expr[bool] | None = None
     # Over RESET_NAMES, for each side at every round end once it is scored: its score goes back to 0.
-    reset_when: Expr | None = None
+    reset_when: Expr[bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -428,7 +428,7 @@ class Ruleset:
     description: str
     source: str  # the file it was loaded from ("" when built in memory)
     max_pip: int
-    tile_value: Expr  # number over TILE_NAMES: what a tile left in a hand counts
+    tile_value: Expr[int]  # number over TILE_NAMES: what a tile left in a hand counts
     players: Players
     deal: Deal
     start: Start

@@ -169,14 +169,14 @@ class Contract:
 
     name: str
     min_bid: int | None
-    requires: Expr | None
+    requires: Expr[bool] | None
     bid: int | None
     trumps: Trump | None
     declarer: Declarer
     doubles: DoublePlace
     partner_out: bool
     aim: Aim
-    rank: Expr | None
+    rank: Expr[int] | None
 
 
 @dataclass(frozen=True)
@@ -290,9 +290,9 @@ class TrickRules:
     first_leader: FirstLeader
     trick_points: int  # what each trick is worth
     last_trick: int  # a bonus for taking the last trick
-    count: Expr  # over TRICK_TILE_NAMES: what a captured tile counts
+    count: Expr[int]  # over TRICK_TILE_NAMES: what a captured tile counts
     stop_when_decided: bool  # the hand ends once the contract is made or set for certain
-    hand: Expr  # over HAND_NAMES: what each side scores at the end of a hand
+    hand: Expr[int]  # over HAND_NAMES: what each side scores at the end of a hand
     contracts: tuple[Contract, ...] = ()  # special contracts the bidder may declare instead of trumps
     stock: Stock | None = None  # None: the undealt tiles are out of play (or the kitty)
     must_trump: bool = False  # a seat that cannot follow must play a trump (or a `top` tile) if it holds one
@@ -300,8 +300,8 @@ class TrickRules:
     top: tuple[tuple[int, int], ...] = ()  # tiles that take any trick they are played to (the first played)
     pip_order: tuple[int, ...] = ()  # the pips from lowest to highest rank; empty: 0, 1, ..., max_pip
     led_suit: LedSuit = LedSuit.HIGHER_END
-    lead_trump: Expr | None = None  # over LEAD_NAMES: when true, a leader holding a trump must lead one
-    stop_when: Expr | None = None  # over HAND_NAMES, per side after each trick: the hand ends (a claim)
+    lead_trump: Expr[bool] | None = None  # over LEAD_NAMES: when true, a leader holding a trump must lead one
+    stop_when: Expr[bool] | None = None  # over HAND_NAMES, per side after each trick: the hand ends (a claim)
     calls: Calls | None = None  # keep, drop or exchange before the first lead
     named: tuple[NamedTile, ...] = ()  # per tile id, when the file gives set.tiles; else empty
     combinations: tuple[Combination, ...] = ()  # tiles that may be led together
