@@ -35,7 +35,7 @@ Record = tuple[Any, ...] | Event
 
 def materialise(record: Record) -> Event:
     """The event-log dict of a compact record (a fresh dict each time)."""
-    if type(record) is dict:
+    if isinstance(record, dict):
         return record
     tag = record[0]
     if tag in (ACTION, DISCARD):
@@ -67,7 +67,7 @@ def materialise(record: Record) -> Event:
     raise AssertionError(f"unknown log record {record!r}")
 
 
-def _round_end(record: Record) -> Event:
+def _round_end(record: tuple[Any, ...]) -> Event:
     """A round end's event. The tiles left in each hand ([low, high], ascending) are read bit by
     bit, inline: such hands hold few tiles, where this beats the table lookup of `Tables.ids`, and
     `events_of("round_end")` reads one of these a round."""
@@ -127,7 +127,7 @@ TAGS_OF_TYPE = {
 def public(record: Record, event: Event) -> Event:
     """What every seat may see of `record`, whose full dict is `event`: the match header without its
     seed, which names every hand and the draw order (the log keeps it, to replay the match)."""
-    if type(record) is dict:
+    if isinstance(record, dict):
         return _without_seed(event) if event["type"] == "match" else event
     tag = record[0]
     if tag == DEAL:

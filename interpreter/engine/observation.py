@@ -78,7 +78,8 @@ class TrickView:
     turn_up: Tile | None = None  # the tile turned up for trumps (stock.turn_up)
     turn_up_holder: int | None = None  # the seat that drew the turned-up tile and still holds it
     closed_by: int | None = None  # the seat that closed the stock
-    at_close: tuple[tuple[int, ...], tuple[int, ...]] = ()  # per side: tricks and points when it was closed
+    # When the stock was closed: (tricks, points), each per side; () while it is open.
+    at_close: tuple[()] | tuple[tuple[int, ...], tuple[int, ...]] = ()
     calls: tuple[tuple[int, str], ...] = ()  # (seat, "keep"/"drop"/"exchange") before the first lead
     dropped: tuple[int, ...] = ()  # the seats that dropped out of this hand
     suit_names: tuple[str, ...] = ()  # the suits' names when the set names them (led_suit: named)
