@@ -150,8 +150,10 @@ def _find_base(
     line, column = extends.origin.value_position()
     value = extends.value
 
-    def refuse(message: str) -> None:
+    def refuse(message: str) -> Path | None:
+        """Report why the base is refused, and give the None `_find_base` answers then."""
         merged.problems.append(source.diagnostic(line, column, message))
+        return None
 
     if not isinstance(value, str) or not value.strip():
         return refuse("extends: must be a bundled variant name or a path to a rule file")

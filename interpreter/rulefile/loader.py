@@ -186,7 +186,8 @@ class _Locator:
         parent, key = problem.path[:-1], problem.path[-1] if problem.path else None
         beside = [path for path in written if parent and path[:-1] == parent]
         refining = [path for path in beside if isinstance(key, str) and str(path[-1]).startswith(f"{key}_")]
-        return (refining or beside or [None])[0]
+        nearby = refining or beside
+        return nearby[0] if nearby else None
 
     def _at(self, path: KeyPath, key: bool, message: str) -> Diagnostic:
         # A path the document lacks (a missing key, a default) is shown at its nearest ancestor's key.

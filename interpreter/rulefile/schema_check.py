@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,7 +67,11 @@ def _validator() -> Draft202012Validator:
 def _explain(error: ValidationError) -> Iterator[SchemaProblem]:
     path = tuple(error.absolute_path)
     where = f"{dotted(path)}: " if path else ""
-    kind, bound, value, schema = error.validator, error.validator_value, error.instance, error.schema
+    kind, schema, value = error.validator, error.schema, error.instance
+    # iter_errors names, on every error it yields, the keyword that failed and the (sub)schema it
+    # stands in; the rules' schema has no true/false subschemas, so that is a mapping.
+    assert isinstance(kind, str) and isinstance(schema, Mapping), error
+    bound = schema[kind]  # the keyword's value: what jsonschema also gives as error.validator_value
     if kind in ("oneOf", "anyOf"):
         branch = _matching_branch(error)
         if branch is None:
@@ -76,9 +80,9 @@ def _explain(error: ValidationError) -> Iterator[SchemaProblem]:
         else:
             for sub in branch:
                 yield from _explain(sub)
-    elif kind == "additionalProperties":
+    elif kind == "additionalProperties" and isinstance(value, dict):  # a keyword only a mapping can fail
         yield from _unknown_keys(path, value, schema)
-    elif kind == "required":
+    elif kind == "required" and isinstance(value, dict):
         for name in bound:
             if name not in value:
                 yield SchemaProblem((*path, name), f"{where}missing required key '{name}'", key=True)
@@ -94,7 +98,7 @@ def _explain(error: ValidationError) -> Iterator[SchemaProblem]:
 
 def _matching_branch(error: ValidationError) -> list[ValidationError] | None:
     """The errors of the alternative whose type fits the value, or None if no type fits."""
-    branches: dict[int, list[ValidationError]] = {}
+    branches: dict[str | int, list[ValidationError]] = {}  # by the branch's index in the oneOf/anyOf
     for sub in error.context or []:
         branches.setdefault(sub.relative_schema_path[0], []).append(sub)
     fitting = [
@@ -105,7 +109,7 @@ def _matching_branch(error: ValidationError) -> list[ValidationError] | None:
     return min(fitting, key=len) if fitting else None
 
 
-def _unknown_keys(path: KeyPath, value: dict[str, Any], schema: dict[str, Any]) -> Iterator[SchemaProblem]:
+def _unknown_keys(path: KeyPath, value: dict[str, Any], schema: Mapping[str, Any]) -> Iterator[SchemaProblem]:
     known = list(schema.get("properties", {}))
     patterns = list(schema.get("patternProperties", {}))
     where = f"{dotted(path)}: " if path else ""
@@ -156,7 +160,7 @@ def _criterion_hint(path: KeyPath, word: str, formula: Any) -> str | None:
     return None
 
 
-def _limit_message(kind: str, bound: Any, value: Any, schema: dict[str, Any], fallback: str) -> str:
+def _limit_message(kind: str, bound: Any, value: Any, schema: Mapping[str, Any], fallback: str) -> str:
     if kind == "minimum":
         return f"{_number(value)} is less than the minimum, {bound}"
     if kind == "maximum":
@@ -172,7 +176,7 @@ def _limit_message(kind: str, bound: Any, value: Any, schema: dict[str, Any], fa
     return fallback
 
 
-def _count_message(kind: str, schema: dict[str, Any]) -> str:
+def _count_message(kind: str, schema: Mapping[str, Any]) -> str:
     noun, keyword = ("item", "Items") if kind.endswith("Items") else ("key", "Properties")
     low, high = schema.get(f"min{keyword}"), schema.get(f"max{keyword}")
     if low == high:

@@ -223,7 +223,7 @@ class _Loader(yaml.SafeLoader):
         self._depth = 0
         self._nodes = 0
 
-    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node:
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
         mark = self.peek_event().start_mark
         if self._depth >= MAX_DEPTH:
             raise _Limit(f"nested more than {MAX_DEPTH} levels deep; a rule file needs a few", mark)
