@@ -46,8 +46,9 @@ def register_resampler(family: Family, resampler: Resampler) -> None:
     _RESAMPLERS[family] = resampler
 
 
-def match_class(ruleset: Ruleset, families: Mapping[Family, type[Match]] | None = None) -> type[Match]:
-    """The class that plays `ruleset`: its family's in `families` (the registered ones by default)."""
+def match_class(ruleset: object, families: Mapping[Family, type[Match]] | None = None) -> type[Match]:
+    """The class that plays `ruleset`: its family's in `families` (the registered ones by default).
+    Anything but a Ruleset is refused with a TypeError (`Match(...)` passes on what it was given)."""
     if not isinstance(ruleset, Ruleset):
         raise TypeError(f"a Match is built from a Ruleset, not {type(ruleset).__name__}")
     return (_FAMILIES if families is None else families)[ruleset.family]
@@ -85,7 +86,7 @@ class Match(ABC):
 
     def __new__(cls, ruleset: Ruleset | None = None, *args: Any, **kwargs: Any) -> Match:
         if cls is Match:
-            cls = match_class(ruleset)  # type: ignore[arg-type]  # refused with a TypeError if not a Ruleset
+            cls = match_class(ruleset)
         return object.__new__(cls)
 
     def _seat(self, ruleset: Ruleset, players: int, teams: bool | None, scores: Sequence[int] | None) -> Ruleset:

@@ -85,6 +85,11 @@ Path_ = tuple[str | int, ...]
 E = TypeVar("E", bound=Enum)
 V = TypeVar("V", bound=Value)
 
+# What stands in for a formula with a problem while the rest of the file is checked (_Builder.formula).
+_STAND_INS: dict[Type, Expr[Value]] = {
+    Type.INT: compile_expression("0", {}, Type.INT),
+    Type.BOOL: compile_expression("false", {}, Type.BOOL),
+}
 _RANGE = re.compile(r"^(\d{1,2})(?:-(\d{1,2}))?$")
 
 
@@ -135,7 +140,10 @@ class _Builder:
     def expr(self, path: Path_, names: Mapping[str, Type], expected: Literal[Type.INT]) -> Expr[int] | None: ...
     @overload
     def expr(self, path: Path_, names: Mapping[str, Type], expected: Literal[Type.BOOL]) -> Expr[bool] | None: ...
+    @overload
+    def expr(self, path: Path_, names: Mapping[str, Type], expected: Type) -> Expr[Value] | None: ...
     def expr(self, path: Path_, names: Mapping[str, Type], expected: Type) -> Expr[Value] | None:
+        """The formula at `path` compiled; None where there is none, or where it has a problem."""
         value = self.get(*path)
         if value is None:
             return None
@@ -150,6 +158,19 @@ class _Builder:
         if expr.type is Type.INT and isinstance(number, int) and not -MAX_VALUE <= number <= MAX_VALUE:
             self.problem(path, f"the formula gives {describe_value(number)}")
             return None
+        return expr
+
+    @overload
+    def formula(self, path: Path_, names: Mapping[str, Type], expected: Literal[Type.INT]) -> Expr[int]: ...
+    @overload
+    def formula(self, path: Path_, names: Mapping[str, Type], expected: Literal[Type.BOOL]) -> Expr[bool]: ...
+    def formula(self, path: Path_, names: Mapping[str, Type], expected: Type) -> Expr[Value]:
+        """A formula the rules always have (the file's, or the schema's default). One with a problem
+        refuses the file; until then, a stand-in of its type (never played) keeps the parts typed."""
+        expr = self.expr(path, names, expected)
+        if expr is None:
+            assert self.problems, f"{path} has no formula and no default"
+            return _STAND_INS[expected]
         return expr
 
     def evaluate(self, expr: Expr[V], env: Mapping[str, object], path: Path_) -> V | None:
@@ -214,7 +235,7 @@ def build_ruleset(
     play = Play(
         forced=b.get("play", "forced"),
         again_after_double=again in (True, "may"),
-        match=b.expr(("play", "match"), MATCH_NAMES, Type.BOOL),  # type: ignore[arg-type]
+        match=b.formula(("play", "match"), MATCH_NAMES, Type.BOOL),
         again_optional=again == "may",
         allowed=None if allowed is not None and allowed.constant is True else allowed,
         **_turn(b),
@@ -227,7 +248,7 @@ def build_ruleset(
     domino = _round_end(b, "domino")
     blocked = _round_end(b, "blocked")
     match = _match(b, counts, by_count["target"].get(low))
-    tile_value = b.expr(("set", "tile_value"), TILE_NAMES, Type.INT)
+    tile_value = b.formula(("set", "tile_value"), TILE_NAMES, Type.INT)
     tricks = None
     if family is Family.TRICKS:
         # A trick file's layout sections are refused, so they hold their defaults: the layout
@@ -260,7 +281,7 @@ def build_ruleset(
         description=b.get("description") or "",
         source=source,
         max_pip=max_pip,
-        tile_value=tile_value,  # type: ignore[arg-type]
+        tile_value=tile_value,
         players=players,
         deal=deal,
         start=start,
@@ -623,27 +644,27 @@ def _layout(b: _Builder, shared_trains: int) -> Layout:
 def _in_play(b: _Builder) -> InPlayScoring | None:
     if b.get("scoring", "in_play") is None:
         return None
-    when = b.expr(("scoring", "in_play", "when"), IN_PLAY_NAMES, Type.BOOL)
-    points = b.expr(("scoring", "in_play", "points"), IN_PLAY_NAMES, Type.INT)
-    return InPlayScoring(when, points, b.option(DoubleAtEnd, "scoring", "in_play", "double_at_end"))  # type: ignore[arg-type]
+    when = b.formula(("scoring", "in_play", "when"), IN_PLAY_NAMES, Type.BOOL)
+    points = b.formula(("scoring", "in_play", "points"), IN_PLAY_NAMES, Type.INT)
+    return InPlayScoring(when, points, b.option(DoubleAtEnd, "scoring", "in_play", "double_at_end"))
 
 
 def _on_pass(b: _Builder) -> OnPassScoring | None:
     if b.get("scoring", "on_pass") is None:
         return None
-    when = b.expr(("scoring", "on_pass", "when"), ON_PASS_NAMES, Type.BOOL)
-    points = b.expr(("scoring", "on_pass", "points"), ON_PASS_NAMES, Type.INT)
-    return OnPassScoring(when, points)  # type: ignore[arg-type]
+    when = b.formula(("scoring", "on_pass", "when"), ON_PASS_NAMES, Type.BOOL)
+    points = b.formula(("scoring", "on_pass", "points"), ON_PASS_NAMES, Type.INT)
+    return OnPassScoring(when, points)
 
 
 def _round_end(b: _Builder, which: str) -> RoundEndScoring:
-    points = b.expr(("scoring", which, "points"), ROUND_END_NAMES, Type.INT)
+    points = b.formula(("scoring", which, "points"), ROUND_END_NAMES, Type.INT)
     raw = b.get("scoring", which, "scorer")
     if isinstance(raw, Mapping):  # {lowest: FORMULA} or {highest: FORMULA}
         (order, _), = raw.items()
         rank = b.expr(("scoring", which, "scorer", order), ROUND_END_NAMES, Type.INT)
-        return RoundEndScoring(Scorer.RANKED, points, rank, order == "lowest")  # type: ignore[arg-type]
-    return RoundEndScoring(Scorer(raw), points)  # type: ignore[arg-type]
+        return RoundEndScoring(Scorer.RANKED, points, rank, order == "lowest")
+    return RoundEndScoring(Scorer(raw), points)
 
 
 def _match(b: _Builder, counts: range, target: int | None) -> MatchEnd:
