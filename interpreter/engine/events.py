@@ -175,7 +175,7 @@ class LogSlice(Sequence[Event]):
             other = other._list()
         return self._list() == other if isinstance(other, list) else NotImplemented
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable (it compares equal to a list): Python's way, which mypy types as a clash with object.__hash__
 
     def __repr__(self) -> str:
         return repr(self._list())
