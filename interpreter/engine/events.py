@@ -175,7 +175,9 @@ class LogSlice(Sequence[Event]):
             other = other._list()
         return self._list() == other if isinstance(other, list) else NotImplemented
 
-    __hash__ = None  # type: ignore[assignment]  # unhashable (it compares equal to a list): Python's way, which mypy types as a clash with object.__hash__
+    # Unhashable, as the list it compares equal to: Python's way, which mypy reads as a clash with
+    # object.__hash__.
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return repr(self._list())
