@@ -187,10 +187,10 @@ def test_a_determinization_keeps_what_play_revealed(t42) -> None:
             assert [len(sample.hand(s)) for s in range(4)] == [len(match.hand(s)) for s in range(4)]
             view = match.trick_view
             if view.declaration is not None:
-                suits = match._suits
+                suits = match._table.suits
                 for other, voids in enumerate(view.voids):
                     for suit in voids:
-                        assert not sample._hands[other] & suits.follows[suit]
+                        assert not sample._table.hands[other] & suits.follows[suit]
                         checked += 1
             legal = match.legal_actions()
             match.apply(legal[rng.randrange(len(legal))])

@@ -30,13 +30,20 @@ from interpreter.engine.layout.dealing import shuffle
 from interpreter.engine.match import Match, register_resampler
 from interpreter.engine.observation import Observation
 from interpreter.engine.tiles import bits
-from interpreter.engine.tricks.auction import Auction
-from interpreter.engine.tricks.match import BIDDING, CALLING, DECLARING, DISCARDING, PLAYING, TrickMatch
+from interpreter.engine.tricks.match import TrickMatch
+from interpreter.engine.tricks.phases import BIDDING, CALLING, DECLARING, DISCARDING, PLAYING, TrickPhase
+from interpreter.engine.tricks.phases.bidding import Bidding
+from interpreter.engine.tricks.phases.calls import Calls
+from interpreter.engine.tricks.phases.declaring import Declaring
+from interpreter.engine.tricks.phases.discarding import Discarding
+from interpreter.engine.tricks.phases.playing import Playing
 from interpreter.engine.tricks.picks import next_picks
-from interpreter.engine.tricks.stockpile import StockPile
+from interpreter.engine.tricks.table import TrickTable
 from interpreter.engine.tricks.tables import trick_tables_for
 from interpreter.rulefile.ruleset import Family, Ruleset
 
+# The phases a seat may be sampled in, besides the play and the discards: nothing of theirs is hidden.
+_WAITING: dict[str, Callable[[], TrickPhase]] = {BIDDING: Bidding, DECLARING: Declaring, CALLING: Calls}
 ATTEMPTS = 20
 FIT_ATTEMPTS = 6  # deals tried for one that fits what the auction said; else the one that misses least
 
@@ -94,100 +101,38 @@ class TrickDeterminizer:
         suits = t.suits(view.declaration, contract) if view.declaration is not None else None
         if suits is None and view.bidder is None and t.rules.bidding is None:
             suits = t.suits(t.fixed)
-        self._suits = suits
         # Per seat: the tiles it cannot hold, from the suits it showed out of.
         self._forbidden = [0] * n
         if suits is not None:
             for seat, voids in enumerate(view.voids):
                 for suit in voids:
                     self._forbidden[seat] |= suits.follows[suit]
-        sides = len(observation.scores)
-        self._template = template = object.__new__(TrickMatch)
-        template._t = t
-        template._rules = rules
-        template._n = n
-        template._sides = sides
-        template._seat_side = [seat % sides for seat in range(n)]
-        template._scores = list(observation.scores)
-        template._deals = ()
-        template._hands = [0] * n  # each sample deals its own (`sample`)
-        template._dead = []
-        template._rng = random.Random(0)  # each sample seeds its own
-        template._restart_log()
-        template._winners = ()
-        template._over = False
-        template._round = observation.round
-        template._starter = view.starter
-        template._dealer = view.dealer
-        template._redeals = 0
-        template._dealt_hands = 0
-        template._previous_winner = None  # a later hand's starter: not this sample's concern
-        template._legal = None
-        auction = template._auction = Auction()
-        auction.bids, auction.bidder, auction.high = list(view.bids), view.bidder, view.bid
-        auction.must_declare = None if view.must_declare is None else t.contracts[view.must_declare]
-        template._suits = suits
-        used: set[int] = set()
-        template._trick = [ids_of(seat, tile, used) for seat, tile in view.trick]
-        template._trick_seats = [seat for seat, _ in view.trick]
-        last: set[int] = set()
-        template._last_trick = [(seat, ids_of(seat, tile, last)) for seat, tile in view.last_trick]
-        template._last_winner = view.last_winner
-        template._won_tricks = list(view.tricks_won)
-        tp = t.rules.trick_points
-        template._won_count = [p - w * tp for p, w in zip(view.points_won, view.tricks_won, strict=True)]
-        template._last_side = None
-        template._played = played
-        template._voids = [sum(1 << s for s in voids) for voids in view.voids]
-        template._contract = None if view.contract is None else t.contracts[view.contract]
-        template._out = view.sitting_out
-        template._current = observation.current_player if observation.current_player is not None else view.starter
-        template._kitty = view.to_discard
-        template._leader = view.starter if view.phase != DISCARDING else self._leader_of(view, t)
-        template._discards = list(self._discards)
-        template._discard_seats = [self.seat] * len(self._discards)
-        template._then = PLAYING if view.phase != DISCARDING or view.calls == () else CALLING
-        template._count = t.count if suits is None else t.count_for(suits)
-        pile = template._stock = StockPile([])  # each sample deals its own tiles (`sample`)
-        pile.turn_up = self._turn_up if view.turn_up_holder != self.seat else None
+        turn_up = self._turn_up if view.turn_up_holder != self.seat else None
         if view.turn_up is not None and view.turn_up_holder == self.seat and not played_up:
-            pile.turn_up = next(x for x in t.copies[view.turn_up] if (own >> x) & 1)
-        pile.holder = view.turn_up_holder
-        pile.closed_by = view.closed_by
-        pile.at_close = (list(view.at_close[0]), list(view.at_close[1])) if view.at_close else ([], [])
-        template._claimed = None
-        template._dropped = sum(1 << s for s in view.dropped)
-        template._absent = template._dropped | (0 if view.sitting_out is None else 1 << view.sitting_out)
-        template._set_aside = []
-        template._calls = list(view.calls)
-        template._led = view.led_suit
-        template._trick_no = sum(view.tricks_won)
-        template._captured = list(view.captured) if view.captured else [0] * sides
-        template._face_down = [0] * n
-        # A trick of plays: face-up plays by their tiles; a play laid face down is only a count to
-        # this seat (its own among its discards): `sample` fills it from the unseen tiles.
+            turn_up = next(x for x in t.copies[view.turn_up] if (own >> x) & 1)
+        self._rules = rules
+        self._table = TrickTable.seen_by(t, rules, observation, played, suits, turn_up)
+        # The phase: the trick on the table by its tiles; a play laid face down is only a count
+        # to this seat (its own among its discards): `sample` fills it from the unseen tiles.
+        self._phase_name = view.phase or _phase_of(view, t.rules.bidding is None, suits is not None, n)
+        self._owed = view.to_discard
+        self._leader = None if view.phase != DISCARDING or view.calls else self._leader_of(view, t)
+        used: set[int] = set()
+        self._trick = [(seat, ids_of(seat, tile, used)) for seat, tile in view.trick]
         in_plays: set[int] = set()
         self._plays = [
             (seat, tuple(ids_of(seat, tile, in_plays) for tile in tiles), down) for seat, tiles, down in view.plays
         ]
-        template._plays = []
+        self._best = max((i for i, (_, tiles, _) in enumerate(view.plays) if tiles), default=0)
+        self._led = view.led_suit
         # Picks towards a play (tricks/picks.py): the picker's own; another seat knows of none, so
         # in its samples the picker builds its play afresh.
-        template._picked = []
+        self._picked: list[int] = []
         if view.picked and observation.current_player == self.seat:
             size = len(view.plays[0][1])
             for tile in view.picked:
-                offered = next_picks(own, template._picked, size, t.tiles)
-                template._picked.append(next(x for x in offered if t.tiles[x] == tile))
-        template._best = max((i for i, (_, tiles, _) in enumerate(view.plays) if tiles), default=0)
-        if view.phase:
-            template._phase = view.phase
-        elif view.declaration is not None or (suits is not None and t.rules.bidding is None):
-            template._phase = PLAYING
-        elif view.bidder is not None and len(view.bids) == n:
-            template._phase = DECLARING
-        else:
-            template._phase = BIDDING
+                offered = next_picks(own, self._picked, size, t.tiles)
+                self._picked.append(next(x for x in offered if t.tiles[x] == tile))
 
     @staticmethod
     def _leader_of(view: Any, t: Any) -> int:
@@ -200,37 +145,35 @@ class TrickDeterminizer:
 
     def sample(self, rng: random.Random) -> TrickMatch:
         hands = self._deal(rng)
-        m = self._template
-        new = m._copy(random.Random(rng.getrandbits(64)))  # not clone(): no random state to copy
-        new._hands = hands[:-1]
+        seed = rng.getrandbits(64)
+        table = self._table.copy()
+        table.rng = random.Random(seed)
         rest = hands[-1]
+        hands = hands[:-1]
         if self._turn_up is not None and self._turn_up_holder is not None and self._turn_up_holder != self.seat:
-            new._hands[self._turn_up_holder] |= 1 << self._turn_up
+            hands[self._turn_up_holder] |= 1 << self._turn_up
         stock = rest[: self._stock_size]
         if self._turn_up_in_stock:
             stock = [self._turn_up, *stock]  # drawn last
-        new._stock.tiles = stock  # _copy gave the sample its own pile
         rest = rest[self._stock_size :]
-        if self._plays:  # the current trick's plays; a face-down one takes unseen (or own) tiles
-            own = list(self._discards)
-            plays = []
-            for seat, ids, down in self._plays:
-                if down:
-                    source = own if seat == self.seat else rest
-                    ids, source[:] = tuple(source[-down:]), source[:-down]
-                plays.append((seat, ids, not down))
-            new._plays = plays
-            new._dead = own + rest
-        else:
-            new._dead = self._discards + rest
-        t = self._t
-        rules = t.rules
-        dealt = sum(h.bit_count() for h in new._hands) + sum(p.bit_count() for p in new._played)
-        dead = set(new._dead)
-        new._available = sum(new._count[x] for x in range(len(t.tiles)) if x not in dead)
-        new._available += (dealt // m._n) * rules.trick_points
-        new._available += rules.last_trick
-        return new
+        own = list(self._discards)
+        plays = []
+        for seat, ids, down in self._plays:  # the trick's plays: a face-down one takes unseen (or own) tiles
+            if down:
+                source = own if seat == self.seat else rest
+                ids, source[:] = tuple(source[-down:]), source[:-down]
+            plays.append((seat, ids, not down))
+        table.redeal(hands, stock, own + rest, self._discards, self.seat)
+        return TrickMatch.resumed(self._rules, table, self._phase(plays))
+
+    def _phase(self, plays: list[tuple[int, tuple[int, ...], bool]]) -> TrickPhase:
+        """The current phase as this seat has seen it, with the trick's `plays` as sampled."""
+        name = self._phase_name
+        if name == PLAYING:
+            return Playing.seen(self._led, self._trick, plays, self._best, self._picked.copy())
+        if name == DISCARDING:
+            return Discarding(self._owed, self._leader)
+        return _WAITING[name]()
 
     def _deal(self, rng: random.Random) -> list[Any]:
         """Per seat its hand's mask (the observer's own), then the undealt tiles' ids; of a few
@@ -279,25 +222,32 @@ class TrickDeterminizer:
 def round_key(match: TrickMatch) -> int:
     """What `round_over` compares: the deals so far, so that a hand passed out and dealt again
     ends a playout as a hand played out does."""
-    return match._dealt_hands
+    return match.dealt_hands
 
 
 def round_over(match: TrickMatch, key: int) -> bool:
     """Whether the hand a determinization started in (`round_key` then) is over, or the match."""
-    return match._over or match._dealt_hands != key
+    return match.is_over or match.dealt_hands != key
 
 
 def legal_now(match: TrickMatch) -> list[Action]:
     """The legal actions without the copy (the match's own list: read it, never change it)."""
-    if match._legal is None:
-        match.legal_actions()
-    return match._legal  # type: ignore[return-value]
+    return match.legal_now()
 
 
 def advance(match: TrickMatch, action: Action) -> None:
     """`apply` for an action taken from `legal_now(match)`, without checking it again."""
-    match._legal = None
-    match._do(action)
+    match.advance(action)
+
+
+def _phase_of(view: Any, unbid: bool, declared: bool, players: int) -> str:
+    """The phase of a view that does not name it: the play once trumps are known, the
+    declaration once every seat has bid, else the auction."""
+    if view.declaration is not None or (declared and unbid):
+        return PLAYING
+    if view.bidder is not None and len(view.bids) == players:
+        return DECLARING
+    return BIDDING
 
 
 def resample(match: Match, seat: int, rng: random.Random) -> TrickMatch:

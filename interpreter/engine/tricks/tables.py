@@ -13,6 +13,7 @@ from interpreter.engine.cache import PerRuleset
 from interpreter.engine.tiles import Tile, bits
 from interpreter.engine.tricks.groups import Groups
 from interpreter.engine.tricks.suits import Declaration, Suits, named_suits, ranked_suits, suits_for
+from interpreter.expressions.language import Value
 from interpreter.rulefile.ruleset import Direction, Ruleset
 from interpreter.rulefile.trick_rules import AllPass, Contract, DoublePlace, LedSuit, Rounds, TrickRules, Trump
 
@@ -28,6 +29,12 @@ class Bid:
     marks: int
     name: str  # as a player says it: "30", "2 marks"
     after: int | None  # it may only be bid over a standing bid of exactly this value
+
+
+def number(value: Value) -> int:
+    """A number expression's value as an int (a condition's True as 1): the loader checked its type."""
+    assert not isinstance(value, tuple), "a number expression gives a number"
+    return int(value)
 
 
 class TrickTables:
@@ -109,8 +116,8 @@ class TrickTables:
         if found is None:
             count, env, rank = self.rules.count, self.count_env, self.named_rank
             found = tuple(
-                int(count({**env, "high": h, "low": lo, "pips": lo + h, "is_double": lo == h,  # type: ignore[call-overload]
-                           "is_trump": bool((trumps >> x) & 1), "trump": trump, "rank": rank[x]}))
+                number(count({**env, "high": h, "low": lo, "pips": lo + h, "is_double": lo == h,
+                              "is_trump": bool((trumps >> x) & 1), "trump": trump, "rank": rank[x]}))
                 for x, (lo, h) in enumerate(self.tiles)
             )  # fmt: skip
             self._counts[key] = found
@@ -150,8 +157,8 @@ class TrickTables:
                 rank = contract.rank  # type: ignore[union-attr]
                 env = self.count_env
                 ranks = tuple(
-                    int(rank({**env, "high": h, "low": lo, "pips": lo + h, "is_double": lo == h,  # type: ignore[misc]
-                              "is_trump": False, "trump": -1, "rank": self.named_rank[x]}))
+                    number(rank({**env, "high": h, "low": lo, "pips": lo + h, "is_double": lo == h,  # type: ignore[misc]
+                                 "is_trump": False, "trump": -1, "rank": self.named_rank[x]}))
                     for x, (lo, h) in enumerate(self.tiles)
                 )  # fmt: skip
                 found = ranked_suits(ranks, declaration)

@@ -1,0 +1,52 @@
+"""The auction of a trick hand: from the starter on, each seat bids higher than the standing bid
+or passes (tricks/auction.py keeps the bids, on the table: the hand's later phases read them).
+When everyone passed the hand is dealt again; else the winner declares."""
+
+from __future__ import annotations
+
+from interpreter.engine import events as ev
+from interpreter.engine import phases
+from interpreter.engine.actions import BID, PASS, Action
+from interpreter.engine.tricks.phases import BIDDING, TrickPhase, declaring, enter
+from interpreter.engine.tricks.table import TrickTable
+
+
+class Bidding(TrickPhase):
+    kind = phases.AUCTION
+    name = BIDDING
+
+    def legal(self, table: TrickTable) -> list[Action]:
+        """Passes first, then bids from the lowest."""
+        t = table.t
+        may_pass = not (t.forced or table.redeals >= table.ruleset.start.max_redeals)
+        return table.auction.legal(t, table.n, table.hands[table.current], may_pass)
+
+    def apply(self, table: TrickTable, action: Action) -> None:
+        seat = table.current
+        table.events.append((ev.ACTION, seat, action))
+        auction = table.auction
+        auction.record(table.t, seat, action, table.hands[seat])
+        following = auction.next_seat(table.t, table.n, seat)
+        if following is not None:
+            table.current = following
+            return
+        if auction.bidder is None:  # everyone passed: deal again (bounded by start.max_redeals)
+            table.redeals += 1
+            self.finish(enter("deal", table))
+            return
+        table.redeals = 0
+        bid = table.t.bid_of[auction.high]  # type: ignore[index]
+        table.events.append(
+            {"type": "contract", "seat": auction.bidder, "bid": bid.value, "name": bid.name, "make": bid.make,
+             "marks": bid.marks}
+        )  # fmt: skip
+        table.current = auction.bidder
+        self.finish(declaring.after_auction(table))
+
+    def why_illegal(self, table: TrickTable, action: Action) -> str:
+        if action.kind == PASS:
+            return "everyone else passed: you must bid"
+        if action.kind != BID:
+            return "it is the auction: bid or pass"
+        low = min((a.value for a in self.legal(table) if a.kind == BID), default=None)  # type: ignore[type-var]
+        return f"a bid of {action.value} is not allowed now" + (f"; the lowest bid now is {low}" if low else "")

@@ -1,0 +1,123 @@
+"""The deal of a trick hand: the tiles dealt (at random, or as the round's scripted deal), who
+bids or leads first, and a tile turned up for trumps; then the auction, the calls or the play."""
+
+from __future__ import annotations
+
+from interpreter.engine import events as ev
+from interpreter.engine import limits, phases
+from interpreter.engine.fixtures import ScriptedDeal
+from interpreter.engine.layout.dealing import shuffle
+from interpreter.engine.scoring import goal
+from interpreter.engine.tiles import bits
+from interpreter.engine.tricks.phases import Automatic, bidding, calls, entry, playing
+from interpreter.engine.tricks.table import TrickTable
+from interpreter.rulefile.ruleset import StartCriterion
+
+
+@entry("deal")
+class Deal(Automatic):
+    """Deals the next hand (or the same round again after everyone passed) when built."""
+
+    kind = phases.DEAL
+    name = "dealing"
+
+    def __init__(self, table: TrickTable) -> None:
+        super().__init__()
+        t = table.t
+        table.dealt_hands += 1
+        if table.redeals == 0:
+            table.round += 1
+            if table.round > limits.MAX_ROUNDS:  # a safety bound (limits.py)
+                match = table.ruleset.match
+                least = goal(match) if match.target is not None else None
+                raise limits.round_limit_error(match, table.scores, least, table.round - 1)
+        scripted = table.deals[table.round - 1] if table.round <= len(table.deals) else None
+        hands, stock, dead = _scripted(table, scripted) if scripted is not None else _shuffled(table)
+        table.new_hand(hands, stock, dead)
+        how = _pick_starter(table, scripted)
+        table.dealer = (table.starter - t.step) % table.n
+        table.count_available(t.hand_size)
+        table.events.append(
+            (ev.DEAL, t, table.round, table.starter, how, None, None, hands.copy(), stock.copy(), dead.copy(), [],
+             table.redeals)
+        )  # fmt: skip
+        table.current = table.starter
+        rules = t.rules
+        fixed = t.fixed
+        if rules.stock is not None and rules.stock.turn_up and table.stock.tiles:
+            # The tile drawn last is turned up; without draws it stays face up out of play.
+            up = table.stock.turn(out_of_play=not rules.stock.draw)
+            fixed = t.turned_trump(up)
+            table.events.append({"type": "turn_up", "tile": [t.low[up], t.high[up]], "trump": fixed})
+        if rules.bidding is not None:
+            self.finish(bidding.Bidding())
+        elif rules.calls is not None:
+            table.declare(t.suits(fixed))
+            self.finish(calls.enter(table))
+        else:
+            self.finish(playing.start(table, t.suits(fixed), table.starter))
+
+
+def _scripted(table: TrickTable, scripted: ScriptedDeal) -> tuple[list[int], list[int], list[int]]:
+    """The hands, the stock (next drawn first) and the dead tiles of a scripted deal."""
+    t, n = table.t, table.n
+    if len(scripted.hands) != n:
+        raise ValueError(f"the scripted deal of round {table.round} does not give {n} hands")
+    held = 0
+    hands = []
+    try:
+        for hand in scripted.hands:
+            mask = t.mask_of(hand, held)
+            hands.append(mask)
+            held |= mask
+        drawn = t.mask_of(scripted.boneyard, held)
+    except ValueError as error:
+        raise ValueError(f"the scripted deal of round {table.round}: {error}") from None
+    stock = [x for tile in scripted.boneyard for x in bits(drawn) if t.tiles[x] == tile]
+    stock = list(dict.fromkeys(stock))  # in the order given (copies of a tile are alike)
+    held |= drawn
+    dead = [x for x in range(len(t.tiles)) if not (held >> x) & 1]
+    return hands, stock, dead
+
+
+def _shuffled(table: TrickTable) -> tuple[list[int], list[int], list[int]]:
+    """The hands, the stock (next drawn first) and the dead tiles of a deal at random."""
+    t, n, size = table.t, table.n, table.t.hand_size
+    stocked = t.rules.stock is not None or t.rules.calls is not None
+    pool = list(range(len(t.tiles)))
+    shuffle(table.rng, pool)
+    hands = [sum(1 << x for x in pool[i * size : (i + 1) * size]) for i in range(n)]
+    rest = pool[n * size :]
+    return hands, rest if stocked else [], [] if stocked else rest
+
+
+def _pick_starter(table: TrickTable, scripted: ScriptedDeal | None) -> str:
+    """Who bids (or leads) first this hand, by the file's start criteria; how it was decided."""
+    t = table.t
+    if table.redeals:  # everyone passed: the next dealer deals again
+        table.starter = t.next_seat(table.starter)
+        return "redeal"
+    if scripted is not None and scripted.starter is not None:
+        if not 0 <= scripted.starter < table.n:
+            raise ValueError(f"the scripted deal names starter {scripted.starter} of {table.n} seats")
+        table.starter = scripted.starter
+        return "scripted"
+    start = table.ruleset.start
+    for rule in start.first_round if table.round == 1 else start.later_rounds:
+        if rule.criterion is StartCriterion.NEXT_SEAT and table.starter >= 0:
+            table.starter = t.next_seat(table.starter)
+            return "next_seat"
+        if rule.criterion is StartCriterion.PREVIOUS_WINNER and table.previous_winner is not None:
+            table.starter = table.previous_winner
+            return "previous_winner"
+        if rule.criterion is StartCriterion.HOLDER and rule.tile is not None:
+            tile = t.index.get(rule.tile)
+            holder = next((s for s, h in enumerate(table.hands) if tile is not None and (h >> tile) & 1), None)
+            if holder is not None:
+                table.starter = holder
+                return "holder"
+        if rule.criterion is StartCriterion.RANDOM:
+            table.starter = table.rng.randrange(table.n)
+            return "random"
+    table.starter = table.rng.randrange(table.n)  # no criterion applied: the loader's checks make this rare
+    return "random"

@@ -1,0 +1,55 @@
+"""Tiles laid face down from a hand before the tricks: the kitty's taker discarding as many as it
+took (then the play), or a seat that exchanged its hand discarding down to a hand's size (then the
+next seat's call). The others never see which tiles (the log's public form hides them)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from interpreter.engine import events as ev
+from interpreter.engine import phases
+from interpreter.engine.actions import DISCARD, Action
+from interpreter.engine.tiles import bits
+from interpreter.engine.tricks.phases import DISCARDING, TrickPhase, enter
+from interpreter.engine.tricks.table import TrickTable
+
+
+class Discarding(TrickPhase):
+    kind = phases.DISCARD
+    name = DISCARDING
+
+    def __init__(self, owed: int, leader: int | None) -> None:
+        super().__init__()
+        self.owed = owed  # tiles still to lay face down
+        self.leader = leader  # who leads the first trick once they are down; None: back to the calls
+
+    def legal(self, table: TrickTable) -> list[Action]:
+        """A tile of the hand, each once, in tile order."""
+        tiles = table.t.tiles
+        return [Action(DISCARD, tile) for tile in dict.fromkeys(tiles[x] for x in bits(table.hands[table.current]))]
+
+    def apply(self, table: TrickTable, action: Action) -> None:
+        seat = table.current
+        table.events.append((ev.DISCARD, seat, action))  # face down: the log's public form does not show the tile
+        tile = table.held(action.tile)
+        table.hands[seat] &= ~(1 << tile)
+        table.discards.append(tile)
+        table.discard_seats.append(seat)
+        table.dead.append(tile)
+        self.owed -= 1
+        if self.owed:
+            return
+        if self.leader is None:
+            table.current = table.t.next_seat(seat)
+            self.finish(enter("calls", table))
+            return
+        table.count_available(sum(h.bit_count() for h in table.hands) // table.n)  # the tricks of the hand
+        table.current = self.leader
+        self.finish(enter("tricks", table))
+
+    def why_illegal(self, table: TrickTable, action: Action) -> str:
+        return "lay a tile of your hand face down (discard)"
+
+    def describe(self, table: TrickTable, seat: int) -> Mapping[str, Any]:
+        return {"phase": self.name, "to_discard": self.owed, "kitty": len(table.discards) + self.owed}

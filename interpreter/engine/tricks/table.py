@@ -1,0 +1,253 @@
+"""A trick match's table: the state its whole hand shares, which every phase (tricks/phases/) is
+handed and changes — the hands as bitmasks over tile ids, the stock, the tiles out of play, the
+auction's record, the suits and counts once declared, what each side has won and captured, whose
+turn it is, and the log it appends to — and the match's own counters a hand reads (the round, the
+starter, the redeals, the scores).
+
+What a phase keeps to itself (the trick on the table, the tiles still to discard) lives on the
+phase. `copy` gives an independent table, as `Match.clone` needs; `seen_by` builds one from what
+one seat has seen, with the hidden tiles dealt afterwards by `redeal` (tricks/determinize.py).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from interpreter.engine import events as ev
+from interpreter.engine.fixtures import ScriptedDeal
+from interpreter.engine.observation import Observation
+from interpreter.engine.tiles import bits
+from interpreter.engine.tricks.auction import Auction
+from interpreter.engine.tricks.stockpile import StockPile
+from interpreter.engine.tricks.suits import Suits
+from interpreter.engine.tricks.tables import TrickTables
+from interpreter.rulefile.ruleset import Ruleset
+from interpreter.rulefile.trick_rules import Contract
+
+
+class TrickTable:
+    """The shared state of a trick match's hand (module docstring)."""
+
+    __slots__ = (
+        "absent", "auction", "available", "calls", "captured", "claimed", "contract", "count", "current", "dead",
+        "dealer", "deals", "dealt_hands", "discard_seats", "discards", "dropped", "events", "face_down", "hands",
+        "last_side", "last_trick", "last_winner", "n", "out", "played", "previous_winner", "redeals", "rng",
+        "round", "ruleset", "scores", "seat_side", "set_aside", "sides", "starter", "stock", "suits", "t",
+        "trick_no", "voids", "winners", "won_count", "won_tricks",
+    )  # fmt: skip
+
+    def __init__(
+        self, t: TrickTables, ruleset: Ruleset, sides: int, scores: list[int], events: list[ev.Record],
+        rng: random.Random, deals: Sequence[ScriptedDeal] = (),
+    ) -> None:  # fmt: skip
+        n = t.players
+        self.t = t  # the rules' tables (tricks/tables.py): shared, never changed
+        self.ruleset = ruleset
+        self.n = n
+        self.sides = sides
+        self.seat_side = [seat % sides for seat in range(n)]
+        self.scores = scores  # the match's own list: a hand's score changes it
+        self.events = events  # the match's log: the phases append to it
+        self.rng = rng
+        self.deals = tuple(deals)
+        self.winners: tuple[int, ...] = ()  # set by the hand's scoring when the match ends
+        self.round = 0
+        self.starter = -1
+        self.dealer = -1
+        self.redeals = 0
+        self.dealt_hands = 0  # deals so far, redeals included: what a search's playout stops at
+        self.previous_winner: int | None = None  # a seat of the side that gained most last hand
+        self.new_hand([0] * n, [], [])
+
+    def new_hand(self, hands: list[int], stock: list[int], dead: list[int]) -> None:
+        """Start a hand of `hands`, the `stock` (next tile drawn first) and `dead` tiles out of play."""
+        n, sides = self.n, self.sides
+        self.hands = hands
+        self.dead = dead
+        self.stock = StockPile(stock[::-1])  # next tile to draw last (pop()); a turned-up tile is drawn last of all
+        self.current = self.starter
+        self.claimed: int | None = None  # the side whose tricks.stop_when ended the hand
+        self.absent = 0  # mask of the seats playing no tile this hand (dropped, or a contract's partner_out)
+        self.dropped = 0  # mask of the seats that dropped out (calls)
+        self.set_aside: list[tuple[int, int]] = []  # (tile, seat) of hands thrown in or exchanged: out of play
+        self.calls: list[tuple[int, str]] = []  # (seat, keep/drop/exchange), in order
+        self.auction = Auction()
+        self.suits: Suits | None = None
+        self.count = self.t.count
+        self.contract: Contract | None = None  # a special contract declared in place of trumps
+        self.out: int | None = None  # the seat that sits this hand out (a contract's partner_out)
+        self.trick_no = 0  # tricks taken so far this hand
+        self.last_trick: list[tuple[int, int]] = []  # (seat, tile) of the trick taken last
+        self.last_winner: int | None = None
+        self.last_side: int | None = None  # the side paid for the last trick
+        self.won_tricks = [0] * sides
+        self.won_count = [0] * sides
+        self.captured = [0] * sides  # tiles each side captured
+        self.played = [0] * n  # per seat: the tiles it played face up this hand
+        self.voids = [0] * n  # per seat: mask of the suits (1 << suit) it has shown out of
+        self.face_down = [0] * n  # per seat: the tiles it laid face down to tricks this hand
+        self.discards: list[int] = []  # the tiles laid face down after a kitty or an exchange (hidden from the others)
+        self.discard_seats: list[int] = []  # who laid each
+        self.available = 0  # the points this hand still holds: what a contract may yet make (scoring.outcome)
+
+    def copy(self) -> TrickTable:
+        """An independent copy (sharing the rules' tables, the scripted deals, the log and the
+        random stream, which `Match.clone` replaces with copies of its own)."""
+        new = object.__new__(TrickTable)
+        for name in TrickTable.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.hands = self.hands.copy()
+        new.scores = self.scores.copy()
+        new.auction = self.auction.copy()
+        new.won_tricks = self.won_tricks.copy()
+        new.won_count = self.won_count.copy()
+        new.played = self.played.copy()
+        new.voids = self.voids.copy()
+        new.discards = self.discards.copy()
+        new.captured = self.captured.copy()
+        new.face_down = self.face_down.copy()
+        new.discard_seats = self.discard_seats.copy()
+        new.dead = self.dead.copy()
+        new.stock = self.stock.copy()
+        new.set_aside = self.set_aside.copy()
+        new.calls = self.calls.copy()
+        new.last_trick = self.last_trick.copy()
+        return new
+
+    # --- what the phases share --------------------------------------------------------------
+
+    def next_in_play(self, seat: int) -> int:
+        """The next seat to play after `seat`, past those sitting out."""
+        seat = self.t.next_seat(seat)
+        while (self.absent >> seat) & 1:
+            seat = self.t.next_seat(seat)
+        return seat
+
+    def held(self, tile: Any) -> int:
+        """The id of a copy of `tile` the current seat holds."""
+        t = self.t
+        if not t.twins:
+            return t.index[tile]
+        hand = self.hands[self.current]
+        return next(x for x in t.copies[tile] if (hand >> x) & 1)
+
+    def draw(self, seat: int) -> None:
+        """`seat` draws the stock's next tile."""
+        x = self.stock.draw(seat)
+        self.hands[seat] |= 1 << x
+        self.events.append((ev.DRAW, seat, self.t.tiles[x]))
+
+    def declare(self, suits: Suits) -> None:
+        """The hand is played under `suits`: the tiles count by them from now."""
+        self.suits = suits
+        self.count = self.t.count_for(suits)
+
+    def count_available(self, tricks: int) -> None:
+        """The points the hand holds: the count of every tile in play, and `tricks` tricks' worth."""
+        count, rules = self.count, self.t.rules
+        dead = set(self.dead)
+        self.available = sum(count[x] for x in range(len(self.t.tiles)) if x not in dead)
+        self.available += tricks * rules.trick_points + rules.last_trick
+
+    def side_points(self, side: int) -> int:
+        """The points `side` has taken this hand: its tricks, their count, the last trick's bonus."""
+        rules = self.t.rules
+        bonus = rules.last_trick if self.last_side == side else 0
+        return self.won_tricks[side] * rules.trick_points + self.won_count[side] + bonus
+
+    def own_discards(self, seat: int) -> list[int]:
+        """The tiles `seat` laid face down itself: a hand thrown in or exchanged, a kitty's
+        discards, plays face down (only that seat knows them)."""
+        own = [x for x, by in self.set_aside if by == seat]
+        own += [x for x, by in zip(self.discards, self.discard_seats, strict=True) if by == seat]
+        return own + bits(self.face_down[seat])
+
+    def view_fields(self) -> dict[str, Any]:
+        """The TrickView fields the table holds (what every seat sees of it)."""
+        tiles = self.t.tiles
+        auction = self.auction
+        bid = None if auction.high is None else self.t.bid_of[auction.high]
+        suits = self.suits
+        pile = self.stock
+        at_close = pile.at_close
+        return {
+            "dealer": self.dealer, "starter": self.starter, "bids": tuple(auction.bids), "bidder": auction.bidder,
+            "bid": None if bid is None else bid.value, "bid_name": None if bid is None else bid.name,
+            "make": None if bid is None else bid.make,
+            "declaration": None if suits is None else suits.declaration,
+            "last_trick": tuple((seat, tiles[x]) for seat, x in self.last_trick), "last_winner": self.last_winner,
+            "tricks_won": tuple(self.won_tricks),
+            "points_won": tuple(self.side_points(s) for s in range(self.sides)),
+            "played": tuple(tuple(tiles[x] for x in bits(p)) for p in self.played),
+            "voids": tuple(tuple(bits(v)) for v in self.voids),
+            "contract": None if self.contract is None else self.contract.name, "sitting_out": self.out,
+            "must_declare": None if auction.must_declare is None else auction.must_declare.name,
+            "kitty": len(self.discards),
+            "stock": len(pile.tiles), "turn_up": None if pile.turn_up is None else tiles[pile.turn_up],
+            "turn_up_holder": pile.holder, "closed_by": pile.closed_by,
+            "at_close": (tuple(at_close[0]), tuple(at_close[1])) if at_close[0] else (),
+            "calls": tuple(self.calls), "dropped": tuple(s for s in range(self.n) if (self.dropped >> s) & 1),
+            "suit_names": () if suits is None else suits.names, "captured": tuple(self.captured),
+        }  # fmt: skip
+
+    # --- a table as one seat has seen it (tricks/determinize.py) ---------------------------------
+
+    @classmethod
+    def seen_by(
+        cls, t: TrickTables, ruleset: Ruleset, observation: Observation, played: list[int], suits: Suits | None,
+        turn_up: int | None,
+    ) -> TrickTable:  # fmt: skip
+        """The table as `observation`'s seat has seen it: every public thing of the hand as it
+        stands, no hidden tile yet (`redeal` deals them). `played` is each seat's played tiles as
+        ids; `suits` the hand's suits once known; `turn_up` the id of the tile turned up."""
+        view = observation.tricks
+        assert view is not None
+        scores = list(observation.scores)
+        table = cls(t, ruleset, len(scores), scores, [], random.Random(0))
+        table.round = observation.round
+        table.starter = view.starter
+        table.dealer = view.dealer
+        table.previous_winner = None  # a later hand's starter: not a sample's concern
+        auction = table.auction
+        auction.bids, auction.bidder, auction.high = list(view.bids), view.bidder, view.bid
+        auction.must_declare = None if view.must_declare is None else t.contracts[view.must_declare]
+        if suits is not None:
+            table.declare(suits)
+        table.contract = None if view.contract is None else t.contracts[view.contract]
+        table.out = view.sitting_out
+        table.current = observation.current_player if observation.current_player is not None else view.starter
+        used: set[int] = set()
+        for seat, tile in view.last_trick:
+            x = next(x for x in t.copies[tile] if (played[seat] >> x) & 1 and x not in used)
+            used.add(x)
+            table.last_trick.append((seat, x))
+        table.last_winner = view.last_winner
+        table.won_tricks = list(view.tricks_won)
+        tp = t.rules.trick_points
+        table.won_count = [p - w * tp for p, w in zip(view.points_won, view.tricks_won, strict=True)]
+        table.played = played
+        table.voids = [sum(1 << s for s in voids) for voids in view.voids]
+        table.stock.turn_up = turn_up
+        table.stock.holder = view.turn_up_holder
+        table.stock.closed_by = view.closed_by
+        table.stock.at_close = (list(view.at_close[0]), list(view.at_close[1])) if view.at_close else ([], [])
+        table.dropped = sum(1 << s for s in view.dropped)
+        table.absent = table.dropped | (0 if view.sitting_out is None else 1 << view.sitting_out)
+        table.calls = list(view.calls)
+        table.trick_no = sum(view.tricks_won)
+        table.captured = list(view.captured) if view.captured else [0] * table.sides
+        return table
+
+    def redeal(self, hands: list[int], stock: list[int], dead: list[int], own: list[int], seat: int) -> None:
+        """Deal the tiles hidden from `seat` as a sample of what they may be: the `hands`, the
+        `stock` (drawn last first) and the `dead` tiles; `own` are the tiles `seat` laid face down
+        itself (a kitty's discards, first among the dead)."""
+        self.hands = hands
+        self.stock.tiles = stock
+        self.dead = dead
+        self.discards = own.copy()
+        self.discard_seats = [seat] * len(own)
+        dealt = sum(h.bit_count() for h in hands) + sum(p.bit_count() for p in self.played)
+        self.count_available(dealt // self.n)
