@@ -25,10 +25,10 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from interpreter.engine.actions import Action
+from interpreter.engine.actions import DROP, EXCHANGE, Action
 from interpreter.engine.layout.dealing import shuffle
 from interpreter.engine.match import Match, register_resampler
-from interpreter.engine.observation import Observation
+from interpreter.engine.observation import Observation, TrickView
 from interpreter.engine.tiles import bits
 from interpreter.engine.tricks.match import TrickMatch
 from interpreter.engine.tricks.phases import BIDDING, CALLING, DECLARING, DISCARDING, PLAYING, TrickPhase
@@ -38,8 +38,8 @@ from interpreter.engine.tricks.phases.declaring import Declaring
 from interpreter.engine.tricks.phases.discarding import Discarding
 from interpreter.engine.tricks.phases.playing import Playing
 from interpreter.engine.tricks.picks import next_picks
-from interpreter.engine.tricks.table import TrickTable
-from interpreter.engine.tricks.tables import trick_tables_for
+from interpreter.engine.tricks.table import Laid, TrickTable
+from interpreter.engine.tricks.tables import TrickTables, trick_tables_for
 from interpreter.rulefile.ruleset import Family, Ruleset
 
 # The phases a seat may be sampled in, besides the play and the discards: nothing of theirs is hidden.
@@ -71,6 +71,15 @@ class TrickDeterminizer:
         discards = t.mask_of(view.discards, seen)  # what this seat laid face down itself
         seen |= discards
         self._discards = bits(discards)
+        # The same ids in the order the view lists them: its hand thrown in, its discards, its
+        # tiles laid face down to tricks (TrickTable.own_discards).
+        unused = discards
+        self._own_laid = []
+        for tile in view.discards:
+            x = next(x for x in t.copies[tile] if (unused >> x) & 1)
+            unused &= ~(1 << x)
+            self._own_laid.append(x)
+        self._laid = _laid(view, observation, t, n)
         # The turned-up tile: where it is, everybody knows (face up, in the stock's bottom, or in
         # the hand of the seat that drew it).
         self._turn_up: int | None = None
@@ -110,6 +119,8 @@ class TrickDeterminizer:
         turn_up = self._turn_up if view.turn_up_holder != self.seat else None
         if view.turn_up is not None and view.turn_up_holder == self.seat and not played_up:
             turn_up = next(x for x in t.copies[view.turn_up] if (own >> x) & 1)
+        elif played_up:  # the seat that drew it played it: one of the played copies
+            turn_up = next(x for x in t.copies[view.turn_up] if any((mask >> x) & 1 for mask in played))  # type: ignore[index]
         self._rules = rules
         self._table = TrickTable.seen_by(t, rules, observation, played, suits, turn_up)
         # The phase: the trick on the table by its tiles; a play laid face down is only a count
@@ -163,7 +174,9 @@ class TrickDeterminizer:
                 source = own if seat == self.seat else rest
                 ids, source[:] = tuple(source[-down:]), source[:-down]
             plays.append((seat, ids, not down))
-        table.redeal(hands, stock, own + rest, self._discards, self.seat)
+        in_trick = {x for seat, ids, up in plays if seat == self.seat and not up for x in ids}
+        own = [x for x in self._own_laid if x not in in_trick]
+        table.redeal(hands, stock, rest, own, self.seat, plays, self._laid)
         return TrickMatch.resumed(self._rules, table, self._phase(plays))
 
     def _phase(self, plays: list[tuple[int, tuple[int, ...], bool]]) -> TrickPhase:
@@ -238,6 +251,30 @@ def legal_now(match: TrickMatch) -> list[Action]:
 def advance(match: TrickMatch, action: Action) -> None:
     """`apply` for an action taken from `legal_now(match)`, without checking it again."""
     match.advance(action)
+
+
+def _laid(view: TrickView, observation: Observation, t: TrickTables, n: int) -> Laid:
+    """Who laid how many tiles face down this hand, as every seat knows it: the hands thrown in or
+    exchanged (a hand's size each, in call order), the discards (an exchange's by the seat that
+    exchanged, else the kitty's by its taker), and per seat the tiles laid face down to the
+    tricks taken so far (the hand's trick events)."""
+    size = t.hand_size
+    aside = [seat for seat, kind in view.calls if kind in (DROP, EXCHANGE) for _ in range(size)]
+    discarded = view.kitty - view.to_discard
+    exchanged = [seat for seat, kind in view.calls if kind == EXCHANGE]
+    if exchanged:
+        calls = t.rules.calls
+        per = calls.exchange[n] - size if calls is not None else 0
+        seats = [seat for seat in exchanged for _ in range(per)][:discarded]
+    else:
+        seats = [view.bidder] * discarded if view.bidder is not None else []
+    face_down = [0] * n
+    for event in reversed(observation.history):
+        if event["type"] == "deal":
+            break
+        for seat, count in event.get("face_down", ()) if event["type"] == "trick" else ():
+            face_down[seat] += count
+    return Laid(aside, seats, face_down)
 
 
 def _phase_of(view: Any, unbid: bool, declared: bool, players: int) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from interpreter.engine import events as ev
 from interpreter.engine.fixtures import ScriptedDeal
@@ -25,6 +25,14 @@ from interpreter.engine.tricks.suits import Suits
 from interpreter.engine.tricks.tables import TrickTables
 from interpreter.rulefile.ruleset import Ruleset
 from interpreter.rulefile.trick_rules import Contract
+
+
+class Laid(NamedTuple):
+    """The seats that laid the hidden tiles out of play (TrickTable.redeal)."""
+
+    aside: list[int]  # per tile thrown in or exchanged, its seat, in order
+    discards: list[int]  # per tile discarded, its seat, in order
+    face_down: list[int]  # per seat, the tiles it laid face down to the tricks taken so far
 
 
 class TrickTable:
@@ -240,14 +248,32 @@ class TrickTable:
         table.captured = list(view.captured) if view.captured else [0] * table.sides
         return table
 
-    def redeal(self, hands: list[int], stock: list[int], dead: list[int], own: list[int], seat: int) -> None:
+    def redeal(
+        self, hands: list[int], stock: list[int], pool: list[int], own: list[int], seat: int,
+        plays: list[tuple[int, tuple[int, ...], bool]], laid: Laid,
+    ) -> None:  # fmt: skip
         """Deal the tiles hidden from `seat` as a sample of what they may be: the `hands`, the
-        `stock` (drawn last first) and the `dead` tiles; `own` are the tiles `seat` laid face down
-        itself (a kitty's discards, first among the dead)."""
+        `stock` (drawn last first), and out of play the `pool` of the other unseen tiles and the
+        tiles `seat` laid face down itself (`own`, in the order `own_discards` lists them), placed
+        as `laid` says who laid how many: thrown in, discarded, face down to the tricks; `plays`
+        is the trick on the table as (seat, tiles, face up), its face-down tiles dealt already."""
         self.hands = hands
         self.stock.tiles = stock
-        self.dead = dead
-        self.discards = own.copy()
-        self.discard_seats = [seat] * len(own)
+        pool, own = pool.copy(), own.copy()
+
+        def take(by: int) -> int:
+            return own.pop(0) if by == seat and own else pool.pop()
+
+        self.set_aside = [(take(by), by) for by in laid.aside]
+        self.discards = [take(by) for by in laid.discards]
+        self.discard_seats = laid.discards.copy()
+        self.face_down = [0] * self.n
+        for by, ids, up in plays:
+            if not up:
+                self.face_down[by] |= sum(1 << x for x in ids)
+        for by, count in enumerate(laid.face_down):
+            for _ in range(count):
+                self.face_down[by] |= 1 << take(by)
+        self.dead = pool + own + self.discards
         dealt = sum(h.bit_count() for h in hands) + sum(p.bit_count() for p in self.played)
         self.count_available(dealt // self.n)
