@@ -278,17 +278,21 @@ class TrickMatch(Match):
         rand = rng.random
         table = self._table
         round_no = table.round
+        self._legal = None
+        # legal_actions and apply, asking the phase directly: nothing cached, nothing copied.
         while not self._over and (until == "match" or table.round == round_no):
-            legal = self.legal_actions()
+            phase = self._phase
+            legal = phase.legal(table)
             k = len(legal)
             if k == 1:
                 action = legal[0]
-            elif heavy and self._phase.heavy and rand() < heavy:
+            elif heavy and phase.heavy and rand() < heavy:
                 action = self.rule_of_thumb()
             else:
                 action = legal[int(rand() * k)]
-            self._legal = None
-            self._do(action)
+            phase.apply(table, action)
+            if phase.done:
+                self._advance()
 
 
 register(Family.TRICKS, TrickMatch)

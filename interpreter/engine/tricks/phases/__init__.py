@@ -54,19 +54,16 @@ class TrickPhase(Phase[TrickTable]):
 
     # Whether the playouts' cheap policy (`TrickMatch.rule_of_thumb`) may take this phase's decisions.
     heavy: ClassVar[bool] = False
+    # Whether the phase is over (`Phase.done`): a plain attribute, read after every action.
+    done: bool = False
 
     def __init__(self) -> None:
-        self._done = False
         self._next: TrickPhase | None = None
 
     def finish(self, following: TrickPhase | None) -> None:
         """This phase is over; `following` comes next (None: the match is over)."""
-        self._done = True
+        self.done = True
         self._next = following
-
-    @property
-    def done(self) -> bool:
-        return self._done
 
     def following(self, table: TrickTable) -> TrickPhase | None:
         return self._next

@@ -83,7 +83,7 @@ class Playing(TrickPhase):
         new.led, new.best = self.led, self.best
         new.trick, new.trick_seats = self.trick.copy(), self.trick_seats.copy()
         new.plays, new.picked = self.plays.copy(), self.picked.copy()
-        new._done, new._next = self._done, self._next
+        new.done, new._next = self.done, self._next
         return new
 
     # --- what may be played -----------------------------------------------------------------
