@@ -156,9 +156,8 @@ class TrickDeterminizer:
 
     def sample(self, rng: random.Random) -> TrickMatch:
         hands = self._deal(rng)
-        seed = rng.getrandbits(64)
+        later = random.Random(rng.getrandbits(64))  # the sample's own deals after this hand
         table = self._table.copy()
-        table.rng = random.Random(seed)
         rest = hands[-1]
         hands = hands[:-1]
         if self._turn_up is not None and self._turn_up_holder is not None and self._turn_up_holder != self.seat:
@@ -177,7 +176,7 @@ class TrickDeterminizer:
         in_trick = {x for seat, ids, up in plays if seat == self.seat and not up for x in ids}
         own = [x for x in self._own_laid if x not in in_trick]
         table.redeal(hands, stock, rest, own, self.seat, plays, self._laid)
-        return TrickMatch.resumed(self._rules, table, self._phase(plays))
+        return TrickMatch.resumed(self._rules, table, self._phase(plays), later)
 
     def _phase(self, plays: list[tuple[int, tuple[int, ...], bool]]) -> TrickPhase:
         """The current phase as this seat has seen it, with the trick's `plays` as sampled."""

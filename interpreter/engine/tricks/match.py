@@ -61,10 +61,11 @@ class TrickMatch(Match):
         self._enter(Deal(self._table))
 
     @classmethod
-    def resumed(cls, ruleset: Ruleset, table: TrickTable, phase: TrickPhase) -> TrickMatch:
+    def resumed(cls, ruleset: Ruleset, table: TrickTable, phase: TrickPhase, rng: random.Random) -> TrickMatch:
         """A match that goes on from `table` in `phase` (a determinization's: tricks/determinize.py),
-        with a log of its own future only."""
+        its later deals from `rng`, with a log of its own future only."""
         new = object.__new__(cls)
+        table.rng = rng
         new._rules = ruleset
         new._n = table.n
         new._sides = table.sides
