@@ -25,7 +25,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from interpreter.engine.actions import DROP, EXCHANGE, Action
+from interpreter.engine.actions import DROP, EXCHANGE
 from interpreter.engine.layout.dealing import shuffle
 from interpreter.engine.match import Match, register_resampler
 from interpreter.engine.observation import Observation, TrickView
@@ -242,14 +242,9 @@ def round_over(match: TrickMatch, key: int) -> bool:
     return match.is_over or match.dealt_hands != key
 
 
-def legal_now(match: TrickMatch) -> list[Action]:
-    """The legal actions without the copy (the match's own list: read it, never change it)."""
-    return match.legal_now()
-
-
-def advance(match: TrickMatch, action: Action) -> None:
-    """`apply` for an action taken from `legal_now(match)`, without checking it again."""
-    match.advance(action)
+# The tree path's steps (engine/search.py): the match's own, called as functions of the match.
+legal_now = TrickMatch.legal_now
+advance = TrickMatch.advance
 
 
 def _laid(view: TrickView, observation: Observation, t: TrickTables, n: int) -> Laid:
