@@ -106,6 +106,18 @@ def _compare(match: Match, sample: Match, seat: int) -> None:
     # The phase: the same kind, and its own state as the seat has seen it.
     phase, theirs_phase = match._phase, sample._phase  # type: ignore[attr-defined]
     assert type(theirs_phase) is type(phase)
+    assert vars(theirs_phase).keys() == vars(phase).keys()
+    for name, mine in vars(phase).items():
+        theirs = vars(theirs_phase)[name]
+        if name == "picked" and seat != real.current:  # a seat's picks are its own: others know of none
+            assert theirs == [], name
+        elif name in ("trick", "picked"):
+            assert [real.t.tiles[x] for x in mine] == [got.t.tiles[x] for x in theirs], name
+        elif name == "plays":  # a play laid face down: only how many tiles
+            shown = [(s, [real.t.tiles[x] for x in ids] if up else len(ids), up) for s, ids, up in mine]
+            assert [(s, [got.t.tiles[x] for x in ids] if up else len(ids), up) for s, ids, up in theirs] == shown
+        else:
+            assert theirs == mine, name
     assert theirs_phase.describe(got, seat) == phase.describe(real, seat)
     if seat == match.current_player:
         assert sample.legal_actions() == match.legal_actions()
