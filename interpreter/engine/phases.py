@@ -24,22 +24,26 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from interpreter.engine.actions import Action
 
-# The kinds of phase a hand may go through, in the order a hand usually meets them. A new kind is
-# added here, with its part registered in every layer (tests/engine/test_phase_kinds.py checks).
-DEAL = "deal"  # the tiles are dealt (no decision: the phase passes straight on)
-CALLS = "calls"  # seat by seat before the first lead: keep, drop or exchange
-AUCTION = "auction"  # bids in turn, or passes
-DECLARATION = "declaration"  # the auction's winner names trumps or a contract
-UNDEALT = "undealt"  # what happens to the tiles nobody was dealt: a kitty taken, a widow shown, a tile turned up
-DISCARD = "discard"  # tiles laid face down from a hand (after a kitty or an exchange)
-PASSING = "passing"  # tiles passed to another seat before play
-MELDING = "melding"  # combinations shown and scored
-LAYOUT = "layout"  # tiles matched onto a line or a hub of trains
-TRICKS = "tricks"  # tricks won by the highest tile
-DRAW_DISCARD = "draw_discard"  # draw a tile, then discard one
-SCORING = "scoring"  # the hand is scored (no decision)
+# The kinds belong to the rule file (a ruleset's sequence of them is its hand's); re-exported here,
+# where the Phase contract names them.
+from interpreter.rulefile.phase_kinds import (
+    AUCTION,
+    CALLS,
+    DEAL,
+    DECLARATION,
+    DISCARD,
+    DRAW_DISCARD,
+    KINDS,
+    LAYOUT,
+    MELDING,
+    PASSING,
+    SCORING,
+    TRICKS,
+    UNDEALT,
+)
 
-KINDS = (DEAL, CALLS, AUCTION, DECLARATION, UNDEALT, DISCARD, PASSING, MELDING, LAYOUT, TRICKS, DRAW_DISCARD, SCORING)
+__all__ = ["AUCTION", "CALLS", "DEAL", "DECLARATION", "DISCARD", "DRAW_DISCARD", "KINDS", "LAYOUT", "MELDING",
+           "PASSING", "SCORING", "TRICKS", "UNDEALT", "Phase"]  # fmt: skip
 
 TableT = TypeVar("TableT")
 

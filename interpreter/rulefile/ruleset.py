@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from interpreter.expressions.language import Expr, Type
+from interpreter.rulefile import phase_kinds
 
 if TYPE_CHECKING:
     from interpreter.rulefile.trick_rules import TrickRules
@@ -460,6 +461,11 @@ class Ruleset:
     # the file's default (players.teams_optional), per count where they differ from `by_count`'s.
     by_choice: dict[str, dict[int, int]] = field(default_factory=dict)
     _specialised: dict[tuple[int, bool], Ruleset] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def phase_kinds(self) -> tuple[str, ...]:
+        """The kinds of phase a hand goes through, in order (rulefile/phase_kinds.py)."""
+        return phase_kinds.sequence_of(self)
 
     @property
     def set_size(self) -> int:

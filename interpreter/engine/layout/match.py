@@ -129,7 +129,7 @@ class LayoutMatch(RoundFlow, TurnRules, LegalMoves, RandomPlay):
 
     @property
     def phase_kinds(self) -> tuple[str, ...]:
-        return (phases.DEAL, phases.LAYOUT, phases.SCORING)
+        return self.ruleset.phase_kinds
 
     @property
     def round(self) -> int:

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from interpreter.engine import phases
 from interpreter.engine.actions import BID, DOUBLES, NO_TRUMPS, PLAY, TRUMPS, Action
 from interpreter.engine.cache import PerRuleset
 from interpreter.engine.tiles import Tile, bits
@@ -86,15 +85,7 @@ class TrickTables:
         self.bid_actions = {bid.value: Action(BID, value=bid.value) for bid in bids}
         self.forced = bidding is not None and bidding.all_pass is AllPass.FORCED
         self.until_passes = bidding is not None and bidding.rounds is Rounds.UNTIL_PASSES
-        # The kinds of phase a hand goes through (Match.phase_kinds), in order.
-        sequence = [phases.DEAL]
-        if bidding is not None:
-            sequence += [phases.AUCTION, phases.DECLARATION]
-        if rules.calls is not None:
-            sequence.append(phases.CALLS)
-        if (bidding is not None and bidding.kitty) or rules.calls is not None:
-            sequence.append(phases.DISCARD)
-        self.phase_kinds = (*sequence, phases.TRICKS, phases.SCORING)
+        self.phase_kinds = ruleset.phase_kinds  # the kinds of phase a hand goes through (Match.phase_kinds)
         declarations: list[Declaration] = []
         if Trump.SUITS in rules.trumps:
             declarations += range(ruleset.max_pip + 1)

@@ -1,0 +1,91 @@
+"""The kinds of phase a hand may go through, and the sequence a rule file's hand follows.
+
+A hand is a sequence of phases (interpreter/engine/phases.py); each phase has a kind, and every
+layer above the engine — players, `explain`, the terminal, the web view and its renderer, the
+agents' encoding — registers its part under the kind instead of testing the game's family. The
+kinds and a ruleset's sequence belong to the rule file: the two families are two default
+sequences, so the loader, `explain` and the engine all read them from here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Generic, TypeVar
+
+if TYPE_CHECKING:
+    from interpreter.rulefile.ruleset import Ruleset
+
+PartT = TypeVar("PartT")
+
+# The kinds of phase a hand may go through, in the order a hand usually meets them. A new kind is
+# added here, with its part registered in every layer (tests/test_phase_seams.py checks).
+DEAL = "deal"  # the tiles are dealt (no decision: the phase passes straight on)
+CALLS = "calls"  # seat by seat before the first lead: keep, drop or exchange
+AUCTION = "auction"  # bids in turn, or passes
+DECLARATION = "declaration"  # the auction's winner names trumps or a contract
+UNDEALT = "undealt"  # what happens to the tiles nobody was dealt: a kitty taken, a widow shown, a tile turned up
+DISCARD = "discard"  # tiles laid face down from a hand (after a kitty or an exchange)
+PASSING = "passing"  # tiles passed to another seat before play
+MELDING = "melding"  # combinations shown and scored
+LAYOUT = "layout"  # tiles matched onto a line or a hub of trains
+TRICKS = "tricks"  # tricks won by the highest tile
+DRAW_DISCARD = "draw_discard"  # draw a tile, then discard one
+SCORING = "scoring"  # the hand is scored (no decision)
+
+KINDS = (DEAL, CALLS, AUCTION, DECLARATION, UNDEALT, DISCARD, PASSING, MELDING, LAYOUT, TRICKS, DRAW_DISCARD, SCORING)
+
+# The kinds in which the tiles are played — one per hand: what a front end draws as the board.
+PLAY_KINDS = (LAYOUT, TRICKS, DRAW_DISCARD)
+
+
+def sequence_of(ruleset: Ruleset) -> tuple[str, ...]:
+    """The kinds of phase a hand of `ruleset` goes through, in order: a layout game's default
+    sequence, or a trick game's, with the auction, the calls and the discards its rules name."""
+    rules = ruleset.tricks
+    if rules is None:
+        return (DEAL, LAYOUT, SCORING)
+    sequence = [DEAL]
+    bidding = rules.bidding
+    if bidding is not None:
+        sequence += [AUCTION, DECLARATION]
+    if rules.calls is not None:
+        sequence.append(CALLS)
+    if (bidding is not None and bidding.kitty) or rules.calls is not None:
+        sequence.append(DISCARD)
+    return (*sequence, TRICKS, SCORING)
+
+
+def play_kind(kinds: tuple[str, ...]) -> str:
+    """The kind of the phase in which a hand following `kinds` plays its tiles (its board)."""
+    return next(kind for kind in kinds if kind in PLAY_KINDS)
+
+
+class UnknownPhaseKind(ValueError):
+    """A layer was asked for its part in a kind of phase nobody registered a part for."""
+
+
+class PhaseParts(Generic[PartT]):
+    """One layer's registration of its part per kind of phase: the table a consumer looks its part
+    up in by `Match.phase_kind` (or the play kind of `Match.phase_kinds`), never by the family. An
+    unregistered kind is refused at the lookup, naming the layer and what it does know."""
+
+    def __init__(self, layer: str, parts: Mapping[str, PartT]) -> None:
+        unknown = sorted(set(parts) - set(KINDS))
+        if unknown:
+            said = ", ".join(unknown)
+            raise UnknownPhaseKind(f"{layer}: {said} is not a kind of phase (the kinds: {', '.join(KINDS)})")
+        self.layer = layer
+        self.parts = dict(parts)
+
+    def __contains__(self, kind: object) -> bool:
+        return kind in self.parts
+
+    def part(self, kind: str) -> PartT:
+        """This layer's part in a phase of `kind`."""
+        try:
+            return self.parts[kind]
+        except KeyError:
+            known = ", ".join(self.parts)
+            raise UnknownPhaseKind(
+                f"{self.layer} has no part registered for the phase kind {kind!r} (registered: {known})"
+            ) from None
