@@ -22,8 +22,8 @@ import pytest
 
 from cli import run
 from interpreter.frontends.cli.commands.environment import Env, ExitStatus
+from interpreter.frontends.terminal.help_text import HELP, TRICK_HELP
 from interpreter.frontends.terminal.line_reader import readline_prompt, typed_words
-from interpreter.frontends.terminal.session import HELP, TRICK_HELP
 
 REPO = Path(__file__).resolve().parent.parent
 PROMPT = b"or help): "  # the end of every move prompt

@@ -10,16 +10,17 @@ Anything else is refused with a reason; the match is never touched here.
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 from interpreter.engine import Action, IllegalAction, Match
 from interpreter.engine.observation import LayoutView
 from interpreter.engine.tiles import normal
+from interpreter.frontends.presentation.boards import board_of
 from interpreter.frontends.presentation.places import place_words
 from interpreter.frontends.presentation.plays import grouped
 from interpreter.frontends.presentation.seats import Seat
 from interpreter.frontends.presentation.style import hand_tile
-from interpreter.frontends.presentation.tricks import is_trick_game, read_trick_word, suit_words, tables, typed_tile
+from interpreter.frontends.presentation.tricks import read_trick_word, suit_words, tables, typed_tile
 from interpreter.players.distinct import play_key
 from interpreter.rulefile.ruleset import Ruleset
 
@@ -75,8 +76,9 @@ def read_move(text: str, legal: Sequence[Action], match: Match, seats: Sequence[
         if not 1 <= number <= len(legal):
             raise Refused(f"there is no move {number}: {_choose(legal)}{_bid_by_number(number, legal, match)}")
         return legal[number - 1]
-    if is_trick_game(match):
-        return _trick_move(text, words, legal, match)
+    own = board_of(match).read_word
+    if own is not None:
+        return _own_word_move(own, text, words, legal, match)
     if words in _WORDS:
         return _unable(_WORDS[words], legal, match)
     found = _TILE_MOVE.match(words)
@@ -98,8 +100,12 @@ def _bid_by_number(value: int, legal: Sequence[Action], match: Match) -> str:
     return f"; as a bid: {found}" if found else ""
 
 
-def _trick_move(text: str, words: str, legal: Sequence[Action], match: Match) -> Action:
-    found = read_trick_word(words, legal, match)
+def _own_word_move(
+    read: Callable[[str, Sequence[Action], Match], Action | str | None],
+    text: str, words: str, legal: Sequence[Action], match: Match,
+) -> Action:  # fmt: skip
+    """The move a board's own reader of words (a trick table's) finds in `words`."""
+    found = read(words, legal, match)
     if isinstance(found, Action):
         return found
     if found is None:

@@ -12,11 +12,10 @@ from typing import Any
 from interpreter.engine import LayoutView, Match
 from interpreter.expressions import words as names
 from interpreter.expressions.words import words
+from interpreter.frontends.presentation.boards import Teller, board_of
 from interpreter.frontends.presentation.places import played_words
 from interpreter.frontends.presentation.seats import Seat, plural, together
 from interpreter.frontends.presentation.style import Style, hand_tile, in_hand_order, tile
-from interpreter.frontends.presentation.tricks import TrickNarrator, is_trick_game
-from interpreter.frontends.presentation.tricks import result_line as trick_result_line
 from interpreter.rulefile.ruleset import AfterStockLead, Direction, LeadFrom, Ruleset, StartCriterion
 
 _STARTS = {
@@ -68,8 +67,9 @@ def scores_line(match: Match, seats: Sequence[Seat], scores: Sequence[int]) -> s
 
 def result_line(match: Match, seats: Sequence[Seat]) -> str:
     """The match's outcome, e.g. "Match over after 6 rounds: You win, 104 to 87."."""
-    if is_trick_game(match):
-        return trick_result_line(match, seats)
+    own = board_of(match).result_line
+    if own is not None:
+        return own(match, seats)
     winners = [name for side in match.winners for name in side_names(match, seats, side)]
     rounds = f"{match.round} round{'s' if match.round != 1 else ''}"
     if len(match.winners) > 1:
@@ -89,8 +89,9 @@ class Narrator:
         self.match = match
         self.seats = seats
         self.style = style
-        # A trick game's story (bids, trumps, tricks) is told by its own narrator.
-        self.tricks = TrickNarrator(match, seats, style) if is_trick_game(match) else None
+        # A board with a story of its own (bids, trumps, tricks) is told by its own narrator.
+        teller = board_of(match).teller
+        self.own: Teller | None = None if teller is None else teller(match, seats, style)
         self._first_after_turn_up: int | None = None  # who plays first onto a lead the starter turned up
         self._round: int | None = None  # the round of the events being told (None: the current one)
         self._layouts: dict[int | None, LayoutView | None] = {}  # by round, for one telling
@@ -117,8 +118,8 @@ class Narrator:
     def tell(self, events: Sequence[dict[str, Any]], viewer: int | None, start: int | None = None) -> list[str]:
         """`events` in words, as `viewer` may know them; `start`: where they begin in the match's log
         (a trick game reads the hand so far from it; found when not given)."""
-        if self.tricks is not None:
-            return self.tricks.tell(events, viewer, start)
+        if self.own is not None:
+            return self.own.tell(events, viewer, start)
         lines: list[str] = []
         round_scores: list[str] = []  # told after the round's end, which the log records after them
         # The round the first events belong to: the one before the first deal told, else the current.

@@ -11,8 +11,9 @@ from typing import Any
 
 from interpreter.engine import Match
 from interpreter.engine.actions import TRUMPS
+from interpreter.frontends.presentation.boards import board_of
 from interpreter.frontends.presentation.seats import Seat, together
-from interpreter.frontends.presentation.tricks import bid_text, is_trick_game, score_unit, tables, trump_words
+from interpreter.frontends.presentation.tricks import bid_text, score_unit, trump_words
 
 
 def score_rows(match: Match) -> list[dict[str, Any]]:
@@ -21,8 +22,8 @@ def score_rows(match: Match) -> list[dict[str, Any]]:
     after it); in a trick game also `pips` (the points each side took in the hand), `bidder`,
     `bid`, `bid_text`, `contract` (a special contract's name, else the trumps as said, None without
     an auction), `trumps` and `made`."""
-    tricks = is_trick_game(match)
-    t = tables(match) if tricks else None
+    contracts = board_of(match).contract_tables
+    t = None if contracts is None else contracts(match)
     rows: list[dict[str, Any]] = []
     points: list[int] = [0] * match.sides
     hand: dict[str, Any] = {}
@@ -74,7 +75,7 @@ def score_sheet_lines(match: Match, seats: Sequence[Seat]) -> list[str]:
     """The score sheet as the terminal prints it: a column table, a row per hand (round) — who bid
     what, the contract, made or set (how a round ended), each side's gain and its total after it."""
     rows = score_rows(match)
-    word = "Hand" if is_trick_game(match) else "Round"
+    word = board_of(match).round_word.capitalize()
     if not rows:
         return [f"No {word.lower()} has ended yet."]
     sides = [together([s.name for n, s in enumerate(seats) if match.side_of(n) == side]) for side in range(match.sides)]

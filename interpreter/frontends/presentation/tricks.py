@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from interpreter.engine import Action, IllegalAction, Match, TrickMatch
+from interpreter.engine import Action, IllegalAction, Match
 from interpreter.engine.actions import (
     BID,
     CLOSE,
@@ -53,10 +53,6 @@ from interpreter.frontends.presentation.style import Style, hand_tile
 from interpreter.rulefile.ruleset import Ruleset
 from interpreter.rulefile.trick_rules import LedSuit
 from interpreter.text.untrusted import printable
-
-
-def is_trick_game(match: Match) -> bool:
-    return isinstance(match, TrickMatch)
 
 
 def tables(match: Match) -> TrickTables:

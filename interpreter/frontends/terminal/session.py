@@ -15,74 +15,18 @@ from typing import TextIO
 from interpreter import players
 from interpreter.engine import Action, Match
 from interpreter.engine.actions import PICK
+from interpreter.frontends.presentation.boards import board_of as words_board
 from interpreter.frontends.presentation.moves import Refused, numbered, read_move, same_move
 from interpreter.frontends.presentation.narration import Narrator
-from interpreter.frontends.presentation.places import move_words
-from interpreter.frontends.presentation.plays import grouped, order_plays
 from interpreter.frontends.presentation.score_sheet import score_sheet_lines
 from interpreter.frontends.presentation.seats import Seat
 from interpreter.frontends.presentation.style import Style
-from interpreter.frontends.presentation.tricks import describe_trick_move, is_trick_game, tables
+from interpreter.frontends.terminal.asked import ASKED
+from interpreter.frontends.terminal.boards import board_of as terminal_board
 from interpreter.frontends.terminal.line_reader import line_reader, typed_words
-from interpreter.frontends.terminal.table import describe_move, screen
-from interpreter.frontends.terminal.trick_table import prompt_word, trick_screen
 from interpreter.players.ismcts import Estimate
 from interpreter.rulefile.ruleset import Ruleset
-from interpreter.rulefile.trick_rules import LedSuit, Trump
 from interpreter.text.untrusted import printable
-
-_COMMANDS = """\
-Other commands:
-  hint         what the strongest computer player would do
-  table        show the table again
-  scores       the score sheet: every hand (round) so far, and the totals
-  rules        the rules of this game
-  help         this text
-  quit         stop; the game is saved and `domino resume FILE` continues it
-"""
-
-HELP = """\
-Type the number of a move, or name it:
-  6-3          play the tile [6|3] (add the place's number, 6-3 2, when it fits several)
-  draw, pass, marker
-""" + _COMMANDS
-
-TRICK_HELP = """\
-Type the number of a move, or name it:
-  bid 31, bid 1 mark, pass      in the auction (a bare number is a move's number)
-  trumps sixes, doubles, no trumps
-                                the bidder names trumps (also: trumps 6, follow me)
-  6-3                           play the tile [6|3] to the trick
-""" + _COMMANDS
-
-
-def trick_help(ruleset: Ruleset) -> str:
-    """The moves a trick game may be typed as: only those its rules have."""
-    rules = ruleset.tricks
-    if rules is None:
-        return TRICK_HELP
-    lines = ["Type the number of a move, or name it:"]
-    if rules.bidding is not None:
-        lines.append("  bid 31, bid 1 mark, pass      in the auction (a bare number is a move's number)")
-        if len(rules.trumps) > 1 or rules.contracts or Trump.SUITS in rules.trumps:
-            lines.append("  trumps sixes, doubles, no trumps")
-            lines.append("                                the bidder names trumps (also: trumps 6, follow me)")
-    if rules.calls is not None:
-        lines.append("  keep, drop, exchange          before the first lead: play the hand, sit it out, or draw anew")
-    lines.append("  6-3                           play the tile [6|3] to the trick")
-    if rules.combinations:
-        lines.append("  play 6-6 6-6                  lead tiles together, or play as many as were led")
-        lines.append("  pick 6-6                      to follow several tiles: pick them one at a time instead")
-    elif rules.face_down:
-        lines.append("  play 6-6 1-1                  play as many tiles as were led")
-    if rules.led_suit is LedSuit.LEADER_NAMES:
-        lines.append("  play 6-3 as 3                 lead [6|3] and name its suit: threes (or: 6-3 as threes)")
-    if rules.stock is not None and rules.stock.close:
-        lines.append("  close                         close the stock instead of leading at once")
-    if (rules.bidding is not None and rules.bidding.kitty) or (rules.calls is not None and rules.calls.exchange):
-        lines.append("  discard 6-3                   lay the tile [6|3] face down")
-    return "\n".join(lines) + "\n" + _COMMANDS
-
 
 _CLEAR_SCREEN = "\x1b[H\x1b[2J\x1b[3J"  # and the scrollback, where the last hand would still be
 
@@ -199,8 +143,8 @@ class Session:
         self.told: dict[int | None, int] = {number: self._round_start() for number in humans or [None]}
         self.last_human = humans[0] if humans else None
         self.on_screen: int | None = None  # whose hand the screen shows
-        self.tricks = is_trick_game(match)  # bids, trumps and tricks instead of arms and a boneyard
-        self.round_word = "hand" if self.tricks else "round"
+        self.board = terminal_board(match)  # the screen, help and words of the board the hands are played on
+        self.round_word = words_board(match).round_word
         # At a terminal, lines are edited and recalled with readline; Tab completes the help's words.
         self.lines = line_reader(self.stdin, self.out, typed_words(self._help()))
 
@@ -261,12 +205,11 @@ class Session:
         self.on_screen = self.last_human = seat
         self._tell(seat, seat)
         legal = numbered(self.match.legal_actions(), self.match.layout, self.match.ruleset)
-        if self.tricks and grouped(tables(self.match)):
-            legal = order_plays(self.match, legal)  # the plays that take the lead first
+        legal = self.board.order(self.match, legal)
         self.out.write("\n" + self._screen(seat, legal))
         who = "Your" if self.seats[seat].name == "You" else f"{self.seats[seat].name}, your"
         numbers = f"1–{len(legal)}" if len(legal) > 1 else "1"
-        asked = prompt_word(self.match) if self.tricks else "move"
+        asked = ASKED.part(self.match.phase_kind)
         prompt = f"{who} {asked} ({numbers}, or help): "
         while True:
             text = self._read(prompt)
@@ -295,15 +238,13 @@ class Session:
                     self.out.write(self.style.problem(printable(refused.reason)) + "\n")
 
     def _help(self) -> str:
-        return trick_help(self.ruleset) if self.tricks else HELP
+        return self.board.help(self.ruleset)
 
     def _screen(self, seat: int, legal: Sequence[Action]) -> str:
-        if self.tricks:
-            return trick_screen(self.match, self.ruleset, self.seats, seat, legal, self.style)
-        return screen(self.match, self.ruleset, self.seats, seat, legal, self.style)
+        return self.board.screen(self.match, self.ruleset, self.seats, seat, legal, self.style)
 
     def _describe(self, action: Action) -> str:
-        return describe_trick_move(action, self.match) if self.tricks else describe_move(action, self.match, self.seats)
+        return self.board.describe(action, self.match, self.seats)
 
     def _read(self, prompt: str, remember: bool = True) -> str:
         """The next line after `prompt`; `remember`: the Up arrow may recall it (not a "press Enter")."""
@@ -334,8 +275,7 @@ class Session:
                 listed = number[same_move(action, layout, rules)]
                 # The move as a player says it ("bid 31", "[6|4]", "[5|3] on the left end").
                 move = legal[listed - 1]
-                seat = match.current_player
-                said = self._describe(move) if self.tricks else move_words(move, layout, self.seats, seat)
+                said = self.board.said(move, match, self.seats)
                 odds = estimate_words(estimate.chance, estimate.visits, self.round_word + "s")
                 lines.append(f"  {listed}. {said}: {odds}")
         return "\n".join(lines)

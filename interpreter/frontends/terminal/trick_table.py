@@ -48,6 +48,7 @@ from interpreter.frontends.presentation.tricks import (
     taking_seat,
     trump_words,
 )
+from interpreter.frontends.terminal.asked import ASKED
 from interpreter.frontends.terminal.table import goal, hand_line, player_lines
 from interpreter.rulefile.ruleset import Ruleset
 from interpreter.rulefile.trick_rules import Aim, LedSuit
@@ -60,8 +61,7 @@ CALLED = {KEEP: "kept the hand", DROP: "dropped out", EXCHANGE: "exchanged the h
 
 def prompt_word(match: Match) -> str:
     """What the person is asked for: a bid, trumps, a call, a tile to lay face down, or a tile to play."""
-    phase = getattr(match, "phase", "playing")
-    return {"bidding": "bid", "declaring": "trumps", "discarding": "discard", "calling": "call"}.get(phase, "play")
+    return ASKED.part(match.phase_kind)
 
 
 def _side_names(match: Match, seats: Sequence[Seat], side: int) -> str:

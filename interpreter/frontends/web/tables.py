@@ -26,13 +26,20 @@ from typing import TYPE_CHECKING, Any
 from interpreter.engine import Action, IllegalAction, Match
 from interpreter.engine.actions import PLAY
 from interpreter.frontends.cli.commands.common import GAME_ERRORS
+from interpreter.frontends.presentation.boards import board_of
 from interpreter.frontends.presentation.moves import same_move
 from interpreter.frontends.presentation.seats import HUMAN
-from interpreter.frontends.presentation.tricks import is_trick_game
 from interpreter.frontends.terminal.session import computer_choice, estimate_words, hint_moves
 from interpreter.frontends.web import store
 from interpreter.frontends.web.commits import Committer
-from interpreter.frontends.web.views import legal_json, named_seats, seat_view, shown_round_end, spectator_view
+from interpreter.frontends.web.views import (
+    legal_json,
+    named_seats,
+    seat_view,
+    shown_round_end,
+    spectator_view,
+    web_board,
+)
 from interpreter.players import PLAYERS
 from interpreter.records.savegame import SavedGame, SaveError, SaveJournal, SaveLock, rebuild
 from interpreter.resources import bundled_variants
@@ -175,7 +182,7 @@ class Table:
     def pauses(self) -> bool:
         """Whether a round's end waits for the people to continue: at a table with people, in a game
         whose finished layout can be shown (a trick game's page keeps its hand's summary and goes on)."""
-        return HUMAN in self.kinds and not is_trick_game(self.match)
+        return HUMAN in self.kinds and web_board(self.match).pauses
 
     def people(self) -> set[int]:
         """The seats a person plays now (not those a computer plays for them)."""
@@ -422,7 +429,7 @@ class Table:
         layout = match.layout
         alike = [same_move(action, layout) for action in legal]
         texts = legal_json(legal, match, named_seats(self.kinds, self.names, match.current_player))  # trains by name
-        rounds = "hands" if is_trick_game(match) else "rounds"  # as the terminal's hint says it
+        rounds = board_of(match).round_word + "s"  # as the terminal's hint says it
         strongest, found = hint_moves(match, self.game.seed)
         moves = []
         for action, estimate in found:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from interpreter.engine import Action, LayoutView, Match
@@ -70,7 +71,6 @@ from interpreter.frontends.presentation.tricks import (
     bid_text,
     describe_trick_move,
     held_trumps,
-    is_trick_game,
     led_words,
     only_tricks_count,
     score_unit,
@@ -82,6 +82,7 @@ from interpreter.frontends.presentation.tricks import (
     trump_words,
 )
 from interpreter.rulefile.explain import explain
+from interpreter.rulefile.phase_kinds import LAYOUT, TRICKS, PhaseParts, play_kind
 from interpreter.rulefile.ruleset import Ruleset
 from interpreter.rulefile.trick_rules import LedSuit
 from interpreter.text.untrusted import printable
@@ -141,32 +142,41 @@ def legal_json(legal: Sequence[Action], match: Match | None = None, seats: Seque
         }
         for index, action in enumerate(legal)
     ]
-    if match is not None and not is_trick_game(match):
-        layout, mover = match.layout, match.current_player  # legal moves are the mover's: "your train"
-        for move, action in zip(out, legal, strict=True):
-            move["text"] = move_words(action, layout, seats, mover)
-            move["where"] = None if action.arm is None else place_words(layout, action.arm, seats, mover)
-    if match is not None and is_trick_game(match):
-        t = tables(match)
-        for move, action in zip(out, legal, strict=True):
-            move["value"] = action.value
-            move["text"] = describe_trick_move(action, match)
-            move.update(_trick_label(action, match))
-            if grouped(t) and action.kind == PLAY and action.tile is not None:
-                move.update(_play_json(t, match, action))
-            elif action.kind == PICK:
-                move["tiles"] = [list(action.tile)]  # type: ignore[arg-type]
-        if any(action.kind == PICK for action in legal):
-            # A play built by picks: the whole plays that take the lead come too (declared groups
-            # held: bounded by the loader), sent as their action (the engine takes them as picks).
-            for action in order_plays(match, legal):
-                if action.kind == PLAY:
-                    move = {"index": None, "kind": PLAY, "tile": list(action.tile), "arm": None, "half": None,  # type: ignore[arg-type]
-                            "text": describe_trick_move(action, match), "action": action.to_json()}  # fmt: skip
-                    out.append({**move, **_play_json(t, match, action)})
+    if match is not None:
+        web_board(match).moves(out, legal, match, seats)
     if len(out) > MAX_LISTED:  # a defence: the engine's lists are bounded already (docs/web.md)
         out = out[:MAX_LISTED]
     return out
+
+
+def _layout_moves(out: list[dict[str, Any]], legal: Sequence[Action], match: Match, seats: Sequence[Seat]) -> None:
+    """A layout's moves in words: where each tile goes ("your train")."""
+    layout, mover = match.layout, match.current_player  # legal moves are the mover's: "your train"
+    for move, action in zip(out, legal, strict=True):
+        move["text"] = move_words(action, layout, seats, mover)
+        move["where"] = None if action.arm is None else place_words(layout, action.arm, seats, mover)
+
+
+def _trick_moves(out: list[dict[str, Any]], legal: Sequence[Action], match: Match, seats: Sequence[Seat]) -> None:
+    """A trick table's moves: a button's label and value, a play's tiles, and the whole plays a
+    play built by picks may be sent as."""
+    t = tables(match)
+    for move, action in zip(out, legal, strict=True):
+        move["value"] = action.value
+        move["text"] = describe_trick_move(action, match)
+        move.update(_trick_label(action, match))
+        if grouped(t) and action.kind == PLAY and action.tile is not None:
+            move.update(_play_json(t, match, action))
+        elif action.kind == PICK:
+            move["tiles"] = [list(action.tile)]  # type: ignore[arg-type]
+    if any(action.kind == PICK for action in legal):
+        # A play built by picks: the whole plays that take the lead come too (declared groups
+        # held: bounded by the loader), sent as their action (the engine takes them as picks).
+        for action in order_plays(match, legal):
+            if action.kind == PLAY:
+                move = {"index": None, "kind": PLAY, "tile": list(action.tile), "arm": None, "half": None,  # type: ignore[arg-type]
+                        "text": describe_trick_move(action, match), "action": action.to_json()}  # fmt: skip
+                out.append({**move, **_play_json(t, match, action)})
 
 
 def _play_json(t: Any, match: Match, action: Action) -> dict[str, Any]:
@@ -302,9 +312,8 @@ def round_end_json(
     while first > 0 and events[first - 1]["type"] == "score" and events[first - 1]["reason"] not in ("in_play", "pass"):
         first -= 1  # the round end's own scores, logged just before it
     told = Narrator(match, seats, _PLAIN).tell(list(events[first : index + 1]), None)
-    rule = scoring_words(ruleset).get(record["reason"], "")
-    if is_trick_game(match) and captures_count(ruleset):
-        rule = hand_scoring_words(ruleset)  # what the captured tiles and the last trick pay
+    board = web_board(match)
+    rule = board.scoring_rule(ruleset) or scoring_words(ruleset).get(record["reason"], "")
     words = [rule, *(line.strip() for line in told)]
     out = {
         "round": record["round"],
@@ -315,10 +324,22 @@ def round_end_json(
         "scores": list(record["scores"]),
         "words": [w for w in words if w],
     }
-    if is_trick_game(match):
-        out["tricks"] = _hand_end_json(match, events, first, index)
-        out["tricks"].update(_contract_end(match, events, index, seats, viewer))
+    out.update(board.round_end(match, events, first, index, seats, viewer))
     return out
+
+
+def _trick_scoring_rule(ruleset: Ruleset) -> str | None:
+    """What the captured tiles and the last trick pay, where the tiles taken count."""
+    return hand_scoring_words(ruleset) if captures_count(ruleset) else None
+
+
+def _trick_round_end(
+    match: Match, events: Sequence[dict[str, Any]], first: int, index: int, seats: Sequence[Seat], viewer: int | None
+) -> dict[str, Any]:
+    """A trick hand's end: its summary, and the contract's."""
+    tricks = _hand_end_json(match, events, first, index)
+    tricks.update(_contract_end(match, events, index, seats, viewer))
+    return {"tricks": tricks}
 
 
 def _hand_end_json(match: Match, events: Sequence[dict[str, Any]], first: int, index: int) -> dict[str, Any]:
@@ -434,10 +455,14 @@ def tricks_json(
     match: Match, viewer: int | None, seats: Sequence[Seat], hand: Sequence[tuple[int, int]] = ()
 ) -> dict[str, Any] | None:
     """A trick game's hand as every seat sees it (TrickView), with the words the terminal uses;
-    None for a layout game. Only played tiles appear: the trick, the last trick, each seat's
+    None for a board without tricks. Only played tiles appear: the trick, the last trick, each seat's
     played tiles; and for the viewer's own `hand`, what each tile is (a trump, what it counts)."""
-    if not is_trick_game(match):
-        return None
+    return web_board(match).hand(match, viewer, seats, hand)
+
+
+def _trick_hand(
+    match: Match, viewer: int | None, seats: Sequence[Seat], hand: Sequence[tuple[int, int]] = ()
+) -> dict[str, Any]:
     t = tables(match)
     view = match.trick_view  # type: ignore[attr-defined]
     phase = match.phase  # type: ignore[attr-defined]
@@ -636,7 +661,7 @@ def last_play(match: Match, events: Sequence[dict[str, Any]]) -> dict[str, Any] 
         elif event["seat"] != seat:
             break
         action = event["action"]
-        if action["kind"] == PLAY and not is_trick_game(match):  # a trick match's layout is empty, not None
+        if action["kind"] == PLAY and web_board(match).lays_tiles:  # a trick match's layout is empty, not None
             tiles.append({"tile": list(action["tile"]), "arm": action.get("arm"), "points": points})
         points = 0
     if seat is None:
@@ -683,6 +708,9 @@ def _common(
     return {
         "variant": ruleset.name,
         "title": ruleset.title,
+        # The page draws the board and the action panel by these kind names, never by the family.
+        "board": web_board(match).renderer,
+        "phase_kind": match.phase_kind,
         "round": match.round,
         "ends_said": open_ends_line(ruleset, match) if match.layout is not None else None,
         **_goal(match),
@@ -742,7 +770,7 @@ def seat_view(
         "layout": layout_json(observation.layout),
         "legal": legal_json(observation.legal_actions, match, seats),
         # Why only draw, pass or a marker is offered, or what a pass beside a tile does (None otherwise).
-        "why": None if is_trick_game(match) else why_words(match, observation.legal_actions),
+        "why": web_board(match).why(match, observation.legal_actions),
         "last_actions": last_actions(match, seats, seat, match.events),
         "tricks": tricks_json(match, seat, seats, observation.hand),
         "to_continue": None if waiting is None else sorted(waiting),
@@ -824,3 +852,46 @@ def public_view(match: Match, ruleset: Ruleset, kinds: Sequence[str], step: int,
         "last_actions": last_actions(match, seats, current, match.events),
         "tricks": tricks_json(match, None, seats),
     }
+
+
+@dataclass(frozen=True)
+class WebBoard:
+    """The web view's part for a board (the play kind of `Match.phase_kinds`): what the view says
+    of the moves, the hand and a hand's end there, and the page's renderer for it."""
+
+    renderer: str  # the name the page draws the board by (static/boards.js), sent as the view's "board"
+    moves: Callable[[list[dict[str, Any]], Sequence[Action], Match, Sequence[Seat]], None]  # the moves' words
+    why: Callable[[Match, Sequence[Action]], str | None]  # why only draw, pass or a marker is offered
+    hand: Callable[[Match, int | None, Sequence[Seat], Sequence[tuple[int, int]]], dict[str, Any] | None]
+    scoring_rule: Callable[[Ruleset], str | None]  # what a hand's end pays, where the board says it
+    round_end: Callable[
+        [Match, Sequence[dict[str, Any]], int, int, Sequence[Seat], int | None], dict[str, Any]
+    ]  # a round's end's own fields
+    lays_tiles: bool  # a play lays its tile on the layout (the last play shows where)
+    pauses: bool  # a round's end waits for the people to continue (its finished layout is shown)
+    sets_hand_size: bool  # the start form offers a hand size (a trick deal uses every tile)
+
+
+WEB_BOARDS: PhaseParts[WebBoard] = PhaseParts(
+    "the web view (web/views.py)",
+    {
+        LAYOUT: WebBoard(
+            "layout", _layout_moves, why_words, lambda match, viewer, seats, hand: None, lambda ruleset: None,
+            lambda match, events, first, index, seats, viewer: {}, lays_tiles=True, pauses=True, sets_hand_size=True,
+        ),
+        TRICKS: WebBoard(
+            "tricks", _trick_moves, lambda match, legal: None, _trick_hand, _trick_scoring_rule, _trick_round_end,
+            lays_tiles=False, pauses=False, sets_hand_size=False,
+        ),
+    },
+)  # fmt: skip
+
+
+def web_board(match: Match) -> WebBoard:
+    """The web view's part for the board `match`'s hands are played on."""
+    return WEB_BOARDS.part(play_kind(match.phase_kinds))
+
+
+def ruleset_board(ruleset: Ruleset) -> WebBoard:
+    """The web view's part for the board a game of `ruleset` is played on (before any match)."""
+    return WEB_BOARDS.part(play_kind(ruleset.phase_kinds))

@@ -8,9 +8,9 @@ from pathlib import Path
 from interpreter.frontends.cli.commands.common import GAME_ERRORS, lasting_name, load_variant, report_game_error
 from interpreter.frontends.cli.commands.environment import Env, ExitStatus
 from interpreter.frontends.cli.commands.play import play_saved
+from interpreter.frontends.presentation.boards import board_of
 from interpreter.frontends.presentation.narration import result_line
 from interpreter.frontends.presentation.seats import HUMAN, seats_for, turn_order_line
-from interpreter.frontends.presentation.tricks import is_trick_game
 from interpreter.players import PLAYERS
 from interpreter.records.replay import RULES_FILE, RULES_SHA256, recorded_rule_file
 from interpreter.records.savegame import (
@@ -91,7 +91,7 @@ def _resume(path: Path, shown: str, args: argparse.Namespace, env: Env) -> ExitS
     if match.is_over:
         env.stdout.write(f"This game is over. {result_line(match, seats_for(game.seats))}\n")
         return ExitStatus.OK
-    rounds = "hand" if is_trick_game(match) else "round"  # a trick game's rounds are hands
+    rounds = board_of(match).round_word  # a trick game's rounds are hands
     env.stdout.write(printable(f"Resuming {shown}: {ruleset.title}, {rounds} {match.round}.") + "\n")
     counterclockwise = ruleset.players.direction is Direction.COUNTERCLOCKWISE
     env.stdout.write(turn_order_line(seats_for(game.seats), counterclockwise) + "\n")

@@ -1,0 +1,48 @@
+"""The shared words' part per kind of board: how a hand is told, read and scored in words, by the
+kind of phase its tiles are played in (the play kind of `Match.phase_kinds`), registered once here
+so that the narration, the typed moves, the score sheet and the front ends never test the family.
+
+A board with words of its own (a trick table: bids, trumps, tricks) registers them; a board told
+and read in the general words (tiles onto a layout's arms) leaves them None."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from interpreter.engine import Action, Match
+from interpreter.engine.tricks.tables import TrickTables
+from interpreter.frontends.presentation import tricks
+from interpreter.frontends.presentation.seats import Seat
+from interpreter.frontends.presentation.style import Style
+from interpreter.rulefile.phase_kinds import LAYOUT, TRICKS, PhaseParts, play_kind
+
+
+class Teller(Protocol):
+    def tell(self, events: Sequence[dict[str, Any]], viewer: int | None, start: int | None = None) -> list[str]: ...
+
+
+@dataclass(frozen=True)
+class Board:
+    round_word: str  # what one deal's play is called: "hand" at a trick table, "round" at a layout
+    # The board's own storyteller, result line and reader of typed words (None: the general ones).
+    teller: Callable[[Match, Sequence[Seat], Style], Teller] | None = None
+    result_line: Callable[[Match, Sequence[Seat]], str] | None = None
+    read_word: Callable[[str, Sequence[Action], Match], Action | str | None] | None = None
+    # The tables a score sheet reads a hand's bid and contract from (None: no contracts).
+    contract_tables: Callable[[Match], TrickTables] | None = None
+
+
+BOARDS: PhaseParts[Board] = PhaseParts(
+    "the shared words (presentation/boards.py)",
+    {
+        LAYOUT: Board("round"),
+        TRICKS: Board("hand", tricks.TrickNarrator, tricks.result_line, tricks.read_trick_word, tricks.tables),
+    },
+)
+
+
+def board_of(match: Match) -> Board:
+    """The shared words' part for the board `match`'s hands are played on."""
+    return BOARDS.part(play_kind(match.phase_kinds))

@@ -1,0 +1,57 @@
+"""The terminal's part per kind of phase, registered once: what the person is asked for in each
+kind of phase (`Match.phase_kind`), and per board (the play kind of `Match.phase_kinds`) the screen
+drawn, the help, and how a move is said — so that the prompt loop never tests the family."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from interpreter.engine import Action, Match
+from interpreter.frontends.presentation.places import move_words
+from interpreter.frontends.presentation.plays import grouped, order_plays
+from interpreter.frontends.presentation.seats import Seat
+from interpreter.frontends.presentation.style import Style
+from interpreter.frontends.presentation.tricks import describe_trick_move, tables
+from interpreter.frontends.terminal.help_text import layout_help, trick_help
+from interpreter.frontends.terminal.table import describe_move, screen
+from interpreter.frontends.terminal.trick_table import trick_screen
+from interpreter.rulefile import phase_kinds as kinds
+from interpreter.rulefile.phase_kinds import PhaseParts, play_kind
+from interpreter.rulefile.ruleset import Ruleset
+
+Screen = Callable[[Match, Ruleset, Sequence[Seat], int, Sequence[Action], Style], str]
+
+
+@dataclass(frozen=True)
+class Board:
+    screen: Screen  # everything a person needs to choose a move, the moves numbered from 1
+    help: Callable[[Ruleset], str]  # the moves the game may be typed as, and the commands
+    describe: Callable[[Action, Match, Sequence[Seat]], str]  # a move as the hint names it
+    said: Callable[[Action, Match, Sequence[Seat]], str]  # a move among the hint's best few
+    order: Callable[[Match, Sequence[Action]], list[Action]]  # the moves as they are numbered
+
+
+def _trick_move(action: Action, match: Match, seats: Sequence[Seat]) -> str:
+    return describe_trick_move(action, match)
+
+
+def _layout_said(action: Action, match: Match, seats: Sequence[Seat]) -> str:
+    return move_words(action, match.layout, seats, match.current_player)
+
+
+def _trick_order(match: Match, legal: Sequence[Action]) -> list[Action]:
+    return order_plays(match, legal) if grouped(tables(match)) else list(legal)  # the plays that take the lead first
+
+
+BOARDS: PhaseParts[Board] = PhaseParts(
+    "the terminal (terminal/boards.py)",
+    {
+        kinds.LAYOUT: Board(screen, layout_help, describe_move, _layout_said, lambda match, legal: list(legal)),
+        kinds.TRICKS: Board(trick_screen, trick_help, _trick_move, _trick_move, _trick_order),
+    },
+)
+
+def board_of(match: Match) -> Board:
+    """The terminal's part for the board `match`'s hands are played on."""
+    return BOARDS.part(play_kind(match.phase_kinds))
