@@ -33,13 +33,17 @@ from interpreter.engine.actions import (
 from interpreter.engine.observation import LayoutView, TrickView
 from interpreter.engine.tiles import Tile
 from interpreter.engine.tricks.tables import trick_tables_for
-from interpreter.rulefile.ruleset import Family, Ruleset, Spinners, Topology
+from interpreter.rulefile.phase_kinds import LAYOUT, TRICKS, PhaseParts, play_kind
+from interpreter.rulefile.ruleset import Ruleset, Spinners, Topology
 from interpreter.rulefile.trick_rules import LedSuit
 
 BARE = (DRAW, PASS, MARKER, CLOSE, KEEP, DROP, EXCHANGE)  # the actions that carry nothing
 ARM_KINDS = ("end", "side", "train")
 PHASES = ("bidding", "declaring", "calling", "discarding", "playing")
 CALLS = (KEEP, DROP, EXCHANGE)
+# The encoding's part per board (the play kind of the ruleset's sequence): a layout's moves carry
+# the arm they go on, a trick table's the suits, bids and calls of its phases.
+ENCODED_BOARDS: PhaseParts[str] = PhaseParts("the agents' encoding", {LAYOUT: "arms", TRICKS: "suits"})
 
 
 def arms_bound(ruleset: Ruleset, players: int) -> int:
@@ -73,7 +77,7 @@ class Encoding:
         self.tiles: tuple[Tile, ...] = tuple(dict.fromkeys(ruleset.set_tiles()))  # twins: one entry
         self._tile = {tile: i for i, tile in enumerate(self.tiles)}
         self.pips = ruleset.max_pip + 1
-        self.layout_game = ruleset.family is Family.LAYOUT
+        self.layout_game = ENCODED_BOARDS.part(play_kind(ruleset.phase_kinds)) == "arms"
         self.arms = arms_bound(ruleset, players) if self.layout_game else 0
         self.actions: tuple[Action, ...] = tuple(self._all_actions())
         self._index = {action: i for i, action in enumerate(self.actions)}

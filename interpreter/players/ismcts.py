@@ -51,7 +51,8 @@ from interpreter.players.auction import auction_fit
 from interpreter.players.bidding import BidResult, BidSearch
 from interpreter.players.distinct import arm_keys, distinct_plays, followers
 from interpreter.players.heavy import tile_value
-from interpreter.rulefile.ruleset import Family, Ruleset, Winner
+from interpreter.rulefile.phase_kinds import LAYOUT, TRICKS, PhaseParts, play_kind
+from interpreter.rulefile.ruleset import Ruleset, Winner
 
 DEFAULT_ITERATIONS = 600
 DEFAULT_MS = 200.0
@@ -92,7 +93,7 @@ class _Valuer:
         # game's hand moves the score by its contract instead: about a seventh of the target
         # (one mark of seven; 36 of 250 points), or one where the match has no target.
         self.scale = max(1.0, mean * sum(observation.hand_counts) / players)
-        if rules.family is Family.TRICKS:
+        if board_of(rules).contract_scale:
             self.scale = max(1.0, goal(rules.match) / 7) if rules.match.target is not None else 1.0
 
     def __call__(self, match: Match) -> list[float]:
@@ -267,7 +268,7 @@ class IsmctsPlayer:
         rules = observation.rules
         values = self._tile_values(rules, len(observation.hand_counts))
         support = search_support(rules)
-        if rules.family is Family.TRICKS:  # the sampler also heeds what the auction said
+        if board_of(rules).heeds_auction:  # the sampler also heeds what the auction said
             n = len(observation.hand_counts)
             misfit = auction_fit(trick_tables_for(rules.for_players(n), n), observation)
             deals = support.determinizer(rules, observation, misfit)
@@ -297,7 +298,8 @@ class IsmctsPlayer:
         support: SearchSupport,
     ) -> _Node:
         advance, round_over, legal_now = support.advance, support.round_over, support.legal_now
-        prelude = _TrickPrelude(rules, len(value.start_counts), support, me) if rules.family is Family.TRICKS else None
+        models = board_of(rules).prelude
+        prelude = None if models is None else models(rules, len(value.start_counts), support, me)
         heavy = HEAVY_SHARE if prelude is None else TRICK_HEAVY_SHARE
         rng = self._rng
         rand = rng.random
@@ -388,3 +390,21 @@ class IsmctsPlayer:
             if skip is not _NONE:
                 return [a for a in legal if a[2] not in skip]
         return legal
+
+
+class SearchBoard(NamedTuple):
+    """What the searching player does on a board (the play kind of the ruleset's sequence)."""
+
+    contract_scale: bool  # a hand moves the score by its contract: a seventh of the target
+    heeds_auction: bool  # the sampler deals the others hands that fit what the auction said
+    prelude: Callable[[Ruleset, int, SearchSupport, int], _TrickPrelude] | None  # the playouts' auction
+
+
+SEARCH_BOARDS: PhaseParts[SearchBoard] = PhaseParts(
+    "the searching player (players/ismcts.py)",
+    {LAYOUT: SearchBoard(False, False, None), TRICKS: SearchBoard(True, True, _TrickPrelude)},
+)
+
+
+def board_of(rules: Ruleset) -> SearchBoard:
+    return SEARCH_BOARDS.part(play_kind(rules.phase_kinds))
