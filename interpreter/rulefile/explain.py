@@ -10,7 +10,7 @@ import dataclasses
 import enum
 import textwrap
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from interpreter.expressions import words as names
 from interpreter.expressions.language import Expr
@@ -26,6 +26,7 @@ from interpreter.rulefile.explain_common import (
     set_sentence,
     side_word,
 )
+from interpreter.rulefile.phase_kinds import LAYOUT, TRICKS, PhaseParts, play_kind
 from interpreter.rulefile.ruleset import (
     COUNT_VALUE_FIELDS,
     TILE_CRITERIA,
@@ -35,7 +36,6 @@ from interpreter.rulefile.ruleset import (
     DoubleAtEnd,
     DrawPolicy,
     EngineMissing,
-    Family,
     InPlayScoring,
     Layout,
     Lead,
@@ -471,9 +471,12 @@ def _match_end(ruleset: Ruleset) -> list[str]:
 
 
 def explain(ruleset: Ruleset) -> str:
-    """The rules of `ruleset` as text to read at the table."""
-    if ruleset.family is Family.TRICKS:
-        return _render(ruleset, explain_tricks.sections(ruleset))
+    """The rules of `ruleset` as text to read at the table: the sections of its board's part."""
+    return _render(ruleset, _explained(ruleset).sections(ruleset))
+
+
+def _layout_sections(ruleset: Ruleset) -> list[tuple[str, list[str]]]:
+    """The rulebook of a layout game, section by section."""
     side = side_word(ruleset.players)
     hub = ruleset.layout.topology is Topology.HUB
     sections: list[tuple[str, list[str]]] = []
@@ -537,7 +540,7 @@ def explain(ruleset: Ruleset) -> str:
     ]
     sections.append(("End of a round", ending))
     sections.append(("Winning", _match_end(ruleset)))
-    return _render(ruleset, sections)
+    return sections
 
 
 def _render(ruleset: Ruleset, sections: list[tuple[str, list[str]]]) -> str:
@@ -795,7 +798,6 @@ def _same(a: Any, b: Any) -> bool:
 
 
 def _say(path: str, value: Any, ruleset: Ruleset) -> str:
-    hub = ruleset.layout.topology is Topology.HUB
     side = side_word(ruleset.players)
     if path.startswith("tricks.") or path == "tiles":
         said = explain_tricks.say(path, value, ruleset)
@@ -825,9 +827,7 @@ def _say(path: str, value: Any, ruleset: Ruleset) -> str:
     if path == "not_expressible":
         return "; ".join(value) if value else "none"
     if isinstance(value, tuple) and all(isinstance(rule, StartRule) for rule in value):
-        if ruleset.family is Family.TRICKS:
-            return explain_tricks.starters(value, side)
-        return _start_chain(value, ruleset.start.lead, hub or ruleset.start.lead_from is LeadFrom.STOCK, side)
+        return _explained(ruleset).starters(value, ruleset, side)
     return str(value)
 
 
@@ -971,3 +971,32 @@ def explain_difference(a: Ruleset, b: Ruleset) -> str:
 
 def _label(rules: Ruleset) -> str:
     return printable(rules.name if rules.title == rules.name else f"{rules.name} ({rules.title})")
+
+
+def _layout_starters(rules: tuple[StartRule, ...], ruleset: Ruleset, side: str) -> str:
+    hub = ruleset.layout.topology is Topology.HUB
+    return _start_chain(rules, ruleset.start.lead, hub or ruleset.start.lead_from is LeadFrom.STOCK, side)
+
+
+def _trick_starters(rules: tuple[StartRule, ...], ruleset: Ruleset, side: str) -> str:
+    return explain_tricks.starters(rules, side)
+
+
+class Explained(NamedTuple):
+    """`explain`'s part for a board (the play kind of the ruleset's sequence)."""
+
+    sections: Callable[[Ruleset], list[tuple[str, list[str]]]]  # the rulebook, section by section
+    starters: Callable[[tuple[StartRule, ...], Ruleset, str], str]  # who starts a hand, in words
+
+
+EXPLAINED: PhaseParts[Explained] = PhaseParts(
+    "explain (rulefile/explain.py)",
+    {
+        LAYOUT: Explained(_layout_sections, _layout_starters),
+        TRICKS: Explained(explain_tricks.sections, _trick_starters),
+    },
+)
+
+
+def _explained(ruleset: Ruleset) -> Explained:
+    return EXPLAINED.part(play_kind(ruleset.phase_kinds))
