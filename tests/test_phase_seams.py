@@ -54,6 +54,7 @@ def _layers() -> dict[str, tuple[PhaseParts, str]]:
     from interpreter.frontends.terminal.boards import BOARDS as TERMINAL_BOARDS
     from interpreter.frontends.web.views import WEB_BOARDS
     from interpreter.players.ismcts import SEARCH_BOARDS
+    from interpreter.rulefile.explain import EXPLAINED
 
     return {
         "presentation": (BOARDS, "board"),
@@ -62,6 +63,7 @@ def _layers() -> dict[str, tuple[PhaseParts, str]]:
         "web view": (WEB_BOARDS, "board"),
         "players": (SEARCH_BOARDS, "board"),
         "agents": (ENCODED_BOARDS, "board"),
+        "explain": (EXPLAINED, "board"),
     }
 
 
@@ -79,23 +81,45 @@ def test_every_kind_a_rule_files_match_goes_through_has_its_part_in_every_layer(
 FAMILY_TEST = re.compile(r"Family\.|\.family\b|isTrickGame|is_trick_game|isinstance\([^)]*TrickMatch")
 ALLOWED = {
     "interpreter/frontends/web/app.py": "reports the rule file's family to the start page (docs/web.md's API)",
+    "interpreter/frontends/web/static/start.js": "reads that family (no match yet) to offer a hand size",
 }
-# Not converted yet (issue 29): the page's scripts still ask isTrickGame; the view sends them the
-# kind names to ask by instead ("board": the renderer of the play kind, "phase_kind"). Per file,
-# how many lines: none may be added.
-LEFT = {"board.js": 2, "hand.js": 7, "keys.js": 2, "replay.js": 2, "round_end.js": 2, "start.js": 2, "status.js": 2,
-        "table.js": 3, "tricks.js": 1}  # fmt: skip
+STATIC = Path(__file__).resolve().parents[1] / "interpreter" / "frontends" / "web" / "static"
 
 
 def test_no_consumer_above_the_engine_tests_the_family() -> None:
     root = Path(__file__).resolve().parents[1] / "interpreter"
-    found: dict[str, list[str]] = {}
+    found = []
     for folder in (root / "frontends", root / "players", root / "agents"):
         for path in sorted([*folder.rglob("*.py"), *folder.rglob("*.js")]):
             name = str(path.relative_to(root.parent))
-            lines = [line.strip() for line in path.read_text().splitlines() if FAMILY_TEST.search(line)]
-            if lines and name not in ALLOWED:
-                found[name] = lines
-    scripts = {Path(name).name: len(lines) for name, lines in found.items() if name.endswith(".js")}
-    assert {name: lines for name, lines in found.items() if not name.endswith(".js")} == {}
-    assert scripts == LEFT
+            lines = path.read_text().splitlines()
+            if name not in ALLOWED:
+                found += [f"{name}: {line.strip()}" for line in lines if FAMILY_TEST.search(line)]
+    assert found == []
+
+
+def test_the_page_has_a_renderer_for_every_board_the_view_names() -> None:
+    from interpreter.frontends.web.views import WEB_BOARDS
+
+    script = (STATIC / "boards.js").read_text()
+    registered = script[script.index("const BOARDS = {") : script.index("\n};\n")]
+    page = set(re.findall(r"^  (\w+): \{$", registered, re.MULTILINE))
+    assert page == {board.renderer for board in WEB_BOARDS.parts.values()}
+
+
+def test_a_board_no_layer_registered_is_refused_at_each_layers_lookup() -> None:
+    """A hand played by drawing and discarding (a kind no layer has a part for yet) is refused at
+    the lookup, naming the layer; a hand with no kind of play at all, by the play kind."""
+    from types import SimpleNamespace
+
+    from interpreter.frontends.presentation.boards import board_of
+    from interpreter.frontends.web.views import web_board
+
+    drawing = SimpleNamespace(phase_kinds=("deal", "draw_discard", "scoring"))
+    refused = r"^the shared words .* no part registered for the phase kind 'draw_discard'"
+    with pytest.raises(UnknownPhaseKind, match=refused):
+        board_of(drawing)  # type: ignore[arg-type]
+    with pytest.raises(UnknownPhaseKind, match=r"^the web view .* 'draw_discard'"):
+        web_board(drawing)  # type: ignore[arg-type]
+    with pytest.raises(UnknownPhaseKind, match=r"deal, scoring has no phase in which tiles are played"):
+        phase_kinds.play_kind(("deal", "scoring"))

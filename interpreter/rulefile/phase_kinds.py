@@ -55,11 +55,6 @@ def sequence_of(ruleset: Ruleset) -> tuple[str, ...]:
     return (*sequence, TRICKS, SCORING)
 
 
-def play_kind(kinds: tuple[str, ...]) -> str:
-    """The kind of the phase in which a hand following `kinds` plays its tiles (its board)."""
-    return next(kind for kind in kinds if kind in PLAY_KINDS)
-
-
 class UnknownPhaseKind(ValueError):
     """A layer was asked for its part in a kind of phase nobody registered a part for."""
 
@@ -89,3 +84,13 @@ class PhaseParts(Generic[PartT]):
             raise UnknownPhaseKind(
                 f"{self.layer} has no part registered for the phase kind {kind!r} (registered: {known})"
             ) from None
+
+
+def play_kind(kinds: tuple[str, ...]) -> str:
+    """The kind of the phase in which a hand following `kinds` plays its tiles (its board)."""
+    for kind in kinds:
+        if kind in PLAY_KINDS:
+            return kind
+    raise UnknownPhaseKind(
+        f"a hand of {', '.join(kinds)} has no phase in which tiles are played ({', '.join(PLAY_KINDS)})"
+    )

@@ -2,7 +2,7 @@
 // places the selected tile may go lit (and big enough to tap); a trick game's trick and seats.
 import { maxPip, names } from "./common.js";
 import { renderTable } from "./layout.js";
-import { isTrickGame, renderTrickTable } from "./tricks.js";
+import { boardOf } from "./boards.js";
 import { flashLastMover, markLastPlay, playAge } from "./feedback.js";
 import { send } from "./moves.js";
 import { $ } from "./page.js";
@@ -15,13 +15,13 @@ export function drawTable() {
   const state = view();
   const svg = $("table");
   const area = $("table-area");
-  const tricks = isTrickGame(state);
+  const own = boardOf(state).ownTable;
   const age = playAge();
   flashLastMover(age);
-  svg.style.display = tricks ? "none" : ""; // a trick game lays out no line: its table is the trick and the seats around it
-  $("trick-table").hidden = !tricks;
-  if (tricks) {
-    renderTrickTable($("trick-table"), state, state.seat);
+  svg.style.display = own ? "none" : ""; // a trick game lays out no line: its table is the trick and the seats around it
+  $("trick-table").hidden = !own;
+  if (own) {
+    own($("trick-table"), state, state.seat);
     targets = {};
     return;
   }

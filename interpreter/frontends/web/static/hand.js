@@ -3,7 +3,8 @@
 // table crowd, and the moves that are no tile (draw, pass, a bid, trumps).
 import { tileSvg, tileText } from "./dominoes.js";
 import { h } from "./common.js";
-import { isTrickGame, renderChoices } from "./tricks.js";
+import { boardOf } from "./boards.js";
+import { renderChoices } from "./tricks.js";
 import { handOrder, isGrouped, pick, renderPlayBar } from "./plays.js";
 import { crowded, highlight } from "./board.js";
 import { send, tryTile } from "./moves.js";
@@ -72,7 +73,7 @@ export function renderHand() {
   const selected = selectedTile();
   // In a trick game, while no tile can be played (another's turn, the bidding), the hand is shown
   // undimmed: it is read to bid and to name trumps.
-  box.classList.toggle("resting", isTrickGame(state) && (!yours || !state.legal.some((m) => m.kind === "play" || m.kind === "discard")));
+  box.classList.toggle("resting", boardOf(state).restsHand && (!yours || !state.legal.some((m) => m.kind === "play" || m.kind === "discard")));
   const notes = (state.tricks && state.tricks.hand_notes) || [];
   handTiles().forEach(([a, b], i) => {
     const moves = yours ? movesFor([a, b]) : [];
@@ -102,7 +103,7 @@ function renderPlaces() {
   }
   box.replaceChildren();
   const selected = selectedTile();
-  const moves = myTurn() && selected >= 0 && !isTrickGame(view()) ? movesFor(handTiles()[selected]) : [];
+  const moves = myTurn() && selected >= 0 && boardOf(view()).tilePlaces ? movesFor(handTiles()[selected]) : [];
   box.hidden = !(moves.length > 1 && crowded(moves));
   if (box.hidden) return;
   box.append(h("span", { class: "lede" }, `Play ${tileText(...handTiles()[selected])}:`));
@@ -116,7 +117,7 @@ function clickTile(i) {
   if (moves.length === 1) { send(moves[0]); return; }
   if (selectedTile() === i) choose(i, (choiceIndex() + 1) % moves.length); else choose(i);
   const choice = choiceIndex();
-  if (isTrickGame(view())) {
+  if (!boardOf(view()).tilePlaces) {
     const [a, b] = handTiles()[i];
     status(`Lead ${tileText(b, a)} as ${moves.map((m) => m.suit).join(" or ")}? Choose the suit the others must follow (or ↑/↓ and Enter). Now: ${moves[choice].text}`);
   } else {
@@ -131,14 +132,14 @@ function clickTile(i) {
 // Why a tile is not among the moves: asked of the engine in a trick game, said here in a layout game.
 export function refuse(i) {
   const tile = handTiles()[i];
-  if (isTrickGame(view())) { choose(i, choiceIndex()); tryTile(tile); return; }
+  if (boardOf(view()).asksWhy) { choose(i, choiceIndex()); tryTile(tile); return; }
   status(`${tileText(...tile)} does not fit anywhere now.`, true);
 }
 
 // The moves of the tile picked in a trick game when it may be led two ways: the chooser's buttons.
 function pendingMoves() {
   const selected = selectedTile();
-  if (!isTrickGame(view()) || !myTurn() || selected < 0) return [];
+  if (!boardOf(view()).choices || !myTurn() || selected < 0) return [];
   const moves = movesFor(handTiles()[selected] || [0, 0]);
   return moves.length > 1 ? moves : [];
 }
@@ -152,20 +153,20 @@ function cancelChoice() {
 export function renderControls() {
   const state = view();
   const yours = myTurn();
-  const tricks = isTrickGame(state);
+  const offered = boardOf(state).choices; // the moves as buttons: bids, trumps, calls, a lead's suit
   if (isGrouped(state) && yours && state.tricks.phase === "playing") {
     renderPlayBar($("choices"), state, picks(), send, clearPicks, hintedMove());
   } else {
     $("choices").classList.remove("play-bar");
-    renderChoices($("choices"), tricks ? state : { legal: [], tricks: {} }, tricks && yours, send, hintedMove(), pendingMoves(), cancelChoice);
+    renderChoices($("choices"), offered ? state : { legal: [], tricks: {} }, offered && yours, send, hintedMove(), pendingMoves(), cancelChoice);
   }
   $("keys").textContent = isGrouped(state)
     ? "Keys: 1–9 pick or put back a tile (as the hand reads), Enter plays the picked tiles, Esc clears, h hint; Esc goes on from a finished trick"
-    : tricks
+    : offered
     ? `Keys: 1–9 or ←/→ choose a tile, ${state.tricks.names_lead_suit ? "↑/↓ the suit it is led as, " : ""}Enter plays it, Tab to the other choices, p pass, h hint, Esc goes on from a finished trick`
     : "Keys: 1–9 or ←/→ choose a tile, ↑/↓ choose where, Enter plays, d draw, p pass, m marker, h hint";
   for (const kind of ["draw", "pass", "marker"]) {
-    const move = yours && !tricks && state.legal.find((m) => m.kind === kind);
+    const move = yours && !offered && state.legal.find((m) => m.kind === kind);
     const button = $(kind);
     button.hidden = !move;
     button.onclick = move ? () => send(move) : null;
@@ -174,7 +175,7 @@ export function renderControls() {
   // Why only draw, pass or a marker is offered, or that a pass ends the optional rest of the turn:
   // the server's words, from the engine's state.
   const why = $("why");
-  const said = yours && !tricks && state.why ? state.why : "";
+  const said = yours && !offered && state.why ? state.why : "";
   why.textContent = said ? `${said[0].toUpperCase()}${said.slice(1)}.` : "";
   why.hidden = !said;
   const list = $("legal-list");

@@ -3,7 +3,8 @@
 // and so does Esc from a trick game's finished trick held in the middle (as a tap on the table).
 // In a game of plays a number picks a tile instead, Enter plays the picked tiles, Esc clears them.
 import { tileText } from "./dominoes.js";
-import { goOnFromTrick, isTrickGame } from "./tricks.js";
+import { boardOf } from "./boards.js";
+import { goOnFromTrick } from "./tricks.js";
 import { handOrder, isGrouped, selectionMove } from "./plays.js";
 import { highlight } from "./board.js";
 import { clearPicks, clickPick, refuse, renderControls, renderHand } from "./hand.js";
@@ -33,7 +34,7 @@ export function onKey(event) {
     const choice = choiceIndex();
     if (moves.length) status(`${tileText(...handTiles()[selected])}: ${moves[choice % moves.length].text}${moves.length > 1 ? ` (${choice % moves.length + 1} of ${moves.length}, ↑/↓)` : ""}`);
     renderHand(); highlight();
-    if (isTrickGame(state)) renderControls();
+    if (boardOf(state).choices) renderControls();
     const button = $("hand").children[selected];
     if (button && button.focus) button.focus();
   }

@@ -2,7 +2,7 @@
 import { renderTable } from "./layout.js";
 import { h, maxPip, names, renderPlayers, roundEndBody, tilesRow } from "./common.js";
 import { tileText } from "./dominoes.js";
-import { isTrickGame, renderTrickTable } from "./tricks.js";
+import { boardOf } from "./boards.js";
 
 const $ = (id) => document.getElementById(id);
 let replay = null;
@@ -46,17 +46,17 @@ async function show(k) {
 function render() {
   const v = view;
   $("title").textContent = `Replay: ${v.title}`;
-  const tricks = isTrickGame(v); // a trick game: the seats around the trick, no layout
-  $("round-info").textContent = `${tricks ? "Hand" : "Round"} ${v.round}`;
-  $("boneyard").textContent = tricks ? "" : `Boneyard: ${v.boneyard_count}`;
+  const board = boardOf(v); // a trick game: the seats around the trick, no layout
+  $("round-info").textContent = `${board.roundWord} ${v.round}`;
+  $("boneyard").textContent = board.boneyard ? `Boneyard: ${v.boneyard_count}` : "";
   $("step-info").textContent = `step ${step} of ${steps}`;
   $("scrub").value = String(step);
   renderPlayers($("players"), v, null);
   const area = $("table-area");
   const aspect = Math.max(0.6, Math.min(3, (area.clientWidth || 1200) / (area.clientHeight || 600)));
-  $("table").style.display = tricks ? "none" : "";
-  $("trick-table").hidden = !tricks;
-  if (tricks) renderTrickTable($("trick-table"), v, null);
+  $("table").style.display = board.ownTable ? "none" : "";
+  $("trick-table").hidden = !board.ownTable;
+  if (board.ownTable) board.ownTable($("trick-table"), v, null);
   else renderTable($("table"), v.layout, { aspect, maxPip: maxPip(v), names: names(v, null) });
   const who = names(v, null);
   $("hands").replaceChildren(...(v.hands || []).map((hand, seat) =>

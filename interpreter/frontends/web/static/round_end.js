@@ -2,7 +2,7 @@
 // (the server says who is still to continue) it is kept until this person presses Continue (a
 // spectator may close it); otherwise it stays until dismissed, even once the next round has begun.
 import { matchEnd, roundEndBody } from "./common.js";
-import { isTrickGame } from "./tricks.js";
+import { boardOf } from "./boards.js";
 import { refresh } from "./live.js";
 import { $, postJson } from "./page.js";
 import { status } from "./status.js";
@@ -58,7 +58,7 @@ function renderLast(state) {
   const end = state.round_end || recent;
   const key = end ? `${end.round}` : null;
   if ((end && key !== dismissed) || (state.over && dismissed !== "over")) {
-    const word = isTrickGame(state) ? "Hand" : "Round";
+    const word = boardOf(state).roundWord;
     $("round-end-title").textContent = state.over ? "Match over" : `${word} ${end.round} over`;
     const body = $("round-end-body");
     body.replaceChildren(end ? roundEndBody(state, state.seat, end) : matchEnd(state, state.seat));

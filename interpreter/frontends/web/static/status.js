@@ -2,7 +2,7 @@
 // own (an error stays while the table is as it was when it was said); a lost connection.
 import { $ } from "./page.js";
 import { names } from "./common.js";
-import { isTrickGame } from "./tricks.js";
+import { boardOf } from "./boards.js";
 import { myTurn, tableKey, view } from "./view.js";
 
 let pinned = null; // the table an error was said at: it stays until the table moves on
@@ -59,7 +59,7 @@ export function showStatus() {
 // What is asked of the player now, in a trick game by its phase.
 export function turnWords() {
   const state = view();
-  if (!isTrickGame(state)) return "Your turn.";
+  if (!boardOf(state).phaseWords) return "Your turn.";
   const t = state.tricks;
   if (t.phase === "bidding") return t.bid === null ? "Your turn: bid or pass." : `Your turn: bid over ${t.bid_text}, or pass.`;
   if (t.phase === "declaring") {

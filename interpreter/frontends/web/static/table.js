@@ -1,7 +1,7 @@
 // The table page: draws the seat's view, plays its moves, follows the others live (server-sent
 // events). This module wires the page's parts together: each part keeps its own state.
 import { h, renderPlayers } from "./common.js";
-import { handScore, isTrickGame } from "./tricks.js";
+import { boardOf } from "./boards.js";
 import { drawTable } from "./board.js";
 import { renderFriends, sitDown, skipName } from "./friends.js";
 import { renderControls, renderHand } from "./hand.js";
@@ -25,14 +25,14 @@ onShow((previous, next) => {
 
 function render() {
   const state = view();
-  const tricks = isTrickGame(state);
-  const word = tricks ? "Hand" : "Round"; // a trick game's rounds are hands, as its players say
+  const board = boardOf(state);
+  const word = board.roundWord; // a trick game's rounds are hands, as its players say
   document.title = `${state.title} · ${word.toLowerCase()} ${state.round}`;
   $("title").textContent = state.title;
-  const unit = tricks && state.target ? ` ${state.tricks.unit[state.target === 1 ? 0 : 1]}` : "";
+  const unit = board.unit(state);
   const goal = [state.rounds ? `of ${state.rounds}` : "", state.target ? `· first to ${state.target}${unit}` : ""];
   $("round-info").textContent = [`${word} ${state.round}`, ...goal].filter(Boolean).join(" ");
-  $("boneyard").textContent = tricks ? "" : `Boneyard: ${state.boneyard_count}`;
+  $("boneyard").textContent = board.boneyard ? `Boneyard: ${state.boneyard_count}` : "";
   renderPlayers($("players"), state, state.seat);
   renderSeed(state);
   drawTable();
@@ -51,7 +51,7 @@ function renderLog() {
   list.replaceChildren(...(state.last_actions || []).map((line) => h("li", {}, line)));
   const ends = $("ends");
   ends.textContent = state.ends_said || "";  // only where the rules score the open ends, in their words
-  $("trick-score").replaceChildren(isTrickGame(state) ? handScore(state, state.seat) : "");
+  $("trick-score").replaceChildren(boardOf(state).score(state, state.seat));
 }
 
 window.addEventListener("keydown", onKey);

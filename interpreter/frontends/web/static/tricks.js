@@ -12,10 +12,6 @@ import { lastTrickMinis, playView } from "./plays.js";
 const COMPASS = ["S", "W", "N", "E"];
 const COMPASS_WORDS = { S: "South", W: "West", N: "North", E: "East" };
 
-export function isTrickGame(state) {
-  return Boolean(state && state.tricks);
-}
-
 // Two players sit face to face (S, N); three at three sides of the table (S, then W on the
 // viewer's left, then E); four at the four sides; more round a circle.
 const PLACES = { 2: ["S", "N"], 3: ["S", "W", "E"], 4: COMPASS };
