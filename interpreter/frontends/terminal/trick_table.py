@@ -6,10 +6,12 @@ scores, one player's hand, and the numbered moves."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from interpreter.engine import Action, Match
 from interpreter.engine.actions import BID, DROP, EXCHANGE, KEEP, PASS, PICK
+from interpreter.engine.tricks.tables import TrickTables
 from interpreter.frontends.presentation.contracts import (
     aim_words,
     contract_bid_text,
@@ -50,6 +52,8 @@ from interpreter.frontends.presentation.tricks import (
 )
 from interpreter.frontends.terminal.asked import ASKED
 from interpreter.frontends.terminal.table import goal, hand_line, player_lines
+from interpreter.rulefile import phase_kinds as kinds
+from interpreter.rulefile.phase_kinds import PhaseParts
 from interpreter.rulefile.ruleset import Ruleset
 from interpreter.rulefile.trick_rules import Aim, LedSuit
 from interpreter.text.untrusted import printable
@@ -57,11 +61,6 @@ from interpreter.text.untrusted import printable
 _GRID_WIDTH = 78  # short moves (the bids) are laid out in columns up to this width
 _PLAIN_ESCAPES = re.compile(r"\x1b\[[0-9;]*m")  # a painted word's colour codes take no room
 CALLED = {KEEP: "kept the hand", DROP: "dropped out", EXCHANGE: "exchanged the hand"}
-
-
-def prompt_word(match: Match) -> str:
-    """What the person is asked for: a bid, trumps, a call, a tile to lay face down, or a tile to play."""
-    return ASKED.part(match.phase_kind)
 
 
 def _side_names(match: Match, seats: Sequence[Seat], side: int) -> str:
@@ -291,18 +290,9 @@ def trick_screen(
     view = match.trick_view  # type: ignore[attr-defined]
     header = f"{printable(ruleset.title)} · hand {match.round} · {goal(match.ruleset, match.players, unit[1], 'hands')}"
     lines = [style.heading(f"── {header} ──")]
-    phase = prompt_word(match)
-    if phase == "bid":
-        lines += auction_lines(match, seats, legal, style)
-    else:
-        lines.append(contract_line(match, seats, style))
-        lines += stock_line(match, seats, viewer, style)
-        if phase == "call":
-            lines += calls_lines(match, seats, style)
-        elif phase in ("play", "discard"):
-            lines += trick_lines(match, seats, style)
-            if phase == "play":
-                lines += this_hand_lines(match, seats, style)
+    panel = PANELS.part(match.phase_kind)
+    phase = ASKED.part(match.phase_kind)
+    lines += panel.lines(match, seats, viewer, legal, style)
     lines.append(style.heading("Players"))
     # Marks are the match's score in 42; a game scored in points calls it the score, as the
     # hand's points are another count.
@@ -318,22 +308,70 @@ def trick_screen(
     else:
         lines.append(hand_line(match, viewer, seats, legal, style))
     you = seats[viewer].name == "You"
-    if phase == "trumps":
-        # Only a contract to declare (a bid that binds to it), a contract among the trumps, or trumps.
-        contracts = sum(1 for a in legal if a.value in t.contracts)
-        ask = "declare it" if contracts == len(legal) else "name trumps or declare" if contracts else "name trumps"
+    ask = panel.ask(t, legal)
+    if ask is not None:
         whose = ask[0].upper() + ask[1:] if you else f"{seats[viewer].name}, {ask}"
-    elif phase == "discard":
-        whose = "Lay a tile face down" if you else f"{seats[viewer].name}, lay a tile face down"
     else:
         whose = f"Your {phase}" if you else f"{seats[viewer].name}'s {phase}"
     lines.append(style.heading(whose))
-    if phase == "play" and grouped(t) and view.plays:
+    if panel.follows and grouped(t) and view.plays:
         lines += _follow_moves(match, legal, style)
         return "\n".join(lines) + "\n"
     entries = [f"{number:>2}  {describe_trick_move(a, match)}" for number, a in enumerate(legal, start=1)]
-    lines += ["  " + row for row in (_grid(entries) if phase == "bid" else entries)]
+    lines += ["  " + row for row in (_grid(entries) if panel.grid else entries)]
     return "\n".join(lines) + "\n"
+
+
+Lines = Callable[[Match, Sequence[Seat], int, Sequence[Action], Style], list[str]]
+
+
+@dataclass(frozen=True)
+class Panel:
+    """The trick table's part in one kind of phase: what is drawn above the players, and how the
+    moves are asked for and listed."""
+
+    lines: Lines
+    ask: Callable[[TrickTables, Sequence[Action]], str | None] = lambda t, legal: None  # None: "Your bid"
+    grid: bool = False  # the moves in columns (the bids, short and many)
+    follows: bool = False  # following a trick of plays: the plays that take the lead first, then those face down
+
+
+def _auction(match: Match, seats: Sequence[Seat], viewer: int, legal: Sequence[Action], style: Style) -> list[str]:
+    return auction_lines(match, seats, legal, style)
+
+
+def _contract(match: Match, seats: Sequence[Seat], viewer: int, legal: Sequence[Action], style: Style) -> list[str]:
+    return [contract_line(match, seats, style), *stock_line(match, seats, viewer, style)]
+
+
+def _calls(match: Match, seats: Sequence[Seat], viewer: int, legal: Sequence[Action], style: Style) -> list[str]:
+    return _contract(match, seats, viewer, legal, style) + calls_lines(match, seats, style)
+
+
+def _discard(match: Match, seats: Sequence[Seat], viewer: int, legal: Sequence[Action], style: Style) -> list[str]:
+    return _contract(match, seats, viewer, legal, style) + trick_lines(match, seats, style)
+
+
+def _tricks(match: Match, seats: Sequence[Seat], viewer: int, legal: Sequence[Action], style: Style) -> list[str]:
+    return _discard(match, seats, viewer, legal, style) + this_hand_lines(match, seats, style)
+
+
+def _declare_ask(t: TrickTables, legal: Sequence[Action]) -> str:
+    """Only a contract to declare (a bid that binds to it), a contract among the trumps, or trumps."""
+    contracts = sum(1 for a in legal if a.value in t.contracts)
+    return "declare it" if contracts == len(legal) else "name trumps or declare" if contracts else "name trumps"
+
+
+PANELS: PhaseParts[Panel] = PhaseParts(
+    "the terminal's trick table (terminal/trick_table.py)",
+    {
+        kinds.AUCTION: Panel(_auction, grid=True),
+        kinds.DECLARATION: Panel(_contract, _declare_ask),
+        kinds.CALLS: Panel(_calls),
+        kinds.DISCARD: Panel(_discard, lambda t, legal: "lay a tile face down"),
+        kinds.TRICKS: Panel(_tricks, follows=True),
+    },
+)
 
 
 _MANY_FACE_DOWN = 10  # more plays laid face down than this are listed in columns, by their tiles
