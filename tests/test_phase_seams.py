@@ -45,13 +45,27 @@ def test_an_unregistered_kind_is_refused_at_the_lookup_naming_the_layer() -> Non
         PhaseParts("the test layer", {"trix": 1})
 
 
-def _layers() -> dict[str, tuple[PhaseParts, str]]:
-    """Each layer's registry, and what it is looked up by: the current phase's kind ("phase") or
-    the board's, the play kind of the sequence ("board")."""
+STATIC = Path(__file__).resolve().parents[1] / "interpreter" / "frontends" / "web" / "static"
+# The kinds of phase a match stops in: the deal and the scoring take no decision.
+NO_DECISION = {phase_kinds.DEAL, phase_kinds.SCORING}
+
+
+def _script_keys(script: str, table: str) -> set[str]:
+    """The keys of one of the page's registries (`const TABLE = {` … `};` in static/SCRIPT)."""
+    text = (STATIC / script).read_text()
+    registered = text[text.index(f"const {table} = {{") :]
+    return set(re.findall(r"^  (\w+): ", registered[: registered.index("\n};\n")], re.MULTILINE))
+
+
+def _layers() -> dict[str, tuple[PhaseParts | set[str], str]]:
+    """Each layer's registry (a PhaseParts, or the page's table's keys), and what it is looked up by:
+    the current phase's kind ("phase") or the board's, the play kind of the sequence ("board"); a
+    trick table's own panels, by the phase kinds of a hand played to tricks ("trick phase")."""
     from interpreter.agents.encoding import ENCODED_BOARDS
     from interpreter.frontends.presentation.boards import BOARDS
     from interpreter.frontends.terminal.asked import ASKED
     from interpreter.frontends.terminal.boards import BOARDS as TERMINAL_BOARDS
+    from interpreter.frontends.terminal.trick_table import PANELS
     from interpreter.frontends.web.views import WEB_BOARDS
     from interpreter.players.ismcts import SEARCH_BOARDS
     from interpreter.rulefile.explain import EXPLAINED
@@ -60,7 +74,10 @@ def _layers() -> dict[str, tuple[PhaseParts, str]]:
         "presentation": (BOARDS, "board"),
         "terminal board": (TERMINAL_BOARDS, "board"),
         "terminal prompt": (ASKED, "phase"),
+        "terminal trick panels": (PANELS, "trick phase"),
         "web view": (WEB_BOARDS, "board"),
+        "page's board": (_script_keys("boards.js", "BOARDS"), "board"),
+        "page's words": (_script_keys("status.js", "ASKED"), "phase"),
         "players": (SEARCH_BOARDS, "board"),
         "agents": (ENCODED_BOARDS, "board"),
         "explain": (EXPLAINED, "board"),
@@ -70,8 +87,14 @@ def _layers() -> dict[str, tuple[PhaseParts, str]]:
 def test_every_kind_a_rule_files_match_goes_through_has_its_part_in_every_layer(sequences) -> None:
     missing = []
     for file, kinds in sequences.items():
+        board = phase_kinds.play_kind(kinds)
         for layer, (parts, by) in _layers().items():
-            needed = [phase_kinds.play_kind(kinds)] if by == "board" else kinds
+            if by == "board":
+                needed = [board]
+            elif by == "phase" or board == phase_kinds.TRICKS:
+                needed = [kind for kind in kinds if kind not in NO_DECISION]
+            else:
+                needed = []
             missing += [f"{file}: {layer} has no part for {kind}" for kind in needed if kind not in parts]
     assert missing == []
 
@@ -83,7 +106,6 @@ ALLOWED = {
     "interpreter/frontends/web/app.py": "reports the rule file's family to the start page (docs/web.md's API)",
     "interpreter/frontends/web/static/start.js": "reads that family (no match yet) to offer a hand size",
 }
-STATIC = Path(__file__).resolve().parents[1] / "interpreter" / "frontends" / "web" / "static"
 
 
 def test_no_consumer_above_the_engine_tests_the_family() -> None:
@@ -101,10 +123,7 @@ def test_no_consumer_above_the_engine_tests_the_family() -> None:
 def test_the_page_has_a_renderer_for_every_board_the_view_names() -> None:
     from interpreter.frontends.web.views import WEB_BOARDS
 
-    script = (STATIC / "boards.js").read_text()
-    registered = script[script.index("const BOARDS = {") : script.index("\n};\n")]
-    page = set(re.findall(r"^  (\w+): \{$", registered, re.MULTILINE))
-    assert page == {board.renderer for board in WEB_BOARDS.parts.values()}
+    assert _script_keys("boards.js", "BOARDS") == {board.renderer for board in WEB_BOARDS.parts.values()}
 
 
 def test_a_board_no_layer_registered_is_refused_at_each_layers_lookup() -> None:

@@ -313,7 +313,9 @@ def round_end_json(
         first -= 1  # the round end's own scores, logged just before it
     told = Narrator(match, seats, _PLAIN).tell(list(events[first : index + 1]), None)
     board = web_board(match)
-    rule = board.scoring_rule(ruleset) or scoring_words(ruleset).get(record["reason"], "")
+    rule = board.scoring_rule(ruleset)  # what a board that says it pays (the captured tiles, the last trick)
+    if rule is None:
+        rule = scoring_words(ruleset).get(record["reason"], "")
     words = [rule, *(line.strip() for line in told)]
     out = {
         "round": record["round"],

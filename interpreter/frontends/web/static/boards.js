@@ -15,7 +15,6 @@ const BOARDS = {
     tilePlaces: true, // a tile's several moves are places to play it (named under the hand when crowded)
     asksWhy: false, // why a tile is refused is asked of the engine (else: it fits nowhere)
     choices: false, // the moves are offered as buttons (bids, trumps, calls; the suit a tile is led as)
-    phaseWords: false, // what is asked now is said by the hand's phase (bid, declare, lead)
   },
   // Tricks won by the highest tile: the seats around the trick.
   tricks: {
@@ -28,7 +27,6 @@ const BOARDS = {
     tilePlaces: false,
     asksWhy: true,
     choices: true,
-    phaseWords: true,
   },
 };
 
@@ -38,6 +36,3 @@ export function boardOf(state) {
   if (!part) throw new Error(`the page has no part registered for the board ${JSON.stringify(state.board)} (registered: ${Object.keys(BOARDS).join(", ")})`);
   return part;
 }
-
-// The boards the page has a part for (the tests compare them with the server's).
-export const BOARD_NAMES = Object.keys(BOARDS);

@@ -2,7 +2,6 @@
 // own (an error stays while the table is as it was when it was said); a lost connection.
 import { $ } from "./page.js";
 import { names } from "./common.js";
-import { boardOf } from "./boards.js";
 import { myTurn, tableKey, view } from "./view.js";
 
 let pinned = null; // the table an error was said at: it stays until the table moves on
@@ -56,27 +55,35 @@ export function showStatus() {
   else say("");
 }
 
-// What is asked of the player now, in a trick game by its phase.
-export function turnWords() {
-  const state = view();
-  if (!boardOf(state).phaseWords) return "Your turn.";
-  const t = state.tricks;
-  if (t.phase === "bidding") return t.bid === null ? "Your turn: bid or pass." : `Your turn: bid over ${t.bid_text}, or pass.`;
-  if (t.phase === "declaring") {
+// What is asked of the player now: the page's words per kind of phase (the view's phase_kind),
+// registered once; a kind nobody registered is refused here.
+const ASKED = {
+  layout: () => "Your turn.",
+  auction: (state, t) => (t.bid === null ? "Your turn: bid or pass." : `Your turn: bid over ${t.bid_text}, or pass.`),
+  declaration: (state, t) => {
     const contracts = state.legal.filter((m) => m.contract).length;
     if (state.seat !== t.bidder) return `Your partner declared ${t.contract}: name trumps, then lead.`;
     const what = !contracts ? "name trumps" : contracts === state.legal.length ? `declare ${state.legal[0].contract}` : "name trumps or declare a contract";
     return `You won the bid at ${t.contract_text || t.bid_text}: ${what}.`;
-  }
-  if (t.phase === "calling") return "Your call before the first lead: keep this hand, drop out, or exchange it.";
-  if (t.phase === "discarding") return `Lay ${t.to_discard} tile${t.to_discard === 1 ? "" : "s"} face down: click ${t.to_discard === 1 ? "it" : "each"} in your hand.`;
-  if (t.grouped && t.lead_size) {
-    const n = t.lead_size === 1 ? "a tile" : `${t.lead_size} tiles`;
-    return `Your turn: play ${n} (${t.led}): pick ${t.lead_size === 1 ? "it" : "them"}, then Play.`;
-  }
-  if (t.grouped) return "Your turn: lead a tile, or a combination: pick, then Lead.";
-  if (t.led) return `Your turn: play a tile (${t.led}).`;
-  const named = state.legal.some((m) => m.kind === "play" && m.suit);
-  const close = state.legal.some((m) => m.kind === "close");
-  return `Your turn: lead a tile${named ? ", then say which of its ends is the suit" : ""}${close ? " (or close the stock)" : ""}.`;
+  },
+  calls: () => "Your call before the first lead: keep this hand, drop out, or exchange it.",
+  discard: (state, t) => `Lay ${t.to_discard} tile${t.to_discard === 1 ? "" : "s"} face down: click ${t.to_discard === 1 ? "it" : "each"} in your hand.`,
+  tricks: (state, t) => {
+    if (t.grouped && t.lead_size) {
+      const n = t.lead_size === 1 ? "a tile" : `${t.lead_size} tiles`;
+      return `Your turn: play ${n} (${t.led}): pick ${t.lead_size === 1 ? "it" : "them"}, then Play.`;
+    }
+    if (t.grouped) return "Your turn: lead a tile, or a combination: pick, then Lead.";
+    if (t.led) return `Your turn: play a tile (${t.led}).`;
+    const named = state.legal.some((m) => m.kind === "play" && m.suit);
+    const close = state.legal.some((m) => m.kind === "close");
+    return `Your turn: lead a tile${named ? ", then say which of its ends is the suit" : ""}${close ? " (or close the stock)" : ""}.`;
+  },
+};
+
+export function turnWords() {
+  const state = view();
+  const asked = ASKED[state.phase_kind];
+  if (!asked) throw new Error(`the page has no words registered for the phase kind ${JSON.stringify(state.phase_kind)} (registered: ${Object.keys(ASKED).join(", ")})`);
+  return asked(state, state.tricks);
 }
