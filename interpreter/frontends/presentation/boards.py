@@ -17,6 +17,7 @@ from interpreter.frontends.presentation import tricks
 from interpreter.frontends.presentation.seats import Seat
 from interpreter.frontends.presentation.style import Style
 from interpreter.rulefile.phase_kinds import LAYOUT, TRICKS, PhaseParts, play_kind
+from interpreter.rulefile.ruleset import Ruleset
 
 
 class Teller(Protocol):
@@ -43,6 +44,7 @@ BOARDS: PhaseParts[Board] = PhaseParts(
 )
 
 
-def board_of(match: Match) -> Board:
-    """The shared words' part for the board `match`'s hands are played on."""
-    return BOARDS.part(play_kind(match.phase_kinds))
+def board_of(game: Match | Ruleset) -> Board:
+    """The shared words' part for the board the hands of a match (or of a game of a ruleset) are
+    played on."""
+    return BOARDS.part(play_kind(game.phase_kinds))

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from interpreter.frontends.cli.commands.environment import Env, ExitStatus
 from interpreter.frontends.cli.commands.validate import add_quiet_option
+from interpreter.frontends.presentation.boards import board_of
 from interpreter.resources import bundled_variants, schema_file
 from interpreter.rulefile.loader import load_ruleset, load_ruleset_text, resolve_variant
 from interpreter.rulefile.ruleset import DrawPolicy, Ruleset
@@ -117,7 +118,7 @@ def suggestions(base: Ruleset, extends: str, folder: Path) -> list[str]:
     elif base.match.rounds:
         counts = set(base.match.rounds.values())
         more = 2 * max(counts)
-        rounds = "hands" if base.tricks is not None else "rounds"
+        rounds = board_of(base).round_word + "s"
         was = f" instead of {counts.pop()}" if len(counts) == 1 else ""
         lines.append(_commented(f"match: {{rounds: {more}}}", f"{more} {rounds}{was}"))
     tricks = base.tricks
