@@ -67,6 +67,7 @@ def _layers() -> dict[str, tuple[PhaseParts | set[str], str]]:
     from interpreter.frontends.terminal.boards import BOARDS as TERMINAL_BOARDS
     from interpreter.frontends.terminal.trick_table import PANELS
     from interpreter.frontends.web.views import WEB_BOARDS
+    from interpreter.players.counter import COUNTER_BOARDS
     from interpreter.players.ismcts import SEARCH_BOARDS
     from interpreter.rulefile.explain import EXPLAINED
 
@@ -78,7 +79,8 @@ def _layers() -> dict[str, tuple[PhaseParts | set[str], str]]:
         "web view": (WEB_BOARDS, "board"),
         "page's board": (_script_keys("boards.js", "BOARDS"), "board"),
         "page's words": (_script_keys("status.js", "ASKED"), "phase"),
-        "players": (SEARCH_BOARDS, "board"),
+        "searching player": (SEARCH_BOARDS, "board"),
+        "counter player": (COUNTER_BOARDS, "board"),
         "agents": (ENCODED_BOARDS, "board"),
         "explain": (EXPLAINED, "board"),
     }

@@ -37,13 +37,13 @@ declarations and the suits each declaration makes), so nothing here names a game
 - Tiles played together (`tricks.combinations`): it leads its strongest combination, else its
   highest tile; it follows with the cheapest play that takes the lead, else lays its lowest tiles.
 
-On a layout game (`observation.tricks is None`) it plays as `heavy` does, so every player
+On a layout (its part per board: `COUNTER_BOARDS`) it plays as `heavy` does, so every player
 plays every game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -55,6 +55,7 @@ from interpreter.engine.tricks.suits import Declaration, Suits
 from interpreter.engine.tricks.tables import TrickTables, trick_tables_for
 from interpreter.players.direction import taking_pays
 from interpreter.players.heavy import HeavyPlayer
+from interpreter.rulefile.phase_kinds import LAYOUT, TRICKS, PhaseParts, play_kind
 
 # The estimate's shares, each a person's rule of thumb (documented in `estimate`).
 OTHER_TRUMP = 0.6  # a trump below the top run wins this often when the hand holds trump control
@@ -79,9 +80,12 @@ class CounterPlayer:
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        view = observation.tricks
-        if view is None:
-            return self._layout.choose(observation, legal)
+        return COUNTER_BOARDS.part(play_kind(observation.rules.phase_kinds))(self, observation, legal)
+
+    def _on_layout(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        return self._layout.choose(observation, legal)
+
+    def _on_tricks(self, observation: Observation, legal: Sequence[Action]) -> Action:
         n = len(observation.hand_counts)
         rules = observation.rules.for_players(n)
         t = trick_tables_for(rules, n)
@@ -105,6 +109,14 @@ class CounterPlayer:
         table = _Table(t, observation)
         plays = [a for a in legal if a.kind == PLAY]
         return table.play(plays) if pays else table.duck(plays)
+
+
+# What the counter player does per board (the play kind of the rules' sequence): at a layout it
+# plays as `heavy` does; at a trick table it counts.
+COUNTER_BOARDS: PhaseParts[Callable[[CounterPlayer, Observation, Sequence[Action]], Action]] = PhaseParts(
+    "the counter player (players/counter.py)",
+    {LAYOUT: CounterPlayer._on_layout, TRICKS: CounterPlayer._on_tricks},
+)
 
 
 def _own(t: TrickTables, observation: Observation) -> int:
