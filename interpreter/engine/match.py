@@ -26,7 +26,7 @@ from interpreter.engine.actions import Action
 from interpreter.engine.observation import History, LayoutView, Observation
 from interpreter.engine.scoring import check_scores
 from interpreter.engine.tiles import Tile
-from interpreter.rulefile.ruleset import Family, Ruleset, Teams
+from interpreter.rulefile.ruleset import Family, Ruleset
 
 _FAMILIES: dict[Family, type[Match]] = {}
 # A family's determinizer as `Match.resample`: (match, seat, rng) -> a match consistent with what
@@ -97,7 +97,7 @@ class Match(ABC):
         ruleset = ruleset.for_players(players, partnered)
         self._rules = ruleset
         self._n = players
-        self._sides = players // 2 if partnered else players
+        self._sides = ruleset.players.team_sides(players) if partnered else players
         self._seat_side = [seat % self._sides for seat in range(players)]
         if scores is not None and len(scores) != self._sides:
             raise ValueError(f"{len(scores)} initial scores for {self._sides} sides")
@@ -312,7 +312,7 @@ def partnerships(ruleset: Ruleset, players: int, teams: bool | None) -> bool:
     """Whether a match of `players` is played in partnerships: the file's choice, or `teams` where
     the file lets a match choose (players.teams_optional)."""
     rules = ruleset.players
-    default = rules.teams is Teams.OPPOSITE and players in rules.team_counts
+    default = rules.partnered and players in rules.team_counts
     if teams is None or teams == default:
         return default
     if not rules.teams_optional:

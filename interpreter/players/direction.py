@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from interpreter.engine.cache import PerRuleset
 from interpreter.engine.tricks.tables import TrickTables, trick_tables_for
-from interpreter.rulefile.ruleset import Ruleset, Teams, Winner
+from interpreter.rulefile.ruleset import Ruleset, Winner
 
 
 def _took(t: TrickTables, everything: bool, bidder: bool) -> dict[str, int | bool]:
     """The names `scoring.hand` reads for a side that took every trick (or none) of a hand."""
     n, size = t.players, t.hand_size
     seating = t.ruleset.players
-    sides = n // 2 if seating.teams is Teams.OPPOSITE and n in seating.team_counts else n
+    sides = seating.team_sides(n) if seating.partnered and n in seating.team_counts else n
     count = sum(t.count)
     available = size * t.rules.trick_points + count + t.rules.last_trick
     lowest = min(t.bids, key=lambda b: b.value) if t.bids else None

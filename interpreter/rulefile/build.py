@@ -413,21 +413,47 @@ def _players(b: _Builder, counts: range) -> Players:
         b.problem(("players", "min"), f"min ({low}) is greater than max ({high})")
     teams = b.option(Teams, "players", "teams")
     optional = bool(b.get("players", "teams_optional"))
+    sides = _team_count(b, teams)
     team_counts: set[int] = set()
-    if teams is Teams.OPPOSITE or optional:
+    if teams is not Teams.NONE or optional:
         when = b.expr(("players", "teams_when"), COUNT_NAMES, Type.BOOL)
         for n in counts:
             if when is not None and not b.evaluate(when, b.envs[n], ("players", "teams_when")):
                 continue
-            if n % 2:
-                if optional:  # the choice exists only where partners can sit opposite
+            if n % (sides or 2):
+                if optional:  # the choice exists only where the teams share the seats evenly
                     continue
-                b.problem(("players", "teams"), f"partners sit opposite, which needs an even player count, not {n}")
+                if sides:
+                    b.problem(("players", "sides"), f"{sides} teams cannot share {n} players evenly")
+                else:
+                    message = f"partners sit opposite, which needs an even player count, not {n}"
+                    b.problem(("players", "teams"), message)
+            elif sides and n == sides:
+                b.problem(
+                    ("players", "sides"),
+                    f"{sides} teams of {n} players would be teams of one; use teams: none",
+                )
             team_counts.add(n)
         if optional and not team_counts:
             b.problem(("players", "teams_optional"), "no allowed player count is even, so partnerships never apply")
     direction = b.option(Direction, "players", "direction")
-    return Players(low, high, direction, teams, frozenset(team_counts), optional)
+    return Players(low, high, direction, teams, frozenset(team_counts), optional, sides)
+
+
+def _team_count(b: _Builder, teams: Teams) -> int:
+    """How many teams `teams: alternate` seats (players.sides); 0 for partners in pairs."""
+    sides = b.get("players", "sides")
+    if teams is Teams.ALTERNATE:
+        return int(sides)
+    if b.get("players") is not None and "sides" in b.get("players"):
+        b.problem(
+            ("players", "sides"),
+            "counts the teams of teams: alternate; partners opposite are in pairs"
+            if teams is Teams.OPPOSITE
+            else "counts the teams of teams: alternate, and this file has no teams",
+            key=True,
+        )
+    return 0
 
 
 def _count_values(
@@ -459,7 +485,7 @@ def _count_values(
         for n in counts:
             env: dict[str, object] = {**(b.envs.get(n) or {"players": n})}
             if players is not None:
-                default = players.teams is Teams.OPPOSITE and n in players.team_counts
+                default = players.partnered and n in players.team_counts
                 env["teams"] = default
                 if players.teams_optional and n in players.team_counts and "teams" in formula.names:
                     value = b.evaluate(formula, {**env, "teams": not default}, path)
@@ -731,10 +757,10 @@ def _check_engine(b: _Builder, engine: Expr[int], counts: range, match: MatchEnd
 
 
 def _side_counts(players: Players, n: int) -> set[int]:
-    """How many sides a match of `n` players may have: n, or n / 2 in partnerships."""
+    """How many sides a match of `n` players may have: n, or its teams."""
     if n not in players.team_counts:
         return {n}
-    return {n, n // 2} if players.teams_optional else {n // 2}
+    return {n, players.team_sides(n)} if players.teams_optional else {players.team_sides(n)}
 
 
 def _never_positive(expr: Expr[int], fixed: Mapping[str, object]) -> bool:

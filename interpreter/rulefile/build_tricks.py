@@ -797,6 +797,15 @@ def _check_partners(b: _Builder, path: Path_, players: Players, counts: range) -
         b.problem(path, message)
     elif players.teams_optional:
         b.problem(path, "needs partnerships, and a match may be played without them (players.teams_optional)")
+    else:
+        # One partner sits out or declares: a team of three has no one partner to name.
+        larger = [n for n in counts if players.team_sides(n) * 2 != n]
+        if larger:
+            n, sides = larger[0], players.team_sides(larger[0])
+            b.problem(
+                path,
+                f"needs partners in pairs, and with {n} players in {sides} teams each team has {n // sides}",
+            )
 
 
 def _contract_rank(

@@ -448,7 +448,7 @@ def _match_end(ruleset: Ruleset) -> list[str]:
         )
         other = ruleset.by_choice.get("target")
         if other:  # a match that makes the other partnership choice plays to another target
-            choice = "without partnerships" if ruleset.players.teams is Teams.OPPOSITE else "with partnerships"
+            choice = "without partnerships" if ruleset.players.partnered else "with partnerships"
             reach += f"; {choice} ({say_players(sorted(other))}), {say_by_count(other, say_target)}"
         out.append(f"The match ends {when}{reach}; the {best} total wins.")
         if end.check is TargetCheck.IMMEDIATE:
@@ -592,6 +592,7 @@ _LABELS = {
     "players.teams": "team play",
     "players.team_counts": "the player count for team play",
     "players.teams_optional": "choosing partnerships when a match starts",
+    "players.sides": "the number of teams in alternate seats",
     "deal.hand_sizes": "the hand size",
     "deal.undealt": "what happens to the tiles not dealt",
     "deal.reserve": "the number of boneyard tiles never drawn",
@@ -655,6 +656,7 @@ _ENUM_WORDS: dict[enum.Enum, str] = {
     Direction.COUNTERCLOCKWISE: "counterclockwise",
     Teams.NONE: "no teams",
     Teams.OPPOSITE: "partners sitting opposite",
+    Teams.ALTERNATE: "teams in alternate seats",
     Undealt.BONEYARD: "they form the boneyard",
     Undealt.DEAD: "they are set aside unseen",
     Lead.QUALIFYING: "the tile that chose the starter",
@@ -820,6 +822,8 @@ def _say(path: str, value: Any, ruleset: Ruleset) -> str:
         return say_by_count(value, _COUNT_SAY.get(path, str))
     if path == "layout.stand_in":
         return f"[{value[1]}|{value[0]}]"
+    if path == "players.sides":
+        return str(value) if value else "none (partners in pairs)"
     if path == "players.team_counts":
         return f"{say_counts(sorted(value))} players" if value else "none"
     if path == "tags":

@@ -64,11 +64,24 @@ def say_by_count(table: dict[int, Any], say: Any = str) -> str:
 def side_word(players: Players) -> str:
     """Who scores: "player" without teams, "team" when partners play at every count, else "side"
     (also when a match chooses whether to play in partnerships)."""
-    if not players.team_counts or (players.teams is not Teams.OPPOSITE and not players.teams_optional):
+    if not players.team_counts or (not players.partnered and not players.teams_optional):
         return "player"
     if players.teams_optional:
         return "side"
     return "team" if set(players.team_counts) == set(range(players.min, players.max + 1)) else "side"
+
+
+def _teams_clause(players: Players) -> str:
+    """How the teams sit: partners opposite, or `sides` teams in alternate seats."""
+    if players.teams is not Teams.ALTERNATE:
+        return "partners sit opposite each other and score as a team"
+    sides = players.sides
+    sizes = sorted({n // sides for n in players.team_counts})
+    size = f" of {_TIMES[sizes[0]]}" if len(sizes) == 1 and sizes[0] < len(_TIMES) else ""
+    return (
+        f"the players form {_TIMES[sides]} teams{size}, sitting alternately (a player's team-mates sit "
+        f"every {_TIMES[sides]} seats), each scoring as a team"
+    )
 
 
 _TIMES = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
@@ -159,18 +172,19 @@ def seating(ruleset: Ruleset) -> list[str]:
         return [f"For 1 player. The player is dealt {per_count(ruleset.deal.hand_sizes, 'tiles')}."]
     count = f"{players.min} players" if players.min == players.max else f"{players.min} to {players.max} players"
     people = [f"For {count}; play goes {players.direction.value}."]
+    together = _teams_clause(players)
     if players.teams_optional:
-        usual = "in partnerships" if players.teams is Teams.OPPOSITE else "without partnerships"
+        usual = "in partnerships" if players.partnered else "without partnerships"
         people.append(
             f"A match with {say_counts(sorted(players.team_counts))} players may be played with or without "
-            "partnerships (partners sit opposite each other and score as a team), as chosen when it starts; unless "
+            f"partnerships ({together}), as chosen when it starts; unless "
             f"chosen otherwise, it is played {usual}. Below, a side is a team, or a player who plays alone."
         )
     elif side == "team":
-        people.append("Partners sit opposite each other and score as a team.")
+        people.append(f"{together[0].upper()}{together[1:]}.")
     elif side == "side":
         people.append(
-            f"Partners sit opposite each other and score as a team (with {say_counts(sorted(players.team_counts))} "
+            f"{together[0].upper()}{together[1:]} (with {say_counts(sorted(players.team_counts))} "
             "players); below, a side is a team, or a player who plays alone."
         )
     people.append(f"Each player is dealt {per_count(ruleset.deal.hand_sizes, 'tiles')}.")

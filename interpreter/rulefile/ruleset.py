@@ -34,6 +34,7 @@ class Direction(enum.Enum):
 class Teams(enum.Enum):
     NONE = "none"
     OPPOSITE = "opposite"
+    ALTERNATE = "alternate"  # `players.sides` teams in alternate seats: seat i plays for team i mod sides
 
 
 class Undealt(enum.Enum):
@@ -328,6 +329,16 @@ class Players:
     teams: Teams
     team_counts: frozenset[int]  # the player counts at which `teams` applies
     teams_optional: bool = False  # a match may choose individual play or partnerships at those counts
+    sides: int = 0  # with teams: alternate, how many teams; otherwise 0 (partners in pairs)
+
+    @property
+    def partnered(self) -> bool:
+        """Whether the file's own choice, where teams apply (team_counts), is to play in teams."""
+        return self.teams is not Teams.NONE
+
+    def team_sides(self, players: int) -> int:
+        """How many teams `players` seats make when played in teams: `sides`, or pairs."""
+        return self.sides or players // 2
 
 
 @dataclass(frozen=True)
@@ -481,7 +492,7 @@ class Ruleset:
         same object each time, so per-ruleset caches keep working."""
         rules = self.players
         chosen = (
-            teams is not None and players in rules.team_counts and teams != (rules.teams is Teams.OPPOSITE)
+            teams is not None and players in rules.team_counts and teams != rules.partnered
         )  # the match makes the other choice than the file's
         if not self.by_count and not (chosen and self.by_choice):
             return self

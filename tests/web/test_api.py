@@ -51,7 +51,7 @@ def test_variants_lists_every_bundled_variant_with_its_explain_text(client):
     straight = variants["straight"]
     assert straight["players"] == {"min": 2, "max": 4}
     assert straight["explain"].startswith("Straight dominoes\n")
-    shape = {"teams_optional", "team_counts", "partners", "family", "target"}  # what the start page adapts to
+    shape = {"teams_optional", "team_counts", "partners", "sides", "family", "target"}  # what the start page adapts to
     assert set(straight) == {"name", "title", "description", "tags", "players", "explain"} | shape
 
 

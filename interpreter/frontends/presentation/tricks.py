@@ -756,11 +756,10 @@ class TrickNarrator:
         self._follow(event, hand)
         seat = event["seat"]
         side = self.match.side_of(seat)
-        partners = [n for s, n in enumerate(self.seats) if self.match.side_of(s) == side and s != seat]
+        partners = [n for s, n in enumerate(self.seats) if self.match.side_of(s) == side and s not in (seat, viewer)]
         who = self.name(seat)
         if viewer is not None and viewer != seat and self.match.side_of(viewer) == side:
-            who += ", your partner,"
-            partners = []  # said already
+            who += ", your partner,"  # the viewer is said; a team of three names the third
         bound = self._bound(event)
         if bound is not None:  # the bid declares a contract: its aim, said at the declaration, is the goal
             text = f"{who} won the bid at {contract_bid_text(self.t, event['bid'], bound)}"

@@ -34,7 +34,7 @@ from interpreter.frontends.web.workers import Workers
 from interpreter.resources import bundled_variants
 from interpreter.rulefile.explain import explain
 from interpreter.rulefile.loader import RuleFileError, load_ruleset
-from interpreter.rulefile.ruleset import Ruleset, Teams
+from interpreter.rulefile.ruleset import Ruleset
 from interpreter.text.diagnostics import shorten
 from interpreter.text.untrusted import MAX_SAVE_LINES, JsonProblem, load_json, printable
 
@@ -172,14 +172,15 @@ def _variant(name: str, path: Path) -> dict[str, Any] | None:
 def shape(ruleset: Ruleset) -> dict[str, Any]:
     """What the start page adapts to: whether partnerships may be chosen and at which player counts
     (team_counts; the page offers the choice only there), at which counts the rules seat partners
-    by default (across the table), and the family (a trick game has no hand size or rounds to set:
-    its deal uses every tile)."""
-    teams = ruleset.players.teams is Teams.OPPOSITE
+    by default (across the table, or `sides` teams in alternate seats), and the family (a trick
+    game has no hand size or rounds to set: its deal uses every tile)."""
+    teams = ruleset.players.partnered
     optional = ruleset.players.teams_optional
     return {
         "teams_optional": optional,
         "team_counts": sorted(ruleset.players.team_counts) if optional else [],
         "partners": sorted(ruleset.players.team_counts) if teams else [],
+        "sides": ruleset.players.sides,  # teams in alternate seats; 0: partners in pairs, across the table
         "family": ruleset.family.value,
         "target": ruleset.match.target,
     }

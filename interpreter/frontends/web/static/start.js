@@ -48,8 +48,11 @@ function showShape() {
   const note = $("partners-note");
   note.hidden = !partners;
   if (partners) {
-    const pairs = Array.from({ length: count / 2 }, (_, k) => `seats ${k + 1} & ${k + 1 + count / 2}`);
-    note.textContent = `Partners sit across the table: ${pairs.join(" against ")}.`;
+    // Seat i plays for team i mod sides: pairs across the table, or teams in alternate seats.
+    const sides = shape.sides || count / 2;
+    const teams = Array.from({ length: sides }, (_, k) => Array.from({ length: count / sides }, (_, j) => k + 1 + j * sides));
+    const named = teams.map((seats) => `seats ${seats.slice(0, -1).join(", ")} & ${seats[seats.length - 1]}`);
+    note.textContent = `${shape.sides ? "Teams sit alternately" : "Partners sit across the table"}: ${named.join(" against ")}.`;
   }
   $("hand-size-box").hidden = shape.family === "tricks";
   if (shape.family === "tricks") $("hand-size").value = "";
