@@ -92,6 +92,7 @@ NO_DEFAULT |= {"bidding", "trumps.fixed", "tricks", "scoring.hand", "set.without
 # of stopping a hand, a stock, the calls and an exchange: none unless a file gives them.
 NO_DEFAULT |= {"set.tiles", "tricks.pip_order", "tricks.lead_trump", "tricks.stop_when", "stock", "calls"}
 NO_DEFAULT |= {"calls.exchange"}
+NO_DEFAULT |= {"bidding.max_raise"}  # any higher bid unless a file limits the raise
 
 
 def test_schema_documents_every_property_closes_every_object_and_gives_defaults() -> None:

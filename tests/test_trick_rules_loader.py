@@ -291,7 +291,11 @@ def test_the_house_file_loads_its_special_contracts() -> None:
     assert house.tricks is not None and base.tricks is not None
     assert {c.name: _sources(c) for c in house.tricks.contracts} == TEXAS_42_HOUSE
     assert [c.name for c in house.tricks.contracts] == list(TEXAS_42_HOUSE)  # in the file's order
-    assert dataclasses.replace(house.tricks, contracts=()) == base.tricks  # nothing else changes
+    # Nothing else changes but Lechner Hall's raises: at most two marks, the marks bids in any order.
+    assert base.tricks.bidding is not None and house.tricks.bidding is not None
+    marks = tuple(dataclasses.replace(bid, after=None) for bid in base.tricks.bidding.special)
+    bidding = dataclasses.replace(base.tricks.bidding, special=marks, max_raise=84)
+    assert dataclasses.replace(house.tricks, contracts=()) == dataclasses.replace(base.tricks, bidding=bidding)
     plunge, sevens = house.tricks.contracts[1], house.tricks.contracts[3]
     assert plunge.requires is not None and sevens.rank is not None
     hand = {"players": 4, "max_pip": 6, "set_size": 28, "tiles": 7, "count": 10, "longest": 3}
@@ -299,7 +303,7 @@ def test_the_house_file_loads_its_special_contracts() -> None:
     tile = {"players": 4, "max_pip": 6, "set_size": 28, "is_double": False}
     assert sevens.rank({**tile, "high": 5, "low": 2, "pips": 7}) == 0
     assert sevens.rank({**tile, "high": 6, "low": 6, "pips": 12, "is_double": True}) == -5
-    assert len(house.not_expressible) == 3
+    assert len(house.not_expressible) == 2  # Lechner Hall's raise of two marks at most is played (bidding.max_raise)
 
 
 def test_a_house_file_replaces_or_removes_the_list_of_contracts(tmp_path: Path) -> None:
@@ -366,7 +370,7 @@ def test_explain_says_the_special_contracts() -> None:
         "must play one of their highest-ranked tiles" in text
     )
     assert "makes its bid or contract." in text
-    assert "Lechner Hall: no one can raise a bid by more than two marks" in text
+    assert "A bid may raise the standing bid by at most 84" in text  # Lechner Hall's, played
     # Each contract is an item of its own, on lines of its own.
     lines = explain(_load("texas-42-house")).splitlines()
     assert [line.split(":")[0] for line in lines if line.startswith("- ")][:4] == [
@@ -378,13 +382,13 @@ def test_explain_says_the_special_contracts() -> None:
 def test_explain_diff_says_each_contract_added_dropped_or_changed(tmp_path: Path) -> None:
     everything = differences(_load("texas-42-house"), _load("texas-42"))
     assert everything[0].startswith("The list of the source's rules this file does not play: adds\n    The nel-o")
-    found = everything[1:]  # the contracts come after the rest
+    found = everything[-len(TEXAS_42_HOUSE) :]  # the contracts come after the rest (the bids, Lechner Hall's)
     assert [line.split(":")[0] for line in found] == [f"Adds the special contract {name}" for name in TEXAS_42_HOUSE]
     assert found[0] == (
         "Adds the special contract nel-o: a bid of at least 1 mark (42); no trumps; a double is the highest tile of "
         "its suit; the bidder's partner lays their hand down and sits out; the bidder's side must take no trick."
     )
-    assert differences(_load("texas-42"), _load("texas-42-house"))[1:] == [
+    assert differences(_load("texas-42"), _load("texas-42-house"))[-len(TEXAS_42_HOUSE) :] == [
         f"Drops the special contract {name}." for name in TEXAS_42_HOUSE
     ]
     house = bundled_variants()["texas-42-house"]

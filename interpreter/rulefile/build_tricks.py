@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from interpreter.expressions.language import Expr, ExpressionRuntimeError, Type
+from interpreter.rulefile.build_auction import max_raise
 from interpreter.rulefile.build_groups import build_combinations
 from interpreter.rulefile.ruleset import Deal, Players, StartCriterion, Undealt
 from interpreter.rulefile.trick_rules import (
@@ -603,6 +604,7 @@ def _bidding(b: _Builder, most: Mapping[int, int]) -> Bidding | None:
         b.option(AllPass, "bidding", "all_pass"),
         kitty,
         b.option(Rounds, "bidding", "rounds"),
+        max_raise(b, low, step),
     )
 
 

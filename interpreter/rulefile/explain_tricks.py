@@ -284,6 +284,7 @@ def _bids(bidding: Bidding, max_redeals: int, marks: bool = True, side: str = "t
             worth = f" and is worth {_marks(bid.marks)}" if marks else ""
             named.append(f'"{bid.name}" ({bid.value}){only} must take {bid.make} points{worth}')
         out.append(f"Above them come named bids: {'; '.join(named)}.")
+    out += _raise_limit(bidding)
     if bidding.all_pass is AllPass.REDEAL:
         out.append(
             "If everyone passes, the tiles are shuffled and dealt again, and the next player starts the hand "
@@ -295,6 +296,16 @@ def _bids(bidding: Bidding, max_redeals: int, marks: bool = True, side: str = "t
             f"If everyone else has passed, the last player to speak may not pass: they must bid at least {bidding.min}."
         )
     return out
+
+
+def _raise_limit(bidding: Bidding) -> list[str]:
+    """`bidding.max_raise` in a sentence (none without it)."""
+    if bidding.max_raise is None:
+        return []
+    return [
+        f"A bid may raise the standing bid by at most {bidding.max_raise}, and the first bid may be at most "
+        f"{bidding.max_raise}; the bid of a special contract the bidder's hand meets is exempt."
+    ]
 
 
 def _suits(ruleset: Ruleset) -> str:
@@ -780,6 +791,7 @@ LABELS = {
     "tricks.bidding.all_pass": "what happens when everyone passes",
     "tricks.bidding.kitty": "the kitty (the undealt tiles) going to the winner of the auction",
     "tricks.bidding.rounds": "how long the auction goes on",
+    "tricks.bidding.max_raise": "the largest raise",
     "tiles": "the set",
     "tricks.trumps": "the choice of trumps",
     "tricks.fixed_trump": "the trump suit",
@@ -889,6 +901,8 @@ def say(path: str, value: Any, ruleset: Ruleset) -> str | None:
             return _listed(ruleset)
         out = sorted(set(double_set(ruleset.max_pip)) - set(value), key=lambda tile: (tile[1], tile[0]))
         return f"without {', '.join(f'{low}-{high}' for low, high in out)}"
+    if path == "tricks.bidding.max_raise":
+        return "any" if value is None else str(value)
     if path == "tricks.bidding.special":
         bids = []
         for s in value:

@@ -206,6 +206,9 @@ class Bidding:
     all_pass: AllPass
     kitty: bool = False  # the undealt tiles go to the auction's winner, who discards as many
     rounds: Rounds = Rounds.ONCE
+    # The most a bid may exceed the standing bid by (the opening bid: 0); a contract's `bid` that
+    # the bidder's hand meets is exempt. None: no limit.
+    max_raise: int | None = None
 
     def values(self) -> tuple[int, ...]:
         """Every bid there is, in order."""

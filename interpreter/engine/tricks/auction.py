@@ -39,10 +39,19 @@ class Auction:
         if not (last and high is None and not may_pass):
             out.append(PASS_ACTION)
         jumps = self.jumps(t, hand) if t.rules.contracts else {}
+        top = self.raise_limit(t)
         for bid in t.bids:
-            if (high is None or bid.value > high) and (bid.after is None or bid.after == high or bid.value in jumps):
+            if high is not None and bid.value <= high:
+                continue
+            in_ladder = bid.after is None or bid.after == high
+            within = top is None or bid.value <= top
+            if (in_ladder and within) or bid.value in jumps:  # a contract's bid jumps both limits
                 out.append(t.bid_actions[bid.value])
         return out
+
+    def raise_limit(self, t: TrickTables) -> int | None:
+        """The highest bid the ladder allows now under `bidding.max_raise` (None: no limit)."""
+        return None if t.max_raise is None else (self.high or 0) + t.max_raise
 
     @staticmethod
     def jumps(t: TrickTables, hand: int) -> dict[int, Contract]:

@@ -86,6 +86,7 @@ class TrickTables:
         self.forced = bidding is not None and bidding.all_pass is AllPass.FORCED
         self.until_passes = bidding is not None and bidding.rounds is Rounds.UNTIL_PASSES
         self.phase_kinds = ruleset.phase_kinds  # the kinds of phase a hand goes through (Match.phase_kinds)
+        self.max_raise = None if bidding is None else bidding.max_raise
         declarations: list[Declaration] = []
         if Trump.SUITS in rules.trumps:
             declarations += range(ruleset.max_pip + 1)

@@ -48,5 +48,8 @@ class Bidding(TrickPhase):
             return "everyone else passed: you must bid"
         if action.kind != BID:
             return "it is the auction: bid or pass"
+        high, top = table.auction.high or 0, table.auction.raise_limit(table.t)
+        if top is not None and isinstance(action.value, int) and action.value > max(top, high):
+            return f"a bid of {action.value} raises the standing bid of {high} by more than {table.t.max_raise}"
         low = min((a.value for a in self.legal(table) if a.kind == BID), default=None)  # type: ignore[type-var]
         return f"a bid of {action.value} is not allowed now" + (f"; the lowest bid now is {low}" if low else "")
