@@ -120,6 +120,7 @@ class Encoding:
                 yield from (Action(PICK, tile) for tile in tiles)
             yield from (Action(DISCARD, tile) for tile in tiles)
             yield from tables.bid_actions.values()
+            yield from tables.suit_bid_actions.values()  # bids that name their suit (bidding.names_suit)
             yield from (Action(TRUMPS, value=d) for d in self._declarations())
         yield from (Action(kind) for kind in BARE)
 

@@ -44,7 +44,8 @@ class Action(NamedTuple):
     trick game, has no arm and no half; a trick game's lead whose suit the leader names
     (`tricks.led_suit: leader_names`) carries that pip as `value`, and a play of several tiles
     at once (`tricks.combinations`) carries them all, sorted, as `value` (`tile` is the first).
-    "bid" and "trumps" carry their `value`; other kinds carry nothing else."""
+    "bid" and "trumps" carry their `value`; a bid that names its suit (`bidding.names_suit`)
+    carries that suit's pip as `half`; other kinds carry nothing else."""
 
     kind: str
     tile: Tile | None = None
@@ -70,6 +71,8 @@ class Action(NamedTuple):
         return cls(PLAY, normal(tile), arm, half)
 
     def __str__(self) -> str:
+        if self.kind == BID and self.half is not None:
+            return f"{self.kind} {self.value} in {self.half}"
         if self.kind in (BID, TRUMPS):
             return f"{self.kind} {self.value}"
         if self.kind in (DISCARD, PICK) and self.tile is not None:
@@ -113,9 +116,14 @@ class Action(NamedTuple):
             return cls(PICK, normal(parse_tile(words[5:])))
         kind, _, rest = words.partition(" ")
         if kind == BID:
+            rest, _, suit = rest.partition(" in ")
             if not (rest.strip().isdigit() and int(rest) <= MAX_BID):
                 raise ValueError(f"'{text}' is not an action: a bid is a whole number from 0 to {MAX_BID}")
-            return cls(BID, value=int(rest))
+            if not suit:
+                return cls(BID, value=int(rest))
+            if not (suit.strip().isdigit() and len(suit.strip()) <= 2):
+                raise ValueError(f"'{text}': after 'in' comes the suit's number, as in 'bid 30 in 5'")
+            return cls(BID, value=int(rest), half=int(suit))
         if kind == TRUMPS:
             return cls(TRUMPS, value=_declared(text.strip()[len(TRUMPS) :].strip(), text))
         found = _ON_ARM.match(words)
@@ -125,6 +133,8 @@ class Action(NamedTuple):
         return cls.play((touching, outer), int(found.group(2)), touching)
 
     def to_json(self) -> dict[str, Any]:
+        if self.kind == BID and self.half is not None:
+            return {"kind": BID, "value": self.value, "suit": self.half}
         if self.kind in (BID, TRUMPS):
             return {"kind": self.kind, "value": self.value}
         if self.kind in (DISCARD, PICK) and self.tile is not None:
@@ -200,7 +210,9 @@ def _from_json(data: Any) -> Action:
     if not isinstance(kind, str) or kind not in KINDS:
         raise _Unreadable(f"an action is an object whose kind is one of {', '.join(KINDS)}")
     if kind == BID:
-        return Action(BID, value=_whole(data.get("value"), MAX_BID, "a bid"))
+        suit = data.get("suit")
+        named = None if suit is None else _whole(suit, _MAX_PIP, "the suit a bid names")
+        return Action(BID, half=named, value=_whole(data.get("value"), MAX_BID, "a bid"))
     if kind == TRUMPS:
         value = data.get("value")
         if isinstance(value, str):  # doubles, none, or a special contract's name

@@ -69,6 +69,7 @@ class TrickView:
     contract: str | None = None  # a special contract declared in place of plain trumps
     sitting_out: int | None = None  # the seat that sits this hand out (the contract's partner_out)
     must_declare: str | None = None  # the contract the bidder must declare, having bid out of the ladder by it
+    bid_suit: int | None = None  # the suit the standing bid names, trumps once it wins (bidding.names_suit)
     phase: str = ""  # "bidding", "declaring", "calling", "discarding" or "playing"
     kitty: int = 0  # the kitty's tiles, taken by the auction's winner (0: no kitty this hand)
     to_discard: int = 0  # tiles the kitty's taker has still to lay face down

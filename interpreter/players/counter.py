@@ -254,8 +254,18 @@ def bid(t: TrickTables, observation: Observation, legal: Sequence[Action]) -> Ac
     partner_holds = standing is not None and standing != observation.seat and standing % sides == observation.side
     last = len(view.bids) == len(observation.hand_counts) - 1 and all(v is None for _, v in view.bids)
     if partner_holds or not any(a.kind == PASS for a in legal):
-        return bid_for(t, legal, 0.0, partner_holds, last)  # no need to estimate the hand
-    return bid_for(t, legal, worth(t, _own(t, observation), _partners(observation)), partner_holds, last)
+        return _in_best_suit(t, observation, legal, bid_for(t, legal, 0.0, partner_holds, last))
+    chosen = bid_for(t, legal, worth(t, _own(t, observation), _partners(observation)), partner_holds, last)
+    return _in_best_suit(t, observation, legal, chosen)
+
+
+def _in_best_suit(t: TrickTables, observation: Observation, legal: Sequence[Action], chosen: Action) -> Action:
+    """A bid that names its suit (bidding.names_suit) in the suit the hand would best declare."""
+    if chosen.kind != BID or chosen.half is None:
+        return chosen
+    suits = [a.half for a in legal if a.kind == BID and a.value == chosen.value and a.half is not None]
+    best = _best_declaration(t, _own(t, observation), suits, _partners(observation))
+    return chosen._replace(half=best)
 
 
 def worth(t: TrickTables, hand: int, partners: bool) -> float:

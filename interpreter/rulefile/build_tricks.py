@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from interpreter.expressions.language import Expr, ExpressionRuntimeError, Type
-from interpreter.rulefile.build_auction import max_raise
+from interpreter.rulefile.build_auction import check_names_suit, max_raise, names_suit
 from interpreter.rulefile.build_groups import build_combinations
 from interpreter.rulefile.ruleset import Deal, Players, StartCriterion, Undealt
 from interpreter.rulefile.trick_rules import (
@@ -139,6 +139,7 @@ def build_tricks(
         b.problem(("tricks", "stop_when_decided"), "without bidding there is no bid to decide; leave it out")
     hand = b.expr(("scoring", "hand"), HAND_NAMES, Type.INT)
     contracts = _contracts(b, bidding, players, counts, max_pips, led_suit)
+    check_names_suit(b, bidding, trumps, contracts, max_pips)
     pip_order = _pip_order(b, max_pips, led_suit)
     top = _top(b, counts, max_pips)
     must_trump, must_beat = bool(b.get("tricks", "must_trump")), bool(b.get("tricks", "must_beat"))
@@ -605,6 +606,7 @@ def _bidding(b: _Builder, most: Mapping[int, int]) -> Bidding | None:
         kitty,
         b.option(Rounds, "bidding", "rounds"),
         max_raise(b, low, step),
+        names_suit(b),
     )
 
 

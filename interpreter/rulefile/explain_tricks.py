@@ -51,6 +51,7 @@ from interpreter.rulefile.trick_rules import (
     DoublePlace,
     FirstLeader,
     LedSuit,
+    NamesSuit,
     Rounds,
     Stock,
     TrickRules,
@@ -299,13 +300,20 @@ def _bids(bidding: Bidding, max_redeals: int, marks: bool = True, side: str = "t
 
 
 def _raise_limit(bidding: Bidding) -> list[str]:
-    """`bidding.max_raise` in a sentence (none without it)."""
-    if bidding.max_raise is None:
-        return []
-    return [
-        f"A bid may raise the standing bid by at most {bidding.max_raise}, and the first bid may be at most "
-        f"{bidding.max_raise}; the bid of a special contract the bidder's hand meets is exempt."
-    ]
+    """`bidding.max_raise` and `bidding.names_suit` in sentences (none without them)."""
+    out = []
+    if bidding.names_suit is not NamesSuit.NONE:
+        who = " any suit" if bidding.names_suit is NamesSuit.ANY else " a suit of a tile the bidder holds"
+        out.append(
+            f"Every bid names a suit with its number, in{who}; the suit of the winning bid is trumps, "
+            "with no declaration."
+        )
+    if bidding.max_raise is not None:
+        out.append(
+            f"A bid may raise the standing bid by at most {bidding.max_raise}, and the first bid may be at most "
+            f"{bidding.max_raise}; the bid of a special contract the bidder's hand meets is exempt."
+        )
+    return out
 
 
 def _suits(ruleset: Ruleset) -> str:
@@ -792,6 +800,7 @@ LABELS = {
     "tricks.bidding.kitty": "the kitty (the undealt tiles) going to the winner of the auction",
     "tricks.bidding.rounds": "how long the auction goes on",
     "tricks.bidding.max_raise": "the largest raise",
+    "tricks.bidding.names_suit": "the suit a bid names",
     "tiles": "the set",
     "tricks.trumps": "the choice of trumps",
     "tricks.fixed_trump": "the trump suit",
@@ -824,6 +833,9 @@ ENUM_WORDS: dict[enum.Enum, str] = {
     Family.LAYOUT: "a layout game",
     Family.TRICKS: "a trick-taking game",
     AllPass.REDEAL: "a redeal",
+    NamesSuit.NONE: "none (the winner declares trumps)",
+    NamesSuit.ANY: "any suit",
+    NamesSuit.HOLDER: "a suit the bidder holds",
     AllPass.FORCED: "a forced bid",
     DoublePlace.HIGH: "highest",
     DoublePlace.LOW: "lowest",

@@ -23,6 +23,15 @@ class AllPass(enum.Enum):
     FORCED = "forced"
 
 
+class NamesSuit(enum.Enum):
+    """Whether a number bid names its suit (the winning bid's suit is trumps): no (`none`), in any
+    suit (`any`), or only in a suit of a tile the bidder holds (`holder`)."""
+
+    NONE = "none"
+    ANY = "any"
+    HOLDER = "holder"
+
+
 class Rounds(enum.Enum):
     """How long the auction goes on: one round (each seat bids once or passes), or round after round
     until all but the high bidder have passed (a seat that passes is out of the auction)."""
@@ -209,6 +218,7 @@ class Bidding:
     # The most a bid may exceed the standing bid by (the opening bid: 0); a contract's `bid` that
     # the bidder's hand meets is exempt. None: no limit.
     max_raise: int | None = None
+    names_suit: NamesSuit = NamesSuit.NONE  # a bid names its suit, which becomes trumps
 
     def values(self) -> tuple[int, ...]:
         """Every bid there is, in order."""

@@ -10,23 +10,25 @@ from __future__ import annotations
 
 from interpreter.engine.actions import BID, PASS_ACTION, Action
 from interpreter.engine.tricks.tables import TrickTables
-from interpreter.rulefile.trick_rules import Contract
+from interpreter.rulefile.trick_rules import Contract, NamesSuit
 
 
 class Auction:
     """The bids of one hand, from its starter on."""
 
-    __slots__ = ("bidder", "bids", "high", "must_declare")
+    __slots__ = ("bidder", "bids", "high", "must_declare", "suit")
 
     def __init__(self) -> None:
         self.bids: list[tuple[int, int | None]] = []  # (seat, bid value), None for a pass
         self.high: int | None = None  # the standing bid's value
         self.bidder: int | None = None  # who holds it
         self.must_declare: Contract | None = None  # the contract whose `bid` its holder's hand bound it to
+        self.suit: int | None = None  # the suit the standing bid names (bidding.names_suit)
 
     def copy(self) -> Auction:
         new = Auction()
         new.bids, new.high, new.bidder, new.must_declare = self.bids.copy(), self.high, self.bidder, self.must_declare
+        new.suit = self.suit
         return new
 
     def legal(self, t: TrickTables, players: int, hand: int, may_pass: bool) -> list[Action]:
@@ -46,8 +48,18 @@ class Auction:
             in_ladder = bid.after is None or bid.after == high
             within = top is None or bid.value <= top
             if (in_ladder and within) or bid.value in jumps:  # a contract's bid jumps both limits
-                out.append(t.bid_actions[bid.value])
+                if t.names_suit is None:
+                    out.append(t.bid_actions[bid.value])
+                else:  # once per suit the seat may name
+                    out += [t.suit_bid_actions[bid.value, p] for p in self.suits_to_name(t, hand)]
         return out
+
+    @staticmethod
+    def suits_to_name(t: TrickTables, hand: int) -> list[int]:
+        """The suits a bid of `hand` may name (bidding.names_suit): any, or those of a tile it holds."""
+        if t.names_suit is NamesSuit.ANY:
+            return list(range(len(t.showing)))
+        return [p for p, showing in enumerate(t.showing) if showing & hand]
 
     def raise_limit(self, t: TrickTables) -> int | None:
         """The highest bid the ladder allows now under `bidding.max_raise` (None: no limit)."""
@@ -73,6 +85,7 @@ class Auction:
         self.must_declare = self.jumps(t, hand).get(value) if t.rules.contracts else None  # type: ignore[arg-type]
         self.high = value  # type: ignore[assignment]
         self.bidder = seat
+        self.suit = action.half
 
     def next_seat(self, t: TrickTables, players: int, current: int) -> int | None:
         """Who bids next after `current`, or None when the auction is over."""

@@ -192,6 +192,7 @@ class TrickTable:
             "voids": tuple(tuple(bits(v)) for v in self.voids),
             "contract": None if self.contract is None else self.contract.name, "sitting_out": self.out,
             "must_declare": None if auction.must_declare is None else auction.must_declare.name,
+            "bid_suit": auction.suit,
             "kitty": len(self.discards),
             "stock": len(pile.tiles), "turn_up": None if pile.turn_up is None else tiles[pile.turn_up],
             "turn_up_holder": pile.holder, "closed_by": pile.closed_by,
@@ -221,6 +222,7 @@ class TrickTable:
         auction = table.auction
         auction.bids, auction.bidder, auction.high = list(view.bids), view.bidder, view.bid
         auction.must_declare = None if view.must_declare is None else t.contracts[view.must_declare]
+        auction.suit = view.bid_suit
         if suits is not None:
             table.declare(suits)
         table.contract = None if view.contract is None else t.contracts[view.contract]

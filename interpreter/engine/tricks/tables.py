@@ -14,7 +14,16 @@ from interpreter.engine.tricks.groups import Groups
 from interpreter.engine.tricks.suits import Declaration, Suits, named_suits, ranked_suits, suits_for
 from interpreter.expressions.language import Value
 from interpreter.rulefile.ruleset import Direction, Ruleset
-from interpreter.rulefile.trick_rules import AllPass, Contract, DoublePlace, LedSuit, Rounds, TrickRules, Trump
+from interpreter.rulefile.trick_rules import (
+    AllPass,
+    Contract,
+    DoublePlace,
+    LedSuit,
+    NamesSuit,
+    Rounds,
+    TrickRules,
+    Trump,
+)
 
 _CACHE_SIZE = 64
 
@@ -87,6 +96,14 @@ class TrickTables:
         self.until_passes = bidding is not None and bidding.rounds is Rounds.UNTIL_PASSES
         self.phase_kinds = ruleset.phase_kinds  # the kinds of phase a hand goes through (Match.phase_kinds)
         self.max_raise = None if bidding is None else bidding.max_raise
+        # A bid that names its suit (bidding.names_suit): the bids per (value, suit), and per suit
+        # the tiles showing it (a holder of one may bid in that suit under `holder`).
+        self.names_suit = None if bidding is None or bidding.names_suit is NamesSuit.NONE else bidding.names_suit
+        pips = range(ruleset.max_pip + 1) if self.names_suit is not None else range(0)
+        self.suit_bid_actions = {(b.value, p): Action(BID, value=b.value, half=p) for b in bids for p in pips}
+        self.showing = tuple(
+            sum(1 << x for x, (low, high) in enumerate(self.tiles) if p in (low, high)) for p in pips
+        )
         declarations: list[Declaration] = []
         if Trump.SUITS in rules.trumps:
             declarations += range(ruleset.max_pip + 1)

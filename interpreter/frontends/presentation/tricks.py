@@ -86,6 +86,11 @@ def bid_text(t: TrickTables, value: int) -> str:
     return name if name == str(value) else f"{name} ({value})"
 
 
+def bid_suit_words(suit: int | None, t: TrickTables) -> str:
+    """The suit a bid names (bidding.names_suit), as " in fives"; nothing for a bid without one."""
+    return "" if suit is None else f" in {suit_words(suit, t.max_pip)}"
+
+
 def suit_words(suit: int, max_pip: int, names: Sequence[str] = ()) -> str:
     """A suit as a player says it: "fives", "trumps", or the set's own name for it ("civil")."""
     return printable(suit_name(suit, max_pip + 1, tuple(names)))
@@ -227,7 +232,8 @@ def describe_trick_move(action: Action, match: Match) -> str:
         value = int(action.value)  # type: ignore[arg-type]
         seat = match.current_player
         bound = binding_bids(t, match.hand(seat)).get(value) if seat is not None else None
-        return f"bid {bid_text(t, value) if bound is None else contract_bid_text(t, value, bound.name)}"
+        said = bid_text(t, value) if bound is None else contract_bid_text(t, value, bound.name)
+        return f"bid {said}{bid_suit_words(action.half, t)}"
     if action.kind == TRUMPS:
         if action.value in t.contracts:  # a special contract, with what it demands of the declarer
             contract = t.contracts[str(action.value)]
@@ -357,11 +363,15 @@ def _named(words: str, t: TrickTables) -> Action | str | None:
         return Action(PLAY, tile, value=suit)
     kind, _, rest = words.partition(" ")
     if kind in ("bid", "b") and rest:
+        rest, _, named = rest.partition(" in ")
+        suit = _declaration(named.strip(), t.max_pip) if named else None
+        if named and not isinstance(suit, int):
+            return f"'in {named.strip()}' names no suit: say a number or a suit, as in 'bid 30 in fives'"
         if rest.isdigit() and len(rest) <= 6:
-            return Action(BID, value=int(rest))
+            return Action(BID, value=int(rest), half=suit)
         for bid in t.bids:  # a named bid by its name: "bid 2 marks"
             if printable(bid.name).lower() == rest:
-                return Action(BID, value=bid.value)
+                return Action(BID, value=bid.value, half=suit)
         return f"there is no bid '{rest}'"
     if kind in ("trumps", "trump", "t", "declare") and rest:
         words = rest
@@ -688,7 +698,7 @@ class TrickNarrator:
         if kind == PASS:
             return f"{who} passed."
         if kind == BID:
-            return f"{who} bid {bid_text(self.t, action['value'])}."
+            return f"{who} bid {bid_text(self.t, action['value'])}{bid_suit_words(action.get('suit'), self.t)}."
         if kind == CLOSE:
             return self.style.paint(
                 f"{who} closed the stock with {counted(stock, ('tile', 'tiles'))} in it: nobody draws again.", "bold"

@@ -68,6 +68,7 @@ from interpreter.frontends.presentation.score_sheet import score_rows
 from interpreter.frontends.presentation.seats import Seat, seats_for
 from interpreter.frontends.presentation.style import Style, hand_tile
 from interpreter.frontends.presentation.tricks import (
+    bid_suit_words,
     bid_text,
     describe_trick_move,
     held_trumps,
@@ -227,7 +228,7 @@ def _trick_label(action: Action, match: Match) -> dict[str, Any]:
         # A bid that, won with this hand, declares a contract says so, and what it demands.
         bound = binding_bids(t, match.hand(seat)).get(value) if seat is not None else None
         if bound is None:
-            return {"label": bid_text(t, value)}
+            return {"label": bid_text(t, value) + bid_suit_words(action.half, t)}
         return {"label": contract_bid_text(t, value, bound.name), "contract": printable(bound.name),
                 "explain": demand_words(match, t, bound, None)}  # fmt: skip
     if action.kind == TRUMPS:
@@ -498,7 +499,7 @@ def _trick_hand(
         ],
         "bidder": view.bidder,
         "bid": view.bid,
-        "bid_text": None if view.bid is None else bid_text(t, view.bid),
+        "bid_text": None if view.bid is None else bid_text(t, view.bid) + bid_suit_words(view.bid_suit, t),
         "lowest_bid": None if lowest is None else bid_text(t, lowest),
         "make": view.make,
         "declaration": view.declaration,

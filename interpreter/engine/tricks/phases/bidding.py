@@ -8,6 +8,7 @@ from interpreter.engine import events as ev
 from interpreter.engine import phases
 from interpreter.engine.actions import BID, PASS, Action
 from interpreter.engine.tricks.phases import BIDDING, TrickPhase, declaring, enter
+from interpreter.engine.tricks.suits import suit_name
 from interpreter.engine.tricks.table import TrickTable
 
 
@@ -36,10 +37,11 @@ class Bidding(TrickPhase):
             return
         table.redeals = 0
         bid = table.t.bid_of[auction.high]  # type: ignore[index]
-        table.events.append(
-            {"type": "contract", "seat": auction.bidder, "bid": bid.value, "name": bid.name, "make": bid.make,
-             "marks": bid.marks}
-        )  # fmt: skip
+        contract = {"type": "contract", "seat": auction.bidder, "bid": bid.value, "name": bid.name, "make": bid.make,
+                    "marks": bid.marks}  # fmt: skip
+        if auction.suit is not None:  # the suit the bid named: trumps (bidding.names_suit)
+            contract["suit"] = auction.suit
+        table.events.append(contract)
         table.current = auction.bidder
         self.finish(declaring.after_auction(table))
 
@@ -48,6 +50,12 @@ class Bidding(TrickPhase):
             return "everyone else passed: you must bid"
         if action.kind != BID:
             return "it is the auction: bid or pass"
+        t = table.t
+        if t.names_suit is not None and action.half is None:
+            return "a bid names its suit here, as in 'bid 30 in 5'"
+        if t.names_suit is not None and action.half not in table.auction.suits_to_name(t, table.hands[table.current]):
+            name = suit_name(action.half, t.max_pip + 1) if action.half <= t.max_pip else f"{action.half}s"
+            return f"you hold no tile of the {name}: a bid in {name} is not yours to make"
         high, top = table.auction.high or 0, table.auction.raise_limit(table.t)
         if top is not None and isinstance(action.value, int) and action.value > max(top, high):
             return f"a bid of {action.value} raises the standing bid of {high} by more than {table.t.max_raise}"

@@ -41,6 +41,8 @@ def _declarations(table: TrickTable) -> list[Action]:
 def after_auction(table: TrickTable) -> TrickPhase:
     """The phase after an auction the current seat won: its declaration, or the play when it has
     nothing to choose."""
+    if table.t.names_suit is not None:  # the winning bid named the trumps (bidding.names_suit)
+        return declare(table, table.auction.suit)
     declarations = _declarations(table)
     if len(declarations) == 1 and declarations[0].value not in table.t.contracts:
         return declare(table, declarations[0].value)  # type: ignore[arg-type]  # trumps: no action of the bidder's
