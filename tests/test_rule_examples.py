@@ -93,6 +93,7 @@ NO_DEFAULT |= {"bidding", "trumps.fixed", "tricks", "scoring.hand", "set.without
 NO_DEFAULT |= {"set.tiles", "tricks.pip_order", "tricks.lead_trump", "tricks.stop_when", "stock", "calls"}
 NO_DEFAULT |= {"calls.exchange"}
 NO_DEFAULT |= {"bidding.max_raise"}  # any higher bid unless a file limits the raise
+NO_DEFAULT |= {"bidding.kitty_discard"}  # the kitty's taker lays away any tile unless a file says which
 
 
 def test_schema_documents_every_property_closes_every_object_and_gives_defaults() -> None:

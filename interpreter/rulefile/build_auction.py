@@ -1,13 +1,14 @@
 """The auction's own limits in a trick file (docs/format.md, `bidding`): how far a bid may raise
-the standing one (`max_raise`), and a bid that names its suit (`names_suit`). Built beside
-build_tricks.py's ladder, which it reads."""
+the standing one (`max_raise`), a bid that names its suit (`names_suit`), and which tiles the
+kitty's taker may lay away (`kitty_discard`). Built beside build_tricks.py's ladder, which it reads."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from interpreter.rulefile.trick_rules import MAX_BIDS, Bidding, NamesSuit, Trump
+from interpreter.expressions.language import Expr, Type
+from interpreter.rulefile.trick_rules import KITTY_TILE_NAMES, MAX_BIDS, Bidding, NamesSuit, Trump
 
 if TYPE_CHECKING:
     from interpreter.rulefile.build import _Builder
@@ -47,3 +48,30 @@ def check_names_suit(
     most = bids * (max(max_pips.values(), default=0) + 1)
     if most > MAX_BIDS:
         b.problem(path, f"{bids:,} bids in each suit are {most:,} moves; an auction offers {MAX_BIDS:,} at most")
+
+
+def kitty_discard(b: _Builder, kitty: bool) -> Expr[bool] | None:
+    """`bidding.kitty_discard`: a condition over a tile and its count (KITTY_TILE_NAMES), only
+    where there is a kitty; worked out for every tile under every trump by `check_kitty_discard`."""
+    path = ("bidding", "kitty_discard")
+    condition = b.expr(path, KITTY_TILE_NAMES, Type.BOOL)
+    if condition is not None and not kitty:
+        b.problem(path, "names the tiles the kitty's taker may lay away, but there is no kitty (bidding.kitty)")
+    return condition
+
+
+def check_kitty_discard(b: _Builder, bidding: Bidding | None, count: Expr[int] | None, tiles: object) -> None:
+    """The condition for every tile of the set, under every trump pip and none, with its count:
+    a formula that fails on some tile is refused at load, not in the middle of a hand."""
+    condition = None if bidding is None else bidding.kitty_discard
+    if condition is None or count is None or not isinstance(tiles, tuple):
+        return
+    top = max((max(tile) for tile in tiles), default=0)
+    for trump in range(-1, top + 1):
+        for low, high in tiles:
+            env: dict[str, object] = {**(next(iter(b.envs.values()), {})), "high": high, "low": low,
+                                      "pips": low + high, "is_double": low == high, "rank": 0,
+                                      "is_trump": trump in (low, high), "trump": trump}  # fmt: skip
+            value = b.evaluate(count, env, ("tricks", "count"))
+            if value is None or b.evaluate(condition, {**env, "count": value}, ("bidding", "kitty_discard")) is None:
+                return

@@ -14,7 +14,13 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from interpreter.expressions.language import Expr, ExpressionRuntimeError, Type
-from interpreter.rulefile.build_auction import check_names_suit, max_raise, names_suit
+from interpreter.rulefile.build_auction import (
+    check_kitty_discard,
+    check_names_suit,
+    kitty_discard,
+    max_raise,
+    names_suit,
+)
 from interpreter.rulefile.build_groups import build_combinations
 from interpreter.rulefile.ruleset import Deal, Players, StartCriterion, Undealt
 from interpreter.rulefile.trick_rules import (
@@ -140,6 +146,7 @@ def build_tricks(
     hand = b.expr(("scoring", "hand"), HAND_NAMES, Type.INT)
     contracts = _contracts(b, bidding, players, counts, max_pips, led_suit)
     check_names_suit(b, bidding, trumps, contracts, max_pips)
+    check_kitty_discard(b, bidding, count, tuple(b.tiles or ()) or _full_set(max_pips))
     pip_order = _pip_order(b, max_pips, led_suit)
     top = _top(b, counts, max_pips)
     must_trump, must_beat = bool(b.get("tricks", "must_trump")), bool(b.get("tricks", "must_beat"))
@@ -607,6 +614,7 @@ def _bidding(b: _Builder, most: Mapping[int, int]) -> Bidding | None:
         b.option(Rounds, "bidding", "rounds"),
         max_raise(b, low, step),
         names_suit(b),
+        kitty_discard(b, kitty),
     )
 
 

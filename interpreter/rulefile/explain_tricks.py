@@ -110,6 +110,8 @@ TRICK_TILE = {
     "rank": "the tile's rank in the set",
 }
 _TRUMP_NAMES = frozenset({"is_trump", "trump"})
+# The names of `bidding.kitty_discard` (KITTY_TILE_NAMES).
+KITTY_TILE = {**TRICK_TILE, "count": "the count"}
 
 
 def _marks(n: int) -> str:
@@ -145,6 +147,7 @@ def sections(ruleset: Ruleset) -> list[tuple[str, list[str]]]:
         people.append(f"The tiles not dealt form the stock: all but the tile turned up {rest}; nobody draws them.")
     elif tricks.bidding is not None and tricks.bidding.kitty:
         people.append(_kitty(left))
+        people += _kitty_discard(tricks.bidding)
     elif ruleset.deal.undealt is Undealt.DEAD:
         people.append("The tiles not dealt are set aside unseen.")
     else:
@@ -161,6 +164,16 @@ def sections(ruleset: Ruleset) -> list[tuple[str, list[str]]]:
     out.append(("Scoring a hand", [f"At the end of a hand each {side} scores {words(tricks.hand, hand_names(side))}."]))
     out.append(("Winning", _winning(ruleset)))
     return out
+
+
+def _kitty_discard(bidding: Bidding) -> list[str]:
+    """`bidding.kitty_discard` in a sentence (none without it)."""
+    if bidding.kitty_discard is None:
+        return []
+    return [
+        f"The taker may lay away only tiles for which {words(bidding.kitty_discard, KITTY_TILE)} (under the "
+        "trumps named), any tile when none it holds qualifies; a kitty tile it may not lay away stays in its hand."
+    ]
 
 
 def _kitty(left: dict[int, int]) -> str:
@@ -801,6 +814,7 @@ LABELS = {
     "tricks.bidding.rounds": "how long the auction goes on",
     "tricks.bidding.max_raise": "the largest raise",
     "tricks.bidding.names_suit": "the suit a bid names",
+    "tricks.bidding.kitty_discard": "what the kitty's taker may lay away",
     "tiles": "the set",
     "tricks.trumps": "the choice of trumps",
     "tricks.fixed_trump": "the trump suit",
@@ -913,6 +927,8 @@ def say(path: str, value: Any, ruleset: Ruleset) -> str | None:
             return _listed(ruleset)
         out = sorted(set(double_set(ruleset.max_pip)) - set(value), key=lambda tile: (tile[1], tile[0]))
         return f"without {', '.join(f'{low}-{high}' for low, high in out)}"
+    if path == "tricks.bidding.kitty_discard":
+        return "any tile" if value is None else f"tiles for which {words(value, KITTY_TILE)}"
     if path == "tricks.bidding.max_raise":
         return "any" if value is None else str(value)
     if path == "tricks.bidding.special":

@@ -147,6 +147,10 @@ TRICK_TILE_NAMES: dict[str, Type] = {
 }
 
 
+# The names `bidding.kitty_discard` may read, of a tile under the declared trumps: what it counts too.
+KITTY_TILE_NAMES: dict[str, Type] = {**TRICK_TILE_NAMES, "count": Type.INT}
+
+
 # The names a contract's `requires` may read, of the bidder's hand as dealt.
 BIDDER_HAND_NAMES: dict[str, Type] = {
     **COUNT_NAMES,
@@ -219,6 +223,9 @@ class Bidding:
     # the bidder's hand meets is exempt. None: no limit.
     max_raise: int | None = None
     names_suit: NamesSuit = NamesSuit.NONE  # a bid names its suit, which becomes trumps
+    # Over KITTY_TILE_NAMES: the tiles the kitty's taker may lay away (None: any; when none it holds
+    # qualifies, any). A kitty tile that may not be laid away is taken for good.
+    kitty_discard: Expr[bool] | None = None
 
     def values(self) -> tuple[int, ...]:
         """Every bid there is, in order."""

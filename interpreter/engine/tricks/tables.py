@@ -72,6 +72,7 @@ class TrickTables:
         self.top = sum(1 << i for tile in rules.top for i in copies.get(tile, ()))
         self.named_rank = tuple(named.rank for named in rules.named) or (0,) * len(self.tiles)
         self._counts: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._layable: dict[tuple[int, int], int] = {}  # per trumps: the tiles a kitty's taker may lay away
         # Tiles played together, or laid face down: tricks are of plays (match.py, _play_group).
         self.groups = Groups(rules.combinations, {tile: len(ids) for tile, ids in copies.items()})
         self.grouped = bool(rules.combinations) or rules.face_down
@@ -131,6 +132,25 @@ class TrickTables:
             )  # fmt: skip
             self._counts[key] = found
         return found
+
+    def layable(self, suits: Suits, hand: int) -> int:
+        """The tiles of `hand` the kitty's taker may lay away under `suits` (bidding.kitty_discard):
+        those the condition allows, or every tile when it allows none of them."""
+        condition = self.rules.bidding.kitty_discard if self.rules.bidding is not None else None
+        if condition is None:
+            return hand
+        declaration = suits.declaration
+        key = (suits.trumps, declaration if isinstance(declaration, int) else -1)
+        mask = self._layable.get(key)
+        if mask is None:
+            count, env, rank = self._count_of(*key), self.count_env, self.named_rank
+            mask = sum(
+                1 << x for x, (lo, h) in enumerate(self.tiles)
+                if condition({**env, "high": h, "low": lo, "pips": lo + h, "is_double": lo == h, "count": count[x],
+                              "is_trump": bool((key[0] >> x) & 1), "trump": key[1], "rank": rank[x]})
+            )  # fmt: skip
+            self._layable[key] = mask
+        return (hand & mask) or hand
 
     def count_for(self, suits: Suits) -> tuple[int, ...]:
         """What each tile counts when captured under the hand's declaration."""

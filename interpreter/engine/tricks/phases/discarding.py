@@ -25,9 +25,15 @@ class Discarding(TrickPhase):
         self.leader = leader  # who leads the first trick once they are down; None: back to the calls
 
     def legal(self, table: TrickTable) -> list[Action]:
-        """A tile of the hand, each once, in tile order."""
+        """A tile of the hand, each once, in tile order (of a kitty's taker: one it may lay away)."""
         tiles = table.t.tiles
-        return [Action(DISCARD, tile) for tile in dict.fromkeys(tiles[x] for x in bits(table.hands[table.current]))]
+        return [Action(DISCARD, tile) for tile in dict.fromkeys(tiles[x] for x in bits(self._layable(table)))]
+
+    def _layable(self, table: TrickTable) -> int:
+        hand = table.hands[table.current]
+        if self.leader is None or table.suits is None:  # an exchange's discards: any tile
+            return hand
+        return table.t.layable(table.suits, hand)
 
     def apply(self, table: TrickTable, action: Action) -> None:
         seat = table.current
@@ -49,6 +55,11 @@ class Discarding(TrickPhase):
         self.finish(enter("tricks", table))
 
     def why_illegal(self, table: TrickTable, action: Action) -> str:
+        held = action.kind == DISCARD and action.tile is not None and action.tile in {
+            table.t.tiles[x] for x in bits(table.hands[table.current])
+        }
+        if held:  # a tile of the hand that the kitty's rule keeps in it
+            return f"{action.tile[0]}-{action.tile[1]} may not be laid away: the rules keep it in your hand"  # type: ignore[index]
         return "lay a tile of your hand face down (discard)"
 
     def describe(self, table: TrickTable, seat: int) -> Mapping[str, Any]:
