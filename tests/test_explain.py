@@ -9,6 +9,7 @@ import pytest
 from interpreter.frontends.cli.commands.environment import ExitStatus
 from interpreter.resources import bundled_variants, rules_dir
 from interpreter.rulefile.explain import differences, explain
+from interpreter.rulefile.explain_common import left_out
 from interpreter.rulefile.loader import load_ruleset, load_ruleset_text
 from interpreter.rulefile.ruleset import Family, Ruleset
 from tests.clirunner import domino
@@ -40,7 +41,7 @@ def test_every_bundled_variant_is_explained_with_its_key_facts(variant):
 def _trick_key_facts(ruleset: Ruleset, text: str) -> None:
     tricks = ruleset.tricks
     assert tricks is not None
-    if tricks.named:  # the set as set.tiles lists it
+    if tricks.named or (ruleset.tiles and not left_out(ruleset)):  # the set as set.tiles lists it (copies)
         assert f"A set of {ruleset.set_size} tiles: " in text
     elif ruleset.tiles:  # tiles left out of the set (set.without)
         assert f"A double-{ruleset.max_pip} set without " in text and f": {ruleset.set_size} tiles." in text

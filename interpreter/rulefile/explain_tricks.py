@@ -349,6 +349,8 @@ def _trumps(ruleset: Ruleset, tricks: TrickRules) -> list[str]:
             out.append("There are no trumps.")
         else:
             out.append(f"{PIP_NAMES[tricks.fixed_trump].capitalize()} are trumps.")
+    elif tricks.bidding.names_suit is not NamesSuit.NONE:
+        out.append(f"The suit named with the winning bid is trumps: {_suits(ruleset)}.")
     else:
         said = {
             Trump.SUITS: _suits(ruleset),

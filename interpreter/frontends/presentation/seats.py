@@ -50,4 +50,5 @@ def plural(names: Sequence[str]) -> bool:
 
 
 def together(names: Sequence[str]) -> str:
-    return " & ".join(names)
+    """ "You & Computer 3"; a team of three: "You, Computer 3 & Computer 5"."""
+    return " & ".join(names) if len(names) < 3 else f"{', '.join(names[:-1])} & {names[-1]}"

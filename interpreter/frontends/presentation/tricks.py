@@ -655,6 +655,12 @@ class TrickNarrator:
             turn_up = hand.turn_up_last and hand.stock == 0 and context != "kitty"
             shown = normal(tuple(tile)) if tile and seat == viewer else None  # type: ignore[arg-type]
             said.append((seat, shown, turn_up))
+        if context == "kitty" and len(said) > 1:  # a kitty of several tiles, told at once
+            seat = said[0][0]
+            tiles = [shown for _, shown, _ in said if shown]
+            if tiles:
+                return [f"{self.name(seat)} took the kitty: {' '.join(hand_tile(t) for t in tiles)}."]
+            return [f"{self.name(seat)} took the kitty ({counted(len(said), ('tile', 'tiles'))})."]
         if context == "kitty":  # the widow, face down: only its taker hears the tile
             out = []
             for seat, shown, _ in said:
@@ -776,7 +782,8 @@ class TrickNarrator:
             if self.t.contracts[bound].partner_out:
                 partners = []  # the partner sits out: the bidder plays alone
         else:
-            text = f"{who} won the bid at {bid_text(self.t, event['bid'])} and must make {event['make']}"
+            said = bid_text(self.t, event["bid"]) + bid_suit_words(event.get("suit"), self.t)
+            text = f"{who} won the bid at {said} and must make {event['make']}"
         if partners:
             text += f" with {together([p.name for p in partners])}"
         if self.unit[0] == "mark":
