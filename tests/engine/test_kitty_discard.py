@@ -54,3 +54,26 @@ def test_explain_says_which_tiles_may_be_laid_away() -> None:
     assert "may lay away only tiles for which the count equals 0" in text
     assert any(line.startswith("What the kitty's taker may lay away changes") for line in differences(
         house(NO_COUNT), rules("moon")))
+
+
+# The Big Game (rules/the-big-game.yaml): the widow, 3-7, is a counter (its pips are 10).
+BIG_GAME = deal(
+    "0-1 0-2 0-3 0-4 0-6 1-4 2-2 3-4 4-5 5-7 5-8",
+    "0-8 1-1 1-3 3-3 3-5 3-6 4-6 4-8 6-6 6-7 6-8",
+    "0-7 1-6 1-7 1-8 2-4 2-5 4-4 4-7 5-5 5-6 8-8",
+    "0-0 0-5 1-2 1-5 2-3 2-6 2-7 2-8 3-8 7-7 7-8",
+    starter=1,
+)
+
+
+def test_the_big_game_keeps_a_counter_widow_in_the_bidders_hand() -> None:
+    match = Match(rules("the-big-game"), 4, deals=[BIG_GAME])
+    for action in (bid(42), PASS_ACTION, PASS_ACTION, PASS_ACTION, trumps(3)):
+        match.apply(action)
+    # B: "If it is a counter, he must take it into his hand [...] he discards face down any non-counter
+    # tile": the counters 3-7 and 4-6 stay.
+    assert sorted(a.tile for a in match.legal_actions()) == [
+        (0, 8), (1, 1), (1, 3), (3, 3), (3, 5), (3, 6), (4, 8), (6, 6), (6, 7), (6, 8),
+    ]  # fmt: skip
+    match.apply(Action.parse("discard 0-8"))
+    assert match.phase == "playing" and (3, 7) in match.hand(1) and len(match.hand(1)) == 11
