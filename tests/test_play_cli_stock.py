@@ -114,9 +114,10 @@ def _loo_script(seed: int) -> tuple[list[str], dict]:
             kind = next(calls)
             typed.append(kind)
             match.apply(Action(kind))
-        elif match.phase == "discarding":
+        elif match.phase == "discarding":  # the exchanger's extra tile, or the dealer's for the turn-up
             tile = legal[0].tile
-            seen["discarded"] = tile
+            if seat == seen["exchanger"]:
+                seen["discarded"] = tile
             typed.append(f"discard {_typed(tile)}")
             match.apply(Action(DISCARD, tile))
         else:

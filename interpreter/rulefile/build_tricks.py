@@ -22,6 +22,7 @@ from interpreter.rulefile.build_auction import (
     names_suit,
 )
 from interpreter.rulefile.build_groups import build_combinations
+from interpreter.rulefile.build_undealt import take_turn_up
 from interpreter.rulefile.ruleset import Deal, Players, StartCriterion, Undealt
 from interpreter.rulefile.trick_rules import (
     BIDDER_HAND_NAMES,
@@ -413,7 +414,8 @@ def _stock(b: _Builder, deal: Deal, led_suit: LedSuit) -> Stock | None:
                 "after each trick, so the hands would come out uneven",
             )
             break
-    return Stock(turn_up=turn_up, draw=draw, close=close, free_while_open=free)
+    taken = take_turn_up(b, turn_up, draw)
+    return Stock(turn_up=turn_up, draw=draw, close=close, free_while_open=free, take_turn_up=taken)
 
 
 def _tiles(n: int) -> str:

@@ -54,6 +54,7 @@ from interpreter.rulefile.trick_rules import (
     NamesSuit,
     Rounds,
     Stock,
+    TakeTurnUp,
     TrickRules,
     Trump,
 )
@@ -344,6 +345,12 @@ def _trumps(ruleset: Ruleset, tricks: TrickRules) -> list[str]:
         out.append(
             f"After the deal a tile of the stock is turned up: {higher} is trumps (a double: its own number); {kept}."
         )
+        if stock.take_turn_up is TakeTurnUp.DEALER_MAY:
+            out.append(
+                "The dealer, keeping his hand in the calls, takes the turned-up tile into it and lays one tile away "
+                "in its place: one of his own, face down, or the turned-up tile itself, which then stays face up, "
+                "out of play (trumps stay as they are)."
+            )
     elif tricks.bidding is None:
         if tricks.fixed_trump is None:
             out.append("There are no trumps.")
@@ -832,6 +839,7 @@ LABELS = {
     "tricks.stock.draw": "drawing from the stock after each trick",
     "tricks.stock.close": "closing the stock",
     "tricks.stock.free_while_open": "playing any tile while the stock is open",
+    "tricks.stock.take_turn_up": "taking the turned-up tile",
     "tricks.must_trump": "trumping when unable to follow",
     "tricks.must_beat": "beating the trick when able",
     "tricks.top": "which tiles take any trick",
@@ -852,6 +860,8 @@ ENUM_WORDS: dict[enum.Enum, str] = {
     NamesSuit.NONE: "none (the winner declares trumps)",
     NamesSuit.ANY: "any suit",
     NamesSuit.HOLDER: "a suit the bidder holds",
+    TakeTurnUp.NONE: "nobody",
+    TakeTurnUp.DEALER_MAY: "the dealer, keeping his hand, for a discard",
     AllPass.FORCED: "a forced bid",
     DoublePlace.HIGH: "highest",
     DoublePlace.LOW: "lowest",

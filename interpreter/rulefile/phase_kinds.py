@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Generic, TypeVar
 
+from interpreter.rulefile.trick_rules import TakeTurnUp
+
 if TYPE_CHECKING:
     from interpreter.rulefile.ruleset import Ruleset
 
@@ -50,6 +52,8 @@ def sequence_of(ruleset: Ruleset) -> tuple[str, ...]:
         sequence += [AUCTION, DECLARATION]
     if rules.calls is not None:
         sequence.append(CALLS)
+    if rules.stock is not None and rules.stock.take_turn_up is not TakeTurnUp.NONE:
+        sequence.append(UNDEALT)  # the dealer taking the turned-up tile, during the calls
     if (bidding is not None and bidding.kitty) or rules.calls is not None:
         sequence.append(DISCARD)
     return (*sequence, TRICKS, SCORING)

@@ -32,6 +32,14 @@ class NamesSuit(enum.Enum):
     HOLDER = "holder"
 
 
+class TakeTurnUp(enum.Enum):
+    """Who may take the turned-up tile into the hand: nobody (`none`), or the dealer when he keeps
+    his hand (`dealer_may`), laying one tile away in its place (the turn-up itself: left)."""
+
+    NONE = "none"
+    DEALER_MAY = "dealer_may"
+
+
 class Rounds(enum.Enum):
     """How long the auction goes on: one round (each seat bids once or passes), or round after round
     until all but the high bidder have passed (a seat that passes is out of the auction)."""
@@ -261,6 +269,7 @@ class Stock:
     draw: bool = False
     close: bool = False
     free_while_open: bool = False
+    take_turn_up: TakeTurnUp = TakeTurnUp.NONE  # the dealer, keeping, may take the turn-up for a discard
 
 
 @dataclass(frozen=True)

@@ -196,7 +196,7 @@ class TrickMatch(Match):
         for mask in table.face_down:
             out += bits(mask)
         up = table.stock.turn_up
-        if up is not None and not table.t.rules.stock.draw:  # type: ignore[union-attr]  # a tile is turned up from a stock
+        if up is not None and not table.t.rules.stock.draw and not table.stock.taken:  # type: ignore[union-attr]
             out.append(up)
         return tuple(table.t.tiles[x] for x in out)
 

@@ -10,18 +10,20 @@ from __future__ import annotations
 
 
 class StockPile:
-    __slots__ = ("at_close", "closed_by", "holder", "tiles", "turn_up")
+    __slots__ = ("at_close", "closed_by", "holder", "taken", "tiles", "turn_up")
 
     def __init__(self, tiles: list[int]) -> None:
         self.tiles = tiles  # tile ids; the next drawn is the last
         self.turn_up: int | None = None  # the tile turned up for trumps
         self.holder: int | None = None  # the seat that drew the turned-up tile and still holds it
+        self.taken = False  # a turn-up left face up was taken into a hand (stock.take_turn_up)
         self.closed_by: int | None = None
         self.at_close: tuple[list[int], list[int]] = ([], [])  # per side: tricks, points when closed
 
     def copy(self) -> StockPile:
         new = StockPile(self.tiles.copy())
         new.turn_up, new.holder, new.closed_by, new.at_close = self.turn_up, self.holder, self.closed_by, self.at_close
+        new.taken = self.taken
         return new
 
     @property

@@ -195,7 +195,7 @@ class TrickTable:
             "bid_suit": auction.suit,
             "kitty": len(self.discards),
             "stock": len(pile.tiles), "turn_up": None if pile.turn_up is None else tiles[pile.turn_up],
-            "turn_up_holder": pile.holder, "closed_by": pile.closed_by,
+            "turn_up_holder": pile.holder, "closed_by": pile.closed_by, "turn_up_taken": pile.taken,
             "at_close": (tuple(at_close[0]), tuple(at_close[1])) if at_close[0] else (),
             "calls": tuple(self.calls), "dropped": tuple(s for s in range(self.n) if (self.dropped >> s) & 1),
             "suit_names": () if suits is None else suits.names, "captured": tuple(self.captured),
@@ -241,6 +241,7 @@ class TrickTable:
         table.voids = [sum(1 << s for s in voids) for voids in view.voids]
         table.stock.turn_up = turn_up
         table.stock.holder = view.turn_up_holder
+        table.stock.taken = view.turn_up_taken
         table.stock.closed_by = view.closed_by
         table.stock.at_close = (list(view.at_close[0]), list(view.at_close[1])) if view.at_close else ([], [])
         table.dropped = sum(1 << s for s in view.dropped)

@@ -21,6 +21,7 @@ from interpreter.rulefile.trick_rules import (
     LedSuit,
     NamesSuit,
     Rounds,
+    TakeTurnUp,
     TrickRules,
     Trump,
 )

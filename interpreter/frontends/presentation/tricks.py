@@ -470,6 +470,9 @@ class TrickNarrator:
                 lines += self._deal(event, hand)
             elif kind == "turn_up":
                 lines.append(self._turn_up(event, hand))
+            elif kind == "take_turn_up":  # the dealer keeps his hand and takes the turned-up tile
+                tile = hand_tile(normal(tuple(event["tile"])))  # type: ignore[arg-type]
+                lines.append(f"{self.name(event['seat'])} took the turned-up {tile}, to lay one tile away for it.")
             elif kind == "action" and event["action"]["kind"] == PICK:
                 # A tile picked towards a play: only the picker hears which; the others hear the
                 # play once it is made (face up, or how many face down).
@@ -698,6 +701,9 @@ class TrickNarrator:
         self._follow(event, hand)
         their = "your" if self.seats[seat].name == "You" else "their"
         if kind == DISCARD:  # face down: only its owner hears the tile
+            tile = normal(tuple(action["tile"])) if action.get("tile") else None  # type: ignore[arg-type]
+            if tile is not None and tile == hand.turn_up:  # the turned-up tile, declined: face up for all
+                return f"{who} left the turned-up {hand_tile(tile)} face up, out of play."
             if seat == viewer and action.get("tile"):
                 return f"{who} laid {hand_tile(normal(tuple(action['tile'])))} face down."  # type: ignore[arg-type]
             return f"{who} laid a tile face down."

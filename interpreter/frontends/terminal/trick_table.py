@@ -92,6 +92,8 @@ def contract_line(match: Match, seats: Sequence[Seat], style: Style) -> str:
     if view.bidder is None and view.turn_up is not None:  # trumps turned up from the stock
         stock = t.rules.stock
         where = "" if stock is not None and stock.draw else " (face up, out of play)"
+        if view.turn_up_taken:  # the dealer took it into his hand (stock.take_turn_up)
+            where = f" (taken by {seats[view.turn_up_holder].name})" if view.turn_up_holder is not None else " (played)"
         trump = view.declaration
         said = f"{suit_words(trump, t.max_pip)}" if isinstance(trump, int) else trump_words(trump, t.max_pip)
         return style.heading("Trumps") + f"  {said}, from the turned-up {hand_tile(view.turn_up)}{where}"
@@ -153,6 +155,9 @@ def trick_lines(match: Match, seats: Sequence[Seat], style: Style) -> list[str]:
     lines = []
     if view.to_discard and view.bidder is None:  # an exchange: the new hand, discarded down to size
         who = seats[match.current_player].name if match.current_player is not None else ""
+        if view.turn_up_taken and view.turn_up_holder == match.current_player:  # the dealer's, for the turn-up
+            lines.append(style.heading("Turn-up") + f"  {who} took it, and lays one tile away for it")
+            return lines
         lines.append(style.heading("Exchange") + f"  {who} lays {view.to_discard} of the new tiles face down")
         return lines
     if view.to_discard:

@@ -485,6 +485,7 @@ def _trick_hand(
             "trump": view.declaration,
             "suit": suit_words(view.declaration, t.max_pip) if isinstance(view.declaration, int) else None,
             "drawn_last": bool(stock is not None and stock.draw),
+            "taken": view.turn_up_taken,  # the dealer took it into his hand (stock.take_turn_up)
             "holder": view.turn_up_holder,
         }
     led = suit_led(t, view)

@@ -96,4 +96,13 @@ class Automatic(TrickPhase):
 
 
 # Every phase registers its entries (above) when its module is imported.
-from interpreter.engine.tricks.phases import bidding, calls, deal, declaring, discarding, playing, scoring  # noqa: E402, F401
+from interpreter.engine.tricks.phases import (  # noqa: E402, F401
+    bidding,
+    calls,
+    deal,
+    declaring,
+    discarding,
+    playing,
+    scoring,
+    turn_up,
+)

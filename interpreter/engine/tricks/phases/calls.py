@@ -9,7 +9,7 @@ from interpreter.engine import events as ev
 from interpreter.engine import phases
 from interpreter.engine.actions import DROP, EXCHANGE, KEEP, Action
 from interpreter.engine.tiles import bits
-from interpreter.engine.tricks.phases import CALLING, TrickPhase, discarding, entry, playing, scoring
+from interpreter.engine.tricks.phases import CALLING, TrickPhase, discarding, entry, playing, scoring, turn_up
 from interpreter.engine.tricks.table import TrickTable
 
 _KEEP, _DROP, _EXCHANGE = Action(KEEP), Action(DROP), Action(EXCHANGE)
@@ -52,6 +52,9 @@ class Calls(TrickPhase):
             if kitty:
                 self.finish(discarding.Discarding(kitty, None))
                 return
+        elif turn_up.offered(table, seat):  # the dealer keeps: the turned-up tile for a discard
+            self.finish(turn_up.take(table, seat))
+            return
         table.current = t.next_seat(seat)
         self._go_on(table)
 

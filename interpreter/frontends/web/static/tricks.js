@@ -201,8 +201,9 @@ function centre(state, viewer, held) {
     lines.push(h("div", { class: "quiet" }, "Each player in turn keeps the hand, drops out, or exchanges it."));
     const who = state.current_player;
     if (who !== null && who !== undefined && !state.over) {
+      const forTurnUp = t.turn_up && t.turn_up.taken && t.turn_up.holder === who;  // the dealer's, for the turn-up
       const words = t.phase === "discarding"
-        ? `${seatAt(state, who, viewer)} ${who === viewer ? "lay" : "lays"} ${t.to_discard} of the new tiles face down`
+        ? `${seatAt(state, who, viewer)} ${who === viewer ? "lay" : "lays"} ${forTurnUp ? "one tile away for the turned-up tile" : `${t.to_discard} of the new tiles face down`}`
         : who === viewer ? "Your call: choose below." : `${seatAt(state, who, viewer)} calls…`;
       lines.push(h("div", {}, words));
     }
@@ -251,7 +252,7 @@ function stockBanner(state, viewer) {
     parts.push(h("span", { class: "turn-up", id: "turn-up", title: `turned up: ${tileText(b, a)}` },
       tileSvg(b, a, { cls: "turn-up-tile" }),
       h("span", {}, "Trumps: ", h("strong", { class: "trumps" }, up.suit || t.trumps),
-        h("span", { class: "quiet" }, up.drawn_last ? " (the tile turned up)" : " (the tile turned up, out of play)"))));
+        h("span", { class: "quiet" }, up.drawn_last ? " (the tile turned up)" : up.taken ? " (the tile turned up, taken by the dealer)" : " (the tile turned up, out of play)"))));
   } else if (t.trumps) {
     parts.push(h("span", { class: "trumps" }, t.trumps));
   }
