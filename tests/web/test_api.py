@@ -526,7 +526,7 @@ HIDDEN_TILE_TABLES = {
     "bingo": ({"variant": "bingo", "players": 2, "seats": [HUMAN, HUMAN], "seed": 4, "settings": {"match.target": "5"}},
               (0, 1), 5),
     "domino-loo": ({"variant": "domino-loo", "players": 3, "seats": [HUMAN, HUMAN, HUMAN], "seed": 6,
-                    "settings": {"match.target": "8"}}, (0, 1, 2), 5),
+                    "settings": {"match.target": "8"}}, (0, 1, 2), 19),
 }  # fmt: skip
 
 
@@ -592,6 +592,7 @@ def test_a_whole_trick_match_never_shows_a_seat_a_tile_it_may_not_see(client, ap
         assert {"exchange", "drop", "discard", "keep"} <= kinds
         assert any(e["type"] == "round_end" and e["reason"] == "walkover" for e in log)
         assert any(v["tricks"]["dropped"] for _, v in received) and any(v["tricks"]["calls"] for _, v in received)
+        assert any(e["type"] == "take_turn_up" for e in log)  # the dealer took the turned-up tile
     ends = [v for _, v in received if v["round_end"]]
     assert ends and all(v["round_end"]["tricks"]["made"] in (True, False) for v in ends)
     if variant != "texas-42":
