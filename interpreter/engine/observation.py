@@ -71,6 +71,7 @@ class TrickView:
     must_declare: str | None = None  # the contract the bidder must declare, having bid out of the ladder by it
     bid_suit: int | None = None  # the suit the standing bid names, trumps once it wins (bidding.names_suit)
     phase: str = ""  # "bidding", "declaring", "calling", "discarding" or "playing"
+    phase_kind: str = ""  # the kind of that phase (rulefile/phase_kinds.py): two phases may share a name
     kitty: int = 0  # the kitty's tiles, taken by the auction's winner (0: no kitty this hand)
     to_discard: int = 0  # tiles the kitty's taker has still to lay face down
     discards: tuple[Tile, ...] = ()  # what the observing seat itself discarded (only the taker's view)

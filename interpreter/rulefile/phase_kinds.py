@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from interpreter.rulefile.trick_rules import TakeTurnUp
-
 if TYPE_CHECKING:
     from interpreter.rulefile.ruleset import Ruleset
 
@@ -52,7 +50,7 @@ def sequence_of(ruleset: Ruleset) -> tuple[str, ...]:
         sequence += [AUCTION, DECLARATION]
     if rules.calls is not None:
         sequence.append(CALLS)
-    if rules.stock is not None and rules.stock.take_turn_up is not TakeTurnUp.NONE:
+    if rules.stock is not None and rules.stock.dealer_takes_turn_up:
         sequence.append(UNDEALT)  # the dealer taking the turned-up tile, during the calls
     if (bidding is not None and bidding.kitty) or rules.calls is not None:
         sequence.append(DISCARD)

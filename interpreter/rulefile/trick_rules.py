@@ -271,6 +271,11 @@ class Stock:
     free_while_open: bool = False
     take_turn_up: TakeTurnUp = TakeTurnUp.NONE  # the dealer, keeping, may take the turn-up for a discard
 
+    @property
+    def dealer_takes_turn_up(self) -> bool:
+        """Whether the dealer may take the turned-up tile (a hand's phase of kind undealt)."""
+        return self.take_turn_up is not TakeTurnUp.NONE
+
 
 @dataclass(frozen=True)
 class Calls:

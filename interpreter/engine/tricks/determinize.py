@@ -25,6 +25,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from interpreter.engine import phases
 from interpreter.engine.actions import DROP, EXCHANGE
 from interpreter.engine.layout.dealing import shuffle
 from interpreter.engine.match import Match, register_resampler
@@ -37,6 +38,7 @@ from interpreter.engine.tricks.phases.calls import Calls
 from interpreter.engine.tricks.phases.declaring import Declaring
 from interpreter.engine.tricks.phases.discarding import Discarding
 from interpreter.engine.tricks.phases.playing import Playing
+from interpreter.engine.tricks.phases.turn_up import TurnUpExchange
 from interpreter.engine.tricks.picks import next_picks
 from interpreter.engine.tricks.table import Laid, TrickTable
 from interpreter.engine.tricks.tables import TrickTables, trick_tables_for
@@ -127,6 +129,7 @@ class TrickDeterminizer:
         # to this seat (its own among its discards): `sample` fills it from the unseen tiles.
         self._phase_name = view.phase or _phase_of(view, t.rules.bidding is None, suits is not None, n)
         self._owed = view.to_discard
+        self._kind = view.phase_kind
         self._leader = None if view.phase != DISCARDING or view.calls else self._leader_of(view, t)
         used: set[int] = set()
         self._trick = [(seat, ids_of(seat, tile, used)) for seat, tile in view.trick]
@@ -183,6 +186,8 @@ class TrickDeterminizer:
         name = self._phase_name
         if name == PLAYING:
             return Playing.seen(self._led, self._trick, plays, self._best, self._picked.copy())
+        if name == DISCARDING and self._kind == phases.UNDEALT:
+            return TurnUpExchange()  # the dealer lays a tile away for the turned-up tile he took
         if name == DISCARDING:
             return Discarding(self._owed, self._leader)
         return _WAITING[name]()

@@ -21,7 +21,6 @@ from interpreter.rulefile.trick_rules import (
     LedSuit,
     NamesSuit,
     Rounds,
-    TakeTurnUp,
     TrickRules,
     Trump,
 )

@@ -374,6 +374,7 @@ PANELS: PhaseParts[Panel] = PhaseParts(
         kinds.DECLARATION: Panel(_contract, _declare_ask),
         kinds.CALLS: Panel(_calls),
         kinds.DISCARD: Panel(_discard, lambda t, legal: "lay a tile face down"),
+        kinds.UNDEALT: Panel(_discard, lambda t, legal: "lay a tile away for the turned-up tile you took"),
         kinds.TRICKS: Panel(_tricks, follows=True),
     },
 )

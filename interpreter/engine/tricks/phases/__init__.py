@@ -74,7 +74,7 @@ class TrickPhase(Phase[TrickTable]):
 
     def describe(self, table: TrickTable, seat: int) -> Mapping[str, Any]:
         """The TrickView fields this phase holds (the table holds the rest)."""
-        return {"phase": self.name}
+        return {"phase": self.name, "phase_kind": self.kind}
 
     def copy(self) -> TrickPhase:
         new = object.__new__(type(self))

@@ -51,11 +51,13 @@ class Bidding(TrickPhase):
         if action.kind != BID:
             return "it is the auction: bid or pass"
         t = table.t
-        if t.names_suit is not None and action.half is None:
-            return "a bid names its suit here, as in 'bid 30 in 5'"
-        if t.names_suit is not None and action.half not in table.auction.suits_to_name(t, table.hands[table.current]):
-            name = suit_name(action.half, t.max_pip + 1) if action.half <= t.max_pip else f"{action.half}s"
-            return f"you hold no tile of the {name}: a bid in {name} is not yours to make"
+        if t.names_suit is not None:
+            suit = action.half
+            if suit is None:
+                return "a bid names its suit here, as in 'bid 30 in 5'"
+            if suit not in table.auction.suits_to_name(t, table.hands[table.current]):
+                name = suit_name(suit, t.max_pip + 1) if suit <= t.max_pip else f"{suit}s"
+                return f"you hold no tile of the {name}: a bid in {name} is not yours to make"
         high, top = table.auction.high or 0, table.auction.raise_limit(table.t)
         if top is not None and isinstance(action.value, int) and action.value > max(top, high):
             return f"a bid of {action.value} raises the standing bid of {high} by more than {table.t.max_raise}"

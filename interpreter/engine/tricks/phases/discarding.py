@@ -63,4 +63,5 @@ class Discarding(TrickPhase):
         return "lay a tile of your hand face down (discard)"
 
     def describe(self, table: TrickTable, seat: int) -> Mapping[str, Any]:
-        return {"phase": self.name, "to_discard": self.owed, "kitty": len(table.discards) + self.owed}
+        owed = self.owed
+        return {"phase": self.name, "phase_kind": self.kind, "to_discard": owed, "kitty": len(table.discards) + owed}

@@ -308,6 +308,7 @@ class Playing(TrickPhase):
         tiles = table.t.tiles
         out: dict[str, Any] = {
             "phase": self.name,
+            "phase_kind": self.kind,
             "trick": tuple((s, tiles[x]) for s, x in zip(self.trick_seats, self.trick, strict=True)),
             "led_suit": self.led if self.trick else None,
             "plays": tuple(

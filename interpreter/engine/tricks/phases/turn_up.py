@@ -67,4 +67,6 @@ class TurnUpExchange(TrickPhase):
         return "lay a tile of your hand away (discard): the turned-up tile to leave it, or one of yours"
 
     def describe(self, table: TrickTable, seat: int) -> Mapping[str, Any]:
-        return {"phase": self.name, "to_discard": 1, "kitty": 0}
+        # The tiles laid face down so far (an exchange before him) and the one he owes, as a
+        # discard phase counts them: the same view whichever of the two phases a seat is in.
+        return {"phase": self.name, "phase_kind": self.kind, "to_discard": 1, "kitty": len(table.discards) + 1}
