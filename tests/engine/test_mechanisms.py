@@ -152,7 +152,7 @@ def test_may_play_again_after_a_double_or_stop() -> None:
     assert m2.current_player == 0
     assert legal(m2) == ["2-6 on arm 1", "2-6 on arm 2", "2-6 on arm 3", "pass"]
     play(m2, "pass")  # stops: the turn passes, and nobody counts as stuck
-    assert m2.current_player == 1 and m2._passes == 0
+    assert m2.current_player == 1 and m2._phase.passes == 0
 
 
 def test_must_play_again_after_a_double_offers_no_stop() -> None:

@@ -162,7 +162,7 @@ MECHANISM_HOUSES = {
 
 @pytest.mark.parametrize("house", sorted(MECHANISM_HOUSES))
 def test_general_playout_is_the_outside_random_loop(house: str) -> None:
-    """Rules the inlined round does not know go through `_general_round`: the same contract."""
+    """Rules the inlined round does not know go through `playout.general_round`: the same contract."""
     ruleset = load_ruleset_text(f"name: {house}\n" + MECHANISM_HOUSES[house], f"{house}.yaml", RULES)
     for seed in range(6):
         for heavy in (0.0, 0.5):

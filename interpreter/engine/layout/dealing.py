@@ -1,18 +1,27 @@
-"""Dealing a round and finding its starter: the seeded shuffle, hands, boneyard, the engine, and
-the start criteria tried in the rule file's order (lots and redeals included)."""
+"""Dealing a round and finding its starter (the deal phase's work): the seeded shuffle, hands,
+boneyard, the engine, and the start criteria tried in the rule file's order (lots and redeals
+included); `deal_round` puts the round on the table and opens it."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
+from interpreter.engine import events as ev
 from interpreter.engine.fixtures import ScriptedDeal
+from interpreter.engine.layout.arms import Layout
 from interpreter.engine.layout.tables import Tables
 from interpreter.engine.tiles import bits
 from interpreter.expressions.language import Expr, ExpressionRuntimeError
 from interpreter.rulefile.ruleset import EngineMissing, StartCriterion, StartRule, Topology, Undealt
 
+if TYPE_CHECKING:
+    from interpreter.engine.layout.table import LayoutTable
+
 SCRIPTED = "scripted"  # the `how` of a starter a scripted deal names
+_SIDE_CHOICE = StartCriterion.WINNING_SIDE_CHOICE.value
 
 
 @dataclass(slots=True)
@@ -56,7 +65,7 @@ def engine_tile(tables: Tables, round_no: int) -> int | None:
     return _engine_double(tables, engine, {**tables.count_env, "round": round_no}, round_no)
 
 
-def _engine_double(tables: Tables, engine: Expr, env: dict[str, object], round_no: int) -> int:
+def _engine_double(tables: Tables, engine: Expr, env: Mapping[str, object], round_no: int) -> int:
     """The engine double's id. The loader checks the rounds it can (interpreter/rulefile/build.py); a later
     round whose pip is not in the set stops the match here, rather than wrapping round to another double."""
     pip = int(engine(env))
@@ -127,7 +136,7 @@ def open_round(
     redeals = 0
     guards: dict[int, bool] = {}  # per `when` condition (by id), whether it holds
     while True:
-        picked = None
+        picked: tuple[int, int | None, str] | None = None
         for rule in criteria:
             if rule.when is not None and not _guard(tables, rule.when, previous, round_no, guards):
                 continue
@@ -384,12 +393,13 @@ def _pick(
         if won is None:
             return None
         seat = previous.starter
-        best = None
+        lightest: int | None = None
         for _ in range(tables.players):
-            if previous.seat_side[seat] == won and (best is None or previous.pips[seat] < previous.pips[best]):
-                best = seat
+            if previous.seat_side[seat] == won and (lightest is None or previous.pips[seat] < previous.pips[lightest]):
+                lightest = seat
             seat = next_seat(tables, seat)
-        return best, None, how
+        assert lightest is not None  # the winning side has a seat
+        return lightest, None, how
     raise AssertionError(f"unhandled start criterion {criterion}")
 
 
@@ -410,3 +420,44 @@ def _lots(tables: Tables, rng: random.Random, lots: list[list[tuple[int, int]]])
 
 def next_seat(tables: Tables, seat: int) -> int:
     return (seat + tables.step) % tables.players
+
+
+def deal_round(table: LayoutTable) -> None:
+    """Deal the next round onto `table`, log the deal, and open the round: the hub's engine set
+    out, or the lead turned up from the stock, where the rules say so."""
+    if table.round:  # the round that ended, as it ended: a table shows it until its people go on
+        table.finished = (table.layout, table.demands)  # references: read (and counted) only when shown
+    table.round += 1
+    t = table.t
+    round_no = table.round
+    scripted = table.deals[round_no - 1] if round_no <= len(table.deals) else None
+    rs = open_round(t, table.generator(), round_no, scripted, table.previous)
+    table.hands = rs.hands
+    table.boneyard = rs.boneyard
+    table.next_draw = 0
+    table.dead = rs.dead
+    table.layout = Layout(table.n)
+    table.demands = []
+    dealt_engine = not t.line and table.rules.layout.engine_dealt
+    if not t.line and not dealt_engine:
+        assert rs.engine is not None
+        table.open_hub(rs.engine)
+    table.needs_lead = t.line or dealt_engine
+    # The winning side chooses its leader: the starter may lead, or pass the lead to the next
+    # seat of its side (who must then lead).
+    table.lead_choice = rs.how == _SIDE_CHOICE and table.sides < table.n
+    table.lead = rs.lead
+    table.starter = rs.starter
+    table.current = rs.starter
+    table.last_fit = 0
+    table.fits = t.fits(table.layout.doubles)
+    # The hands as dealt (the list itself changes with play); boneyard and dead never change.
+    # A lead from the stock: the top boneyard tile (a scripted deal's first), taken before the
+    # deal is logged. A scripted deal without a boneyard turns nothing up: a resampled round is
+    # rebuilt from such a skeleton, and lays the logged tile itself (`LayoutTable.turn_up`).
+    turned = rs.boneyard.pop(0) if t.stock_lead and rs.boneyard else None
+    deal = (ev.DEAL, t, round_no, rs.starter, rs.how, None if turned is not None else rs.lead, rs.engine,
+            tuple(rs.hands), rs.boneyard, rs.dead, rs.lots, rs.redeals)  # fmt: skip
+    table.events.append(deal)
+    if turned is not None:
+        table.turn_up(turned)

@@ -25,15 +25,14 @@ from __future__ import annotations
 
 import random
 
-from interpreter.engine.actions import DRAW, MARKER, PLAY, Action
-from interpreter.engine.fixtures import ScriptedDeal
+from interpreter.engine.actions import DRAW, PLAY, Action
 from interpreter.engine.layout.dealing import shuffle
 from interpreter.engine.layout.match import LayoutMatch as Match
 from interpreter.engine.match import Match as AnyMatch
 from interpreter.engine.match import register_resampler
 from interpreter.engine.observation import Observation
 from interpreter.engine.tiles import bits
-from interpreter.rulefile.ruleset import Family, Ruleset, StartCriterion
+from interpreter.rulefile.ruleset import Family, Ruleset
 
 TRIES = 20  # failed fills at one relaxation level before dropping older constraints
 REPICKS = 8  # random picks of a constrained slot's tile before choosing among the free ones only
@@ -41,8 +40,10 @@ REPICKS = 8  # random picks of a constrained slot's tile before choosing among t
 
 def determinize(match: AnyMatch, seat: int, rng: random.Random) -> Match:
     """A copy of `match` in which every tile hidden from `seat` is dealt again at random, consistent
-    with what `seat` has seen. Built from `match.observation(seat)` only: `match.resample`."""
-    return Determinizer(match.ruleset, match.observation(seat)).sample(rng)
+    with what `seat` has seen. Built from `match.observation(seat)` only (and the last round's
+    finished layout, which every seat saw): `match.resample`."""
+    assert isinstance(match, Match)
+    return Determinizer(match.ruleset, match.observation(seat)).sample(rng)._showing_finished_of(match)
 
 
 register_resampler(Family.LAYOUT, determinize)
@@ -60,25 +61,9 @@ class Determinizer:
         deal = history[deal_at]
         ended = next((history[i] for i in range(deal_at - 1, -1, -1) if history[i]["type"] == "round_end"), None)
         start_scores = ended["scores"] if ended else header["scores"]
-        n = header["players"]
 
-        # The skeleton: the real round's starter and sizes, placeholder tiles. Every hand is
-        # "full" so that no replayed play can empty it and end the round early.
-        scripted = ScriptedDeal([()] * n, starter=deal["starter"])
-        teams = len(start_scores) < n
-        m = Match(rules, n, deals=[scripted] * observation.round, scores=start_scores, teams=teams)
-        if observation.round > 1:
-            m._round = observation.round - 1
-            m._start_round()
-        t = m._t
-        if deal["lead"] is not None:
-            m._lead = t.index[tuple(deal["lead"])]
-        full = (1 << len(t.tiles)) - 1
-        m._hands = [full] * n
-        m._boneyard = [0] * deal["boneyard_size"]
-        # The scripted starter hides how the real one was picked: where it was the winning side's
-        # choice, the starter may lead or hand the lead on here too (a replayed hand-over ends it).
-        m._lead_choice = m._needs_lead and deal["how"] == StartCriterion.WINNING_SIDE_CHOICE.value and m._sides < n
+        # The skeleton: the real round's starter and sizes, placeholder tiles (the match's own replay).
+        m = Match._replaying(rules, header["players"], observation.round, deal, start_scores)
 
         # A seat that drew or passed could not play only where the rules force a play and nothing
         # else (a condition on plays, a voluntary draw, stopping after a double) explains it.
@@ -88,67 +73,45 @@ class Determinizer:
         masks: list[int] = []  # constraint id -> the tiles it rules out
         slots: list[list[list[int]]] = [[[] for _ in range(size)] for size in deal["hand_sizes"]]
         for event in history[deal_at + 1 :]:
-            if event["type"] == "lead_turned_up":  # the skeleton's empty boneyard turned nothing up
-                m._turn_up(t.index[tuple(event["tile"])])
-            elif event["type"] == "refill":  # the skeleton's full hands never empty: draw the new hand here
-                m._next_draw += event["tiles"]
+            if event["type"] == "refill":  # the skeleton's full hands never empty: the new hand's slots
                 slots[event["seat"]] += [[] for _ in range(event["tiles"])]
-            if event["type"] != "action":
-                continue
-            who = event["seat"]
-            action = Action.from_json(event["action"])
-            if who != m._current:
-                m._turn_ended()
-            m._current = who
-            own = slots[who]
-            if action.kind == PLAY:
-                if who != me:
-                    tile = t.index[action.tile]
-                    _take(own, tile, masks)
-                m._play(who, action)
-            else:
-                if who != me and forced and not m._needs_lead:
-                    ruled_out = 0
-                    for arm in m._open_arms(who):
-                        ruled_out |= m._fits.masks[arm.value]
+            if event["type"] == "action":
+                who = event["seat"]
+                action = Action.from_json(event["action"])
+                own = slots[who]
+                if action.kind == PLAY:
+                    if who != me:
+                        assert action.tile is not None
+                        _take(own, m._tile_id(action.tile), masks)
+                elif who != me and forced:
+                    ruled_out = m._fitting(who)
                     if ruled_out and own:
                         masks.append(ruled_out)
                         # After a one_then_play draw only the drawn tile (the newest slot) was tried.
                         for slot in own[-1:] if m._drawn >= 0 else own:
                             slot.append(len(masks) - 1)
                 if action.kind == DRAW:
-                    m._draw(who)
                     own.append([])
-                else:
-                    m._pass(who, action.kind == MARKER)
-        if observation.current_player is not None and observation.current_player != m._current:
-            m._turn_ended()
-            m._current = observation.current_player
-        m._legal = None
-
-        layout = 0
-        for tile in m._layout.tile_ids():
-            layout |= 1 << tile
+            m._replay(event)
         mine = 0
         for tile in observation.hand:
-            mine |= 1 << t.index[tile]
-        m._hands[me] = mine
-        m._scores = list(observation.scores)
-        m._events = []
+            mine |= 1 << m._tile_id(tile)
+        m._replayed(observation.current_player, me, mine, observation.scores, observation.legal_actions)
+
         self._template = m
-        self._hidden = full & ~layout & ~mine
+        self._current = m.current_player
+        self._hidden = m._hidden_besides(mine)
         self._masks = masks
         self._slots = slots
-        self._undrawn = len(m._boneyard) - m._next_draw
+        self._undrawn = len(m.boneyard)
         self._levels: dict[int, list[tuple[int, int, tuple[int, ...]]]] = {}
         self._pool = bits(self._hidden)  # the hidden tiles, to deal
         self._empty = [[-1] * len(own) for own in slots]  # a tile id per slot, none yet
         for seat, size in enumerate(observation.hand_counts):
             if seat != me and size != len(slots[seat]):
                 raise ValueError(f"the log accounts for {len(slots[seat])} tiles in seat {seat}'s hand, not {size}")
-        self._drawn_slot = m._drawn >= 0 and m._current != me
-        if m._drawn >= 0 and m._current == me:
-            m._drawn = _own_drawn(m, observation)
+        # The seat to act drew a tile it alone may lay: that tile is its newest slot's.
+        self._drawn_slot = m._drawn >= 0 and self._current != me
 
     @property
     def constraints(self) -> dict[int, list[int]]:
@@ -232,48 +195,35 @@ class Determinizer:
         return hands
 
     def _build(self, hands: list[list[int]], rng: random.Random) -> Match:
-        m = self._template.clone()
+        masks = {}
         for seat, hand in enumerate(hands[:-1]):
             if seat == self.seat:
                 continue
             mask = 0
             for tile in hand:
                 mask |= 1 << tile
-            m._hands[seat] = mask
+            masks[seat] = mask
         rest = hands[-1]
-        m._boneyard = rest[: self._undrawn]
-        m._next_draw = 0
-        m._dead = rest[self._undrawn :]
-        if self._drawn_slot:
-            m._drawn = hands[m._current][-1]
-        # The real match's stream would deal its real next round; a determinization must not.
-        m._reseed(rng.getrandbits(64))
-        # Its next round is dealt only when something asks about it (as after `playout`): a
-        # search whose tree path ends the round reads the scores only (`round_over`).
-        m._deal_later = True
-        return m
+        drawn = hands[self._current][-1] if self._drawn_slot and self._current is not None else -1
+        return self._template._redealt(masks, rest[: self._undrawn], rest[self._undrawn :], drawn, rng.getrandbits(64))
 
 
 def round_over(match: Match, round_no: int) -> bool:
     """Whether round `round_no` of a determinization is over (or the match), without dealing the
     next round: `match.round` would deal it."""
-    return match._over or match._pending or match._round != round_no
+    return match._round_over(round_no)
 
 
 def legal_now(match: Match) -> list[Action]:
     """`match.legal_actions()` without the copy: the match's own list, not to be changed. For a
     search's tree path on a determinization, where the round is not over."""
-    legal = match._legal
-    if legal is None:
-        legal = match._legal = match._compute_legal()
-    return legal
+    return match._listing()
 
 
 def advance(match: Match, action: Action) -> None:
     """`match.apply(action)` for an action taken from `legal_now(match)`, without checking it
     again or building the events' view: the same state and log. For a search's tree path."""
-    match._legal = None
-    match._do(action)
+    match._advance(action)
 
 
 def _take(slots: list[list[int]], tile: int, masks: list[int]) -> None:
@@ -283,17 +233,3 @@ def _take(slots: list[list[int]], tile: int, masks: list[int]) -> None:
             del slots[i]
             return
     slots.pop()  # unreachable for a consistent log; keep the sizes right regardless
-
-
-def _own_drawn(m: Match, observation: Observation) -> int:
-    """The tile the observing seat just drew under one_then_play: the only one its legal plays use,
-    or else (it fits nowhere) any of its tiles that fits no open arm."""
-    t = m._t
-    for action in observation.legal_actions:
-        if action.kind == PLAY and action.tile is not None:
-            return t.index[action.tile]
-    fitting = 0
-    for arm in m._open_arms(observation.seat):
-        fitting |= m._fits.masks[arm.value]
-    loose = bits(m._hands[observation.seat] & ~fitting)
-    return loose[0] if loose else bits(m._hands[observation.seat])[0]

@@ -1,45 +1,34 @@
-"""A match: rounds of play under one ruleset, from the first deal to the winners.
+"""A match of the layout family: rounds of play under one ruleset, from the first deal to the winners.
 
-The state is small and flat (hands are bitmasks, the boneyard a shared list with a read
-position) so that `clone` is cheap, and `apply` changes it in place. Every rule comes from the
-`Ruleset`: this module knows options and expressions, never a game by name.
+A match holds its table (table.py: the hands as bitmasks, the boneyard, the layout, whose turn)
+and its current phase (phases.py): the deal, the play to the layout, the round's scoring, and
+the next deal. `apply` asks the play phase; when a phase is done the match goes on to the one
+it names. Every rule comes from the `Ruleset`: this module knows options and expressions, never
+a game by name.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from interpreter.engine import events as ev
 from interpreter.engine import phases
-from interpreter.engine.actions import Action, IllegalAction
+from interpreter.engine.actions import PLAY, Action, IllegalAction
 from interpreter.engine.fixtures import ScriptedDeal
-from interpreter.engine.layout.arms import Demand, Layout
-from interpreter.engine.layout.dealing import Previous
-from interpreter.engine.layout.legal import LegalMoves, normalized_play
-from interpreter.engine.layout.playout import RandomPlay
-from interpreter.engine.layout.rounds import RoundFlow
+from interpreter.engine.layout.legal import normalized_play
+from interpreter.engine.layout.phases import DealPhase, LayoutPhase, PlayPhase
+from interpreter.engine.layout.table import LayoutTable
 from interpreter.engine.layout.tables import tables_for
-from interpreter.engine.layout.turns import TurnRules
-from interpreter.engine.match import register
-from interpreter.engine.observation import ArmView, LayoutView, Observation, OpenDouble
+from interpreter.engine.layout.turns import do
+from interpreter.engine.match import Match, register
+from interpreter.engine.observation import LayoutView, Observation
 from interpreter.engine.tiles import Tile, bits
-from interpreter.rulefile.ruleset import (
-    DrawPolicy,
-    Family,
-    Ruleset,
-    SidesOpen,
-    Spinners,
-    StartCriterion,
-    Topology,
-    WhenUnable,
-)
-
-_OPENING_SPINNERS = (Spinners.FIRST_DOUBLE, Spinners.EVERY_DOUBLE)  # a double laid on an arm may open sides
+from interpreter.rulefile.ruleset import Family, Ruleset, StartCriterion
 
 
-class LayoutMatch(RoundFlow, TurnRules, LegalMoves, RandomPlay):
+class LayoutMatch(Match):
     """A match of the layout family. Public API: see docs/engine.md; everything with a leading
     underscore is private."""
 
@@ -54,68 +43,44 @@ class LayoutMatch(RoundFlow, TurnRules, LegalMoves, RandomPlay):
     ) -> None:
         ruleset = self._seat(ruleset, players, teams, scores)
         t = tables_for(ruleset, players)
-        self._t = t
-        # The source of the deals. A clone shares its original's generator until either of them
-        # deals (`_generator` makes a copy then), since a search's clones mostly never deal.
-        self._rng: random.Random | None = random.Random(seed)
-        self._rng_shared = False
-        self._reseed_with = 0  # what `_generator` seeds a new generator with when `_rng` is None
-        self._deals = tuple(deals or ())
-        layout = ruleset.layout
-        self._line = layout.topology is Topology.LINE
-        self._gated = layout.sides_open is SidesOpen.AFTER_ENDS
-        self._forced = ruleset.play.forced
-        self._policy = ruleset.draw.policy
-        self._marker = ruleset.draw.when_unable is WhenUnable.MARKER
-        # What the hot path asks of the rules, read once.
-        self._step = t.step
-        self._again = ruleset.play.again_after_double
-        self._in_play = ruleset.in_play
-        self._reads_doubles = t.match_reads_doubles
-        # Whether a double laid on an arm may open anything (spinner sides, a demand).
-        self._double_opens = bool(layout.double_demand) or layout.spinners in _OPENING_SPINNERS
-        self._reserve = ruleset.deal.reserve
-        self._may_draw = ruleset.draw.policy is not DrawPolicy.NONE
-        # Every arm is open to everyone unless trains have owners or spinner sides wait for ends.
-        self._all_open = self._line and not self._gated
-        # Whether `_random_round`'s inlined turn knows every rule in force; otherwise playouts
-        # take the general path (`_general_round`), which lists the legal actions each decision.
-        self._plain = not (
-            ruleset.play.allowed is not None
-            or ruleset.play.again_optional
-            or t.multi
-            or t.own_double
-            or ruleset.draw.voluntary
-            or layout.lead_demand
-            or layout.engine_dealt
-            or layout.open_trains
-            or any(rule.criterion is StartCriterion.WINNING_SIDE_CHOICE for rule in ruleset.start.later_rounds)
-            or ruleset.on_pass is not None  # a pass may score
-            or t.reads_fit  # a tile laid counts the ends it could have gone on
-        )
-        self._extra = False  # the current player laid a double and may (not must) play again
-        self._play_allowed = ruleset.play.allowed  # read by every listing of the legal moves
-        # What `_random_round` reads of the match and its rules, fixed for the match: one tuple
-        # to unpack a round instead of an attribute load each.
-        self._playout_fixed = (
-            t.pips, t.low, t.is_double, t.tiles, players, self._step, self._forced, self._again, self._in_play,
-            self._double_opens, self._reads_doubles, self._marker, not self._line, self._may_draw,
-            self._policy is DrawPolicy.UNTIL_PLAYABLE, self._all_open and not layout.double_demand,
-        )  # fmt: skip
-        self._round = 0
-        # The last finished round's layout and open doubles (`finished_layout`): the objects
-        # themselves, as a new round makes new ones and nothing changes them any more.
-        self._finished: tuple[Layout, list[Demand]] | None = None
+        self._table = LayoutTable(t, self._sides, self._seat_side, self._scores, self._events, seed, tuple(deals or ()))
         self._over = False
         self._winners: tuple[int, ...] = ()
-        self._previous: Previous | None = None
-        self._legal: list[Action] | None = None
-        # A playout that stops at a round's end leaves the next round undealt (`_pending`) until
-        # something asks about it (`_settle`): a search's playout never looks at that round.
+        # A playout that stops at a round's end leaves the next round undealt (`_pending`: the
+        # round's scoring is the current phase) until something asks about it (`_settle`): a
+        # search's playout never looks at that round.
         self._deal_later = False
         self._pending = False
         self._events.append(ev.match_header(ruleset.name, ruleset.digest, seed, players, self._sides, self._scores))
-        self._start_round()
+        self._phase: LayoutPhase = DealPhase(self._table)
+        self._move_on()
+
+    def _move_on(self) -> None:
+        """The current phase is done: go on through the phases that follow it to the next that
+        takes decisions; stop after a round's scoring while the next deal may wait
+        (`_deal_later`), and at the match's end."""
+        table = self._table
+        phase = self._phase
+        while phase.done:
+            if self._deal_later and phase.kind == phases.SCORING and table.winners is None:
+                self._pending = True
+                return
+            following = phase.following(table)
+            if following is None:
+                assert table.winners is not None
+                self._over = True
+                self._winners = table.winners
+                return
+            phase = self._phase = following
+
+    def _settle(self) -> None:
+        """Deal the round a playout left undealt. The deal comes from the table's own generator,
+        which nothing else draws from meanwhile, so it is the deal the round would have had at once."""
+        self._pending = False
+        following = self._phase.following(self._table)
+        assert following is not None
+        self._phase = following
+        self._move_on()
 
     # --- the public API -------------------------------------------------------------------------
 
@@ -125,7 +90,8 @@ class LayoutMatch(RoundFlow, TurnRules, LegalMoves, RandomPlay):
 
     @property
     def phase_kind(self) -> str:
-        return phases.LAYOUT
+        self._catch_up()
+        return self._phase.kind
 
     @property
     def phase_kinds(self) -> tuple[str, ...]:
@@ -135,42 +101,45 @@ class LayoutMatch(RoundFlow, TurnRules, LegalMoves, RandomPlay):
     def round(self) -> int:
         if self._pending:
             self._settle()
-        return self._round
+        return self._table.round
 
     @property
     def current_player(self) -> int | None:
         if self._pending:
             self._settle()
-        return None if self._over else self._current
+        return None if self._over else self._table.current
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
         if self._pending:
             self._settle()
-        tiles = self._t.tiles
-        return tuple(tiles[t] for t in bits(self._hands[seat]))
+        table = self._table
+        tiles = table.t.tiles
+        return tuple(tiles[t] for t in bits(table.hands[seat]))
 
     @property
     def boneyard(self) -> tuple[Tile, ...]:
         """The tiles not yet drawn, in draw order; the last `deal.reserve` of them are never drawn."""
         if self._pending:
             self._settle()
-        tiles = self._t.tiles
-        return tuple(tiles[t] for t in self._boneyard[self._next_draw :])
+        table = self._table
+        tiles = table.t.tiles
+        return tuple(tiles[t] for t in table.boneyard[table.next_draw :])
 
     @property
     def dead(self) -> tuple[Tile, ...]:
         if self._pending:
             self._settle()
-        tiles = self._t.tiles
-        return tuple(tiles[t] for t in self._dead)
+        table = self._table
+        tiles = table.t.tiles
+        return tuple(tiles[t] for t in table.dead)
 
     @property
     def layout(self) -> LayoutView:
         if self._pending:
             self._settle()
-        open_ids = {arm.id for arm in self._open_arms(self._current)} if not (self._over or self._needs_lead) else set()
-        ends = self._counted_ends() if self._layout.arms else []
-        return self._layout_view(self._layout, self._demands, ends, open_ids)
+        table = self._table
+        view: LayoutView = self._phase.describe(table, table.current)["layout"]
+        return view
 
     @property
     def finished_layout(self) -> LayoutView | None:
@@ -178,55 +147,28 @@ class LayoutMatch(RoundFlow, TurnRules, LegalMoves, RandomPlay):
         deal, and the layout itself once the match is over; None while no round has ended."""
         if self._pending:
             self._settle()
+        table = self._table
         if self._over:
-            ends = self._counted_ends() if self._layout.arms else []
-            return self._layout_view(self._layout, self._demands, ends, set())
-        if self._finished is None:
+            return table.layout_view(table.layout, table.demands, set())
+        if table.finished is None:
             return None
-        lay, demands = self._finished
-        return self._layout_view(lay, demands, self._counted_ends(lay) if lay.arms else [], set())
-
-    def _layout_view(self, lay: Layout, demands: list[Demand], ends: list[int], open_ids: set[int]) -> LayoutView:
-        t = self._t
-        arms = tuple(
-            ArmView(
-                id=arm.id,
-                kind=arm.kind,
-                owner=arm.owner,
-                value=arm.value,
-                tiles=tuple((half, t.low[tile] + t.high[tile] - half) for tile, half in arm.tiles),
-                marker=arm.owner is not None and lay.markers[arm.owner],
-                open=arm.id in open_ids,
-                root=t.tiles[arm.root],
-                spinner=None if arm.spinner is None else t.tiles[arm.spinner.tile],
-            )
-            for arm in lay.arms
-        )
-        doubles = tuple(OpenDouble(t.tiles[d.tile], tuple(d.arms), d.remaining, d.active) for d in demands)
-        return LayoutView(
-            arms=arms,
-            lead=None if lay.lead is None else t.tiles[lay.lead],
-            hub=None if lay.engine is None else t.tiles[lay.engine],
-            spinners=tuple(t.tiles[s.tile] for s in lay.spinners),
-            open_doubles=doubles,
-            tiles=tuple(t.tiles[tile] for tile in lay.tile_ids()),
-            ends=tuple(ends),
-            end_sum=sum(ends),
-            shared_train_name=self._rules.layout.shared_train_name,
-        )
+        lay, demands = table.finished
+        return table.layout_view(lay, demands, set())
 
     def observation(self, seat: int) -> Observation:
         if self._pending:
             self._settle()
+        table = self._table
+        seen = self._phase.describe(table, seat)
         return Observation(
             seat=seat,
             side=self._seat_side[seat],
-            round=self._round,
+            round=table.round,
             current_player=self.current_player,
             hand=self.hand(seat),
-            hand_counts=tuple(h.bit_count() for h in self._hands),
-            boneyard_count=self._drawable(),
-            layout=self.layout,
+            hand_counts=seen["hand_counts"],
+            boneyard_count=seen["boneyard_count"],
+            layout=seen["layout"],
             scores=self.scores,
             legal_actions=tuple(self.legal_actions()) if seat == self.current_player else (),
             history=self._history(),
@@ -237,40 +179,40 @@ class LayoutMatch(RoundFlow, TurnRules, LegalMoves, RandomPlay):
         """An independent copy with the same future (its random stream included)."""
         new = object.__new__(LayoutMatch)
         new.__dict__.update(self.__dict__)
-        new._hands = self._hands.copy()
         new._scores = self._scores.copy()
-        new._layout = self._layout.copy()
-        new._demands = [d.copy() for d in self._demands]
         self._copy_log(new)
-        if self._rng is not None:
-            self._rng_shared = new._rng_shared = True
+        new._table = self._table.copy(new._scores, new._events)
+        new._phase = self._phase.copy()
         return new
 
     def legal_actions(self) -> list[Action]:
         """Plays first (by arm, then tile, then touching half), then draw, pass or marker."""
-        if self._legal is None:
-            if self._pending:
-                self._settle()
-            self._legal = self._compute_legal()
-        return self._legal.copy()
+        if self._pending:
+            self._settle()
+        phase = self._phase
+        legal = phase.listed  # listed already (after a tile of a turn of several), or listed here
+        return (legal if legal is not None else phase.listing(self._table)).copy()
 
     def apply(self, action: Action) -> Sequence[dict[str, Any]]:
         """Do `action` for the current player; the events it produced. IllegalAction leaves all unchanged.
 
         The events come as a read-only sequence whose dicts are built when it is first read."""
-        legal = self._legal
+        if self._pending:
+            self._settle()
+        table = self._table
+        phase = self._phase
+        legal = phase.listed
         if legal is None:
-            if self._pending:
-                self._settle()
-            legal = self._legal = self._compute_legal()
+            legal = phase.listing(table)
         if not (isinstance(action, Action) and action in legal):
             normalized = normalized_play(action)
             if normalized is None or normalized not in legal:
-                raise IllegalAction(self._why_illegal(action))
+                raise IllegalAction(phase.why_illegal(table, action))
             action = normalized
         start = len(self._events)
-        self._legal = None
-        self._do(action)
+        phase.apply(table, action)
+        if phase.done:
+            self._move_on()
         return self._logged_since(start)
 
     def playout(self, rng: random.Random, *, until: str = "round", heavy: float = 0.0) -> None:
@@ -284,7 +226,7 @@ class LayoutMatch(RoundFlow, TurnRules, LegalMoves, RandomPlay):
         policy of search players' playouts. That is exactly the same actions, state and log as
         this loop over `legal_actions` and `apply`, which tests/engine/test_playout.py runs
         beside it. Inside, the plays are counted from the matching masks and only the chosen one
-        is looked up, with no action list and no legality check.
+        is looked up, with no action list and no legality check (`PlayPhase.playout`).
 
         With `until="round"` the next round is dealt only when something asks about it (its
         players, hands, layout, legal actions, log or number): the scores, `is_over`, `winners`
@@ -297,14 +239,13 @@ class LayoutMatch(RoundFlow, TurnRules, LegalMoves, RandomPlay):
             self._settle()
         rand = rng.random
         whole_match = until == "match"
-        round_no = self._round
+        table = self._table
+        round_no = table.round
         self._deal_later = not whole_match
         try:
-            while not (self._over or self._pending) and (whole_match or self._round == round_no):
-                if self._plain:
-                    self._random_round(rand, heavy)
-                else:
-                    self._general_round(rand, heavy)
+            while not (self._over or self._pending) and (whole_match or table.round == round_no):
+                self._phase.playout(table, rand, heavy)
+                self._move_on()
         finally:
             self._deal_later = False
         if self._live:  # somebody holds the `events` list: bring it up to date, the next deal included
@@ -312,6 +253,154 @@ class LayoutMatch(RoundFlow, TurnRules, LegalMoves, RandomPlay):
                 self._settle()
             self._event_dicts_now()
 
+    # --- resampling (determinize.py): the match rebuilds a round from one seat's view ------------
+
+    @classmethod
+    def _replaying(
+        cls, rules: Ruleset, players: int, round_no: int, deal: Mapping[str, Any], scores: Sequence[int]
+    ) -> LayoutMatch:
+        """A skeleton of round `round_no` as its logged `deal` tells it, from the `scores` it began
+        with: the real starter, lead and boneyard size, and every hand full (placeholders, so
+        that no replayed play can empty one and end the round early, and no hidden tile is read)."""
+        scripted = ScriptedDeal([()] * players, starter=deal["starter"])
+        m = cls(rules, players, deals=[scripted] * round_no, scores=scores, teams=len(scores) < players)
+        table = m._table
+        if round_no > 1:  # deal the round itself (the start criteria of a scripted starter read nothing)
+            table.round = round_no - 1
+            m._phase = DealPhase(table)
+            m._move_on()
+        t = table.t
+        if deal["lead"] is not None:
+            table.lead = t.index[tuple(deal["lead"])]
+        table.hands = [(1 << len(t.tiles)) - 1] * players
+        table.boneyard = [0] * deal["boneyard_size"]
+        # The scripted starter hides how the real one was picked: where it was the winning side's
+        # choice, the starter may lead or hand the lead on here too (a replayed hand-over ends it).
+        side_choice = deal["how"] == StartCriterion.WINNING_SIDE_CHOICE.value
+        table.lead_choice = table.needs_lead and side_choice and table.sides < players
+        return m
+
+    def _replay(self, event: Mapping[str, Any]) -> None:
+        """Redo one event of the round's public log on a skeleton (`_replaying`): a lead turned up,
+        a hand refilled (drawn in full: the skeleton's hands never empty), a seat's action."""
+        table = self._table
+        play = self._phase
+        assert isinstance(play, PlayPhase)
+        kind = event["type"]
+        if kind == "lead_turned_up":  # the skeleton's empty boneyard turned nothing up
+            table.turn_up(table.t.index[tuple(event["tile"])])
+        elif kind == "refill":
+            table.next_draw += event["tiles"]
+        elif kind == "action":
+            self._to_act(event["seat"])
+            do(table, play, Action.from_json(event["action"]))
+
+    def _to_act(self, seat: int) -> None:
+        """`seat` acts next, as the log says: a turn of several tiles kept going ended before it."""
+        table = self._table
+        if seat != table.current:
+            play = self._phase
+            assert isinstance(play, PlayPhase)
+            play.turn_ended()
+        table.current = seat
+
+    def _fitting(self, seat: int) -> int:
+        """The tiles that fit an arm open to `seat` now (a mask): under forced play, what a seat that
+        draws or passes now does not hold; 0 while the round waits for its lead."""
+        table = self._table
+        if table.needs_lead:
+            return 0
+        masks = table.fits.masks
+        out = 0
+        for arm in table.open_arms(seat):
+            out |= masks[arm.value]
+        return out
+
+    @property
+    def _drawn(self) -> int:
+        """The tile the current seat just drew under one_then_play (the only one it may lay), or -1."""
+        play = self._phase
+        return play.drawn if isinstance(play, PlayPhase) else -1
+
+    def _replayed(
+        self, current: int | None, seat: int, hand: int, scores: Sequence[int], legal: Sequence[Action]
+    ) -> None:
+        """The replay is done: `current` acts next (None: as replayed), `seat` holds `hand` and
+        has `legal` actions if it is to act, the scores are the observed ones, the log starts here."""
+        if current is not None:
+            self._to_act(current)
+        table = self._table
+        play = self._phase
+        assert isinstance(play, PlayPhase)
+        play.listed = None
+        table.hands[seat] = hand
+        self._scores[:] = scores
+        self._restart_log()
+        table.events = self._events
+        if play.drawn >= 0 and table.current == seat:
+            play.drawn = self._own_drawn(seat, legal)
+
+    def _own_drawn(self, seat: int, legal: Sequence[Action]) -> int:
+        """The tile `seat` just drew under one_then_play: the only one its legal plays use, or else
+        (it fits nowhere) any of its tiles that fits no open arm."""
+        table = self._table
+        for action in legal:
+            if action.kind == PLAY and action.tile is not None:
+                return table.t.index[action.tile]
+        loose = bits(table.hands[seat] & ~self._fitting(seat))
+        return loose[0] if loose else bits(table.hands[seat])[0]
+
+    def _tile_id(self, tile: Tile) -> int:
+        return self._table.t.index[tile]
+
+    def _hidden_besides(self, hand: int) -> int:
+        """The tiles of the set neither on the layout nor in `hand` (masks)."""
+        out = (1 << len(self._table.t.tiles)) - 1 & ~hand
+        for tile in self._table.layout.tile_ids():
+            out &= ~(1 << tile)
+        return out
+
+    def _redealt(
+        self, hands: Mapping[int, int], boneyard: list[int], dead: list[int], drawn: int, seed: int
+    ) -> LayoutMatch:
+        """A copy with the hidden tiles dealt as given: `hands` per seat, the tiles still to draw,
+        the dead ones, the current seat's drawn tile (-1: none); its deals from now on come from
+        `seed`, and its next round is dealt only when something asks about it (as after
+        `playout`): a search whose tree path ends the round reads the scores only (`round_over`)."""
+        m = self.clone()
+        table = m._table
+        for seat, hand in hands.items():
+            table.hands[seat] = hand
+        table.boneyard = boneyard
+        table.next_draw = 0
+        table.dead = dead
+        if drawn >= 0:
+            play = m._phase
+            assert isinstance(play, PlayPhase)
+            play.drawn = drawn
+        table.reseed(seed)  # the real match's stream would deal its real next round: not this one's
+        m._deal_later = True
+        return m
+
+    def _showing_finished_of(self, other: LayoutMatch) -> LayoutMatch:
+        """This match, showing `other`'s last finished round as its own (every seat saw it end)."""
+        self._table.finished = other._table.finished
+        return self
+
+    def _round_over(self, round_no: int) -> bool:
+        """Whether round `round_no` is over (or the match), without dealing the next round."""
+        return self._over or self._pending or self._table.round != round_no
+
+    def _listing(self) -> list[Action]:
+        """The legal actions themselves (not a copy) where the round is not over."""
+        return self._phase.listing(self._table)
+
+    def _advance(self, action: Action) -> None:
+        """`apply` for an action from `_listing`, unchecked and without the events' view."""
+        phase = self._phase
+        phase.apply(self._table, action)
+        if phase.done:
+            self._move_on()
 
 
 register(Family.LAYOUT, LayoutMatch)

@@ -15,13 +15,17 @@ from interpreter.engine.tiles import Tile, set_tiles
 from interpreter.rulefile.ruleset import (
     PREVIOUS_ROUND_CRITERIA,
     Direction,
+    DrawPolicy,
     Lead,
     LeadFrom,
     Ruleset,
+    SidesOpen,
+    Spinners,
     StartCriterion,
     StartRule,
     Topology,
     Undealt,
+    WhenUnable,
 )
 
 _CACHE_SIZE = 32
@@ -38,6 +42,7 @@ FIT_NAMES = frozenset({"laid_fit_ends", "last_fit_ends"})
 # Matching tables kept per ruleset when `match` reads `doubles` (one per set of doubles on the
 # table): enough for every subset of the seven doubles of a 0–6 set, bounded for the big sets.
 _FITS_CACHE_SIZE = 1024
+_OPENING_SPINNERS = (Spinners.FIRST_DOUBLE, Spinners.EVERY_DOUBLE)  # a double laid on an arm may open sides
 
 
 class Fits:
@@ -104,7 +109,7 @@ class Tables:
         self.own_double = ruleset.layout.own_double_trains
         # The tile laid at the hub as the engine when nobody holds the dealt engine (None: no stand-in).
         self.stand_in = None if ruleset.layout.stand_in is None else self.index.get(ruleset.layout.stand_in)
-        # Whether the legal plays need `LegalMoves._turn_shaped`: one check on the hot path for both.
+        # Whether the legal plays need `legal._turn_shaped`: one check on the hot path for both.
         self.shapes_turns = self.multi or self.own_double
         ends = (ruleset.domino, ruleset.blocked)
         formulas = [e.points for e in ends] + [e.rank for e in ends if e.rank is not None]
@@ -144,6 +149,47 @@ class Tables:
         )
         self.actions: dict[int, Action] = {}  # play_action's cache, by (arm << 13) | (tile << 5) | half
         self.leads = tuple(Action(PLAY, tile) for tile in self.tiles)  # [tile] -> the action leading it
+        self._turn_rules(ruleset, players)
+
+    def _turn_rules(self, ruleset: Ruleset, players: int) -> None:
+        """What the play phase (play.py, and its hot path playout.py) asks of the rules, read once."""
+        layout = ruleset.layout
+        self.line = layout.topology is Topology.LINE
+        self.gated = layout.sides_open is SidesOpen.AFTER_ENDS  # spinner sides wait for its ends
+        self.forced = ruleset.play.forced
+        self.policy = ruleset.draw.policy
+        self.marker = ruleset.draw.when_unable is WhenUnable.MARKER
+        self.again = ruleset.play.again_after_double
+        self.in_play = ruleset.in_play
+        # Whether a double laid on an arm may open anything (spinner sides, a demand).
+        self.double_opens = bool(layout.double_demand) or layout.spinners in _OPENING_SPINNERS
+        self.reserve = ruleset.deal.reserve
+        self.may_draw = ruleset.draw.policy is not DrawPolicy.NONE
+        # Every arm is open to everyone unless trains have owners or spinner sides wait for ends.
+        self.all_open = self.line and not self.gated
+        self.play_allowed = ruleset.play.allowed  # read by every listing of the legal moves
+        # Whether the inlined random turn (playout.random_round) knows every rule in force; otherwise
+        # playouts take the general path (playout.general_round), which lists the legal actions.
+        self.plain = not (
+            ruleset.play.allowed is not None
+            or ruleset.play.again_optional
+            or self.multi
+            or self.own_double
+            or ruleset.draw.voluntary
+            or layout.lead_demand
+            or layout.engine_dealt
+            or layout.open_trains
+            or any(rule.criterion is StartCriterion.WINNING_SIDE_CHOICE for rule in ruleset.start.later_rounds)
+            or ruleset.on_pass is not None  # a pass may score
+            or self.reads_fit  # a tile laid counts the ends it could have gone on
+        )
+        # What playout.random_round reads of the rules: one tuple to unpack a round instead of an
+        # attribute load each.
+        self.playout_fixed = (
+            self.pips, self.low, self.is_double, self.tiles, players, self.step, self.forced, self.again,
+            self.in_play, self.double_opens, self.match_reads_doubles, self.marker, not self.line, self.may_draw,
+            self.policy is DrawPolicy.UNTIL_PLAYABLE, self.all_open and not layout.double_demand,
+        )  # fmt: skip
 
     def bit_pool(self, engine: int | None) -> list[int]:
         """A fresh list of the bits (1 << id) of every tile but the engine, in id order: what a

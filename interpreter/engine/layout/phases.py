@@ -1,0 +1,175 @@
+"""The layout family's round as a sequence of phases (engine/phases.py): the deal, the play to
+the layout, the round's scoring, then the next deal, until a phase ends the match.
+
+Each phase does its part on the `LayoutTable` it is handed (table.py). The deal and the scoring
+take no decision: they do their work when made (`following` makes them) and are done at once.
+The play phase's own state is the turn in progress; its rules are in legal.py (what is legal
+and why not), turns.py (what an action does) and playout.py (its fast random round).
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from interpreter.engine import phases
+from interpreter.engine.actions import Action, IllegalAction
+from interpreter.engine.layout.dealing import deal_round
+from interpreter.engine.layout.legal import compute_legal, why_illegal
+from interpreter.engine.layout.playout import general_round, random_round
+from interpreter.engine.layout.rounds import score_round
+from interpreter.engine.layout.table import LayoutTable
+from interpreter.engine.layout.turns import do
+
+_OVER = "the match is over"
+
+
+class LayoutPhase(phases.Phase[LayoutTable]):
+    """A phase of a layout round, as the match drives it."""
+
+    listed: list[Action] | None = None  # the legal actions, once listed, until the next action
+
+    def listing(self, table: LayoutTable) -> list[Action]:
+        """The legal actions themselves, not a copy: for the match's own checks, never to change."""
+        return []
+
+    def legal(self, table: LayoutTable) -> list[Action]:
+        return self.listing(table).copy()
+
+    def playout(self, table: LayoutTable, rand: Callable[[], float], heavy: float) -> None:
+        """Random play until the round ends (`Match.playout`): nothing where no decision is taken."""
+
+    @abstractmethod
+    def following(self, table: LayoutTable) -> LayoutPhase | None: ...
+
+    @abstractmethod
+    def copy(self) -> LayoutPhase: ...
+
+    @abstractmethod
+    def why_illegal(self, table: LayoutTable, action: object) -> str: ...
+
+
+class _NoDecision(LayoutPhase):
+    """A phase that takes no decision: it did its work when it was made."""
+
+    def apply(self, table: LayoutTable, action: Action) -> None:
+        raise IllegalAction(self.why_illegal(table, action))
+
+    def why_illegal(self, table: LayoutTable, action: object) -> str:
+        return _OVER
+
+    def describe(self, table: LayoutTable, seat: int) -> Mapping[str, Any]:
+        return table.seen(set())
+
+    @property
+    def done(self) -> bool:
+        return True
+
+
+class DealPhase(_NoDecision):
+    """Deals the next round onto the table and opens it (dealing.py); play follows."""
+
+    kind = phases.DEAL
+    name = "dealing"
+
+    def __init__(self, table: LayoutTable) -> None:
+        deal_round(table)
+
+    def following(self, table: LayoutTable) -> PlayPhase:
+        return PlayPhase()
+
+    def copy(self) -> DealPhase:
+        return self  # it holds nothing
+
+
+class RoundScoring(_NoDecision):
+    """Scores the round that ended in play (rounds.py); the next deal follows unless the match is over."""
+
+    kind = phases.SCORING
+    name = "scoring"
+
+    def __init__(self, table: LayoutTable, reason: str, out: int | None) -> None:
+        score_round(table, reason, out)
+
+    def following(self, table: LayoutTable) -> DealPhase | None:
+        return None if table.winners is not None else DealPhase(table)
+
+    def copy(self) -> RoundScoring:
+        return self  # it holds nothing
+
+
+class PlayPhase(LayoutPhase):
+    """Tiles laid onto the layout, turn by turn, until the round ends. Its own state is the turn
+    in progress; the round's is on the table."""
+
+    kind = phases.LAYOUT
+    name = "playing"
+
+    # The turn's state, at its start-of-round values: set on the phase as the turn changes it (a
+    # new round's phase is made with nothing to set, as the hot path deals one a round).
+    passes = 0  # seats in a row unable to lay or draw: all of them block the round
+    drew = False  # the current seat drew this turn
+    drawn = -1  # under one_then_play, the tile just drawn: the only one that may be played
+    extra = False  # the current seat laid a double and may (not must) play again
+    # A turn of several tiles (play.per_turn): the tiles laid so far this turn, the arms they went
+    # on, and, fixed by its first tile, how many it lays and whether it must be laid whole.
+    turn_laid = 0
+    turn_arms: tuple[int, ...] = ()
+    turn_need = 1
+    turn_whole = False
+    ended: str | None = None  # why the round ended (turns.DOMINO, BLOCKED, TARGET)
+    out: int | None = None  # the seat that went out
+
+    def listing(self, table: LayoutTable) -> list[Action]:
+        listed = self.listed
+        if listed is None:
+            listed = self.listed = [] if self.ended else compute_legal(table, self)
+        return listed
+
+    def apply(self, table: LayoutTable, action: Action) -> None:
+        self.listed = None
+        do(table, self, action)
+
+    def why_illegal(self, table: LayoutTable, action: object) -> str:
+        return why_illegal(table, self, action)
+
+    def describe(self, table: LayoutTable, seat: int) -> Mapping[str, Any]:
+        """The table as every seat sees it, the arms open to the seat to play marked open."""
+        live = not (self.ended or table.needs_lead)
+        return table.seen({arm.id for arm in table.open_arms(table.current)} if live else set())
+
+    @property
+    def done(self) -> bool:
+        return self.ended is not None
+
+    def following(self, table: LayoutTable) -> RoundScoring | None:
+        if table.winners is not None:  # a score during play won the match
+            return None
+        assert self.ended is not None
+        return RoundScoring(table, self.ended, self.out)
+
+    def copy(self) -> PlayPhase:
+        new = object.__new__(PlayPhase)
+        new.__dict__.update(self.__dict__)
+        return new
+
+    def playout(self, table: LayoutTable, rand: Callable[[], float], heavy: float) -> None:
+        """Random play (`Match.playout`) until the round ends: the inlined turn where it knows
+        every rule in force (`Tables.plain`), else one listed decision at a time."""
+        fast = table.t.plain
+        while not self.ended:
+            if fast:
+                random_round(table, self, rand, heavy)
+            else:
+                general_round(table, self, rand, heavy)
+
+    def reset_turn(self) -> None:
+        self.turn_laid = 0
+        self.turn_arms = ()
+
+    def turn_ended(self) -> None:
+        """A replay of the log learns that another seat acts next: the turn of several tiles that
+        its stand-in hands kept going ended there."""
+        self.reset_turn()
+        self.extra = False

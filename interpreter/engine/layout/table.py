@@ -1,0 +1,316 @@
+"""The layout family's table: the state a match's phases share, and what they do to it alike.
+
+The deal (dealing.py), the play (play.py) and the round's scoring (rounds.py) each take the
+table as an argument (engine/phases.py). It holds the tiles where they are — the hands as
+bitmasks, the boneyard as a list with a read position, the dead tiles, the layout and its open
+doubles — whose turn it is and how the round opens, the source of the deals, what the round's
+scoring leaves for the next deal, and the match's scores and log (the very lists the match
+keeps). What a turn is in the middle of (passes in a row, a tile just drawn, a turn of several
+tiles) is the play phase's own state.
+
+Everything is flat and small so that `copy` is cheap: a search copies a table per sample.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from interpreter.engine import events as ev
+from interpreter.engine.actions import PLAY
+from interpreter.engine.fixtures import ScriptedDeal
+from interpreter.engine.layout.arms import Arm, Demand, Layout
+from interpreter.engine.layout.dealing import Previous
+from interpreter.engine.layout.tables import Fits, Tables
+from interpreter.engine.observation import ArmView, LayoutView, OpenDouble
+from interpreter.rulefile.ruleset import AfterStockLead, DemandStarts, DoubleAtEnd, Ruleset, Spinners
+
+
+class LayoutTable:
+    """A layout match's shared state. Set up empty; the deal phase deals each round onto it."""
+
+    # Fixed for the match.
+    t: Tables
+    rules: Ruleset
+    n: int
+    sides: int
+    seat_side: list[int]
+    deals: tuple[ScriptedDeal, ...]
+    # The match's scores and event log: the lists `Match` keeps (`LayoutMatch` hands a copy its own).
+    scores: list[int]
+    events: list[ev.Record]
+    winners: tuple[int, ...] | None  # set once a phase ends the match
+    # The source of the deals. A copy shares its original's generator until either of them deals
+    # (`generator` makes a copy then), since a search's copies mostly never deal.
+    rng: random.Random | None
+    rng_shared: bool
+    reseed_with: int  # what `generator` seeds a new generator with when `rng` is None
+    # The round: its number, the tiles where they are, the layout, whose turn, how it opens.
+    round: int
+    hands: list[int]  # per seat, a bitmask of tile ids
+    boneyard: list[int]  # draw order; `next_draw` is the next tile's position
+    next_draw: int
+    dead: list[int]
+    layout: Layout
+    demands: list[Demand]  # the open doubles, oldest first
+    fits: Fits  # the matching table for the doubles on the layout
+    starter: int
+    current: int
+    lead: int | None  # the tile the round must open with, if a start criterion requires one
+    needs_lead: bool  # nothing is laid yet: the current seat leads
+    lead_choice: bool  # the winning side's starter may hand the lead to its partner
+    last_fit: int  # the open ends the last tile laid could have gone on (when the rules read it)
+    # What the last round's scoring left: for the next deal's start criteria, and to show it.
+    previous: Previous | None
+    finished: tuple[Layout, list[Demand]] | None
+
+    def __init__(
+        self,
+        t: Tables,
+        sides: int,
+        seat_side: list[int],
+        scores: list[int],
+        events: list[ev.Record],
+        seed: int,
+        deals: tuple[ScriptedDeal, ...],
+    ) -> None:
+        self.t = t
+        self.rules = t.ruleset
+        self.n = t.players
+        self.sides = sides
+        self.seat_side = seat_side
+        self.deals = deals
+        self.scores = scores
+        self.events = events
+        self.winners = None
+        self.rng = random.Random(seed)
+        self.rng_shared = False
+        self.reseed_with = 0
+        self.round = 0
+        self.hands = [0] * self.n
+        self.boneyard = []
+        self.next_draw = 0
+        self.dead = []
+        self.layout = Layout(self.n)
+        self.demands = []
+        self.fits = t.fits(0)
+        self.starter = self.current = 0
+        self.lead = None
+        self.needs_lead = self.lead_choice = False
+        self.last_fit = 0
+        self.previous = None
+        self.finished = None
+
+    def copy(self, scores: list[int], events: list[ev.Record]) -> LayoutTable:
+        """An independent copy keeping `scores` and logging to `events` (the copy's match's lists)."""
+        new = object.__new__(LayoutTable)
+        new.__dict__.update(self.__dict__)
+        new.scores = scores
+        new.events = events
+        new.hands = self.hands.copy()
+        new.layout = self.layout.copy()
+        new.demands = [d.copy() for d in self.demands]
+        if self.rng is not None:
+            self.rng_shared = new.rng_shared = True
+        return new
+
+    # --- the deals' random stream ----------------------------------------------------------------
+
+    def generator(self) -> random.Random:
+        """The table's own random generator, made its own on first use after a copy or a reseed."""
+        if self.rng is None:
+            self.rng = random.Random(self.reseed_with)
+        elif self.rng_shared:
+            own = random.Random(0)  # cheaper to seed than from the system; setstate replaces it
+            own.setstate(self.rng.getstate())
+            self.rng, self.rng_shared = own, False
+        return self.rng
+
+    def reseed(self, seed: int) -> None:
+        """A new random stream for the deals from now on (created when first used)."""
+        self.rng, self.rng_shared, self.reseed_with = None, False, seed
+
+    # --- the tiles and the layout ------------------------------------------------------------
+
+    def drawable(self) -> int:
+        return max(0, len(self.boneyard) - self.t.reserve - self.next_draw)
+
+    def binding(self) -> Demand | None:
+        """The open double that restricts play now: the oldest one that binds."""
+        for demand in self.demands:
+            if demand.active:
+                return demand
+        return None
+
+    def open_arms(self, seat: int) -> list[Arm]:
+        """The arms `seat` may play on now: the binding open double's arms if there is one."""
+        lay = self.layout
+        arms = lay.arms
+        demand = self.binding() if self.demands else None
+        if demand is not None:
+            candidates = [arms[i] for i in demand.arms]
+        elif self.t.line:
+            candidates = arms
+        else:
+            markers = lay.markers
+            if self.rules.layout.open_trains:  # every train is open, marker or none
+                candidates = arms
+            else:
+                candidates = [a for a in arms if a.owner is None or a.owner == seat or markers[a.owner]]
+        if self.t.gated:
+            return [a for a in candidates if a.spinner is None or lay.ends_covered(a.spinner)]
+        return candidates
+
+    def open_hub(self, engine: int, pip: int | None = None) -> None:
+        """Put the engine at the hub, with its trains (and its demand, if it makes one); `pip`, the
+        number its trains start with, differs from its own only for a stand-in (layout.stand_in)."""
+        layout = self.rules.layout
+        # Trains from the players' own doubles start as those are laid (turns.py), not at the hub.
+        personal = layout.personal_trains and not layout.own_double_trains
+        owners: list[int | None] = list(range(self.n)) if personal else []
+        owners += [None] * layout.shared_trains
+        self.layout.start_hub(engine, self.t.low[engine] if pip is None else pip, owners)
+        self.fits = self.t.fits(self.layout.doubles)
+        if layout.lead_demand:
+            self.demand_on_lead(engine)
+
+    def start_line(self, tile: int) -> None:
+        """Lay `tile` as the line's lead (a spinner if the rules make a lead double one)."""
+        t = self.t
+        layout = self.rules.layout
+        spinner = t.is_double[tile] and layout.spinners is not Spinners.NONE
+        self.layout.start_line(tile, t.low[tile], t.high[tile], layout.spinner_arms if spinner else 0)
+        if t.is_double[tile] and layout.lead_demand:
+            self.demand_on_lead(tile)
+
+    def turn_up(self, tile: int) -> None:
+        """Lay `tile`, turned up from the stock, as the lead: nobody's play, so nobody scores for it;
+        the starter, or the seat after (`start.after_stock_lead`), plays first onto it."""
+        t = self.t
+        self.start_line(tile)
+        if t.is_double[tile]:
+            self.note_double(tile)
+        self.needs_lead = self.lead_choice = False
+        self.lead = None
+        if self.rules.start.after_stock_lead is AfterStockLead.NEXT_SEAT:
+            self.current = (self.starter + t.step) % self.n
+        self.events.append({"type": "lead_turned_up", "tile": [t.low[tile], t.high[tile]]})
+
+    def demand_on_lead(self, tile: int) -> None:
+        """The lead double or the engine demands `layout.lead_demand` tiles, one on each of that
+        many of its arms, before play goes anywhere else (an empty arm is what it demands)."""
+        arms = [arm.id for arm in self.layout.arms]
+        self.demands.append(Demand(tile, arms, min(self.rules.layout.lead_demand, len(arms)), True))
+
+    def note_double(self, tile: int) -> None:
+        """A double is on the table: the matching table changes if the match condition reads `doubles`."""
+        lay = self.layout
+        pip = self.t.low[tile]
+        if not lay.doubles >> pip & 1:
+            lay.doubles |= 1 << pip
+            if self.t.match_reads_doubles:
+                self.fits = self.t.fits(lay.doubles)
+
+    def laid_double(self, arm: Arm, tile: int, pip: int) -> None:
+        """A double laid on `arm` may open spinner sides, and may demand tiles on its arms."""
+        lay = self.layout
+        layout = self.rules.layout
+        spinners = layout.spinners
+        spinner = spinners is Spinners.EVERY_DOUBLE or (spinners is Spinners.FIRST_DOUBLE and not lay.spinners)
+        sides = lay.open_sides(arm, tile, pip, layout.spinner_arms - 2) if spinner else ()
+        if layout.double_demand:
+            arms = [arm.id, *sides]
+            active = layout.demand_starts is DemandStarts.IMMEDIATELY
+            self.demands.append(Demand(tile, arms, min(layout.double_demand, len(arms)), active))
+
+    def cover(self, arm_id: int) -> None:
+        """A tile on an open double's uncovered arm answers one of the tiles it demands."""
+        for demand in self.demands:
+            if arm_id in demand.arms:
+                demand.arms.remove(arm_id)
+                demand.remaining -= 1
+                if not demand.remaining:
+                    self.demands.remove(demand)
+                return
+
+    def counted_ends(self, layout: Layout | None = None) -> list[int]:
+        """The open ends as they count (of `layout`, the current one when not given)."""
+        scoring = self.rules.in_play
+        factor = 1 if scoring is not None and scoring.double_at_end is DoubleAtEnd.ONE_HALF else 2
+        return (layout or self.layout).counted_ends(self.t.is_double, factor)
+
+    def layout_view(self, lay: Layout, demands: list[Demand], open_ids: set[int]) -> LayoutView:
+        """`lay` as a viewer sees it, the arms `open_ids` open."""
+        t = self.t
+        ends = self.counted_ends(lay) if lay.arms else []
+        arms = tuple(
+            ArmView(
+                id=arm.id,
+                kind=arm.kind,
+                owner=arm.owner,
+                value=arm.value,
+                tiles=tuple((half, t.low[tile] + t.high[tile] - half) for tile, half in arm.tiles),
+                marker=arm.owner is not None and lay.markers[arm.owner],
+                open=arm.id in open_ids,
+                root=t.tiles[arm.root],
+                spinner=None if arm.spinner is None else t.tiles[arm.spinner.tile],
+            )
+            for arm in lay.arms
+        )
+        doubles = tuple(OpenDouble(t.tiles[d.tile], tuple(d.arms), d.remaining, d.active) for d in demands)
+        return LayoutView(
+            arms=arms,
+            lead=None if lay.lead is None else t.tiles[lay.lead],
+            hub=None if lay.engine is None else t.tiles[lay.engine],
+            spinners=tuple(t.tiles[s.tile] for s in lay.spinners),
+            open_doubles=doubles,
+            tiles=tuple(t.tiles[tile] for tile in lay.tile_ids()),
+            ends=tuple(ends),
+            end_sum=sum(ends),
+            shared_train_name=self.rules.layout.shared_train_name,
+        )
+
+    def seen(self, open_ids: set[int]) -> dict[str, Any]:
+        """What every seat sees of the table (`Phase.describe`): the layout with the arms `open_ids`
+        open, the number of tiles each seat holds, and the number left to draw."""
+        return {
+            "layout": self.layout_view(self.layout, self.demands, open_ids),
+            "hand_counts": tuple(h.bit_count() for h in self.hands),
+            "boneyard_count": self.drawable(),
+        }
+
+    # --- the log, read back --------------------------------------------------------------------
+
+    def last_player(self) -> int | None:
+        """The seat that laid the round's last tile (read back from the log: rare, so not tracked)."""
+        for record in reversed(self.events):
+            if type(record) is tuple:
+                if record[0] == ev.PLAYED:
+                    return record[1]  # type: ignore[no-any-return]
+                if record[0] == ev.ACTION and record[2].kind == PLAY:
+                    return record[1]  # type: ignore[no-any-return]
+                if record[0] == ev.DEAL:
+                    return None
+        return None
+
+    def last_tile(self) -> tuple[int, int, bool, int]:
+        """The round's last tile laid (read back from the log, as `last_player`): its halves, high
+        first, whether a double, and the open ends it could have gone on; all 0 when none was laid."""
+        for record in reversed(self.events):
+            if type(record) is tuple:
+                tile = None
+                if record[0] == ev.PLAYED:
+                    tile = record[2]
+                elif record[0] == ev.ACTION and record[2].kind == PLAY:
+                    tile = record[2].tile
+                elif record[0] == ev.DEAL:
+                    break
+                if tile is not None:
+                    low, high = sorted(tile)
+                    return high, low, low == high, self.last_fit
+        return 0, 0, False, 0
+
+    def finish(self, won: tuple[int, ...]) -> None:
+        """The match is over: `won` are its winning sides."""
+        self.winners = won
+        self.events.append(ev.match_end(won, self.scores))
