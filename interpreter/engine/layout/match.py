@@ -15,13 +15,12 @@ from typing import Any
 
 from interpreter.engine import events as ev
 from interpreter.engine import phases
-from interpreter.engine.actions import PLAY, Action, IllegalAction
+from interpreter.engine.actions import Action, IllegalAction
 from interpreter.engine.fixtures import ScriptedDeal
 from interpreter.engine.layout.legal import normalized_play
 from interpreter.engine.layout.phases import DealPhase, LayoutPhase, PlayPhase
 from interpreter.engine.layout.table import LayoutTable
 from interpreter.engine.layout.tables import tables_for
-from interpreter.engine.layout.turns import do
 from interpreter.engine.match import Match, register
 from interpreter.engine.observation import LayoutView, Observation
 from interpreter.engine.tiles import Tile, bits
@@ -280,85 +279,42 @@ class LayoutMatch(Match):
         table.lead_choice = table.needs_lead and side_choice and table.sides < players
         return m
 
-    def _replay(self, event: Mapping[str, Any]) -> None:
-        """Redo one event of the round's public log on a skeleton (`_replaying`): a lead turned up,
-        a hand refilled (drawn in full: the skeleton's hands never empty), a seat's action."""
-        table = self._table
+    def _playing(self) -> PlayPhase:
+        """The current phase, the play phase: a skeleton's or a determinization's round is on."""
         play = self._phase
         assert isinstance(play, PlayPhase)
-        kind = event["type"]
-        if kind == "lead_turned_up":  # the skeleton's empty boneyard turned nothing up
-            table.turn_up(table.t.index[tuple(event["tile"])])
-        elif kind == "refill":
-            table.next_draw += event["tiles"]
-        elif kind == "action":
-            self._to_act(event["seat"])
-            do(table, play, Action.from_json(event["action"]))
+        return play
 
-    def _to_act(self, seat: int) -> None:
-        """`seat` acts next, as the log says: a turn of several tiles kept going ended before it."""
-        table = self._table
-        if seat != table.current:
-            play = self._phase
-            assert isinstance(play, PlayPhase)
-            play.turn_ended()
-        table.current = seat
+    def _replay(self, event: Mapping[str, Any]) -> None:
+        """Redo one event of the round's public log on a skeleton (`_replaying`)."""
+        self._playing().replay(self._table, event)
 
     def _fitting(self, seat: int) -> int:
         """The tiles that fit an arm open to `seat` now (a mask): under forced play, what a seat that
         draws or passes now does not hold; 0 while the round waits for its lead."""
-        table = self._table
-        if table.needs_lead:
-            return 0
-        masks = table.fits.masks
-        out = 0
-        for arm in table.open_arms(seat):
-            out |= masks[arm.value]
-        return out
+        return self._table.fitting(seat)
 
     @property
     def _drawn(self) -> int:
         """The tile the current seat just drew under one_then_play (the only one it may lay), or -1."""
-        play = self._phase
-        return play.drawn if isinstance(play, PlayPhase) else -1
+        return self._playing().drawn
 
     def _replayed(
         self, current: int | None, seat: int, hand: int, scores: Sequence[int], legal: Sequence[Action]
     ) -> None:
         """The replay is done: `current` acts next (None: as replayed), `seat` holds `hand` and
         has `legal` actions if it is to act, the scores are the observed ones, the log starts here."""
-        if current is not None:
-            self._to_act(current)
-        table = self._table
-        play = self._phase
-        assert isinstance(play, PlayPhase)
-        play.listed = None
-        table.hands[seat] = hand
         self._scores[:] = scores
         self._restart_log()
-        table.events = self._events
-        if play.drawn >= 0 and table.current == seat:
-            play.drawn = self._own_drawn(seat, legal)
-
-    def _own_drawn(self, seat: int, legal: Sequence[Action]) -> int:
-        """The tile `seat` just drew under one_then_play: the only one its legal plays use, or else
-        (it fits nowhere) any of its tiles that fits no open arm."""
-        table = self._table
-        for action in legal:
-            if action.kind == PLAY and action.tile is not None:
-                return table.t.index[action.tile]
-        loose = bits(table.hands[seat] & ~self._fitting(seat))
-        return loose[0] if loose else bits(table.hands[seat])[0]
+        self._table.events = self._events
+        self._playing().replayed(self._table, current, seat, hand, legal)
 
     def _tile_id(self, tile: Tile) -> int:
         return self._table.t.index[tile]
 
     def _hidden_besides(self, hand: int) -> int:
         """The tiles of the set neither on the layout nor in `hand` (masks)."""
-        out = (1 << len(self._table.t.tiles)) - 1 & ~hand
-        for tile in self._table.layout.tile_ids():
-            out &= ~(1 << tile)
-        return out
+        return self._table.hidden_besides(hand)
 
     def _redealt(
         self, hands: Mapping[int, int], boneyard: list[int], dead: list[int], drawn: int, seed: int
@@ -368,17 +324,9 @@ class LayoutMatch(Match):
         `seed`, and its next round is dealt only when something asks about it (as after
         `playout`): a search whose tree path ends the round reads the scores only (`round_over`)."""
         m = self.clone()
-        table = m._table
-        for seat, hand in hands.items():
-            table.hands[seat] = hand
-        table.boneyard = boneyard
-        table.next_draw = 0
-        table.dead = dead
+        m._table.redeal(hands, boneyard, dead, seed)
         if drawn >= 0:
-            play = m._phase
-            assert isinstance(play, PlayPhase)
-            play.drawn = drawn
-        table.reseed(seed)  # the real match's stream would deal its real next round: not this one's
+            m._playing().drawn = drawn
         m._deal_later = True
         return m
 

@@ -10,17 +10,18 @@ and why not), turns.py (what an action does) and playout.py (its fast random rou
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from interpreter.engine import phases
-from interpreter.engine.actions import Action, IllegalAction
+from interpreter.engine.actions import PLAY, Action, IllegalAction
 from interpreter.engine.layout.dealing import deal_round
 from interpreter.engine.layout.legal import compute_legal, why_illegal
 from interpreter.engine.layout.playout import general_round, random_round
 from interpreter.engine.layout.rounds import score_round
 from interpreter.engine.layout.table import LayoutTable
 from interpreter.engine.layout.turns import do
+from interpreter.engine.tiles import bits
 
 _OVER = "the match is over"
 
@@ -164,12 +165,47 @@ class PlayPhase(LayoutPhase):
             else:
                 general_round(table, self, rand, heavy)
 
+    # --- resampling: the round replayed from its public log on a skeleton (LayoutMatch._replaying)
+
+    def replay(self, table: LayoutTable, event: Mapping[str, Any]) -> None:
+        """Redo one event of the round's public log: a lead turned up, a hand refilled (drawn in
+        full: a skeleton's hands never empty), a seat's action."""
+        kind = event["type"]
+        if kind == "lead_turned_up":  # a skeleton's empty boneyard turned nothing up
+            table.turn_up(table.t.index[tuple(event["tile"])])
+        elif kind == "refill":
+            table.next_draw += event["tiles"]
+        elif kind == "action":
+            self._to_act(table, event["seat"])
+            do(table, self, Action.from_json(event["action"]))
+
+    def replayed(self, table: LayoutTable, current: int | None, seat: int, hand: int, legal: Sequence[Action]) -> None:
+        """The replay is done: `current` acts next (None: as replayed), and `seat` holds `hand`,
+        with `legal` actions if it is to act."""
+        if current is not None:
+            self._to_act(table, current)
+        self.listed = None
+        table.hands[seat] = hand
+        if self.drawn >= 0 and table.current == seat:
+            self.drawn = _own_drawn(table, seat, legal)
+
+    def _to_act(self, table: LayoutTable, seat: int) -> None:
+        """`seat` acts next, as the log says: a turn of several tiles kept going ended before it."""
+        if seat != table.current:
+            self.reset_turn()
+            self.extra = False
+        table.current = seat
+
     def reset_turn(self) -> None:
         self.turn_laid = 0
         self.turn_arms = ()
 
-    def turn_ended(self) -> None:
-        """A replay of the log learns that another seat acts next: the turn of several tiles that
-        its stand-in hands kept going ended there."""
-        self.reset_turn()
-        self.extra = False
+
+def _own_drawn(table: LayoutTable, seat: int, legal: Sequence[Action]) -> int:
+    """The tile `seat` just drew under one_then_play: the only one its legal plays use, or else
+    (it fits nowhere) any of its tiles that fits no open arm."""
+    for action in legal:
+        if action.kind == PLAY and action.tile is not None:
+            return table.t.index[action.tile]
+    loose = bits(table.hands[seat] & ~table.fitting(seat))
+    return loose[0] if loose else bits(table.hands[seat])[0]

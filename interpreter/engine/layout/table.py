@@ -14,6 +14,7 @@ Everything is flat and small so that `copy` is cheap: a search copies a table pe
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from interpreter.engine import events as ev
@@ -160,6 +161,33 @@ class LayoutTable:
         if self.t.gated:
             return [a for a in candidates if a.spinner is None or lay.ends_covered(a.spinner)]
         return candidates
+
+    def fitting(self, seat: int) -> int:
+        """The tiles that fit an arm open to `seat` now (a mask); 0 while the round waits for its lead."""
+        if self.needs_lead:
+            return 0
+        masks = self.fits.masks
+        out = 0
+        for arm in self.open_arms(seat):
+            out |= masks[arm.value]
+        return out
+
+    def hidden_besides(self, hand: int) -> int:
+        """The tiles of the set neither on the layout nor in `hand` (masks)."""
+        out = (1 << len(self.t.tiles)) - 1 & ~hand
+        for tile in self.layout.tile_ids():
+            out &= ~(1 << tile)
+        return out
+
+    def redeal(self, hands: Mapping[int, int], boneyard: list[int], dead: list[int], seed: int) -> None:
+        """Deal the hidden tiles again as given (a resampled round): the `hands` of some seats, the
+        tiles still to draw, the dead ones; the next deals come from `seed`, not the real stream."""
+        for seat, hand in hands.items():
+            self.hands[seat] = hand
+        self.boneyard = boneyard
+        self.next_draw = 0
+        self.dead = dead
+        self.reseed(seed)
 
     def open_hub(self, engine: int, pip: int | None = None) -> None:
         """Put the engine at the hub, with its trains (and its demand, if it makes one); `pip`, the
