@@ -14,13 +14,13 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from interpreter.engine import phases
-from interpreter.engine.actions import PLAY, Action, IllegalAction
+from interpreter.engine.actions import DRAW, MARKER, PLAY, Action, IllegalAction
 from interpreter.engine.layout.dealing import deal_round
 from interpreter.engine.layout.legal import compute_legal, why_illegal
 from interpreter.engine.layout.playout import general_round, random_round
 from interpreter.engine.layout.rounds import score_round
 from interpreter.engine.layout.table import LayoutTable
-from interpreter.engine.layout.turns import do
+from interpreter.engine.layout.turns import draw, lay, pass_turn
 from interpreter.engine.tiles import bits
 
 _OVER = "the match is over"
@@ -30,6 +30,7 @@ class LayoutPhase(phases.Phase[LayoutTable]):
     """A phase of a layout round, as the match drives it."""
 
     listed: list[Action] | None = None  # the legal actions, once listed, until the next action
+    done = False  # an attribute, not a property: the match asks after every action
 
     def listing(self, table: LayoutTable) -> list[Action]:
         """The legal actions themselves, not a copy: for the match's own checks, never to change."""
@@ -63,9 +64,7 @@ class _NoDecision(LayoutPhase):
     def describe(self, table: LayoutTable, seat: int) -> Mapping[str, Any]:
         return table.seen(set())
 
-    @property
-    def done(self) -> bool:
-        return True
+    done = True
 
 
 class DealPhase(_NoDecision):
@@ -107,20 +106,23 @@ class PlayPhase(LayoutPhase):
     kind = phases.LAYOUT
     name = "playing"
 
-    # The turn's state, at its start-of-round values: set on the phase as the turn changes it (a
-    # new round's phase is made with nothing to set, as the hot path deals one a round).
-    passes = 0  # seats in a row unable to lay or draw: all of them block the round
-    drew = False  # the current seat drew this turn
-    drawn = -1  # under one_then_play, the tile just drawn: the only one that may be played
-    extra = False  # the current seat laid a double and may (not must) play again
-    # A turn of several tiles (play.per_turn): the tiles laid so far this turn, the arms they went
-    # on, and, fixed by its first tile, how many it lays and whether it must be laid whole.
-    turn_laid = 0
+    # A turn of several tiles (play.per_turn): the arms its tiles went on, and, fixed by its first
+    # tile, how many it lays and whether it must be laid whole. These and the round's end start
+    # at the class's values; what every listing of the legal actions reads is set in __init__
+    # (an instance attribute is read faster than a class one).
     turn_arms: tuple[int, ...] = ()
     turn_need = 1
     turn_whole = False
     ended: str | None = None  # why the round ended (turns.DOMINO, BLOCKED, TARGET)
     out: int | None = None  # the seat that went out
+
+    def __init__(self) -> None:
+        self.passes = 0  # seats in a row unable to lay or draw: all of them block the round
+        self.drew = False  # the current seat drew this turn
+        self.drawn = -1  # under one_then_play, the tile just drawn: the only one that may be played
+        self.extra = False  # the current seat laid a double and may (not must) play again
+        self.turn_laid = 0  # the tiles laid so far in a turn of several
+        self.done = False
 
     def listing(self, table: LayoutTable) -> list[Action]:
         listed = self.listed
@@ -130,7 +132,14 @@ class PlayPhase(LayoutPhase):
 
     def apply(self, table: LayoutTable, action: Action) -> None:
         self.listed = None
-        do(table, self, action)
+        kind, tile, arm_id, half, _ = action
+        seat = table.current
+        if kind == PLAY:
+            lay(table, self, seat, table.t.id_of[tile[0]][tile[1]], arm_id, half, action)  # type: ignore[index]
+        elif kind == DRAW:
+            draw(table, self, seat)
+        else:
+            pass_turn(table, self, seat, kind == MARKER)
 
     def why_illegal(self, table: LayoutTable, action: object) -> str:
         return why_illegal(table, self, action)
@@ -140,9 +149,11 @@ class PlayPhase(LayoutPhase):
         live = not (self.ended or table.needs_lead)
         return table.seen({arm.id for arm in table.open_arms(table.current)} if live else set())
 
-    @property
-    def done(self) -> bool:
-        return self.ended is not None
+    def end(self, reason: str, out: int | None = None) -> None:
+        """The round ends in play, for `reason` (`out`: the seat that went out)."""
+        self.ended = reason
+        self.out = out
+        self.done = True
 
     def following(self, table: LayoutTable) -> RoundScoring | None:
         if table.winners is not None:  # a score during play won the match
@@ -177,7 +188,7 @@ class PlayPhase(LayoutPhase):
             table.next_draw += event["tiles"]
         elif kind == "action":
             self._to_act(table, event["seat"])
-            do(table, self, Action.from_json(event["action"]))
+            self.apply(table, Action.from_json(event["action"]))
 
     def replayed(self, table: LayoutTable, current: int | None, seat: int, hand: int, legal: Sequence[Action]) -> None:
         """The replay is done: `current` acts next (None: as replayed), and `seat` holds `hand`,

@@ -10,7 +10,7 @@ from interpreter.engine import events as ev
 from interpreter.engine.actions import MARKER_ACTION, PASS_ACTION, PLAY
 from interpreter.engine.layout.legal import compute_legal
 from interpreter.engine.layout.table import LayoutTable
-from interpreter.engine.layout.turns import BLOCKED, do, draw, lay, score_in_play, went_out
+from interpreter.engine.layout.turns import BLOCKED, draw, lay, score_in_play, went_out
 
 if TYPE_CHECKING:
     from interpreter.engine.layout.phases import PlayPhase
@@ -27,7 +27,6 @@ def general_round(table: LayoutTable, play: PlayPhase, rand: Callable[[], float]
     id_of = table.t.id_of
     while not play.ended:
         legal = compute_legal(table, play)
-        play.listed = None
         k = len(legal)
         if k == 1:
             action = legal[0]
@@ -38,7 +37,7 @@ def general_round(table: LayoutTable, play: PlayPhase, rand: Callable[[], float]
             )
         else:
             action = legal[int(rand() * k)]
-        do(table, play, action)
+        play.apply(table, action)
 
 
 def random_round(table: LayoutTable, play: PlayPhase, rand: Callable[[], float], heavy: float) -> None:
@@ -126,7 +125,7 @@ def random_round(table: LayoutTable, play: PlayPhase, rand: Callable[[], float],
             passes += 1
             if passes >= n:  # every seat in a row unable: the round is blocked
                 table.current, play.passes = seat, passes
-                play.ended = BLOCKED
+                play.end(BLOCKED)
                 return
             for demand in demands:
                 demand.active = True

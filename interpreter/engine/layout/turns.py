@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from interpreter.engine import events as ev
-from interpreter.engine.actions import DRAW, DRAW_ACTION, MARKER, MARKER_ACTION, PASS_ACTION, PLAY, Action
+from interpreter.engine.actions import DRAW_ACTION, MARKER_ACTION, PASS_ACTION, PLAY, Action
 from interpreter.engine.layout.dealing import engine_tile
 from interpreter.engine.layout.legal import compute_legal, turn_size
 from interpreter.engine.layout.table import LayoutTable
@@ -22,17 +22,6 @@ _ACTION_RECORD = ev.ACTION
 DOMINO = "domino"  # a round's end: a seat went out
 BLOCKED = "blocked"  # ... every seat in a row unable to lay a tile or draw one
 TARGET = "target"  # ... a score during play won the match
-
-
-def do(table: LayoutTable, play: PlayPhase, action: Action) -> None:
-    """Carry out a legal action for the current player."""
-    kind, tile, arm_id, half, _ = action
-    if kind == PLAY:
-        lay(table, play, table.current, table.t.id_of[tile[0]][tile[1]], arm_id, half, action)  # type: ignore[index]
-    elif kind == DRAW:
-        draw(table, play, table.current)
-    else:
-        pass_turn(table, play, table.current, kind == MARKER)
 
 
 def lay(
@@ -167,7 +156,7 @@ def _credit(table: LayoutTable, play: PlayPhase, side: int, seat: int, points: i
     hands = tuple(table.hands)
     table.events.append((ev.ROUND_END, t, table.round, TARGET, None, hands, pips, table.scores.copy()))
     table.finish(won)
-    play.ended = TARGET
+    play.end(TARGET)
     return True
 
 
@@ -230,7 +219,7 @@ def pass_turn(table: LayoutTable, play: PlayPhase, seat: int, marker: bool) -> N
     if table.rules.on_pass is not None and _score_pass(table, play, seat):
         return
     if play.passes >= table.n:
-        play.ended = BLOCKED
+        play.end(BLOCKED)
     else:  # end_turn, inlined
         for demand in table.demands:
             demand.active = True
@@ -252,8 +241,7 @@ def went_out(table: LayoutTable, play: PlayPhase, seat: int) -> None:
     if table.t.refill and table.drawable() > 0:
         _refill(table, play, seat)  # not out yet: a new hand, and play goes on
         return
-    play.ended = DOMINO
-    play.out = seat
+    play.end(DOMINO, seat)
 
 
 def _refill(table: LayoutTable, play: PlayPhase, seat: int) -> None:
