@@ -55,6 +55,8 @@ class LayoutPhase(phases.Phase[LayoutTable]):
 class _NoDecision(LayoutPhase):
     """A phase that takes no decision: it did its work when it was made."""
 
+    done = True
+
     def apply(self, table: LayoutTable, action: Action) -> None:
         raise IllegalAction(self.why_illegal(table, action))
 
@@ -63,8 +65,6 @@ class _NoDecision(LayoutPhase):
 
     def describe(self, table: LayoutTable, seat: int) -> Mapping[str, Any]:
         return table.seen(set())
-
-    done = True
 
 
 class DealPhase(_NoDecision):
