@@ -1,3 +1,3 @@
-"""The layout family: tiles matched onto a line or a hub of trains. Its match state, legal moves,
-turns, rounds and fast playout.
+"""The layout family: tiles matched onto a line or a hub of trains. Its match, the table its
+phases share, the phases of a round (deal, play, scoring) and their rules, and fast playout.
 """
