@@ -21,6 +21,7 @@ from interpreter.engine.layout.legal import normalized_play
 from interpreter.engine.layout.phases import DealPhase, LayoutPhase, PlayPhase
 from interpreter.engine.layout.table import LayoutTable
 from interpreter.engine.layout.tables import tables_for
+from interpreter.engine.layout.views import layout_view
 from interpreter.engine.match import Match, register
 from interpreter.engine.observation import LayoutView, Observation
 from interpreter.engine.tiles import Tile, bits
@@ -148,11 +149,11 @@ class LayoutMatch(Match):
             self._settle()
         table = self._table
         if self._over:
-            return table.layout_view(table.layout, table.demands, set())
+            return layout_view(table, table.layout, table.demands, set())
         if table.finished is None:
             return None
         lay, demands = table.finished
-        return table.layout_view(lay, demands, set())
+        return layout_view(table, lay, demands, set())
 
     def observation(self, seat: int) -> Observation:
         if self._pending:

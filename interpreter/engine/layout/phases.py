@@ -21,6 +21,7 @@ from interpreter.engine.layout.playout import general_round, random_round
 from interpreter.engine.layout.rounds import score_round
 from interpreter.engine.layout.table import LayoutTable
 from interpreter.engine.layout.turns import draw, lay, pass_turn
+from interpreter.engine.layout.views import seen
 from interpreter.engine.tiles import bits
 
 _OVER = "the match is over"
@@ -64,7 +65,7 @@ class _NoDecision(LayoutPhase):
         return _OVER
 
     def describe(self, table: LayoutTable, seat: int) -> Mapping[str, Any]:
-        return table.seen(set())
+        return seen(table, set())
 
 
 class DealPhase(_NoDecision):
@@ -147,7 +148,7 @@ class PlayPhase(LayoutPhase):
     def describe(self, table: LayoutTable, seat: int) -> Mapping[str, Any]:
         """The table as every seat sees it, the arms open to the seat to play marked open."""
         live = not (self.ended or table.needs_lead)
-        return table.seen({arm.id for arm in table.open_arms(table.current)} if live else set())
+        return seen(table, {arm.id for arm in table.open_arms(table.current)} if live else set())
 
     def end(self, reason: str, out: int | None = None) -> None:
         """The round ends in play, for `reason` (`out`: the seat that went out)."""

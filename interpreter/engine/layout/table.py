@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
 
 from interpreter.engine import events as ev
 from interpreter.engine.actions import PLAY
@@ -23,7 +22,6 @@ from interpreter.engine.fixtures import ScriptedDeal
 from interpreter.engine.layout.arms import Arm, Demand, Layout
 from interpreter.engine.layout.dealing import Previous
 from interpreter.engine.layout.tables import Fits, Tables
-from interpreter.engine.observation import ArmView, LayoutView, OpenDouble
 from interpreter.rulefile.ruleset import AfterStockLead, DemandStarts, DoubleAtEnd, Ruleset, Spinners
 
 
@@ -266,46 +264,6 @@ class LayoutTable:
         scoring = self.rules.in_play
         factor = 1 if scoring is not None and scoring.double_at_end is DoubleAtEnd.ONE_HALF else 2
         return (layout or self.layout).counted_ends(self.t.is_double, factor)
-
-    def layout_view(self, lay: Layout, demands: list[Demand], open_ids: set[int]) -> LayoutView:
-        """`lay` as a viewer sees it, the arms `open_ids` open."""
-        t = self.t
-        ends = self.counted_ends(lay) if lay.arms else []
-        arms = tuple(
-            ArmView(
-                id=arm.id,
-                kind=arm.kind,
-                owner=arm.owner,
-                value=arm.value,
-                tiles=tuple((half, t.low[tile] + t.high[tile] - half) for tile, half in arm.tiles),
-                marker=arm.owner is not None and lay.markers[arm.owner],
-                open=arm.id in open_ids,
-                root=t.tiles[arm.root],
-                spinner=None if arm.spinner is None else t.tiles[arm.spinner.tile],
-            )
-            for arm in lay.arms
-        )
-        doubles = tuple(OpenDouble(t.tiles[d.tile], tuple(d.arms), d.remaining, d.active) for d in demands)
-        return LayoutView(
-            arms=arms,
-            lead=None if lay.lead is None else t.tiles[lay.lead],
-            hub=None if lay.engine is None else t.tiles[lay.engine],
-            spinners=tuple(t.tiles[s.tile] for s in lay.spinners),
-            open_doubles=doubles,
-            tiles=tuple(t.tiles[tile] for tile in lay.tile_ids()),
-            ends=tuple(ends),
-            end_sum=sum(ends),
-            shared_train_name=self.rules.layout.shared_train_name,
-        )
-
-    def seen(self, open_ids: set[int]) -> dict[str, Any]:
-        """What every seat sees of the table (`Phase.describe`): the layout with the arms `open_ids`
-        open, the number of tiles each seat holds, and the number left to draw."""
-        return {
-            "layout": self.layout_view(self.layout, self.demands, open_ids),
-            "hand_counts": tuple(h.bit_count() for h in self.hands),
-            "boneyard_count": self.drawable(),
-        }
 
     # --- the log, read back --------------------------------------------------------------------
 
