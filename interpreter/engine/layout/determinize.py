@@ -208,22 +208,10 @@ class Determinizer:
         return self._template._redealt(masks, rest[: self._undrawn], rest[self._undrawn :], drawn, rng.getrandbits(64))
 
 
-def round_over(match: Match, round_no: int) -> bool:
-    """Whether round `round_no` of a determinization is over (or the match), without dealing the
-    next round: `match.round` would deal it."""
-    return match._round_over(round_no)
-
-
-def legal_now(match: Match) -> list[Action]:
-    """`match.legal_actions()` without the copy: the match's own list, not to be changed. For a
-    search's tree path on a determinization, where the round is not over."""
-    return match._listing()
-
-
-def advance(match: Match, action: Action) -> None:
-    """`match.apply(action)` for an action taken from `legal_now(match)`, without checking it
-    again or building the events' view: the same state and log. For a search's tree path."""
-    match._advance(action)
+# The tree path's steps (engine/search.py): the match's own, called as functions of the match.
+round_over = Match.round_over
+legal_now = Match.legal_now
+advance = Match.advance
 
 
 def _take(slots: list[list[int]], tile: int, masks: list[int]) -> None:

@@ -336,16 +336,19 @@ class LayoutMatch(Match):
         self._table.finished = other._table.finished
         return self
 
-    def _round_over(self, round_no: int) -> bool:
+    # --- a search's tree path on a determinization (engine/search.py), where the round is not over
+
+    def round_over(self, round_no: int) -> bool:
         """Whether round `round_no` is over (or the match), without dealing the next round."""
         return self._over or self._pending or self._table.round != round_no
 
-    def _listing(self) -> list[Action]:
-        """The legal actions themselves (not a copy) where the round is not over."""
+    def legal_now(self) -> list[Action]:
+        """The legal actions without the copy (the match's own list: read it, never change it)."""
         return self._phase.listing(self._table)
 
-    def _advance(self, action: Action) -> None:
-        """`apply` for an action from `_listing`, unchecked and without the events' view."""
+    def advance(self, action: Action) -> None:
+        """`apply` for an action taken from `legal_now()`, without checking it again or building
+        the events' view: the same state and log."""
         phase = self._phase
         phase.apply(self._table, action)
         if phase.done:
