@@ -164,7 +164,7 @@ class PlayPhase(LayoutPhase):
 
     def copy(self) -> PlayPhase:
         new = object.__new__(PlayPhase)
-        new.__dict__.update(self.__dict__)
+        new.__dict__ = self.__dict__.copy()  # one copy of the whole dict: cheaper than update into an empty one
         return new
 
     def playout(self, table: LayoutTable, rand: Callable[[], float], heavy: float) -> None:

@@ -103,7 +103,7 @@ class LayoutTable:
     def copy(self, scores: list[int], events: list[ev.Record]) -> LayoutTable:
         """An independent copy keeping `scores` and logging to `events` (the copy's match's lists)."""
         new = object.__new__(LayoutTable)
-        new.__dict__.update(self.__dict__)
+        new.__dict__ = self.__dict__.copy()  # one copy of the whole dict: cheaper than update into an empty one
         new.scores = scores
         new.events = events
         new.hands = self.hands.copy()
