@@ -272,9 +272,9 @@ class LayoutTable:
         for record in reversed(self.events):
             if type(record) is tuple:
                 if record[0] == ev.PLAYED:
-                    return record[1]  # type: ignore[no-any-return]
+                    return record[1]
                 if record[0] == ev.ACTION and record[2].kind == PLAY:
-                    return record[1]  # type: ignore[no-any-return]
+                    return record[1]
                 if record[0] == ev.DEAL:
                     return None
         return None
