@@ -642,6 +642,7 @@ def test_tien_gow_reads_its_combinations_kind_by_kind():
 
 GROUPED = """extends: tien-gow
 tricks:
+  last_bonus: null
   combinations:
     - {name: pair of Heavens, tiles: [6-6, 6-6], kind: civil pair, rank: 11}
     - {name: Heaven twins, tiles: [6-6, 1-1], kind: civil pair, rank: 11}

@@ -36,7 +36,8 @@ def _took(t: TrickTables, everything: bool, bidder: bool) -> dict[str, int | boo
         "claimed": False, "opp_claimed": False, "closer": False, "opp_closer": False,
         "tricks_at_close": 0, "points_at_close": 0, "opp_tricks_at_close": 0, "opp_points_at_close": 0,
         "captured": n * size if everything else 0, "opp_without_tricks": sides - 1 if everything else 0,
-        "dropped": False, "walkover": False,
+        "dropped": False, "walkover": False, "all_tricks": everything, "opp_all_tricks": not everything,
+        "opp_best": theirs, "last_bonus": False,
     }  # fmt: skip
 
 

@@ -22,6 +22,7 @@ from interpreter.rulefile.build_auction import (
     names_suit,
 )
 from interpreter.rulefile.build_groups import build_combinations
+from interpreter.rulefile.build_hand_scoring import trick_plays
 from interpreter.rulefile.build_undealt import take_turn_up
 from interpreter.rulefile.ruleset import Deal, Players, StartCriterion, Undealt
 from interpreter.rulefile.trick_rules import (
@@ -169,7 +170,9 @@ def build_tricks(
             "asks none of them; leave it out",
         )
     calls = _calls(b, counts, deal, stock)
-    combinations = build_combinations(b, tuple(b.tiles or ()) or _full_set(max_pips), deal.hand_sizes, parse_tile)
+    whole_set = tuple(b.tiles or ()) or _full_set(max_pips)
+    combinations = build_combinations(b, whole_set, deal.hand_sizes, parse_tile)
+    last_bonus = trick_plays(b, ("tricks", "last_bonus"), combinations, whole_set, parse_tile)
     if combinations and led_suit is not LedSuit.NAMED:
         b.problem(
             ("tricks", "combinations"),
@@ -204,6 +207,7 @@ def build_tricks(
         named=b.named,
         combinations=combinations,
         face_down=bool(b.get("tricks", "face_down")),
+        last_bonus=last_bonus,
     )
 
 
@@ -767,6 +771,7 @@ def _contracts(
                 partner_out=partner_out,
                 aim=b.option(Aim, *path, "aim"),
                 rank=rank,
+                score=b.expr((*path, "score"), HAND_NAMES, Type.INT),
             )
         )
     if any(p.path[:1] == ("contracts",) for p in b.problems):

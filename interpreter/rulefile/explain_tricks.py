@@ -55,6 +55,7 @@ from interpreter.rulefile.trick_rules import (
     Rounds,
     Stock,
     TakeTurnUp,
+    TrickPlay,
     TrickRules,
     Trump,
 )
@@ -91,6 +92,10 @@ def hand_names(side: str) -> dict[str, str]:
         "opp_without_tricks": f"the number of other {side}s that took no trick",
         "dropped": f"the {side} dropped out of the hand",
         "walkover": "every other side dropped out of the hand",
+        "all_tricks": f"the {side} took every trick",
+        "opp_all_tricks": "another side took every trick",
+        "opp_best": "the most points any one other side took",
+        "last_bonus": "the last trick was taken by a bonus play (tricks.last_bonus)",
     }
 
 
@@ -162,7 +167,11 @@ def sections(ruleset: Ruleset) -> list[tuple[str, list[str]]]:
     if tricks.combinations:
         out.append((_TOGETHER, _together(tricks)))
     out.append(("Counting", _counting(ruleset, tricks)))
-    out.append(("Scoring a hand", [f"At the end of a hand each {side} scores {words(tricks.hand, hand_names(side))}."]))
+    scoring = [f"At the end of a hand each {side} scores {words(tricks.hand, hand_names(side))}."]
+    if tricks.last_bonus:
+        bonus = last_bonus_words(tricks.last_bonus)
+        scoring.append(f"The last trick earns the bonus (last_bonus) when it is taken by {bonus}.")
+    out.append(("Scoring a hand", scoring))
     out.append(("Winning", _winning(ruleset)))
     return out
 
@@ -484,7 +493,23 @@ def contract_words(ruleset: Ruleset, tricks: TrickRules, contract: Contract) -> 
         Aim.NO_TRICKS: "must take no trick",
     }[contract.aim]
     clauses.append(f"{side} {aim}")
+    if contract.score is not None:
+        who = side_word(ruleset.players)
+        scored = words(contract.score, hand_names(who))
+        clauses.append(f"each {who} then scores {scored}, not the usual score of a hand")
     return f"{contract.name}: {'; '.join(clauses)}"
+
+
+def last_bonus_words(plays: tuple[TrickPlay, ...]) -> str:
+    """The plays of `tricks.last_bonus`: "any quartet, the Gee Joon, or 1-2 alone"."""
+    said = []
+    for play in plays:
+        if play.tiles:
+            tiles = " ".join(_tile(*tile) for tile in play.tiles)
+            said.append(f"{tiles} alone" if len(play.tiles) == 1 else f"exactly {tiles}")
+        else:
+            said.append(f"the {play.name}" if play.name else f"any {play.kind}")
+    return _or(said)
 
 
 def _on_the_ladder(bidding: Bidding, value: int) -> bool:
@@ -851,6 +876,7 @@ LABELS = {
     "tricks.calls.exchange": "exchanging a hand",
     "tricks.named": "what the set says of its tiles (names, suits, ranks)",
     "tricks.face_down": "laying face down a play that does not take the lead of its trick",
+    "tricks.last_bonus": "the plays that earn the last trick's bonus (last_bonus)",
 }  # tricks.contracts and tricks.combinations: said one by one (contract_changes, combination_changes)
 
 ENUM_WORDS: dict[enum.Enum, str] = {
@@ -908,6 +934,8 @@ def say(path: str, value: Any, ruleset: Ruleset) -> str | None:
         return words(value, hand_names(side_word(ruleset.players)))
     if path == "tricks.stop_when":
         return "none, every trick is played"
+    if path == "tricks.last_bonus":
+        return last_bonus_words(value) if value else "none"
     if path == "tricks.lead_trump":
         return "never" if value is None else words(value, LEAD)
     if path == "tricks.count" and value is not None:
@@ -970,6 +998,7 @@ _CONTRACT_LABELS = {
     "partner_out": "the bidder's partner",
     "aim": "what the bidder's side must take",
     "rank": "the rank of a tile",
+    "score": "its score",
 }
 
 
@@ -983,6 +1012,8 @@ def _contract_part(part: str, value: Any, ruleset: Ruleset) -> str:
         return "any hand" if value is None else words(value, BIDDER_HAND)
     if part == "rank":
         return "none (suits as usual)" if value is None else words(value, names.TILE)
+    if part == "score":
+        return "the usual score of a hand" if value is None else words(value, hand_names(side_word(ruleset.players)))
     said: dict[Any, str] = {
         None: "named by the declarer",
         Trump.NONE: "no trumps",

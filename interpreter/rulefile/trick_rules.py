@@ -135,6 +135,15 @@ HAND_NAMES.update({
 })
 
 
+# How the hand was won (issue 29, M16): read by `scoring.hand` and a contract's `score`.
+HAND_NAMES.update({
+    "all_tricks": Type.BOOL,  # this side took every trick
+    "opp_all_tricks": Type.BOOL,  # another side took every trick
+    "opp_best": Type.INT,  # the most points any single other side took
+    "last_bonus": Type.BOOL,  # the last trick was taken by a play tricks.last_bonus lists
+})
+
+
 # The names `tricks.lead_trump` reads, of the seat about to lead a trick.
 LEAD_NAMES: dict[str, Type] = {
     **COUNT_NAMES,
@@ -186,6 +195,7 @@ class Contract:
     - `aim`: what the bidder's side must do to make it.
     - `rank`: over TILE_NAMES; when given there are no suits: a tile ranks by it, a seat must play
       one of its highest-ranked tiles, and the highest takes the trick (the first of equals).
+    - `score`: what each side scores when this contract was declared, in place of scoring.hand.
     """
 
     name: str
@@ -198,6 +208,7 @@ class Contract:
     partner_out: bool
     aim: Aim
     rank: Expr[int] | None
+    score: Expr[int] | None = None  # over HAND_NAMES: each side's score when it is declared, instead of scoring.hand
 
 
 @dataclass(frozen=True)
@@ -340,3 +351,24 @@ class TrickRules:
     named: tuple[NamedTile, ...] = ()  # per tile id, when the file gives set.tiles; else empty
     combinations: tuple[Combination, ...] = ()  # tiles that may be led together
     face_down: bool = False  # a play that does not take the lead of its trick is laid face down
+    last_bonus: tuple[TrickPlay, ...] = ()  # the plays that, taking the last trick, make `last_bonus` hold
+
+
+@dataclass(frozen=True)
+class TrickPlay:
+    """A play that took a trick, as `tricks.last_bonus` names it: a combination by its `name`,
+    any combination of a `kind`, or exactly `tiles` (one tile: a single tile's trick). One of
+    the three is given."""
+
+    name: str = ""
+    kind: str = ""
+    tiles: tuple[tuple[int, int], ...] = ()
+
+    def took(self, play: tuple[tuple[int, int], ...], combination: tuple[str, int, str] | None) -> bool:
+        """Whether the play of `play` (its tiles, sorted), making `combination` ((kind, rank, name)
+        or None), is this one."""
+        if self.tiles:
+            return play == self.tiles
+        if combination is None:
+            return False
+        return combination[2] == self.name if self.name else combination[0] == self.kind

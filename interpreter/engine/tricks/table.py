@@ -41,7 +41,8 @@ class TrickTable:
     __slots__ = (
         "absent", "auction", "available", "calls", "captured", "claimed", "contract", "count", "current", "dead",
         "dealer", "deals", "dealt_hands", "discard_seats", "discards", "dropped", "events", "face_down", "hands",
-        "last_side", "last_trick", "last_winner", "n", "out", "played", "previous_winner", "redeals", "rng",
+        "last_bonus", "last_side", "last_trick", "last_winner", "n", "out", "played", "previous_winner", "redeals",
+        "rng",
         "round", "ruleset", "scores", "seat_side", "set_aside", "sides", "starter", "stock", "suits", "t",
         "trick_no", "voids", "winners", "won_count", "won_tricks",
     )  # fmt: skip
@@ -90,6 +91,7 @@ class TrickTable:
         self.last_trick: list[tuple[int, int]] = []  # (seat, tile) of the trick taken last
         self.last_winner: int | None = None
         self.last_side: int | None = None  # the side paid for the last trick
+        self.last_bonus = False  # the last trick was taken by a play tricks.last_bonus lists
         self.won_tricks = [0] * sides
         self.won_count = [0] * sides
         self.captured = [0] * sides  # tiles each side captured

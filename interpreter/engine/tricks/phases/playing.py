@@ -238,6 +238,8 @@ class Playing(TrickPhase):
                     break
                 table.draw(seat)
                 seat = table.next_in_play(seat)
+        if last and t.rules.last_bonus:
+            table.last_bonus = self.bonus_play(table, taker)
         table.last_trick = list(zip(self.trick_seats, self.trick, strict=True))
         table.last_winner = taker
         self.trick = []
@@ -255,6 +257,14 @@ class Playing(TrickPhase):
                     return
         if last or (t.rules.stop_when_decided and scoring.outcome(table, False) is not None):
             self.finish(scoring.Scoring(table, walkover=False))
+
+    def bonus_play(self, table: TrickTable, taker: int) -> bool:
+        """Whether the play that took the trick on the table is one `tricks.last_bonus` lists."""
+        t = table.t
+        ids = self.plays[self.best][1] if self.plays else (self.trick[self.trick_seats.index(taker)],)
+        play = tuple(sorted(t.tiles[x] for x in ids))
+        combination = t.groups.of.get(play) if len(play) > 1 else None
+        return any(named.took(play, combination) for named in t.rules.last_bonus)
 
     # --- what a player reads ------------------------------------------------------------------
 

@@ -30,7 +30,8 @@ class Scoring(Automatic):
         bid = None if auction.high is None else t.bid_of[auction.high]
         points = [table.side_points(s) for s in range(table.sides)]
         made = outcome(table, True) is True
-        hand = t.rules.hand
+        contract = table.contract
+        hand = contract.score if contract is not None and contract.score is not None else t.rules.hand
         gained = [number(hand(hand_env(table, side, points, made))) for side in range(table.sides)]
         reason = "made" if made else "set" if bid is not None else "walkover" if walkover else "hand"
         table.previous_winner = _hand_winner(table, gained)
@@ -109,7 +110,19 @@ def hand_env(table: TrickTable, side: int, points: list[int], made: bool) -> dic
         "tricks_at_close": tricks_at, "points_at_close": points_at,
         "opp_tricks_at_close": sum(at_tricks) - tricks_at, "opp_points_at_close": sum(at_points) - points_at,
         "captured": table.captured[side], "opp_without_tricks": without,
-        "dropped": dropped, "walkover": walkover,
+        "dropped": dropped, "walkover": walkover, **_how_won(table, side, points),
+    }  # fmt: skip
+
+
+def _how_won(table: TrickTable, side: int, points: list[int]) -> dict[str, Any]:
+    """The names of how the hand was won (M16): who took every trick, the best other side's
+    points, and whether the last trick went to a play `tricks.last_bonus` lists."""
+    won = table.won_tricks
+    every = table.trick_no > 0 and won[side] == table.trick_no
+    return {
+        "all_tricks": every, "opp_all_tricks": table.trick_no > 0 and not every and max(won) == table.trick_no,
+        "opp_best": max((p for s, p in enumerate(points) if s != side), default=0),
+        "last_bonus": table.last_bonus,
     }  # fmt: skip
 
 
