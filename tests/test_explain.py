@@ -637,12 +637,14 @@ def test_tien_gow_reads_its_combinations_kind_by_kind():
     # Tricks of several tiles: a hand has no fixed number of them, so no total is said.
     assert "Neither a trick nor the tiles in it count anything by themselves: see how a hand is scored." in read
     assert "A hand holds" not in read
-    assert "the number of other players that took no trick" in read and "captured //" not in read
+    assert "the number of tiles the player captured ÷ 4" in read and "captured //" not in read
+    assert "the player for which the player took the last trick collects from every other player" in read
 
 
 GROUPED = """extends: tien-gow
 tricks:
   last_bonus: null
+  trick_scores: null
   combinations:
     - {name: pair of Heavens, tiles: [6-6, 6-6], kind: civil pair, rank: 11}
     - {name: Heaven twins, tiles: [6-6, 1-1], kind: civil pair, rank: 11}

@@ -127,6 +127,7 @@ TIEN_GOW = (
     ("name: Nine,", 'name: "Ni\\u2067ne",'),
     ("{name: pair of Heavens,", '{name: "pair of \\u202eHeavens",'),
     ("kind: quartet,", 'kind: "quar\\atet",'),
+    ("{kind: quartet}", '{kind: "quar\\atet"}'),  # tricks.last_bonus names the kind too
 )
 TEXAS = (("{name: 1 mark,", '{name: "1\\e]0;pwned\\a mark",'), ("title: Texas 42", 'title: "Texas\\e[31m 42"'))
 

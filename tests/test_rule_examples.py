@@ -85,6 +85,8 @@ NO_DEFAULT = {"title", "extends", "start.later_rounds", "scoring.in_play", "matc
 NO_DEFAULT |= {"scoring.on_pass"}  # no scoring of passes unless a file asks for it
 NO_DEFAULT |= {"layout.stand_in"}  # no tile stands in for the engine unless a file names one
 NO_DEFAULT |= {"layout.shared_train_name"}  # the shared train is "the shared train" unless a file names it
+NO_DEFAULT |= {"match.pool", "scoring.collector", "scoring.pair_factor"}  # no pool, no payments unless asked for
+NO_DEFAULT |= {"match.pool.take", "match.pool.pay_in"}  # the winner takes the pool; nobody pays in
 # A trick game's sections with no default: no auction, no fixed trumps; `tricks` and `scoring.hand`
 # are required in a trick game (the loader says so) and unused elsewhere.
 NO_DEFAULT |= {"bidding", "trumps.fixed", "tricks", "scoring.hand", "set.without"}

@@ -696,14 +696,16 @@ def test_tien_gow_loads_its_combinations_place_by_place() -> None:
 
 def test_a_house_rule_replaces_the_combinations_and_lays_nothing_face_down(tmp_path: Path) -> None:
     (tmp_path / "house.yaml").write_text(
-        "name: house\nextends: tien-gow\ntricks:\n  face_down: false\n  last_bonus: null\n  combinations:\n"
+        "name: house\nextends: tien-gow\ntricks:\n  face_down: false\n  last_bonus: null\n  trick_scores: null\n"
+        "  combinations:\n"
         "    - {name: nines, tiles: [[3-6, 4-5, 3-6], [4-5, 3-6]], kind: pair, rank: 1}\n"
     )
     house = load_ruleset(tmp_path / "house.yaml")
     assert house.tricks is not None and not house.tricks.face_down
     # A tile listed twice in a place stands there once.
     assert house.tricks.combinations == (Combination("nines", (((3, 6), (4, 5)), ((4, 5), (3, 6))), "pair", 1),)
-    single_text = "name: single\nextends: tien-gow\ntricks: {combinations: null, last_bonus: null}\n"
+    single_text = "name: single\nextends: tien-gow\ntricks: {combinations: null, last_bonus: null, trick_scores: null}"
+    single_text += "\n"
     (tmp_path / "single.yaml").write_text(single_text)
     single = load_ruleset(tmp_path / "single.yaml")
     assert single.tricks is not None and single.tricks.combinations == () and single.tricks.face_down
@@ -713,12 +715,12 @@ def test_the_ways_to_fill_the_places_of_the_combinations_are_bounded(tmp_path: P
     civil = "[6-6, 1-1, 4-4, 1-3, 5-5, 3-3, 2-2, 5-6]"
     path = tmp_path / "wide.yaml"
     path.write_text(
-        "name: wide\nextends: tien-gow\ntricks:\n  last_bonus: null\n  combinations:\n"
+        "name: wide\nextends: tien-gow\ntricks:\n  last_bonus: null\n  trick_scores: null\n  combinations:\n"
         f"    - {{name: civil four, tiles: [{civil}, {civil}, {civil}, {civil}], kind: four, rank: 1}}\n"
     )
     (diagnostic,) = check_file(path)
     assert diagnostic.format() == (
-        f"{path}:6:33: tricks.combinations[0].tiles: the combinations may stand for 2000 groups of tiles at most "
+        f"{path}:7:33: tricks.combinations[0].tiles: the combinations may stand for 2000 groups of tiles at most "
         "(each way of filling their places is one), and this one brings them to 4096"
     )
 

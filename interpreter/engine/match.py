@@ -219,6 +219,11 @@ class Match(ABC):
         return tuple(self._scores)
 
     @property
+    @abstractmethod
+    def pool(self) -> int:
+        """What the players staked into the pool (`match.pool`) and nobody has taken yet; 0 without one."""
+
+    @property
     def finished_layout(self) -> LayoutView | None:
         """The layout of the last round that ended, as it ended; None while none has, and in a
         family that lays no tiles out (a trick game)."""

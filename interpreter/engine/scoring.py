@@ -107,23 +107,30 @@ def points_reader(points: Expr[int]) -> Callable[[Tally, int], int]:
     return lambda tally, side: int(points(tally.env(side, names)))
 
 
-def scoring_sides(scoring: RoundEndScoring, tally: Tally) -> list[int]:
-    """The sides that score this round's end, in side order; a tie for the best scores nobody."""
+def scoring_sides(scoring: RoundEndScoring, tally: Tally, ties: bool = False) -> list[int]:
+    """The sides that score this round's end, in side order; a tie for the best scores nobody, or,
+    with `ties`, every side that ties for it (the round's winners, as a pool reads them: engine/pool.py)."""
+    best = _all_best if ties else _unique_best
     scorer = scoring.scorer
     if scorer is Scorer.WENT_OUT:
         return [] if tally.out_side is None else [tally.out_side]
     if scorer is Scorer.LOWEST_PIPS:
-        return _unique_best(tally.side_pips)
+        return best(tally.side_pips)
     if scorer is Scorer.FEWEST_TILES:
-        return _unique_best(tally.side_tiles)
+        return best(tally.side_tiles)
     if scorer is Scorer.RANKED:
         assert scoring.rank is not None
         rank = scoring.rank
         ranks = [int(rank(tally.env(side, rank.names))) for side in range(len(tally.side_pips))]
-        return _unique_best(ranks, scoring.rank_lowest)
+        return best(ranks, scoring.rank_lowest)
     if scorer is Scorer.EACH:
         return list(range(len(tally.side_pips)))
     return []
+
+
+def _all_best(values: list[int], lowest: bool = True) -> list[int]:
+    best = min(values) if lowest else max(values)
+    return [side for side, value in enumerate(values) if value == best]
 
 
 def score_error(points: Expr[int], side: int, total: int) -> ExpressionRuntimeError:

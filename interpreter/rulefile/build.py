@@ -28,6 +28,7 @@ from interpreter.expressions.language import (
     describe_value,
 )
 from interpreter.resources import load_schema
+from interpreter.rulefile.build_pool import build_pool
 from interpreter.rulefile.build_tricks import build_tricks, parse_tile, refuse_trick_sections
 from interpreter.rulefile.ruleset import (
     COUNT_NAMES,
@@ -726,6 +727,7 @@ def _match(b: _Builder, counts: range, target: int | None) -> MatchEnd:
         tie=b.option(Tie, "match", "tie"),
         win_requires=requires,
         reset_when=None if reset is None or reset.constant is False else reset,
+        pool=build_pool(b),
     )
 
 

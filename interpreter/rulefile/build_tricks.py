@@ -22,7 +22,7 @@ from interpreter.rulefile.build_auction import (
     names_suit,
 )
 from interpreter.rulefile.build_groups import build_combinations
-from interpreter.rulefile.build_hand_scoring import trick_plays
+from interpreter.rulefile.build_hand_scoring import trick_plays, trick_scores
 from interpreter.rulefile.build_undealt import take_turn_up
 from interpreter.rulefile.ruleset import Deal, Players, StartCriterion, Undealt
 from interpreter.rulefile.trick_rules import (
@@ -30,6 +30,7 @@ from interpreter.rulefile.trick_rules import (
     HAND_NAMES,
     LEAD_NAMES,
     MAX_BIDS,
+    PAIR_NAMES,
     TRICK_TILE_NAMES,
     Aim,
     AllPass,
@@ -45,6 +46,7 @@ from interpreter.rulefile.trick_rules import (
     SpecialBid,
     Stock,
     TrickRules,
+    TrickScore,
     Trump,
 )
 from interpreter.text.untrusted import printable
@@ -72,6 +74,7 @@ LAYOUT_ONLY: dict[tuple[str, ...], str] = {
 }
 TRICK_ONLY: tuple[tuple[str, ...], ...] = (
     ("bidding",), ("trumps",), ("tricks",), ("stock",), ("calls",), ("contracts",), ("scoring", "hand"),
+    ("scoring", "collector"), ("scoring", "pair_factor"),
 )  # fmt: skip
 
 PIP_NAMES = (
@@ -173,6 +176,7 @@ def build_tricks(
     whole_set = tuple(b.tiles or ()) or _full_set(max_pips)
     combinations = build_combinations(b, whole_set, deal.hand_sizes, parse_tile)
     last_bonus = trick_plays(b, ("tricks", "last_bonus"), combinations, whole_set, parse_tile)
+    scored = trick_scores(b, combinations, whole_set, parse_tile, trumped)
     if combinations and led_suit is not LedSuit.NAMED:
         b.problem(
             ("tricks", "combinations"),
@@ -208,7 +212,23 @@ def build_tricks(
         combinations=combinations,
         face_down=bool(b.get("tricks", "face_down")),
         last_bonus=last_bonus,
+        trick_scores=scored,
+        collector=b.expr(("scoring", "collector"), HAND_NAMES, Type.BOOL),
+        pair_factor=_pair_factor(b, scored),
     )
+
+
+def _pair_factor(b: _Builder, scored: tuple[TrickScore, ...]) -> Expr[int] | None:
+    """`scoring.pair_factor`, which multiplies the payments between two sides: of a collector's
+    settlement, or of a trick score paid by each other side; refused where there are none."""
+    factor = b.expr(("scoring", "pair_factor"), PAIR_NAMES, Type.INT)
+    if factor is not None and not written(b.data, ("scoring", "collector")) and not any(s.from_each for s in scored):
+        b.problem(
+            ("scoring", "pair_factor"),
+            "multiplies the payments between two sides, and there are none: it needs scoring.collector or a "
+            "tricks.trick_scores entry with from: each",
+        )
+    return factor
 
 
 def _full_set(max_pips: Mapping[int, int]) -> tuple[tuple[int, int], ...]:

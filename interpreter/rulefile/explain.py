@@ -26,6 +26,7 @@ from interpreter.rulefile.explain_common import (
     set_sentence,
     side_word,
 )
+from interpreter.rulefile.explain_pool import pool_words
 from interpreter.rulefile.phase_kinds import LAYOUT, TRICKS, PhaseParts, play_kind
 from interpreter.rulefile.ruleset import (
     COUNT_VALUE_FIELDS,
@@ -42,6 +43,7 @@ from interpreter.rulefile.ruleset import (
     LeadFrom,
     OnPassScoring,
     Play,
+    Pool,
     RoundEndScoring,
     Ruleset,
     Scorer,
@@ -460,6 +462,9 @@ def _match_end(ruleset: Ruleset) -> list[str]:
     out.append(
         "Tied winners share the win." if end.tie is Tie.SHARE else "A tie for the win is settled by another round."
     )
+    if end.pool is not None:
+        said = pool_words(end.pool, ruleset)
+        out.append(f"{said[0].upper()}{said[1:]}.")
     if end.reset_when is not None:
         said = words(end.reset_when, names.reset(side))
         out.append(f"At every round's end, once its points are scored, a {side}'s score goes back to 0 when {said}.")
@@ -647,6 +652,7 @@ _LABELS = {
     "match.rounds": "the number of rounds",
     "match.winner": "the winning total",
     "match.tie": "a tie for the win",
+    "match.pool": "the pool",
     "tags": "the list of families",
     "not_expressible": "the list of the source's rules this file does not play",
 }
@@ -784,6 +790,9 @@ def _compared(ruleset: Ruleset) -> dict[str, Any]:
     again = fields.pop("play.again_optional")
     after = fields["play.again_after_double"]
     fields["play.again_after_double"] = _AGAIN_WORDS[(after, after and again)]
+    for path in [p for p in fields if p.startswith("match.pool.")]:  # the pool is said as one
+        del fields[path]
+    fields["match.pool"] = ruleset.match.pool
     for which in ("domino", "blocked"):
         rank, lowest = fields.pop(f"{which}.rank"), fields.pop(f"{which}.rank_lowest")
         if fields[f"{which}.scorer"] is Scorer.RANKED:
@@ -794,6 +803,8 @@ def _compared(ruleset: Ruleset) -> dict[str, Any]:
 def _same(a: Any, b: Any) -> bool:
     if isinstance(a, Expr) and isinstance(b, Expr):
         return " ".join(a.source.split()) == " ".join(b.source.split())
+    if isinstance(a, Pool) and isinstance(b, Pool):  # formulas compared as written, wherever they were
+        return a.tie is b.tie and all(_same(getattr(a, key), getattr(b, key)) for key in ("ante", "take", "pay_in"))
     if isinstance(a, _Ranked) and isinstance(b, _Ranked):
         return a.lowest == b.lowest and _same(a.rank, b.rank)
     return a == b
@@ -805,6 +816,9 @@ def _say(path: str, value: Any, ruleset: Ruleset) -> str:
         said = explain_tricks.say(path, value, ruleset)
         if said is not None:
             return said
+    if path == "match.pool":
+        hand = explain_tricks.hand_names(side) if ruleset.tricks is not None else None
+        return pool_words(value, ruleset, hand)
     if value is None:
         return _NONE_WORDS.get(path, "none")
     if isinstance(value, Expr):

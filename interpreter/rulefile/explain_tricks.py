@@ -28,6 +28,7 @@ from interpreter.rulefile.explain_common import (
     side_word,
     tile_label,
 )
+from interpreter.rulefile.explain_pool import pool_words
 from interpreter.rulefile.ruleset import (
     Family,
     Ruleset,
@@ -57,6 +58,7 @@ from interpreter.rulefile.trick_rules import (
     TakeTurnUp,
     TrickPlay,
     TrickRules,
+    TrickScore,
     Trump,
 )
 
@@ -168,6 +170,15 @@ def sections(ruleset: Ruleset) -> list[tuple[str, list[str]]]:
         out.append((_TOGETHER, _together(tricks)))
     out.append(("Counting", _counting(ruleset, tricks)))
     scoring = [f"At the end of a hand each {side} scores {words(tricks.hand, hand_names(side))}."]
+    if tricks.collector is not None:
+        scoring = [settlement_words(tricks, side)]
+    if tricks.pair_factor is not None:
+        factor = words(tricks.pair_factor, pair_names(side))
+        between = f"Every payment between two {side}s (the collector's, and one for a trick)"
+        scoring.append(f"{between} is multiplied by {factor}.")
+    if tricks.trick_scores:
+        said = trick_scores_words(tricks.trick_scores, side)
+        scoring.append(f"As soon as a trick is taken, straight into the score: {said}.")
     if tricks.last_bonus:
         bonus = last_bonus_words(tricks.last_bonus)
         scoring.append(f"The last trick earns the bonus (last_bonus) when it is taken by {bonus}.")
@@ -498,6 +509,46 @@ def contract_words(ruleset: Ruleset, tricks: TrickRules, contract: Contract) -> 
         scored = words(contract.score, hand_names(who))
         clauses.append(f"each {who} then scores {scored}, not the usual score of a hand")
     return f"{contract.name}: {'; '.join(clauses)}"
+
+
+def pair_names(side: str) -> dict[str, str]:
+    """The names of `scoring.pair_factor` (PAIR_NAMES), for a payment between two sides."""
+    return {
+        **names.COUNT,
+        "started": f"the {side} paying or being paid holds the hand's starter",
+        "opp_started": f"the other {side} of the payment holds the hand's starter",
+    }
+
+
+def settlement_words(tricks: TrickRules, side: str) -> str:
+    """A hand settled with one collector (`scoring.collector`), in a sentence."""
+    assert tricks.collector is not None
+    who = words(tricks.collector, hand_names(side))
+    scored = words(tricks.hand, hand_names(side))
+    return (
+        f"At the end of a hand the {side} for which {who} collects from every other {side}: each other {side} "
+        f"scores {scored}, and the collector scores minus what they score together (when that holds for no "
+        f"{side}, or for several, each {side} scores that)."
+    )
+
+
+def trick_scores_words(scores: tuple[TrickScore, ...], side: str) -> str:
+    """`tricks.trick_scores` in words: "when 0-0 and the double of trumps are played to one trick,
+    the player who takes it scores 1; when the Gee Joon takes a trick, the player who took it
+    collects 2 from each other player"."""
+    said = []
+    for score in scores:
+        if score.play is not None:
+            when = f"when {last_bonus_words((score.play,))} takes a trick"
+        elif len(score.played) > 1:
+            tiles = ["the double of trumps" if tile is None else _tile(*tile) for tile in score.played]
+            when = f"when {_and(tiles)} are played to one trick"
+        else:
+            tile = score.played[0]
+            when = f"when {'the double of trumps' if tile is None else _tile(*tile)} is played to a trick"
+        paid = f"collects {score.points} from each other {side}" if score.from_each else f"scores {score.points}"
+        said.append(f"{when}, the {side} who takes it {paid}")
+    return "; ".join(said)
 
 
 def last_bonus_words(plays: tuple[TrickPlay, ...]) -> str:
@@ -831,6 +882,9 @@ def _winning(ruleset: Ruleset) -> list[str]:
             out.append(f"The match lasts {hands}; the {best} total wins.")
     tie = "Tied winners share the win." if end.tie is Tie.SHARE else "A tie for the win is settled by another hand."
     out.append(tie)
+    if end.pool is not None:
+        said = pool_words(end.pool, ruleset, hand_names(side))
+        out.append(f"{said[0].upper()}{said[1:]}.")
     return out
 
 
@@ -877,6 +931,9 @@ LABELS = {
     "tricks.named": "what the set says of its tiles (names, suits, ranks)",
     "tricks.face_down": "laying face down a play that does not take the lead of its trick",
     "tricks.last_bonus": "the plays that earn the last trick's bonus (last_bonus)",
+    "tricks.trick_scores": "the points scored as a trick is taken",
+    "tricks.collector": "who collects from every other side at a hand's end",
+    "tricks.pair_factor": "what a payment between two sides is multiplied by",
 }  # tricks.contracts and tricks.combinations: said one by one (contract_changes, combination_changes)
 
 ENUM_WORDS: dict[enum.Enum, str] = {
@@ -936,6 +993,13 @@ def say(path: str, value: Any, ruleset: Ruleset) -> str | None:
         return "none, every trick is played"
     if path == "tricks.last_bonus":
         return last_bonus_words(value) if value else "none"
+    if path == "tricks.collector":
+        nobody = "nobody: each side scores by scoring.hand"
+        return nobody if value is None else words(value, hand_names(side_word(ruleset.players)))
+    if path == "tricks.pair_factor":
+        return "1" if value is None else words(value, pair_names(side_word(ruleset.players)))
+    if path == "tricks.trick_scores":
+        return trick_scores_words(value, side_word(ruleset.players)) if value else "none"
     if path == "tricks.lead_trump":
         return "never" if value is None else words(value, LEAD)
     if path == "tricks.count" and value is not None:

@@ -419,6 +419,35 @@ class RoundEndScoring:
     rank_lowest: bool = True  # RANKED: the lowest rank scores (else the highest)
 
 
+class PoolTie(enum.Enum):
+    """A hand nobody wins, or several sides tie for: the pool is carried to the next hand, or
+    shared equally among the tied sides (what does not divide is carried)."""
+
+    CARRY = "carry"
+    SHARE = "share"
+
+
+# The names `match.pool.ante` reads, for each player as a hand starts.
+ANTE_NAMES: dict[str, Type] = {
+    **COUNT_NAMES,
+    "pool": Type.INT,  # what is in the pool before this hand's stakes
+    "dealer": Type.BOOL,  # the player deals this hand (the seat before the starter)
+}
+
+
+@dataclass(frozen=True)
+class Pool:
+    """`match.pool`: each player stakes `ante` (over ANTE_NAMES) into a pool as a hand starts (its
+    side's score goes down by it); at the hand's end the side that won the hand takes the whole
+    pool, or (trick games) each side takes what `take` says and then puts in what `pay_in` says
+    (both over the hand names and `pool`, the pool as the hand ended)."""
+
+    ante: Expr[int]
+    tie: PoolTie = PoolTie.CARRY
+    take: Expr[int] | None = None
+    pay_in: Expr[int] | None = None
+
+
 @dataclass(frozen=True)
 class MatchEnd:
     target: int | None
@@ -431,6 +460,7 @@ class MatchEnd:
     win_requires: Expr[bool] | None = None
     # Over RESET_NAMES, for each side at every round end once it is scored: its score goes back to 0.
     reset_when: Expr[bool] | None = None
+    pool: Pool | None = None  # None: no pool (match.pool)
 
 
 @dataclass(frozen=True)

@@ -144,6 +144,15 @@ HAND_NAMES.update({
 })
 
 
+# The names `scoring.pair_factor` reads, of a payment between two sides (issue 29, M18): the side
+# that pays or is paid, and the other side of the payment.
+PAIR_NAMES: dict[str, Type] = {
+    **COUNT_NAMES,
+    "started": Type.BOOL,  # this side holds the hand's starter (a banker who leads first)
+    "opp_started": Type.BOOL,  # the other side of the payment does
+}
+
+
 # The names `tricks.lead_trump` reads, of the seat about to lead a trick.
 LEAD_NAMES: dict[str, Type] = {
     **COUNT_NAMES,
@@ -352,6 +361,9 @@ class TrickRules:
     combinations: tuple[Combination, ...] = ()  # tiles that may be led together
     face_down: bool = False  # a play that does not take the lead of its trick is laid face down
     last_bonus: tuple[TrickPlay, ...] = ()  # the plays that, taking the last trick, make `last_bonus` hold
+    trick_scores: tuple[TrickScore, ...] = ()  # points scored as a trick is taken (tricks.trick_scores)
+    collector: Expr[bool] | None = None  # over HAND_NAMES: the one side every other side settles with
+    pair_factor: Expr[int] | None = None  # over PAIR_NAMES: what a payment between two sides is multiplied by
 
 
 @dataclass(frozen=True)
@@ -372,3 +384,16 @@ class TrickPlay:
         if combination is None:
             return False
         return combination[2] == self.name if self.name else combination[0] == self.kind
+
+
+@dataclass(frozen=True)
+class TrickScore:
+    """Points scored the moment a trick is taken (`tricks.trick_scores`): when every tile of
+    `played` was played to it (None stands for the double of trumps; a list naming one tile twice,
+    as 0-0 and the trump double under blanks, never holds), or when `play` took it. The taker's
+    side gains `points`; with `from_each`, every other side pays it `points`."""
+
+    points: int
+    played: tuple[tuple[int, int] | None, ...] = ()
+    play: TrickPlay | None = None
+    from_each: bool = False

@@ -109,3 +109,20 @@ def trumps(value: int | str) -> Action:
 def trick_play(tile: str) -> Action:
     """A tile played to a trick, as "6-4"."""
     return Action.parse(f"play {tile}")
+
+
+# Tien Gow, counter-clockwise from seat 0 (0, 3, 2, 1), seat 0 the banker: it holds the quartet of
+# Heavens and nines, the Gee Joon and the two lowest civil tiles; each other seat two military
+# tiles (which never beat a civil lead) and six civil tiles. TIEN_GOW_SWEEP: seat 0 takes every
+# trick, the Gee Joon first and the quartet last.
+TIEN_GOW_DEAL = deal(
+    "6-6 6-6 3-6 4-5 1-2 2-4 1-5 1-6",
+    "1-3 1-3 5-5 4-6 4-6 5-6 1-4 2-3",
+    "4-4 4-4 3-3 3-3 2-2 2-2 2-5 3-4",
+    "1-1 1-1 5-5 5-6 1-6 1-5 2-6 3-5",
+    starter=0,
+)
+TIEN_GOW_GEE_JOON = ("play 1-2 2-4", "play 1-1 1-1", "play 4-4 4-4", "play 1-3 1-3")
+TIEN_GOW_SINGLES = ("play 1-6", "play 2-6", "play 2-5", "play 1-4", "play 1-5", "play 3-5", "play 3-4", "play 2-3")
+TIEN_GOW_QUARTET = ("play 3-6 4-5 6-6 6-6", "play 5-5 5-6 1-6 1-5", "play 3-3 3-3 2-2 2-2", "play 5-5 4-6 4-6 5-6")
+TIEN_GOW_SWEEP = (*TIEN_GOW_GEE_JOON, *TIEN_GOW_SINGLES, *TIEN_GOW_QUARTET)

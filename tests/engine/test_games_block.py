@@ -7,6 +7,7 @@ import pytest
 from engine_helpers import legal, of_type, play, rules, scores_in, start
 
 from interpreter.engine import Match, deal
+from interpreter.rulefile.ruleset import PoolTie
 
 
 def test_blind_hughie_the_lightest_hand_of_a_block_scores_the_others_pips_less_its_own() -> None:
@@ -76,10 +77,13 @@ def test_blind_hughie_partnerships_play_to_100_and_players_alone_to_61(
     assert m.winners == ((0,) if over else ())
 
 
-def test_tiddle_a_wink_the_stake_pool_is_listed_as_not_played() -> None:
+def test_tiddle_a_wink_is_played_for_a_pool() -> None:
     """pagat (https://www.pagat.com/domino/line/tiddlywink.html): "Each player puts up a stake in a pool
-    for the round" / "The player who dominoes wins the pool": the file scores points instead, and says so."""
-    assert any("stake in a pool" in rule for rule in rules("tiddle-a-wink").not_expressible)
+    for the round" / "The player who dominoes wins the pool": played (match.pool), no longer listed."""
+    ruleset = rules("tiddle-a-wink")
+    pool = ruleset.match.pool
+    assert pool is not None and pool.ante.constant == 1 and pool.tie is PoolTie.CARRY and pool.take is None
+    assert not any("pool" in rule for rule in ruleset.not_expressible)
 
 
 def test_fortress_every_double_is_a_four_way_spinner() -> None:
@@ -120,13 +124,13 @@ def test_tiddle_a_wink_after_a_double_the_player_may_play_again_or_stop() -> Non
     # Three passes in a row, but seat 1 still holds a play: the round is not blocked.
     assert not of_type(m.events, "round_end")
     assert m.current_player == 1 and legal(m) == ["5-4 on arm 0"]
-    assert m.scores == (0, 0, 0)
+    assert m.scores == (-1, -1, -1) and m.pool == 3  # the stakes are in; nobody has won them yet
 
 
 def test_tiddly_wink_after_the_first_tile_only_that_end_grows() -> None:
     """pagat (https://www.pagat.com/domino/line/tiddlywink.html, American game): "After the first tile,
     all subsequent plays must be on the same end of the line" / "The player with the largest double
-    always leads" / "The player who dominoes wins the pool" (1 point from each other player)."""
+    always leads" / "The player who dominoes wins the pool" (the five players' stakes of 1)."""
     m = start("tiddly-wink", "5-5 5-1 3-2", "5-2 6-0 0-3", "2-4 1-6 3-4", "4-1 0-1 3-6", "1-2 2-6 0-4",
               starter=None)  # fmt: skip
     assert legal(m) == ["lead 5-5"]
@@ -139,4 +143,5 @@ def test_tiddly_wink_after_the_first_tile_only_that_end_grows() -> None:
     events = play(m, "pass", "3-2 on arm 1")
     end = of_type(events, "round_end")[0]
     assert (end["reason"], end["seat"]) == ("domino", 0)
-    assert scores_in(events) == [(0, 4, "domino")] and m.scores == (4, 0, 0, 0, 0)
+    assert scores_in(events)[:2] == [(0, 0, "domino"), (0, 5, "pool")]
+    assert m.scores == (3, -2, -2, -2, -2) and m.pool == 5  # and the stakes of hand 2

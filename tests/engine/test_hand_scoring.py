@@ -4,43 +4,41 @@ a contract's `score`, `tricks.last_bonus`, the hand names `all_tricks`, `opp_all
 
 from __future__ import annotations
 
-from engine_helpers import ALL_SIXES, bid, house, play, problem_messages, rules, trumps
-
-from interpreter.engine import Match, deal
-from interpreter.engine.actions import PASS_ACTION
-
-# Counter-clockwise from seat 0: seats 0, 3, 2, 1. Seat 0 holds the quartet of Heavens and nines,
-# the Gee Joon and the two lowest civil tiles; each other seat two military tiles (which never beat
-# a civil lead) and six civil tiles.
-TIEN_GOW = deal(
-    "6-6 6-6 3-6 4-5 1-2 2-4 1-5 1-6",
-    "1-3 1-3 5-5 4-6 4-6 5-6 1-4 2-3",
-    "4-4 4-4 3-3 3-3 2-2 2-2 2-5 3-4",
-    "1-1 1-1 5-5 5-6 1-6 1-5 2-6 3-5",
-    starter=0,
+from engine_helpers import (
+    ALL_SIXES,
+    TIEN_GOW_DEAL,
+    TIEN_GOW_GEE_JOON,
+    TIEN_GOW_QUARTET,
+    TIEN_GOW_SINGLES,
+    TIEN_GOW_SWEEP,
+    bid,
+    house,
+    play,
+    problem_messages,
+    rules,
+    trumps,
 )
+
+from interpreter.engine import Match
+from interpreter.engine.actions import PASS_ACTION
 
 
 def test_tien_gow_doubles_the_hand_won_by_a_quartet_and_again_for_every_trick() -> None:
-    match = Match(rules("tien-gow"), 4, deals=[TIEN_GOW])
-    play(match, "play 1-2 2-4", "play 1-1 1-1", "play 4-4 4-4", "play 1-3 1-3")  # the Gee Joon
-    play(match, "play 1-6", "play 2-6", "play 2-5", "play 1-4")  # military tiles never beat a civil lead
-    play(match, "play 1-5", "play 3-5", "play 3-4", "play 2-3")
-    events = play(match, "play 3-6 4-5 6-6 6-6", "play 5-5 5-6 1-6 1-5", "play 3-3 3-3 2-2 2-2", "play 5-5 4-6 4-6 5-6")
+    match = Match(rules("tien-gow"), 4, deals=[TIEN_GOW_DEAL])
+    events = play(match, *TIEN_GOW_SWEEP)  # the Gee Joon, four singles, the quartet last
     (end,) = [e for e in events if e["type"] == "round_end"]
     # Seat 0 captured 32 tiles (8 columns): 4 + 8 + 3 players without a trick = 15, doubled for
-    # the quartet's last trick and doubled again for every trick; each other seat pays 5 × 4.
-    assert end["scores"] == [60, -20, -20, -20]
+    # the quartet's last trick and doubled again for every trick; each other seat pays 5 × 4. (And
+    # during the hand the Gee Joon took 2 and the quartet 4 from each: test_trick_scores.py.) Every
+    # payment is doubled again: seat 0 is the banker (test_pool.py).
+    assert end["scores"] == [2 * (60 + 18), 2 * (-20 - 6), 2 * (-20 - 6), 2 * (-20 - 6)]
 
 
 def test_tien_gow_doubles_a_hand_of_every_trick_once_when_a_single_tile_takes_the_last() -> None:
-    match = Match(rules("tien-gow"), 4, deals=[TIEN_GOW])
-    play(match, "play 3-6 4-5 6-6 6-6", "play 5-5 5-6 1-6 1-5", "play 3-3 3-3 2-2 2-2", "play 5-5 4-6 4-6 5-6")
-    play(match, "play 1-2 2-4", "play 1-1 1-1", "play 4-4 4-4", "play 1-3 1-3")
-    play(match, "play 1-6", "play 2-6", "play 2-5", "play 1-4")
-    events = play(match, "play 1-5", "play 3-5", "play 3-4", "play 2-3")
+    match = Match(rules("tien-gow"), 4, deals=[TIEN_GOW_DEAL])
+    events = play(match, *TIEN_GOW_QUARTET, *TIEN_GOW_GEE_JOON, *TIEN_GOW_SINGLES)  # a single takes the last
     (end,) = [e for e in events if e["type"] == "round_end"]
-    assert end["scores"] == [30, -10, -10, -10]
+    assert end["scores"] == [2 * (30 + 18), 2 * (-10 - 6), 2 * (-10 - 6), 2 * (-10 - 6)]  # the banker's, doubled
 
 
 NEL_O = """extends: texas-42-house

@@ -19,7 +19,7 @@ from interpreter.rulefile.ruleset import Family
 # Every member a player or front end calls on a match of either family, that the family implements.
 DECLARED = {
     "legal_actions", "apply", "clone", "observation", "current_player", "round", "hand", "boneyard", "dead",
-    "layout", "playout", "phase_kind", "phase_kinds",
+    "layout", "playout", "phase_kind", "phase_kinds", "pool",
 }  # fmt: skip
 # What the base keeps for every family.
 SHARED = {

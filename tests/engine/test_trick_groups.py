@@ -105,8 +105,13 @@ def test_a_hand_pays_what_the_columns_say_and_adds_up_to_nothing(tien_gow) -> No
         size = len(trick["tiles"]) + sum(n for _, n in trick.get("face_down", []))
         captured[trick["seat"]] += size
         won[trick["seat"]] += 1
-    expected = [(c // 4 - 4 if w else -5) for c, w in zip(captured, won, strict=True)]
+    # The banker (the starter, seat 0) pays and is paid double; this hand has no trick-time payments.
+    expected = [
+        (c // 4 - 4 if w else -5) * (2 if 0 in (seat, last) else 1)
+        for seat, (c, w) in enumerate(zip(captured, won, strict=True))
+    ]
     expected[last] = -sum(e for seat, e in enumerate(expected) if seat != last)
+    assert not [e for e in match.events_of("score") if e["reason"] == "trick"]
     assert end["scores"] == expected and sum(end["scores"]) == 0
 
 

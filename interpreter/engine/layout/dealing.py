@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from interpreter.engine import events as ev
+from interpreter.engine import pool
 from interpreter.engine.fixtures import ScriptedDeal
 from interpreter.engine.layout.arms import Layout
 from interpreter.engine.layout.tables import Tables
@@ -459,5 +460,12 @@ def deal_round(table: LayoutTable) -> None:
     deal = (ev.DEAL, t, round_no, rs.starter, rs.how, None if turned is not None else rs.lead, rs.engine,
             tuple(rs.hands), rs.boneyard, rs.dead, rs.lots, rs.redeals)  # fmt: skip
     table.events.append(deal)
+    stakes = table.rules.match.pool
+    if stakes is not None:  # the pool's stakes (engine/pool.py)
+        dealer = (rs.starter - t.step) % table.n
+        table.pool += pool.stake(
+            stakes, pool.count_env(table.rules, table.n), dealer, table.pool, table.seat_side, table.scores,
+            table.events,
+        )  # fmt: skip
     if turned is not None:
         table.turn_up(turned)

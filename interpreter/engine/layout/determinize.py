@@ -31,6 +31,7 @@ from interpreter.engine.layout.match import LayoutMatch as Match
 from interpreter.engine.match import Match as AnyMatch
 from interpreter.engine.match import register_resampler
 from interpreter.engine.observation import Observation
+from interpreter.engine.pool import pool_in
 from interpreter.engine.tiles import bits
 from interpreter.rulefile.ruleset import Family, Ruleset
 
@@ -96,7 +97,10 @@ class Determinizer:
         mine = 0
         for tile in observation.hand:
             mine |= 1 << m._tile_id(tile)
-        m._replayed(observation.current_player, me, mine, observation.scores, observation.legal_actions)
+        m._replayed(
+            observation.current_player, me, mine, observation.scores, observation.legal_actions,
+            pool_in(observation.history),
+        )  # fmt: skip
 
         self._template = m
         self._current = m.current_player

@@ -300,12 +300,18 @@ class LayoutMatch(Match):
         """The tile the current seat just drew under one_then_play (the only one it may lay), or -1."""
         return self._playing().drawn
 
+    @property
+    def pool(self) -> int:
+        return self._table.pool
+
     def _replayed(
-        self, current: int | None, seat: int, hand: int, scores: Sequence[int], legal: Sequence[Action]
+        self, current: int | None, seat: int, hand: int, scores: Sequence[int], legal: Sequence[Action], pool: int
     ) -> None:
         """The replay is done: `current` acts next (None: as replayed), `seat` holds `hand` and
-        has `legal` actions if it is to act, the scores are the observed ones, the log starts here."""
+        has `legal` actions if it is to act, the scores and the pool are the observed ones, the log
+        starts here."""
         self._scores[:] = scores
+        self._table.pool = pool
         self._restart_log()
         self._table.events = self._events
         self._playing().replayed(self._table, current, seat, hand, legal)

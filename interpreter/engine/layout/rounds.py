@@ -4,7 +4,7 @@ scores reset, the match won, or what the next deal's start criteria need of this
 from __future__ import annotations
 
 from interpreter.engine import events as ev
-from interpreter.engine import limits
+from interpreter.engine import limits, pool
 from interpreter.engine.layout.dealing import Previous
 from interpreter.engine.layout.table import LayoutTable
 from interpreter.engine.layout.turns import DOMINO
@@ -62,6 +62,9 @@ def score_round(table: LayoutTable, reason: str, out_seat: int | None) -> None:
         scores[side] = total
         credited[side] = points
         events.append((ev.SCORE, side, None, points, total, reason))
+    stakes = rules.match.pool
+    if stakes is not None:  # the pool to the round's winner (engine/pool.py)
+        table.pool = pool.pay(stakes, table.pool, scoring_sides(scoring, tally, ties=True), scores, events)
     tally.scores = scores  # `reset_when` and `win_requires` read the scores after them
     if rules.match.reset_when is not None:
         _reset_scores(table, rules.match.reset_when, tally, credited)

@@ -61,6 +61,7 @@ class LayoutTable:
     last_fit: int  # the open ends the last tile laid could have gone on (when the rules read it)
     # What the last round's scoring left: for the next deal's start criteria, and to show it.
     previous: Previous | None
+    pool: int  # staked and not yet taken (match.pool, engine/pool.py)
     finished: tuple[Layout, list[Demand]] | None
 
     def __init__(
@@ -98,6 +99,7 @@ class LayoutTable:
         self.needs_lead = self.lead_choice = False
         self.last_fit = 0
         self.previous = None
+        self.pool = 0
         self.finished = None
 
     def copy(self, scores: list[int], events: list[ev.Record]) -> LayoutTable:

@@ -140,6 +140,10 @@ class TrickMatch(Match):
     # --- what a searching player steps with (tricks/determinize.py) ---------------------------
 
     @property
+    def pool(self) -> int:
+        return self._table.pool
+
+    @property
     def dealt_hands(self) -> int:
         """The deals so far, redeals included: a hand passed out and dealt again counts anew."""
         return self._table.dealt_hands

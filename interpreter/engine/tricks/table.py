@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 from interpreter.engine import events as ev
 from interpreter.engine.fixtures import ScriptedDeal
 from interpreter.engine.observation import Observation
+from interpreter.engine.pool import pool_in
 from interpreter.engine.tiles import bits
 from interpreter.engine.tricks.auction import Auction
 from interpreter.engine.tricks.stockpile import StockPile
@@ -41,8 +42,8 @@ class TrickTable:
     __slots__ = (
         "absent", "auction", "available", "calls", "captured", "claimed", "contract", "count", "current", "dead",
         "dealer", "deals", "dealt_hands", "discard_seats", "discards", "dropped", "events", "face_down", "hands",
-        "last_bonus", "last_side", "last_trick", "last_winner", "n", "out", "played", "previous_winner", "redeals",
-        "rng",
+        "last_bonus", "last_side", "last_trick", "last_winner", "n", "out", "played", "pool", "previous_winner",
+        "redeals", "rng",
         "round", "ruleset", "scores", "seat_side", "set_aside", "sides", "starter", "stock", "suits", "t",
         "trick_no", "voids", "winners", "won_count", "won_tricks",
     )  # fmt: skip
@@ -68,6 +69,7 @@ class TrickTable:
         self.redeals = 0
         self.dealt_hands = 0  # deals so far, redeals included: what a search's playout stops at
         self.previous_winner: int | None = None  # a seat of the side that gained most last hand
+        self.pool = 0  # staked and not yet taken (match.pool, engine/pool.py)
         self.new_hand([0] * n, [], [])
 
     def new_hand(self, hands: list[int], stock: list[int], dead: list[int]) -> None:
@@ -221,6 +223,7 @@ class TrickTable:
         table.starter = view.starter
         table.dealer = view.dealer
         table.previous_winner = None  # a later hand's starter: not a sample's concern
+        table.pool = pool_in(observation.history)
         auction = table.auction
         auction.bids, auction.bidder, auction.high = list(view.bids), view.bidder, view.bid
         auction.must_declare = None if view.must_declare is None else t.contracts[view.must_declare]

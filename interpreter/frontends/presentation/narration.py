@@ -10,10 +10,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from interpreter.engine import LayoutView, Match
+from interpreter.engine.pool import ANTE
 from interpreter.expressions import words as names
 from interpreter.expressions.words import words
 from interpreter.frontends.presentation.boards import Teller, board_of
 from interpreter.frontends.presentation.places import played_words
+from interpreter.frontends.presentation.pool import pool_words
 from interpreter.frontends.presentation.seats import Seat, plural, together
 from interpreter.frontends.presentation.style import Style, hand_tile, in_hand_order, tile
 from interpreter.rulefile.ruleset import AfterStockLead, Direction, LeadFrom, Ruleset, StartCriterion
@@ -142,7 +144,7 @@ class Narrator:
             elif kind == "action":
                 following = events[index + 1] if index + 1 < len(events) else None
                 lines.append(self._action(event, following, viewer))
-            elif kind == "score" and event["reason"] in ("in_play", "pass"):  # scored during play
+            elif kind == "score" and event["reason"] in ("in_play", "pass", ANTE):  # scored during play, or staked
                 lines.append(self._score(event))
             elif kind == "score":
                 round_scores.append("  " + self._score(event))
@@ -206,6 +208,9 @@ class Narrator:
         names = side_names(self.match, self.seats, event["side"])
         who = together([self.style.paint(n, "bold") for n in names])
         verb = "score" if plural(names) else "scores"
+        staked = pool_words(event, who, plural(names))
+        if staked is not None:
+            return staked
         if event["reason"] == "reset":  # match.reset_when: the run is broken
             return f"{who} {'go' if plural(names) else 'goes'} back to 0 (from {-event['points']})."
         why = {"in_play": " on the open ends", "pass": " for the pass", "domino": " for the round",

@@ -48,6 +48,7 @@ from interpreter.frontends.presentation.plays import (
     tiles_count,
     tiles_words,
 )
+from interpreter.frontends.presentation.pool import pool_words
 from interpreter.frontends.presentation.seats import Seat, plural, together
 from interpreter.frontends.presentation.style import Style, hand_tile
 from interpreter.rulefile.ruleset import Ruleset
@@ -487,6 +488,8 @@ class TrickNarrator:
                 lines.append(self._contract(event, hand, viewer))
             elif kind == "trick":
                 lines.append(self._trick(event, hand, viewer))
+            elif kind == "score" and event["reason"] in ("trick", "ante"):  # scored during the hand: told at once
+                lines.append(self._score(event))
             elif kind == "score":
                 scores.append(self._score(event))
             elif kind == "round_end":
@@ -864,7 +867,14 @@ class TrickNarrator:
         names = self.side_names(event["side"])
         who = together([self.style.paint(n, "bold") for n in names])
         verb = "score" if plural(names) else "scores"
-        return f"  {who} {verb} {counted(event['points'], self.unit)} (total {event['total']})."
+        staked = pool_words(event, who, plural(names))
+        if staked is not None:
+            return f"  {staked}"
+        if event["reason"] == "trick" and event["points"] < 0:  # tricks.trick_scores' from: each
+            pays = "pay" if plural(names) else "pays"
+            return f"  {who} {pays} {counted(-event['points'], self.unit)} for the trick (total {event['total']})."
+        now = " for the trick" if event["reason"] == "trick" else ""
+        return f"  {who} {verb} {counted(event['points'], self.unit)}{now} (total {event['total']})."
 
     def _hand_end(self, event: dict[str, Any], hand: _Hand, scores: list[str], viewer: int | None) -> list[str]:
         number, points = event["round"], event["pips"]
@@ -910,7 +920,7 @@ class TrickNarrator:
             side = self.match.side_of(closer)
             took = counted(points[side], ("point", "points"))
             text += f": {self.seats[closer].name} closed the stock but fell short, with {took} and no claim."
-        elif hand.last_taker is not None and "last_trick" in getattr(self.t.rules.hand, "names", ()):
+        elif hand.last_taker is not None and "last_trick" in _scoring_names(self.t.rules):
             text += f": {self.seats[hand.last_taker].name} took the last trick."  # what the score reads
         else:
             text += "."
@@ -961,3 +971,9 @@ def result_line(match: Match, seats: Sequence[Seat]) -> str:
     scores = " to ".join(str(s) for s in [best, *others])
     unit = score_unit(match.ruleset)[1]
     return f"Match over after {hands}: {together(winners)} {'win' if plural(winners) else 'wins'}, {scores} {unit}."
+
+
+def _scoring_names(rules: Any) -> frozenset[str]:
+    """The hand names a hand's score reads: `scoring.hand`'s and the collector's (who collects)."""
+    read = getattr(rules.hand, "names", frozenset())
+    return read | (rules.collector.names if rules.collector is not None else frozenset())

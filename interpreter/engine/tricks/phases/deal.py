@@ -4,7 +4,7 @@ bids or leads first, and a tile turned up for trumps; then the auction, the call
 from __future__ import annotations
 
 from interpreter.engine import events as ev
-from interpreter.engine import limits, phases
+from interpreter.engine import limits, phases, pool
 from interpreter.engine.fixtures import ScriptedDeal
 from interpreter.engine.layout.dealing import shuffle
 from interpreter.engine.scoring import goal
@@ -41,6 +41,11 @@ class Deal(Automatic):
             (ev.DEAL, t, table.round, table.starter, how, None, None, hands.copy(), stock.copy(), dead.copy(), [],
              table.redeals)
         )  # fmt: skip
+        stakes = table.ruleset.match.pool
+        if stakes is not None and table.redeals == 0:  # a hand's stakes, once however often it is dealt
+            table.pool += pool.stake(
+                stakes, t.count_env, table.dealer, table.pool, table.seat_side, table.scores, table.events
+            )
         table.current = table.starter
         rules = t.rules
         fixed = t.fixed

@@ -16,7 +16,16 @@ from interpreter.engine import events as ev
 from interpreter.engine import phases
 from interpreter.engine.actions import CLOSE, PICK, PLAY, Action
 from interpreter.engine.tiles import Tile, bits, tile_text
-from interpreter.engine.tricks.phases import CLOSE_WHY, PLAYING, TrickPhase, discarding, entry, grouped, scoring
+from interpreter.engine.tricks.phases import (
+    CLOSE_WHY,
+    PLAYING,
+    TrickPhase,
+    discarding,
+    entry,
+    grouped,
+    scoring,
+    trick_scores,
+)
 from interpreter.engine.tricks.suits import Suits, suit_name
 from interpreter.engine.tricks.table import TrickTable
 from interpreter.rulefile.trick_rules import LedSuit
@@ -231,6 +240,8 @@ class Playing(TrickPhase):
         if face_down:
             trick["face_down"] = face_down  # how many tiles each seat laid face down: never which
         table.events.append(trick)
+        if t.rules.trick_scores:
+            trick_scores.score_trick(table, taker, tiles, *self.won_with(table, taker))
         if drawing:
             seat = taker  # the trick's winner draws first, then the others in turn
             for _ in range(table.n - table.absent.bit_count()):
@@ -239,7 +250,8 @@ class Playing(TrickPhase):
                 table.draw(seat)
                 seat = table.next_in_play(seat)
         if last and t.rules.last_bonus:
-            table.last_bonus = self.bonus_play(table, taker)
+            play, combination = self.won_with(table, taker)
+            table.last_bonus = any(named.took(play, combination) for named in t.rules.last_bonus)
         table.last_trick = list(zip(self.trick_seats, self.trick, strict=True))
         table.last_winner = taker
         self.trick = []
@@ -258,13 +270,13 @@ class Playing(TrickPhase):
         if last or (t.rules.stop_when_decided and scoring.outcome(table, False) is not None):
             self.finish(scoring.Scoring(table, walkover=False))
 
-    def bonus_play(self, table: TrickTable, taker: int) -> bool:
-        """Whether the play that took the trick on the table is one `tricks.last_bonus` lists."""
+    def won_with(self, table: TrickTable, taker: int) -> tuple[tuple[Tile, ...], tuple[str, int, str] | None]:
+        """The play that took the trick on the table (its tiles, sorted), and the combination it
+        makes ((kind, rank, name); None for a single tile)."""
         t = table.t
         ids = self.plays[self.best][1] if self.plays else (self.trick[self.trick_seats.index(taker)],)
         play = tuple(sorted(t.tiles[x] for x in ids))
-        combination = t.groups.of.get(play) if len(play) > 1 else None
-        return any(named.took(play, combination) for named in t.rules.last_bonus)
+        return play, t.groups.of.get(play) if len(play) > 1 else None
 
     # --- what a player reads ------------------------------------------------------------------
 

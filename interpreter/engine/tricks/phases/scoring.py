@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from interpreter.engine import events as ev
-from interpreter.engine import phases
+from interpreter.engine import phases, pool
 from interpreter.engine.scoring import score_error, winners
 from interpreter.engine.tricks.phases import Automatic, enter
+from interpreter.engine.tricks.phases.trick_scores import pair_factor
 from interpreter.engine.tricks.table import TrickTable
 from interpreter.engine.tricks.tables import number
 from interpreter.expressions.language import MAX_VALUE
@@ -32,7 +33,8 @@ class Scoring(Automatic):
         made = outcome(table, True) is True
         contract = table.contract
         hand = contract.score if contract is not None and contract.score is not None else t.rules.hand
-        gained = [number(hand(hand_env(table, side, points, made))) for side in range(table.sides)]
+        envs = [hand_env(table, side, points, made) for side in range(table.sides)]
+        gained = settled(table, envs, [number(hand(env)) for env in envs])
         reason = "made" if made else "set" if bid is not None else "walkover" if walkover else "hand"
         table.previous_winner = _hand_winner(table, gained)
         scores = table.scores
@@ -44,6 +46,13 @@ class Scoring(Automatic):
                 raise score_error(hand, side, total)
             scores[side] = total
             table.events.append((ev.SCORE, side, None, got, total, reason))
+        stakes = table.ruleset.match.pool
+        if stakes is not None and (stakes.take is not None or stakes.pay_in is not None):  # engine/pool.py
+            table.pool = pool.settle(stakes, table.pool, envs, scores, table.events)
+        elif stakes is not None:  # the pool to the side that scored most
+            best = max(gained)
+            won = [side for side, got in enumerate(gained) if got == best]
+            table.pool = pool.pay(stakes, table.pool, won, scores, table.events)
         # A hand that stops once its contract is decided leaves tiles unplayed: they stay hidden
         # ("hands" is empty), and "pips" holds each side's points taken.
         table.events.append(
@@ -59,6 +68,21 @@ class Scoring(Automatic):
         table.winners = done
         table.events.append(ev.match_end(done, scores))
         self.finish(None)
+
+
+def settled(table: TrickTable, envs: list[dict[str, Any]], gained: list[int]) -> list[int]:
+    """Each side's score of the hand: `gained`, or with `scoring.collector` holding for one side,
+    every other side's score times the pair factor, and that side minus their sum (M18)."""
+    collector = table.t.rules.collector
+    if collector is None:
+        return gained
+    collectors = [side for side, env in enumerate(envs) if collector(env)]
+    if len(collectors) != 1:
+        return gained
+    (paid,) = collectors
+    out = [got * pair_factor(table, side, paid) for side, got in enumerate(gained)]
+    out[paid] = -sum(got for side, got in enumerate(out) if side != paid)
+    return out
 
 
 def _hand_winner(table: TrickTable, gained: list[int]) -> int | None:
