@@ -21,6 +21,14 @@ COUNT = {
     "set_size": "the number of tiles in the set",
 }
 ROUND = {**COUNT, "round": "the round number"}
+# `deal.redeal_when`: one hand as it was dealt.
+DEALT_HAND = {
+    **COUNT,
+    "doubles": "the number of doubles held",
+    "tiles": "the number of tiles held",
+    "pips": "the pip total held",
+    "longest": "the most tiles held of one suit (its double included)",
+}
 # A later round's start condition: how the previous round ended, and the scores.
 START = {
     "players": COUNT["players"],

@@ -33,6 +33,7 @@ from interpreter.rulefile.build_tricks import build_tricks, parse_tile, refuse_t
 from interpreter.rulefile.ruleset import (
     COUNT_NAMES,
     COUNT_VALUE_FIELDS,
+    DEALT_HAND_NAMES,
     IN_PLAY_NAMES,
     MATCH_NAMES,
     ON_PASS_NAMES,
@@ -562,7 +563,24 @@ def _deal(b: _Builder, counts: range, reserve: int) -> Deal:
     refill = bool(b.get("deal", "refill"))
     if refill and undealt is not Undealt.BONEYARD and b.get("family") != Family.TRICKS.value:
         b.problem(("deal", "refill"), "a hand refilled from the stock needs deal.undealt: boneyard")
-    return Deal(sizes, undealt, reserve, refill)
+    return Deal(sizes, undealt, reserve, refill, _redeal_when(b))
+
+
+def _redeal_when(b: _Builder) -> Expr[bool] | None:
+    """`deal.redeal_when`: a condition over one hand as dealt, which the layout family's deal reads."""
+    path = ("deal", "redeal_when")
+    if b.get(*path) is None:
+        return None
+    if b.get("family") == Family.TRICKS.value:
+        b.problem(
+            path, "a deal thrown in because of a hand is played in layout games only, not yet in trick games"
+        )
+        return None
+    condition = b.expr(path, DEALT_HAND_NAMES, Type.BOOL)
+    if condition is not None and condition.constant is True:
+        b.problem(path, "this condition always holds: no deal could stand")
+        return None
+    return condition
 
 
 def _start_rules(

@@ -500,6 +500,7 @@ def _layout_sections(ruleset: Ruleset) -> list[tuple[str, list[str]]]:
         if "reserve" in ruleset.by_count:
             kept = f" The last tiles of the boneyard are never drawn: {say_by_count(ruleset.by_count['reserve'])}."
         people.append(f"The tiles not dealt form the boneyard, face down.{kept}")
+    people += _thrown_in(ruleset)
     sections.append(("Players and hands", people))
 
     start = ruleset.start
@@ -588,6 +589,18 @@ def _wrap(text: str, width: int = 92, subsequent_indent: str = "") -> list[str]:
 
 _IDENTITY = {"name", "title", "description", "source", "digest", "_specialised"}
 
+
+def _thrown_in(ruleset: Ruleset) -> list[str]:
+    """`deal.redeal_when` in words: the hand that voids a deal."""
+    void = ruleset.deal.redeal_when
+    if void is None:
+        return []
+    return [
+        f"The deal is void, and the tiles are dealt again before anybody plays, when in any player's hand as dealt "
+        f"{words(void, names.DEALT_HAND)} (after {ruleset.start.max_redeals} such deals in a row, the deal stands)."
+    ]
+
+
 _LABELS = {
     "max_pip": "the set",
     "tile_value": "what a tile left in a hand counts",
@@ -608,6 +621,7 @@ _LABELS = {
     "start.lead_from": "where the lead comes from",
     "start.after_stock_lead": "who plays first onto a lead from the stock",
     "deal.refill": "refilling an empty hand from the boneyard",
+    "deal.redeal_when": "the hand that throws the deal in",
     "match.reset_when": "when a score goes back to 0",
     "match.win_requires": "what a winner must also meet",
     "layout.topology": "the layout",
@@ -744,6 +758,7 @@ class _Ranked:
 _EXPRESSION_NAMES = {
     "tile_value": names.TILE,
     "layout.engine": names.ROUND,
+    "deal.redeal_when": names.DEALT_HAND,
     "play.match": names.MATCH,
     "play.per_turn": names.TURN,
     "play.whole_turn": names.TURN,

@@ -188,6 +188,14 @@ COUNT_NAMES: dict[str, Type] = {
     "set_size": Type.INT,
 }
 ROUND_NAMES: dict[str, Type] = {**COUNT_NAMES, "round": Type.INT}
+# `deal.redeal_when`: one hand as it was dealt.
+DEALT_HAND_NAMES: dict[str, Type] = {
+    **COUNT_NAMES,
+    "doubles": Type.INT,  # doubles held
+    "tiles": Type.INT,  # tiles held
+    "pips": Type.INT,  # pips held
+    "longest": Type.INT,  # the most tiles held of one suit (a pip), doubles included
+}
 # `match.target`: the count names and whether the match is played in partnerships.
 TEAM_COUNT_NAMES: dict[str, Type] = {**COUNT_NAMES, "teams": Type.BOOL}
 TILE_NAMES: dict[str, Type] = {
@@ -347,6 +355,9 @@ class Deal:
     undealt: Undealt
     reserve: int  # boneyard tiles that are never drawn
     refill: bool = False  # a hand that empties draws a new hand from the boneyard while it has tiles
+    # A deal thrown in because of a hand (DEALT_HAND_NAMES): when any hand as dealt meets it, the
+    # tiles are dealt again, within start.max_redeals.
+    redeal_when: Expr[bool] | None = None
 
 
 @dataclass(frozen=True)

@@ -136,23 +136,11 @@ def open_round(
     lots: list[list[tuple[int, int]]] = []
     redeals = 0
     guards: dict[int, bool] = {}  # per `when` condition (by id), whether it holds
+    void = rules.deal.redeal_when
     while True:
         picked: tuple[int, int | None, str] | None = None
-        for rule in criteria:
-            if rule.when is not None and not _guard(tables, rule.when, previous, round_no, guards):
-                continue
-            if rule.redeal:
-                if redeals < rules.start.max_redeals:
-                    break
-                picked = (rng.randrange(tables.players), None, _RANDOM)
-            else:
-                picked = _pick(tables, rule, hands, rng, previous, lots)
-            if picked is not None:
-                break
-        else:
-            # A list that runs out (say, only highest_double and nobody holds one) needs a
-            # starter all the same; a random seat is the neutral choice.
-            picked = (rng.randrange(tables.players), None, _RANDOM)
+        if void is None or redeals >= rules.start.max_redeals or not _thrown_in(tables, void, hands):
+            picked = _starter(tables, criteria, hands, rng, previous, lots, round_no, guards, redeals)
         if (
             picked is not None
             and dealt is not None
@@ -170,6 +158,51 @@ def open_round(
         tile = None
     found = RoundStart(hands, boneyard, dead, engine, seat, tile, how, lots, redeals)
     return found if dealt is None else _engine_holder_leads(tables, found, dealt)
+
+
+def _starter(
+    tables: Tables,
+    criteria: tuple[_Criterion, ...],
+    hands: list[int],
+    rng: random.Random,
+    previous: Previous | None,
+    lots: list[list[tuple[int, int]]],
+    round_no: int,
+    guards: dict[int, bool],
+    redeals: int,
+) -> tuple[int, int | None, str] | None:
+    """(seat, tile to lead or None, criterion name) of the first start criterion that picks
+    somebody; None when a `redeal` criterion says to deal again."""
+    for rule in criteria:
+        if rule.when is not None and not _guard(tables, rule.when, previous, round_no, guards):
+            continue
+        if rule.redeal:
+            if redeals < tables.ruleset.start.max_redeals:
+                return None
+            return rng.randrange(tables.players), None, _RANDOM
+        picked = _pick(tables, rule, hands, rng, previous, lots)
+        if picked is not None:
+            return picked
+    # A list that runs out (say, only highest_double and nobody holds one) needs a starter all
+    # the same; a random seat is the neutral choice.
+    return rng.randrange(tables.players), None, _RANDOM
+
+
+def _thrown_in(tables: Tables, void: Expr[bool], hands: list[int]) -> bool:
+    """Whether any hand as dealt meets `deal.redeal_when` (DEALT_HAND_NAMES), which voids the deal."""
+    low, high = tables.low, tables.high
+    for hand in hands:
+        ids = bits(hand)
+        env = {
+            **tables.count_env,
+            "doubles": sum(1 for t in ids if low[t] == high[t]),
+            "tiles": len(ids),
+            "pips": sum(low[t] + high[t] for t in ids),
+            "longest": max(sum(1 for t in ids if pip in (low[t], high[t])) for pip in range(tables.max_pip + 1)),
+        }
+        if void(env):
+            return True
+    return False
 
 
 ENGINE_HOLDER = "engine_holder"  # the `how` of a round led by the holder of a dealt engine
