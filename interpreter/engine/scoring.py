@@ -21,8 +21,8 @@ class Tally:
     playout's hot path)."""
 
     __slots__ = (
-        "last", "max_pip", "out_side", "players", "round_no", "scores", "seat_pips", "seat_side", "side_doubles",
-        "side_pips", "side_seats", "side_tiles",
+        "last", "max_pip", "out_side", "players", "round_no", "scores", "seat_pips", "seat_side", "side_double_pips",
+        "side_doubles", "side_pips", "side_seats", "side_tiles",
     )  # fmt: skip
 
     def __init__(
@@ -53,6 +53,8 @@ class Tally:
         # The last tile laid: (high, low, is_double, the open ends it could have gone on), set by
         # the round's end when a formula reads it; all 0 when no tile was laid.
         self.last: tuple[int, int, bool, int] = (0, 0, False, 0)
+        # Per side, the pips on the doubles left, set by the round's end when a formula reads them.
+        self.side_double_pips: list[int] | None = None
 
     def env(self, side: int, names: frozenset[str]) -> dict[str, object]:
         """The round-end names `names` (those a formula reads), for `side`: only those are worked
@@ -65,6 +67,11 @@ def _doubles_left(t: Tally) -> list[int]:
     return t.side_doubles
 
 
+def _double_pips_left(t: Tally) -> list[int]:
+    assert t.side_double_pips is not None, "the round end counts the doubles' pips whenever a formula reads them"
+    return t.side_double_pips
+
+
 # How each round-end name (ruleset.ROUND_END_NAMES) is read off a tally, for a side: the numbers
 # (a points formula may be one of them, bare) and the rest.
 _READ_NUMBERS: dict[str, Callable[[Tally, int], int]] = {
@@ -75,6 +82,7 @@ _READ_NUMBERS: dict[str, Callable[[Tally, int], int]] = {
     "opponents": lambda t, side: t.players - t.side_seats,
     "doubles": lambda t, side: _doubles_left(t)[side],
     "opp_doubles": lambda t, side: sum(doubles := _doubles_left(t)) - doubles[side],
+    "double_pips": lambda t, side: _double_pips_left(t)[side],
     "players": lambda t, side: t.players,
     "max_pip": lambda t, side: t.max_pip,
     "round": lambda t, side: t.round_no,

@@ -144,6 +144,7 @@ def round_end(side: str) -> dict[str, str]:
         "opponents": "the number of opponents",
         "doubles": f"the number of doubles left in {own}",
         "opp_doubles": "the number of doubles left in the opponents' hands",
+        "double_pips": f"the pips on the doubles left in {own}",
         "went_out": f"the {side} went out",
         "score": f"the {side}'s score before this round's points",
         "opp_score": f"the highest score of another {side} before this round's points",

@@ -12,7 +12,7 @@ import hashlib
 import json
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any, Literal, TypeVar, overload
 
@@ -67,6 +67,7 @@ from interpreter.rulefile.ruleset import (
     Ruleset,
     Scorer,
     SidesOpen,
+    SpinnerCount,
     Spinners,
     Start,
     StartCriterion,
@@ -241,9 +242,13 @@ def build_ruleset(
         again_optional=again == "may",
         allowed=None if allowed is not None and allowed.constant is True else allowed,
         **_turn(b),
+        **_turn_rules(b),
     )
     draw = Draw(
-        b.option(DrawPolicy, "draw", "policy"), b.option(WhenUnable, "draw", "when_unable"), b.get("draw", "voluntary")
+        b.option(DrawPolicy, "draw", "policy"),
+        b.option(WhenUnable, "draw", "when_unable"),
+        b.get("draw", "voluntary"),
+        bool(b.get("draw", "stop_when_dead")),
     )
     in_play = _in_play(b)
     on_pass = _on_pass(b)
@@ -271,6 +276,7 @@ def build_ruleset(
             _check_engine(b, layout.engine, counts, match, max_pips)
         _check_consistency(b, deal, layout, draw, blocked, play, by_count)
         _check_stock_lead(b, deal, layout, start, by_count["reserve"])
+        _check_lead_entries(b, deal, layout, start, by_count["reserve"])
         if not b.problems:
             _check_can_end(b, players, (in_play, on_pass), (domino, blocked), match, by_count["target"])
     if b.problems:
@@ -601,9 +607,14 @@ def _start_rules(
             if key == "first_round" and criterion in PREVIOUS_ROUND_CRITERIA:
                 b.problem(path, f"'{item}' needs a previous round; use it in start.later_rounds")
             rules.append(StartRule(criterion, when=when))
-        elif len(item) != 1 and set(item) != {"when", "start"}:
-            entries = "{highest_ranked: FORMULA}, {holder: [a, b]} or {when: CONDITION, start: [criteria]}"
+        elif len(item) != 1 and set(item) not in ({"when", "start"}, *({g, "start"} for g in _LEAD_GUARDS)):
+            entries = (
+                "{highest_ranked: FORMULA}, {holder: [a, b]}, {when: CONDITION, start: [criteria]}, "
+                "{stock_lead: CONDITION, start: [criteria]} or {draw_until: CONDITION, start: [criteria]}"
+            )
             b.problem(path, f"an entry is one of {entries}")
+        elif _LEAD_GUARDS & item.keys():
+            rules += _lead_guard_rules(b, key, max_pip, item, path, prefix, when)
         elif "when" in item or "start" in item:
             if key == "first_round":
                 b.problem(path, "a 'when' entry reads the previous round; use it in start.later_rounds")
@@ -624,6 +635,35 @@ def _start_rules(
                 b.problem((*path, "holder"), f"[{low}|{high}] is not in a double-{max_pip} set")
             rules.append(StartRule(StartCriterion.HOLDER, tile=(low, high), when=when))
     return tuple(rules)
+
+
+# Start entries whose criteria pick who plays first onto a lead from the undealt tiles: turned up
+# from them (`stock_lead`) or drawn from the boneyard by that player (`draw_until`).
+_LEAD_GUARDS = frozenset({"stock_lead", "draw_until"})
+
+
+def _lead_guard_rules(
+    b: _Builder, key: str, max_pip: int, item: Mapping[str, Any], path: Path_, prefix: Path_, when: Expr[bool] | None
+) -> tuple[StartRule, ...]:
+    """A `{stock_lead | draw_until: CONDITION, start: [criteria]}` entry: its criteria, each
+    carrying the condition over a tile (TILE_NAMES) that says which undealt tile is the lead."""
+    guard_key = next(g for g in sorted(_LEAD_GUARDS) if g in item)
+    if prefix:
+        b.problem(path, f"a '{guard_key}' entry's list holds criteria, not another entry of its own")
+        return ()
+    if b.get("family") == Family.TRICKS.value:
+        b.problem(path, "a lead from the undealt tiles starts a layout game, not a trick game")
+        return ()
+    if item.get("start") is None:
+        b.problem(path, f"a '{guard_key}' entry needs both {guard_key}: CONDITION and start: [criteria]")
+        return ()
+    guard = b.expr((*path, guard_key), TILE_NAMES, Type.BOOL)
+    if guard is None:
+        return ()
+    inner = _start_rules(b, key, max_pip, item["start"], (*path, "start"), when)
+    if guard_key == "stock_lead":
+        return tuple(replace(rule, stock_lead=guard) for rule in inner)
+    return tuple(replace(rule, draw_until=guard) for rule in inner)
 
 
 def _start(b: _Builder, max_pip: int) -> Start:
@@ -663,6 +703,56 @@ def _check_stock_lead(b: _Builder, deal: Deal, layout: Layout, start: Start, res
                 break
 
 
+def _check_lead_entries(b: _Builder, deal: Deal, layout: Layout, start: Start, reserve: dict[int, int]) -> None:
+    """A `{stock_lead: ...}` start entry turns up a tile left undealt onto a line: it needs a line
+    (a hub's lead is its engine) and, at one player count at least, a tile left undealt; a
+    `{draw_until: ...}` entry, a boneyard to draw from and a lead that is the tile drawn."""
+    sizes = deal.hand_sizes.items()
+    left = [n for n, size in sizes if n in b.envs and b.envs[n]["set_size"] - n * size - reserve.get(n, 0) > 0]
+    for key in ("first_round", "later_rounds"):
+        entries = b.get("start", key)
+        for i, item in enumerate(entries if isinstance(entries, list) else ()):
+            if isinstance(item, Mapping) and "draw_until" in item:
+                _check_draw_until(b, deal, layout, start, ("start", key, i, "draw_until"))
+            if not (isinstance(item, Mapping) and "stock_lead" in item):
+                continue
+            path = ("start", key, i, "stock_lead")
+            if start.lead_from is LeadFrom.STOCK:
+                b.problem(path, "start.lead_from: stock already turns the lead up from the boneyard; use one")
+            elif layout.topology is not Topology.LINE:
+                b.problem(path, "a lead from the undealt tiles needs layout.topology: line (a hub leads its engine)")
+            elif not left:
+                b.problem(path, "turns up a tile left undealt, but every player count deals every tile")
+
+
+def _turn_rules(b: _Builder) -> dict[str, Any]:
+    """`play.again_when` and `play.skip_when`: conditions over the in-play names, read after a tile
+    that ends a turn is laid."""
+    found: dict[str, Any] = {}
+    for key in ("again_when", "skip_when"):
+        condition = b.expr(("play", key), IN_PLAY_NAMES, Type.BOOL)
+        if condition is not None and condition.constant is not None:
+            said = "always holds: the same player would play for ever" if key == "again_when" else "always holds"
+            b.problem(("play", key), f"this condition {said}" if condition.constant else "this condition never holds")
+            condition = None
+        found[key] = condition
+    if found["again_when"] is not None and b.get("play", "per_turn") not in (None, 1, "1"):
+        b.problem(("play", "again_when"), "play.per_turn already shapes a turn of several tiles; use one of them")
+    return found
+
+
+def _check_draw_until(b: _Builder, deal: Deal, layout: Layout, start: Start, path: Path_) -> None:
+    """A `{draw_until: ...}` start entry: its player draws from the boneyard and leads what he drew."""
+    if deal.undealt is not Undealt.BONEYARD:
+        b.problem(path, "the starter draws for a lead from the boneyard: needs deal.undealt: boneyard")
+    elif layout.topology is not Topology.LINE:
+        b.problem(path, "a lead drawn from the boneyard needs layout.topology: line (a hub leads its engine)")
+    elif start.lead is not Lead.QUALIFYING:
+        b.problem(path, "the tile drawn for is the one led: needs start.lead: qualifying")
+    elif start.lead_from is LeadFrom.STOCK:
+        b.problem(path, "start.lead_from: stock turns the lead up from the boneyard; use one")
+
+
 def _layout(b: _Builder, shared_trains: int) -> Layout:
     topology = b.option(Topology, "layout", "topology")
     engine = b.expr(("layout", "engine"), ROUND_NAMES, Type.INT) if topology is Topology.HUB else None
@@ -691,7 +781,12 @@ def _in_play(b: _Builder) -> InPlayScoring | None:
         return None
     when = b.formula(("scoring", "in_play", "when"), IN_PLAY_NAMES, Type.BOOL)
     points = b.formula(("scoring", "in_play", "points"), IN_PLAY_NAMES, Type.INT)
-    return InPlayScoring(when, points, b.option(DoubleAtEnd, "scoring", "in_play", "double_at_end"))
+    return InPlayScoring(
+        when,
+        points,
+        b.option(DoubleAtEnd, "scoring", "in_play", "double_at_end"),
+        b.option(SpinnerCount, "scoring", "in_play", "spinner_count"),
+    )
 
 
 def _on_pass(b: _Builder) -> OnPassScoring | None:

@@ -48,6 +48,7 @@ from interpreter.rulefile.ruleset import (
     Ruleset,
     Scorer,
     SidesOpen,
+    SpinnerCount,
     Spinners,
     StartCriterion,
     StartRule,
@@ -75,7 +76,12 @@ def _starter(rule: StartRule, lead: Lead, hub: bool, side: str) -> str:
     holds only after some rounds says so first: "if nobody won that round (…), by X, who …"."""
     criterion = rule.criterion
     only_if = ""
-    if hub:
+    if rule.stock_lead is not None:
+        clause = ", who plays first onto it"  # the lead is the tile turned up
+    elif rule.draw_until is not None:
+        wanted = words(rule.draw_until, names.TILE)
+        clause = f", who draws from the boneyard until he draws a tile where {wanted}, and leads it"
+    elif hub:
         clause = ""  # trains have no lead: the starter simply plays first
     elif criterion in TILE_CRITERIA and lead is Lead.QUALIFYING:
         clause = ", who leads it"
@@ -136,25 +142,37 @@ def _starter(rule: StartRule, lead: Lead, hub: bool, side: str) -> str:
 def _start_chain(rules: tuple[StartRule, ...], lead: Lead, hub: bool, side: str) -> str:
     """The start criteria in the order they are tried: "by X; failing that, by Y"; the criteria of
     a `when` entry (consecutive rules sharing one guard) as "if C, by X or else by Y"."""
-    parts = []
-    guard = None
+    parts: list[str] = []
+    guard: Expr[bool] | None = None
     for rule in rules:
         if rule.criterion is StartCriterion.REDEAL:
             said = "the tiles are shuffled and dealt again, and the choice starts over"
         else:
             said = _starter(rule, lead, hub, side)
-        if rule.when is not None and rule.when is guard:
+        shared = rule.stock_lead if rule.stock_lead is not None else rule.when
+        if shared is not None and shared is guard:
             parts[-1] += f", or else {said}"
             continue
-        guard = rule.when
-        parts.append(said if guard is None else f"if {words(guard, names.START)}, {said}")
+        guard = shared
+        if rule.stock_lead is not None:
+            parts.append(f"{_turned_up(rule.stock_lead)}, {said}")
+        else:
+            parts.append(said if guard is None else f"if {words(guard, names.START)}, {said}")
     return "; failing that, ".join(parts)
+
+
+def _turned_up(stock_lead: Expr[bool]) -> str:
+    """A `stock_lead` entry's condition: when the first tile left undealt is turned up as the lead."""
+    laid = "is turned up and laid as the lead (nobody scores for it)"
+    if stock_lead.constant is True:
+        return f"the first tile left undealt {laid}"
+    return f"if, of the first tile left undealt, {words(stock_lead, names.TILE)}, that tile {laid}"
 
 
 def _started(rules: tuple[StartRule, ...], lead: Lead, hub: bool, side: str) -> str:
     """What follows "… is started": " by X", or ": if C, by X; …" when conditions choose."""
     chain = _start_chain(rules, lead, hub, side)
-    conditional = chain.startswith("if ") or any(rule.when is not None for rule in rules)
+    conditional = chain.startswith("if ") or any(rule.when is not None or rule.stock_lead is not None for rule in rules)
     return f": {chain}" if conditional else f" {chain}"
 
 
@@ -373,6 +391,21 @@ def _play(ruleset: Ruleset) -> list[str]:
         out.append("A player who lays a double plays again.")
     if play.per_turn is not None:
         out += _turn(play)
+    return out + _turn_rules(ruleset)
+
+
+def _turn_rules(ruleset: Ruleset) -> list[str]:
+    """`play.again_when` and `play.skip_when` in words."""
+    play, out = ruleset.play, []
+    in_play = names.in_play(side_word(ruleset.players))
+    if play.again_when is not None:
+        out.append(
+            f"After a tile is laid that would pass the turn, if {words(play.again_when, in_play)}, the same player "
+            "takes another turn."
+        )
+    if play.skip_when is not None:
+        otherwise = "Otherwise, if" if play.again_when is not None else "After a tile is laid that passes the turn, if"
+        out.append(f"{otherwise} {words(play.skip_when, in_play)}, the next player loses his turn.")
     return out
 
 
@@ -410,7 +443,13 @@ def _in_play(scoring: InPlayScoring, side: str) -> str:
     condition = "" if when == "always" else f"when {when}, "
     points = words(scoring.points, names.in_play(side))
     scores = f"After every tile laid, {condition}{_of_player(side, 'laid it')} scores {points}."
-    return f"{scores} A double at an open end counts {double}."
+    spinner = ""
+    if scoring.spinner_count is SpinnerCount.UNCOVERED:
+        spinner = (
+            f" A spinner counts {double} while two or fewer of its sides carry a tile (the side it was laid "
+            "against included), one half with three, and nothing once all four do."
+        )
+    return f"{scores} A double at an open end counts {double}.{spinner}"
 
 
 def _on_pass(scoring: OnPassScoring, side: str) -> str:
@@ -532,6 +571,10 @@ def _layout_sections(ruleset: Ruleset) -> list[tuple[str, list[str]]]:
             f"A player whose hand empties draws a new hand of {size} tiles from the boneyard (or what is left of "
             "it), and the turn passes; only a player who empties their hand with the boneyard used up goes out."
         )
+    if ruleset.draw.stop_when_dead:
+        refill.append(
+            "As soon as no tile held by anyone or left to draw can match any open end, the round stops, blocked."
+        )
     sections.append(("Playing", [*_play(ruleset), _draw_rule(ruleset), *refill]))
 
     during = [] if ruleset.in_play is None else [_in_play(ruleset.in_play, side)]
@@ -647,12 +690,16 @@ _LABELS = {
     "play.per_turn": "the number of tiles a turn lays",
     "play.rest_optional": "stopping after a turn's first tile",
     "play.whole_turn": "when a turn must be laid whole",
+    "play.again_when": "when a tile laid earns another turn",
+    "play.skip_when": "when a tile laid skips the next player",
     "draw.policy": "drawing",
     "draw.when_unable": "what a player who can neither play nor draw does",
     "draw.voluntary": "drawing instead of playing",
+    "draw.stop_when_dead": "when a round that no tile can go on stops",
     "in_play.when": "when play scores",
     "in_play.points": "the score during play",
     "in_play.double_at_end": "a double at an open end",
+    "in_play.spinner_count": "how a spinner counts",
     "on_pass.when": "when a pass scores",
     "on_pass.points": "the score for a pass",
     "domino.scorer": "who scores when a player goes out",
@@ -702,6 +749,8 @@ _ENUM_WORDS: dict[enum.Enum, str] = {
     WhenUnable.MARKER: "put out a marker and pass",
     DoubleAtEnd.BOTH_HALVES: "counts both halves",
     DoubleAtEnd.ONE_HALF: "counts one half",
+    SpinnerCount.ENDS: "as a double at an end, while one of its ends is open",
+    SpinnerCount.UNCOVERED: "by its uncovered sides",
     Scorer.LOWEST_PIPS: "the lowest pip total",
     Scorer.FEWEST_TILES: "the fewest tiles",
     Scorer.EACH: "everyone, for themselves",
@@ -723,11 +772,13 @@ _BOOLEAN_WORDS = {
     "layout.engine_dealt": ("dealt like any tile", "set aside before the deal"),
     "layout.open_trains": ("everyone, marker or none", "its owner, and the others while it carries a marker"),
     "draw.voluntary": ("allowed", "not allowed"),
+    "draw.stop_when_dead": ("at once, blocked", "only when every player in turn can neither play nor draw"),
     "play.rest_optional": ("allowed", "not allowed"),
 }
 
 # How a setting left out (None) is said, where "none" would not do.
 _NONE_WORDS = {"play.allowed": "every play that fits", "play.per_turn": "1", "play.whole_turn": "never"}
+_NONE_WORDS |= {"play.again_when": "never", "play.skip_when": "never", "deal.redeal_when": "never (every deal stands)"}
 
 # `play.again_after_double` and `play.again_optional`, said as one choice.
 _AGAIN_WORDS = {(False, False): "no", (True, False): "yes, always", (True, True): "yes, or the player may stop"}
@@ -763,10 +814,11 @@ _EXPRESSION_NAMES = {
     "play.per_turn": names.TURN,
     "play.whole_turn": names.TURN,
 }
+# `play.again_when` and `play.skip_when` read the in-play names (said per side in _expression_names).
 
 
 def _expression_names(path: str, side: str) -> dict[str, str]:
-    if path.startswith("in_play."):
+    if path.startswith("in_play.") or path in ("play.again_when", "play.skip_when"):
         return names.in_play(side)
     if path.startswith("on_pass."):
         return names.on_pass(side)

@@ -151,6 +151,13 @@ class DoubleAtEnd(enum.Enum):
     ONE_HALF = "one_half"
 
 
+class SpinnerCount(enum.Enum):
+    """How a spinner counts toward the open ends (`scoring.in_play.spinner_count`)."""
+
+    ENDS = "ends"  # as a double at an end, while one of its end arms is empty
+    UNCOVERED = "uncovered"  # both halves while two or fewer of its sides are covered, one half with three
+
+
 class Scorer(enum.Enum):
     WENT_OUT = "went_out"
     LOWEST_PIPS = "lowest_pips"
@@ -283,6 +290,7 @@ ROUND_END_NAMES: dict[str, Type] = {
     "opponents": Type.INT,
     "doubles": Type.INT,
     "opp_doubles": Type.INT,
+    "double_pips": Type.INT,  # the pips on the doubles left in the side's hands
     "went_out": Type.BOOL,
     "score": Type.INT,
     "opp_score": Type.INT,
@@ -327,6 +335,13 @@ class StartRule:
     # A later round's guard over START_NAMES: the rule is tried only when it holds. The rules of one
     # `{when: ..., start: [...]}` entry share the one Expr object.
     when: Expr[bool] | None = None
+    # A lead from the undealt tiles, over the TILE_NAMES of the first tile left undealt: when it holds,
+    # that tile is turned up as the lead and the rule picks who plays first onto it. The rules of
+    # one `{stock_lead: ..., start: [...]}` entry share the one Expr object.
+    stock_lead: Expr[bool] | None = None
+    # A lead drawn for, over TILE_NAMES: the player the rule picks draws from the boneyard until he
+    # draws a tile that meets it, and leads that tile. Shared as `stock_lead` is.
+    draw_until: Expr[bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -400,6 +415,10 @@ class Play:
     per_turn: Expr[int] | None = None  # formula over TURN_NAMES: tiles a turn lays (None: one)
     rest_optional: bool = False  # `turn_rest: may`: after a turn's first tile the player may stop
     whole_turn: Expr[bool] | None = None  # condition over TURN_NAMES: lay the whole turn or none of it (None: false)
+    # Read after each tile laid that ends a turn, over IN_PLAY_NAMES: the same player takes another
+    # turn (`again_when`), or else the next seat loses its turn (`skip_when`).
+    again_when: Expr[bool] | None = None
+    skip_when: Expr[bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -407,6 +426,7 @@ class Draw:
     policy: DrawPolicy
     when_unable: WhenUnable
     voluntary: bool = False  # a player able to play may draw instead (never pass)
+    stop_when_dead: bool = False  # the round is blocked once no tile held or left to draw fits any end
 
 
 @dataclass(frozen=True)
@@ -414,6 +434,7 @@ class InPlayScoring:
     when: Expr[bool]  # condition over IN_PLAY_NAMES
     points: Expr[int]  # number over IN_PLAY_NAMES
     double_at_end: DoubleAtEnd
+    spinner_count: SpinnerCount = SpinnerCount.ENDS
 
 
 @dataclass(frozen=True)

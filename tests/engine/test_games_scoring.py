@@ -160,18 +160,20 @@ def test_sniff_the_sniff_is_a_regular_spinner_its_sides_open_once_both_ends_are_
     and second tiles played against the spinner must be placed against a side, then the third and
     fourth" (its two long sides: the engine's end arms, before its side arms). pagat's count: "assume
     the [4-4] is played first; the total is eight. The [6-4] is played next; the total is (4 + 4 + 6) =
-    14". (That its exposed ends go on counting once both ends are covered is not played:
-    not_expressible.)"""
+    14". onlinedominogames: the sniff "is worth total of its pips count if 2 or less of its sides are
+    covered. If 3 sides are covered then pips at the open end is counted" (spinner_count: uncovered)."""
     m = start("sniff", "4-4 1-4 0-0 2-3", "6-4 4-3 5-5 2-2", starter=0)
     assert scores_in(play(m, "lead 4-4")) == []  # 8
     assert legal(m) == [f"4-{b} on arm {a}" for a in (0, 1) for b in (3, 6)]  # its two ends only
     assert scores_in(play(m, "4-6 on arm 0")) == []  # pagat's example: 4 + 4 + 6 = 14
     assert m.layout.end_sum == 14
     assert legal(m) == ["4-1 on arm 1"]  # one end still bare: the sides stay closed
-    assert scores_in(play(m, "4-1 on arm 1")) == []  # 6 + 1: the engine counts the covered sniff no more
-    # Both ends covered: now the sides take tiles, and 6 + 1 + 3 = 10 scores.
+    # Both ends covered, both sides bare: 6 + 1 + 4 + 4 = 15 scores.
+    assert scores_in(play(m, "4-1 on arm 1")) == [(0, 15, "in_play")]
+    # Now the sides take tiles; three sides covered: 6 + 1 + 3 and the open side's 4 = 14.
     assert legal(m) == ["4-3 on arm 2", "4-3 on arm 3"]
-    assert scores_in(play(m, "4-3 on arm 2")) == [(1, 10, "in_play")]
+    assert scores_in(play(m, "4-3 on arm 2")) == []
+    assert m.layout.end_sum == 14
 
 
 def test_sniff_in_partnership_the_player_who_dominoed_leads_the_next_hand() -> None:

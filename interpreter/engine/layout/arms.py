@@ -130,6 +130,31 @@ class Layout:
                     lead_double_counted = True
         return out
 
+    def uncovered_ends(self, is_double: tuple[bool, ...], low: tuple[int, ...], double_factor: int) -> list[int]:
+        """`counted_ends` under `spinner_count: uncovered`: a spinner counts `double_factor` × its
+        pip while two or fewer of its sides carry a tile (the side it was attached by is covered),
+        its pip with three, nothing with four; its own arms count only the tiles laid on them."""
+        spun = {spinner.tile: spinner for spinner in self.spinners}
+        out: list[int] = []
+        lead_double_counted = False
+        for arm in self.arms:
+            if arm.tiles:
+                tile = arm.tiles[-1][0]
+                if tile not in spun:  # a spinner at an arm's end counts below, as a spinner
+                    out.append(arm.value * double_factor if is_double[tile] else arm.value)
+            elif arm.kind == END and arm.root not in spun:
+                if not is_double[arm.root]:
+                    out.append(arm.value)
+                elif not lead_double_counted:
+                    out.append(arm.value * double_factor)
+                    lead_double_counted = True
+        for spinner in self.spinners:
+            free = sum(len(self.arms[end].tiles) <= laid for end, laid in spinner.ends)
+            free += sum(1 for arm in self.arms if arm.spinner is spinner and not arm.tiles)
+            pip = low[spinner.tile]
+            out.append(pip * double_factor if free >= 2 else pip if free == 1 else 0)
+        return out
+
     def open_ends(self, is_double: tuple[bool, ...]) -> list[tuple[int, bool]]:
         """Each open end of the line or the trains, as a player sees it: the pips it shows and
         whether a double lies there. An arm with tiles ends in its last tile (a spinner still open

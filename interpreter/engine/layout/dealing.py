@@ -51,6 +51,7 @@ class RoundStart:
     how: str  # the criterion that picked the starter
     lots: list[list[tuple[int, int]]] = field(default_factory=list)  # per lots draw: (seat, tile id)
     redeals: int = 0
+    turned: int | None = None  # a tile left undealt that a `stock_lead` entry turns up as the lead
 
 
 def engine_tile(tables: Tables, round_no: int) -> int | None:
@@ -89,6 +90,8 @@ class _Criterion:
     tile: int | None  # HOLDER: the tile's id
     redeal: bool  # REDEAL: deal again
     when: Expr | None  # tried only when this condition (START_NAMES) holds
+    stock_lead: Expr | None  # tried only when the first tile left undealt meets this (TILE_NAMES); it is the lead
+    draw_until: Expr | None  # the player picked draws until he draws a tile meeting this (TILE_NAMES), and leads it
 
 
 def _criteria(tables: Tables, first: bool) -> tuple[_Criterion, ...]:
@@ -105,6 +108,8 @@ def _criteria(tables: Tables, first: bool) -> tuple[_Criterion, ...]:
                 tables.index.get(rule.tile),  # type: ignore[arg-type]
                 rule.criterion is StartCriterion.REDEAL,
                 rule.when,
+                rule.stock_lead,
+                rule.draw_until,
             )
             for rule in rules
         )
@@ -139,8 +144,12 @@ def open_round(
     void = rules.deal.redeal_when
     while True:
         picked: tuple[int, int | None, str] | None = None
+        turned: int | None = None
         if void is None or redeals >= rules.start.max_redeals or not _thrown_in(tables, void, hands):
-            picked = _starter(tables, criteria, hands, rng, previous, lots, round_no, guards, redeals)
+            undealt = (boneyard, dead)
+            picked, turned = _starter(tables, criteria, hands, undealt, rng, previous, lots, round_no, guards, redeals)
+            if picked is not None and picked[2] == DREW_LEAD:
+                _draw_for_lead(hands, boneyard, picked)
         if (
             picked is not None
             and dealt is not None
@@ -154,9 +163,9 @@ def open_round(
         hands, boneyard, dead = _shuffled(tables, rng, aside)
         redeals += 1
     seat, tile, how = picked
-    if tables.lead_any:
+    if tables.lead_any or turned is not None:
         tile = None
-    found = RoundStart(hands, boneyard, dead, engine, seat, tile, how, lots, redeals)
+    found = RoundStart(hands, boneyard, dead, engine, seat, tile, how, lots, redeals, turned)
     return found if dealt is None else _engine_holder_leads(tables, found, dealt)
 
 
@@ -164,28 +173,60 @@ def _starter(
     tables: Tables,
     criteria: tuple[_Criterion, ...],
     hands: list[int],
+    undealt: tuple[list[int], list[int]],
     rng: random.Random,
     previous: Previous | None,
     lots: list[list[tuple[int, int]]],
     round_no: int,
     guards: dict[int, bool],
     redeals: int,
-) -> tuple[int, int | None, str] | None:
+) -> tuple[tuple[int, int | None, str] | None, int | None]:
     """(seat, tile to lead or None, criterion name) of the first start criterion that picks
-    somebody; None when a `redeal` criterion says to deal again."""
+    somebody, None when a `redeal` criterion says to deal again; and the first tile left undealt
+    (of the boneyard, else of the `dead`) turned up as the lead when the criterion that picked is a
+    `stock_lead` entry's. A `draw_until`
+    entry's pick is (seat, the tile it draws for, DREW_LEAD): the caller does the drawing."""
+    boneyard, dead = undealt
+    top = boneyard[0] if boneyard else dead[0] if dead else None
     for rule in criteria:
         if rule.when is not None and not _guard(tables, rule.when, previous, round_no, guards):
             continue
+        if rule.stock_lead is not None and (top is None or not rule.stock_lead(tables.tile_env(top))):
+            continue
         if rule.redeal:
             if redeals < tables.ruleset.start.max_redeals:
-                return None
-            return rng.randrange(tables.players), None, _RANDOM
+                return None, None
+            return (rng.randrange(tables.players), None, _RANDOM), None
         picked = _pick(tables, rule, hands, rng, previous, lots)
+        if picked is not None and rule.draw_until is not None:
+            picked = _drawn_for(tables, rule.draw_until, boneyard, picked[0])
         if picked is not None:
-            return picked
+            return picked, None if rule.stock_lead is None else top
     # A list that runs out (say, only highest_double and nobody holds one) needs a starter all
     # the same; a random seat is the neutral choice.
-    return rng.randrange(tables.players), None, _RANDOM
+    return (rng.randrange(tables.players), None, _RANDOM), None
+
+
+DREW_LEAD = "drew_lead"  # the `how` of a starter who drew from the boneyard until he drew his lead
+
+
+def _drawn_for(tables: Tables, wanted: Expr[bool], boneyard: list[int], seat: int) -> tuple[int, int, str] | None:
+    """(seat, the first tile of the boneyard's drawable part that meets `wanted`, DREW_LEAD), or
+    None when none does (the start list goes on)."""
+    for tile in boneyard[: len(boneyard) - tables.reserve]:
+        if wanted(tables.tile_env(tile)):
+            return seat, tile, DREW_LEAD
+    return None
+
+
+def _draw_for_lead(hands: list[int], boneyard: list[int], picked: tuple[int, int | None, str]) -> None:
+    """The starter draws from the boneyard, in its order, up to and including the tile he leads."""
+    seat, tile, _ = picked
+    while True:
+        drawn = boneyard.pop(0)
+        hands[seat] |= 1 << drawn
+        if drawn == tile:
+            return
 
 
 def _thrown_in(tables: Tables, void: Expr[bool], hands: list[int]) -> bool:
@@ -490,6 +531,9 @@ def deal_round(table: LayoutTable) -> None:
     # deal is logged. A scripted deal without a boneyard turns nothing up: a resampled round is
     # rebuilt from such a skeleton, and lays the logged tile itself (`LayoutTable.turn_up`).
     turned = rs.boneyard.pop(0) if t.stock_lead and rs.boneyard else None
+    if rs.turned is not None:  # a `stock_lead` start entry's tile, the first left undealt
+        turned = rs.turned
+        (rs.boneyard if rs.boneyard and rs.boneyard[0] == turned else rs.dead).remove(turned)
     deal = (ev.DEAL, t, round_no, rs.starter, rs.how, None if turned is not None else rs.lead, rs.engine,
             tuple(rs.hands), rs.boneyard, rs.dead, rs.lots, rs.redeals)  # fmt: skip
     table.events.append(deal)

@@ -20,7 +20,7 @@ from interpreter.engine.layout.legal import compute_legal, why_illegal
 from interpreter.engine.layout.playout import general_round, random_round
 from interpreter.engine.layout.rounds import score_round
 from interpreter.engine.layout.table import LayoutTable
-from interpreter.engine.layout.turns import draw, lay, pass_turn
+from interpreter.engine.layout.turns import BLOCKED, dead, draw, lay, pass_turn
 from interpreter.engine.layout.views import seen
 from interpreter.engine.tiles import bits
 
@@ -141,6 +141,8 @@ class PlayPhase(LayoutPhase):
             draw(table, self, seat)
         else:
             pass_turn(table, self, seat, kind == MARKER)
+        if table.t.stop_when_dead and not self.ended and dead(table):
+            self.end(BLOCKED)
 
     def why_illegal(self, table: LayoutTable, action: object) -> str:
         return why_illegal(table, self, action)

@@ -9,8 +9,9 @@ from interpreter.engine.layout.dealing import Previous
 from interpreter.engine.layout.table import LayoutTable
 from interpreter.engine.layout.turns import DOMINO
 from interpreter.engine.scoring import Tally, score_error, scoring_sides, winners
+from interpreter.engine.tiles import bits
 from interpreter.expressions.language import MAX_VALUE, Expr
-from interpreter.rulefile.ruleset import Scorer
+from interpreter.rulefile.ruleset import Ruleset, Scorer, Winner
 
 _RESET_OWN = frozenset({"scored", "opp_scored", "points"})  # the names only `match.reset_when` reads
 
@@ -52,6 +53,10 @@ def score_round(table: LayoutTable, reason: str, out_seat: int | None) -> None:
     )  # fmt: skip  # the points read the scores from before any side's (`scorer: each`)
     if t.round_end_reads_last:
         tally.last = table.last_tile()
+    if t.round_end_reads_double_pips:
+        tally.side_double_pips = [0] * sides
+        for seat, hand in enumerate(table.hands):
+            tally.side_double_pips[seat_side[seat]] += sum(t.pips[x] for x in bits(hand & t.double_mask))
     scorers = scoring_sides(scoring, tally)
     credited = {}
     for side in scorers:
@@ -85,8 +90,9 @@ def score_round(table: LayoutTable, reason: str, out_seat: int | None) -> None:
         raise limits.round_limit_error(rules.match, scores, t.goal, table.round)
     previous = Previous(table.starter, None)
     if t.start_reads_winner:
-        previous.winner = _round_winner(table, scoring.scorer, scorers, out_seat, seat_pips, seat_tiles)
-        previous.winner_side = out_side if out_seat is not None else scorers[0] if len(scorers) == 1 else None
+        won_side = out_side if out_seat is not None else _blocked_winner(rules, scoring.scorer, scorers, credited)
+        previous.winner = _round_winner(table, scoring.scorer, won_side, out_seat, seat_pips, seat_tiles)
+        previous.winner_side = won_side
         previous.last_player = out_seat if out_seat is not None else table.last_player()
         previous.out = out_seat
         previous.seat_side = seat_side
@@ -118,17 +124,26 @@ def _reset_scores(table: LayoutTable, reset: Expr, tally: Tally, credited: dict[
             scores[side] = 0
 
 
+def _blocked_winner(rules: Ruleset, scorer: Scorer, scorers: list[int], credited: dict[int, int]) -> int | None:
+    """The side that won a blocked round: the only side to score; under penalty scoring (`scorer:
+    each` with `match.winner: lowest`), the one side that scored least. None after a tie."""
+    if scorer is Scorer.EACH and rules.match.winner is Winner.LOWEST:
+        least = min(credited.values())
+        scorers = [side for side, points in credited.items() if points == least]
+    return scorers[0] if len(scorers) == 1 else None
+
+
 def _round_winner(
-    table: LayoutTable, scorer: Scorer, scorers: list[int], out_seat: int | None, seat_pips: list[int],
+    table: LayoutTable, scorer: Scorer, won_side: int | None, out_seat: int | None, seat_pips: list[int],
     seat_tiles: list[int],
 ) -> int | None:  # fmt: skip
     """The seat a `previous_winner` start picks: who went out; in a blocked round, the seat of
-    the scoring side with the lowest pips (fewest tiles under `fewest_tiles`) — nobody when no
-    single side scored."""
+    the side that won it (`_blocked_winner`) with the lowest pips (fewest tiles under
+    `fewest_tiles`) — nobody when no single side won."""
     if out_seat is not None:
         return out_seat
-    if len(scorers) != 1 or scorer not in (Scorer.LOWEST_PIPS, Scorer.FEWEST_TILES, Scorer.RANKED):
+    if won_side is None or scorer not in (Scorer.LOWEST_PIPS, Scorer.FEWEST_TILES, Scorer.RANKED, Scorer.EACH):
         return None
     measure = seat_tiles if scorer is Scorer.FEWEST_TILES else seat_pips
-    seats = [s for s in range(table.n) if table.seat_side[s] == scorers[0]]
+    seats = [s for s in range(table.n) if table.seat_side[s] == won_side]
     return min(seats, key=lambda s: measure[s])

@@ -22,7 +22,7 @@ from interpreter.engine.fixtures import ScriptedDeal
 from interpreter.engine.layout.arms import Arm, Demand, Layout
 from interpreter.engine.layout.dealing import Previous
 from interpreter.engine.layout.tables import Fits, Tables
-from interpreter.rulefile.ruleset import AfterStockLead, DemandStarts, DoubleAtEnd, Ruleset, Spinners
+from interpreter.rulefile.ruleset import AfterStockLead, DemandStarts, DoubleAtEnd, Ruleset, SpinnerCount, Spinners
 
 
 class LayoutTable:
@@ -265,6 +265,8 @@ class LayoutTable:
         """The open ends as they count (of `layout`, the current one when not given)."""
         scoring = self.rules.in_play
         factor = 1 if scoring is not None and scoring.double_at_end is DoubleAtEnd.ONE_HALF else 2
+        if scoring is not None and scoring.spinner_count is SpinnerCount.UNCOVERED:
+            return (layout or self.layout).uncovered_ends(self.t.is_double, self.t.low, factor)
         return (layout or self.layout).counted_ends(self.t.is_double, factor)
 
     # --- the log, read back --------------------------------------------------------------------

@@ -115,6 +115,7 @@ class Tables:
         formulas = [e.points for e in ends] + [e.rank for e in ends if e.rank is not None]
         formulas += [f for f in (ruleset.match.win_requires, ruleset.match.reset_when) if f is not None]
         self.round_end_reads_doubles = any({"doubles", "opp_doubles"} & f.names for f in formulas)
+        self.round_end_reads_double_pips = any("double_pips" in f.names for f in formulas)
         read = set().union(*(f.names for f in formulas))
         self.round_end_reads_last = bool(read & LAST_TILE_NAMES)
         if ruleset.in_play is not None:
@@ -170,8 +171,13 @@ class Tables:
         self.play_allowed = ruleset.play.allowed  # read by every listing of the legal moves
         # Whether the inlined random turn (playout.random_round) knows every rule in force; otherwise
         # playouts take the general path (playout.general_round), which lists the legal actions.
+        # A tile that earns another turn or skips the next seat (play.again_when, play.skip_when).
+        self.turn_rules = ruleset.play.again_when is not None or ruleset.play.skip_when is not None
+        self.stop_when_dead = ruleset.draw.stop_when_dead  # a round no tile can go on is blocked at once
         self.plain = not (
             ruleset.play.allowed is not None
+            or self.turn_rules
+            or self.stop_when_dead
             or ruleset.play.again_optional
             or self.multi
             or self.own_double

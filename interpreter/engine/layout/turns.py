@@ -75,6 +75,8 @@ def lay(
         for demand in table.demands:
             demand.active = True
         table.current = (seat + t.step) % table.n
+        if t.turn_rules:
+            _turn_rules(table, seat, tile)
     else:  # the player lays again: must, or may (then they may also stop)
         play.extra = table.rules.play.again_optional
 
@@ -101,6 +103,48 @@ def _turn_goes_on(table: LayoutTable, play: PlayPhase, seat: int, arm_id: int | 
         play.extra = False
     play.reset_turn()
     return False
+
+
+def _turn_rules(table: LayoutTable, seat: int, tile: int) -> None:
+    """After `tile` ended `seat`'s turn: another turn for the same player (play.again_when), or
+    else the next seat skipped (play.skip_when), each logged as a public event."""
+    play_rules = table.rules.play
+    env = _in_play_env(table, seat, tile)
+    if play_rules.again_when is not None and play_rules.again_when(env):
+        table.current = seat
+        table.events.append({"type": "another_turn", "seat": seat})
+    elif play_rules.skip_when is not None and play_rules.skip_when(env):
+        skipped = table.current
+        table.current = (skipped + table.t.step) % table.n
+        table.events.append({"type": "skipped", "seat": skipped})
+
+
+def _in_play_env(table: LayoutTable, seat: int, tile: int) -> dict[str, object]:
+    """Every in-play name (IN_PLAY_NAMES) after `seat` laid `tile`."""
+    t = table.t
+    ends = tuple(table.counted_ends())
+    open_ends = table.layout.open_ends(t.is_double)
+    values = tuple(pip for pip, _ in open_ends)
+    return {
+        "end_sum": sum(ends), "ends": ends, "players": table.n, "max_pip": t.max_pip, "round": table.round,
+        "score": table.scores[table.seat_side[seat]], "end_values": values, "open_ends": len(values),
+        "double_ends": sum(double for _, double in open_ends), "same_ends": max(map(values.count, values), default=0),
+        "laid_high": t.high[tile], "laid_low": t.low[tile], "laid_is_double": t.is_double[tile],
+        "laid_fit_ends": table.last_fit, "tiles": table.hands[seat].bit_count(),
+    }  # fmt: skip
+
+
+def dead(table: LayoutTable) -> bool:
+    """Whether no tile held by anyone or left to draw can match any open end (`draw.stop_when_dead`)."""
+    if table.needs_lead:
+        return False
+    pool = 0
+    for hand in table.hands:
+        pool |= hand
+    for tile in table.boneyard[table.next_draw : len(table.boneyard) - table.t.reserve]:
+        pool |= 1 << tile
+    masks = table.fits.masks
+    return not any(masks[arm.value] & pool for arm in table.layout.arms)
 
 
 def _fit_ends(table: LayoutTable, seat: int, tile: int) -> int:

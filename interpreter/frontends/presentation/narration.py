@@ -36,6 +36,7 @@ _STARTS = {
     "after_last_player": "after the player who laid the last round's last tile",
     "scripted": "as arranged",
     "engine_stand_in": "holding the tile that stands in for the engine nobody holds",
+    "drew_lead": "having drawn from the boneyard until the tile to lead came",
 }
 
 
@@ -139,6 +140,12 @@ class Narrator:
                 if first is not None:
                     text += f" {self.name(first)} {'play' if plural([self.seats[first].name]) else 'plays'} first."
                 lines.append(text)
+            elif kind == "another_turn":  # play.again_when
+                you = plural([self.seats[event["seat"]].name])
+                lines.append(f"{self.name(event['seat'])} {'play' if you else 'plays'} again.")
+            elif kind == "skipped":  # play.skip_when
+                you = plural([self.seats[event["seat"]].name])
+                lines.append(f"{self.name(event['seat'])} {'are' if you else 'is'} skipped.")
             elif kind == "refill":
                 lines.append(f"{self.name(event['seat'])}: a new hand of {event['tiles']} from the boneyard.")
             elif kind == "action":

@@ -1,0 +1,46 @@
+"""The layout keys of issue 29's layout mechanisms, refused where they stand: `deal.redeal_when`,
+the `stock_lead` and `draw_until` start entries, `play.again_when` and `play.skip_when`."""
+
+from __future__ import annotations
+
+import pytest
+from engine_helpers import problems
+
+REFUSED = [
+    ('extends: basic-trains\ndeal:\n  redeal_when: "double == 0"\n',
+     "4:17: deal.redeal_when: unknown name 'double'; did you mean 'doubles'?"),
+    ("extends: basic-trains\ndeal:\n  redeal_when: doubles\n",
+     "4:16: deal.redeal_when: expected a condition (true/false), got a number"),
+    ("extends: basic-trains\ndeal:\n  redeal_when: true\n",
+     "4:16: deal.redeal_when: this condition always holds: no deal could stand"),
+    ('extends: bingo\ndeal:\n  redeal_when: "doubles >= 5"\n',
+     "4:16: deal.redeal_when: a deal thrown in because of a hand is played in layout games only, not yet in trick "
+     "games"),
+    ('extends: fortress\nstart:\n  first_round: [{stock_lead: "hgh == 6", start: [lots]}, lots]\n',
+     "4:31: start.first_round[0].stock_lead: unknown name 'hgh'; did you mean 'high'?"),
+    ("extends: fortress\nstart:\n  first_round: [{stock_lead: true}]\n",
+     "4:17: start.first_round[0]: a 'stock_lead' entry needs both stock_lead: CONDITION and start: [criteria]"),
+    ("extends: draw\nstart:\n  lead_from: stock\n  first_round: [{stock_lead: true, start: [lots]}]\n",
+     "5:30: start.first_round[0].stock_lead: start.lead_from: stock already turns the lead up from the boneyard; "
+     "use one"),
+    ("extends: mexican-train\nstart:\n  first_round: [{stock_lead: true, start: [lots]}]\n",
+     "4:30: start.first_round[0].stock_lead: a lead from the undealt tiles needs layout.topology: line (a hub leads "
+     "its engine)"),
+    ("extends: merry-go-round\nstart:\n  first_round: [{draw_until: is_dubble, start: [lots]}]\n",
+     "4:30: start.first_round[0].draw_until: unknown name 'is_dubble'; did you mean 'is_double'?"),
+    ("extends: merry-go-round\nstart:\n  lead: any\n  first_round: [{draw_until: is_double, start: [lots]}]\n",
+     "5:30: start.first_round[0].draw_until: the tile drawn for is the one led: needs start.lead: qualifying"),
+    ("extends: fortress\nstart:\n  first_round: [{draw_until: is_double, start: [lots]}]\n",
+     "4:30: start.first_round[0].draw_until: the starter draws for a lead from the boneyard: needs deal.undealt: "
+     "boneyard"),
+    ('extends: pass-pass\nplay:\n  again_when: "end_summ == 5"\n',
+     "4:16: play.again_when: unknown name 'end_summ'; did you mean 'end_sum'?"),
+    ("extends: pass-pass\nplay:\n  again_when: true\n",
+     "4:15: play.again_when: this condition always holds: the same player would play for ever"),
+    ("extends: pass-pass\nplay:\n  skip_when: false\n", "4:14: play.skip_when: this condition never holds"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "problem"), REFUSED)
+def test_a_bad_setting_is_refused_where_it_stands(text: str, problem: str) -> None:
+    assert problems(text) == [problem]
