@@ -22,7 +22,9 @@ EXCHANGE = "exchange"  # trick family: lay the hand aside and draw a fresh one (
 # trick family: one tile of a play of several tiles together, chosen tile by tile (`tile`); the
 # last pick makes the play (following a lead of several tiles, tricks.combinations)
 PICK = "pick"
-KINDS = (PLAY, DRAW, PASS, MARKER, BID, TRUMPS, DISCARD, CLOSE, KEEP, DROP, EXCHANGE, PICK)
+GIVE = "give"  # trick family: a tile passed face down to another seat before play (passing)
+KINDS = (PLAY, DRAW, PASS, MARKER, BID, TRUMPS, DISCARD, CLOSE, KEEP, DROP, EXCHANGE, PICK, GIVE)
+_ONE_TILE = (DISCARD, PICK, GIVE)  # the kinds that carry one tile and nothing else
 _BARE = (DRAW, PASS, MARKER, CLOSE, KEEP, DROP, EXCHANGE)
 NO_TRUMPS = "none"
 DOUBLES = "doubles"
@@ -75,7 +77,7 @@ class Action(NamedTuple):
             return f"{self.kind} {self.value} in {self.half}"
         if self.kind in (BID, TRUMPS):
             return f"{self.kind} {self.value}"
-        if self.kind in (DISCARD, PICK) and self.tile is not None:
+        if self.kind in _ONE_TILE and self.tile is not None:
             return f"{self.kind} {self.tile[0]}-{self.tile[1]}"
         if self.kind != PLAY or self.tile is None:
             return self.kind
@@ -114,6 +116,8 @@ class Action(NamedTuple):
             return cls(DISCARD, normal(parse_tile(words[8:])))
         if words.startswith("pick "):
             return cls(PICK, normal(parse_tile(words[5:])))
+        if words.startswith("give "):
+            return cls(GIVE, normal(parse_tile(words[5:])))
         kind, _, rest = words.partition(" ")
         if kind == BID:
             rest, _, suit = rest.partition(" in ")
@@ -137,7 +141,7 @@ class Action(NamedTuple):
             return {"kind": BID, "value": self.value, "suit": self.half}
         if self.kind in (BID, TRUMPS):
             return {"kind": self.kind, "value": self.value}
-        if self.kind in (DISCARD, PICK) and self.tile is not None:
+        if self.kind in _ONE_TILE and self.tile is not None:
             return {"kind": self.kind, "tile": list(self.tile)}
         if self.kind != PLAY or self.tile is None:
             return {"kind": self.kind}
@@ -220,7 +224,7 @@ def _from_json(data: Any) -> Action:
                 raise _Unreadable(f"a contract's name has 1 to {MAX_NAME} characters")
             return Action(TRUMPS, value=value)
         return Action(TRUMPS, value=_whole(value, _MAX_PIP, "trumps, a suit's number,"))
-    if kind in (DISCARD, PICK):
+    if kind in _ONE_TILE:
         return Action(kind, _tile(data.get("tile")))
     if kind != PLAY:
         return Action(kind)

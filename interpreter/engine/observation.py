@@ -70,7 +70,7 @@ class TrickView:
     sitting_out: int | None = None  # the seat that sits this hand out (the contract's partner_out)
     must_declare: str | None = None  # the contract the bidder must declare, having bid out of the ladder by it
     bid_suit: int | None = None  # the suit the standing bid names, trumps once it wins (bidding.names_suit)
-    phase: str = ""  # "bidding", "declaring", "calling", "discarding" or "playing"
+    phase: str = ""  # "bidding", "declaring", "calling", "discarding", "passing" or "playing"
     phase_kind: str = ""  # the kind of that phase (rulefile/phase_kinds.py): two phases may share a name
     kitty: int = 0  # the kitty's tiles, taken by the auction's winner (0: no kitty this hand)
     to_discard: int = 0  # tiles the kitty's taker has still to lay face down
@@ -90,6 +90,11 @@ class TrickView:
     # (seat, its tiles when face up, how many it laid face down); `trick` lists the face-up tiles.
     plays: tuple[tuple[int, tuple[Tile, ...], int], ...] = ()
     captured: tuple[int, ...] = ()  # per side: tiles captured this hand
+    # Passing before play (passing): tiles the current seat has still to give; what the observing
+    # seat gave, and once the tiles have changed hands what it received (its own view only).
+    to_give: int = 0
+    passed: tuple[Tile, ...] = ()
+    received: tuple[Tile, ...] = ()
 
 
 class History(Sequence[dict[str, Any]]):

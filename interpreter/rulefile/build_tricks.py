@@ -23,6 +23,7 @@ from interpreter.rulefile.build_auction import (
 )
 from interpreter.rulefile.build_groups import build_combinations
 from interpreter.rulefile.build_hand_scoring import trick_plays, trick_scores
+from interpreter.rulefile.build_passing import build_passing
 from interpreter.rulefile.build_undealt import take_turn_up
 from interpreter.rulefile.ruleset import Deal, Players, StartCriterion, Undealt
 from interpreter.rulefile.trick_rules import (
@@ -75,6 +76,7 @@ LAYOUT_ONLY: dict[tuple[str, ...], str] = {
 TRICK_ONLY: tuple[tuple[str, ...], ...] = (
     ("bidding",), ("trumps",), ("tricks",), ("stock",), ("calls",), ("contracts",), ("scoring", "hand"),
     ("scoring", "collector"), ("scoring", "pair_factor"),
+    ("passing",),
 )  # fmt: skip
 
 PIP_NAMES = (
@@ -184,6 +186,7 @@ def build_tricks(
         )
     if combinations and (stock is not None or calls is not None or bidding is not None):
         b.problem(("tricks", "combinations"), "tiles led together are not played with a stock, calls or bidding")
+    passing = build_passing(b, counts, deal, written(b.data, ("passing",)))
     if count is None or hand is None or contracts is None:
         return None
     return TrickRules(
@@ -215,6 +218,7 @@ def build_tricks(
         trick_scores=scored,
         collector=b.expr(("scoring", "collector"), HAND_NAMES, Type.BOOL),
         pair_factor=_pair_factor(b, scored),
+        passing=passing,
     )
 
 

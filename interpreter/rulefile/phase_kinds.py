@@ -45,6 +45,8 @@ def sequence_of(ruleset: Ruleset) -> tuple[str, ...]:
     if rules is None:
         return (DEAL, LAYOUT, SCORING)
     sequence = [DEAL]
+    if rules.passing is not None:
+        sequence.append(PASSING)
     bidding = rules.bidding
     if bidding is not None:
         sequence += [AUCTION, DECLARATION]

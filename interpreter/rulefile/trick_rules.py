@@ -308,6 +308,24 @@ class Calls:
     exchange: dict[int, int] = field(default_factory=dict)  # per player count: tiles drawn; empty: no exchange
 
 
+class PassTo(enum.Enum):
+    """Whom a seat passes its tiles to before play (`passing.to`): the next seat in the direction
+    of play, the seat before it, or the seat opposite."""
+
+    LEFT = "left"
+    RIGHT = "right"
+    ACROSS = "across"
+
+
+@dataclass(frozen=True)
+class Passing:
+    """Before the auction or the first lead, each seat from the starter gives `count` tiles, one a
+    move, to the seat `to` names; they change hands once every seat has given (`passing`)."""
+
+    count: int
+    to: PassTo = PassTo.LEFT
+
+
 # The groups of tiles all of a file's combinations stand for together (each way of filling a
 # combination's places is one): the engine lists them once per ruleset, searches every hand for
 # them and offers those a hand holds as leads, so a file may not ask for millions. The loader
@@ -364,6 +382,7 @@ class TrickRules:
     trick_scores: tuple[TrickScore, ...] = ()  # points scored as a trick is taken (tricks.trick_scores)
     collector: Expr[bool] | None = None  # over HAND_NAMES: the one side every other side settles with
     pair_factor: Expr[int] | None = None  # over PAIR_NAMES: what a payment between two sides is multiplied by
+    passing: Passing | None = None  # tiles passed to a neighbour before play
 
 
 @dataclass(frozen=True)

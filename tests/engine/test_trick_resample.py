@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,16 +15,18 @@ import pytest
 from interpreter.engine import Match
 from interpreter.engine.tiles import bits
 from interpreter.engine.tricks.table import TrickTable
-from interpreter.loader import load_ruleset
+from interpreter.loader import load_ruleset, load_ruleset_text
+from tests.engine.engine_helpers import PASSER
 
 # Per rule file (players, the match's seed, the seed of the actions chosen), the mechanisms its first
 # two hands bring: an auction and trumps
 # (texas-42), a special contract a partner sits out (texas-42-house), a kitty (moon), calls, drops
 # and exchanges from a stock with a turned-up tile (domino-loo), draws and the close of a stock
-# (bingo), tricks of plays laid face down and picks (tien-gow).
+# (bingo), tricks of plays laid face down and picks (tien-gow), tiles passed before play (passer:
+# engine_helpers.PASSER).
 GAMES = (
     ("texas-42", 4, 3, 7), ("texas-42-house", 4, 1, 7), ("moon", 3, 3, 7), ("domino-loo", 4, 3, 7),
-    ("bingo", 2, 3, 0), ("tien-gow", 4, 4, 7),
+    ("bingo", 2, 3, 0), ("tien-gow", 4, 4, 7), ("passer", 3, 1, 7),
 )  # fmt: skip
 
 # Not compared as equal, each for its reason (checked below otherwise):
@@ -40,6 +43,7 @@ SHAPES = {
     "discards": len,
     "discard_seats": list,
     "face_down": lambda v: [m.bit_count() for m in v],
+    "given": lambda v: [m.bit_count() for m in v],
 }
 # The points still to take, which only a contract's outcome reads: which tiles are out of play is
 # hidden (when some are), and without a contract the deal counts them before trumps are known.
@@ -67,6 +71,8 @@ def _conserved(table: TrickTable) -> bool:
     places.update(table.stock.tiles)
     places.update(table.dead)
     places.update(x for x, _ in table.set_aside)
+    if not table.delivered:  # tiles passed wait on the table until every seat has given
+        places.update(x for mask in table.given for x in bits(mask))
     up = table.stock.turn_up
     rules = table.t.rules.stock
     if up is not None and rules is not None and not rules.draw:
@@ -102,6 +108,13 @@ def _compare(match: Match, sample: Match, seat: int) -> None:
     assert _tiles(got, [theirs_pile.turn_up] if theirs_pile.turn_up is not None else []) == _tiles(
         real, [pile.turn_up] if pile.turn_up is not None else [])  # fmt: skip
     assert _tiles(got, got.own_discards(seat)) == _tiles(real, real.own_discards(seat))
+    if real.t.rules.passing is not None:  # what the seat gave and received, and where its gift is
+        assert got.passed_between(seat) == real.passed_between(seat) or [
+            [real.t.tiles[x] for x in ids] for ids in real.passed_between(seat)  # type: ignore[union-attr]
+        ] == [[got.t.tiles[x] for x in ids] for ids in got.passed_between(seat)]  # type: ignore[union-attr]
+        to = real.t.passes_to(seat)
+        gift = real.given[seat] & ~real.played[to]
+        assert real.delivered == got.delivered and (not real.delivered or got.hands[to] & gift == gift)
     assert _conserved(real) and _conserved(got)
     # The phase: the same kind, and its own state as the seat has seen it.
     phase, theirs_phase = match._phase, sample._phase  # type: ignore[attr-defined]
@@ -126,9 +139,9 @@ def _compare(match: Match, sample: Match, seat: int) -> None:
 
 @pytest.mark.parametrize(("name", "players", "seed", "actions"), GAMES)
 def test_a_resampled_match_is_the_match_dealt_normally_as_the_seat_has_seen_it(
-    name: str, players: int, seed: int, actions: int
+    name: str, players: int, seed: int, actions: int, tmp_path: Path
 ) -> None:
-    rules = load_ruleset(name)
+    rules = load_ruleset_text(PASSER, "passer.yaml", tmp_path) if name == "passer" else load_ruleset(name)
     choose, deal = random.Random(actions), random.Random(8)
     match = Match(rules, players, seed=seed)
     checked = 0

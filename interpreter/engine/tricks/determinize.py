@@ -32,11 +32,13 @@ from interpreter.engine.match import Match, register_resampler
 from interpreter.engine.observation import Observation, TrickView
 from interpreter.engine.tiles import bits
 from interpreter.engine.tricks.match import TrickMatch
-from interpreter.engine.tricks.phases import BIDDING, CALLING, DECLARING, DISCARDING, PLAYING, TrickPhase
+from interpreter.engine.tricks.passed import PassedKnown
+from interpreter.engine.tricks.phases import BIDDING, CALLING, DECLARING, DISCARDING, PASSING, PLAYING, TrickPhase
 from interpreter.engine.tricks.phases.bidding import Bidding
 from interpreter.engine.tricks.phases.calls import Calls
 from interpreter.engine.tricks.phases.declaring import Declaring
 from interpreter.engine.tricks.phases.discarding import Discarding
+from interpreter.engine.tricks.phases.passing import Passing
 from interpreter.engine.tricks.phases.playing import Playing
 from interpreter.engine.tricks.phases.turn_up import TurnUpExchange
 from interpreter.engine.tricks.picks import next_picks
@@ -93,8 +95,13 @@ class TrickDeterminizer:
         self._turn_up_in_stock = self._turn_up is not None and view.turn_up_holder is None and bool(
             t.rules.stock and t.rules.stock.draw and view.stock
         )
+        self._passed = PassedKnown(t, observation, played, seen) if t.rules.passing is not None else None
+        if self._passed is not None:
+            seen = self._passed.seen
         self._hidden = [x for x in range(len(t.tiles)) if not (seen >> x) & 1]
         self._counts = list(observation.hand_counts)
+        if self._passed is not None:
+            self._passed.counts(self._counts)
         if self._turn_up is not None and view.turn_up_holder is not None:
             self._counts[view.turn_up_holder] -= 1  # that seat's hand holds it: deal it one fewer
         self._turn_up_holder = view.turn_up_holder
@@ -123,8 +130,11 @@ class TrickDeterminizer:
             turn_up = next(x for x in t.copies[view.turn_up] if (own >> x) & 1)
         elif played_up:  # the seat that drew it played it: one of the played copies
             turn_up = next(x for x in t.copies[view.turn_up] if any((mask >> x) & 1 for mask in played))  # type: ignore[index]
+        self._fixed = t.turned_trump(turn_up) if turn_up is not None else t.fixed  # trumps, for a passing
         self._rules = rules
-        self._table = TrickTable.seen_by(t, rules, observation, played, suits, turn_up)
+        self._table = TrickTable.seen_by(
+            t, rules, observation, played, None if view.phase == PASSING else suits, turn_up
+        )  # the passing comes before the suits are declared
         # The phase: the trick on the table by its tiles; a play laid face down is only a count
         # to this seat (its own among its discards): `sample` fills it from the unseen tiles.
         self._phase_name = view.phase or _phase_of(view, t.rules.bidding is None, suits is not None, n)
@@ -169,6 +179,8 @@ class TrickDeterminizer:
         if self._turn_up_in_stock:
             stock = [self._turn_up, *stock]  # drawn last
         rest = rest[self._stock_size :]
+        if self._passed is not None:
+            rest = self._passed.place(table, hands, rest)
         own = list(self._discards)
         plays = []
         for seat, ids, down in self._plays:  # the trick's plays: a face-down one takes unseen (or own) tiles
@@ -190,6 +202,8 @@ class TrickDeterminizer:
             return TurnUpExchange()  # the dealer lays a tile away for the turned-up tile he took
         if name == DISCARDING:
             return Discarding(self._owed, self._leader)
+        if name == PASSING:
+            return Passing(self._fixed)
         return _WAITING[name]()
 
     def _deal(self, rng: random.Random) -> list[Any]:

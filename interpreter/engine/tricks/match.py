@@ -179,7 +179,7 @@ class TrickMatch(Match):
 
     @property
     def phase(self) -> str:
-        """"bidding", "declaring", "calling", "discarding" or "playing"."""
+        """"bidding", "declaring", "calling", "discarding", "passing" or "playing"."""
         return self._phase.name
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
@@ -237,13 +237,20 @@ class TrickMatch(Match):
 
     def _view_of(self, seat: int) -> TrickView:
         """The trick view as `seat` sees it: it also knows the tiles it laid face down itself
-        (the kitty's discards, a hand it threw in or exchanged) and its own picks."""
+        (the kitty's discards, a hand it threw in or exchanged), its own picks, and the tiles it passed
+        and received before play."""
         view = self._view(seat)
-        own = self._table.own_discards(seat)
-        if not own:
+        table = self._table
+        own = table.own_discards(seat)
+        passed = table.passed_between(seat)
+        if not own and passed is None:
             return view
-        tiles = self._table.t.tiles
-        return dataclasses.replace(view, discards=tuple(tiles[x] for x in own))
+        tiles = table.t.tiles
+        if passed is not None:
+            gave, got = passed
+            gave_tiles, got_tiles = tuple(tiles[x] for x in gave), tuple(tiles[x] for x in got)
+            view = dataclasses.replace(view, passed=gave_tiles, received=got_tiles)
+        return dataclasses.replace(view, discards=tuple(tiles[x] for x in own)) if own else view
 
     def rule_of_thumb(self) -> Action:
         """The playouts' cheap policy for a tile (`playout`'s `heavy` share): lead the highest trump

@@ -41,9 +41,9 @@ class TrickTable:
 
     __slots__ = (
         "absent", "auction", "available", "calls", "captured", "claimed", "contract", "count", "current", "dead",
-        "dealer", "deals", "dealt_hands", "discard_seats", "discards", "dropped", "events", "face_down", "hands",
-        "last_bonus", "last_side", "last_trick", "last_winner", "n", "out", "played", "pool", "previous_winner",
-        "redeals", "rng",
+        "dealer", "deals", "dealt_hands", "delivered", "discard_seats", "discards", "dropped", "events", "face_down",
+        "given", "hands", "last_bonus", "last_side", "last_trick", "last_winner", "n", "out", "played", "pool",
+        "previous_winner", "redeals", "rng",
         "round", "ruleset", "scores", "seat_side", "set_aside", "sides", "starter", "stock", "suits", "t",
         "trick_no", "voids", "winners", "won_count", "won_tricks",
     )  # fmt: skip
@@ -103,6 +103,8 @@ class TrickTable:
         self.discards: list[int] = []  # the tiles laid face down after a kitty or an exchange (hidden from the others)
         self.discard_seats: list[int] = []  # who laid each
         self.available = 0  # the points this hand still holds: what a contract may yet make (scoring.outcome)
+        self.given = [0] * n  # per seat: the tiles it passed before play (passing), known to it and its receiver
+        self.delivered = False  # whether the tiles passed have reached their receivers
 
     def copy(self) -> TrickTable:
         """An independent copy (sharing the rules' tables, the scripted deals, the log and the
@@ -120,6 +122,7 @@ class TrickTable:
         new.discards = self.discards.copy()
         new.captured = self.captured.copy()
         new.face_down = self.face_down.copy()
+        new.given = self.given.copy()
         new.discard_seats = self.discard_seats.copy()
         new.dead = self.dead.copy()
         new.stock = self.stock.copy()
@@ -175,6 +178,14 @@ class TrickTable:
         own = [x for x, by in self.set_aside if by == seat]
         own += [x for x, by in zip(self.discards, self.discard_seats, strict=True) if by == seat]
         return own + bits(self.face_down[seat])
+
+    def passed_between(self, seat: int) -> tuple[list[int], list[int]] | None:
+        """The tiles `seat` passed before play and those it received (none until they change
+        hands), as ids; None when no tile was passed this hand."""
+        if not any(self.given):
+            return None
+        from_seat = next(s for s in range(self.n) if self.t.passes_to(s) == seat)
+        return bits(self.given[seat]), bits(self.given[from_seat]) if self.delivered else []
 
     def view_fields(self) -> dict[str, Any]:
         """The TrickView fields the table holds (what every seat sees of it)."""

@@ -20,6 +20,7 @@ from interpreter.rulefile.trick_rules import (
     DoublePlace,
     LedSuit,
     NamesSuit,
+    PassTo,
     Rounds,
     TrickRules,
     Trump,
@@ -219,6 +220,14 @@ class TrickTables:
 
     def next_seat(self, seat: int) -> int:
         return (seat + self.step) % self.players
+
+    def passes_to(self, seat: int) -> int:
+        """The seat `seat` passes its tiles to before play (passing.to)."""
+        passing, n = self.rules.passing, self.players
+        if passing is not None and passing.to is PassTo.ACROSS:
+            return (seat + n // 2) % n
+        step = self.step if passing is None or passing.to is PassTo.LEFT else -self.step
+        return (seat + step) % n
 
 
 trick_tables_for = PerRuleset(TrickTables, _CACHE_SIZE)

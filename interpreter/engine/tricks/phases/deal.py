@@ -9,7 +9,8 @@ from interpreter.engine.fixtures import ScriptedDeal
 from interpreter.engine.layout.dealing import shuffle
 from interpreter.engine.scoring import goal
 from interpreter.engine.tiles import bits
-from interpreter.engine.tricks.phases import Automatic, bidding, calls, entry, playing
+from interpreter.engine.tricks.phases import Automatic, TrickPhase, bidding, calls, enter, entry, playing
+from interpreter.engine.tricks.suits import Declaration
 from interpreter.engine.tricks.table import TrickTable
 from interpreter.rulefile.ruleset import StartCriterion
 
@@ -48,19 +49,29 @@ class Deal(Automatic):
             )
         table.current = table.starter
         rules = t.rules
-        fixed = t.fixed
+        fixed: Declaration = t.fixed
         if rules.stock is not None and rules.stock.turn_up and table.stock.tiles:
             # The tile drawn last is turned up; without draws it stays face up out of play.
             up = table.stock.turn(out_of_play=not rules.stock.draw)
             fixed = t.turned_trump(up)
             table.events.append({"type": "turn_up", "tile": [t.low[up], t.high[up]], "trump": fixed})
-        if rules.bidding is not None:
-            self.finish(bidding.Bidding())
-        elif rules.calls is not None:
-            table.declare(t.suits(fixed))
-            self.finish(calls.enter(table))
+        if rules.passing is not None:
+            self.finish(enter("passing", table, fixed))
         else:
-            self.finish(playing.start(table, t.suits(fixed), table.starter))
+            self.finish(after_deal(table, fixed))
+
+
+@entry("after_deal")
+def after_deal(table: TrickTable, fixed: Declaration) -> TrickPhase:
+    """What follows the deal (and the passing, when tiles are passed): the auction, the calls
+    under the trumps the deal `fixed`, or the first lead."""
+    t = table.t
+    if t.rules.bidding is not None:
+        return bidding.Bidding()
+    if t.rules.calls is not None:
+        table.declare(t.suits(fixed))
+        return calls.enter(table)
+    return playing.start(table, t.suits(fixed), table.starter)
 
 
 def _scripted(table: TrickTable, scripted: ScriptedDeal) -> tuple[list[int], list[int], list[int]]:

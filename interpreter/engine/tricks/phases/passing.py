@@ -1,0 +1,79 @@
+"""Tiles passed before play (docs/format.md, `passing`): every seat from the starter gives its
+tiles face down, one a move, to the seat the file names; they change hands only once every seat
+has given, so that no seat's choice depends on what it receives. The log's public form hides the
+tiles (only the giver and the receiver know them: `TrickTable.given`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from interpreter.engine import events as ev
+from interpreter.engine import phases
+from interpreter.engine.actions import GIVE, Action
+from interpreter.engine.tiles import bits
+from interpreter.engine.tricks.phases import PASSING, TrickPhase, enter, entry
+from interpreter.engine.tricks.suits import Declaration
+from interpreter.engine.tricks.table import TrickTable
+from interpreter.rulefile.trick_rules import PassTo
+
+
+class Passing(TrickPhase):
+    kind = phases.PASSING
+    name = PASSING
+
+    def __init__(self, fixed: Declaration) -> None:
+        super().__init__()
+        self.fixed = fixed  # the trumps the deal fixed, for the phase that follows
+
+    def legal(self, table: TrickTable) -> list[Action]:
+        """A tile of the hand, each once, in tile order."""
+        tiles = table.t.tiles
+        return [Action(GIVE, tile) for tile in dict.fromkeys(tiles[x] for x in bits(table.hands[table.current]))]
+
+    def apply(self, table: TrickTable, action: Action) -> None:
+        seat = table.current
+        table.events.append((ev.DISCARD, seat, action))  # face down: the log's public form does not show the tile
+        tile = table.held(action.tile)
+        table.hands[seat] &= ~(1 << tile)
+        table.given[seat] |= 1 << tile
+        passing = table.t.rules.passing
+        assert passing is not None
+        if table.given[seat].bit_count() < passing.count:
+            return
+        following = table.t.next_seat(seat)
+        if following != table.starter:
+            table.current = following
+            return
+        for giver, tiles in enumerate(table.given):  # every seat has given: the tiles change hands
+            table.hands[table.t.passes_to(giver)] |= tiles
+        table.delivered = True
+        to = [table.t.passes_to(s) for s in range(table.n)]
+        table.events.append({"type": "passed", "to": to, "count": passing.count})
+        self.finish(enter("after_deal", table, self.fixed))
+
+    def why_illegal(self, table: TrickTable, action: Action) -> str:
+        return f"give a tile of your hand to {_to_words(table)} (give)"
+
+    def describe(self, table: TrickTable, seat: int) -> Mapping[str, Any]:
+        passing = table.t.rules.passing
+        assert passing is not None
+        return {"phase": self.name, "to_give": passing.count - table.given[table.current].bit_count()}
+
+
+def _to_words(table: TrickTable) -> str:
+    passing = table.t.rules.passing
+    assert passing is not None
+    return _TO_WORDS[passing.to]
+
+
+_TO_WORDS = {
+    PassTo.LEFT: "the next player", PassTo.RIGHT: "the player before you", PassTo.ACROSS: "the player opposite",
+}  # fmt: skip
+
+
+@entry("passing")
+def start(table: TrickTable, fixed: Declaration) -> Passing:
+    """The passing from the starter on."""
+    table.current = table.starter
+    return Passing(fixed)
