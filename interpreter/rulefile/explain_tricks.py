@@ -14,6 +14,7 @@ from typing import Any
 from interpreter.expressions import words as names
 from interpreter.expressions.language import Expr
 from interpreter.expressions.words import words
+from interpreter.rulefile import explain_passing
 from interpreter.rulefile.build_tricks import PIP_NAMES, ranked_tiles, tile_env
 from interpreter.rulefile.explain_common import (
     ITEM,
@@ -246,6 +247,7 @@ def _starting(ruleset: Ruleset, tricks: TrickRules) -> list[str]:
     else:
         out[0] += ", and so is every later hand."
     bidding = tricks.bidding
+    out += explain_passing.sentences(tricks.passing, bidding is not None)
     if bidding is None:
         out.append("There is no bidding.")
         if tricks.calls is not None:
@@ -934,6 +936,7 @@ LABELS = {
     "tricks.trick_scores": "the points scored as a trick is taken",
     "tricks.collector": "who collects from every other side at a hand's end",
     "tricks.pair_factor": "what a payment between two sides is multiplied by",
+    **explain_passing.LABELS,
 }  # tricks.contracts and tricks.combinations: said one by one (contract_changes, combination_changes)
 
 ENUM_WORDS: dict[enum.Enum, str] = {
@@ -955,6 +958,7 @@ ENUM_WORDS: dict[enum.Enum, str] = {
     LedSuit.HIGHER_END: "its higher end",
     LedSuit.LEADER_NAMES: "the end the leader names",
     LedSuit.NAMED: "its suit in the set",
+    **explain_passing.ENUM_WORDS,
 }
 
 BOOLEAN_WORDS = {
@@ -970,7 +974,9 @@ BOOLEAN_WORDS = {
 def compared(fields: dict[str, Any]) -> None:
     """A trick ruleset's leaves as `explain --diff` compares them: no stock, or no calls, compares as
     a stock or calls that do nothing, so adding one says what it does, key by key."""
-    for path, nothing in (("tricks.stock", Stock()), ("tricks.calls", Calls())):
+    for path, nothing in (
+        ("tricks.stock", Stock()), ("tricks.calls", Calls()), ("tricks.passing", explain_passing.NOTHING),
+    ):  # fmt: skip
         if path in fields and fields[path] is None:
             del fields[path]
             fields.update({f"{path}.{f.name}": getattr(nothing, f.name) for f in dataclasses.fields(nothing)})
@@ -1015,6 +1021,8 @@ def say(path: str, value: Any, ruleset: Ruleset) -> str | None:
         return "yes" if value >= set(counts) else f"with {say_counts(sorted(value))} players"
     if path == "tricks.calls.exchange":
         return say_by_count(value, lambda drawn: f"{drawn} tiles drawn") if value else "no"
+    if path.startswith("tricks.passing."):
+        return explain_passing.say(path, value)
     if path == "tricks.named":
         if not value:
             return "nothing"

@@ -8,6 +8,7 @@ import pytest
 
 from interpreter.engine import Action, Match, deal
 from interpreter.loader import load_ruleset_text
+from interpreter.rulefile.explain import differences, explain
 from interpreter.rulefile.ruleset import Ruleset
 from tests.engine.engine_helpers import PASSER
 
@@ -59,3 +60,13 @@ def test_a_tile_not_in_hand_is_refused_with_a_reason(passer: Ruleset) -> None:
         match.apply(Action.parse("give 4-4"))
     with pytest.raises(Exception, match="give a tile of your hand"):
         match.apply(Action.parse("lead 6-6"))
+
+
+def test_explain_says_the_passing_and_diff_names_it(passer: Ruleset, tmp_path) -> None:
+    assert "passes 3 tiles face down, one at a time, to the next player in turn" in " ".join(explain(passer).split())
+    without = load_ruleset_text(PASSER.replace("passing: {count: 3, to: left}\n", ""), "plain.yaml", tmp_path)
+    across = load_ruleset_text(PASSER.replace("to: left", "to: across").replace('min: 3', 'min: 4'), "x.yaml", tmp_path)
+    assert differences(without, passer) == ["The tiles each player passes before play changes from 3 tiles to none."]
+    assert "Whom the tiles are passed to changes from the next player in turn to the player opposite." in differences(
+        across, passer
+    )
