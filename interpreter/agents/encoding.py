@@ -22,6 +22,7 @@ from interpreter.engine.actions import (
     DRAW,
     DROP,
     EXCHANGE,
+    GIVE,
     KEEP,
     MARKER,
     NO_TRUMPS,
@@ -119,6 +120,8 @@ class Encoding:
                 yield from (Action.group(group) for group in tables.groups.of)  # that build a play to follow
                 yield from (Action(PICK, tile) for tile in tiles)
             yield from (Action(DISCARD, tile) for tile in tiles)
+            if rules.passing is not None:  # only where tiles are passed: every other game's space stays as it was
+                yield from (Action(GIVE, tile) for tile in tiles)
             yield from tables.bid_actions.values()
             yield from tables.suit_bid_actions.values()  # bids that name their suit (bidding.names_suit)
             yield from (Action(TRUMPS, value=d) for d in self._declarations())
@@ -161,6 +164,9 @@ class Encoding:
             ("stock", 1), ("turn_up", t), ("turn_up_holder", n + 1), ("closed_by", n + 1),
             ("at_close", 2 * sides), ("calls", n * len(CALLS)), ("dropped", n),
         ]  # fmt: skip
+        rules = self.ruleset.tricks
+        if rules is not None and rules.passing is not None:  # only where tiles are passed: other shapes stay
+            out += [("passing", 2), ("passed", t), ("received", t)]
         return out
 
     def _suit_count(self) -> int:
@@ -294,5 +300,10 @@ class Encoding:
                 out[sec["at_close"].start + half * sides + rel_side(side)] = value
         for seat, call in view.calls:
             out[sec["calls"].start + rel(seat) * len(CALLS) + CALLS.index(call)] = 1
+        if "passing" in sec:  # the passing phase (not one of PHASES: their one-hot keeps its size), and what
+            out[sec["passing"].start] = view.phase == "passing"  # the observer gave and received
+            out[sec["passing"].start + 1] = view.to_give
+            self._tiles_into(out, sec["passed"].start, view.passed)
+            self._tiles_into(out, sec["received"].start, view.received)
         for seat in view.dropped:
             out[sec["dropped"].start + rel(seat)] = 1

@@ -48,7 +48,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from interpreter.engine import Action, Observation
-from interpreter.engine.actions import BID, DISCARD, DROP, EXCHANGE, KEEP, PASS, PICK, PLAY, TRUMPS
+from interpreter.engine.actions import BID, DISCARD, DROP, EXCHANGE, GIVE, KEEP, PASS, PICK, PLAY, TRUMPS
 from interpreter.engine.tiles import bits
 from interpreter.engine.tricks.picks import pick_towards
 from interpreter.engine.tricks.suits import Declaration, Suits
@@ -99,6 +99,8 @@ class CounterPlayer:
             return _declare(t, observation, legal, pays)
         if DISCARD in kinds:
             return _discard(t, observation, legal)
+        if GIVE in kinds:
+            return _give(t, legal, pays)
         if KEEP in kinds:
             return _call(t, observation, legal)
         if t.grouped and any(a.kind == PICK for a in legal):
@@ -368,6 +370,18 @@ def _discard(t: TrickTables, observation: Observation, legal: Sequence[Action]) 
         return ((trumps >> x) & 1, count[x], int(low == high), low + high)
 
     return min(legal, key=keep)
+
+
+def _give(t: TrickTables, legal: Sequence[Action], pays: bool) -> Action:
+    """A tile to pass before play: where taking pays, the least useful (a low tile that counts
+    nothing); where it hurts, the most dangerous to keep (the richest count, then the highest)."""
+
+    def worth(action: Action) -> tuple[int, int, int]:
+        x = t.index[action.tile]  # type: ignore[index]
+        low, high = t.tiles[x]
+        return (t.count[x], int(low == high), low + high)
+
+    return min(legal, key=worth) if pays else max(legal, key=worth)
 
 
 def _declare(t: TrickTables, observation: Observation, legal: Sequence[Action], pays: bool) -> Action:

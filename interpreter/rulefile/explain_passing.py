@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import enum
 from typing import Any
 
 from interpreter.rulefile.trick_rules import Passing, PassTo
@@ -21,7 +22,7 @@ LABELS = {
     "tricks.passing.to": "whom the tiles are passed to",
 }
 
-ENUM_WORDS = {to: words for to, words in _TO.items()}
+ENUM_WORDS: dict[enum.Enum, str] = {to: words for to, words in _TO.items()}
 
 
 def _tiles(count: int) -> str:

@@ -17,22 +17,7 @@ RULES = Path(__file__).resolve().parents[2] / "rules"
 
 # A trick game whose players pass three tiles to the left before play (passing), for the tests of
 # the passing and of a search's resampling through it.
-PASSER = """\
-name: passer
-family: tricks
-set: {max_pip: 6}
-players: {min: 3, max: 4}
-deal: {hand_size: {"3": 9, "4": 7}}
-start: {first_round: [random], later_rounds: [next_seat]}
-passing: {count: 3, to: left}
-tricks:
-  led_suit: leader_names
-  must_follow: true
-  points: 0
-  count: "if high == 0 and low == 0 then 4 else if high == 3 or low == 3 then 1 else 0"
-scoring: {hand: count}
-match: {target: 61, winner: lowest}
-"""
+PASSING = Path(__file__).resolve().parents[1] / "examples" / "passing.yaml"
 
 
 @functools.cache

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from interpreter.engine import Action, Match, deal
-from interpreter.loader import load_ruleset_text
+from interpreter.loader import load_ruleset, load_ruleset_text
 from interpreter.rulefile.explain import differences, explain
 from interpreter.rulefile.ruleset import Ruleset
-from tests.engine.engine_helpers import PASSER
+from tests.engine.engine_helpers import PASSING
 
 HANDS = (
     "6-6 6-5 0-0 1-2 1-3 1-4 1-5 1-1 2-2", "6-4 6-3 6-2 2-3 2-4 2-5 3-3 0-1 0-2", "6-1 6-0 5-5 3-4 3-5 4-4 4-5 0-3 0-4"
@@ -18,8 +18,8 @@ HANDS = (
 
 
 @pytest.fixture(scope="module")
-def passer(tmp_path_factory: pytest.TempPathFactory) -> Ruleset:
-    return load_ruleset_text(PASSER, "passer.yaml", tmp_path_factory.mktemp("passer"))
+def passer() -> Ruleset:
+    return load_ruleset(PASSING)
 
 
 def _give(match: Match, *tiles: str) -> list[dict]:
@@ -64,8 +64,9 @@ def test_a_tile_not_in_hand_is_refused_with_a_reason(passer: Ruleset) -> None:
 
 def test_explain_says_the_passing_and_diff_names_it(passer: Ruleset, tmp_path) -> None:
     assert "passes 3 tiles face down, one at a time, to the next player in turn" in " ".join(explain(passer).split())
-    without = load_ruleset_text(PASSER.replace("passing: {count: 3, to: left}\n", ""), "plain.yaml", tmp_path)
-    across = load_ruleset_text(PASSER.replace("to: left", "to: across").replace('min: 3', 'min: 4'), "x.yaml", tmp_path)
+    text = PASSING.read_text()
+    without = load_ruleset_text(text.replace("passing: {count: 3, to: left}\n", ""), "plain.yaml", tmp_path)
+    across = load_ruleset_text(text.replace("to: left", "to: across").replace("min: 3", "min: 4"), "x.yaml", tmp_path)
     assert differences(without, passer) == ["The tiles each player passes before play changes from 3 tiles to none."]
     assert "Whom the tiles are passed to changes from the next player in turn to the player opposite." in differences(
         across, passer

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,18 +14,18 @@ import pytest
 from interpreter.engine import Match
 from interpreter.engine.tiles import bits
 from interpreter.engine.tricks.table import TrickTable
-from interpreter.loader import load_ruleset, load_ruleset_text
-from tests.engine.engine_helpers import PASSER
+from interpreter.loader import load_ruleset
+from tests.engine.engine_helpers import PASSING
 
 # Per rule file (players, the match's seed, the seed of the actions chosen), the mechanisms its first
 # two hands bring: an auction and trumps
 # (texas-42), a special contract a partner sits out (texas-42-house), a kitty (moon), calls, drops
 # and exchanges from a stock with a turned-up tile (domino-loo), draws and the close of a stock
-# (bingo), tricks of plays laid face down and picks (tien-gow), tiles passed before play (passer:
-# engine_helpers.PASSER).
+# (bingo), tricks of plays laid face down and picks (tien-gow), tiles passed before play (passing:
+# tests/examples/passing.yaml).
 GAMES = (
     ("texas-42", 4, 3, 7), ("texas-42-house", 4, 1, 7), ("moon", 3, 3, 7), ("domino-loo", 4, 3, 7),
-    ("bingo", 2, 3, 0), ("tien-gow", 4, 4, 7), ("passer", 3, 1, 7),
+    ("bingo", 2, 3, 0), ("tien-gow", 4, 4, 7), ("passing", 3, 1, 7),
 )  # fmt: skip
 
 # Not compared as equal, each for its reason (checked below otherwise):
@@ -139,9 +138,9 @@ def _compare(match: Match, sample: Match, seat: int) -> None:
 
 @pytest.mark.parametrize(("name", "players", "seed", "actions"), GAMES)
 def test_a_resampled_match_is_the_match_dealt_normally_as_the_seat_has_seen_it(
-    name: str, players: int, seed: int, actions: int, tmp_path: Path
+    name: str, players: int, seed: int, actions: int
 ) -> None:
-    rules = load_ruleset_text(PASSER, "passer.yaml", tmp_path) if name == "passer" else load_ruleset(name)
+    rules = load_ruleset(PASSING if name == "passing" else name)
     choose, deal = random.Random(actions), random.Random(8)
     match = Match(rules, players, seed=seed)
     checked = 0

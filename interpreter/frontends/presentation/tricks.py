@@ -23,6 +23,7 @@ from interpreter.engine.actions import (
     DOUBLES,
     DROP,
     EXCHANGE,
+    GIVE,
     KEEP,
     NO_TRUMPS,
     PASS,
@@ -32,6 +33,7 @@ from interpreter.engine.actions import (
 )
 from interpreter.engine.observation import TrickView
 from interpreter.engine.tiles import Tile, normal
+from interpreter.engine.tricks.phases.passing import receiver_words
 from interpreter.engine.tricks.suits import PIP_NAMES, Declaration, Suits, suit_name
 from interpreter.engine.tricks.tables import TrickTables, trick_tables_for
 from interpreter.frontends.presentation.contracts import binding_bids, contract_bid_text, demand_words, verdict_words
@@ -258,6 +260,8 @@ def describe_trick_move(action: Action, match: Match) -> str:
         return hand_tile(action.tile) + said
     if action.kind == DISCARD and action.tile is not None:
         return f"lay {hand_tile(action.tile)} face down"
+    if action.kind == GIVE and action.tile is not None:
+        return f"pass {hand_tile(action.tile)} to {receiver_words(t)}"
     if action.kind == CLOSE:
         return close_words(t)
     if action.kind in (KEEP, DROP, EXCHANGE):
@@ -268,7 +272,7 @@ def describe_trick_move(action: Action, match: Match) -> str:
 # --- reading what a person types -----------------------------------------------------------------
 
 _TILE = re.compile(
-    r"^(?:play\s+|lead\s+|discard\s+)?\[?\s*(\d{1,2})\s*[-|:/]\s*(\d{1,2})\s*\]?(?:\s+as\s+([a-z0-9]+))?$"
+    r"^(?:play\s+|lead\s+|discard\s+|give\s+)?\[?\s*(\d{1,2})\s*[-|:/]\s*(\d{1,2})\s*\]?(?:\s+as\s+([a-z0-9]+))?$"
 )
 _NO_TRUMPS = ("none", "no trumps", "no trump", "notrumps", "follow me", "followme", "nt")
 _BARE = {"close": CLOSE, "close the stock": CLOSE, "keep": KEEP, "drop": DROP, "drop out": DROP, "exchange": EXCHANGE}
@@ -303,12 +307,12 @@ def read_trick_word(words: str, legal: Sequence[Action], match: Match) -> Action
         same = [a for a in legal if a.kind == PLAY and a.tiles == wanted.tiles]
         if same:
             return same[0]
-    elif wanted.kind in (PLAY, DISCARD) and wanted.tile is not None:
-        # A tile typed as such stands for its one move (played, led or laid face down); "as N"
-        # picks the lead whose suit is N. A tile led two ways needs its "as": the engine says so.
-        same = [a for a in legal if a.tile == wanted.tile and a.kind in (PLAY, DISCARD)]
-        if wanted.kind == DISCARD:
-            same = [a for a in same if a.kind == DISCARD]
+    elif wanted.kind in (PLAY, DISCARD, GIVE) and wanted.tile is not None:
+        # A tile typed as such stands for its one move (played, led, laid face down or passed);
+        # "as N" picks the lead whose suit is N. A tile led two ways needs its "as": the engine says so.
+        same = [a for a in legal if a.tile == wanted.tile and a.kind in (PLAY, DISCARD, GIVE)]
+        if wanted.kind in (DISCARD, GIVE):
+            same = [a for a in same if a.kind == wanted.kind]
         if wanted.value is not None:
             same = [a for a in same if a.value == wanted.value]
         if len(same) == 1:
@@ -356,6 +360,8 @@ def _named(words: str, t: TrickTables) -> Action | str | None:
         tile = normal((int(found.group(1)), int(found.group(2))))
         if words.startswith("discard"):
             return Action(DISCARD, tile)
+        if words.startswith("give"):
+            return Action(GIVE, tile)
         if found.group(3) is None:
             return Action.play(tile)
         suit = _declaration(found.group(3), t.max_pip)
@@ -474,6 +480,8 @@ class TrickNarrator:
             elif kind == "take_turn_up":  # the dealer keeps his hand and takes the turned-up tile
                 tile = hand_tile(normal(tuple(event["tile"])))  # type: ignore[arg-type]
                 lines.append(f"{self.name(event['seat'])} took the turned-up {tile}, to lay one tile away for it.")
+            elif kind == "passed":
+                lines.append(self._passed(event, viewer))
             elif kind == "action" and event["action"]["kind"] == PICK:
                 # A tile picked towards a play: only the picker hears which; the others hear the
                 # play once it is made (face up, or how many face down).
@@ -499,6 +507,17 @@ class TrickNarrator:
                 lines.append(self.style.heading(result_line(self.match, self.seats)))
             index += 1
         return lines
+
+    def _passed(self, event: dict[str, Any], viewer: int | None) -> str:
+        """The tiles passed change hands; a player told in this hand hears what they received."""
+        said = f"The passed tiles change hands: each player takes up {counted(event['count'], ('tile', 'tiles'))}."
+        if viewer is None or event["round"] != self.match.round:
+            return said
+        view = self.match.observation(viewer).tricks
+        if view is None or not view.received:
+            return said
+        got = " ".join(hand_tile(tile) for tile in view.received)
+        return f"{said} {self.name(viewer)} received {got}."
 
     def _start(self, events: Sequence[dict[str, Any]], start: int | None) -> int:
         """Where `events` begin in the match's log."""
@@ -710,6 +729,10 @@ class TrickNarrator:
             if seat == viewer and action.get("tile"):
                 return f"{who} laid {hand_tile(normal(tuple(action['tile'])))} face down."  # type: ignore[arg-type]
             return f"{who} laid a tile face down."
+        if kind == GIVE:  # face down: only its giver hears the tile (its receiver, once they change hands)
+            if seat == viewer and action.get("tile"):
+                return f"{who} passed {hand_tile(normal(tuple(action['tile'])))} face down."
+            return f"{who} passed a tile face down."
         if kind == PASS:
             return f"{who} passed."
         if kind == BID:

@@ -14,6 +14,7 @@ ASKED: PhaseParts[str] = PhaseParts(
         kinds.DECLARATION: "trumps",
         kinds.CALLS: "call",
         kinds.DISCARD: "discard",
+        kinds.PASSING: "pass",
         kinds.UNDEALT: "discard",  # the dealer lays a tile away for the turned-up tile he took
         kinds.LAYOUT: "move",
         kinds.TRICKS: "play",

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from interpreter.engine import Action, Match
 from interpreter.engine.actions import BID, DROP, EXCHANGE, KEEP, PASS, PICK
+from interpreter.engine.tricks.phases.passing import receiver_words
 from interpreter.engine.tricks.tables import TrickTables
 from interpreter.frontends.presentation.contracts import (
     aim_words,
@@ -153,6 +154,11 @@ def trick_lines(match: Match, seats: Sequence[Seat], style: Style) -> list[str]:
     width = max(len(seat.name) for seat in seats)
     number = sum(view.tricks_won) + 1
     lines = []
+    if view.phase == "passing":  # tiles passed before play: who gives how many more, to whom
+        who = seats[match.current_player].name if match.current_player is not None else ""
+        verb = "pass" if who == "You" else "passes"
+        lines.append(style.heading("Passing") + f"  {who} {verb} {view.to_give} more face down to {receiver_words(t)}")
+        return lines
     if view.to_discard and view.bidder is None:  # an exchange: the new hand, discarded down to size
         who = seats[match.current_player].name if match.current_player is not None else ""
         if view.turn_up_taken and view.turn_up_holder == match.current_player:  # the dealer's, for the turn-up
@@ -374,6 +380,7 @@ PANELS: PhaseParts[Panel] = PhaseParts(
         kinds.DECLARATION: Panel(_contract, _declare_ask),
         kinds.CALLS: Panel(_calls),
         kinds.DISCARD: Panel(_discard, lambda t, legal: "lay a tile face down"),
+        kinds.PASSING: Panel(_discard, lambda t, legal: f"pass a tile face down to {receiver_words(t)}"),
         kinds.UNDEALT: Panel(_discard, lambda t, legal: "lay a tile away for the turned-up tile you took"),
         kinds.TRICKS: Panel(_tricks, follows=True),
     },

@@ -23,6 +23,7 @@ from interpreter.engine.actions import (
     DOUBLES,
     DROP,
     EXCHANGE,
+    GIVE,
     KEEP,
     NO_TRUMPS,
     PASS,
@@ -30,6 +31,7 @@ from interpreter.engine.actions import (
     PLAY,
     TRUMPS,
 )
+from interpreter.engine.tricks.phases.passing import receiver_words
 from interpreter.engine.tricks.suits import suit_name
 from interpreter.frontends.presentation.contracts import (
     aim_words,
@@ -220,7 +222,7 @@ def _trick_label(action: Action, match: Match) -> dict[str, Any]:
     if action.kind == PLAY and action.tile is not None and isinstance(action.value, int):
         suit = suit_words(int(action.value), t.max_pip)  # type: ignore[arg-type]
         return {"label": f"{hand_tile(action.tile)} as {suit}", "suit": suit}
-    if action.kind in (DISCARD, PICK) and action.tile is not None:
+    if action.kind in (DISCARD, PICK, GIVE) and action.tile is not None:
         return {"label": hand_tile(action.tile)}
     seat = match.current_player
     if action.kind == BID:
@@ -532,8 +534,22 @@ def _trick_hand(
         "names_lead_suit": t.rules.led_suit is LedSuit.LEADER_NAMES,
         "to_discard": view.to_discard,
         "exchanging": bool(view.to_discard) and view.bidder is None,
+        # Tiles passed before play: how many the player to give has left, to whom; the viewer's own.
+        "to_give": view.to_give,
+        "pass_to": receiver_words(t),
+        **_passed_json(match, viewer),
         **_plays_json(match, t, view, hand),
     }
+
+
+def _passed_json(match: Match, viewer: int | None) -> dict[str, Any]:
+    """The tiles the viewer passed before play and received (its own view: every other seat's is hidden)."""
+    own = match.observation(viewer).tricks if viewer is not None else None
+    if own is None:
+        return {"passed": [], "received": [], "received_text": ""}
+    got = " ".join(hand_tile(tile) for tile in own.received)
+    return {"passed": [list(tile) for tile in own.passed], "received": [list(tile) for tile in own.received],
+            "received_text": f"Passed to you: {got}" if got else ""}  # fmt: skip
 
 
 def _contract_json(match: Match, t: Any, view: Any, viewer: int | None, seats: Sequence[Seat]) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from interpreter.engine.tiles import bits
 from interpreter.engine.tricks.phases import PASSING, TrickPhase, enter, entry
 from interpreter.engine.tricks.suits import Declaration
 from interpreter.engine.tricks.table import TrickTable
+from interpreter.engine.tricks.tables import TrickTables
 from interpreter.rulefile.trick_rules import PassTo
 
 
@@ -49,11 +50,11 @@ class Passing(TrickPhase):
             table.hands[table.t.passes_to(giver)] |= tiles
         table.delivered = True
         to = [table.t.passes_to(s) for s in range(table.n)]
-        table.events.append({"type": "passed", "to": to, "count": passing.count})
+        table.events.append({"type": "passed", "round": table.round, "to": to, "count": passing.count})
         self.finish(enter("after_deal", table, self.fixed))
 
     def why_illegal(self, table: TrickTable, action: Action) -> str:
-        return f"give a tile of your hand to {_to_words(table)} (give)"
+        return f"give a tile of your hand to {receiver_words(table.t)} (give)"
 
     def describe(self, table: TrickTable, seat: int) -> Mapping[str, Any]:
         passing = table.t.rules.passing
@@ -61,10 +62,10 @@ class Passing(TrickPhase):
         return {"phase": self.name, "to_give": passing.count - table.given[table.current].bit_count()}
 
 
-def _to_words(table: TrickTable) -> str:
-    passing = table.t.rules.passing
-    assert passing is not None
-    return _TO_WORDS[passing.to]
+def receiver_words(t: TrickTables) -> str:
+    """Whom a player passes tiles to (passing.to), as the player reads it."""
+    passing = t.rules.passing
+    return _TO_WORDS[passing.to if passing is not None else PassTo.LEFT]
 
 
 _TO_WORDS = {

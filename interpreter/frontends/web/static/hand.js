@@ -73,7 +73,7 @@ export function renderHand() {
   const selected = selectedTile();
   // In a trick game, while no tile can be played (another's turn, the bidding), the hand is shown
   // undimmed: it is read to bid and to name trumps.
-  box.classList.toggle("resting", boardOf(state).restsHand && (!yours || !state.legal.some((m) => m.kind === "play" || m.kind === "discard")));
+  box.classList.toggle("resting", boardOf(state).restsHand && (!yours || !state.legal.some((m) => m.kind === "play" || m.kind === "discard" || m.kind === "give")));
   const notes = (state.tricks && state.tricks.hand_notes) || [];
   handTiles().forEach(([a, b], i) => {
     const moves = yours ? movesFor([a, b]) : [];

@@ -162,7 +162,7 @@ function spot(state, seat, viewer, where, held) {
   const name = seatName(state, seat, viewer);
   const status = spotStatus(state, seat, held);
   const doing = turn ? {
-    bidding: "to bid", declaring: "naming trumps", calling: "to call", discarding: "laying down",
+    bidding: "to bid", declaring: "naming trumps", calling: "to call", discarding: "laying down", passing: "passing",
     playing: (t.grouped ? (t.plays || []).length : t.trick.length) ? "to play" : "to lead",
   }[t.phase] : "";
   const out = isDropped(state, seat) || seat === t.sitting_out;
@@ -207,6 +207,14 @@ function centre(state, viewer, held) {
         : who === viewer ? "Your call: choose below." : `${seatAt(state, who, viewer)} calls…`;
       lines.push(h("div", {}, words));
     }
+  } else if (t.phase === "passing") {
+    lines.push(h("div", { class: "centre-head" }, "Passing before play"));
+    lines.push(h("div", { class: "quiet" }, `Each player passes tiles face down to ${t.pass_to}; they change hands once all have passed.`));
+    const who = state.current_player;
+    if (who !== null && who !== undefined && !state.over) {
+      const left = `${t.to_give} more tile${t.to_give === 1 ? "" : "s"}`;
+      lines.push(h("div", {}, who === viewer ? `Pass ${left}: click ${t.to_give === 1 ? "it" : "each"} in your hand.` : `${seatAt(state, who, viewer)} passes ${left}…`));
+    }
   } else if (t.phase === "discarding") {
     lines.push(h("div", { class: "centre-head" }, `${seatAt(state, t.bidder, viewer)} took the widow`));
     lines.push(h("div", {}, `and lays ${t.to_discard} face down`));
@@ -220,6 +228,7 @@ function centre(state, viewer, held) {
     } else if (state.current_player !== null && state.current_player !== undefined && !state.over) {
       lines.push(h("div", {}, `${seatAt(state, state.current_player, viewer)} ${state.current_player === viewer ? "lead" : "leads"}`));
     }
+    if (t.received_text && t.trick_number === 1) lines.push(h("div", { class: "quiet" }, t.received_text));
   }
   return h("div", { class: "centre", "aria-live": "polite" }, ...lines);
 }
@@ -403,7 +412,7 @@ export function renderChoices(box, state, yours, send, hinted, pending = [], can
     return;
   }
   box.classList.remove("chooser");
-  const moves = yours ? state.legal.filter((m) => m.kind !== "play" && m.kind !== "discard") : [];
+  const moves = yours ? state.legal.filter((m) => m.kind !== "play" && m.kind !== "discard" && m.kind !== "give") : [];
   box.hidden = !moves.length;
   if (!moves.length) return;
   const contracts = moves.filter((m) => m.kind === "trumps" && m.contract).length;

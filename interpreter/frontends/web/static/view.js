@@ -39,9 +39,9 @@ export function handTiles() {
 }
 
 // A tile's moves: played (once, or, leading where the leader names the suit, once per end), or
-// laid face down (a widow's or an exchange's discards).
+// laid face down (a widow's or an exchange's discards), or passed before play.
 export function movesFor(tile) {
-  return state.legal.filter((m) => (m.kind === "play" || m.kind === "discard") && m.tile && m.tile[0] === tile[0] && m.tile[1] === tile[1])
+  return state.legal.filter((m) => (m.kind === "play" || m.kind === "discard" || m.kind === "give") && m.tile && m.tile[0] === tile[0] && m.tile[1] === tile[1])
     .sort((x, y) => suitOf(y) - suitOf(x)); // a lead named two ways: the higher end first, as the hand reads
 }
 
