@@ -167,6 +167,9 @@ class Encoding:
         rules = self.ruleset.tricks
         if rules is not None and rules.passing is not None:  # only where tiles are passed: other shapes stay
             out += [("passing", 2), ("passed", t), ("received", t)]
+        # The undealt tiles: only where a trick's winner takes them, or every seat sees them.
+        if trick_tables_for(self.ruleset, n).widow_trick or (rules is not None and rules.undealt_face_up):
+            out += [("widow_size", 1), ("widow", t)]
         return out
 
     def _suit_count(self) -> int:
@@ -305,5 +308,8 @@ class Encoding:
             out[sec["passing"].start + 1] = view.to_give
             self._tiles_into(out, sec["passed"].start, view.passed)
             self._tiles_into(out, sec["received"].start, view.received)
+        if "widow" in sec:
+            out[sec["widow_size"].start] = view.widow_size
+            self._tiles_into(out, sec["widow"].start, view.widow)
         for seat in view.dropped:
             out[sec["dropped"].start + rel(seat)] = 1

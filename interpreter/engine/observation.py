@@ -95,6 +95,10 @@ class TrickView:
     to_give: int = 0
     passed: tuple[Tile, ...] = ()
     received: tuple[Tile, ...] = ()
+    # The undealt tiles (deal.undealt: first_trick / last_trick, deal.undealt_face_up): how many
+    # wait on the table for a trick's winner, and the tiles once every seat has seen them.
+    widow_size: int = 0
+    widow: tuple[Tile, ...] = ()
 
 
 class History(Sequence[dict[str, Any]]):

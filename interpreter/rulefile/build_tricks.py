@@ -24,7 +24,7 @@ from interpreter.rulefile.build_auction import (
 from interpreter.rulefile.build_groups import build_combinations
 from interpreter.rulefile.build_hand_scoring import trick_plays, trick_scores
 from interpreter.rulefile.build_passing import build_passing
-from interpreter.rulefile.build_undealt import take_turn_up
+from interpreter.rulefile.build_undealt import build_undealt, refuse_in_layout, take_turn_up
 from interpreter.rulefile.ruleset import Deal, Players, StartCriterion, Undealt
 from interpreter.rulefile.trick_rules import (
     BIDDER_HAND_NAMES,
@@ -115,6 +115,7 @@ def refuse_trick_sections(b: _Builder) -> None:
     for path in TRICK_ONLY:
         if written(b.data, path):
             b.problem(path, "belongs to trick games (family: tricks); this is a layout game", key=True)
+    refuse_in_layout(b)
 
 
 def build_tricks(
@@ -187,6 +188,7 @@ def build_tricks(
     if combinations and (stock is not None or calls is not None or bidding is not None):
         b.problem(("tricks", "combinations"), "tiles led together are not played with a stock, calls or bidding")
     passing = build_passing(b, counts, deal, written(b.data, ("passing",)))
+    undealt_face_up = build_undealt(b, deal, bidding, stock, calls)
     if count is None or hand is None or contracts is None:
         return None
     return TrickRules(
@@ -219,6 +221,7 @@ def build_tricks(
         collector=b.expr(("scoring", "collector"), HAND_NAMES, Type.BOOL),
         pair_factor=_pair_factor(b, scored),
         passing=passing,
+        undealt_face_up=undealt_face_up,
     )
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from interpreter.expressions import words as names
 from interpreter.expressions.language import Expr
 from interpreter.expressions.words import words
-from interpreter.rulefile import explain_passing
+from interpreter.rulefile import explain_passing, explain_undealt
 from interpreter.rulefile.build_tricks import PIP_NAMES, ranked_tiles, tile_env
 from interpreter.rulefile.explain_common import (
     ITEM,
@@ -149,6 +149,8 @@ def sections(ruleset: Ruleset) -> list[tuple[str, list[str]]]:
     left = {n: ruleset.for_players(n).set_size - n * size for n, size in ruleset.deal.hand_sizes.items()}
     if not any(left.values()):
         people.append("Every tile is dealt.")
+    elif explain_undealt.applies(ruleset, tricks):
+        people.append(explain_undealt.sentence(ruleset, tricks, left))
     elif (tricks.stock is not None and tricks.stock.draw) or (tricks.calls is not None and tricks.calls.exchange):
         people.append("The tiles not dealt form the stock, face down.")
     elif tricks.stock is not None:  # a stock only turned up
@@ -937,6 +939,7 @@ LABELS = {
     "tricks.collector": "who collects from every other side at a hand's end",
     "tricks.pair_factor": "what a payment between two sides is multiplied by",
     **explain_passing.LABELS,
+    **explain_undealt.LABELS,
 }  # tricks.contracts and tricks.combinations: said one by one (contract_changes, combination_changes)
 
 ENUM_WORDS: dict[enum.Enum, str] = {
@@ -959,6 +962,7 @@ ENUM_WORDS: dict[enum.Enum, str] = {
     LedSuit.LEADER_NAMES: "the end the leader names",
     LedSuit.NAMED: "its suit in the set",
     **explain_passing.ENUM_WORDS,
+    **explain_undealt.ENUM_WORDS,
 }
 
 BOOLEAN_WORDS = {
@@ -968,6 +972,7 @@ BOOLEAN_WORDS = {
     "tricks.stop_when_decided": ("yes", "no, every trick is played"),
     "tricks.bidding.kitty": ("yes", "no"),
     "tricks.face_down": ("yes, unseen", "no, every play face up"),
+    **explain_undealt.BOOLEAN_WORDS,
 }
 
 

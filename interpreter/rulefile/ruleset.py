@@ -40,6 +40,10 @@ class Teams(enum.Enum):
 class Undealt(enum.Enum):
     BONEYARD = "boneyard"
     DEAD = "dead"
+    # Trick games: the undealt tiles wait on the table for the winner of the first or of the last
+    # trick, who takes them (and what they count) with it.
+    FIRST_TRICK = "first_trick"
+    LAST_TRICK = "last_trick"
 
 
 class StartCriterion(enum.Enum):

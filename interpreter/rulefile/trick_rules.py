@@ -383,6 +383,7 @@ class TrickRules:
     collector: Expr[bool] | None = None  # over HAND_NAMES: the one side every other side settles with
     pair_factor: Expr[int] | None = None  # over PAIR_NAMES: what a payment between two sides is multiplied by
     passing: Passing | None = None  # tiles passed to a neighbour before play
+    undealt_face_up: bool = False  # the undealt tiles are shown to all after the deal (deal.undealt_face_up)
 
 
 @dataclass(frozen=True)

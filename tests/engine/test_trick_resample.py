@@ -14,18 +14,20 @@ import pytest
 from interpreter.engine import Match
 from interpreter.engine.tiles import bits
 from interpreter.engine.tricks.table import TrickTable
-from interpreter.loader import load_ruleset
+from interpreter.loader import load_ruleset, load_ruleset_text
 from tests.engine.engine_helpers import PASSING
 
 # Per rule file (players, the match's seed, the seed of the actions chosen), the mechanisms its first
 # two hands bring: an auction and trumps
 # (texas-42), a special contract a partner sits out (texas-42-house), a kitty (moon), calls, drops
 # and exchanges from a stock with a turned-up tile (domino-loo), draws and the close of a stock
-# (bingo), tricks of plays laid face down and picks (tien-gow), tiles passed before play (passing:
-# tests/examples/passing.yaml).
+# (bingo), tricks of plays laid face down and picks (tien-gow), tiles passed before play and the
+# undealt tile taken with the first trick (passing: tests/examples/passing.yaml), or shown face up
+# and taken with the last (passing-shown).
 GAMES = (
     ("texas-42", 4, 3, 7), ("texas-42-house", 4, 1, 7), ("moon", 3, 3, 7), ("domino-loo", 4, 3, 7),
     ("bingo", 2, 3, 0), ("tien-gow", 4, 4, 7), ("passing", 3, 1, 7),
+    ("passing-shown", 3, 2, 7),
 )  # fmt: skip
 
 # Not compared as equal, each for its reason (checked below otherwise):
@@ -43,16 +45,19 @@ SHAPES = {
     "discard_seats": list,
     "face_down": lambda v: [m.bit_count() for m in v],
     "given": lambda v: [m.bit_count() for m in v],
+    "widow": len,
 }
 # The points still to take, which only a contract's outcome reads: which tiles are out of play is
 # hidden (when some are), and without a contract the deal counts them before trumps are known.
 HIDDEN = {*SHAPES, "stock", "available"}
 # Fields holding tile ids: compared by their tiles (a set holding a tile twice may give a seen tile
 # either copy's id).
-IDS = {"played", "last_trick"}
+IDS = {"played", "last_trick", "widow_shown"}
 
 
 def _ids(name: str, value: Any) -> list[int]:
+    if name == "widow_shown":
+        return list(value)
     return [x for _, x in value] if name == "last_trick" else [x for mask in value for x in bits(mask)]
 
 
@@ -70,6 +75,7 @@ def _conserved(table: TrickTable) -> bool:
     places.update(table.stock.tiles)
     places.update(table.dead)
     places.update(x for x, _ in table.set_aside)
+    places.update(table.widow)  # the undealt tiles waiting for a trick's winner
     if not table.delivered:  # tiles passed wait on the table until every seat has given
         places.update(x for mask in table.given for x in bits(mask))
     up = table.stock.turn_up
@@ -140,7 +146,11 @@ def _compare(match: Match, sample: Match, seat: int) -> None:
 def test_a_resampled_match_is_the_match_dealt_normally_as_the_seat_has_seen_it(
     name: str, players: int, seed: int, actions: int
 ) -> None:
-    rules = load_ruleset(PASSING if name == "passing" else name)
+    if name.startswith("passing"):
+        shown = "undealt: last_trick, undealt_face_up: true" if name == "passing-shown" else "undealt: first_trick"
+        rules = load_ruleset_text(PASSING.read_text().replace("undealt: first_trick", shown), "p.yaml", PASSING.parent)
+    else:
+        rules = load_ruleset(name)
     choose, deal = random.Random(actions), random.Random(8)
     match = Match(rules, players, seed=seed)
     checked = 0

@@ -44,6 +44,7 @@ from interpreter.engine.tricks.phases.turn_up import TurnUpExchange
 from interpreter.engine.tricks.picks import next_picks
 from interpreter.engine.tricks.table import Laid, TrickTable
 from interpreter.engine.tricks.tables import TrickTables, trick_tables_for
+from interpreter.engine.tricks.undealt import UndealtKnown
 from interpreter.rulefile.ruleset import Family, Ruleset
 
 # The phases a seat may be sampled in, besides the play and the discards: nothing of theirs is hidden.
@@ -98,6 +99,8 @@ class TrickDeterminizer:
         self._passed = PassedKnown(t, observation, played, seen) if t.rules.passing is not None else None
         if self._passed is not None:
             seen = self._passed.seen
+        self._undealt = UndealtKnown(t, view, seen)
+        seen = self._undealt.seen
         self._hidden = [x for x in range(len(t.tiles)) if not (seen >> x) & 1]
         self._counts = list(observation.hand_counts)
         if self._passed is not None:
@@ -181,6 +184,7 @@ class TrickDeterminizer:
         rest = rest[self._stock_size :]
         if self._passed is not None:
             rest = self._passed.place(table, hands, rest)
+        widow, rest = self._undealt.take(rest)
         own = list(self._discards)
         plays = []
         for seat, ids, down in self._plays:  # the trick's plays: a face-down one takes unseen (or own) tiles
@@ -191,6 +195,7 @@ class TrickDeterminizer:
         in_trick = {x for seat, ids, up in plays if seat == self.seat and not up for x in ids}
         own = [x for x in self._own_laid if x not in in_trick]
         table.redeal(hands, stock, rest, own, self.seat, plays, self._laid)
+        self._undealt.place(table, widow)
         return TrickMatch.resumed(self._rules, table, self._phase(plays), later)
 
     def _phase(self, plays: list[tuple[int, tuple[int, ...], bool]]) -> TrickPhase:

@@ -45,7 +45,7 @@ class TrickTable:
         "given", "hands", "last_bonus", "last_side", "last_trick", "last_winner", "n", "out", "played", "pool",
         "previous_winner", "redeals", "rng",
         "round", "ruleset", "scores", "seat_side", "set_aside", "sides", "starter", "stock", "suits", "t",
-        "trick_no", "voids", "winners", "won_count", "won_tricks",
+        "trick_no", "voids", "widow", "widow_shown", "winners", "won_count", "won_tricks",
     )  # fmt: skip
 
     def __init__(
@@ -105,6 +105,8 @@ class TrickTable:
         self.available = 0  # the points this hand still holds: what a contract may yet make (scoring.outcome)
         self.given = [0] * n  # per seat: the tiles it passed before play (passing), known to it and its receiver
         self.delivered = False  # whether the tiles passed have reached their receivers
+        self.widow: list[int] = []  # the undealt tiles waiting for the first or the last trick's winner
+        self.widow_shown: list[int] = []  # the undealt tiles every seat has seen: shown face up, or taken
 
     def copy(self) -> TrickTable:
         """An independent copy (sharing the rules' tables, the scripted deals, the log and the
@@ -123,6 +125,8 @@ class TrickTable:
         new.captured = self.captured.copy()
         new.face_down = self.face_down.copy()
         new.given = self.given.copy()
+        new.widow = self.widow.copy()
+        new.widow_shown = self.widow_shown.copy()
         new.discard_seats = self.discard_seats.copy()
         new.dead = self.dead.copy()
         new.stock = self.stock.copy()
@@ -214,7 +218,26 @@ class TrickTable:
             "at_close": (tuple(at_close[0]), tuple(at_close[1])) if at_close[0] else (),
             "calls": tuple(self.calls), "dropped": tuple(s for s in range(self.n) if (self.dropped >> s) & 1),
             "suit_names": () if suits is None else suits.names, "captured": tuple(self.captured),
+            **self.widow_fields(),
         }  # fmt: skip
+
+    def widow_fields(self) -> dict[str, Any]:
+        """The undealt tiles as every seat sees them: how many wait on the table for a trick's
+        winner, and the tiles once shown (face up from the deal, or as the winner took them)."""
+        tiles = self.t.tiles
+        return {"widow_size": len(self.widow), "widow": tuple(tiles[x] for x in self.widow_shown)}
+
+    def take_widow(self, seat: int) -> None:
+        """`seat` takes the undealt tiles with the trick it won: its side captures them and what they count."""
+        side = self.seat_side[seat]
+        widow, self.widow = self.widow, []
+        count = sum(self.count[x] for x in widow)
+        self.captured[side] += len(widow)
+        self.won_count[side] += count
+        self.dead += widow  # out of play, taken: every seat sees them now
+        self.widow_shown = widow
+        shown = [[self.t.low[x], self.t.high[x]] for x in widow]
+        self.events.append({"type": "widow_taken", "seat": seat, "side": side, "tiles": shown, "count": count})
 
     # --- a table as one seat has seen it (tricks/determinize.py) ---------------------------------
 

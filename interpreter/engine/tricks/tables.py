@@ -13,7 +13,7 @@ from interpreter.engine.tiles import Tile, bits
 from interpreter.engine.tricks.groups import Groups
 from interpreter.engine.tricks.suits import Declaration, Suits, named_suits, ranked_suits, suits_for
 from interpreter.expressions.language import Value
-from interpreter.rulefile.ruleset import Direction, Ruleset
+from interpreter.rulefile.ruleset import Direction, Ruleset, Undealt
 from interpreter.rulefile.trick_rules import (
     AllPass,
     Contract,
@@ -106,6 +106,8 @@ class TrickTables:
         self.showing = tuple(
             sum(1 << x for x, (low, high) in enumerate(self.tiles) if p in (low, high)) for p in pips
         )
+        # The trick whose winner takes the undealt tiles: 1 the first, -1 the last, 0 none.
+        self.widow_trick = {Undealt.FIRST_TRICK: 1, Undealt.LAST_TRICK: -1}.get(ruleset.deal.undealt, 0)
         declarations: list[Declaration] = []
         if Trump.SUITS in rules.trumps:
             declarations += range(ruleset.max_pip + 1)

@@ -269,6 +269,17 @@ def describe_trick_move(action: Action, match: Match) -> str:
     return str(action)
 
 
+def widow_words(t: TrickTables, view: TrickView) -> str:
+    """The undealt tiles waiting for a trick's winner, or shown face up out of play, as a sentence
+    after another (a leading space; "" when neither)."""
+    shown = " ".join(hand_tile(tile) for tile in view.widow)
+    if view.widow_size:
+        which = "first" if t.widow_trick == 1 else "last"
+        what = shown or counted(view.widow_size, ("tile", "tiles")) + " face down"
+        return f" Not dealt: {what}, for the winner of the {which} trick."
+    return f" Not dealt, face up: {shown}." if shown and t.rules.undealt_face_up and not t.widow_trick else ""
+
+
 # --- reading what a person types -----------------------------------------------------------------
 
 _TILE = re.compile(
@@ -482,6 +493,8 @@ class TrickNarrator:
                 lines.append(f"{self.name(event['seat'])} took the turned-up {tile}, to lay one tile away for it.")
             elif kind == "passed":
                 lines.append(self._passed(event, viewer))
+            elif kind in ("widow_shown", "widow_taken"):
+                lines.append(self._widow(event, hand))
             elif kind == "action" and event["action"]["kind"] == PICK:
                 # A tile picked towards a play: only the picker hears which; the others hear the
                 # play once it is made (face up, or how many face down).
@@ -507,6 +520,15 @@ class TrickNarrator:
                 lines.append(self.style.heading(result_line(self.match, self.seats)))
             index += 1
         return lines
+
+    def _widow(self, event: dict[str, Any], hand: _Hand) -> str:
+        """The undealt tiles shown face up after the deal, or taken with a trick (and what they count)."""
+        self._follow(event, hand)
+        tiles = " ".join(hand_tile(normal(tuple(tile))) for tile in event["tiles"])  # type: ignore[arg-type]
+        if event["type"] == "widow_shown":
+            return f"The tiles not dealt are turned face up: {tiles}."
+        count = f", which count {event['count']}" if event["count"] else ""
+        return f"{self.name(event['seat'])} took the tiles not dealt with the trick: {tiles}{count}."
 
     def _passed(self, event: dict[str, Any], viewer: int | None) -> str:
         """The tiles passed change hands; a player told in this hand hears what they received."""
@@ -588,6 +610,10 @@ class TrickNarrator:
         elif kind == "draw":
             if hand.drawing != "kitty":
                 hand.stock = max(0, hand.stock - 1)
+        elif kind == "widow_taken":  # the undealt tiles, taken with a trick: captured, and counted
+            hand.points[event["side"]] += event["count"]
+            hand.captured[event["side"]] += len(event["tiles"])
+            hand.taken += len(event["tiles"])
         elif kind == "trick":
             hand.tricks[event["side"]] += 1
             hand.points[event["side"]] += event["points"]

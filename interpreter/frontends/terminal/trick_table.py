@@ -50,6 +50,7 @@ from interpreter.frontends.presentation.tricks import (
     tables,
     taking_seat,
     trump_words,
+    widow_words,
 )
 from interpreter.frontends.terminal.asked import ASKED
 from interpreter.frontends.terminal.table import goal, hand_line, player_lines
@@ -107,7 +108,7 @@ def contract_line(match: Match, seats: Sequence[Seat], style: Style) -> str:
         return text + "."
     if view.bidder is None:  # no auction: the file's fixed trumps
         declaration = t.fixed if view.declaration is None else view.declaration
-        return f"No auction this hand; {trump_words(declaration, t.max_pip)}."
+        return f"No auction this hand; {trump_words(declaration, t.max_pip)}.{widow_words(t, view)}"
     side = match.side_of(view.bidder)
     # A special contract, declared or bound by the winning bid: its name with the bid, what it demands.
     contract = declared_contract(t, view) or t.contracts.get(view.must_declare or "")

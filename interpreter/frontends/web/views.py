@@ -83,6 +83,7 @@ from interpreter.frontends.presentation.tricks import (
     tile_notes,
     tricks_in_hand,
     trump_words,
+    widow_words,
 )
 from interpreter.rulefile.explain import explain
 from interpreter.rulefile.phase_kinds import LAYOUT, TRICKS, PhaseParts, play_kind
@@ -538,6 +539,10 @@ def _trick_hand(
         "to_give": view.to_give,
         "pass_to": receiver_words(t),
         **_passed_json(match, viewer),
+        # The undealt tiles: how many wait for a trick's winner, and the tiles once shown.
+        "widow_size": view.widow_size,
+        "widow": [list(tile) for tile in view.widow],
+        "widow_text": widow_words(t, view).strip(),
         **_plays_json(match, t, view, hand),
     }
 

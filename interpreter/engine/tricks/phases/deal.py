@@ -35,6 +35,8 @@ class Deal(Automatic):
         scripted = table.deals[table.round - 1] if table.round <= len(table.deals) else None
         hands, stock, dead = _scripted(table, scripted) if scripted is not None else _shuffled(table)
         table.new_hand(hands, stock, dead)
+        if t.widow_trick:  # the undealt tiles wait on the table for a trick's winner: in play, not dead
+            table.widow, table.dead = table.dead, []
         how = _pick_starter(table, scripted)
         table.dealer = (table.starter - t.step) % table.n
         table.count_available(t.hand_size)
@@ -49,6 +51,7 @@ class Deal(Automatic):
             )
         table.current = table.starter
         rules = t.rules
+        _show_undealt(table)
         fixed: Declaration = t.fixed
         if rules.stock is not None and rules.stock.turn_up and table.stock.tiles:
             # The tile drawn last is turned up; without draws it stays face up out of play.
@@ -72,6 +75,15 @@ def after_deal(table: TrickTable, fixed: Declaration) -> TrickPhase:
         table.declare(t.suits(fixed))
         return calls.enter(table)
     return playing.start(table, t.suits(fixed), table.starter)
+
+
+def _show_undealt(table: TrickTable) -> None:
+    """The undealt tiles are shown face up (deal.undealt_face_up), waiting for a trick's winner or out of play."""
+    t = table.t
+    if t.rules.undealt_face_up and (table.widow or table.dead):
+        table.widow_shown = list(table.widow or table.dead)
+        shown = [[t.low[x], t.high[x]] for x in table.widow_shown]
+        table.events.append({"type": "widow_shown", "tiles": shown})
 
 
 def _scripted(table: TrickTable, scripted: ScriptedDeal) -> tuple[list[int], list[int], list[int]]:

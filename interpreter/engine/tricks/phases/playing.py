@@ -242,6 +242,8 @@ class Playing(TrickPhase):
         table.events.append(trick)
         if t.rules.trick_scores:
             trick_scores.score_trick(table, taker, tiles, *self.won_with(table, taker))
+        if table.widow and (t.widow_trick == 1 or (t.widow_trick == -1 and last)):
+            table.take_widow(taker)
         if drawing:
             seat = taker  # the trick's winner draws first, then the others in turn
             for _ in range(table.n - table.absent.bit_count()):

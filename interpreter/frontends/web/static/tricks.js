@@ -229,6 +229,7 @@ function centre(state, viewer, held) {
       lines.push(h("div", {}, `${seatAt(state, state.current_player, viewer)} ${state.current_player === viewer ? "lead" : "leads"}`));
     }
     if (t.received_text && t.trick_number === 1) lines.push(h("div", { class: "quiet" }, t.received_text));
+    if (t.widow_text) lines.push(h("div", { class: "quiet" }, t.widow_text));
   }
   return h("div", { class: "centre", "aria-live": "polite" }, ...lines);
 }
