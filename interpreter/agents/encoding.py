@@ -116,6 +116,8 @@ class Encoding:
             yield from (Action(PLAY, tile) for tile in tiles)
             if rules.led_suit is LedSuit.LEADER_NAMES:
                 yield from (Action(PLAY, tile, value=pip) for tile in tiles for pip in dict.fromkeys(tile))
+            if rules.doubles_callable:  # only where the doubles may be called: every other game's space stays
+                yield from (Action(PLAY, tile, value=DOUBLES) for tile in tiles if tile[0] == tile[1])
             if tables.grouped:  # the groups a hand may lead (bounded by the loader), and the picks
                 yield from (Action.group(group) for group in tables.groups.of)  # that build a play to follow
                 yield from (Action(PICK, tile) for tile in tiles)

@@ -107,6 +107,8 @@ class Action(NamedTuple):
             return cls.group(parse_tiles(words[5:]))
         if words.startswith(("lead ", "play ")):
             tile, _, suit = words[5:].partition(" as ")
+            if suit.strip() == DOUBLES:  # a double led calling the doubles (tricks.doubles_callable)
+                return cls(PLAY, normal(parse_tile(tile)), value=DOUBLES)
             if suit:
                 if not (suit.strip().isdigit() and len(suit.strip()) <= 2):
                     raise ValueError(f"'{text}': after 'as' comes the suit's number, as in 'play 6-3 as 3'")
@@ -235,7 +237,7 @@ def _from_json(data: Any) -> Action:
         return Action.group([_tile(tile) for tile in tiles])
     tile = _tile(data.get("tile"))
     value, arm, half = data.get("value"), data.get("arm"), data.get("half")
-    named = None if value is None else _whole(value, _MAX_PIP, "the suit a lead names")
+    named = value if value == DOUBLES else None if value is None else _whole(value, _MAX_PIP, "the suit a lead names")
     arm = None if arm is None else _whole(arm, _MAX_ARM, "an arm")
     half = None if half is None else _whole(half, _MAX_PIP, "the half that touches")
     return Action(PLAY, tile, arm, half, named)

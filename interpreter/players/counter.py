@@ -48,7 +48,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from interpreter.engine import Action, Observation
-from interpreter.engine.actions import BID, DISCARD, DROP, EXCHANGE, GIVE, KEEP, PASS, PICK, PLAY, TRUMPS
+from interpreter.engine.actions import BID, DISCARD, DOUBLES, DROP, EXCHANGE, GIVE, KEEP, PASS, PICK, PLAY, TRUMPS
 from interpreter.engine.tiles import bits
 from interpreter.engine.tricks.picks import pick_towards
 from interpreter.engine.tricks.suits import Declaration, Suits
@@ -499,10 +499,13 @@ class _Table:
     def play(self, plays: list[Action]) -> Action:
         t, s = self.t, self.s
         tiles: dict[int, Action] = {}
+        def suit(a: Action) -> int:  # the suit a lead names: a pip, or the doubles (tricks.doubles_callable)
+            return s.trump + 1 if a.value == DOUBLES else a.value  # type: ignore[return-value]
+
         for a in plays:  # a tile led once per end (the leader names the suit): the end it ranks best under
             x = next(i for i in t.copies[a.tile] if (self.hand >> i) & 1)  # type: ignore[index]
             held = tiles.get(x)
-            if held is None or (a.value is not None and s.rank[a.value][x] > s.rank[held.value][x]):  # type: ignore[index]
+            if held is None or (a.value is not None and s.rank[suit(a)][x] > s.rank[suit(held)][x]):
                 tiles[x] = a
         chosen = self._lead(list(tiles)) if not self.trick else self._follow(list(tiles))
         return tiles[chosen]

@@ -189,6 +189,7 @@ def build_tricks(
         b.problem(("tricks", "combinations"), "tiles led together are not played with a stock, calls or bidding")
     passing = build_passing(b, counts, deal, written(b.data, ("passing",)))
     undealt_face_up = build_undealt(b, deal, bidding, stock, calls)
+    doubles_callable = _doubles_callable(b, led_suit)
     if count is None or hand is None or contracts is None:
         return None
     return TrickRules(
@@ -222,6 +223,7 @@ def build_tricks(
         pair_factor=_pair_factor(b, scored),
         passing=passing,
         undealt_face_up=undealt_face_up,
+        doubles_callable=doubles_callable,
     )
 
 
@@ -236,6 +238,18 @@ def _pair_factor(b: _Builder, scored: tuple[TrickScore, ...]) -> Expr[int] | Non
             "tricks.trick_scores entry with from: each",
         )
     return factor
+
+
+def _doubles_callable(b: _Builder, led_suit: LedSuit) -> bool:
+    """Whether a double led may call the doubles as a suit (tricks.doubles_callable), once checked."""
+    callable_ = bool(b.get("tricks", "doubles_callable"))
+    if callable_ and led_suit is not LedSuit.LEADER_NAMES:
+        message = "lets the leader call a double's suit, so it needs tricks.led_suit: leader_names"
+        b.problem(("tricks", "doubles_callable"), message)
+    elif callable_ and b.option(DoublePlace, "trumps", "doubles") is DoublePlace.OWN_SUIT:
+        message = "trumps.doubles: own_suit makes the doubles a suit of their own always; leave it out"
+        b.problem(("tricks", "doubles_callable"), message)
+    return callable_
 
 
 def _full_set(max_pips: Mapping[int, int]) -> tuple[tuple[int, int], ...]:

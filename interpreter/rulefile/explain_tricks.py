@@ -620,6 +620,12 @@ def _playing(ruleset: Ruleset, tricks: TrickRules) -> list[str]:
         out.append(f"A leader who holds a trump must lead one when {words(tricks.lead_trump, LEAD)}.")
     if tricks.led_suit is LedSuit.NAMED:
         suit = f"a led tile's suit is its own in the set: {_or(_suit_names(ruleset))}"
+    elif tricks.led_suit is LedSuit.LEADER_NAMES and tricks.doubles_callable:
+        suit = (
+            "the leader says which end of the tile they lead is its suit; a double led may be called its own "
+            "number or the doubles, which every double follows, the highest by pips taking the trick (a trump "
+            "is only trumps)"
+        )
     elif tricks.led_suit is LedSuit.LEADER_NAMES:
         suit = (
             "the leader says which end of the tile they lead is its suit (a double is its own number, a trump "
@@ -940,6 +946,7 @@ LABELS = {
     "tricks.pair_factor": "what a payment between two sides is multiplied by",
     **explain_passing.LABELS,
     **explain_undealt.LABELS,
+    "tricks.doubles_callable": "calling the doubles as the suit led",
 }  # tricks.contracts and tricks.combinations: said one by one (contract_changes, combination_changes)
 
 ENUM_WORDS: dict[enum.Enum, str] = {
@@ -973,6 +980,7 @@ BOOLEAN_WORDS = {
     "tricks.bidding.kitty": ("yes", "no"),
     "tricks.face_down": ("yes, unseen", "no, every play face up"),
     **explain_undealt.BOOLEAN_WORDS,
+    "tricks.doubles_callable": ("yes, a double led may call the doubles", "no, a double leads its own number"),
 }
 
 

@@ -384,6 +384,7 @@ class TrickRules:
     pair_factor: Expr[int] | None = None  # over PAIR_NAMES: what a payment between two sides is multiplied by
     passing: Passing | None = None  # tiles passed to a neighbour before play
     undealt_face_up: bool = False  # the undealt tiles are shown to all after the deal (deal.undealt_face_up)
+    doubles_callable: bool = False  # a double led may call the doubles as a suit (tricks.doubles_callable)
 
 
 @dataclass(frozen=True)

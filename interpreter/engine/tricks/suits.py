@@ -83,9 +83,12 @@ def suits_for(
     doubles: DoublePlace,
     order: tuple[int, ...] = (),
     top: int = 0,
+    callable_doubles: bool = False,
 ) -> Suits:
     """The suits of the tiles `halves` ((low, high) per tile id) under `declaration`; `order` ranks
-    the pips (order[pip] -> its rank; empty: the pip itself), `top` is the mask of the top tiles."""
+    the pips (order[pip] -> its rank; empty: the pip itself), `top` is the mask of the top tiles.
+    `callable_doubles`: a double that is no trump also follows the doubles' suit (trump + 1), which
+    a leader may call (tricks.doubles_callable), ranked by its pips."""
     n = len(halves)
     prank = order or tuple(range(max_pip + 1))
     trump = max_pip + 1
@@ -128,6 +131,9 @@ def suits_for(
         for pip in {low, high}:
             follows[pip] |= 1 << t
             rank[pip][t] = high_double if low == high else prank[high if pip == low else low]
+        if callable_doubles and low == high:
+            follows[trump + 1] |= 1 << t
+            rank[trump + 1][t] = prank[low]
     return Suits(
         declaration=declaration,
         trump=trump,

@@ -86,6 +86,8 @@ class TrickTables:
         self.named_leads = tuple(
             (Action(PLAY, tile, value=tile[0]), Action(PLAY, tile, value=tile[1])) for tile in self.tiles
         )
+        # A double led calling the doubles as a suit (tricks.doubles_callable), per tile id.
+        self.doubles_leads = tuple(Action(PLAY, tile, value=DOUBLES) for tile in self.tiles)
         bidding = rules.bidding
         bids: list[Bid] = []
         if bidding is not None:
@@ -197,7 +199,8 @@ class TrickTables:
             elif self.rules.led_suit is LedSuit.NAMED:
                 found = named_suits(tuple(named.suit for named in self.rules.named), self.named_rank, self.top)
             else:
-                found = suits_for(self.tiles, self.max_pip, declaration, doubles, self.order, self.top)
+                called = self.rules.doubles_callable
+                found = suits_for(self.tiles, self.max_pip, declaration, doubles, self.order, self.top, called)
             self._suits[key] = found
         return found
 

@@ -257,6 +257,9 @@ def describe_trick_move(action: Action, match: Match) -> str:
         said = f" ({', '.join(notes)})" if notes else ""
         if isinstance(action.value, int):  # a lead whose suit the leader names
             return f"lead {hand_tile(action.tile)} as {suit_words(int(action.value), t.max_pip)}{said}"
+        if callable_double(t, match, action):  # a double led calling its number or the doubles
+            suit = DOUBLES if action.value == DOUBLES else suit_words(action.tile[0], t.max_pip)
+            return f"lead {hand_tile(action.tile)} as {suit}{said}"
         return hand_tile(action.tile) + said
     if action.kind == DISCARD and action.tile is not None:
         return f"lay {hand_tile(action.tile)} face down"
@@ -267,6 +270,14 @@ def describe_trick_move(action: Action, match: Match) -> str:
     if action.kind in (KEEP, DROP, EXCHANGE):
         return call_words(action.kind, t)
     return str(action)
+
+
+def callable_double(t: TrickTables, match: Match, action: Action) -> bool:
+    """Whether `action` leads a double where a double led may call the doubles (tricks.doubles_callable)."""
+    tile = action.tile
+    if not t.rules.doubles_callable or tile is None or tile[0] != tile[1]:
+        return False
+    return action.value == DOUBLES or not match.trick_view.trick  # type: ignore[attr-defined]
 
 
 def widow_words(t: TrickTables, view: TrickView) -> str:
@@ -376,6 +387,8 @@ def _named(words: str, t: TrickTables) -> Action | str | None:
         if found.group(3) is None:
             return Action.play(tile)
         suit = _declaration(found.group(3), t.max_pip)
+        if suit == DOUBLES and t.rules.doubles_callable:
+            return Action(PLAY, tile, value=DOUBLES)
         if not isinstance(suit, int):
             return f"'as {found.group(3)}' names no suit: say an end of the tile, as in 'play 6-3 as 3'"
         return Action(PLAY, tile, value=suit)

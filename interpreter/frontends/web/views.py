@@ -72,6 +72,7 @@ from interpreter.frontends.presentation.style import Style, hand_tile
 from interpreter.frontends.presentation.tricks import (
     bid_suit_words,
     bid_text,
+    callable_double,
     describe_trick_move,
     held_trumps,
     led_words,
@@ -222,6 +223,10 @@ def _trick_label(action: Action, match: Match) -> dict[str, Any]:
         return {"label": _CALL_LABELS[action.kind], "explain": words.split(": ", 1)[-1]}
     if action.kind == PLAY and action.tile is not None and isinstance(action.value, int):
         suit = suit_words(int(action.value), t.max_pip)  # type: ignore[arg-type]
+        return {"label": f"{hand_tile(action.tile)} as {suit}", "suit": suit}
+    if action.kind == PLAY and action.tile is not None and callable_double(t, match, action):
+        # A double led where the doubles may be called: its number, or the doubles.
+        suit = DOUBLES if action.value == DOUBLES else suit_words(action.tile[0], t.max_pip)
         return {"label": f"{hand_tile(action.tile)} as {suit}", "suit": suit}
     if action.kind in (DISCARD, PICK, GIVE) and action.tile is not None:
         return {"label": hand_tile(action.tile)}

@@ -14,7 +14,7 @@ from typing import Any
 
 from interpreter.engine import events as ev
 from interpreter.engine import phases
-from interpreter.engine.actions import CLOSE, PICK, PLAY, Action
+from interpreter.engine.actions import CLOSE, DOUBLES, PICK, PLAY, Action
 from interpreter.engine.tiles import Tile, bits, tile_text
 from interpreter.engine.tricks.phases import (
     CLOSE_WHY,
@@ -166,17 +166,20 @@ class Playing(TrickPhase):
 
     def lead_actions(self, table: TrickTable, mask: int) -> list[Action]:
         """The leads of `mask`; where the leader names the suit, a non-trump, non-double tile
-        once per end."""
+        once per end, and a non-trump double as its number then as the doubles where they may be called."""
         t = table.t
         suits = table.suits
         assert suits is not None
         if t.rules.led_suit is not LedSuit.LEADER_NAMES:
             return [t.plays[x] for x in bits(mask)]
         out = []
+        callable_doubles = t.rules.doubles_callable
         for x in bits(mask):
             low, high = t.low[x], t.high[x]
-            if low == high or (suits.trumps >> x) & 1:
+            if (suits.trumps >> x) & 1:
                 out.append(t.plays[x])
+            elif low == high:  # its own number, or (tricks.doubles_callable) the doubles
+                out += [t.plays[x], t.doubles_leads[x]] if callable_doubles else [t.plays[x]]
             else:
                 out += [t.named_leads[x][0], t.named_leads[x][1]]
         return out
@@ -195,8 +198,9 @@ class Playing(TrickPhase):
             table.events.append((ev.ACTION, table.current, action))
             self.play(table, table.held(action.tile) if t.twins else t.index[action.tile], action.value)  # type: ignore[arg-type, index]
 
-    def play(self, table: TrickTable, tile: int, named: int | None = None) -> None:
-        """The current seat plays `tile` (leading the suit `named`, where the leader names it)."""
+    def play(self, table: TrickTable, tile: int, named: int | str | None = None) -> None:
+        """The current seat plays `tile` (leading the suit `named`, where the leader names it: a
+        pip, or the doubles)."""
         seat = table.current
         suits = table.suits
         assert suits is not None
@@ -209,8 +213,10 @@ class Playing(TrickPhase):
             assert led is not None
             if not (suits.follows[led] >> tile) & 1:
                 table.voids[seat] |= 1 << led
+        elif named == DOUBLES:  # the doubles called as a suit (tricks.doubles_callable)
+            self.led = suits.trump + 1
         else:
-            self.led = suits.led_suit[tile] if named is None else named
+            self.led = suits.led_suit[tile] if named is None else int(named)
         self.trick.append(tile)
         self.trick_seats.append(seat)
         if len(self.trick) < table.n - table.absent.bit_count():
@@ -322,6 +328,8 @@ class Playing(TrickPhase):
             low, high = tile
             if table.t.rules.led_suit is not LedSuit.LEADER_NAMES:
                 return f"the leader names no suit in this game: play {text} without 'as'"
+            if action.value == DOUBLES:
+                return f"only a double may call the doubles, and only where they may be called: {text} may not"
             if (suits.trumps >> x) & 1 or low == high:
                 return f"{text} leads its own suit: play it without 'as'"
             return f"say which end of {text} is the suit led: 'play {text} as {high}' or 'as {low}'"
