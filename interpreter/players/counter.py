@@ -93,7 +93,9 @@ class CounterPlayer:
         # as a side takes more: `taking_pays`), every choice turns to leaving them to the others.
         pays = taking_pays(rules, n)
         kinds = {a.kind for a in legal}
-        if BID in kinds or PASS in kinds:  # a pass exists only in the auction of a trick game
+        if PLAY in kinds:  # a pass beside the plays hands the first lead on (starter_or_next): it leads itself
+            legal = [a for a in legal if a.kind != PASS]
+        elif BID in kinds or PASS in kinds:  # else a pass exists only in the auction of a trick game
             return bid(t, observation, legal)
         if TRUMPS in kinds:
             return _declare(t, observation, legal, pays)

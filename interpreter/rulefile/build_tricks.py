@@ -148,6 +148,9 @@ def build_tricks(
     first_leader = b.option(FirstLeader, "tricks", "first_leader")
     if first_leader is FirstLeader.BIDDER and bidding is None:
         b.problem(("tricks", "first_leader"), "bidder needs an auction (a bidding section); without one, use starter")
+    if first_leader is FirstLeader.STARTER_OR_NEXT and bidding is not None:
+        message = "starter_or_next is for a game without bidding (the auction decides who leads); use bidder or starter"
+        b.problem(("tricks", "first_leader"), message)
     stop = bool(b.get("tricks", "stop_when_decided"))
     if stop and bidding is None:
         b.problem(("tricks", "stop_when_decided"), "without bidding there is no bid to decide; leave it out")

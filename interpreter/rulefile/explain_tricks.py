@@ -615,6 +615,11 @@ def _playing(ruleset: Ruleset, tricks: TrickRules) -> list[str]:
             f"The {leader} leads the first trick, and each player in turn plays one tile to it; the winner of a trick "
             "leads the next."
         ]
+    if tricks.first_leader is FirstLeader.STARTER_OR_NEXT:
+        out.append(
+            "The starter may instead hand the first lead to the next player (pass), who must then lead; the "
+            "starter plays last to that trick."
+        )
     stock = tricks.stock
     if tricks.lead_trump is not None:
         out.append(f"A leader who holds a trump must lead one when {words(tricks.lead_trump, LEAD)}.")
@@ -963,6 +968,7 @@ ENUM_WORDS: dict[enum.Enum, str] = {
     DoublePlace.LOW: "lowest",
     FirstLeader.BIDDER: "the winner of the auction",
     FirstLeader.STARTER: "the hand's starter",
+    FirstLeader.STARTER_OR_NEXT: "the hand's starter, or the next player if the starter hands it on",
     Rounds.ONCE: "one round",
     Rounds.UNTIL_PASSES: "round after round, until all but the highest bidder have passed",
     LedSuit.HIGHER_END: "its higher end",

@@ -95,10 +95,12 @@ class Declarer(enum.Enum):
 
 class FirstLeader(enum.Enum):
     """Who leads the first trick of a hand: the winner of the auction, or the hand's starter (the
-    seat that bid first, or led first in a game without bidding)."""
+    seat that bid first, or led first in a game without bidding), who may also hand the first lead
+    to the next seat (`starter_or_next`)."""
 
     BIDDER = "bidder"
     STARTER = "starter"
+    STARTER_OR_NEXT = "starter_or_next"  # the starter leads, or hands the first lead to the next seat
 
 
 # The names a hand's score may read, for one side (`scoring.hand`).

@@ -8,7 +8,7 @@ import pytest
 from interpreter.engine import Action, Match, deal
 from interpreter.engine.actions import IllegalAction
 from interpreter.loader import load_ruleset_text
-from interpreter.rulefile.explain import explain
+from interpreter.rulefile.explain import differences, explain
 from interpreter.rulefile.ruleset import Ruleset
 from tests.engine.engine_helpers import PASSING
 
@@ -24,6 +24,7 @@ def _moves(*texts: str) -> list[Action]:
 @pytest.fixture(scope="module")
 def called(tmp_path_factory: pytest.TempPathFactory) -> Ruleset:
     text = PASSING.read_text().replace("passing: {count: 3, to: left}\n", "")
+    text = text.replace("  first_leader: starter_or_next\n", "")
     return load_ruleset_text(text, "called.yaml", tmp_path_factory.mktemp("called"))
 
 
@@ -59,3 +60,37 @@ def test_a_tile_that_is_not_a_double_cannot_call_the_doubles(called: Ruleset) ->
 def test_explain_says_the_doubles_may_be_called(called: Ruleset) -> None:
     said = " ".join(explain(called).split())
     assert "a double led may be called its own number or the doubles, which every double follows" in said
+
+
+# --- the first lead handed on (tricks.first_leader: starter_or_next) ------------------------------
+
+
+@pytest.fixture(scope="module")
+def handed(tmp_path_factory: pytest.TempPathFactory) -> Ruleset:
+    text = PASSING.read_text().replace("passing: {count: 3, to: left}\n", "")
+    return load_ruleset_text(text, "handed.yaml", tmp_path_factory.mktemp("handed"))
+
+
+def test_the_starter_may_hand_the_first_lead_to_the_next_player_who_must_lead(handed: Ruleset) -> None:
+    match = Match(handed, 3, deals=[deal(*HANDS, starter=0)])
+    assert match.legal_actions()[-1] == Action.parse("pass") and match.current_player == 0
+    events = match.apply(Action.parse("pass"))
+    assert [(e["seat"], e["action"]) for e in events] == [(0, {"kind": "pass"})]
+    assert match.current_player == 1 and Action.parse("pass") not in match.legal_actions()
+    match.apply(Action.parse("play 6-6 as doubles"))
+    match.apply(Action.parse("play 4-4"))
+    assert Action.parse("pass") not in match.legal_actions()  # the starter, to follow: no hand-on
+    with pytest.raises(IllegalAction, match="only the starter, about to lead the first trick"):
+        match.apply(Action.parse("pass"))
+    match.apply(Action.parse("play 0-0"))  # the starter plays last to the trick he handed on
+    assert match.events_of("trick")[0]["seat"] == 1
+    assert Action.parse("pass") not in match.legal_actions()  # only the first lead of a hand
+
+
+def test_explain_says_the_starter_may_hand_the_lead_on(handed: Ruleset, called: Ruleset) -> None:
+    said = " ".join(explain(handed).split())
+    assert "The starter may instead hand the first lead to the next player (pass), who must then lead" in said
+    (change,) = differences(handed, called)
+    assert change.startswith("Who leads the first trick changes.") and change.endswith(
+        "the hand's starter, or the next player if the starter hands it on"
+    )

@@ -229,6 +229,8 @@ def describe_trick_move(action: Action, match: Match) -> str:
     """A numbered move of a trick game: "pass", "bid 31", "trumps: sixes — you hold 3: …",
     "[6|4] (trump, counts 10)", "lead [6|3] as threes", "close the stock: …", "keep: …"."""
     t = tables(match)
+    if action.kind == PASS and match.phase == "playing":  # type: ignore[attr-defined]  # tricks.first_leader: starter_or_next
+        return "pass: hand the first lead to the next player, who must lead"
     if action.kind == PASS:
         return "pass"
     if action.kind == BID:
@@ -294,7 +296,7 @@ def widow_words(t: TrickTables, view: TrickView) -> str:
 # --- reading what a person types -----------------------------------------------------------------
 
 _TILE = re.compile(
-    r"^(?:play\s+|lead\s+|discard\s+|give\s+)?\[?\s*(\d{1,2})\s*[-|:/]\s*(\d{1,2})\s*\]?(?:\s+as\s+([a-z0-9]+))?$"
+    r"^(?:play\s+|lead\s+|discard\s+|give\s+|pass\s+)?\[?\s*(\d{1,2})\s*[-|:/]\s*(\d{1,2})\s*\]?(?:\s+as\s+([a-z0-9]+))?$"
 )
 _NO_TRUMPS = ("none", "no trumps", "no trump", "notrumps", "follow me", "followme", "nt")
 _BARE = {"close": CLOSE, "close the stock": CLOSE, "keep": KEEP, "drop": DROP, "drop out": DROP, "exchange": EXCHANGE}
@@ -382,7 +384,7 @@ def _named(words: str, t: TrickTables) -> Action | str | None:
         tile = normal((int(found.group(1)), int(found.group(2))))
         if words.startswith("discard"):
             return Action(DISCARD, tile)
-        if words.startswith("give"):
+        if words.startswith(("give", "pass")):  # a tile passed before play: "give 6-3", "pass 6-3"
             return Action(GIVE, tile)
         if found.group(3) is None:
             return Action.play(tile)
@@ -772,6 +774,8 @@ class TrickNarrator:
             if seat == viewer and action.get("tile"):
                 return f"{who} passed {hand_tile(normal(tuple(action['tile'])))} face down."
             return f"{who} passed a tile face down."
+        if kind == PASS and self.t.rules.bidding is None:
+            return f"{who} handed the first lead to the next player."  # tricks.first_leader: starter_or_next
         if kind == PASS:
             return f"{who} passed."
         if kind == BID:

@@ -44,7 +44,7 @@ def trick_help(ruleset: Ruleset) -> str:
     if rules.calls is not None:
         lines.append("  keep, drop, exchange          before the first lead: play the hand, sit it out, or draw anew")
     if rules.passing is not None:
-        lines.append("  give 6-3                      before play: pass the tile [6|3] (a bare 6-3 says it too)")
+        lines.append("  pass 6-3, give 6-3            before play: pass the tile [6|3] (a bare 6-3 says it too)")
     lines.append("  6-3                           play the tile [6|3] to the trick")
     if rules.combinations:
         lines.append("  play 6-6 6-6                  lead tiles together, or play as many as were led")

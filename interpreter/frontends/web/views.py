@@ -252,6 +252,8 @@ def _trick_label(action: Action, match: Match) -> dict[str, Any]:
         return {"label": label, "held": held}
     if action.kind == PLAY and action.tile is not None:
         return {"label": hand_tile(action.tile)}
+    if action.kind == PASS and match.phase == "playing":  # type: ignore[attr-defined]  # tricks.first_leader: starter_or_next
+        return {"label": "Pass the lead", "explain": "the next player must lead the first trick"}
     return {"label": "pass" if action.kind == PASS else action.kind}
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from interpreter.engine import events as ev
 from interpreter.engine import phases
-from interpreter.engine.actions import CLOSE, DOUBLES, PICK, PLAY, Action
+from interpreter.engine.actions import CLOSE, DOUBLES, PASS, PASS_ACTION, PICK, PLAY, Action
 from interpreter.engine.tiles import Tile, bits, tile_text
 from interpreter.engine.tricks.phases import (
     CLOSE_WHY,
@@ -28,7 +28,7 @@ from interpreter.engine.tricks.phases import (
 )
 from interpreter.engine.tricks.suits import Suits, suit_name
 from interpreter.engine.tricks.table import TrickTable
-from interpreter.rulefile.trick_rules import LedSuit
+from interpreter.rulefile.trick_rules import FirstLeader, LedSuit
 
 _CLOSE = Action(CLOSE)
 
@@ -105,6 +105,8 @@ class Playing(TrickPhase):
             legal = list(dict.fromkeys(grouped.actions(self, table)))
             if not self.plays and may_close(table):
                 legal.append(_CLOSE)
+            if self.may_hand_on(table):
+                legal.append(PASS_ACTION)
             return legal
         plays = t.plays
         if self.trick:
@@ -115,9 +117,19 @@ class Playing(TrickPhase):
         else:
             legal = [plays[x] for x in bits(self.play_mask(table))]
         legal = list(dict.fromkeys(legal)) if t.twins else legal
+        if self.may_hand_on(table):
+            legal.append(PASS_ACTION)
         if t.rules.stock is not None and may_close(table):
             legal.append(_CLOSE)
         return legal
+
+    def may_hand_on(self, table: TrickTable) -> bool:
+        """Whether the current seat may hand the first lead of the hand to the next seat: it is the
+        starter, about to lead the first trick (tricks.first_leader: starter_or_next). Once handed
+        on, the lead is the next seat's, which is not the starter: no state of its own is needed."""
+        if table.t.rules.first_leader is not FirstLeader.STARTER_OR_NEXT or self.trick or self.plays:
+            return False
+        return table.trick_no == 0 and table.current == table.starter
 
     def accepts(self, table: TrickTable, action: object) -> bool:
         return grouped.completing(self, table, action) is not None
@@ -188,7 +200,10 @@ class Playing(TrickPhase):
 
     def apply(self, table: TrickTable, action: Action) -> None:
         t = table.t
-        if action.kind == CLOSE:  # the current seat closes the stock: no more draws, the obligations hold
+        if action.kind == PASS:  # the starter hands the first lead to the next seat, which must lead
+            table.events.append((ev.ACTION, table.current, action))
+            table.current = table.next_in_play(table.current)
+        elif action.kind == CLOSE:  # the current seat closes the stock: no more draws, the obligations hold
             table.events.append((ev.ACTION, table.current, action))
             points = [table.side_points(s) for s in range(table.sides)]
             table.stock.close(table.current, table.won_tricks.copy(), points)
@@ -291,6 +306,8 @@ class Playing(TrickPhase):
     def why_illegal(self, table: TrickTable, action: Action) -> str:
         if action.kind == CLOSE:
             return CLOSE_WHY
+        if action.kind == PASS:
+            return "only the starter, about to lead the first trick of a hand, may hand the lead to the next player"
         picking = grouped.picking(self, table)
         if action.kind == PICK and picking:
             return grouped.why_pick(self, table, action)
