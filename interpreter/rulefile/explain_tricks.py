@@ -844,7 +844,8 @@ def _counting(ruleset: Ruleset, tricks: TrickRules) -> list[str]:
     if tricks.last_trick:
         closed = " (not in a hand whose stock was closed)" if tricks.stock is not None and tricks.stock.close else ""
         out.append(f"The last trick counts {tricks.last_trick} more{closed}.")
-    drawn = tricks.stock is not None and tricks.stock.draw  # every tile is played
+    # Every tile is played, or taken with a trick (deal.undealt: first_trick / last_trick).
+    drawn = (tricks.stock is not None and tricks.stock.draw) or explain_undealt.taken(ruleset)
     if tricks.combinations and tricks.trick_points:
         return out  # tiles led together make fewer tricks: what a hand holds in all varies
     full = {

@@ -20,6 +20,11 @@ LABELS = {"tricks.undealt_face_up": "showing the tiles not dealt face up"}
 BOOLEAN_WORDS = {"tricks.undealt_face_up": ("yes, every player sees them", "no, they stay face down")}
 
 
+def taken(ruleset: Ruleset) -> bool:
+    """Whether the undealt tiles go to a trick's winner (so a hand's count holds every tile)."""
+    return ruleset.deal.undealt in _TRICK
+
+
 def applies(ruleset: Ruleset, tricks: TrickRules) -> bool:
     return ruleset.deal.undealt in _TRICK or tricks.undealt_face_up
 
