@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from interpreter.engine import events as ev
+from interpreter.engine.actions import Action
 from interpreter.engine.fixtures import ScriptedDeal
 from interpreter.engine.observation import Observation
 from interpreter.engine.pool import pool_in
@@ -151,6 +152,22 @@ class TrickTable:
             return t.index[tile]
         hand = self.hands[self.current]
         return next(x for x in t.copies[tile] if (hand >> x) & 1)
+
+    def hand_actions(self, kind: str, tiles_of: int | None = None) -> list[Action]:
+        """One action of `kind` per tile of the current seat's hand (or of the mask `tiles_of`, a
+        part of it), each tile once, in tile order (a tile laid face down: discarded, passed)."""
+        tiles = self.t.tiles
+        mask = self.hands[self.current] if tiles_of is None else tiles_of
+        return [Action(kind, tile) for tile in dict.fromkeys(tiles[x] for x in bits(mask))]
+
+    def lay_face_down(self, action: Action) -> int:
+        """The current seat lays the tile of `action` face down from its hand: logged without the
+        tile in the log's public form; its id."""
+        seat = self.current
+        self.events.append((ev.DISCARD, seat, action))
+        tile = self.held(action.tile)
+        self.hands[seat] &= ~(1 << tile)
+        return tile
 
     def draw(self, seat: int) -> None:
         """`seat` draws the stock's next tile."""

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from interpreter.engine import events as ev
 from interpreter.engine import phases
 from interpreter.engine.actions import DISCARD, Action
 from interpreter.engine.tiles import bits
@@ -26,8 +25,7 @@ class Discarding(TrickPhase):
 
     def legal(self, table: TrickTable) -> list[Action]:
         """A tile of the hand, each once, in tile order (of a kitty's taker: one it may lay away)."""
-        tiles = table.t.tiles
-        return [Action(DISCARD, tile) for tile in dict.fromkeys(tiles[x] for x in bits(self._layable(table)))]
+        return table.hand_actions(DISCARD, self._layable(table))
 
     def _layable(self, table: TrickTable) -> int:
         hand = table.hands[table.current]
@@ -37,9 +35,7 @@ class Discarding(TrickPhase):
 
     def apply(self, table: TrickTable, action: Action) -> None:
         seat = table.current
-        table.events.append((ev.DISCARD, seat, action))  # face down: the log's public form does not show the tile
-        tile = table.held(action.tile)
-        table.hands[seat] &= ~(1 << tile)
+        tile = table.lay_face_down(action)
         table.discards.append(tile)
         table.discard_seats.append(seat)
         table.dead.append(tile)

@@ -8,10 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from interpreter.engine import events as ev
 from interpreter.engine import phases
 from interpreter.engine.actions import GIVE, Action
-from interpreter.engine.tiles import bits
 from interpreter.engine.tricks.phases import PASSING, TrickPhase, enter, entry
 from interpreter.engine.tricks.suits import Declaration
 from interpreter.engine.tricks.table import TrickTable
@@ -29,15 +27,11 @@ class Passing(TrickPhase):
 
     def legal(self, table: TrickTable) -> list[Action]:
         """A tile of the hand, each once, in tile order."""
-        tiles = table.t.tiles
-        return [Action(GIVE, tile) for tile in dict.fromkeys(tiles[x] for x in bits(table.hands[table.current]))]
+        return table.hand_actions(GIVE)
 
     def apply(self, table: TrickTable, action: Action) -> None:
         seat = table.current
-        table.events.append((ev.DISCARD, seat, action))  # face down: the log's public form does not show the tile
-        tile = table.held(action.tile)
-        table.hands[seat] &= ~(1 << tile)
-        table.given[seat] |= 1 << tile
+        table.given[seat] |= 1 << table.lay_face_down(action)
         passing = table.t.rules.passing
         assert passing is not None
         if table.given[seat].bit_count() < passing.count:
