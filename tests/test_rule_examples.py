@@ -99,6 +99,7 @@ NO_DEFAULT |= {"bidding.kitty_discard"}  # the kitty's taker lays away any tile 
 NO_DEFAULT |= {"deal.redeal_when"}  # every deal stands unless a file names the hand that throws it in
 NO_DEFAULT |= {"play.again_when", "play.skip_when"}  # no tile earns another turn or skips a seat unless a file says so
 NO_DEFAULT |= {"passing"}  # no tiles passed before play unless a file asks for it
+NO_DEFAULT |= {"trumps.joins"}  # no tile joins trumps from its own suit unless a file names it
 
 
 def test_schema_documents_every_property_closes_every_object_and_gives_defaults() -> None:

@@ -29,6 +29,7 @@ from interpreter.rulefile.ruleset import Deal, Players, StartCriterion, Undealt
 from interpreter.rulefile.trick_rules import (
     BIDDER_HAND_NAMES,
     HAND_NAMES,
+    JOINS_NAMES,
     LEAD_NAMES,
     MAX_BIDS,
     PAIR_NAMES,
@@ -41,6 +42,7 @@ from interpreter.rulefile.trick_rules import (
     Declarer,
     DoublePlace,
     FirstLeader,
+    JoinsRank,
     LedSuit,
     NamedTile,
     Rounds,
@@ -193,6 +195,7 @@ def build_tricks(
     passing = build_passing(b, counts, deal, written(b.data, ("passing",)))
     undealt_face_up = build_undealt(b, deal, bidding, stock, calls)
     doubles_callable = _doubles_callable(b, led_suit)
+    joins = _joins(b, trumps, stock)
     if count is None or hand is None or contracts is None:
         return None
     return TrickRules(
@@ -227,6 +230,8 @@ def build_tricks(
         passing=passing,
         undealt_face_up=undealt_face_up,
         doubles_callable=doubles_callable,
+        joins=joins,
+        joins_rank=b.option(JoinsRank, "trumps", "joins_rank"),
     )
 
 
@@ -241,6 +246,16 @@ def _pair_factor(b: _Builder, scored: tuple[TrickScore, ...]) -> Expr[int] | Non
             "tricks.trick_scores entry with from: each",
         )
     return factor
+
+
+def _joins(b: _Builder, trumps: frozenset[Trump], stock: Stock | None) -> Expr[bool] | None:
+    """The tiles that join trumps under a suit (trumps.joins, a bower), once compiled and checked."""
+    joins = b.expr(("trumps", "joins"), JOINS_NAMES, Type.BOOL)
+    if joins is not None and Trump.SUITS not in trumps and not (stock is not None and stock.turn_up):
+        b.problem(("trumps", "joins"), "makes tiles trumps under a suit of trumps, and this game never has one")
+    if written(b.data, ("trumps", "joins_rank")) and joins is None:
+        b.problem(("trumps", "joins_rank"), "says where the tiles of trumps.joins rank; without it, leave it out")
+    return joins
 
 
 def _doubles_callable(b: _Builder, led_suit: LedSuit) -> bool:

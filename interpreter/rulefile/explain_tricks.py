@@ -14,7 +14,7 @@ from typing import Any
 from interpreter.expressions import words as names
 from interpreter.expressions.language import Expr
 from interpreter.expressions.words import words
-from interpreter.rulefile import explain_passing, explain_undealt
+from interpreter.rulefile import explain_bower, explain_passing, explain_undealt
 from interpreter.rulefile.build_tricks import PIP_NAMES, ranked_tiles, tile_env
 from interpreter.rulefile.explain_common import (
     ITEM,
@@ -394,6 +394,7 @@ def _trumps(ruleset: Ruleset, tricks: TrickRules) -> list[str]:
             out.append("Instead, they may declare one of the special contracts below.")
     if Trump.SUITS in tricks.trumps:
         out.append("Every tile showing the trump number is a trump, and belongs to no other suit.")
+    out += explain_bower.sentences(ruleset, tricks)
     place = "highest" if tricks.doubles is DoublePlace.HIGH else "lowest"
     out.append(f"A double is the {place} tile of its suit.")
     if Trump.DOUBLES in tricks.trumps:
@@ -953,6 +954,7 @@ LABELS = {
     **explain_passing.LABELS,
     **explain_undealt.LABELS,
     "tricks.doubles_callable": "calling the doubles as the suit led",
+    **explain_bower.LABELS,
 }  # tricks.contracts and tricks.combinations: said one by one (contract_changes, combination_changes)
 
 ENUM_WORDS: dict[enum.Enum, str] = {
@@ -977,6 +979,7 @@ ENUM_WORDS: dict[enum.Enum, str] = {
     LedSuit.NAMED: "its suit in the set",
     **explain_passing.ENUM_WORDS,
     **explain_undealt.ENUM_WORDS,
+    **explain_bower.ENUM_WORDS,
 }
 
 BOOLEAN_WORDS = {
@@ -1043,6 +1046,8 @@ def say(path: str, value: Any, ruleset: Ruleset) -> str | None:
         return say_by_count(value, lambda drawn: f"{drawn} tiles drawn") if value else "no"
     if path.startswith("tricks.passing."):
         return explain_passing.say(path, value)
+    if path == "tricks.joins":
+        return explain_bower.say(path, value)
     if path == "tricks.named":
         if not value:
             return "nothing"

@@ -179,6 +179,18 @@ TRICK_TILE_NAMES: dict[str, Type] = {
 KITTY_TILE_NAMES: dict[str, Type] = {**TRICK_TILE_NAMES, "count": Type.INT}
 
 
+class JoinsRank(enum.Enum):
+    """Where a tile that joins trumps (`trumps.joins`, a bower) ranks among them."""
+
+    SECOND = "second"  # just below the highest trump
+    TOP = "top"
+    BOTTOM = "bottom"
+
+
+# The names `trumps.joins` reads, of one tile under one suit of trumps (`trump`, its pip).
+JOINS_NAMES: dict[str, Type] = {**TILE_NAMES, "trump": Type.INT}
+
+
 # The names a contract's `requires` may read, of the bidder's hand as dealt.
 BIDDER_HAND_NAMES: dict[str, Type] = {
     **COUNT_NAMES,
@@ -387,6 +399,8 @@ class TrickRules:
     passing: Passing | None = None  # tiles passed to a neighbour before play
     undealt_face_up: bool = False  # the undealt tiles are shown to all after the deal (deal.undealt_face_up)
     doubles_callable: bool = False  # a double led may call the doubles as a suit (tricks.doubles_callable)
+    joins: Expr[bool] | None = None  # over JOINS_NAMES: the tiles that are trumps under a suit (a bower)
+    joins_rank: JoinsRank = JoinsRank.SECOND  # where such a tile ranks in trumps
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from interpreter.engine.actions import DOUBLES, NO_TRUMPS
 from interpreter.expressions.language import MAX_VALUE
-from interpreter.rulefile.trick_rules import DoublePlace
+from interpreter.rulefile.trick_rules import DoublePlace, JoinsRank
 
 Declaration = int | str  # a suit's pip, DOUBLES or NO_TRUMPS
 
@@ -84,11 +84,14 @@ def suits_for(
     order: tuple[int, ...] = (),
     top: int = 0,
     callable_doubles: bool = False,
+    joined: int = 0,
+    joins_rank: JoinsRank = JoinsRank.SECOND,
 ) -> Suits:
     """The suits of the tiles `halves` ((low, high) per tile id) under `declaration`; `order` ranks
     the pips (order[pip] -> its rank; empty: the pip itself), `top` is the mask of the top tiles.
     `callable_doubles`: a double that is no trump also follows the doubles' suit (trump + 1), which
-    a leader may call (tricks.doubles_callable), ranked by its pips."""
+    a leader may call (tricks.doubles_callable), ranked by its pips. `joined`: the mask of the tiles
+    that join trumps from their own suits (trumps.joins, a bower), ranked as `joins_rank` says."""
     n = len(halves)
     prank = order or tuple(range(max_pip + 1))
     trump = max_pip + 1
@@ -107,6 +110,8 @@ def suits_for(
     for t in range(n):
         if is_trump(t):
             trump_mask |= 1 << t
+    joined &= ~trump_mask  # a tile that is a trump already keeps its own place
+    trump_mask |= joined
     led = []
     for t in range(n):
         low, high = halves[t]
@@ -118,6 +123,8 @@ def suits_for(
         low, high = halves[t]
         if (trump_mask >> t) & 1:
             follows[trump] |= 1 << t
+            if (joined >> t) & 1:
+                continue  # ranked below, once every trump's rank is known
             if declaration == DOUBLES:
                 rank[trump][t] = prank[low]
             else:
@@ -134,6 +141,8 @@ def suits_for(
         if callable_doubles and low == high:
             follows[trump + 1] |= 1 << t
             rank[trump + 1][t] = prank[low]
+    if joined:
+        _join(rank[trump], joined, joins_rank)
     return Suits(
         declaration=declaration,
         trump=trump,
@@ -143,6 +152,20 @@ def suits_for(
         rank=tuple(tuple(r) for r in rank),
         top=top,
     )
+
+
+def _join(ranks: list[int], joined: int, where: JoinsRank) -> None:
+    """Rank the `joined` tiles among the trumps (`ranks`, per tile; the joined tiles' not set yet):
+    every rank is doubled, so that a joined tile fits between two trumps (`second`: just below the
+    highest), above them all (`top`) or below them all (`bottom`)."""
+    natural = [r for t, r in enumerate(ranks) if r != NOT_IN_SUIT and not (joined >> t) & 1]
+    high, low = max(natural, default=0), min(natural, default=0)
+    place = {JoinsRank.SECOND: 2 * high - 1, JoinsRank.TOP: 2 * high + 1, JoinsRank.BOTTOM: 2 * low - 1}[where]
+    for t, r in enumerate(ranks):
+        if (joined >> t) & 1:
+            ranks[t] = place
+        elif r != NOT_IN_SUIT:
+            ranks[t] = 2 * r
 
 
 def named_suits(suits: tuple[str, ...], ranks: tuple[int, ...], top: int = 0) -> Suits:

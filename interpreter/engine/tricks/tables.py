@@ -199,10 +199,24 @@ class TrickTables:
             elif self.rules.led_suit is LedSuit.NAMED:
                 found = named_suits(tuple(named.suit for named in self.rules.named), self.named_rank, self.top)
             else:
-                called = self.rules.doubles_callable
-                found = suits_for(self.tiles, self.max_pip, declaration, doubles, self.order, self.top, called)
+                called, joined = self.rules.doubles_callable, self._joined(declaration)
+                found = suits_for(
+                    self.tiles, self.max_pip, declaration, doubles, self.order, self.top, called, joined,
+                    self.rules.joins_rank,
+                )  # fmt: skip
             self._suits[key] = found
         return found
+
+    def _joined(self, declaration: Declaration) -> int:
+        """The mask of the tiles that join trumps under a suit of trumps (trumps.joins, a bower)."""
+        joins = self.rules.joins
+        if joins is None or not isinstance(declaration, int):
+            return 0
+        env = self.count_env
+        return sum(
+            1 << x for x, (lo, h) in enumerate(self.tiles)
+            if joins({**env, "high": h, "low": lo, "pips": lo + h, "is_double": lo == h, "trump": declaration})
+        )  # fmt: skip
 
     def hand_env(self, mask: int) -> dict[str, int]:
         """The names a contract's `requires` reads of a hand (BIDDER_HAND_NAMES)."""
