@@ -275,11 +275,12 @@ def describe_trick_move(action: Action, match: Match) -> str:
 
 
 def callable_double(t: TrickTables, match: Match, action: Action) -> bool:
-    """Whether `action` leads a double where a double led may call the doubles (tricks.doubles_callable)."""
+    """Whether `action` leads a double that may call the doubles or its number (tricks.doubles_callable;
+    not a trump, which leads trumps)."""
     tile = action.tile
     if not t.rules.doubles_callable or tile is None or tile[0] != tile[1]:
         return False
-    return action.value == DOUBLES or not match.trick_view.trick  # type: ignore[attr-defined]
+    return action.value == DOUBLES or Action(PLAY, tile, value=DOUBLES) in match.legal_actions()
 
 
 def widow_words(t: TrickTables, view: TrickView) -> str:
