@@ -82,6 +82,7 @@ def play(root: str = "the lead or the engine") -> dict[str, str]:
         "marked": "that arm is a train carrying its owner's marker",
         "lead_arms": f"the number of arms of {root}",
         "lead_arms_started": f"the number of arms of {root} that carry a tile",
+        "lead_high": f"the higher half of {root}",
         "laid": f"the number of tiles laid after {root}",
         "hand": "the number of tiles in the player's hand",
         "players": "the number of players",

@@ -239,6 +239,7 @@ PLAY_NAMES: dict[str, Type] = {
     "marked": Type.BOOL,
     "lead_arms": Type.INT,
     "lead_arms_started": Type.INT,
+    "lead_high": Type.INT,
     "laid": Type.INT,
     "hand": Type.INT,
     "players": Type.INT,

@@ -54,3 +54,14 @@ def test_explain_says_the_tile_turned_up_and_who_plays_onto_it() -> None:
         "by the winner of a draw of lots" in said
     )
     assert "who plays first onto it." in said
+
+
+def test_tiddly_wink_plays_only_onto_the_higher_end_of_a_tile_turned_up() -> None:
+    """pagat: "If nobody has a double, then a tile is drawn from the boneyard and the higher end is
+    the lead." A scripted deal leaves its undealt tiles in the set's order ([0|0] on top), so this
+    is the seeded deal where nobody holds a double and [0|4] is turned up."""
+    m = Match(rules("tiddly-wink"), players=5, seed=1272)
+    assert [e["tile"] for e in of_type(m.events, "lead_turned_up")] == [[0, 4]]
+    assert of_type(m.events, "deal")[0]["hands"][3] == [[0, 6], [2, 6], [3, 4]]
+    # The 4 is open, the 0 is not: [0|6] fits the lead's lower end and is not a play.
+    assert m.current_player == 3 and legal(m) == ["4-3 on arm 1"]

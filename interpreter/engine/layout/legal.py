@@ -96,6 +96,8 @@ def _allowed(table: LayoutTable, play: PlayPhase, seat: int, plays: list[Action]
     env: dict[str, object] = {
         "lead_arms": sum(from_lead),
         "lead_arms_started": sum(1 for arm in lay.arms if from_lead[arm.id] and arm.tiles),
+        # A lead that is no double may open on its higher end only (`half == lead_high`).
+        "lead_high": -1 if root is None else t.high[root],
         "laid": sum(len(arm.tiles) for arm in lay.arms),
         "hand": table.hands[seat].bit_count(),
         "players": table.n,
