@@ -277,6 +277,7 @@ def build_ruleset(
         _check_consistency(b, deal, layout, draw, blocked, play, by_count)
         _check_stock_lead(b, deal, layout, start, by_count["reserve"])
         _check_lead_entries(b, deal, layout, start, by_count["reserve"])
+        _check_own_first_double(b, layout, start)
         if not b.problems:
             _check_can_end(b, players, (in_play, on_pass), (domino, blocked), match, by_count["target"])
     if b.problems:
@@ -672,11 +673,39 @@ def _start(b: _Builder, max_pip: int) -> Start:
     return Start(
         first,
         later,
-        b.option(Lead, "start", "lead"),
+        _lead(b),
         b.get("start", "max_redeals"),
         b.option(LeadFrom, "start", "lead_from"),
         b.option(AfterStockLead, "start", "after_stock_lead"),
     )
+
+
+def _lead(b: _Builder) -> Lead:
+    """`start.lead`; unsaid under `layout.train_start: own_double` it is `any` (the starter starts
+    his train from any double of his own, as such files always meant), `qualifying` elsewhere."""
+    given = b.data.get("start")
+    said = isinstance(given, Mapping) and given.get("lead") is not None
+    if not said and b.get("layout", "train_start") == "own_double":
+        return Lead.ANY
+    return b.option(Lead, "start", "lead")
+
+
+def _check_own_first_double(b: _Builder, layout: Layout, start: Start) -> None:
+    """Under `start.lead: qualifying` the starter's own train starts from the criterion's tile
+    (`layout.train_start: own_double`): a criterion that picks a tile must pick a double."""
+    if not layout.own_double_trains or start.lead is not Lead.QUALIFYING:
+        return
+    for key, rules in (("first_round", start.first_round), ("later_rounds", start.later_rounds)):
+        for i, rule in enumerate(rules):
+            double = rule.tile is not None and rule.tile[0] == rule.tile[1]
+            criterion = rule.criterion
+            if criterion is StartCriterion.HIGHEST_RANKED or (criterion is StartCriterion.HOLDER and not double):
+                b.problem(
+                    ("start", key, i),
+                    "the starter's first tile starts his own train (layout.train_start: own_double, start.lead: "
+                    "qualifying): a criterion picking a tile must pick a double (highest_double, or holder of one)",
+                )
+                return
 
 
 def _check_stock_lead(b: _Builder, deal: Deal, layout: Layout, start: Start, reserve: dict[int, int]) -> None:

@@ -543,14 +543,13 @@ def _layout_sections(ruleset: Ruleset) -> list[tuple[str, list[str]]]:
     sections.append(("Players and hands", people))
 
     start = ruleset.start
-    stock = start.lead_from is LeadFrom.STOCK
-    unled = hub or stock  # nobody leads from a hand: the criteria pick a player, not a lead
+    unled = _unled(ruleset)
     opening = [f"The first round is started{_started(start.first_round, start.lead, unled, side)}."]
     if start.later_rounds != start.first_round:
         opening.append(f"Later rounds are started{_started(start.later_rounds, start.lead, unled, side)}.")
     else:
         opening.append("Every round starts the same way.")
-    if stock:
+    if start.lead_from is LeadFrom.STOCK:
         first = "the starter" if start.after_stock_lead is AfterStockLead.STARTER else "the player after the starter"
         opening.append(
             "Once the hands are dealt, the first tile of the boneyard is turned up as the lead (nobody scores for "
@@ -1059,8 +1058,16 @@ def _label(rules: Ruleset) -> str:
 
 
 def _layout_starters(rules: tuple[StartRule, ...], ruleset: Ruleset, side: str) -> str:
+    return _start_chain(rules, ruleset.start.lead, _unled(ruleset), side)
+
+
+def _unled(ruleset: Ruleset) -> bool:
+    """Whether nobody leads from a hand, so the start criteria pick a player, not a lead: a hub
+    (its engine is the lead) unless trains start from their owners' doubles and the starter's
+    is the criterion's tile, or a lead turned up from the stock."""
     hub = ruleset.layout.topology is Topology.HUB
-    return _start_chain(rules, ruleset.start.lead, hub or ruleset.start.lead_from is LeadFrom.STOCK, side)
+    own_first = ruleset.layout.own_double_trains and ruleset.start.lead is Lead.QUALIFYING
+    return (hub and not own_first) or ruleset.start.lead_from is LeadFrom.STOCK
 
 
 def _trick_starters(rules: tuple[StartRule, ...], ruleset: Ruleset, side: str) -> str:

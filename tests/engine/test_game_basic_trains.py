@@ -75,3 +75,14 @@ def test_the_screen_says_the_engine_is_set_aside(tmp_path: Path) -> None:
     screen = domino("play", "basic-trains", *players, cwd=tmp_path, stdin="quit\n").stdout
     assert "the engine [9|9] is set aside." in screen and "the engine is" not in screen
     assert "Engine [9|9] set aside; each player's own train grows at both ends" in screen
+
+
+def test_the_highest_double_is_played_first() -> None:
+    """Celko: "The highest double is played first": its holder starts, with that double as his engine,
+    not another double of his own (start.lead: qualifying)."""
+    m = start("basic-trains", *HANDS, starter=None)
+    assert m.current_player == 3 and legal(m) == ["lead 8-8"]  # 6-6 is seat 3's too
+    with pytest.raises(IllegalAction, match=r"the round opens with 8-8"):
+        m.apply(Action.parse("lead 6-6"))
+    play(m, "lead 8-8")
+    assert m.current_player == 0 and legal(m) == ["lead 5-5"]  # the others start from any double of theirs

@@ -78,6 +78,8 @@ def _turn_shaped(table: LayoutTable, play: PlayPhase, seat: int, hand: int, play
         plays = _whole_turn_plays(table, play, seat, plays)
     if t.own_double and not play.turn_laid and not started(table, seat):
         leads = t.leads
+        if first_double(table, seat) is not None:
+            return [leads[table.lead]]  # type: ignore[index]
         plays = [leads[x] for x in bits(hand & t.double_mask)] + plays
     return plays
 
@@ -85,6 +87,14 @@ def _turn_shaped(table: LayoutTable, play: PlayPhase, seat: int, hand: int, play
 def started(table: LayoutTable, seat: int) -> bool:
     """Whether `seat` has a personal train on the table (always, unless trains start from own doubles)."""
     return not table.t.own_double or any(arm.owner == seat for arm in table.layout.arms)
+
+
+def first_double(table: LayoutTable, seat: int) -> int | None:
+    """The double the starter must start his train with (`start.lead: qualifying` under
+    `layout.train_start: own_double`: the start criterion's tile), until he has laid it."""
+    if table.lead is None or seat != table.starter or started(table, seat):
+        return None
+    return table.lead
 
 
 def _allowed(table: LayoutTable, play: PlayPhase, seat: int, plays: list[Action]) -> list[Action]:
@@ -205,6 +215,9 @@ def why_illegal(table: LayoutTable, play: PlayPhase, action: object) -> str:
             return f"the round opens with {tile_text(t.tiles[table.lead])}"
         return f"the first tile is the lead: it goes on no arm ('lead {name}')"
     if action.arm is None and t.own_double:
+        first = first_double(table, seat)
+        if first is not None and tile != first:
+            return f"the round opens with {tile_text(t.tiles[first])}"
         if started(table, seat):
             return f"your train has started already: say which arm {name} goes on ('{name} on arm N')"
         if not t.is_double[tile]:

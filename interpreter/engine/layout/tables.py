@@ -136,8 +136,10 @@ class Tables:
         self._ranks: dict[StartRule, tuple[int, ...]] = {}
         # What dealing.py works out once (the prepared start criteria, a fixed engine double).
         self.start_cache: dict[object, Any] = {}
-        # The starter leads any tile: a criterion's tile is not required.
-        self.lead_any = ruleset.start.lead is Lead.ANY or ruleset.layout.topology is Topology.HUB
+        # The starter leads any tile: a criterion's tile is not required. A hub's lead is its engine;
+        # where trains start from their owners' doubles, the starter's first one is the criterion's.
+        hub = ruleset.layout.topology is Topology.HUB
+        self.lead_any = ruleset.start.lead is Lead.ANY or (hub and not ruleset.layout.own_double_trains)
         self.stock_lead = ruleset.start.lead_from is LeadFrom.STOCK  # the lead is turned up from the boneyard
         self.refill = ruleset.deal.refill  # a hand that empties draws a new one while the boneyard has tiles
         # The match may end at a round's end only once a side reaches `goal` or the round is `last_round`.
