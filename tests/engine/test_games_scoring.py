@@ -112,8 +112,8 @@ def test_fives_and_threes_chipping_out_scores_one_point() -> None:
     """factbrazerzkidai.blogg.se's copy of pagat: "A player who chips out (in an individual game) ...
     scores one point for this"; the point may make exactly 61."""
     m = start("fives-and-threes", "0-1 4-4", "1-2", starter=0, scores=[0, 60])
-    events = play(m, "lead 0-1", "1-2 on arm 1")  # ends 0 | 2: nothing for the tile
-    assert scores_in(events) == [(1, 1, "domino")]
+    events = play(m, "lead 0-1", "1-2 on arm 1")  # ends 0 | 2: nothing for the tile, one for chipping out
+    assert scores_in(events) == [(1, 1, "in_play")]  # scored with the last tile (the 61 rule reads both)
     assert m.is_over and m.winners == (1,) and m.scores == (0, 61)
 
 

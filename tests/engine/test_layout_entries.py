@@ -1,0 +1,20 @@
+"""Issue 29's small entries of bundled layout files, played on scripted deals."""
+
+from __future__ import annotations
+
+from engine_helpers import play, scores_in, start
+
+
+def test_fives_and_threes_the_chip_out_point_and_the_last_tile_are_one_score_for_61() -> None:
+    """factbrazerzkidai.blogg.se's copy of pagat: "If you play your last tile and this creates a
+    scoring total, then for the purposes of ending the game, the point for chipping out is scored at
+    the same time as the normal score for the play, and if this takes you over 61, the score is
+    disregarded." [5|5] led: 10, two points; [5|0] last: 10 + 0 = 10, two points and the chip-out."""
+    over = start("fives-and-threes", "5-5 5-0", "6-1 6-2", starter=0, scores=[57, 0])
+    events = play(over, "lead 5-5", "pass", "5-0 on arm 0")
+    assert scores_in(events) == [(0, 2, "in_play")]  # 59 + 2 + 1 = 62: the whole is disregarded
+    assert over.scores == (59, 0) and not over.is_over
+    exact = start("fives-and-threes", "5-5 5-0", "6-1 6-2", starter=0, scores=[56, 0])
+    events = play(exact, "lead 5-5", "pass", "5-0 on arm 0")
+    assert scores_in(events) == [(0, 2, "in_play"), (0, 3, "in_play")]  # 58 + 2 + 1 = 61
+    assert exact.is_over and exact.winners == (0,) and exact.scores == (61, 0)
