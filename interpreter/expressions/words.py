@@ -47,6 +47,7 @@ TURN = {
     "players": COUNT["players"],
     "max_pip": COUNT["max_pip"],
     "round": "the round number",
+    "turn": "the player's own turn number this round",
 }
 TILE = {
     **COUNT,
@@ -90,6 +91,7 @@ def play(root: str = "the lead or the engine") -> dict[str, str]:
         "turn_tiles": "the number of tiles the player has laid this turn",
         "arm_turn_tiles": "the number of tiles laid on that arm this turn",
         "train_turn_tiles": "the number of tiles laid on that arm's train this turn",
+        "turn": "the player's own turn number this round",
     }
 
 

@@ -793,6 +793,7 @@ def _layout(b: _Builder, shared_trains: int) -> Layout:
         double_demand=b.get("layout", "double_demand"),
         lead_demand=b.get("layout", "lead_demand"),
         demand_starts=b.option(DemandStarts, "layout", "demand_starts"),
+        demand_when=_demand_when(b),
         engine=engine,
         personal_trains=b.get("layout", "personal_trains"),
         shared_trains=shared_trains,
@@ -1092,6 +1093,14 @@ def _check_hand_can_score(
                 f"the target of {targets[n]} is never reached and the match would never end",
             )
             return
+
+
+def _demand_when(b: _Builder) -> Expr[bool] | None:
+    """`layout.demand_when`: when a double laid on an arm makes its demand (layout.double_demand)."""
+    when = b.expr(("layout", "demand_when"), TURN_NAMES, Type.BOOL)
+    if when is not None and not b.get("layout", "double_demand"):
+        b.problem(("layout", "demand_when"), "says when a double demands tiles: needs layout.double_demand")
+    return when
 
 
 def _check_demands(b: _Builder, layout: Layout, by_count: dict[str, dict[int, int]]) -> None:

@@ -293,6 +293,8 @@ def _double_demand(layout: Layout) -> str:
             )
     if layout.demand_starts is DemandStarts.NEXT_TURN:
         text += "; the player who laid it may first play elsewhere"
+    if layout.demand_when is not None:
+        text += f". A double demands this only when {words(layout.demand_when, names.TURN)}"
     return text + "."
 
 
@@ -673,6 +675,7 @@ _LABELS = {
     "layout.double_demand": "the number of tiles a double demands",
     "layout.lead_demand": "the number of tiles the lead double or the engine demands",
     "layout.demand_starts": "when a double's demand binds",
+    "layout.demand_when": "when a double makes its demand",
     "layout.engine": "the engine double's pip",
     "layout.personal_trains": "owning a personal train",
     "layout.own_double_trains": "where a personal train starts",
@@ -776,7 +779,12 @@ _BOOLEAN_WORDS = {
 }
 
 # How a setting left out (None) is said, where "none" would not do.
-_NONE_WORDS = {"play.allowed": "every play that fits", "play.per_turn": "1", "play.whole_turn": "never"}
+_NONE_WORDS = {
+    "play.allowed": "every play that fits",
+    "play.per_turn": "1",
+    "play.whole_turn": "never",
+    "layout.demand_when": "always",
+}
 _NONE_WORDS |= {"play.again_when": "never", "play.skip_when": "never", "deal.redeal_when": "never (every deal stands)"}
 
 # `play.again_after_double` and `play.again_optional`, said as one choice.
@@ -812,6 +820,7 @@ _EXPRESSION_NAMES = {
     "play.match": names.MATCH,
     "play.per_turn": names.TURN,
     "play.whole_turn": names.TURN,
+    "layout.demand_when": names.TURN,
 }
 # `play.again_when` and `play.skip_when` read the in-play names (said per side in _expression_names).
 

@@ -248,14 +248,17 @@ PLAY_NAMES: dict[str, Type] = {
     "arm_turn_tiles": Type.INT,
     "train_turn_tiles": Type.INT,
     "own_started": Type.BOOL,
+    "turn": Type.INT,
 }
-# `play.per_turn` and `play.whole_turn`: read as a turn starts (and again after a draw in it).
+# `play.per_turn` and `play.whole_turn`: read as a turn starts (and again after a draw in it);
+# `layout.demand_when`: read as a double is laid on an arm.
 TURN_NAMES: dict[str, Type] = {
     "hand": Type.INT,
     "boneyard": Type.INT,
     "players": Type.INT,
     "max_pip": Type.INT,
     "round": Type.INT,
+    "turn": Type.INT,
 }
 IN_PLAY_NAMES: dict[str, Type] = {
     "end_sum": Type.INT,
@@ -407,6 +410,7 @@ class Layout:
     own_double_trains: bool = False  # HUB: a personal train starts from its owner's own double, both ends open
     stand_in: tuple[int, int] | None = None  # HUB, engine dealt: (low, high) laid as the engine when nobody holds it
     open_trains: bool = False  # HUB: every personal train is open to everyone, marker or none
+    demand_when: Expr[bool] | None = None  # over TURN_NAMES: a double laid when it fails demands nothing
     shared_train_name: str | None = None  # HUB: what the players call it; words only, outside the rules' digest
 
 

@@ -54,8 +54,8 @@ def test_train_dominoes_a_double_is_followed_by_another_tile_and_binds_the_next_
     can also not be played then player must place a marker on their train"."""
     m = start("train-dominoes", "9-5 5-5 2-3 8-8", "9-6 6-1 5-4 3-3", boneyard="7-7 0-1", starter=0)
     assert m.layout.hub == (9, 9)
-    assert legal(m) == ["9-5 on arm 0", "9-5 on arm 2"]  # his own train or the special train
-    play(m, "9-5 on arm 0", "9-6 on arm 1", "5-5 on arm 0")
+    assert legal(m) == ["9-5 on arm 0"]  # the first turn: his own train only (test_layout_entries.py)
+    play(m, "9-5 on arm 0", "pass", "9-6 on arm 1", "pass", "5-5 on arm 0")
     assert m.current_player == 0 and legal(m) == ["draw"]  # he must play again: nothing fits, so he draws
     play(m, "draw")
     assert legal(m) == ["marker"]  # the drawn 7-7 does not fit either

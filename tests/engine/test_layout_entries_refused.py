@@ -19,3 +19,16 @@ REFUSED = [
 @pytest.mark.parametrize(("text", "problem"), REFUSED)
 def test_a_bad_setting_is_refused_where_it_stands(text: str, problem: str) -> None:
     assert problems(text) == [problem]
+
+
+DEMAND_WHEN = [
+    ('extends: train-dominoes\nlayout:\n  demand_when: "trun > 1"\n',
+     "4:17: layout.demand_when: unknown name 'trun'; did you mean 'turn'?"),
+    ('extends: basic-trains\nlayout:\n  demand_when: "turn > 1"\n',
+     "4:16: layout.demand_when: says when a double demands tiles: needs layout.double_demand"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "problem"), DEMAND_WHEN)
+def test_demand_when_is_refused_where_it_stands(text: str, problem: str) -> None:
+    assert problems(text) == [problem]

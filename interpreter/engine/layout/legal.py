@@ -116,6 +116,7 @@ def _allowed(table: LayoutTable, play: PlayPhase, seat: int, plays: list[Action]
         "doubles": tuple(p for p in range(t.max_pip + 1) if lay.doubles >> p & 1),
         "turn_tiles": play.turn_laid,
         "own_started": started(table, seat),
+        "turn": play.turn(seat),
     }
     turn_arms = play.turn_arms
     allowed = t.play_allowed
@@ -149,13 +150,14 @@ def _allowed(table: LayoutTable, play: PlayPhase, seat: int, plays: list[Action]
     return out
 
 
-def turn_size(table: LayoutTable, hand: int) -> tuple[int, bool]:
+def turn_size(table: LayoutTable, hand: int, turn: int) -> tuple[int, bool]:
     """How many tiles the turn a seat starts with `hand` tiles lays (at least one), and whether
-    it must be laid whole: `play.per_turn` and `play.whole_turn`. A turn that need not be whole
-    lays at most `hand`; a whole one longer than the hand cannot be laid at all."""
+    it must be laid whole: `play.per_turn` and `play.whole_turn` (`turn`: the seat's own turn
+    number). A turn that need not be whole lays at most `hand`; a whole one longer than the hand
+    cannot be laid at all."""
     play = table.rules.play
     env = {"hand": hand, "boneyard": table.drawable(), "players": table.n, "max_pip": table.t.max_pip,
-           "round": table.round}  # fmt: skip
+           "round": table.round, "turn": turn}  # fmt: skip
     need = max(1, int(play.per_turn(env))) if play.per_turn is not None else 1
     whole = play.whole_turn is not None and bool(play.whole_turn(env))
     return (need if whole else min(need, hand)), whole
@@ -168,7 +170,7 @@ def _whole_turn_plays(table: LayoutTable, play: PlayPhase, seat: int, plays: lis
         need, whole = play.turn_need, play.turn_whole
     else:
         hand = table.hands[seat].bit_count()
-        need, whole = turn_size(table, hand)
+        need, whole = turn_size(table, hand, play.turn(seat))
         if need > hand:  # a whole turn of more tiles than the hand holds: nothing can start it
             return []
     if not whole or play.turn_laid + 1 >= need:
@@ -237,7 +239,7 @@ def why_illegal(table: LayoutTable, play: PlayPhase, action: object) -> str:
         allowed = t.play_allowed is None or bool(_allowed(table, play, seat, [action]))
         if allowed and t.multi:  # the whole-turn test refused it
             held = table.hands[seat].bit_count()
-            need = play.turn_need if play.turn_laid else turn_size(table, held)[0]
+            need = play.turn_need if play.turn_laid else turn_size(table, held, play.turn(seat))[0]
             if not play.turn_laid and need > held:
                 return f"this turn must lay {need} tiles whole, and the hand holds {held}"
             return f"after {name} on arm {arm.id} no whole turn of {need} tiles can be laid"

@@ -115,6 +115,10 @@ class PlayPhase(LayoutPhase):
     turn_need = 1
     turn_whole = False
     ended: str | None = None  # why the round ended (turns.DOMINO, BLOCKED, TARGET)
+    # Where a rule reads `turn` (Tables.counts_turns): the turns each seat has begun this round (a
+    # turn begins when a seat acts after another one), and the seat that acted last.
+    turns: tuple[int, ...] = ()
+    actor = -1
     out: int | None = None  # the seat that went out
 
     def __init__(self) -> None:
@@ -135,6 +139,9 @@ class PlayPhase(LayoutPhase):
         self.listed = None
         kind, tile, arm_id, half, _ = action
         seat = table.current
+        if table.t.counts_turns and seat != self.actor:
+            self.turns = tuple(n + (s == seat) for s, n in enumerate(self.turns or (0,) * table.n))
+            self.actor = seat
         if kind == PLAY:
             lay(table, self, seat, table.t.id_of[tile[0]][tile[1]], arm_id, half, action)  # type: ignore[index]
         elif kind == DRAW:
@@ -209,6 +216,11 @@ class PlayPhase(LayoutPhase):
             self.reset_turn()
             self.extra = False
         table.current = seat
+
+    def turn(self, seat: int) -> int:
+        """`seat`'s own turn number this round, from 1: the one it is in, or is about to begin."""
+        begun = self.turns[seat] if self.turns else 0
+        return begun if seat == self.actor else begun + 1
 
     def reset_turn(self) -> None:
         self.turn_laid = 0

@@ -239,14 +239,15 @@ class LayoutTable:
             if self.t.match_reads_doubles:
                 self.fits = self.t.fits(lay.doubles)
 
-    def laid_double(self, arm: Arm, tile: int, pip: int) -> None:
-        """A double laid on `arm` may open spinner sides, and may demand tiles on its arms."""
+    def laid_double(self, arm: Arm, tile: int, pip: int, demands: bool = True) -> None:
+        """A double laid on `arm` may open spinner sides, and may demand tiles on its arms (unless
+        `demands` is false: layout.demand_when does not hold)."""
         lay = self.layout
         layout = self.rules.layout
         spinners = layout.spinners
         spinner = spinners is Spinners.EVERY_DOUBLE or (spinners is Spinners.FIRST_DOUBLE and not lay.spinners)
         sides = lay.open_sides(arm, tile, pip, layout.spinner_arms - 2) if spinner else ()
-        if layout.double_demand:
+        if layout.double_demand and demands:
             arms = [arm.id, *sides]
             active = layout.demand_starts is DemandStarts.IMMEDIATELY
             self.demands.append(Demand(tile, arms, min(layout.double_demand, len(arms)), active))

@@ -171,6 +171,11 @@ class Tables:
         # Every arm is open to everyone unless trains have owners or spinner sides wait for ends.
         self.all_open = self.line and not self.gated
         self.play_allowed = ruleset.play.allowed  # read by every listing of the legal moves
+        # A double laid on an arm demands only while this holds (layout.demand_when); and whether
+        # any rule reads `turn`, the player's own turn number, which the play phase then counts.
+        self.demand_when = layout.demand_when
+        turn_read = (ruleset.play.allowed, ruleset.play.per_turn, ruleset.play.whole_turn, layout.demand_when)
+        self.counts_turns = any(expr is not None and "turn" in expr.names for expr in turn_read)
         # Whether the inlined random turn (playout.random_round) knows every rule in force; otherwise
         # playouts take the general path (playout.general_round), which lists the legal actions.
         # A tile that earns another turn or skips the next seat (play.again_when, play.skip_when).
@@ -180,6 +185,7 @@ class Tables:
             ruleset.play.allowed is not None
             or self.turn_rules
             or self.stop_when_dead
+            or self.demand_when is not None
             or ruleset.play.again_optional
             or self.multi
             or self.own_double

@@ -58,7 +58,8 @@ def lay(
         if table.demands:
             table.cover(arm_id)
         if double and t.double_opens:
-            table.laid_double(arm, tile, t.low[tile])
+            demands = t.demand_when is None or _demands(table, play, seat, hand)
+            table.laid_double(arm, tile, t.low[tile], demands)
     if double:
         table.note_double(tile)
     play.passes = 0
@@ -81,6 +82,15 @@ def lay(
         play.extra = table.rules.play.again_optional
 
 
+def _demands(table: LayoutTable, play: PlayPhase, seat: int, hand: int) -> bool:
+    """Whether a double just laid on an arm makes its demand: `layout.demand_when`."""
+    when = table.t.demand_when
+    assert when is not None
+    env = {"hand": hand.bit_count(), "boneyard": table.drawable(), "players": table.n, "max_pip": table.t.max_pip,
+           "round": table.round, "turn": play.turn(seat)}  # fmt: skip
+    return bool(when(env))
+
+
 def _turn_goes_on(table: LayoutTable, play: PlayPhase, seat: int, arm_id: int | None, double: bool, hand: int) -> bool:
     """After a tile laid in a turn of several: True if the same player lays another now (the
     legal moves are then listed already). The lead is a turn of its own; a double laid under
@@ -89,7 +99,7 @@ def _turn_goes_on(table: LayoutTable, play: PlayPhase, seat: int, arm_id: int | 
         play.reset_turn()
         return False
     if not play.turn_laid:
-        play.turn_need, play.turn_whole = turn_size(table, hand.bit_count() + 1)
+        play.turn_need, play.turn_whole = turn_size(table, hand.bit_count() + 1, play.turn(seat))
     play.turn_laid += 1
     play.turn_arms += (arm_id,)
     if double and table.t.again:
