@@ -97,6 +97,7 @@ NO_DEFAULT |= {"calls.exchange"}
 NO_DEFAULT |= {"bidding.max_raise"}  # any higher bid unless a file limits the raise
 NO_DEFAULT |= {"bidding.kitty_discard"}  # the kitty's taker lays away any tile unless a file says which
 NO_DEFAULT |= {"deal.redeal_when"}  # every deal stands unless a file names the hand that throws it in
+NO_DEFAULT |= {"deal.redeal_claim"}  # nobody may claim a redeal unless a file names the hand that may
 NO_DEFAULT |= {"play.again_when", "play.skip_when"}  # no tile earns another turn or skips a seat unless a file says so
 NO_DEFAULT |= {"passing"}  # no tiles passed before play unless a file asks for it
 NO_DEFAULT |= {"trumps.joins"}  # no tile joins trumps from its own suit unless a file names it

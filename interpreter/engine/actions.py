@@ -16,16 +16,17 @@ BID = "bid"  # trick family: a bid in the auction (`value`: the bid's number)
 TRUMPS = "trumps"  # trick family: the declaration (`value`: a suit's pip, "doubles", "none" or a contract's name)
 DISCARD = "discard"  # trick family: a tile the auction's winner lays face down after taking the kitty
 CLOSE = "close"  # trick family: close the stock before leading (stock.close)
-KEEP = "keep"  # trick family: play the hand as dealt (calls)
+KEEP = "keep"  # play the hand as dealt (a trick game's calls; a layout game's deal.redeal_claim)
 DROP = "drop"  # trick family: throw the hand in and sit the hand out (calls.drop)
 EXCHANGE = "exchange"  # trick family: lay the hand aside and draw a fresh one (calls.exchange)
 # trick family: one tile of a play of several tiles together, chosen tile by tile (`tile`); the
 # last pick makes the play (following a lead of several tiles, tricks.combinations)
 PICK = "pick"
 GIVE = "give"  # trick family: a tile passed face down to another seat before play (passing)
-KINDS = (PLAY, DRAW, PASS, MARKER, BID, TRUMPS, DISCARD, CLOSE, KEEP, DROP, EXCHANGE, PICK, GIVE)
+REDEAL = "redeal"  # layout family: show a hand meeting deal.redeal_claim and have the tiles dealt again
+KINDS = (PLAY, DRAW, PASS, MARKER, BID, TRUMPS, DISCARD, CLOSE, KEEP, DROP, EXCHANGE, PICK, GIVE, REDEAL)
 _ONE_TILE = (DISCARD, PICK, GIVE)  # the kinds that carry one tile and nothing else
-_BARE = (DRAW, PASS, MARKER, CLOSE, KEEP, DROP, EXCHANGE)
+_BARE = (DRAW, PASS, MARKER, CLOSE, KEEP, DROP, EXCHANGE, REDEAL)
 NO_TRUMPS = "none"
 DOUBLES = "doubles"
 

@@ -570,12 +570,13 @@ def _deal(b: _Builder, counts: range, reserve: int) -> Deal:
     refill = bool(b.get("deal", "refill"))
     if refill and undealt is not Undealt.BONEYARD and b.get("family") != Family.TRICKS.value:
         b.problem(("deal", "refill"), "a hand refilled from the stock needs deal.undealt: boneyard")
-    return Deal(sizes, undealt, reserve, refill, _redeal_when(b))
+    return Deal(sizes, undealt, reserve, refill, _redeal_on(b, "redeal_when"), _redeal_on(b, "redeal_claim"))
 
 
-def _redeal_when(b: _Builder) -> Expr[bool] | None:
-    """`deal.redeal_when`: a condition over one hand as dealt, which the layout family's deal reads."""
-    path = ("deal", "redeal_when")
+def _redeal_on(b: _Builder, key: str) -> Expr[bool] | None:
+    """`deal.redeal_when` (the deal is void) or `deal.redeal_claim` (a player may throw it in): a
+    condition over one hand as dealt, which the layout family's deal reads."""
+    path = ("deal", key)
     if b.get(*path) is None:
         return None
     if b.get("family") == Family.TRICKS.value:
@@ -585,7 +586,8 @@ def _redeal_when(b: _Builder) -> Expr[bool] | None:
         return None
     condition = b.expr(path, DEALT_HAND_NAMES, Type.BOOL)
     if condition is not None and condition.constant is True:
-        b.problem(path, "this condition always holds: no deal could stand")
+        said = "no deal could stand" if key == "redeal_when" else "every player could throw every deal in"
+        b.problem(path, f"this condition always holds: {said}")
         return None
     return condition
 

@@ -636,13 +636,21 @@ _IDENTITY = {"name", "title", "description", "source", "digest", "_specialised"}
 
 def _thrown_in(ruleset: Ruleset) -> list[str]:
     """`deal.redeal_when` in words: the hand that voids a deal."""
-    void = ruleset.deal.redeal_when
-    if void is None:
-        return []
-    return [
-        f"The deal is void, and the tiles are dealt again before anybody plays, when in any player's hand as dealt "
-        f"{words(void, names.DEALT_HAND)} (after {ruleset.start.max_redeals} such deals in a row, the deal stands)."
-    ]
+    void, claim = ruleset.deal.redeal_when, ruleset.deal.redeal_claim
+    out = []
+    if void is not None:
+        out.append(
+            f"The deal is void, and the tiles are dealt again before anybody plays, when in any player's hand as "
+            f"dealt {words(void, names.DEALT_HAND)} (after {ruleset.start.max_redeals} such deals in a row, the "
+            "deal stands)."
+        )
+    if claim is not None:
+        out.append(
+            f"Before the first play, a player in whose hand as dealt {words(claim, names.DEALT_HAND)} may keep it, "
+            f"or show it and have the tiles dealt again (after {ruleset.start.max_redeals} such deals in a row, "
+            "the deal stands)."
+        )
+    return out
 
 
 _LABELS = {
@@ -666,6 +674,7 @@ _LABELS = {
     "start.after_stock_lead": "who plays first onto a lead from the stock",
     "deal.refill": "refilling an empty hand from the boneyard",
     "deal.redeal_when": "the hand that throws the deal in",
+    "deal.redeal_claim": "the hand that may claim a redeal",
     "match.reset_when": "when a score goes back to 0",
     "match.win_requires": "what a winner must also meet",
     "layout.topology": "the layout",
@@ -786,6 +795,7 @@ _NONE_WORDS = {
     "layout.demand_when": "always",
 }
 _NONE_WORDS |= {"play.again_when": "never", "play.skip_when": "never", "deal.redeal_when": "never (every deal stands)"}
+_NONE_WORDS |= {"deal.redeal_claim": "none (nobody may claim a redeal)"}
 
 # `play.again_after_double` and `play.again_optional`, said as one choice.
 _AGAIN_WORDS = {(False, False): "no", (True, False): "yes, always", (True, True): "yes, or the player may stop"}
@@ -817,6 +827,7 @@ _EXPRESSION_NAMES = {
     "tile_value": names.TILE,
     "layout.engine": names.ROUND,
     "deal.redeal_when": names.DEALT_HAND,
+    "deal.redeal_claim": names.DEALT_HAND,
     "play.match": names.MATCH,
     "play.per_turn": names.TURN,
     "play.whole_turn": names.TURN,

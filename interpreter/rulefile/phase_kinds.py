@@ -42,8 +42,8 @@ def sequence_of(ruleset: Ruleset) -> tuple[str, ...]:
     """The kinds of phase a hand of `ruleset` goes through, in order: a layout game's default
     sequence, or a trick game's, with the auction, the calls and the discards its rules name."""
     rules = ruleset.tricks
-    if rules is None:
-        return (DEAL, LAYOUT, SCORING)
+    if rules is None:  # a layout game: the calls only where a player may claim a redeal
+        return (DEAL, CALLS, LAYOUT, SCORING) if ruleset.deal.redeal_claim is not None else (DEAL, LAYOUT, SCORING)
     sequence = [DEAL]
     if rules.passing is not None:
         sequence.append(PASSING)

@@ -381,6 +381,10 @@ class Deal:
     # A deal thrown in because of a hand (DEALT_HAND_NAMES): when any hand as dealt meets it, the
     # tiles are dealt again, within start.max_redeals.
     redeal_when: Expr[bool] | None = None
+    # A deal a player may throw in because of his own hand (DEALT_HAND_NAMES): before the first
+    # play, each player whose hand as dealt meets it may keep it or show it and have the tiles
+    # dealt again (a `calls` phase), within start.max_redeals.
+    redeal_claim: Expr[bool] | None = None
 
 
 @dataclass(frozen=True)

@@ -231,19 +231,21 @@ def _draw_for_lead(hands: list[int], boneyard: list[int], picked: tuple[int, int
 
 def _thrown_in(tables: Tables, void: Expr[bool], hands: list[int]) -> bool:
     """Whether any hand as dealt meets `deal.redeal_when` (DEALT_HAND_NAMES), which voids the deal."""
+    return any(void(dealt_hand_env(tables, hand)) for hand in hands)
+
+
+def dealt_hand_env(tables: Tables, hand: int) -> dict[str, object]:
+    """The names a condition over one hand as dealt reads (DEALT_HAND_NAMES): `deal.redeal_when`,
+    `deal.redeal_claim`."""
     low, high = tables.low, tables.high
-    for hand in hands:
-        ids = bits(hand)
-        env = {
-            **tables.count_env,
-            "doubles": sum(1 for t in ids if low[t] == high[t]),
-            "tiles": len(ids),
-            "pips": sum(low[t] + high[t] for t in ids),
-            "longest": max(sum(1 for t in ids if pip in (low[t], high[t])) for pip in range(tables.max_pip + 1)),
-        }
-        if void(env):
-            return True
-    return False
+    ids = bits(hand)
+    return {
+        **tables.count_env,
+        "doubles": sum(1 for t in ids if low[t] == high[t]),
+        "tiles": len(ids),
+        "pips": sum(low[t] + high[t] for t in ids),
+        "longest": max(sum(1 for t in ids if pip in (low[t], high[t])) for pip in range(tables.max_pip + 1)),
+    }
 
 
 ENGINE_HOLDER = "engine_holder"  # the `how` of a round led by the holder of a dealt engine
@@ -497,15 +499,21 @@ def next_seat(tables: Tables, seat: int) -> int:
     return (seat + tables.step) % tables.players
 
 
-def deal_round(table: LayoutTable) -> None:
+def deal_round(table: LayoutTable, again: bool = False) -> None:
     """Deal the next round onto `table`, log the deal, and open the round: the hub's engine set
-    out, or the lead turned up from the stock, where the rules say so."""
-    if table.round:  # the round that ended, as it ended: a table shows it until its people go on
-        table.finished = (table.layout, table.demands)  # references: read (and counted) only when shown
-    table.round += 1
+    out, or the lead turned up from the stock, where the rules say so. `again`: the round's deal
+    was thrown in by a player's claim (deal.redeal_claim): the same round is dealt anew, from the
+    next scripted deal if any, and its stakes are not paid twice."""
+    if again:
+        table.claimed += 1
+    else:
+        if table.round:  # the round that ended, as it ended: a table shows it until its people go on
+            table.finished = (table.layout, table.demands)  # references: read (and counted) only when shown
+        table.round += 1
     t = table.t
     round_no = table.round
-    scripted = table.deals[round_no - 1] if round_no <= len(table.deals) else None
+    at = round_no - 1 + table.claimed  # a scripted deal for each deal, a claimed redeal's included
+    scripted = table.deals[at] if at < len(table.deals) else None
     rs = open_round(t, table.generator(), round_no, scripted, table.previous)
     table.hands = rs.hands
     table.boneyard = rs.boneyard
@@ -538,7 +546,7 @@ def deal_round(table: LayoutTable) -> None:
             tuple(rs.hands), rs.boneyard, rs.dead, rs.lots, rs.redeals)  # fmt: skip
     table.events.append(deal)
     stakes = table.rules.match.pool
-    if stakes is not None:  # the pool's stakes (engine/pool.py)
+    if stakes is not None and not again:  # the pool's stakes (engine/pool.py)
         dealer = (rs.starter - t.step) % table.n
         table.pool += pool.stake(
             stakes, pool.count_env(table.rules, table.n), dealer, table.pool, table.seat_side, table.scores,

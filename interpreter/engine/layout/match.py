@@ -15,8 +15,9 @@ from typing import Any
 
 from interpreter.engine import events as ev
 from interpreter.engine import phases
-from interpreter.engine.actions import Action, IllegalAction
+from interpreter.engine.actions import KEEP, Action, IllegalAction
 from interpreter.engine.fixtures import ScriptedDeal
+from interpreter.engine.layout.claims import ClaimPhase
 from interpreter.engine.layout.legal import normalized_play
 from interpreter.engine.layout.phases import DealPhase, LayoutPhase, PlayPhase
 from interpreter.engine.layout.table import LayoutTable
@@ -287,7 +288,10 @@ class LayoutMatch(Match):
         return play
 
     def _replay(self, event: Mapping[str, Any]) -> None:
-        """Redo one event of the round's public log on a skeleton (`_replaying`)."""
+        """Redo one event of the round's public log on a skeleton (`_replaying`). A hand kept
+        before play changes nothing a skeleton holds (a claimed redeal is followed by its deal)."""
+        if event["type"] == "action" and event["action"]["kind"] == KEEP:
+            return
         self._playing().replay(self._table, event)
 
     def _fitting(self, seat: int) -> int:
@@ -313,8 +317,13 @@ class LayoutMatch(Match):
         self._scores[:] = scores
         self._table.pool = pool
         self._restart_log()
-        self._table.events = self._events
-        self._playing().replayed(self._table, current, seat, hand, legal)
+        table = self._table
+        table.events = self._events
+        if current is not None and Action(KEEP) in legal:  # a redeal claim is asked, before play
+            table.hands[seat] = hand
+            self._phase = ClaimPhase.resumed(table, current)
+            return
+        self._playing().replayed(table, current, seat, hand, legal)
 
     def _tile_id(self, tile: Tile) -> int:
         return self._table.t.index[tile]

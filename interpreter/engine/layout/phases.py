@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from interpreter.engine import phases
 from interpreter.engine.actions import DRAW, MARKER, PLAY, Action, IllegalAction
@@ -77,7 +77,14 @@ class DealPhase(_NoDecision):
     def __init__(self, table: LayoutTable) -> None:
         deal_round(table)
 
-    def following(self, table: LayoutTable) -> PlayPhase:
+    # The calls before play where a player may throw the deal in (deal.redeal_claim): claims.py,
+    # which builds on this module, registers its phase here.
+    calls: ClassVar[Callable[[LayoutTable], LayoutPhase] | None] = None
+
+    def following(self, table: LayoutTable) -> LayoutPhase:
+        if table.rules.deal.redeal_claim is not None:
+            assert self.calls is not None
+            return self.calls(table)
         return PlayPhase()
 
     def copy(self) -> DealPhase:

@@ -63,6 +63,7 @@ class LayoutTable:
     previous: Previous | None
     pool: int  # staked and not yet taken (match.pool, engine/pool.py)
     finished: tuple[Layout, list[Demand]] | None
+    claimed = 0  # deals thrown in by a player's claim so far (deal.redeal_claim): each takes the next scripted deal
 
     def __init__(
         self,

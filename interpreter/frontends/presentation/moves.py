@@ -1,7 +1,8 @@
 """What a person types at the move prompt, read into one of the legal actions or a one-line reason why not.
 
 A move is its number in the list, a tile (`6-3`, `[6|3]`, `6-3 2` for place 2), or draw / pass /
-marker; in a trick game also `bid 31`, `bid 2 marks`, `trumps sixes`, `doubles`, `no trumps`,
+marker / keep / redeal (deal.redeal_claim); in a trick game also `bid 31`, `bid 2 marks`,
+`trumps sixes`, `doubles`, `no trumps`,
 `play 6-3 as 3` (a lead that names its suit), `play 6-6 6-6` (tiles played together), `discard 6-3`,
 `close`, `keep`, `drop`, `exchange`.
 Anything else is refused with a reason; the match is never touched here.
@@ -28,6 +29,7 @@ _TILE_MOVE = re.compile(
     r"^(?:lead\s+|play\s+)?\[?\s*(\d{1,2})\s*[-|:/]\s*(\d{1,2})\s*\]?(?:\s+(?:on\s+)?(?:arm\s+|train\s+|place\s+)?(\d{1,3}))?$"
 )
 _WORDS = {"draw": "draw", "d": "draw", "pass": "pass", "p": "pass", "marker": "marker", "m": "marker"}
+_WORDS |= {"keep": "keep", "redeal": "redeal"}  # a hand that may claim a redeal (deal.redeal_claim)
 
 
 class Refused(Exception):

@@ -146,6 +146,9 @@ class Narrator:
             elif kind == "skipped":  # play.skip_when
                 you = plural([self.seats[event["seat"]].name])
                 lines.append(f"{self.name(event['seat'])} {'are' if you else 'is'} skipped.")
+            elif kind == "redeal_claim":  # deal.redeal_claim
+                shown = " ".join(hand_tile(tuple(t)) for t in event["tiles"])
+                lines.append(f"{self.name(event['seat'])} showed {shown}: the tiles are dealt again.")
             elif kind == "refill":
                 lines.append(f"{self.name(event['seat'])}: a new hand of {event['tiles']} from the boneyard.")
             elif kind == "action":
@@ -203,6 +206,10 @@ class Narrator:
             return f"{who} passed."
         if kind == "marker":
             return f"{who} put out a marker and passed."
+        if kind == "keep":
+            return f"{who} kept the hand."
+        if kind == "redeal":
+            return f"{who} claimed a redeal."
         low, high = action["tile"]
         if "arm" not in action:
             return f"{who} led {hand_tile((low, high))}."

@@ -118,10 +118,14 @@ def on_place(
     return words if words.startswith(("above", "below")) else f"on {words}"
 
 
+# The choice a hand meeting deal.redeal_claim is offered before the first play, in words.
+CLAIM_WORDS = {"keep": "keep your hand", "redeal": "show your hand and have the tiles dealt again"}
+
+
 def move_words(action: Action, layout: LayoutView, seats: Sequence[Seat], viewer: int | None) -> str:
     """A layout game's move in words: "[5|3] on the left end", "lead [6|6]", "draw"."""
     if action.tile is None:
-        return action.kind
+        return CLAIM_WORDS.get(action.kind, action.kind)
     if action.arm is None:
         return f"lead {hand_tile(action.tile)}"
     low, high = action.tile

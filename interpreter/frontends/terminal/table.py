@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from interpreter.engine import Action, ArmView, LayoutView, Match
 from interpreter.frontends.presentation.ends import open_ends_line
-from interpreter.frontends.presentation.places import move_words, on_place, place_words, why_words
+from interpreter.frontends.presentation.places import CLAIM_WORDS, move_words, on_place, place_words, why_words
 from interpreter.frontends.presentation.seats import Seat, in_turn_order
 from interpreter.frontends.presentation.style import Style, hand_tile, in_hand_order, tile
 from interpreter.rulefile.ruleset import Direction, Ruleset, TargetReach, Winner
@@ -163,6 +163,8 @@ def describe_move(action: Action, match: Match, seats: Sequence[Seat]) -> str:
         return "pass"
     if action.kind == "marker":
         return "put out your marker (your train opens to everyone) and pass"
+    if action.kind in CLAIM_WORDS:
+        return CLAIM_WORDS[action.kind]
     assert action.tile is not None
     if action.arm is None:
         return f"lead {hand_tile(action.tile)}"

@@ -165,7 +165,7 @@ export function renderControls() {
     : offered
     ? `Keys: 1–9 or ←/→ choose a tile, ${state.tricks.names_lead_suit ? "↑/↓ the suit it is led as, " : ""}Enter plays it, Tab to the other choices, p pass, h hint, Esc goes on from a finished trick`
     : "Keys: 1–9 or ←/→ choose a tile, ↑/↓ choose where, Enter plays, d draw, p pass, m marker, h hint";
-  for (const kind of ["draw", "pass", "marker"]) {
+  for (const kind of ["draw", "pass", "marker", "keep", "redeal"]) { // keep, redeal: deal.redeal_claim
     const move = yours && !offered && state.legal.find((m) => m.kind === kind);
     const button = $(kind);
     button.hidden = !move;

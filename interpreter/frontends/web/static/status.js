@@ -66,7 +66,9 @@ const ASKED = {
     const what = !contracts ? "name trumps" : contracts === state.legal.length ? `declare ${state.legal[0].contract}` : "name trumps or declare a contract";
     return `You won the bid at ${t.contract_text || t.bid_text}: ${what}.`;
   },
-  calls: () => "Your call before the first lead: keep this hand, drop out, or exchange it.",
+  calls: (state) => (state.legal.some((m) => m.kind === "redeal") // deal.redeal_claim, in a layout game
+    ? "Your hand may claim a redeal: keep it, or show it and have the tiles dealt again."
+    : "Your call before the first lead: keep this hand, drop out, or exchange it."),
   discard: (state, t) => `Lay ${t.to_discard} tile${t.to_discard === 1 ? "" : "s"} face down: click ${t.to_discard === 1 ? "it" : "each"} in your hand.`,
   passing: (state, t) => `Pass ${t.to_give} tile${t.to_give === 1 ? "" : "s"} face down to ${t.pass_to}: click ${t.to_give === 1 ? "it" : "each"} in your hand.`,
   undealt: () => "You took the turned-up tile: lay one of yours away face down, or the turned-up tile itself face up (click it in your hand).",
