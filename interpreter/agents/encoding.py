@@ -29,6 +29,7 @@ from interpreter.engine.actions import (
     PASS,
     PICK,
     PLAY,
+    REDEAL,
     TRUMPS,
 )
 from interpreter.engine.observation import LayoutView, TrickView
@@ -128,6 +129,8 @@ class Encoding:
             yield from tables.suit_bid_actions.values()  # bids that name their suit (bidding.names_suit)
             yield from (Action(TRUMPS, value=d) for d in self._declarations())
         yield from (Action(kind) for kind in BARE)
+        if self.ruleset.deal.redeal_claim is not None:  # only where a hand may claim one: other spaces stay
+            yield Action(REDEAL)
 
     def _declarations(self) -> list[int | str]:
         """What a hand's trumps may be: a pip, the doubles, none; then the special contracts."""

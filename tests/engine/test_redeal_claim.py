@@ -4,6 +4,8 @@ tiles dealt again; nobody else is asked."""
 
 from __future__ import annotations
 
+import random
+
 from engine_helpers import legal, of_type, play, rules
 
 from interpreter.engine import Match, deal
@@ -55,3 +57,25 @@ def test_the_claim_is_said_in_words_and_a_game_without_it_has_no_calls() -> None
     assert "may keep it, or show it and have the tiles dealt again" in explain(rules("cuban"))
     assert rules("puerto-rican-500").phase_kinds == ("deal", "calls", "layout", "scoring")
     assert rules("draw").phase_kinds == ("deal", "layout", "scoring")
+
+
+def _seen(m: Match, seat: int) -> tuple[object, ...]:
+    o = m.observation(seat)
+    return (o.round, o.current_player, o.hand, o.hand_counts, o.layout, o.scores, o.legal_actions, m.phase_kind)
+
+
+def test_a_match_resampled_while_a_claim_is_asked_keeps_what_the_seat_saw() -> None:
+    m = Match(rules("cuban"), players=4, deals=[CLAIMED, AGAIN])
+    play(m, "keep")  # seat 3 kept; seat 1 is asked
+    rng = random.Random(5)
+    sample = m.resample(1, rng)
+    assert _seen(sample, 1) == _seen(m, 1)
+    # Every tile in one place (the hands and the 15 tiles left undealt), the hands' sizes kept.
+    def placed(x: Match) -> list[tuple[int, int]]:
+        return sorted([t for s in range(4) for t in x.hand(s)] + list(x.dead))
+
+    assert placed(sample) == placed(m) and len(set(placed(sample))) == 55
+    assert [len(sample.hand(s)) for s in range(4)] == [10] * 4
+    # The sample plays on: its claim deals the round again, and its asking goes on from there.
+    play(sample, "redeal")
+    assert sample.round == 1 and len(of_type(sample.events, "deal")) >= 1

@@ -301,8 +301,10 @@ class LayoutMatch(Match):
 
     @property
     def _drawn(self) -> int:
-        """The tile the current seat just drew under one_then_play (the only one it may lay), or -1."""
-        return self._playing().drawn
+        """The tile the current seat just drew under one_then_play (the only one it may lay), or -1
+        (none, or play has not begun: a redeal claim is asked)."""
+        phase = self._phase
+        return phase.drawn if isinstance(phase, PlayPhase) else -1
 
     @property
     def pool(self) -> int:
