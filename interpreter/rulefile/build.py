@@ -609,6 +609,8 @@ def _start_rules(
             criterion = StartCriterion(item)
             if key == "first_round" and criterion in PREVIOUS_ROUND_CRITERIA:
                 b.problem(path, f"'{item}' needs a previous round; use it in start.later_rounds")
+            if criterion is StartCriterion.LOTS_PER_SIDE and b.get("players", "teams") in (None, Teams.NONE.value):
+                b.problem(path, "'lots_per_side' draws a lot for each side, so it needs partnerships (players.teams)")
             rules.append(StartRule(criterion, when=when))
         elif len(item) != 1 and set(item) not in ({"when", "start"}, *({g, "start"} for g in _LEAD_GUARDS)):
             entries = (

@@ -134,6 +134,11 @@ def _starter(rule: StartRule, lead: Lead, hub: bool, side: str) -> str:
         who = "the winner of the previous round"
         if side != "player":
             who += f", or the next player of their {side} if the winner passes the lead on (the {side}'s choice)"
+    elif criterion is StartCriterion.LOTS_PER_SIDE:
+        who = (
+            f"the {side} whose first player draws the higher tile by pips (one lot for each {side}, drawn again "
+            f"on a tie): that player, or the next player of the {side} if he passes the lead on"
+        )
     else:
         raise AssertionError(f"unhandled start criterion {criterion}")
     return f"{only_if}by {who}{clause}"

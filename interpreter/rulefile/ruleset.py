@@ -64,6 +64,9 @@ class StartCriterion(enum.Enum):
     WINNING_SIDE_CHOICE = "winning_side_choice"
     AFTER_LAST_PLAYER = "after_last_player"
     WINNING_SIDE_LIGHTEST = "winning_side_lightest"
+    # The first seat of each side draws a lot; the side with the highest pips chooses its leader,
+    # as under winning_side_choice.
+    LOTS_PER_SIDE = "lots_per_side"
 
 
 # Criteria that read the previous round, so they cannot stand in `first_round`.

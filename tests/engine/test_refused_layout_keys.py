@@ -7,6 +7,20 @@ import pytest
 from engine_helpers import problems
 
 REFUSED = [
+    ('extends: cuban\ndeal:\n  redeal_claim: "double >= 5"\n',
+     "4:18: deal.redeal_claim: unknown name 'double'; did you mean 'doubles'?"),
+    ("extends: cuban\ndeal:\n  redeal_claim: true\n",
+     "4:17: deal.redeal_claim: this condition always holds: every player could throw every deal in"),
+    ('extends: bingo\ndeal:\n  redeal_claim: "doubles >= 5"\n',
+     "4:17: deal.redeal_claim: a deal thrown in because of a hand is played in layout games only, not yet in trick "
+     "games"),
+    ("extends: draw\nstart:\n  first_round: [lots_per_side]\n",
+     "4:17: start.first_round[0]: 'lots_per_side' draws a lot for each side, so it needs partnerships "
+     "(players.teams)"),
+    ("extends: cuban\nstart:\n  first_round: [lots_per_sid]\n",
+     "4:17: start.first_round[0]: 'lots_per_sid' is not one of highest_double, lots, random, previous_winner, "
+     "next_seat, redeal, last_player_if_won, previous_starter_after_tie, winning_side_next, previous_out, "
+     "winning_side_choice, after_last_player, winning_side_lightest, lots_per_side; did you mean 'lots_per_side'?"),
     ('extends: basic-trains\ndeal:\n  redeal_when: "double == 0"\n',
      "4:17: deal.redeal_when: unknown name 'double'; did you mean 'doubles'?"),
     ("extends: basic-trains\ndeal:\n  redeal_when: doubles\n",

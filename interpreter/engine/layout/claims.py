@@ -17,7 +17,7 @@ from interpreter.engine import events as ev
 from interpreter.engine import phases
 from interpreter.engine.actions import KEEP, REDEAL, Action
 from interpreter.engine.layout.dealing import deal_round, dealt_hand_env
-from interpreter.engine.layout.phases import DealPhase, LayoutPhase, PlayPhase
+from interpreter.engine.layout.phases import CALLS, CLAIM, LayoutPhase, PlayPhase
 from interpreter.engine.layout.table import LayoutTable
 from interpreter.engine.layout.views import seen
 from interpreter.engine.tiles import bits
@@ -102,4 +102,4 @@ def _shown(table: LayoutTable, seat: int) -> list[list[int]]:
     return [[t.low[x], t.high[x]] for x in ids]
 
 
-DealPhase.calls = ClaimPhase
+CALLS[CLAIM] = ClaimPhase

@@ -22,7 +22,8 @@ if TYPE_CHECKING:
     from interpreter.engine.layout.table import LayoutTable
 
 SCRIPTED = "scripted"  # the `how` of a starter a scripted deal names
-_SIDE_CHOICE = StartCriterion.WINNING_SIDE_CHOICE.value
+# The criteria after which the side picked chooses its leader: the seat picked leads or passes.
+_SIDE_CHOICE = (StartCriterion.WINNING_SIDE_CHOICE.value, StartCriterion.LOTS_PER_SIDE.value)
 
 
 @dataclass(slots=True)
@@ -432,6 +433,10 @@ def _pick(
         return _holder(hands, top[0]), top[0], how  # type: ignore[return-value]
     if criterion is StartCriterion.LOTS:
         return _lots(tables, rng, lots), None, how
+    if criterion is StartCriterion.LOTS_PER_SIDE:  # the first seat of each side draws (seat s is on side s % sides)
+        seating = tables.ruleset.players
+        sides = seating.team_sides(tables.players) if seating.partnered else tables.players
+        return _lots(tables, rng, lots, list(range(sides))), None, how
     if criterion is StartCriterion.RANDOM:
         return rng.randrange(tables.players), None, how
     if criterion is StartCriterion.PREVIOUS_WINNER:
@@ -480,9 +485,12 @@ def _pick(
     raise AssertionError(f"unhandled start criterion {criterion}")
 
 
-def _lots(tables: Tables, rng: random.Random, lots: list[list[tuple[int, int]]]) -> int:
-    """Tied players draw from a freshly shuffled full set until one pip total is highest alone."""
-    contenders = list(range(tables.players))
+def _lots(
+    tables: Tables, rng: random.Random, lots: list[list[tuple[int, int]]], seats: list[int] | None = None
+) -> int:
+    """Tied players (of `seats`, else all) draw from a freshly shuffled full set until one pip
+    total is highest alone."""
+    contenders = list(range(tables.players)) if seats is None else seats
     pool = list(range(len(tables.tiles)))
     while len(contenders) > 1:
         if len(pool) < len(contenders):
@@ -528,7 +536,7 @@ def deal_round(table: LayoutTable, again: bool = False) -> None:
     table.needs_lead = t.line or dealt_engine
     # The winning side chooses its leader: the starter may lead, or pass the lead to the next
     # seat of its side (who must then lead).
-    table.lead_choice = rs.how == _SIDE_CHOICE and table.sides < table.n
+    table.lead_choice = rs.how in _SIDE_CHOICE and table.sides < table.n
     table.lead = rs.lead
     table.starter = rs.starter
     table.current = rs.starter

@@ -277,7 +277,7 @@ class LayoutMatch(Match):
         table.boneyard = [0] * deal["boneyard_size"]
         # The scripted starter hides how the real one was picked: where it was the winning side's
         # choice, the starter may lead or hand the lead on here too (a replayed hand-over ends it).
-        side_choice = deal["how"] == StartCriterion.WINNING_SIDE_CHOICE.value
+        side_choice = deal["how"] in (StartCriterion.WINNING_SIDE_CHOICE.value, StartCriterion.LOTS_PER_SIDE.value)
         table.lead_choice = table.needs_lead and side_choice and table.sides < players
         return m
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from interpreter.engine import phases
 from interpreter.engine.actions import DRAW, MARKER, PLAY, Action, IllegalAction
@@ -25,6 +25,11 @@ from interpreter.engine.layout.views import seen
 from interpreter.engine.tiles import bits
 
 _OVER = "the match is over"
+
+# The calls between the deal and the play, by the key that asks for them: claims.py, which builds
+# on this module, registers the redeal claimed from a hand (deal.redeal_claim) here.
+CLAIM = "redeal_claim"
+CALLS: dict[str, Callable[[LayoutTable], LayoutPhase]] = {}
 
 
 class LayoutPhase(phases.Phase[LayoutTable]):
@@ -77,14 +82,9 @@ class DealPhase(_NoDecision):
     def __init__(self, table: LayoutTable) -> None:
         deal_round(table)
 
-    # The calls before play where a player may throw the deal in (deal.redeal_claim): claims.py,
-    # which builds on this module, registers its phase here.
-    calls: ClassVar[Callable[[LayoutTable], LayoutPhase] | None] = None
-
     def following(self, table: LayoutTable) -> LayoutPhase:
         if table.rules.deal.redeal_claim is not None:
-            assert self.calls is not None
-            return self.calls(table)
+            return CALLS[CLAIM](table)
         return PlayPhase()
 
     def copy(self) -> DealPhase:

@@ -194,6 +194,7 @@ class Tables:
             or layout.engine_dealt
             or layout.open_trains
             or any(rule.criterion is StartCriterion.WINNING_SIDE_CHOICE for rule in ruleset.start.later_rounds)
+            or any(rule.criterion is StartCriterion.LOTS_PER_SIDE for rule in ruleset.start.first_round)
             or ruleset.on_pass is not None  # a pass may score
             or self.reads_fit  # a tile laid counts the ends it could have gone on
         )

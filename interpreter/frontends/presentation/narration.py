@@ -33,6 +33,7 @@ _STARTS = {
     "winning_side_next": "as the next player of the side that won the last round",
     "previous_out": "having gone out in the last round",
     "winning_side_choice": "for the side that won the last round",
+    "lots_per_side": "for the side that won the lots",
     "after_last_player": "after the player who laid the last round's last tile",
     "scripted": "as arranged",
     "engine_stand_in": "holding the tile that stands in for the engine nobody holds",
