@@ -100,6 +100,11 @@ def _starter(rule: StartRule, lead: Lead, hub: bool, side: str) -> str:
             "the winner of a draw of lots (each player draws a tile from a freshly shuffled set, the highest "
             "total wins, and the tiles go back)"
         )
+    elif criterion is StartCriterion.LOTS_LOWEST:
+        who = (
+            "the winner of a draw of lots (each player draws a tile from a freshly shuffled set, the lowest "
+            "total wins, and the tiles go back)"
+        )
     elif criterion is StartCriterion.RANDOM:
         who = "a player chosen at random"
     elif criterion is StartCriterion.PREVIOUS_WINNER:

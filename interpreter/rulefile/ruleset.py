@@ -67,6 +67,7 @@ class StartCriterion(enum.Enum):
     # The first seat of each side draws a lot; the side with the highest pips chooses its leader,
     # as under winning_side_choice.
     LOTS_PER_SIDE = "lots_per_side"
+    LOTS_LOWEST = "lots_lowest"  # lots won by the lowest pip total
 
 
 # Criteria that read the previous round, so they cannot stand in `first_round`.

@@ -1,7 +1,10 @@
-"""`start: [lots_per_side]` (docs/format.md): the first seat of each side draws a lot, and the side
-with the higher tile chooses its leader: its first seat leads, or passes and its partner must."""
+"""Lots (docs/format.md, start criteria): `lots_per_side`, where the first seat of each side draws
+and the side with the higher tile chooses its leader (its first seat leads, or passes and its
+partner must); `lots_lowest`, where the lowest tile wins."""
 
 from __future__ import annotations
+
+from itertools import pairwise
 
 from engine_helpers import legal, of_type, play, rules
 
@@ -37,3 +40,14 @@ def test_one_lot_a_side_and_the_winning_side_chooses_its_leader() -> None:
     # Seat 3, his partner (counter-clockwise: 1, 0, 3), must lead: any tile, no pass.
     assert m.current_player == 3 and "pass" not in legal(m) and len(legal(m)) == 10
 
+
+def test_lots_lowest_gives_the_first_lead_to_the_lowest_lot() -> None:
+    m = Match(rules("domino-pool"), players=3, seed=2)
+    record = of_type(m.events, "deal")[0]
+    assert record["how"] == "lots_lowest"
+    totals = [[(seat, sum(tile)) for seat, tile in draw] for draw in record["lots"]]
+    for draw, after in pairwise(totals):  # each draw again is of those tied lowest
+        low = min(total for _, total in draw)
+        assert sorted(seat for seat, _ in after) == sorted(seat for seat, total in draw if total == low)
+    low = min(total for _, total in totals[-1])
+    assert [seat for seat, total in totals[-1] if total == low] == [m.current_player]

@@ -70,6 +70,7 @@ def test_a_match_resampled_while_a_claim_is_asked_keeps_what_the_seat_saw() -> N
     rng = random.Random(5)
     sample = m.resample(1, rng)
     assert _seen(sample, 1) == _seen(m, 1)
+
     # Every tile in one place (the hands and the 15 tiles left undealt), the hands' sizes kept.
     def placed(x: Match) -> list[tuple[int, int]]:
         return sorted([t for s in range(4) for t in x.hand(s)] + list(x.dead))

@@ -20,7 +20,8 @@ REFUSED = [
     ("extends: cuban\nstart:\n  first_round: [lots_per_sid]\n",
      "4:17: start.first_round[0]: 'lots_per_sid' is not one of highest_double, lots, random, previous_winner, "
      "next_seat, redeal, last_player_if_won, previous_starter_after_tie, winning_side_next, previous_out, "
-     "winning_side_choice, after_last_player, winning_side_lightest, lots_per_side; did you mean 'lots_per_side'?"),
+     "winning_side_choice, after_last_player, winning_side_lightest, lots_per_side, lots_lowest; did you mean "
+     "'lots_per_side'?"),
     ('extends: basic-trains\ndeal:\n  redeal_when: "double == 0"\n',
      "4:17: deal.redeal_when: unknown name 'double'; did you mean 'doubles'?"),
     ("extends: basic-trains\ndeal:\n  redeal_when: doubles\n",

@@ -433,6 +433,8 @@ def _pick(
         return _holder(hands, top[0]), top[0], how  # type: ignore[return-value]
     if criterion is StartCriterion.LOTS:
         return _lots(tables, rng, lots), None, how
+    if criterion is StartCriterion.LOTS_LOWEST:
+        return _lots(tables, rng, lots, lowest=True), None, how
     if criterion is StartCriterion.LOTS_PER_SIDE:  # the first seat of each side draws (seat s is on side s % sides)
         seating = tables.ruleset.players
         sides = seating.team_sides(tables.players) if seating.partnered else tables.players
@@ -486,10 +488,14 @@ def _pick(
 
 
 def _lots(
-    tables: Tables, rng: random.Random, lots: list[list[tuple[int, int]]], seats: list[int] | None = None
+    tables: Tables,
+    rng: random.Random,
+    lots: list[list[tuple[int, int]]],
+    seats: list[int] | None = None,
+    lowest: bool = False,
 ) -> int:
     """Tied players (of `seats`, else all) draw from a freshly shuffled full set until one pip
-    total is highest alone."""
+    total is highest (`lowest`: lowest) alone."""
     contenders = list(range(tables.players)) if seats is None else seats
     pool = list(range(len(tables.tiles)))
     while len(contenders) > 1:
@@ -498,7 +504,7 @@ def _lots(
         rng.shuffle(pool)
         draws = list(zip(contenders, pool, strict=False))
         lots.append(draws)
-        best = max(tables.low[t] + tables.high[t] for _, t in draws)
+        best = (min if lowest else max)(tables.low[t] + tables.high[t] for _, t in draws)
         contenders = [seat for seat, t in draws if tables.low[t] + tables.high[t] == best]
     return contenders[0]
 

@@ -34,6 +34,7 @@ _STARTS = {
     "previous_out": "having gone out in the last round",
     "winning_side_choice": "for the side that won the last round",
     "lots_per_side": "for the side that won the lots",
+    "lots_lowest": "after drawing lots (the lowest wins)",
     "after_last_player": "after the player who laid the last round's last tile",
     "scripted": "as arranged",
     "engine_stand_in": "holding the tile that stands in for the engine nobody holds",
