@@ -17,6 +17,7 @@ import numpy as np
 from interpreter.engine import Action, Observation
 from interpreter.engine.actions import (
     CLOSE,
+    DECLARE,
     DISCARD,
     DOUBLES,
     DRAW,
@@ -131,6 +132,8 @@ class Encoding:
         yield from (Action(kind) for kind in BARE)
         if self.ruleset.deal.redeal_claim is not None:  # only where a hand may claim one: other spaces stay
             yield Action(REDEAL)
+        if self.ruleset.tricks is not None and self.ruleset.tricks.declaration is not None:
+            yield Action(DECLARE)  # only where the rules declare: every other game's space stays as it was
 
     def _declarations(self) -> list[int | str]:
         """What a hand's trumps may be: a pip, the doubles, none; then the special contracts."""
@@ -175,6 +178,8 @@ class Encoding:
         # The undealt tiles: only where a trick's winner takes them, or every seat sees them.
         if trick_tables_for(self.ruleset, n).widow_trick or (rules is not None and rules.undealt_face_up):
             out += [("widow_size", 1), ("widow", t)]
+        if rules is not None and rules.declaration is not None:  # declarations: points, who, the tiles shown
+            out += [("declared", sides), ("declarers", n), ("shown", n * t)]
         return out
 
     def _suit_count(self) -> int:
@@ -316,5 +321,12 @@ class Encoding:
         if "widow" in sec:
             out[sec["widow_size"].start] = view.widow_size
             self._tiles_into(out, sec["widow"].start, view.widow)
+        if "declared" in sec:
+            for side, value in enumerate(view.declared):
+                out[sec["declared"].start + rel_side(side)] = value / self.score_scale
+            for seat in view.declarers:
+                out[sec["declarers"].start + rel(seat)] = 1  # type: ignore[operator]
+            for seat, tiles in enumerate(view.shown):
+                self._tiles_into(out, sec["shown"].start + rel(seat) * t, tiles)  # type: ignore[operator]
         for seat in view.dropped:
             out[sec["dropped"].start + rel(seat)] = 1

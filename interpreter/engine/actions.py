@@ -24,9 +24,10 @@ EXCHANGE = "exchange"  # trick family: lay the hand aside and draw a fresh one (
 PICK = "pick"
 GIVE = "give"  # trick family: a tile passed face down to another seat before play (passing)
 REDEAL = "redeal"  # layout family: show a hand meeting deal.redeal_claim and have the tiles dealt again
-KINDS = (PLAY, DRAW, PASS, MARKER, BID, TRUMPS, DISCARD, CLOSE, KEEP, DROP, EXCHANGE, PICK, GIVE, REDEAL)
+DECLARE = "declare"  # trick family: show tiles before leading, for points (declaration)
+KINDS = (PLAY, DRAW, PASS, MARKER, BID, TRUMPS, DISCARD, CLOSE, KEEP, DROP, EXCHANGE, PICK, GIVE, REDEAL, DECLARE)
 _ONE_TILE = (DISCARD, PICK, GIVE)  # the kinds that carry one tile and nothing else
-_BARE = (DRAW, PASS, MARKER, CLOSE, KEEP, DROP, EXCHANGE, REDEAL)
+_BARE = (DRAW, PASS, MARKER, CLOSE, KEEP, DROP, EXCHANGE, REDEAL, DECLARE)
 NO_TRUMPS = "none"
 DOUBLES = "doubles"
 

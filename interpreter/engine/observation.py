@@ -99,6 +99,13 @@ class TrickView:
     # wait on the table for a trick's winner, and the tiles once every seat has seen them.
     widow_size: int = 0
     widow: tuple[Tile, ...] = ()
+    # Declarations that score (declaration): per side the points declared this hand (counted in
+    # points_won once they count), the seats that declared, per seat the tiles it showed and still
+    # holds, and the shown tiles the seat about to lead must lead one of (empty: any).
+    declared: tuple[int, ...] = ()
+    declarers: tuple[int, ...] = ()
+    shown: tuple[tuple[Tile, ...], ...] = ()
+    lead_from: tuple[Tile, ...] = ()
 
 
 class History(Sequence[dict[str, Any]]):

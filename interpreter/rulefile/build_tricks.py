@@ -21,6 +21,7 @@ from interpreter.rulefile.build_auction import (
     max_raise,
     names_suit,
 )
+from interpreter.rulefile.build_declaration import build_declaration
 from interpreter.rulefile.build_groups import build_combinations
 from interpreter.rulefile.build_hand_scoring import trick_plays, trick_scores
 from interpreter.rulefile.build_passing import build_passing
@@ -79,6 +80,7 @@ TRICK_ONLY: tuple[tuple[str, ...], ...] = (
     ("bidding",), ("trumps",), ("tricks",), ("stock",), ("calls",), ("contracts",), ("scoring", "hand"),
     ("scoring", "collector"), ("scoring", "pair_factor"),
     ("passing",),
+    ("declaration",),
 )  # fmt: skip
 
 PIP_NAMES = (
@@ -193,6 +195,8 @@ def build_tricks(
     if combinations and (stock is not None or calls is not None or bidding is not None):
         b.problem(("tricks", "combinations"), "tiles led together are not played with a stock, calls or bidding")
     passing = build_passing(b, counts, deal, written(b.data, ("passing",)))
+    grouped = bool(combinations) or bool(b.get("tricks", "face_down"))
+    declaration = build_declaration(b, written(b.data, ("declaration",)), grouped)
     undealt_face_up = build_undealt(b, deal, bidding, stock, calls)
     doubles_callable = _doubles_callable(b, led_suit)
     joins = _joins(b, trumps, stock)
@@ -228,6 +232,7 @@ def build_tricks(
         collector=b.expr(("scoring", "collector"), HAND_NAMES, Type.BOOL),
         pair_factor=_pair_factor(b, scored),
         passing=passing,
+        declaration=declaration,
         undealt_face_up=undealt_face_up,
         doubles_callable=doubles_callable,
         joins=joins,

@@ -340,6 +340,38 @@ class Passing:
     to: PassTo = PassTo.LEFT
 
 
+
+class Shows(enum.Enum):
+    """Which tiles a declaration shows to every seat (`declaration.shows`)."""
+
+    DOUBLES = "doubles"  # the doubles in the declarer's hand
+    HAND = "hand"  # the whole hand
+
+
+# The names a declaration's `requires` and `points` read, of the hand about to lead as it stands.
+DECLARE_NAMES: dict[str, Type] = {
+    **COUNT_NAMES,
+    "doubles": Type.INT,  # doubles held
+    "tiles": Type.INT,  # tiles held
+    "trumps": Type.INT,  # trumps held (0 before trumps are known)
+    "shown": Type.INT,  # the tiles the declaration would show
+    "top_shown": Type.BOOL,  # a tricks.top tile is among them
+}
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """A declaration that scores (`declaration`): a seat about to lead whose hand meets `requires`
+    may, once a hand, show the tiles `shows` names; its side scores `points`, at once or (with
+    `after_trick`) once it has taken a trick, as points taken in the hand; with `lead_shown` the
+    declarer then leads one of the tiles shown."""
+
+    requires: Expr[bool]
+    shows: Shows
+    points: Expr[int]
+    after_trick: bool = False
+    lead_shown: bool = True
+
 # The groups of tiles all of a file's combinations stand for together (each way of filling a
 # combination's places is one): the engine lists them once per ruleset, searches every hand for
 # them and offers those a hand holds as leads, so a file may not ask for millions. The loader
@@ -397,6 +429,7 @@ class TrickRules:
     collector: Expr[bool] | None = None  # over HAND_NAMES: the one side every other side settles with
     pair_factor: Expr[int] | None = None  # over PAIR_NAMES: what a payment between two sides is multiplied by
     passing: Passing | None = None  # tiles passed to a neighbour before play
+    declaration: Declaration | None = None  # tiles shown before a lead, for points (declaration)
     undealt_face_up: bool = False  # the undealt tiles are shown to all after the deal (deal.undealt_face_up)
     doubles_callable: bool = False  # a double led may call the doubles as a suit (tricks.doubles_callable)
     joins: Expr[bool] | None = None  # over JOINS_NAMES: the tiles that are trumps under a suit (a bower)

@@ -101,12 +101,27 @@ class TrickDeterminizer:
             seen = self._passed.seen
         self._undealt = UndealtKnown(t, view, seen)
         seen = self._undealt.seen
+        # Tiles another seat showed in a declaration stay in its hand until played; the observer's own are in `own`.
+        self._shown = [0] * n
+        for seat, tiles in enumerate(view.shown):
+            mask = t.mask_of(tiles, ~own if seat == self.seat else seen)
+            self._shown[seat] = mask
+            if seat != self.seat:
+                seen |= mask
+        self._shown_any = bool(view.shown)
+        leader = observation.current_player
+        self._lead_from = 0  # the declarer about to lead one of his shown tiles: which
+        if view.lead_from and leader is not None:
+            self._lead_from = t.mask_of(view.lead_from, ~self._shown[leader])
         self._hidden = [x for x in range(len(t.tiles)) if not (seen >> x) & 1]
         self._counts = list(observation.hand_counts)
         if self._passed is not None:
             self._passed.counts(self._counts)
         if self._turn_up is not None and view.turn_up_holder is not None:
             self._counts[view.turn_up_holder] -= 1  # that seat's hand holds it: deal it one fewer
+        for seat, mask in enumerate(self._shown):
+            if seat != self.seat:
+                self._counts[seat] -= mask.bit_count()
         self._turn_up_holder = view.turn_up_holder
         self._stock_size = view.stock - (1 if self._turn_up_in_stock else 0)
         self._own = own
@@ -178,6 +193,9 @@ class TrickDeterminizer:
         hands = hands[:-1]
         if self._turn_up is not None and self._turn_up_holder is not None and self._turn_up_holder != self.seat:
             hands[self._turn_up_holder] |= 1 << self._turn_up
+        for seat, mask in enumerate(self._shown):
+            if seat != self.seat:
+                hands[seat] |= mask
         stock = rest[: self._stock_size]
         if self._turn_up_in_stock:
             stock = [self._turn_up, *stock]  # drawn last
@@ -196,6 +214,9 @@ class TrickDeterminizer:
         own = [x for x in self._own_laid if x not in in_trick]
         table.redeal(hands, stock, rest, own, self.seat, plays, self._laid)
         self._undealt.place(table, widow)
+        if self._shown_any:
+            table.declared.shown = self._shown.copy()
+            table.declared.lead_from = self._lead_from
         return TrickMatch.resumed(self._rules, table, self._phase(plays), later)
 
     def _phase(self, plays: list[tuple[int, tuple[int, ...], bool]]) -> TrickPhase:

@@ -22,6 +22,7 @@ from interpreter.engine.observation import Observation
 from interpreter.engine.pool import pool_in
 from interpreter.engine.tiles import bits
 from interpreter.engine.tricks.auction import Auction
+from interpreter.engine.tricks.declared import Declared
 from interpreter.engine.tricks.stockpile import StockPile
 from interpreter.engine.tricks.suits import Suits
 from interpreter.engine.tricks.tables import TrickTables
@@ -42,7 +43,8 @@ class TrickTable:
 
     __slots__ = (
         "absent", "auction", "available", "calls", "captured", "claimed", "contract", "count", "current", "dead",
-        "dealer", "deals", "dealt_hands", "delivered", "discard_seats", "discards", "dropped", "events", "face_down",
+        "dealer", "deals", "dealt_hands", "declared", "delivered", "discard_seats", "discards", "dropped", "events",
+        "face_down",
         "given", "hands", "last_bonus", "last_side", "last_trick", "last_winner", "n", "out", "played", "pool",
         "previous_winner", "redeals", "rng",
         "round", "ruleset", "scores", "seat_side", "set_aside", "sides", "starter", "stock", "suits", "t",
@@ -108,6 +110,7 @@ class TrickTable:
         self.delivered = False  # whether the tiles passed have reached their receivers
         self.widow: list[int] = []  # the undealt tiles waiting for the first or the last trick's winner
         self.widow_shown: list[int] = []  # the undealt tiles every seat has seen: shown face up, or taken
+        self.declared = Declared.none(n, sides)  # the declarations that score (declaration)
 
     def copy(self) -> TrickTable:
         """An independent copy (sharing the rules' tables, the scripted deals, the log and the
@@ -134,6 +137,7 @@ class TrickTable:
         new.set_aside = self.set_aside.copy()
         new.calls = self.calls.copy()
         new.last_trick = self.last_trick.copy()
+        new.declared = self.declared.copy()
         return new
 
     # --- what the phases share --------------------------------------------------------------
@@ -191,7 +195,14 @@ class TrickTable:
         """The points `side` has taken this hand: its tricks, their count, the last trick's bonus."""
         rules = self.t.rules
         bonus = rules.last_trick if self.last_side == side else 0
-        return self.won_tricks[side] * rules.trick_points + self.won_count[side] + bonus
+        return self.won_tricks[side] * rules.trick_points + self.won_count[side] + bonus + self.declared_points(side)
+
+    def declared_points(self, side: int) -> int:
+        """The points `side` declared that count now: all, or (declaration.after_trick) once it has a trick."""
+        declaration = self.t.rules.declaration
+        if declaration is None or (declaration.after_trick and not self.won_tricks[side]):
+            return 0
+        return self.declared.points[side]
 
     def own_discards(self, seat: int) -> list[int]:
         """The tiles `seat` laid face down itself: a hand thrown in or exchanged, a kitty's
@@ -235,7 +246,18 @@ class TrickTable:
             "at_close": (tuple(at_close[0]), tuple(at_close[1])) if at_close[0] else (),
             "calls": tuple(self.calls), "dropped": tuple(s for s in range(self.n) if (self.dropped >> s) & 1),
             "suit_names": () if suits is None else suits.names, "captured": tuple(self.captured),
-            **self.widow_fields(),
+            **self.widow_fields(), **self.declared_fields(),
+        }  # fmt: skip
+
+    def declared_fields(self) -> dict[str, Any]:
+        """The declarations as every seat sees them (none in a game without)."""
+        if self.t.rules.declaration is None:
+            return {}
+        tiles, declared = self.t.tiles, self.declared
+        return {
+            "declared": tuple(declared.points), "declarers": tuple(s for s in range(self.n) if (declared.by >> s) & 1),
+            "shown": tuple(tuple(tiles[x] for x in bits(m)) for m in declared.shown),
+            "lead_from": tuple(tiles[x] for x in bits(declared.lead_from)),
         }  # fmt: skip
 
     def widow_fields(self) -> dict[str, Any]:
@@ -291,8 +313,14 @@ class TrickTable:
             table.last_trick.append((seat, x))
         table.last_winner = view.last_winner
         table.won_tricks = list(view.tricks_won)
+        if view.declared:  # the shown tiles themselves: the determinizer places them (their ids)
+            table.declared.points = list(view.declared)
+            table.declared.by = sum(1 << s for s in view.declarers)
         tp = t.rules.trick_points
-        table.won_count = [p - w * tp for p, w in zip(view.points_won, view.tricks_won, strict=True)]
+        table.won_count = [
+            p - w * tp - table.declared_points(s)
+            for s, (p, w) in enumerate(zip(view.points_won, view.tricks_won, strict=True))
+        ]
         table.played = played
         table.voids = [sum(1 << s for s in voids) for voids in view.voids]
         table.stock.turn_up = turn_up

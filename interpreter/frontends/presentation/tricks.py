@@ -19,6 +19,7 @@ from interpreter.engine import Action, IllegalAction, Match
 from interpreter.engine.actions import (
     BID,
     CLOSE,
+    DECLARE,
     DISCARD,
     DOUBLES,
     DROP,
@@ -214,6 +215,17 @@ def call_words(kind: str, t: TrickTables) -> str:
     return text
 
 
+def declare_words(t: TrickTables) -> str:
+    """What declaring does, from the rules (declaration)."""
+    declaration = t.rules.declaration
+    assert declaration is not None
+    shown = "your doubles" if declaration.shows.value == "doubles" else "your hand"
+    text = f"declare: show {shown} to everybody, for points"
+    if declaration.after_trick:
+        text += " (they count once your side has taken a trick)"
+    return text + (", then lead one of the tiles shown" if declaration.lead_shown else "")
+
+
 def close_words(t: TrickTables) -> str:
     """What closing the stock does, from the rules."""
     stock = t.rules.stock
@@ -269,6 +281,8 @@ def describe_trick_move(action: Action, match: Match) -> str:
         return f"pass {hand_tile(action.tile)} to {receiver_words(t)}"
     if action.kind == CLOSE:
         return close_words(t)
+    if action.kind == DECLARE:
+        return declare_words(t)
     if action.kind in (KEEP, DROP, EXCHANGE):
         return call_words(action.kind, t)
     return str(action)
@@ -300,7 +314,10 @@ _TILE = re.compile(
     r"^(?:play\s+|lead\s+|discard\s+|give\s+|pass\s+)?\[?\s*(\d{1,2})\s*[-|:/]\s*(\d{1,2})\s*\]?(?:\s+as\s+([a-z0-9]+))?$"
 )
 _NO_TRUMPS = ("none", "no trumps", "no trump", "notrumps", "follow me", "followme", "nt")
-_BARE = {"close": CLOSE, "close the stock": CLOSE, "keep": KEEP, "drop": DROP, "drop out": DROP, "exchange": EXCHANGE}
+_BARE = {
+    "close": CLOSE, "close the stock": CLOSE, "declare": DECLARE, "keep": KEEP, "drop": DROP, "drop out": DROP,
+    "exchange": EXCHANGE,
+}  # fmt: skip
 
 
 def typed_tile(words: str) -> tuple[int, int] | None:
@@ -511,6 +528,10 @@ class TrickNarrator:
                 lines.append(self._passed(event, viewer))
             elif kind in ("widow_shown", "widow_taken"):
                 lines.append(self._widow(event, hand))
+            elif kind == "declared":
+                lines.append(self._declared(event))
+            elif kind == "action" and event["action"]["kind"] == DECLARE:
+                pass  # told by the declaration's own record, which follows with the tiles
             elif kind == "action" and event["action"]["kind"] == PICK:
                 # A tile picked towards a play: only the picker hears which; the others hear the
                 # play once it is made (face up, or how many face down).
@@ -545,6 +566,14 @@ class TrickNarrator:
             return f"The tiles not dealt are turned face up: {tiles}."
         count = f", which count {event['count']}" if event["count"] else ""
         return f"{self.name(event['seat'])} took the tiles not dealt with the trick: {tiles}{count}."
+
+    def _declared(self, event: dict[str, Any]) -> str:
+        """A declaration: the tiles shown and what they score (declaration)."""
+        tiles = " ".join(hand_tile(normal(tuple(tile))) for tile in event["tiles"])  # type: ignore[arg-type]
+        declaration = self.t.rules.declaration
+        later = declaration is not None and declaration.after_trick
+        when = " once their side takes a trick" if later else ""
+        return self.style.paint(f"{self.name(event['seat'])} declared {tiles}: {event['points']} points{when}.", "bold")
 
     def _passed(self, event: dict[str, Any], viewer: int | None) -> str:
         """The tiles passed change hands; a player told in this hand hears what they received."""

@@ -19,6 +19,7 @@ from interpreter.engine import Action, LayoutView, Match
 from interpreter.engine.actions import (
     BID,
     CLOSE,
+    DECLARE,
     DISCARD,
     DOUBLES,
     DROP,
@@ -210,7 +211,7 @@ def _play_json(t: Any, match: Match, action: Action) -> dict[str, Any]:
     }
 
 
-_CALL_LABELS = {KEEP: "Keep", DROP: "Drop", EXCHANGE: "Exchange", CLOSE: "Close the stock"}
+_CALL_LABELS = {KEEP: "Keep", DROP: "Drop", EXCHANGE: "Exchange", CLOSE: "Close the stock", DECLARE: "Declare"}
 
 
 def _trick_label(action: Action, match: Match) -> dict[str, Any]:
@@ -550,6 +551,8 @@ def _trick_hand(
         "widow_size": view.widow_size,
         "widow": [list(tile) for tile in view.widow],
         "widow_text": widow_words(t, view).strip(),
+        # Declarations that score: per seat the tiles it showed and still holds (known to all).
+        "shown": [[list(tile) for tile in tiles] for tiles in view.shown],
         **_plays_json(match, t, view, hand),
     }
 

@@ -14,12 +14,13 @@ from typing import Any
 
 from interpreter.engine import events as ev
 from interpreter.engine import phases
-from interpreter.engine.actions import CLOSE, DOUBLES, PASS, PASS_ACTION, PICK, PLAY, Action
+from interpreter.engine.actions import CLOSE, DECLARE, DOUBLES, PASS, PASS_ACTION, PICK, PLAY, Action
 from interpreter.engine.tiles import Tile, bits, tile_text
 from interpreter.engine.tricks.phases import (
     CLOSE_WHY,
     PLAYING,
     TrickPhase,
+    declarations,
     discarding,
     entry,
     grouped,
@@ -31,6 +32,7 @@ from interpreter.engine.tricks.table import TrickTable
 from interpreter.rulefile.trick_rules import FirstLeader, LedSuit
 
 _CLOSE = Action(CLOSE)
+_DECLARE = Action(DECLARE)
 
 
 def start(table: TrickTable, suits: Suits, leader: int) -> TrickPhase:
@@ -121,6 +123,8 @@ class Playing(TrickPhase):
             legal.append(PASS_ACTION)
         if t.rules.stock is not None and may_close(table):
             legal.append(_CLOSE)
+        if t.rules.declaration is not None and declarations.may_declare(table):
+            legal.append(_DECLARE)
         return legal
 
     def may_hand_on(self, table: TrickTable) -> bool:
@@ -146,6 +150,8 @@ class Playing(TrickPhase):
             best = max(ranks[x] for x in held)
             return sum(1 << x for x in held if ranks[x] == best)
         if not self.trick:
+            if table.declared.lead_from:  # the declarer leads one of the tiles he showed
+                return table.declared.lead_from & hand
             trumps = hand & suits.trumps
             if trumps and rules.lead_trump is not None and rules.lead_trump(self._lead_env(table, trumps)):
                 return trumps
@@ -207,6 +213,9 @@ class Playing(TrickPhase):
             table.events.append((ev.ACTION, table.current, action))
             points = [table.side_points(s) for s in range(table.sides)]
             table.stock.close(table.current, table.won_tricks.copy(), points)
+        elif action.kind == DECLARE:  # the leader shows tiles for points: a claim may follow at once
+            if declarations.declare(table, action):
+                self.claim(table)
         elif t.grouped:
             grouped.play(self, table, action)
         else:
@@ -221,6 +230,8 @@ class Playing(TrickPhase):
         assert suits is not None
         table.hands[seat] &= ~(1 << tile)
         table.played[seat] |= 1 << tile
+        if table.t.rules.declaration is not None:
+            table.declared.played(seat, tile)
         if table.stock.holder is not None:
             table.stock.played(seat, tile)
         if self.trick:
@@ -283,15 +294,23 @@ class Playing(TrickPhase):
         self.best = 0
         self.led = None
         table.current = taker
-        if t.rules.stop_when is not None:
-            taken = [table.side_points(s) for s in range(table.sides)]
-            for s in range(table.sides):
-                if t.rules.stop_when(scoring.hand_env(table, s, taken, False)):
-                    table.claimed = s
-                    self.finish(scoring.Scoring(table, walkover=False))
-                    return
+        if self.claim(table):
+            return
         if last or (t.rules.stop_when_decided and scoring.outcome(table, False) is not None):
             self.finish(scoring.Scoring(table, walkover=False))
+
+    def claim(self, table: TrickTable) -> bool:
+        """End the hand for the first side whose points meet `tricks.stop_when` (a claim); whether one did."""
+        stop_when = table.t.rules.stop_when
+        if stop_when is None:
+            return False
+        taken = [table.side_points(s) for s in range(table.sides)]
+        for s in range(table.sides):
+            if stop_when(scoring.hand_env(table, s, taken, False)):
+                table.claimed = s
+                self.finish(scoring.Scoring(table, walkover=False))
+                return True
+        return False
 
     def won_with(self, table: TrickTable, taker: int) -> tuple[tuple[Tile, ...], tuple[str, int, str] | None]:
         """The play that took the trick on the table (its tiles, sorted), and the combination it
@@ -306,6 +325,8 @@ class Playing(TrickPhase):
     def why_illegal(self, table: TrickTable, action: Action) -> str:
         if action.kind == CLOSE:
             return CLOSE_WHY
+        if action.kind == DECLARE:
+            return declarations.why_not(table)
         if action.kind == PASS:
             return "only the starter, about to lead the first trick of a hand, may hand the lead to the next player"
         picking = grouped.picking(self, table)
@@ -341,6 +362,10 @@ class Playing(TrickPhase):
         tile: Tile = action.tile  # type: ignore[assignment]  # a play's tile
         text = tile_text(tile)
         x = table.held(tile)
+        lead_from = table.declared.lead_from
+        if lead_from and not (lead_from >> x) & 1:
+            shown = " ".join(tile_text(table.t.tiles[y]) for y in bits(lead_from & table.hands[table.current]))
+            return f"having declared, you must lead one of the tiles you showed ({shown}): {text} is not one"
         if (self.play_mask(table) >> x) & 1:  # the tile may be led: the named suit is wrong or missing
             low, high = tile
             if table.t.rules.led_suit is not LedSuit.LEADER_NAMES:

@@ -230,6 +230,9 @@ function centre(state, viewer, held) {
     }
     if (t.received_text && t.trick_number === 1) lines.push(h("div", { class: "quiet" }, t.received_text));
     if (t.widow_text) lines.push(h("div", { class: "quiet" }, t.widow_text));
+    // Tiles shown in a declaration stay known to all until played.
+    const shown = (t.shown || []).map((tiles, seat) => tiles.length ? `${seatAt(state, seat, viewer)}: ${tiles.map(([a, b]) => tileText(b, a)).join(" ")}` : "").filter(Boolean);
+    if (shown.length) lines.push(h("div", { class: "quiet", id: "shown" }, `Shown: ${shown.join("; ")}`));
   }
   return h("div", { class: "centre", "aria-live": "polite" }, ...lines);
 }

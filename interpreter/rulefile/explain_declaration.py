@@ -1,0 +1,62 @@
+"""What `domino explain` says of the declarations that score (`declaration`), and the words of
+`explain --diff` for them; explain_tricks.py takes them from here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from interpreter.expressions import words as names
+from interpreter.expressions.words import words
+from interpreter.rulefile.trick_rules import Declaration, Shows
+
+# The names of `declaration.requires` and `points` (DECLARE_NAMES), of the player about to lead.
+DECLARE = {
+    **names.COUNT,
+    "doubles": "the number of doubles the leader holds",
+    "tiles": "the number of tiles the leader holds",
+    "trumps": "the number of trumps the leader holds",
+    "shown": "the number of tiles the declaration shows",
+    "top_shown": "a tile over every suit (tricks.top) is among them",
+}
+
+_SHOWS = {Shows.DOUBLES: "the doubles in his hand", Shows.HAND: "his whole hand"}
+
+LABELS = {
+    "tricks.declaration.requires": "who may declare",
+    "tricks.declaration.shows": "what a declaration shows",
+    "tricks.declaration.points": "what a declaration scores",
+    "tricks.declaration.after_trick": "declared points waiting for a trick",
+    "tricks.declaration.lead_shown": "the declarer leading a tile he showed",
+}
+
+BOOLEAN_WORDS = {
+    "tricks.declaration.after_trick": ("yes, they count once the side has a trick", "no, they count at once"),
+    "tricks.declaration.lead_shown": ("yes", "no, he leads any tile"),
+}
+
+ENUM_WORDS: dict[Any, str] = {Shows.DOUBLES: "the doubles", Shows.HAND: "the whole hand"}
+
+
+def sentences(declaration: Declaration | None, side: str) -> list[str]:
+    """The declaration a player about to lead may make, in sentences (none without)."""
+    if declaration is None:
+        return []
+    scorer = "he" if side == "player" else "his " + side
+    said = [
+        f"A player about to lead may, once a hand, declare if {words(declaration.requires, DECLARE)}: he shows "
+        f"{_SHOWS[declaration.shows]} to everybody (they stay known until played), and {scorer} scores "
+        f"{words(declaration.points, DECLARE)} points"
+        + (", counted once it has taken a trick this hand." if declaration.after_trick else ", counted at once.")
+    ]
+    if declaration.lead_shown:
+        said.append("He then leads one of the tiles he showed.")
+    return said
+
+
+def say(path: str, value: Any) -> str | None:
+    """A declaration key's value in words for `explain --diff`, or None for a value said the usual way."""
+    if value is None:
+        return "no declaration"
+    if path in ("tricks.declaration.requires", "tricks.declaration.points"):
+        return words(value, DECLARE)
+    return None
