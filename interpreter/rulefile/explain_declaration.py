@@ -41,12 +41,12 @@ def sentences(declaration: Declaration | None, side: str) -> list[str]:
     """The declaration a player about to lead may make, in sentences (none without)."""
     if declaration is None:
         return []
-    scorer = "he" if side == "player" else "his " + side
+    scorer = "he" if side == "player" else f"his {side}"
+    counted = ", counted once it has taken a trick this hand." if declaration.after_trick else ", counted at once."
     said = [
-        f"A player about to lead may, once a hand, declare if {words(declaration.requires, DECLARE)}: he shows "
-        f"{_SHOWS[declaration.shows]} to everybody (they stay known until played), and {scorer} scores "
-        f"{words(declaration.points, DECLARE)} points"
-        + (", counted once it has taken a trick this hand." if declaration.after_trick else ", counted at once.")
+        f"A player about to lead may declare if {words(declaration.requires, DECLARE)}, counting only tiles he "
+        f"has not shown before: he shows {_SHOWS[declaration.shows]} to everybody (they stay known until "
+        f"played), and {scorer} scores {words(declaration.points, DECLARE)} points{counted}"
     ]
     if declaration.lead_shown:
         said.append("He then leads one of the tiles he showed.")

@@ -348,7 +348,8 @@ class Shows(enum.Enum):
     HAND = "hand"  # the whole hand
 
 
-# The names a declaration's `requires` and `points` read, of the hand about to lead as it stands.
+# The names a declaration's `requires` and `points` read, of the hand about to lead as it stands,
+# less the tiles it showed before (a tile is declared once).
 DECLARE_NAMES: dict[str, Type] = {
     **COUNT_NAMES,
     "doubles": Type.INT,  # doubles held
@@ -361,10 +362,10 @@ DECLARE_NAMES: dict[str, Type] = {
 
 @dataclass(frozen=True)
 class Declaration:
-    """A declaration that scores (`declaration`): a seat about to lead whose hand meets `requires`
-    may, once a hand, show the tiles `shows` names; its side scores `points`, at once or (with
-    `after_trick`) once it has taken a trick, as points taken in the hand; with `lead_shown` the
-    declarer then leads one of the tiles shown."""
+    """A declaration that scores (`declaration`): a seat about to lead whose hand (less the tiles it
+    showed before) meets `requires` may show the tiles `shows` names among them; its side scores
+    `points`, at once or (with `after_trick`) once it has taken a trick, as points taken in the
+    hand; with `lead_shown` the declarer then leads one of the tiles shown."""
 
     requires: Expr[bool]
     shows: Shows

@@ -52,7 +52,24 @@ def test_the_leader_shows_his_doubles_and_scores_them_once_he_has_a_trick(declar
     run(match, "play 0-0", "play 1-6")  # the 0-0 takes the trick: 14, and the 30 count now
     assert match.trick_view.points_won == (44, 0)
     assert match.trick_view.shown == (((5, 5),), ())  # the 5-5 is still shown in seat 0's hand
-    assert "declare" not in [str(a) for a in match.legal_actions()]  # once a hand
+    assert "declare" not in [str(a) for a in match.legal_actions()]  # the 5-5 is shown already
+
+
+def test_new_doubles_make_a_new_declaration_which_may_claim_at_once(declaring) -> None:
+    later = deal(
+        "4-4 5-5 4-5 1-2 1-3 2-3 0-3",
+        "6-6 5-6 4-6 3-6 2-6 1-6 3-3",
+        boneyard="1-1 0-1 2-2 0-2 0-4 0-5 0-6 1-4 1-5 2-4 2-5 3-4 0-0 3-5",
+        starter=0,
+    )  # fives are trumps; seat 0 draws 1-1, then 2-2
+    match = Match(declaring, 2, deals=[later])
+    run(match, "declare", "play 5-5", "play 1-6")  # 20 for two doubles; the 5-5 (28) takes the trick
+    assert match.trick_view.points_won == (48, 0)
+    assert "declare" not in [str(a) for a in match.legal_actions()]  # 4-4 shown, 1-1 new: one double
+    run(match, "play 4-4", "play 2-6")  # 8 more: 56
+    events = run(match, "declare")  # 1-1 and 2-2, not shown before: 20 more, 76, and the claim
+    assert [(e["tiles"], e["points"]) for e in events if e["type"] == "declared"] == [([[1, 1], [2, 2]], 20)]
+    assert [(e["side"], e["points"]) for e in events if e["type"] == "score"] == [(0, 3)]
 
 
 def test_a_seat_without_enough_doubles_cannot_declare(declaring) -> None:

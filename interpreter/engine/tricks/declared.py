@@ -12,7 +12,7 @@ from dataclasses import dataclass
 class Declared:
     points: list[int]  # per side: declared this hand (counted as the rules say)
     shown: list[int]  # per seat: the tiles it showed that it still holds
-    by: int = 0  # mask of the seats that declared this hand (once a hand each)
+    by: int = 0  # mask of the seats that declared this hand
     lead_from: int = 0  # the tiles the seat about to lead must lead one of (0: any)
 
     @classmethod

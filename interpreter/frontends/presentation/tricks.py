@@ -215,14 +215,15 @@ def call_words(kind: str, t: TrickTables) -> str:
     return text
 
 
-def declare_words(t: TrickTables) -> str:
-    """What declaring does, from the rules (declaration)."""
+def declare_words(t: TrickTables, match: Match) -> str:
+    """What declaring does, from the rules (declaration), said to the player about to lead."""
     declaration = t.rules.declaration
     assert declaration is not None
     shown = "your doubles" if declaration.shows.value == "doubles" else "your hand"
     text = f"declare: show {shown} to everybody, for points"
     if declaration.after_trick:
-        text += " (they count once your side has taken a trick)"
+        who = "you have" if match.sides == t.players else "your side has"
+        text += f" (they count once {who} taken a trick)"
     return text + (", then lead one of the tiles shown" if declaration.lead_shown else "")
 
 
@@ -282,7 +283,7 @@ def describe_trick_move(action: Action, match: Match) -> str:
     if action.kind == CLOSE:
         return close_words(t)
     if action.kind == DECLARE:
-        return declare_words(t)
+        return declare_words(t, match)
     if action.kind in (KEEP, DROP, EXCHANGE):
         return call_words(action.kind, t)
     return str(action)
@@ -529,7 +530,7 @@ class TrickNarrator:
             elif kind in ("widow_shown", "widow_taken"):
                 lines.append(self._widow(event, hand))
             elif kind == "declared":
-                lines.append(self._declared(event))
+                lines.append(self._declared(event, viewer))
             elif kind == "action" and event["action"]["kind"] == DECLARE:
                 pass  # told by the declaration's own record, which follows with the tiles
             elif kind == "action" and event["action"]["kind"] == PICK:
@@ -567,12 +568,15 @@ class TrickNarrator:
         count = f", which count {event['count']}" if event["count"] else ""
         return f"{self.name(event['seat'])} took the tiles not dealt with the trick: {tiles}{count}."
 
-    def _declared(self, event: dict[str, Any]) -> str:
+    def _declared(self, event: dict[str, Any], viewer: int | None) -> str:
         """A declaration: the tiles shown and what they score (declaration)."""
         tiles = " ".join(hand_tile(normal(tuple(tile))) for tile in event["tiles"])  # type: ignore[arg-type]
         declaration = self.t.rules.declaration
-        later = declaration is not None and declaration.after_trick
-        when = " once their side takes a trick" if later else ""
+        when = ""
+        if declaration is not None and declaration.after_trick:
+            who = self.side(event["side"], viewer)
+            plural = who == "you" or (who != "your side" and len(self.side_names(event["side"])) > 1)
+            when = f", counted once {who} {'take' if plural else 'takes'} a trick"
         return self.style.paint(f"{self.name(event['seat'])} declared {tiles}: {event['points']} points{when}.", "bold")
 
     def _passed(self, event: dict[str, Any], viewer: int | None) -> str:

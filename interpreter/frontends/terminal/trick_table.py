@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from interpreter.engine import Action, Match
 from interpreter.engine.actions import BID, DROP, EXCHANGE, KEEP, PASS, PICK
+from interpreter.engine.observation import TrickView
 from interpreter.engine.tricks.phases.passing import receiver_words
 from interpreter.engine.tricks.tables import TrickTables
 from interpreter.frontends.presentation.contracts import (
@@ -282,8 +283,19 @@ def this_hand_lines(match: Match, seats: Sequence[Seat], style: Style) -> list[s
             text += f" — closed the stock at {counted(view.at_close[1][side], ('point', 'points'))}"
         elif closer_side is not None and view.at_close:
             text += f" — had {counted(view.at_close[1][side], ('point', 'points'))} when the stock was closed"
+        if view.declared and view.declared[side] and not view.tricks_won[side]:  # declaration.after_trick
+            text += f" — {view.declared[side]} declared, counted once a trick is taken"
         lines.append(text.rstrip())
-    return lines
+    return lines + _shown_lines(seats, view)
+
+
+def _shown_lines(seats: Sequence[Seat], view: TrickView) -> list[str]:
+    """The tiles each player showed in a declaration and still holds: everybody knows them."""
+    return [
+        f"  {seats[seat].name} showed {' '.join(hand_tile(tile) for tile in tiles)}"
+        for seat, tiles in enumerate(view.shown)
+        if tiles
+    ]
 
 
 def _grid(entries: Sequence[str]) -> list[str]:

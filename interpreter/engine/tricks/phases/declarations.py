@@ -1,5 +1,5 @@
 """Declarations that score (`declaration`, docs/format.md "Declarations that score"): a seat about
-to lead shows tiles of its hand, once a hand; its side's points wait, where the rules say so, for
+to lead shows tiles of its hand not shown before; its side's points wait, where the rules say so, for
 its first trick; the declarer then leads one of the tiles shown. Logged as the action and a public
 `declared` record (seat, side, tiles, points). Functions of the play phase (playing.py) and the table."""
 
@@ -17,8 +17,8 @@ DECLARED = "declared"  # the public record of a declaration
 
 
 def shown_by(table: TrickTable, declaration: Declaration, seat: int) -> int:
-    """The tiles `seat` would show now (a mask)."""
-    hand = table.hands[seat]
+    """The tiles `seat` would show now (a mask): of its hand, those it has not shown already."""
+    hand = table.hands[seat] & ~table.declared.shown[seat]
     if declaration.shows is Shows.HAND:
         return hand
     t = table.t
@@ -26,9 +26,10 @@ def shown_by(table: TrickTable, declaration: Declaration, seat: int) -> int:
 
 
 def env(table: TrickTable, seat: int, shown: int) -> dict[str, Any]:
-    """The names `declaration.requires` and `points` read (DECLARE_NAMES), of `seat`'s hand."""
+    """The names `declaration.requires` and `points` read (DECLARE_NAMES), of `seat`'s hand less the
+    tiles it has shown already (a tile shown once is never declared again)."""
     t = table.t
-    hand = table.hands[seat]
+    hand = table.hands[seat] & ~table.declared.shown[seat]
     trumps = 0 if table.suits is None else (hand & table.suits.trumps).bit_count()
     top = 0 if table.suits is None else table.suits.top
     return {
@@ -41,9 +42,10 @@ def may_declare(table: TrickTable) -> bool:
     """Whether the seat about to lead may declare now (the caller knows no tile is on the table)."""
     declaration = table.t.rules.declaration
     seat = table.current
-    if declaration is None or (table.declared.by >> seat) & 1:
+    if declaration is None or table.declared.lead_from:  # he has just declared: he leads now
         return False
-    return bool(declaration.requires(env(table, seat, shown_by(table, declaration, seat))))
+    shown = shown_by(table, declaration, seat)
+    return bool(shown) and bool(declaration.requires(env(table, seat, shown)))
 
 
 def declare(table: TrickTable, action: Action) -> bool:
@@ -72,6 +74,9 @@ def why_not(table: TrickTable) -> str:
     declaration = table.t.rules.declaration
     if declaration is None:
         return "there are no declarations in this game"
-    if (table.declared.by >> table.current) & 1:
-        return "you have declared already this hand"
-    return f"you may declare only about to lead a trick, holding what it asks ({declaration.requires.source})"
+    if table.declared.lead_from:
+        return "you have declared: lead one of the tiles you showed"
+    return (
+        "you may declare only about to lead a trick, holding what it asks "
+        f"({declaration.requires.source}) in tiles not shown before"
+    )
