@@ -580,6 +580,10 @@ def test_a_whole_trick_match_never_shows_a_seat_a_tile_it_may_not_see(client, ap
         hidden = {t for s in range(players_) if s != seat for t in truth.hand(s)} | set(truth.dead)
         hidden |= every_tile - seen  # the stock, hands thrown in or exchanged, others' discards
         hidden -= turned_up  # face up, out of play (Loo), or drawn last (Bingo): everyone saw it
+        # Tiles shown in a declaration (Bingo's doubles) are public while their holder keeps them.
+        shown = {tuple(sorted(t)) for e in log[:upto] if e["type"] == "declared" for t in e["tiles"]}
+        seen |= shown
+        hidden -= shown
         assert view["hand"] == [list(t) for t in truth.hand(seat)]
         assert not _trick_tiles(view) & hidden, view["version"]
         assert _tiles_in_words(_trick_words(view)) <= seen, view["version"]

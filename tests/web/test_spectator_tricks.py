@@ -131,11 +131,13 @@ def _check_spectator_view(view: dict, truth: Match, public: list[dict], log: lis
 
 def _shown_by_seat(public: list[dict], start: int, end: int) -> dict[int | None, Counter]:
     """The tiles every seat saw in public[start:end]: per seat, those it played face up; under None,
-    the tiles turned up for trumps."""
+    the tiles turned up for trumps, and those shown in a declaration (Bingo's doubles)."""
     out: dict[int | None, Counter] = {None: Counter()}
     for record in public[start:end]:
         if record["type"] == "turn_up":
             out[None] += _counted([record["tile"]])
+        elif record["type"] == "declared":
+            out[None] |= _counted(record["tiles"])
         elif record["type"] == "action" and record["action"]["kind"] == "play" and "tile" in record["action"]:
             action = record["action"]
             out.setdefault(record["seat"], Counter()).update(_counted(action.get("tiles") or [action["tile"]]))
