@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from interpreter.engine import Action, IllegalAction, Match, deal
+from interpreter.engine import Action, IllegalAction, Match, ScriptedDeal, deal
 from interpreter.engine.tricks.determinize import TrickDeterminizer
 from interpreter.loader import load_ruleset_text
 from tests.engine.test_trick_stock import STOCK_DEAL, STOCK_GAME
@@ -29,6 +29,11 @@ declaration:
 @pytest.fixture(scope="module")
 def declaring(tmp_path_factory):
     return load_ruleset_text(DECLARING, "declaring.yaml", tmp_path_factory.mktemp("rules"))
+
+
+def _deal(first: str, boneyard: str) -> ScriptedDeal:
+    """Seat 0 holds `first` and leads; seat 1 the sixes and 3-3; the stock's last tile is turned up."""
+    return deal(first, "6-6 5-6 4-6 3-6 2-6 1-6 3-3", boneyard=boneyard, starter=0)
 
 
 def run(match: Match, *moves: str) -> list[dict]:
@@ -56,12 +61,8 @@ def test_the_leader_shows_his_doubles_and_scores_them_once_he_has_a_trick(declar
 
 
 def test_new_doubles_make_a_new_declaration_which_may_claim_at_once(declaring) -> None:
-    later = deal(
-        "4-4 5-5 4-5 1-2 1-3 2-3 0-3",
-        "6-6 5-6 4-6 3-6 2-6 1-6 3-3",
-        boneyard="1-1 0-1 2-2 0-2 0-4 0-5 0-6 1-4 1-5 2-4 2-5 3-4 0-0 3-5",
-        starter=0,
-    )  # fives are trumps; seat 0 draws 1-1, then 2-2
+    # Fives are trumps (3-5 turned up); seat 0 draws 1-1, then 2-2.
+    later = _deal("4-4 5-5 4-5 1-2 1-3 2-3 0-3", "1-1 0-1 2-2 0-2 0-4 0-5 0-6 1-4 1-5 2-4 2-5 3-4 0-0 3-5")
     match = Match(declaring, 2, deals=[later])
     run(match, "declare", "play 5-5", "play 1-6")  # 20 for two doubles; the 5-5 (28) takes the trick
     assert match.trick_view.points_won == (48, 0)
@@ -73,12 +74,7 @@ def test_new_doubles_make_a_new_declaration_which_may_claim_at_once(declaring) -
 
 
 def test_a_seat_without_enough_doubles_cannot_declare(declaring) -> None:
-    one_double = deal(
-        "0-0 4-5 1-2 1-3 2-3 0-3 5-6",
-        "6-6 5-5 4-6 3-6 2-6 1-6 3-3",
-        boneyard="0-1 0-2 0-4 0-5 0-6 1-1 1-4 1-5 2-2 2-4 2-5 3-4 4-4 3-5",
-        starter=0,
-    )
+    one_double = _deal("0-0 4-5 1-2 1-3 2-3 0-3 2-4", "0-1 0-2 0-4 0-5 0-6 1-1 1-4 1-5 2-2 5-5 2-5 3-4 4-4 3-5")
     match = Match(declaring, 2, deals=[one_double])  # seat 0 holds one double only
     assert "declare" not in [str(a) for a in match.legal_actions()]
     with pytest.raises(IllegalAction, match="doubles >= 2"):
