@@ -98,6 +98,9 @@ def hand_names(side: str) -> dict[str, str]:
         "all_tricks": f"the {side} took every trick",
         "opp_all_tricks": "another side took every trick",
         "opp_best": "the most points any one other side took",
+        "dealer": f"the {side} holds the deal",
+        "opp_dropped": "the number of players of other sides that dropped out",
+        "opp_exchanged": "a player of another side exchanged his hand",
         "last_bonus": "the last trick was taken by a bonus play (tricks.last_bonus)",
     }
 

@@ -146,6 +146,14 @@ HAND_NAMES.update({
 })
 
 
+# Who holds the deal and what the others called (calls): Loo's dealer playing alone "for the pool".
+HAND_NAMES.update({
+    "dealer": Type.BOOL,  # this side holds the hand's dealer
+    "opp_dropped": Type.INT,  # players of other sides that dropped out of the hand
+    "opp_exchanged": Type.BOOL,  # a player of another side exchanged his hand (took the miss)
+})
+
+
 # The names `scoring.pair_factor` reads, of a payment between two sides (issue 29, M18): the side
 # that pays or is paid, and the other side of the payment.
 PAIR_NAMES: dict[str, Type] = {

@@ -166,3 +166,24 @@ def test_domino_loo_a_dealer_left_alone_takes_the_whole_pool() -> None:
     match = loo_hand(0, "drop", "drop")
     assert [(e["side"], e["points"]) for e in match.events_of("score") if e["reason"] == "pool"] == [(2, 20)]
     assert match.scores == (-15, -10, 5) and match.pool == 20  # and hand 2's stakes: its dealer is seat 0
+
+
+def test_domino_loo_the_dealer_alone_against_the_miss_plays_for_the_pool() -> None:
+    # Four players: seat 0 takes the miss, seats 1 and 2 drop, the dealer (seat 3) stays in alone
+    # "for the pool": he wins nothing for his tricks and cannot be looed; the miss takes its fifths.
+    match = Match(rules("domino-loo-pool"), 4, seed=1)
+    dealer = match.trick_view.dealer
+    assert dealer == 3 and match.current_player == 0
+    match.apply(Action.parse("exchange"))  # seven fresh tiles, two laid face down
+    rng = random.Random(1)
+    while match.current_player == 0:
+        match.apply(rng.choice(match.legal_actions()))
+    for call in ("drop", "drop", "keep"):
+        match.apply(Action.parse(call))
+    while match.round == 1:
+        match.apply(rng.choice(match.legal_actions()))
+    tricks = [e["seat"] for e in match.events_of("trick")]
+    assert (tricks.count(0), tricks.count(3)) == (3, 2)
+    took = [(e["side"], e["points"], e["reason"]) for e in match.events_of("score") if e["reason"] != "ante"]
+    assert took == [(0, 15, "pool")]  # 3 fifths of 25; the dealer's 2 tricks leave their chips in the pool
+    assert match.pool == 15  # those 10, and the next dealer's 5

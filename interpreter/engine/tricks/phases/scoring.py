@@ -9,6 +9,7 @@ from typing import Any
 
 from interpreter.engine import events as ev
 from interpreter.engine import phases, pool
+from interpreter.engine.actions import EXCHANGE
 from interpreter.engine.scoring import score_error, winners
 from interpreter.engine.tricks.phases import Automatic, enter
 from interpreter.engine.tricks.phases.trick_scores import pair_factor
@@ -134,8 +135,19 @@ def hand_env(table: TrickTable, side: int, points: list[int], made: bool) -> dic
         "tricks_at_close": tricks_at, "points_at_close": points_at,
         "opp_tricks_at_close": sum(at_tricks) - tricks_at, "opp_points_at_close": sum(at_points) - points_at,
         "captured": table.captured[side], "opp_without_tricks": without,
-        "dropped": dropped, "walkover": walkover, **_how_won(table, side, points),
+        "dropped": dropped, "walkover": walkover, **_how_won(table, side, points), **_who_stayed(table, side),
     }  # fmt: skip
+
+
+def _who_stayed(table: TrickTable, side: int) -> dict[str, Any]:
+    """Who holds the deal and who called what (calls): Loo's dealer alone against the miss."""
+    seat_side = table.seat_side
+    others = [s for s in range(table.n) if seat_side[s] != side]
+    return {
+        "dealer": seat_side[table.dealer] == side,
+        "opp_dropped": sum(1 for s in others if (table.dropped >> s) & 1),
+        "opp_exchanged": any(seat_side[seat] != side and call == EXCHANGE for seat, call in table.calls),
+    }
 
 
 def _how_won(table: TrickTable, side: int, points: list[int]) -> dict[str, Any]:
