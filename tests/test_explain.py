@@ -48,7 +48,7 @@ def _trick_key_facts(ruleset: Ruleset, text: str) -> None:
     else:
         assert f"double-{ruleset.max_pip} set: {ruleset.set_size} tiles" in text
     for size in set(ruleset.deal.hand_sizes.values()):
-        assert f"{size} tiles" in text
+        assert f"{size} tiles" in text or f"{size} with" in text
     if tricks.bidding is not None:
         assert f"from {tricks.bidding.min} to {tricks.bidding.max}" in text
         for special in tricks.bidding.special:
@@ -831,8 +831,6 @@ def test_explain_says_which_rule_a_file_plays_where_its_sources_disagree():
         '"A tie does not set the bidder"' in house
         and "the first played of equally close tiles takes the trick" in house
     )
-    moon = " ".join(domino("explain", "moon").stdout.split())
-    assert "Here, as ehow.com says, a bidder who fails scores nothing, and each other player scores" in moon
 
 
 def test_explain_says_who_gets_the_widow_and_bids_in_points_where_marks_do_not_count():

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from interpreter.engine import Action, IllegalAction, Match, TrickMatch
 from interpreter.rulefile.loader import load_ruleset
+from tests.engine.engine_helpers import face_down_on_table
 from tests.variant_cases import bundled_cases
 
 MAX_STEPS = 200_000
@@ -38,6 +39,7 @@ def _where_is_everything(match: Match) -> Counter:
     if isinstance(match, TrickMatch):  # a trick game's tiles played this hand lie in its tricks
         for tiles in match.trick_view.played:
             places.update(tiles)
+        places.update(face_down_on_table(match))
     return places
 
 

@@ -106,6 +106,9 @@ class TrickView:
     declarers: tuple[int, ...] = ()
     shown: tuple[tuple[Tile, ...], ...] = ()
     lead_from: tuple[Tile, ...] = ()
+    # The seat to play may not take this trick, the last, led with one tile: its tile goes face
+    # down whatever it is (tricks.forfeit_last).
+    forfeits: bool = False
 
 
 class History(Sequence[dict[str, Any]]):

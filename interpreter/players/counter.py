@@ -501,8 +501,11 @@ class _Table:
     def play(self, plays: list[Action]) -> Action:
         t, s = self.t, self.s
         tiles: dict[int, Action] = {}
-        def suit(a: Action) -> int:  # the suit a lead names: a pip, or the doubles (tricks.doubles_callable)
-            return s.trump + 1 if a.value == DOUBLES else a.value  # type: ignore[return-value]
+        def suit(a: Action) -> int:  # the suit a lead names: a pip, the doubles (tricks.doubles_callable),
+            # or none: a double led as its own number
+            if a.value is None:
+                return a.tile[0]  # type: ignore[index]
+            return s.trump + 1 if a.value == DOUBLES else a.value
 
         for a in plays:  # a tile led once per end (the leader names the suit): the end it ranks best under
             x = next(i for i in t.copies[a.tile] if (self.hand >> i) & 1)  # type: ignore[index]

@@ -39,6 +39,7 @@ from interpreter.rulefile.trick_rules import (
     AllPass,
     Bidding,
     Calls,
+    Combination,
     Contract,
     Declarer,
     DoublePlace,
@@ -227,6 +228,7 @@ def build_tricks(
         named=b.named,
         combinations=combinations,
         face_down=bool(b.get("tricks", "face_down")),
+        forfeit_last=_forfeit_last(b, combinations),
         last_bonus=last_bonus,
         trick_scores=scored,
         collector=b.expr(("scoring", "collector"), HAND_NAMES, Type.BOOL),
@@ -238,6 +240,20 @@ def build_tricks(
         joins=joins,
         joins_rank=b.option(JoinsRank, "trumps", "joins_rank"),
     )
+
+
+def _forfeit_last(b: _Builder, combinations: tuple[Combination, ...]) -> Expr[bool] | None:
+    """`tricks.forfeit_last`: who may not take a last trick led with one tile. A trick of plays
+    (tricks.face_down or tricks.combinations) says whether each play takes the lead as it is
+    laid; a plain trick does not, so it cannot have it."""
+    condition = b.expr(("tricks", "forfeit_last"), HAND_NAMES, Type.BOOL)
+    if condition is not None and not (b.get("tricks", "face_down") or combinations):
+        b.problem(
+            ("tricks", "forfeit_last"),
+            "a player barred from the last trick is a rule of tricks of plays, and this game lays no play face "
+            "down (tricks.face_down) nor leads tiles together (tricks.combinations); leave it out",
+        )
+    return condition
 
 
 def _pair_factor(b: _Builder, scored: tuple[TrickScore, ...]) -> Expr[int] | None:

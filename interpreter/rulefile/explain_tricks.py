@@ -677,6 +677,7 @@ def _playing(ruleset: Ruleset, tricks: TrickRules) -> list[str]:
                 "When tiles are led together, the highest combination of their kind played to the trick wins it."
             )
         out += [_face_down(tricks)] if tricks.face_down else []
+        out += _forfeit_last(tricks)
         out.append(f"Within a suit the tiles rank as the set gives them, highest first: {_suit_ranks(ruleset)}.")
     else:
         if not has_trumps(tricks):
@@ -716,6 +717,22 @@ def _face_down(tricks: TrickRules) -> str:
         f"A play that does not take the lead of the trick ({beat}) is laid face down: the other players never see "
         "its tiles. The player who takes the trick captures them with the rest."
     )
+
+
+def _forfeit_last(tricks: TrickRules) -> list[str]:
+    """Who may not take a last trick led with one tile (`tricks.forfeit_last`), in a sentence."""
+    if tricks.forfeit_last is None:
+        return []
+    how = "lays it face down, even one that would beat" if tricks.face_down else "plays it, even one that would beat"
+    return [
+        f"When the last trick is led with one tile, {_forfeiter(tricks.forfeit_last)} {how}: he cannot take that "
+        "trick."
+    ]
+
+
+def _forfeiter(condition: Any) -> str:
+    """Who may not take a last trick led with one tile (`tricks.forfeit_last`), in words."""
+    return f"a player for whom {words(condition, hand_names('player'))}"
 
 
 _TOGETHER = "Tiles led together"
@@ -951,6 +968,7 @@ LABELS = {
     "tricks.calls.exchange": "exchanging a hand",
     "tricks.named": "what the set says of its tiles (names, suits, ranks)",
     "tricks.face_down": "laying face down a play that does not take the lead of its trick",
+    "tricks.forfeit_last": "who cannot take a last trick of single tiles",
     "tricks.last_bonus": "the plays that earn the last trick's bonus (last_bonus)",
     "tricks.trick_scores": "the points scored as a trick is taken",
     "tricks.collector": "who collects from every other side at a hand's end",
@@ -1027,6 +1045,8 @@ def say(path: str, value: Any, ruleset: Ruleset) -> str | None:
         return words(value, hand_names(side_word(ruleset.players)))
     if path == "tricks.stop_when":
         return "none, every trick is played"
+    if path == "tricks.forfeit_last":
+        return "nobody" if value is None else _forfeiter(value)
     if path == "tricks.last_bonus":
         return last_bonus_words(value) if value else "none"
     if path == "tricks.collector":

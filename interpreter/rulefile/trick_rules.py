@@ -433,6 +433,8 @@ class TrickRules:
     named: tuple[NamedTile, ...] = ()  # per tile id, when the file gives set.tiles; else empty
     combinations: tuple[Combination, ...] = ()  # tiles that may be led together
     face_down: bool = False  # a play that does not take the lead of its trick is laid face down
+    # over HAND_NAMES, per side: a player for whom it holds cannot take a last trick led with one tile
+    forfeit_last: Expr[bool] | None = None
     last_bonus: tuple[TrickPlay, ...] = ()  # the plays that, taking the last trick, make `last_bonus` hold
     trick_scores: tuple[TrickScore, ...] = ()  # points scored as a trick is taken (tricks.trick_scores)
     collector: Expr[bool] | None = None  # over HAND_NAMES: the one side every other side settles with

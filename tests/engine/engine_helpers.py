@@ -10,6 +10,7 @@ import pytest
 
 from interpreter.engine import Action, Match, ScriptedDeal, deal
 from interpreter.engine.actions import BID, TRUMPS
+from interpreter.engine.tiles import Tile, bits
 from interpreter.rulefile.loader import RuleFileError, load_ruleset, load_ruleset_text
 from interpreter.rulefile.ruleset import Ruleset
 
@@ -130,3 +131,12 @@ TIEN_GOW_GEE_JOON = ("play 1-2 2-4", "play 1-1 1-1", "play 4-4 4-4", "play 1-3 1
 TIEN_GOW_SINGLES = ("play 1-6", "play 2-6", "play 2-5", "play 1-4", "play 1-5", "play 3-5", "play 3-4", "play 2-3")
 TIEN_GOW_QUARTET = ("play 3-6 4-5 6-6 6-6", "play 5-5 5-6 1-6 1-5", "play 3-3 3-3 2-2 2-2", "play 5-5 4-6 4-6 5-6")
 TIEN_GOW_SWEEP = (*TIEN_GOW_GEE_JOON, *TIEN_GOW_SINGLES, *TIEN_GOW_QUARTET)
+
+
+def face_down_on_table(match: Match) -> list[Tile]:
+    """A trick game's tiles face down on the table in no hand, seen by no viewer, that no public
+    view lists: the undealt tiles waiting for a trick's winner (deal.undealt: first_trick,
+    last_trick) and the tiles passed (passing) until every seat has passed."""
+    table = match._table  # type: ignore[attr-defined]
+    passed = [] if table.delivered else [x for mask in table.given for x in bits(mask)]
+    return [table.t.tiles[x] for x in [*table.widow, *passed]]

@@ -7,7 +7,7 @@ import random
 import re
 
 import pytest
-from engine_helpers import legal, of_type, play, rules, start
+from engine_helpers import face_down_on_table, legal, of_type, play, rules, start
 
 from interpreter.engine import Action, IllegalAction, Match, ScriptedDeal, TrickMatch, deal
 from interpreter.resources import bundled_variants
@@ -135,7 +135,9 @@ def test_every_tile_is_in_exactly_one_place(variant: str) -> None:
         if step % 7 == 0:
             held = [t for s in range(m.players) for t in m.hand(s)]
             # A trick game's tiles played this hand are in the tricks, not on a layout.
-            played = [t for tiles in m.trick_view.played for t in tiles] if isinstance(m, TrickMatch) else []
+            trick_game = isinstance(m, TrickMatch)
+            played = [t for tiles in m.trick_view.played for t in tiles] if trick_game else []
+            played += face_down_on_table(m) if trick_game else []
             assert sorted([*held, *m.boneyard, *m.dead, *m.layout.tiles, *played]) == full
         actions = m.legal_actions()
         assert actions

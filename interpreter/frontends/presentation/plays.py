@@ -137,6 +137,8 @@ def takes_lead(t: TrickTables, view: TrickView, tiles: Sequence[Tile]) -> bool:
     best = leading_play(t, view)
     if best is None:
         return True
+    if view.forfeits:  # the last trick, which this seat may not take (tricks.forfeit_last)
+        return False
     suits = _suits(t, view)
     return suits is not None and _beats(t, suits, view, tiles, view.plays[best][1])
 

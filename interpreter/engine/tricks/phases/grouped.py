@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from interpreter.engine import events as ev
 from interpreter.engine.actions import PICK, PLAY, Action
 from interpreter.engine.tiles import Tile, bits, tile_text
+from interpreter.engine.tricks.phases import scoring
 from interpreter.engine.tricks.picks import next_picks, picks_for
 from interpreter.engine.tricks.table import TrickTable
 
@@ -97,7 +98,9 @@ def _play_group(phase: Playing, table: TrickTable, ids: tuple[int, ...], named: 
         leads = True
         phase.led = (suits.led_suit[ids[0]] if named is None else named) if len(ids) == 1 else None
     else:
-        leads = takes_lead(phase, table, tuple(sorted(t.tiles[x] for x in ids)))
+        leads = takes_lead(phase, table, tuple(sorted(t.tiles[x] for x in ids))) and not (
+            len(ids) == 1 and forfeits(table, seat)
+        )
         led = phase.led
         if len(ids) == 1 and led is not None and not (suits.follows[led] >> ids[0]) & 1:
             table.voids[seat] |= 1 << led
@@ -127,6 +130,17 @@ def takes_lead(phase: Playing, table: TrickTable, tiles: tuple[Tile, ...]) -> bo
     if len(tiles) == 1:
         return table.suits.winner([best[0], t.index[tiles[0]]], phase.led) == 1  # type: ignore[union-attr]
     return t.groups.beats(tiles, tuple(sorted(t.tiles[x] for x in best)))
+
+
+def forfeits(table: TrickTable, seat: int) -> bool:
+    """Whether `seat`, following a trick led with one tile, may not take it: it is the hand's last
+    trick (its hand holds at most the tile it plays to it) and `tricks.forfeit_last` holds for
+    its side (Tien Gow's early death)."""
+    condition = table.t.rules.forfeit_last
+    if condition is None or table.hands[seat].bit_count() > 1:
+        return False
+    points = [table.side_points(s) for s in range(table.sides)]
+    return bool(condition(scoring.hand_env(table, table.seat_side[seat], points, False)))
 
 
 def why_play(phase: Playing, table: TrickTable, action: Action) -> str:

@@ -391,6 +391,8 @@ class Playing(TrickPhase):
         }
         if self.picked and seat == table.current:
             out["picked"] = tuple(tiles[x] for x in self.picked)
+        if self.plays and len(self.plays[0][1]) == 1 and grouped.forfeits(table, table.current):
+            out["forfeits"] = True
         return out
 
 

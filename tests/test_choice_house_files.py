@@ -1,0 +1,32 @@
+"""The house files a bundled file's CHOICE: comments quote, for the source it does not follow
+("#   name: moon-named" / "#   extends: moon" / "#   tricks: ..."), load and change what they
+say they change: a comment that names a house file cannot rot into one that does not load."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from interpreter.loader import load_ruleset, load_ruleset_text
+from interpreter.rulefile.explain import differences
+from tests.engine.engine_helpers import RULES
+
+QUOTED = re.compile(r"^  #   name: .*\n(?:  #   .*\n)+", re.MULTILINE)
+
+
+def _quoted(variant: str) -> list[str]:
+    text = (RULES / f"{variant}.yaml").read_text(encoding="utf-8")
+    return ["\n".join(line[6:] for line in block.splitlines()) + "\n" for block in QUOTED.findall(text)]
+
+
+@pytest.mark.parametrize(
+    ("variant", "changes"),
+    [("moon", ["The suit a tile led calls for changes from its higher end to the end the leader names.",
+               "The score of a hand changes."])],
+)  # fmt: skip
+def test_the_quoted_house_files_load_and_change_one_rule_each(variant: str, changes: list[str]) -> None:
+    houses = [load_ruleset_text(text, "house.yaml", RULES) for text in _quoted(variant)]
+    said = [differences(house, load_ruleset(variant)) for house in houses]
+    assert [lines[0].splitlines()[0] for lines in said] == changes
+    assert [len(lines) for lines in said] == [1] * len(changes)
