@@ -32,6 +32,7 @@ class ClaimPhase(LayoutPhase):
     name = "claiming"
 
     def __init__(self, table: LayoutTable, claims: int = 0, after: int = 0) -> None:
+        self.listed = None  # set on the instance, as every layout phase does (phases.py: LayoutPhase)
         self.claims = claims  # deals of this round thrown in by a claim: at most start.max_redeals
         self.asked = 0  # the seat asked, counted from the starter in the order of play
         self.done = False

@@ -54,6 +54,7 @@ class LayoutMatch(Match):
         self._pending = False
         self._events.append(ev.match_header(ruleset.name, ruleset.digest, seed, players, self._sides, self._scores))
         self._phase: LayoutPhase = DealPhase(self._table)
+        self.__dict__ = dict(self.__dict__)  # not split: why in LayoutTable.__init__
         self._move_on()
 
     def _move_on(self) -> None:
@@ -179,7 +180,7 @@ class LayoutMatch(Match):
     def clone(self) -> LayoutMatch:
         """An independent copy with the same future (its random stream included)."""
         new = object.__new__(LayoutMatch)
-        new.__dict__ = self.__dict__.copy()  # one copy of the whole dict: cheaper than update into an empty one
+        new.__dict__ = self.__dict__.copy()  # combined (see __init__): a copy is one block copy
         new._scores = self._scores.copy()
         self._copy_log(new)
         new._table = self._table.copy(new._scores, new._events)

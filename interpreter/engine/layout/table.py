@@ -102,11 +102,16 @@ class LayoutTable:
         self.previous = None
         self.pool = 0
         self.finished = None
+        # A dict of its own, not one sharing its keys with the class's (Python 3.11's split dict):
+        # `copy` copies the dict, and a copy of a split dict stays split, which 3.11 cannot read
+        # or write an attribute of without a generic lookup. The same for the match and its play
+        # phase: ISMCTS on draw lost a fifth of its speed to it (copies are what a search plays).
+        self.__dict__ = dict(self.__dict__)
 
     def copy(self, scores: list[int], events: list[ev.Record]) -> LayoutTable:
         """An independent copy keeping `scores` and logging to `events` (the copy's match's lists)."""
         new = object.__new__(LayoutTable)
-        new.__dict__ = self.__dict__.copy()  # one copy of the whole dict: cheaper than update into an empty one
+        new.__dict__ = self.__dict__.copy()  # combined (see __init__): a copy is one block copy
         new.scores = scores
         new.events = events
         new.hands = self.hands.copy()
