@@ -41,6 +41,7 @@ class GreedyPlayer:
         players = len(observation.hand_counts)
         lowest = rules.match.winner is Winner.LOWEST
         table = search_support(rules).determinizer(rules, observation).sample(self._rng)
+        table.legal_actions()  # listed once here, the clones below share the list instead of each listing it
         best, best_key = legal[0], None
         for action in legal:
             after = table.clone()

@@ -42,6 +42,7 @@ class Auction:
             out.append(PASS_ACTION)
         jumps = self.jumps(t, hand) if t.rules.contracts else {}
         top = self.raise_limit(t)
+        suits = self.suits_to_name(t, hand) if t.names_suit is not None else ()  # once, not once a bid
         for bid in t.bids:
             if high is not None and bid.value <= high:
                 continue
@@ -51,7 +52,7 @@ class Auction:
                 if t.names_suit is None:
                     out.append(t.bid_actions[bid.value])
                 else:  # once per suit the seat may name
-                    out += [t.suit_bid_actions[bid.value, p] for p in self.suits_to_name(t, hand)]
+                    out += [t.suit_bid_actions[bid.value, p] for p in suits]
         return out
 
     @staticmethod

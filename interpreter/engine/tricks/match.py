@@ -268,7 +268,9 @@ class TrickMatch(Match):
         new.__dict__.update(self.__dict__)
         self._copy_log(new)
         table = new._table = self._table.copy()
-        table.rng = random.Random()
+        # The same stream, without seeding a new generator first: random.Random() reads the OS's
+        # entropy, a fifth of a greedy player's move in a big auction.
+        table.rng = random.Random.__new__(random.Random)
         table.rng.setstate(self._table.rng.getstate())
         table.events = new._events
         new._scores = table.scores
