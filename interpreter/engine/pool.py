@@ -8,10 +8,10 @@ and `pool`, so every score view and the log show them as they show points."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from interpreter.engine import events as ev
+from interpreter.engine.observation import Observation
 from interpreter.expressions.language import MAX_VALUE, ExpressionRuntimeError, describe_value
 from interpreter.rulefile.ruleset import Pool, PoolTie, Ruleset
 
@@ -83,10 +83,13 @@ def settle(
     return left
 
 
-def pool_in(history: Iterable[Mapping[str, Any]]) -> int:
-    """The pool as a public log leaves it: the stakes put in, less what was taken out."""
+def pool_in(observation: Observation) -> int:
+    """The pool as the public log leaves it: the stakes put in, less what was taken out (0 without
+    a pool, read without going through the log: a determinization asks at every decision)."""
+    if observation.rules.match.pool is None:
+        return 0
     pool = 0
-    for event in history:
+    for event in observation.history:
         if event["type"] == "score" and event["reason"] in (ANTE, POOL):
             pool -= event["points"]
     return pool

@@ -99,7 +99,7 @@ class Determinizer:
             mine |= 1 << m._tile_id(tile)
         m._replayed(
             observation.current_player, me, mine, observation.scores, observation.legal_actions,
-            pool_in(observation.history) if observation.rules.match.pool is not None else 0,
+            pool_in(observation),
         )  # fmt: skip
 
         self._template = m

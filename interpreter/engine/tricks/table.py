@@ -296,7 +296,7 @@ class TrickTable:
         table.starter = view.starter
         table.dealer = view.dealer
         table.previous_winner = None  # a later hand's starter: not a sample's concern
-        table.pool = pool_in(observation.history) if ruleset.match.pool is not None else 0  # a pool game only
+        table.pool = pool_in(observation)
         auction = table.auction
         auction.bids, auction.bidder, auction.high = list(view.bids), view.bidder, view.bid
         auction.must_declare = None if view.must_declare is None else t.contracts[view.must_declare]
