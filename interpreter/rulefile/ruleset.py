@@ -550,6 +550,9 @@ class Ruleset:
     # The numbers (of COUNT_VALUE_FIELDS) for a match that makes the other partnership choice than
     # the file's default (players.teams_optional), per count where they differ from `by_count`'s.
     by_choice: dict[str, dict[int, int]] = field(default_factory=dict)
+    # The kinds of phase a hand goes through as the file writes them (`phases`, in an order the
+    # engine plays: rulefile/build_phases.py checks it); empty: the default sequence.
+    phases: tuple[str, ...] = ()
     _specialised: dict[tuple[int, bool], Ruleset] = field(default_factory=dict, compare=False, repr=False)
 
     @property

@@ -148,17 +148,20 @@ class TrickDeterminizer:
             turn_up = next(x for x in t.copies[view.turn_up] if (own >> x) & 1)
         elif played_up:  # the seat that drew it played it: one of the played copies
             turn_up = next(x for x in t.copies[view.turn_up] if any((mask >> x) & 1 for mask in played))  # type: ignore[index]
-        self._fixed = t.turned_trump(turn_up) if turn_up is not None else t.fixed  # trumps, for a passing
         self._rules = rules
         self._table = TrickTable.seen_by(
-            t, rules, observation, played, None if view.phase == PASSING else suits, turn_up
-        )  # the passing comes before the suits are declared
+            t, rules, observation, played, None if view.phase == PASSING and view.declaration is None else suits,
+            turn_up,
+        )  # a passing before the declaration comes before the suits are declared
         # The phase: the trick on the table by its tiles; a play laid face down is only a count
         # to this seat (its own among its discards): `sample` fills it from the unseen tiles.
         self._phase_name = view.phase or _phase_of(view, t.rules.bidding is None, suits is not None, n)
         self._owed = view.to_discard
         self._kind = view.phase_kind
         self._leader = None if view.phase != DISCARDING or view.calls else self._leader_of(view, t)
+        # A passing began with the starter, or, where it follows the declaration, the first leader.
+        passed_late = view.phase == PASSING and view.declaration is not None
+        self._first = self._leader_of(view, t) if passed_late else view.starter
         used: set[int] = set()
         self._trick = [(seat, ids_of(seat, tile, used)) for seat, tile in view.trick]
         in_plays: set[int] = set()
@@ -229,7 +232,7 @@ class TrickDeterminizer:
         if name == DISCARDING:
             return Discarding(self._owed, self._leader)
         if name == PASSING:
-            return Passing(self._fixed)
+            return Passing(self._first)
         return _WAITING[name]()
 
     def _deal(self, rng: random.Random) -> list[Any]:

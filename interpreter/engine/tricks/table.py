@@ -24,7 +24,7 @@ from interpreter.engine.tiles import bits
 from interpreter.engine.tricks.auction import Auction
 from interpreter.engine.tricks.declared import Declared
 from interpreter.engine.tricks.stockpile import StockPile
-from interpreter.engine.tricks.suits import Suits
+from interpreter.engine.tricks.suits import Declaration, Suits
 from interpreter.engine.tricks.tables import TrickTables
 from interpreter.rulefile.ruleset import Ruleset
 from interpreter.rulefile.trick_rules import Contract
@@ -44,7 +44,7 @@ class TrickTable:
     __slots__ = (
         "absent", "auction", "available", "calls", "captured", "claimed", "contract", "count", "current", "dead",
         "dealer", "deals", "dealt_hands", "declared", "delivered", "discard_seats", "discards", "dropped", "events",
-        "face_down",
+        "face_down", "fixed",
         "given", "hands", "last_bonus", "last_side", "last_trick", "last_winner", "n", "out", "played", "pool",
         "previous_winner", "redeals", "rng",
         "round", "ruleset", "scores", "seat_side", "set_aside", "sides", "starter", "stock", "suits", "t",
@@ -89,6 +89,9 @@ class TrickTable:
         self.calls: list[tuple[int, str]] = []  # (seat, keep/drop/exchange), in order
         self.auction = Auction()
         self.suits: Suits | None = None
+        # The trumps the deal fixed (the file's, or a tile turned up): what the hand is played
+        # under when no declaration names trumps (the calls, the first lead without an auction).
+        self.fixed: Declaration = self.t.fixed
         self.count = self.t.count
         self.contract: Contract | None = None  # a special contract declared in place of trumps
         self.out: int | None = None  # the seat that sits this hand out (a contract's partner_out)
@@ -303,6 +306,7 @@ class TrickTable:
         auction.suit = view.bid_suit
         if suits is not None:
             table.declare(suits)
+        table.fixed = t.turned_trump(turn_up) if turn_up is not None else t.fixed
         table.contract = None if view.contract is None else t.contracts[view.contract]
         table.out = view.sitting_out
         table.current = observation.current_player if observation.current_player is not None else view.starter
@@ -363,4 +367,6 @@ class TrickTable:
                 self.face_down[by] |= 1 << take(by)
         self.dead = pool + own + self.discards
         dealt = sum(h.bit_count() for h in hands) + sum(p.bit_count() for p in self.played)
+        if not self.delivered:  # tiles given in a passing still under way: out of the hands, not of the hand
+            dealt += sum(g.bit_count() for g in self.given)
         self.count_available(dealt // self.n)

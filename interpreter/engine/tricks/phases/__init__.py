@@ -1,17 +1,21 @@
 """The phases of a trick hand (engine/phases.py's `Phase`, over the trick table of table.py).
 
-A hand goes deal (deal.py) -> the tiles passed (passing.py) -> auction (bidding.py) ->
-declaration (declaring.py) -> the calls (calls.py) -> the discards of a kitty or an exchange
-(discarding.py) -> the tricks (playing.py, with grouped.py for tricks of plays and thumb.py for
-the playouts' cheap policy) -> the hand's scoring (scoring.py), then the next deal; a file
-without passing, an auction or calls skips them. A phase that finishes names the phase that
-follows (`finish`), built at that moment: entering a phase is building it, so a phase without
-decisions (the deal, the scoring) does its work in its constructor and is done at once.
+A hand follows its ruleset's sequence of phase kinds (`Ruleset.phase_kinds`: the file's own
+`phases`, or the default deal -> the tiles passed (passing.py) -> auction (bidding.py) ->
+declaration (declaring.py) -> the calls (calls.py) -> the discards of a kitty (discarding.py) ->
+the tricks (playing.py, with grouped.py for tricks of plays and thumb.py for the playouts' cheap
+policy) -> the hand's scoring (scoring.py)). A phase that finishes hands over (`hand_over`) to the
+next kind of the sequence that applies to this hand: each kind's module registers its `entry`,
+which builds the phase on the table as it stands, or says (None) that the kind has nothing to do
+in this hand (the kitty's discards without a kitty). Entering a phase is building it, so a phase
+without decisions (the deal, the scoring) does its work in its constructor and is done at once;
+a phase may also move straight on (a declaration with nothing to choose).
 
-The phases follow one another in a cycle (the scoring deals the next hand, an exchange's discards
-go back to the calls), so a phase names the next by the entry its module registered (`enter`)
-rather than importing it where that would make the imports a cycle: this package imports every
-phase's module once, at its end.
+The phases that go back, or skip ahead, name their phase themselves (`enter`), since no sequence
+says it: the scoring deals the next hand, an auction everyone passed deals again, an exchange's
+discards and the dealer's exchange of the turned-up tile go back to the calls (calls.py), and a
+hand every other side dropped out of is scored unplayed. This package imports every phase's
+module once, at its end, so that a phase names the next without its imports making a cycle.
 """
 
 from __future__ import annotations
@@ -29,25 +33,39 @@ PASSING = "passing"
 CLOSE_WHY = "you may close the stock only when you lead, once you have taken a trick, while it holds tiles"
 
 
-# The phases entered by a phase that comes later in a hand than they do: the deal (after the
-# scoring, or a passed-out auction), the calls (after an exchange's discards), the tricks (after a
-# kitty's discards). Each takes the table first.
-_ENTRIES: dict[str, Callable[..., TrickPhase]] = {}
+# Per kind of phase, how a hand enters it (on the table, which it takes first): the phase, or
+# None where the kind has nothing to do in this hand.
+Entry = Callable[[TrickTable], "TrickPhase | None"]
+_ENTRIES: dict[str, Entry] = {}
 
 
-def entry(name: str) -> Callable[[Callable[..., TrickPhase]], Callable[..., TrickPhase]]:
-    """Register the decorated function (or phase class) as the entry `name`."""
+def entry(kind: str) -> Callable[[Entry], Entry]:
+    """Register the decorated function (or phase class) as how a hand enters a phase of `kind`."""
 
-    def register(build: Callable[..., TrickPhase]) -> Callable[..., TrickPhase]:
-        _ENTRIES[name] = build
+    def register(build: Entry) -> Entry:
+        _ENTRIES[kind] = build
         return build
 
     return register
 
 
-def enter(name: str, table: TrickTable, *args: Any) -> TrickPhase:
-    """The phase `name` entered now on `table` (what it does on entering is done)."""
-    return _ENTRIES[name](table, *args)
+def enter(kind: str, table: TrickTable) -> TrickPhase:
+    """The phase of `kind` entered now on `table` (what it does on entering is done): for the
+    phases that go back (the next deal, the calls again), which always have something to do."""
+    phase = _ENTRIES[kind](table)
+    assert phase is not None, kind
+    return phase
+
+
+def hand_over(table: TrickTable, finished: str) -> TrickPhase:
+    """The phase after one of kind `finished`: the next kind of the hand's sequence that applies,
+    entered now. The scoring, last, always applies."""
+    sequence = table.t.phase_kinds
+    for kind in sequence[sequence.index(finished) + 1 :]:
+        phase = _ENTRIES[kind](table)
+        if phase is not None:
+            return phase
+    raise AssertionError(f"nothing follows {finished} in {sequence}")  # the loader puts the scoring last
 
 
 class TrickPhase(Phase[TrickTable]):

@@ -1,13 +1,13 @@
 """The auction of a trick hand: from the starter on, each seat bids higher than the standing bid
 or passes (tricks/auction.py keeps the bids, on the table: the hand's later phases read them).
-When everyone passed the hand is dealt again; else the winner declares."""
+When everyone passed the hand is dealt again; else the hand goes on (the winner declares)."""
 
 from __future__ import annotations
 
 from interpreter.engine import events as ev
 from interpreter.engine import phases
 from interpreter.engine.actions import BID, PASS, Action
-from interpreter.engine.tricks.phases import BIDDING, TrickPhase, declaring, enter
+from interpreter.engine.tricks.phases import BIDDING, TrickPhase, enter, entry, hand_over
 from interpreter.engine.tricks.suits import suit_name
 from interpreter.engine.tricks.table import TrickTable
 
@@ -33,7 +33,7 @@ class Bidding(TrickPhase):
             return
         if auction.bidder is None:  # everyone passed: deal again (bounded by start.max_redeals)
             table.redeals += 1
-            self.finish(enter("deal", table))
+            self.finish(enter(phases.DEAL, table))  # a cycle: the sequence goes back to the deal
             return
         table.redeals = 0
         bid = table.t.bid_of[auction.high]  # type: ignore[index]
@@ -43,7 +43,7 @@ class Bidding(TrickPhase):
             contract["suit"] = auction.suit
         table.events.append(contract)
         table.current = auction.bidder
-        self.finish(declaring.after_auction(table))
+        self.finish(hand_over(table, self.kind))
 
     def why_illegal(self, table: TrickTable, action: Action) -> str:
         if action.kind == PASS:
@@ -63,3 +63,9 @@ class Bidding(TrickPhase):
             return f"a bid of {action.value} raises the standing bid of {high} by more than {table.t.max_raise}"
         low = min((a.value for a in self.legal(table) if a.kind == BID), default=None)  # type: ignore[type-var]
         return f"a bid of {action.value} is not allowed now" + (f"; the lowest bid now is {low}" if low else "")
+
+
+@entry(phases.AUCTION)
+def start(table: TrickTable) -> Bidding | None:
+    """The auction from the starter on, in a hand with one."""
+    return Bidding() if table.t.rules.bidding is not None else None

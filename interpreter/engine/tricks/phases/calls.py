@@ -1,7 +1,7 @@
 """The calls of a trick hand (docs/format.md, `calls`): seat by seat before the first lead, keep
 the hand, drop out of the hand (it goes face down out of play) or exchange it for a fresh one from
-the stock, discarded down to a hand's size. Once every seat has called, the play; when every other
-side has dropped out, the hand ends unplayed (a walkover)."""
+the stock, discarded down to a hand's size. Once every seat has called, the hand goes on (the
+play); when every other side has dropped out, the hand is scored unplayed (a walkover)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,16 @@ from interpreter.engine import events as ev
 from interpreter.engine import phases
 from interpreter.engine.actions import DROP, EXCHANGE, KEEP, Action
 from interpreter.engine.tiles import bits
-from interpreter.engine.tricks.phases import CALLING, TrickPhase, discarding, entry, playing, scoring, turn_up
+from interpreter.engine.tricks.phases import (
+    CALLING,
+    TrickPhase,
+    discarding,
+    entry,
+    hand_over,
+    playing,
+    scoring,
+    turn_up,
+)
 from interpreter.engine.tricks.table import TrickTable
 
 _KEEP, _DROP, _EXCHANGE = Action(KEEP), Action(DROP), Action(EXCHANGE)
@@ -65,15 +74,21 @@ class Calls(TrickPhase):
     def _go_on(self, table: TrickTable) -> None:
         """Finish when every seat has called (the first lead) or every other side dropped out."""
         in_play = {table.seat_side[s] for s in range(table.n) if not (table.dropped >> s) & 1}
-        if len(in_play) <= 1:
+        if len(in_play) <= 1:  # skips the rest of the sequence: the hand is scored unplayed
             self.finish(scoring.Scoring(table, walkover=True))
         elif len(table.calls) >= table.n:
-            self.finish(playing.start(table, table.suits, table.starter))  # type: ignore[arg-type]  # declared at the deal
+            playing.settle(table, table.suits, table.starter)  # type: ignore[arg-type]  # declared on entering
+            self.finish(hand_over(table, self.kind))
 
 
-@entry("calls")
-def enter(table: TrickTable) -> Calls:
-    """The calls from the current seat on (at once over when nobody is left to call)."""
+@entry(phases.CALLS)
+def start(table: TrickTable) -> Calls | None:
+    """The calls from the current seat on (at once over when nobody is left to call), under the
+    trumps the deal fixed, in a hand with calls; also the way back to them from a discard."""
+    if table.t.rules.calls is None:
+        return None
+    if table.suits is None:
+        table.declare(table.t.suits(table.fixed))
     phase = Calls()
     phase._go_on(table)
     return phase

@@ -1,5 +1,6 @@
 """The deal of a trick hand: the tiles dealt (at random, or as the round's scripted deal), who
-bids or leads first, and a tile turned up for trumps; then the auction, the calls or the play."""
+bids or leads first, and a tile turned up for trumps; then the next phase of the hand's sequence
+(the passing, the auction, the calls or the play)."""
 
 from __future__ import annotations
 
@@ -9,13 +10,13 @@ from interpreter.engine.fixtures import ScriptedDeal
 from interpreter.engine.layout.dealing import shuffle
 from interpreter.engine.scoring import goal
 from interpreter.engine.tiles import bits
-from interpreter.engine.tricks.phases import Automatic, TrickPhase, bidding, calls, enter, entry, playing
+from interpreter.engine.tricks.phases import Automatic, entry, hand_over
 from interpreter.engine.tricks.suits import Declaration
 from interpreter.engine.tricks.table import TrickTable
 from interpreter.rulefile.ruleset import StartCriterion
 
 
-@entry("deal")
+@entry(phases.DEAL)
 class Deal(Automatic):
     """Deals the next hand (or the same round again after everyone passed) when built."""
 
@@ -58,23 +59,8 @@ class Deal(Automatic):
             up = table.stock.turn(out_of_play=not rules.stock.draw)
             fixed = t.turned_trump(up)
             table.events.append({"type": "turn_up", "tile": [t.low[up], t.high[up]], "trump": fixed})
-        if rules.passing is not None:
-            self.finish(enter("passing", table, fixed))
-        else:
-            self.finish(after_deal(table, fixed))
-
-
-@entry("after_deal")
-def after_deal(table: TrickTable, fixed: Declaration) -> TrickPhase:
-    """What follows the deal (and the passing, when tiles are passed): the auction, the calls
-    under the trumps the deal `fixed`, or the first lead."""
-    t = table.t
-    if t.rules.bidding is not None:
-        return bidding.Bidding()
-    if t.rules.calls is not None:
-        table.declare(t.suits(fixed))
-        return calls.enter(table)
-    return playing.start(table, t.suits(fixed), table.starter)
+        table.fixed = fixed
+        self.finish(hand_over(table, self.kind))
 
 
 def _show_undealt(table: TrickTable) -> None:

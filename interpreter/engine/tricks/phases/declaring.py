@@ -1,12 +1,14 @@
 """The declaration of a trick hand: the auction's winner names trumps, or a special contract
-(docs/format.md, `contracts`) whose declarer may then name trumps; then the play begins."""
+(docs/format.md, `contracts`) whose declarer may then name trumps; then the hand goes on (the
+play, after a kitty's discards or a passing where the file's sequence puts them)."""
 
 from __future__ import annotations
 
 from interpreter.engine import events as ev
 from interpreter.engine import phases
 from interpreter.engine.actions import CLOSE, DOUBLES, NO_TRUMPS, TRUMPS, Action
-from interpreter.engine.tricks.phases import CLOSE_WHY, DECLARING, TrickPhase, playing
+from interpreter.engine.tricks.phases import CLOSE_WHY, DECLARING, TrickPhase, entry, hand_over, playing
+from interpreter.engine.tricks.suits import Suits
 from interpreter.engine.tricks.table import TrickTable
 from interpreter.rulefile.trick_rules import Declarer, FirstLeader, Trump
 
@@ -38,6 +40,7 @@ def _declarations(table: TrickTable) -> list[Action]:
     return table.auction.declarations(table.t, table.contract, table.hands[bidder])
 
 
+@entry(phases.DECLARATION)
 def after_auction(table: TrickTable) -> TrickPhase:
     """The phase after an auction the current seat won: its declaration, or the play when it has
     nothing to choose."""
@@ -66,8 +69,14 @@ def declare(table: TrickTable, value: int | str | None) -> TrickPhase:
             table.current = declarer
             return Declaring()
         declaration = DOUBLES if contract.trumps is Trump.DOUBLES else NO_TRUMPS
-        return playing.start(table, t.suits(declaration, contract), declarer)
+        return _declared(table, t.suits(declaration, contract), declarer)
     if table.contract is not None:  # the contract's declarer named trumps, and leads
-        return playing.start(table, t.suits(value, table.contract), table.current)  # type: ignore[arg-type]
+        return _declared(table, t.suits(value, table.contract), table.current)  # type: ignore[arg-type]
     first = t.rules.first_leader
-    return playing.start(table, t.suits(value), bidder if first is FirstLeader.BIDDER else table.starter)  # type: ignore[arg-type]
+    return _declared(table, t.suits(value), bidder if first is FirstLeader.BIDDER else table.starter)  # type: ignore[arg-type]
+
+
+def _declared(table: TrickTable, suits: Suits, leader: int) -> TrickPhase:
+    """The hand is played under `suits`, `leader` leading: the phase after the declaration."""
+    playing.settle(table, suits, leader)
+    return hand_over(table, phases.DECLARATION)

@@ -1,7 +1,8 @@
-"""Tiles passed before play (docs/format.md, `passing`): every seat from the starter gives its
-tiles face down, one a move, to the seat the file names; they change hands only once every seat
-has given, so that no seat's choice depends on what it receives. The log's public form hides the
-tiles (only the giver and the receiver know them: `TrickTable.given`)."""
+"""Tiles passed before play (docs/format.md, `passing`): every seat from the one to act when
+the passing begins (the starter; after the declaration, the first leader) gives its tiles face
+down, one a move, to the seat the file names; they change hands only once every seat has given,
+so that no seat's choice depends on what it receives, and the seat that began acts next. The
+log's public form hides the tiles (only the giver and the receiver know them: `TrickTable.given`)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,7 @@ from typing import Any
 
 from interpreter.engine import phases
 from interpreter.engine.actions import GIVE, Action
-from interpreter.engine.tricks.phases import PASSING, TrickPhase, enter, entry
-from interpreter.engine.tricks.suits import Declaration
+from interpreter.engine.tricks.phases import PASSING, TrickPhase, entry, hand_over
 from interpreter.engine.tricks.table import TrickTable
 from interpreter.engine.tricks.tables import TrickTables
 from interpreter.rulefile.trick_rules import PassTo
@@ -21,9 +21,9 @@ class Passing(TrickPhase):
     kind = phases.PASSING
     name = PASSING
 
-    def __init__(self, fixed: Declaration) -> None:
+    def __init__(self, first: int) -> None:
         super().__init__()
-        self.fixed = fixed  # the trumps the deal fixed, for the phase that follows
+        self.first = first  # the seat that gives first, and acts once the tiles have changed hands
 
     def legal(self, table: TrickTable) -> list[Action]:
         """A tile of the hand, each once, in tile order."""
@@ -37,7 +37,7 @@ class Passing(TrickPhase):
         if table.given[seat].bit_count() < passing.count:
             return
         following = table.t.next_seat(seat)
-        if following != table.starter:
+        if following != self.first:
             table.current = following
             return
         for giver, tiles in enumerate(table.given):  # every seat has given: the tiles change hands
@@ -45,7 +45,8 @@ class Passing(TrickPhase):
         table.delivered = True
         to = [table.t.passes_to(s) for s in range(table.n)]
         table.events.append({"type": "passed", "round": table.round, "to": to, "count": passing.count})
-        self.finish(enter("after_deal", table, self.fixed))
+        table.current = self.first
+        self.finish(hand_over(table, self.kind))
 
     def why_illegal(self, table: TrickTable, action: Action) -> str:
         return f"give a tile of your hand to {receiver_words(table.t)} (give)"
@@ -67,8 +68,7 @@ _TO_WORDS = {
 }  # fmt: skip
 
 
-@entry("passing")
-def start(table: TrickTable, fixed: Declaration) -> Passing:
-    """The passing from the starter on."""
-    table.current = table.starter
-    return Passing(fixed)
+@entry(phases.PASSING)
+def start(table: TrickTable) -> Passing | None:
+    """The passing from the seat to act on (the starter after the deal), in a hand with one."""
+    return Passing(table.current) if table.t.rules.passing is not None else None

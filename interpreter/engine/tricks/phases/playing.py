@@ -21,9 +21,9 @@ from interpreter.engine.tricks.phases import (
     PLAYING,
     TrickPhase,
     declarations,
-    discarding,
     entry,
     grouped,
+    hand_over,
     scoring,
     trick_scores,
 )
@@ -35,29 +35,15 @@ _CLOSE = Action(CLOSE)
 _DECLARE = Action(DECLARE)
 
 
-def start(table: TrickTable, suits: Suits, leader: int) -> TrickPhase:
-    """The play under `suits`, `leader` leading (past a seat sitting out); first the kitty's
-    discards when the auction's winner takes the undealt tiles."""
+def settle(table: TrickTable, suits: Suits, leader: int) -> None:
+    """The hand is played under `suits`, `leader` leading the first trick (past a seat sitting
+    out): what the declaration, or the calls, settle before the phases that follow them."""
     table.declare(suits)
     if table.out is not None:
         table.absent |= 1 << table.out
     table.current = leader if leader != table.out else table.auction.bidder  # type: ignore[assignment]
     if (table.absent >> table.current) & 1:  # the leader dropped out: the next seat in play leads
         table.current = table.next_in_play(table.current)
-    bidding = table.t.rules.bidding
-    bidder = table.auction.bidder
-    if bidding is not None and bidding.kitty and table.dead and bidder is not None:
-        # The kitty goes face down to the auction's winner, who discards as many before the lead.
-        leader = table.current
-        table.current = bidder
-        tiles = table.t.tiles
-        for x in table.dead:
-            table.hands[bidder] |= 1 << x
-            table.events.append((ev.DRAW, bidder, tiles[x]))
-        kitty = len(table.dead)
-        table.dead = []
-        return discarding.Discarding(kitty, leader)
-    return Playing()
 
 
 class Playing(TrickPhase):
@@ -297,7 +283,7 @@ class Playing(TrickPhase):
         if self.claim(table):
             return
         if last or (t.rules.stop_when_decided and scoring.outcome(table, False) is not None):
-            self.finish(scoring.Scoring(table, walkover=False))
+            self.finish(hand_over(table, self.kind))
 
     def claim(self, table: TrickTable) -> bool:
         """End the hand for the first side whose points meet `tricks.stop_when` (a claim); whether one did."""
@@ -308,7 +294,7 @@ class Playing(TrickPhase):
         for s in range(table.sides):
             if stop_when(scoring.hand_env(table, s, taken, False)):
                 table.claimed = s
-                self.finish(scoring.Scoring(table, walkover=False))
+                self.finish(hand_over(table, self.kind))
                 return True
         return False
 
@@ -396,9 +382,12 @@ class Playing(TrickPhase):
         return out
 
 
-@entry("tricks")
+@entry(phases.TRICKS)
 def tricks(table: TrickTable) -> Playing:
-    """The tricks, from the first lead (the table's current seat leads)."""
+    """The tricks, from the first lead (the table's current seat leads); under the trumps the
+    deal fixed when no declaration or calls settled the play (a hand of neither)."""
+    if table.suits is None:
+        settle(table, table.t.suits(table.fixed), table.current)
     return Playing()
 
 

@@ -11,7 +11,7 @@ from interpreter.engine import events as ev
 from interpreter.engine import phases, pool
 from interpreter.engine.actions import EXCHANGE
 from interpreter.engine.scoring import score_error, winners
-from interpreter.engine.tricks.phases import Automatic, enter
+from interpreter.engine.tricks.phases import Automatic, enter, entry
 from interpreter.engine.tricks.phases.trick_scores import pair_factor
 from interpreter.engine.tricks.table import TrickTable
 from interpreter.engine.tricks.tables import number
@@ -64,11 +64,17 @@ class Scoring(Automatic):
         )  # fmt: skip
         done = winners(table.ruleset.match, scores, table.round, table.n, True)
         if done is None:
-            self.finish(enter("deal", table))
+            self.finish(enter(phases.DEAL, table))  # a cycle: the next hand
             return
         table.winners = done
         table.events.append(ev.match_end(done, scores))
         self.finish(None)
+
+
+@entry(phases.SCORING)
+def after_play(table: TrickTable) -> Scoring:
+    """The scoring of a hand played out (or claimed, or decided)."""
+    return Scoring(table, walkover=False)
 
 
 def settled(table: TrickTable, envs: list[dict[str, Any]], gained: list[int]) -> list[int]:

@@ -12,7 +12,7 @@ from interpreter.engine import events as ev
 from interpreter.engine import phases
 from interpreter.engine.actions import DISCARD, Action
 from interpreter.engine.tiles import bits
-from interpreter.engine.tricks.phases import DISCARDING, TrickPhase, enter
+from interpreter.engine.tricks.phases import DISCARDING, TrickPhase, enter, entry
 from interpreter.engine.tricks.table import TrickTable
 
 
@@ -61,7 +61,7 @@ class TurnUpExchange(TrickPhase):
             table.discard_seats.append(seat)
             table.dead.append(tile)
         table.current = table.t.next_seat(seat)
-        self.finish(enter("calls", table))
+        self.finish(enter(phases.CALLS, table))  # a cycle: back to the calls
 
     def why_illegal(self, table: TrickTable, action: Action) -> str:
         return "lay a tile of your hand away (discard): the turned-up tile to leave it, or one of yours"
@@ -70,3 +70,10 @@ class TurnUpExchange(TrickPhase):
         # The tiles laid face down so far (an exchange before him) and the one he owes, as a
         # discard phase counts them: the same view whichever of the two phases a seat is in.
         return {"phase": self.name, "phase_kind": self.kind, "to_discard": 1, "kitty": len(table.discards) + 1}
+
+
+@entry(phases.UNDEALT)
+def in_turn(table: TrickTable) -> None:
+    """Nothing, in the sequence's turn: the dealer's exchange is entered by his own call (`take`,
+    from calls.py), during the calls."""
+    return None
