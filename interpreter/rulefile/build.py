@@ -28,6 +28,8 @@ from interpreter.expressions.language import (
     describe_value,
 )
 from interpreter.resources import load_schema
+from interpreter.rulefile import phase_kinds
+from interpreter.rulefile.build_phases import build_phases
 from interpreter.rulefile.build_pool import build_pool
 from interpreter.rulefile.build_tricks import build_tricks, parse_tile, refuse_trick_sections
 from interpreter.rulefile.ruleset import (
@@ -311,7 +313,12 @@ def build_ruleset(
         by_count={key: table for key, table in by_count.items() if len(set(table.values())) > 1},
         by_choice={key: table for key, table in by_choice.items() if table},
     )
-    return ruleset, []
+    # The file's own order of the phases its other keys make (build_phases.py): checked once
+    # the ruleset says which phases those are.
+    phases = build_phases(b, phase_kinds.default_sequence(ruleset))
+    if b.problems:
+        return None, b.problems
+    return (replace(ruleset, phases=phases) if phases else ruleset), []
 
 
 def _set_without(

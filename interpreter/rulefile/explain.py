@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from interpreter.expressions import words as names
 from interpreter.expressions.language import Expr
 from interpreter.expressions.words import words
-from interpreter.rulefile import explain_tricks
+from interpreter.rulefile import explain_phases, explain_tricks
 from interpreter.rulefile.explain_common import (
     ITEM,
     per_count,
@@ -528,7 +528,7 @@ def _match_end(ruleset: Ruleset) -> list[str]:
 
 def explain(ruleset: Ruleset) -> str:
     """The rules of `ruleset` as text to read at the table: the sections of its board's part."""
-    return _render(ruleset, _explained(ruleset).sections(ruleset))
+    return _render(ruleset, explain_phases.placed(ruleset, _explained(ruleset).sections(ruleset)))
 
 
 def _layout_sections(ruleset: Ruleset) -> list[tuple[str, list[str]]]:
@@ -664,6 +664,7 @@ def _thrown_in(ruleset: Ruleset) -> list[str]:
 
 
 _LABELS = {
+    "phases": explain_phases.LABEL,
     "max_pip": "the set",
     "tile_value": "what a tile left in a hand counts",
     "players.min": "the minimum number of players",
@@ -912,6 +913,8 @@ def _say(path: str, value: Any, ruleset: Ruleset) -> str:
         said = explain_tricks.say(path, value, ruleset)
         if said is not None:
             return said
+    if path == "phases":
+        return explain_phases.say(value, ruleset)
     if path == "match.pool":
         hand = explain_tricks.hand_names(side) if ruleset.tricks is not None else None
         return pool_words(value, ruleset, hand)

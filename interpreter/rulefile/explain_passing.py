@@ -6,6 +6,7 @@ from __future__ import annotations
 import enum
 from typing import Any
 
+from interpreter.rulefile.phase_kinds import AUCTION, DECLARATION, PASSING
 from interpreter.rulefile.trick_rules import Passing, PassTo
 
 # No passing compares as a passing of no tile (explain_tricks.compared), so adding one is said key by key.
@@ -29,13 +30,22 @@ def _tiles(count: int) -> str:
     return "1 tile" if count == 1 else f"{count} tiles"
 
 
-def sentences(passing: Passing | None, auction: bool) -> list[str]:
-    """The passing before the auction or the first lead, in sentences (none without passing)."""
+def late(kinds: tuple[str, ...]) -> bool:
+    """Whether the hand of `kinds` passes tiles once trumps are named (its file's `phases`)."""
+    return PASSING in kinds and DECLARATION in kinds[: kinds.index(PASSING)]
+
+
+def sentences(passing: Passing | None, kinds: tuple[str, ...]) -> list[str]:
+    """The passing before the auction or the first lead, in sentences (none without passing), in
+    a hand going through `kinds`."""
     if passing is None:
         return []
-    before = "the auction" if auction else "the first lead"
+    if late(kinds):
+        when, first = "Once trumps are named, before the first lead,", "the first leader"
+    else:
+        when, first = f"Before {'the auction' if AUCTION in kinds else 'the first lead'}", "the starter"
     return [
-        f"Before {before} each player, from the starter, passes {_tiles(passing.count)} face down, one at a time, "
+        f"{when} each player, from {first}, passes {_tiles(passing.count)} face down, one at a time, "
         f"to {_TO[passing.to]}. The tiles change hands once every player has passed; only the giver and the "
         "receiver see them."
     ]

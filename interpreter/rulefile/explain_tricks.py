@@ -168,7 +168,9 @@ def sections(ruleset: Ruleset) -> list[tuple[str, list[str]]]:
         people.append("The tiles not dealt stay face down; nobody draws them.")
     out.append(("Players and hands", people))
     out.append(("Starting a hand", _starting(ruleset, tricks)))
-    out.append(("Trumps", _trumps(ruleset, tricks)))
+    passed_late = explain_passing.sentences(tricks.passing, ruleset.phase_kinds)
+    late = passed_late if explain_passing.late(ruleset.phase_kinds) else []
+    out.append(("Trumps", _trumps(ruleset, tricks) + late))
     if tricks.contracts:
         out.append(("Special contracts", _contracts(ruleset, tricks)))
     out.append(("Playing a hand", _playing(ruleset, tricks)))
@@ -252,7 +254,8 @@ def _starting(ruleset: Ruleset, tricks: TrickRules) -> list[str]:
     else:
         out[0] += ", and so is every later hand."
     bidding = tricks.bidding
-    out += explain_passing.sentences(tricks.passing, bidding is not None)
+    if not explain_passing.late(ruleset.phase_kinds):
+        out += explain_passing.sentences(tricks.passing, ruleset.phase_kinds)
     if bidding is None:
         out.append("There is no bidding.")
         if tricks.calls is not None:

@@ -23,11 +23,12 @@ from tests.engine.engine_helpers import PASSING
 # and exchanges from a stock with a turned-up tile (domino-loo), draws and the close of a stock
 # (bingo), tricks of plays laid face down and picks (tien-gow), tiles passed before play and the
 # undealt tile taken with the first trick (passing: tests/examples/passing.yaml), or shown face up
-# and taken with the last (passing-shown).
+# and taken with the last (passing-shown), tiles passed once trumps are named (pass-after-bid:
+# tests/examples/pass-after-bid.yaml, whose `phases` put the passing after the declaration).
 GAMES = (
     ("texas-42", 4, 3, 7), ("texas-42-house", 4, 1, 7), ("moon", 3, 3, 7), ("domino-loo", 4, 3, 7),
     ("bingo", 2, 3, 0), ("tien-gow", 4, 4, 7), ("passing", 3, 1, 7),
-    ("passing-shown", 3, 2, 7),
+    ("passing-shown", 3, 2, 7), ("pass-after-bid", 4, 2, 7),
 )  # fmt: skip
 
 # Not compared as equal, each for its reason (checked below otherwise):
@@ -149,6 +150,8 @@ def test_a_resampled_match_is_the_match_dealt_normally_as_the_seat_has_seen_it(
     if name.startswith("passing"):
         shown = "undealt: last_trick, undealt_face_up: true" if name == "passing-shown" else "undealt: first_trick"
         rules = load_ruleset_text(PASSING.read_text().replace("undealt: first_trick", shown), "p.yaml", PASSING.parent)
+    elif name == "pass-after-bid":
+        rules = load_ruleset(PASSING.parent / f"{name}.yaml")
     else:
         rules = load_ruleset(name)
     choose, deal = random.Random(actions), random.Random(8)
