@@ -5,20 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from interpreter.rulefile.phase_kinds import (
-    AUCTION,
-    CALLS,
-    DEAL,
-    DECLARATION,
-    DISCARD,
-    DRAW_DISCARD,
-    LAYOUT,
-    MELDING,
-    PASSING,
-    SCORING,
-    TRICKS,
-    UNDEALT,
-)
+from interpreter.rulefile import phase_kinds as k
 
 if TYPE_CHECKING:
     from interpreter.rulefile.ruleset import Ruleset
@@ -27,10 +14,10 @@ LABEL = "the order of a hand's phases"
 
 # Each kind as a reader meets it in a hand.
 _WORDS = {
-    DEAL: "the deal", CALLS: "the calls", AUCTION: "the auction", DECLARATION: "the declaration",
-    UNDEALT: "the undealt tiles", DISCARD: "the discards", PASSING: "the passing", MELDING: "the melding",
-    LAYOUT: "the play to the layout", TRICKS: "the tricks", DRAW_DISCARD: "the draws and discards",
-    SCORING: "the scoring",
+    k.DEAL: "the deal", k.CALLS: "the calls", k.AUCTION: "the auction", k.DECLARATION: "the declaration",
+    k.UNDEALT: "the undealt tiles", k.DISCARD: "the discards", k.PASSING: "the passing", k.MELDING: "the melding",
+    k.LAYOUT: "the play to the layout", k.TRICKS: "the tricks", k.DRAW_DISCARD: "the draws and discards",
+    k.SCORING: "the scoring",
 }  # fmt: skip
 
 

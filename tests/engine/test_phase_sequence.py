@@ -10,8 +10,10 @@ import pytest
 
 from interpreter.engine import Match, deal
 from interpreter.loader import load_ruleset, load_ruleset_text
+from interpreter.resources import load_schema
 from interpreter.rulefile.explain import differences, explain
 from interpreter.rulefile.loader import RuleFileError
+from interpreter.rulefile.phase_kinds import KINDS
 from interpreter.rulefile.ruleset import Ruleset
 from tests.engine.engine_helpers import legal, of_type, play
 from tests.rule_files import FILES, ruleset
@@ -131,3 +133,8 @@ def test_a_played_hand_goes_through_its_files_sequence_in_order(file: str) -> No
     firsts = list(dict.fromkeys(walked))
     assert set(firsts) <= set(sequence), (file, walked)
     assert sorted(firsts, key=sequence.index) == firsts, (file, walked)
+
+
+def test_the_schema_offers_every_kind_of_phase() -> None:
+    schema = load_schema()
+    assert tuple(schema["properties"]["phases"]["items"]["enum"]) == KINDS

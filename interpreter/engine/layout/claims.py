@@ -17,7 +17,7 @@ from interpreter.engine import events as ev
 from interpreter.engine import phases
 from interpreter.engine.actions import KEEP, REDEAL, Action
 from interpreter.engine.layout.dealing import deal_round, dealt_hand_env
-from interpreter.engine.layout.phases import CALLS, CLAIM, LayoutPhase, PlayPhase
+from interpreter.engine.layout.phases import ENTRIES, LayoutPhase, hand_over
 from interpreter.engine.layout.table import LayoutTable
 from interpreter.engine.layout.views import seen
 from interpreter.engine.tiles import bits
@@ -83,8 +83,8 @@ class ClaimPhase(LayoutPhase):
         while not self.done:
             self.apply(table, _CHOICES[int(rand() * len(_CHOICES))])
 
-    def following(self, table: LayoutTable) -> PlayPhase:
-        return PlayPhase()
+    def following(self, table: LayoutTable) -> LayoutPhase:
+        return hand_over(table, self.kind)
 
     def copy(self) -> ClaimPhase:
         new = object.__new__(ClaimPhase)
@@ -103,4 +103,4 @@ def _shown(table: LayoutTable, seat: int) -> list[list[int]]:
     return [[t.low[x], t.high[x]] for x in ids]
 
 
-CALLS[CLAIM] = ClaimPhase
+ENTRIES[phases.CALLS] = ClaimPhase

@@ -1,5 +1,8 @@
 """The layout family's round as a sequence of phases (engine/phases.py): the deal, the play to
-the layout, the round's scoring, then the next deal, until a phase ends the match.
+the layout, the round's scoring, then the next deal, until a phase ends the match. The deal and
+the calls hand over to the next kind of the ruleset's sequence (`hand_over`: the calls where
+`deal.redeal_claim` asks for them, then the play); the play's end is scored as it ended (the
+reason and who went out), and the scoring deals the next round: a cycle.
 
 Each phase does its part on the `LayoutTable` it is handed (table.py). The deal and the scoring
 take no decision: they do their work when made (`following` makes them) and are done at once.
@@ -26,10 +29,15 @@ from interpreter.engine.tiles import bits
 
 _OVER = "the match is over"
 
-# The calls between the deal and the play, by the key that asks for them: claims.py, which builds
-# on this module, registers the redeal claimed from a hand (deal.redeal_claim) here.
-CLAIM = "redeal_claim"
-CALLS: dict[str, Callable[[LayoutTable], LayoutPhase]] = {}
+# How a round enters the phase of each kind after the deal, by kind: claims.py, which builds on
+# this module, registers the calls (a redeal claimed from a hand, deal.redeal_claim).
+ENTRIES: dict[str, Callable[[LayoutTable], LayoutPhase]] = {}
+
+
+def hand_over(table: LayoutTable, finished: str) -> LayoutPhase:
+    """The phase after one of kind `finished`: the next kind of the round's sequence, entered now."""
+    sequence = table.rules.phase_kinds
+    return ENTRIES[sequence[sequence.index(finished) + 1]](table)
 
 
 class LayoutPhase(phases.Phase[LayoutTable]):
@@ -88,9 +96,7 @@ class DealPhase(_NoDecision):
         deal_round(table)
 
     def following(self, table: LayoutTable) -> LayoutPhase:
-        if table.rules.deal.redeal_claim is not None:
-            return CALLS[CLAIM](table)
-        return PlayPhase()
+        return hand_over(table, self.kind)
 
     def copy(self) -> DealPhase:
         return self  # it holds nothing
@@ -247,3 +253,6 @@ def _own_drawn(table: LayoutTable, seat: int, legal: Sequence[Action]) -> int:
             return table.t.index[action.tile]
     loose = bits(table.hands[seat] & ~table.fitting(seat))
     return loose[0] if loose else bits(table.hands[seat])[0]
+
+
+ENTRIES[phases.LAYOUT] = lambda table: PlayPhase()
