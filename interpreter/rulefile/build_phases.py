@@ -20,8 +20,8 @@ from interpreter.rulefile.phase_kinds import (
     PASSING,
     PLAY_KINDS,
     SCORING,
-    TRICKS,
     UNDEALT,
+    play_kind,
 )
 
 if TYPE_CHECKING:
@@ -50,9 +50,10 @@ MOVABLE: dict[str, Placement] = {
 
 # What makes a phase of each kind in a hand: said when a file lists a kind its hand does not have.
 _MADE_BY = {
-    CALLS: "a calls section", AUCTION: "a bidding section", DECLARATION: "a bidding section",
-    UNDEALT: "stock.take_turn_up", DISCARD: "bidding.kitty or calls", PASSING: "a passing section",
-    LAYOUT: "a layout game", TRICKS: "a trick game (family: tricks)",
+    CALLS: "a calls section makes one, or deal.redeal_claim in a layout game",
+    AUCTION: "a bidding section makes one", DECLARATION: "a bidding section makes one",
+    UNDEALT: "stock.take_turn_up makes one", DISCARD: "bidding.kitty or a calls section makes one",
+    PASSING: "a passing section makes one",
 }  # fmt: skip
 
 # Why the engine plays one kind before another, where a file writes them the other way round.
@@ -61,6 +62,7 @@ _BEFORE = {
     (DECLARATION, DISCARD): "the kitty goes to the declarer once trumps are named",
     (CALLS, UNDEALT): "the dealer takes the turned-up tile at his call",
     (CALLS, DISCARD): "an exchange's discards follow the call that made them",
+    (CALLS, LAYOUT): "a redeal is claimed from a hand as dealt, before the first play",
 }
 
 
@@ -83,14 +85,21 @@ def _check_kinds(b: _Builder, kinds: tuple[str, ...], default: tuple[str, ...]) 
     for i, kind in enumerate(kinds):
         if kind in kinds[:i]:
             b.problem(("phases", i), f"{kind} is listed twice: a hand goes through each kind of phase once")
+        elif kind not in default and kind in PLAY_KINDS:
+            play = play_kind(default)
+            b.problem(("phases", i), f"{kind}: this hand plays its tiles in a {play} phase; did you mean '{play}'?")
         elif kind not in default:
-            made = _MADE_BY.get(kind, "a section this file does not have")
-            b.problem(("phases", i), f"{kind}: this hand has no {kind} phase (it comes of {made})")
+            made = _MADE_BY.get(kind, "a section this file does not have makes one")
+            b.problem(("phases", i), f"{kind}: this hand has no {kind} phase ({made})")
     left_out = [kind for kind in default if kind not in kinds]
     if left_out:
         said = ", ".join(left_out)
-        verb = "is" if len(left_out) == 1 else "are"
-        b.problem(("phases",), f"{said} {verb} left out: the file's rules make it a phase of every hand; list it")
+        what = (
+            "is left out: the file's rules make it a phase"
+            if len(left_out) == 1
+            else ("are left out: the file's rules make them phases")
+        )
+        b.problem(("phases",), f"{said} {what} of every hand; list every phase the hand goes through")
 
 
 def _check_order(b: _Builder, kinds: tuple[str, ...], default: tuple[str, ...]) -> None:

@@ -84,7 +84,7 @@ def test_explain_says_the_hands_sequence_when_the_file_writes_one(after_bid: Rul
     [
         ("[deal, auction, declaraton, passing, tricks, scoring]", "12:25", "did you mean 'declaration'?"),
         ("[deal, auction, declaration, passing, tricks, scoring, calls]", "12:64",
-         "calls: this hand has no calls phase (it comes of a calls section)"),
+         "calls: this hand has no calls phase (a calls section makes one, or deal.redeal_claim in a layout game)"),
         ("[deal, declaration, passing, tricks, scoring]", "12:9", "auction is left out"),
         ("[deal, declaration, auction, passing, tricks, scoring]", "12:16",
          "declaration cannot come before auction: the declaration is the auction winner's, so it follows"),
@@ -108,6 +108,15 @@ def test_a_passing_without_its_section_is_refused(tmp_path) -> None:
     text = EXAMPLE.read_text().replace("passing: {count: 1, to: across}\n", "")
     with pytest.raises(RuleFileError, match="passing: this hand has no passing phase"):
         load_ruleset_text(text, "bad.yaml", EXAMPLE.parent)
+
+
+def test_a_layout_file_naming_another_play_is_told_its_own() -> None:
+    text = "name: x\nextends: draw\nphases: [deal, tricks, scoring]\n"
+    with pytest.raises(RuleFileError, match=r"x.yaml:3:16: phases\[1\]: tricks: this hand plays its tiles in a layout"
+                       r" phase; did you mean 'layout'\?"):  # fmt: skip
+        load_ruleset_text(text, "x.yaml", EXAMPLE.parent)
+    assert load_ruleset_text(text.replace("tricks", "layout"), "x.yaml", EXAMPLE.parent).phases == (
+        "deal", "layout", "scoring")  # fmt: skip
 
 
 def _phase_kinds_played(rules: Ruleset, seed: int) -> list[str]:
