@@ -315,7 +315,7 @@ def build_ruleset(
     )
     # The file's own order of the phases its other keys make (build_phases.py): checked once
     # the ruleset says which phases those are.
-    phases = build_phases(b, phase_kinds.default_sequence(ruleset))
+    phases = build_phases(b, phase_kinds.sequence_of(ruleset))
     if b.problems:
         return None, b.problems
     return (replace(ruleset, phases=phases) if phases else ruleset), []

@@ -1,5 +1,5 @@
 """`phases`: a rule file's own sequence of phase kinds (docs/format.md, "The phases of a hand"),
-checked against the sequence its other keys make (phase_kinds.default_sequence).
+checked against the sequence its other keys make (phase_kinds.sequence_of, the family's default).
 
 A written sequence names the same kinds as the default one — the file's sections make the phases,
 the list only orders them — and keeps the order the engine plays, except for the kinds that may

@@ -39,14 +39,8 @@ PLAY_KINDS = (LAYOUT, TRICKS, DRAW_DISCARD)
 
 
 def sequence_of(ruleset: Ruleset) -> tuple[str, ...]:
-    """The kinds of phase a hand of `ruleset` goes through, in order: the file's own (`phases`),
-    else its family's default sequence."""
-    return ruleset.phases or default_sequence(ruleset)
-
-
-def default_sequence(ruleset: Ruleset) -> tuple[str, ...]:
-    """The sequence a hand of `ruleset` follows when its file writes none: a layout game's, or a
-    trick game's, with the passing, the auction, the calls and the discards its rules name."""
+    """The kinds of phase a hand of `ruleset` goes through, in order: a layout game's default
+    sequence, or a trick game's, with the auction, the calls and the discards its rules name."""
     rules = ruleset.tricks
     if rules is None:  # a layout game: the calls only where a player may claim a redeal
         return (DEAL, CALLS, LAYOUT, SCORING) if ruleset.deal.redeal_claim is not None else (DEAL, LAYOUT, SCORING)

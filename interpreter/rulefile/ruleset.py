@@ -557,8 +557,9 @@ class Ruleset:
 
     @property
     def phase_kinds(self) -> tuple[str, ...]:
-        """The kinds of phase a hand goes through, in order (rulefile/phase_kinds.py)."""
-        return phase_kinds.sequence_of(self)
+        """The kinds of phase a hand goes through, in order: the file's own (`phases`), else the
+        family's default sequence of the phases its keys make (rulefile/phase_kinds.py)."""
+        return self.phases or phase_kinds.sequence_of(self)
 
     @property
     def set_size(self) -> int:
