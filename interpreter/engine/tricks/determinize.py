@@ -33,11 +33,21 @@ from interpreter.engine.observation import Observation, TrickView
 from interpreter.engine.tiles import bits
 from interpreter.engine.tricks.match import TrickMatch
 from interpreter.engine.tricks.passed import PassedKnown
-from interpreter.engine.tricks.phases import BIDDING, CALLING, DECLARING, DISCARDING, PASSING, PLAYING, TrickPhase
+from interpreter.engine.tricks.phases import (
+    BIDDING,
+    CALLING,
+    DECLARING,
+    DISCARDING,
+    MELDING,
+    PASSING,
+    PLAYING,
+    TrickPhase,
+)  # fmt: skip
 from interpreter.engine.tricks.phases.bidding import Bidding
 from interpreter.engine.tricks.phases.calls import Calls
 from interpreter.engine.tricks.phases.declaring import Declaring
 from interpreter.engine.tricks.phases.discarding import Discarding
+from interpreter.engine.tricks.phases.melding import Melding
 from interpreter.engine.tricks.phases.passing import Passing
 from interpreter.engine.tricks.phases.playing import Playing
 from interpreter.engine.tricks.phases.turn_up import TurnUpExchange
@@ -150,9 +160,10 @@ class TrickDeterminizer:
             turn_up = next(x for x in t.copies[view.turn_up] if any((mask >> x) & 1 for mask in played))  # type: ignore[index]
         self._fixed = t.turned_trump(turn_up) if turn_up is not None else t.fixed  # trumps, for a passing
         self._rules = rules
-        self._table = TrickTable.seen_by(
-            t, rules, observation, played, None if view.phase == PASSING else suits, turn_up
-        )  # the passing comes before the suits are declared
+        # The passing, and melds shown before the tricks, come before the suits are declared.
+        before = view.phase == PASSING or (view.phase == MELDING and view.tricks_won == (0,) * len(view.tricks_won))
+        self._melds_before = before and view.phase == MELDING
+        self._table = TrickTable.seen_by(t, rules, observation, played, None if before else suits, turn_up)
         # The phase: the trick on the table by its tiles; a play laid face down is only a count
         # to this seat (its own among its discards): `sample` fills it from the unseen tiles.
         self._phase_name = view.phase or _phase_of(view, t.rules.bidding is None, suits is not None, n)
@@ -230,6 +241,8 @@ class TrickDeterminizer:
             return Discarding(self._owed, self._leader)
         if name == PASSING:
             return Passing(self._fixed)
+        if name == MELDING:  # before the tricks, under the trumps the deal fixed; after them, none
+            return Melding(self._fixed if self._melds_before else None)
         return _WAITING[name]()
 
     def _deal(self, rng: random.Random) -> list[Any]:

@@ -2,9 +2,10 @@
 
 A hand goes deal (deal.py) -> the tiles passed (passing.py) -> auction (bidding.py) ->
 declaration (declaring.py) -> the calls (calls.py) -> the discards of a kitty or an exchange
-(discarding.py) -> the tricks (playing.py, with grouped.py for tricks of plays and thumb.py for
-the playouts' cheap policy) -> the hand's scoring (scoring.py), then the next deal; a file
-without passing, an auction or calls skips them. A phase that finishes names the phase that
+(discarding.py) -> the melds (melding.py; or after the tricks) -> the tricks (playing.py, with
+grouped.py for tricks of plays and thumb.py for the playouts' cheap policy) -> the hand's
+scoring (scoring.py), then the next deal; a file without passing, an auction, calls or melds
+skips them. A phase that finishes names the phase that
 follows (`finish`), built at that moment: entering a phase is building it, so a phase without
 decisions (the deal, the scoring) does its work in its constructor and is done at once.
 
@@ -26,6 +27,7 @@ from interpreter.engine.tricks.table import TrickTable
 # What `Match.phase` says (docs/engine.md): the names of the phases with decisions.
 BIDDING, DECLARING, CALLING, DISCARDING, PLAYING = "bidding", "declaring", "calling", "discarding", "playing"
 PASSING = "passing"
+MELDING = "melding"
 CLOSE_WHY = "you may close the stock only when you lead, once you have taken a trick, while it holds tiles"
 
 
@@ -103,6 +105,7 @@ from interpreter.engine.tricks.phases import (  # noqa: E402, F401
     deal,
     declaring,
     discarding,
+    melding,
     passing,
     playing,
     scoring,

@@ -13,6 +13,7 @@ from interpreter.engine.tricks.phases import Automatic, TrickPhase, bidding, cal
 from interpreter.engine.tricks.suits import Declaration
 from interpreter.engine.tricks.table import TrickTable
 from interpreter.rulefile.ruleset import StartCriterion
+from interpreter.rulefile.trick_rules import MeldsWhen
 
 
 @entry("deal")
@@ -74,6 +75,9 @@ def after_deal(table: TrickTable, fixed: Declaration) -> TrickPhase:
     if t.rules.calls is not None:
         table.declare(t.suits(fixed))
         return calls.enter(table)
+    melds = t.rules.melds
+    if melds is not None and melds.when is MeldsWhen.BEFORE_TRICKS:
+        return enter("melding", table, fixed)
     return playing.start(table, t.suits(fixed), table.starter)
 
 

@@ -22,6 +22,7 @@ from interpreter.engine.tricks.phases import (
     TrickPhase,
     declarations,
     discarding,
+    enter,
     entry,
     grouped,
     scoring,
@@ -230,7 +231,7 @@ class Playing(TrickPhase):
         assert suits is not None
         table.hands[seat] &= ~(1 << tile)
         table.played[seat] |= 1 << tile
-        if table.t.rules.declaration is not None:
+        if table.t.shows:
             table.declared.played(seat, tile)
         if table.stock.holder is not None:
             table.stock.played(seat, tile)
@@ -297,7 +298,7 @@ class Playing(TrickPhase):
         if self.claim(table):
             return
         if last or (t.rules.stop_when_decided and scoring.outcome(table, False) is not None):
-            self.finish(scoring.Scoring(table, walkover=False))
+            self.finish(enter("hand_over", table))  # the melds after the tricks, or the scoring
 
     def claim(self, table: TrickTable) -> bool:
         """End the hand for the first side whose points meet `tricks.stop_when` (a claim); whether one did."""
@@ -308,7 +309,7 @@ class Playing(TrickPhase):
         for s in range(table.sides):
             if stop_when(scoring.hand_env(table, s, taken, False)):
                 table.claimed = s
-                self.finish(scoring.Scoring(table, walkover=False))
+                self.finish(enter("hand_over", table))  # the melds after the tricks, or the scoring
                 return True
         return False
 
