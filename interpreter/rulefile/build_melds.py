@@ -28,7 +28,7 @@ def build_melds(
             "(shown after_tricks they may)"  # fmt: skip
         b.problem(("melds", "when"), message)
     if widow is MeldWidow.SHARED and not widow_face_up:
-        message = "melds.widow: shared needs deal.undealt_face_up: true (a widow every player sees)"
+        message = "shared needs deal.undealt_face_up: true (a widow every player sees)"
         b.problem(("melds", "widow"), message)
     kinds = []
     groups = 0
