@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from interpreter.engine import Action, Match, deal
+from interpreter.frontends.presentation.tricks import describe_trick_move, read_trick_word
 from interpreter.loader import load_ruleset_text
 from interpreter.players import make_player
 from interpreter.rulefile.explain import differences, explain
@@ -29,6 +30,12 @@ def test_a_seat_shows_its_two_melds_one_with_the_widow_and_scores_them_at_once()
     assert match.phase_kinds == ("deal", "melding", "tricks", "scoring")
     assert match.trick_view.widow == ((2, 3),) and match.phase_kind == "melding"
     assert legal(match) == ["pass", "meld 0-6 1-6 2-6", "meld 1-2 2-2 2-3"]
+    # Typed at the terminal, in any order; told in words with the widow's tile.
+    typed = read_trick_word("meld 6-2 6-0 6-1", match.legal_actions(), match)
+    assert typed == Action.parse("meld 0-6 1-6 2-6")
+    assert [describe_trick_move(a, match) for a in match.legal_actions()] == [
+        "pass: no more melds", "show [6|0] [6|1] [6|2]", "show [2|1] [2|2] with the widow's [3|2]"
+    ]  # fmt: skip
     events = play(match, "meld 0-6 1-6 2-6")
     assert of_type(events, "meld") == [
         {"type": "meld", "seat": 0, "side": 0, "name": "sequence", "tiles": [[0, 6], [1, 6], [2, 6]], "widow": [],

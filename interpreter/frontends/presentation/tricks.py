@@ -406,6 +406,11 @@ def _named(words: str, t: TrickTables) -> Action | str | None:
         if len(several) > 32:
             return "that is more tiles than a hand holds"
         return Action.group(several)
+    if words.startswith(("meld ", "show ")):  # a meld shown, by its tiles: "meld 0-6 1-6 2-6"
+        tiles = [typed_tile(part) for part in re.split(r"[\s,]+", words[5:].strip()) if part]
+        if not tiles or any(tile is None for tile in tiles):
+            return "name the meld's tiles, as in 'meld 0-6 1-6 2-6'"
+        return Action.meld(tiles)  # type: ignore[arg-type]
     if words.startswith("pick "):  # a tile picked towards a play of several tiles
         found = _TILE.match(words[5:].strip())
         if found is None or found.group(3) is not None:
@@ -553,7 +558,8 @@ class TrickNarrator:
                 pass  # told by the meld's own record, which follows with its name and points
             elif kind == "action" and event["action"]["kind"] == PASS and hand.melding:
                 self._follow(event, hand)
-                lines.append(f"{self.name(event['seat'])} has no more melds.")
+                who = self.name(event["seat"])
+                lines.append(f"{who} {'have' if self.seats[event['seat']].name == 'You' else 'has'} no more melds.")
             elif kind == "action" and event["action"]["kind"] == PICK:
                 # A tile picked towards a play: only the picker hears which; the others hear the
                 # play once it is made (face up, or how many face down).
