@@ -21,8 +21,8 @@ HANDS = (
 PINOCHLE = (RULES / "domino-pinochle.yaml").read_text()
 
 
-def _match(text: str = PINOCHLE) -> Match:
-    return Match(load_ruleset_text(text, "pinochle.yaml", RULES), 3, deals=[deal(*HANDS, starter=0)])
+def _match(text: str = PINOCHLE, scores: tuple[int, ...] | None = None) -> Match:
+    return Match(load_ruleset_text(text, "pinochle.yaml", RULES), 3, deals=[deal(*HANDS, starter=0)], scores=scores)
 
 
 def test_a_seat_shows_its_two_melds_one_with_the_widow_and_scores_them_at_once() -> None:
@@ -58,6 +58,22 @@ def test_a_seat_shows_its_two_melds_one_with_the_widow_and_scores_them_at_once()
     assert [m[:3] for m in view.melds] == [(0, "sequence", ((0, 6), (1, 6), (2, 6))),
                                            (0, "sequence", ((1, 2), (2, 2), (2, 3))),
                                            (2, "sequence", ((1, 3), (2, 3), (3, 3), (3, 4)))]  # fmt: skip
+
+
+def test_a_player_at_the_target_after_the_melds_wins_before_a_tile_is_led() -> None:
+    match = _match(scores=(247, 0, 0))
+    play(match, "meld 0-6 1-6 2-6", "pass", "pass")
+    assert not match.is_over  # checked once every player has melded
+    events = play(match, "pass")
+    assert match.is_over and match.winners == (0,) and match.scores == (250, 0, 0)
+    assert of_type(events, "round_end")[0]["reason"] == "target" and not match.events_of("trick")
+
+
+def test_a_player_who_must_show_his_melds_passes_only_once_he_has_none() -> None:
+    match = _match(PINOCHLE.replace("optional: true", "optional: false"))
+    assert legal(match) == ["meld 0-6 1-6 2-6", "meld 1-2 2-2 2-3"]
+    play(match, "meld 0-6 1-6 2-6", "meld 1-2 2-2 2-3")
+    assert legal(match) == ["pass"]
 
 
 def test_melds_after_the_tricks_are_shown_from_the_hand_as_dealt_and_scored_with_the_hand() -> None:
