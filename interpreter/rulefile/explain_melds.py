@@ -47,9 +47,10 @@ def _kind(kind: MeldKind) -> str:
     )
 
 
-def sentences(melds: Melds | None, side: str) -> list[str]:
-    """The melds, in sentences (none without)."""
-    if melds is None:
+def sentences(melds: Melds | None, side: str, before: bool) -> list[str]:
+    """The melds shown `before` the tricks (where the hand starts is told) or after them (where
+    its play is), in sentences; none without, or shown at the other time."""
+    if melds is None or before != (melds.when is MeldsWhen.BEFORE_TRICKS):
         return []
     when = "Before the first lead" if melds.when is MeldsWhen.BEFORE_TRICKS else "After the last trick"
     scorer = "the player" if side == "player" else f"the player's {side}"

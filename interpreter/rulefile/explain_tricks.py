@@ -257,7 +257,7 @@ def _starting(ruleset: Ruleset, tricks: TrickRules) -> list[str]:
         out.append("There is no bidding.")
         if tricks.calls is not None:
             out += _calls(ruleset, tricks.calls)
-        return out
+        return out + explain_melds.sentences(tricks.melds, side_word(ruleset.players), before=True)
     direction = ruleset.players.direction.value
     if bidding.rounds is Rounds.UNTIL_PASSES:
         out.append(
@@ -696,7 +696,7 @@ def _playing(ruleset: Ruleset, tricks: TrickRules) -> list[str]:
             f"nobody draws again{bonus}."
         )
     out += explain_declaration.sentences(tricks.declaration, side_word(ruleset.players))
-    out += explain_melds.sentences(tricks.melds, side_word(ruleset.players))
+    out += explain_melds.sentences(tricks.melds, side_word(ruleset.players), before=False)
     if tricks.stop_when is not None:
         side = side_word(ruleset.players)
         out.append(

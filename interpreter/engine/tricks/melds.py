@@ -27,7 +27,7 @@ class RunOf(NamedTuple):
     tiles: tuple[Tile, ...]
 
 
-@functools.cache
+@functools.lru_cache(maxsize=32)  # per ruleset and player count (bounded: a long-lived server loads many)
 def runs(t: TrickTables) -> tuple[RunOf, ...]:
     """Every run of every meld kind over the set (the loader bounds their number: MAX_MELDS)."""
     melds = t.rules.melds
