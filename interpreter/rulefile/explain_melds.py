@@ -24,7 +24,7 @@ LABELS = {
     "tricks.melds.when": "when the melds are shown",
     "tricks.melds.optional": "showing fewer melds than one holds",
     "tricks.melds.widow": "the widow in a meld",
-    "tricks.melds.kinds": "the melds",
+    "tricks.melds.kinds": "what counts as a meld",
     "tricks.melds.points": "what a meld scores",
 }
 
