@@ -83,6 +83,8 @@ def test_melds_after_the_tricks_are_shown_from_the_hand_as_dealt_and_scored_with
     while match.phase_kind == "tricks":
         match.apply(match.legal_actions()[0])
     assert match.current_player == 0 and legal(match) == ["pass", "meld 0-6 1-6 2-6", "meld 1-2 2-2 2-3"]
+    sample = match.resample(1, random.Random(1))  # every tile is played: another seat's sample offers the same
+    assert sample.phase_kind == "melding" and sample.legal_actions() == match.legal_actions()
     events = play(match, "meld 0-6 1-6 2-6", "pass", "pass", "pass")
     assert scores_in(events)[0] == (0, 3, "meld")
     assert of_type(events, "round_end") and match.scores[0] >= 3

@@ -56,6 +56,7 @@ from interpreter.engine.tricks.table import Laid, TrickTable
 from interpreter.engine.tricks.tables import TrickTables, trick_tables_for
 from interpreter.engine.tricks.undealt import UndealtKnown
 from interpreter.rulefile.ruleset import Family, Ruleset
+from interpreter.rulefile.trick_rules import MeldsWhen
 
 # The phases a seat may be sampled in, besides the play and the discards: nothing of theirs is hidden.
 _WAITING: dict[str, Callable[[], TrickPhase]] = {BIDDING: Bidding, DECLARING: Declaring, CALLING: Calls}
@@ -161,8 +162,9 @@ class TrickDeterminizer:
         self._fixed = t.turned_trump(turn_up) if turn_up is not None else t.fixed  # trumps, for a passing
         self._rules = rules
         # The passing, and melds shown before the tricks, come before the suits are declared.
-        before = view.phase == PASSING or (view.phase == MELDING and view.tricks_won == (0,) * len(view.tricks_won))
-        self._melds_before = before and view.phase == MELDING
+        melds = t.rules.melds
+        self._melds_before = view.phase == MELDING and melds is not None and melds.when is MeldsWhen.BEFORE_TRICKS
+        before = view.phase == PASSING or self._melds_before
         self._table = TrickTable.seen_by(t, rules, observation, played, None if before else suits, turn_up)
         # The phase: the trick on the table by its tiles; a play laid face down is only a count
         # to this seat (its own among its discards): `sample` fills it from the unseen tiles.
