@@ -35,6 +35,7 @@ from interpreter.engine.actions import (
 )
 from interpreter.engine.observation import LayoutView, TrickView
 from interpreter.engine.tiles import Tile
+from interpreter.engine.tricks import melds
 from interpreter.engine.tricks.tables import trick_tables_for
 from interpreter.rulefile.phase_kinds import LAYOUT, TRICKS, PhaseParts, play_kind
 from interpreter.rulefile.ruleset import Ruleset, Spinners, Topology
@@ -126,6 +127,8 @@ class Encoding:
             yield from (Action(DISCARD, tile) for tile in tiles)
             if rules.passing is not None:  # only where tiles are passed: every other game's space stays as it was
                 yield from (Action(GIVE, tile) for tile in tiles)
+            if rules.melds is not None:  # only where melds are shown: every run of the set (bounded by the loader)
+                yield from dict.fromkeys(Action.meld(run.tiles) for run in melds.runs(tables))
             yield from tables.bid_actions.values()
             yield from tables.suit_bid_actions.values()  # bids that name their suit (bidding.names_suit)
             yield from (Action(TRUMPS, value=d) for d in self._declarations())
@@ -180,6 +183,8 @@ class Encoding:
             out += [("widow_size", 1), ("widow", t)]
         if rules is not None and rules.declaration is not None:  # declarations: points, who, the tiles shown
             out += [("declared", sides), ("declarers", n), ("shown", n * t)]
+        if rules is not None and rules.melds is not None:  # melds: the phase, and per seat the tiles it melded
+            out += [("melding", 1), ("melded", n * t)]
         return out
 
     def _suit_count(self) -> int:
@@ -328,5 +333,9 @@ class Encoding:
                 out[sec["declarers"].start + rel(seat)] = 1  # type: ignore[operator]
             for seat, tiles in enumerate(view.shown):
                 self._tiles_into(out, sec["shown"].start + rel(seat) * t, tiles)  # type: ignore[operator]
+        if "melding" in sec:  # the melding phase (not one of PHASES: their one-hot keeps its size)
+            out[sec["melding"].start] = view.phase == "melding"
+            for seat, _, tiles, _, _ in view.melds:
+                self._tiles_into(out, sec["melded"].start + rel(seat) * t, tiles)  # type: ignore[operator]
         for seat in view.dropped:
             out[sec["dropped"].start + rel(seat)] = 1

@@ -25,7 +25,8 @@ PICK = "pick"
 GIVE = "give"  # trick family: a tile passed face down to another seat before play (passing)
 REDEAL = "redeal"  # layout family: show a hand meeting deal.redeal_claim and have the tiles dealt again
 DECLARE = "declare"  # trick family: show tiles before leading, for points (declaration)
-KINDS = (PLAY, DRAW, PASS, MARKER, BID, TRUMPS, DISCARD, CLOSE, KEEP, DROP, EXCHANGE, PICK, GIVE, REDEAL, DECLARE)
+MELD = "meld"  # trick family: show a meld, its tiles sorted as `value` (melds)
+KINDS = (PLAY, DRAW, PASS, MARKER, BID, TRUMPS, DISCARD, CLOSE, KEEP, DROP, EXCHANGE, PICK, GIVE, REDEAL, DECLARE, MELD)
 _ONE_TILE = (DISCARD, PICK, GIVE)  # the kinds that carry one tile and nothing else
 _BARE = (DRAW, PASS, MARKER, CLOSE, KEEP, DROP, EXCHANGE, REDEAL, DECLARE)
 NO_TRUMPS = "none"
@@ -63,6 +64,11 @@ class Action(NamedTuple):
         ordered = tuple(sorted(normal(t) for t in tiles))
         return cls(PLAY, ordered[0]) if len(ordered) == 1 else cls(PLAY, ordered[0], value=ordered)
 
+    @classmethod
+    def meld(cls, tiles: tuple[Tile, ...] | list[Tile]) -> Action:
+        """A meld shown (melds): its tiles, sorted."""
+        return cls(MELD, value=tuple(sorted(normal(t) for t in tiles)))
+
     @property
     def tiles(self) -> tuple[Tile, ...]:
         """The tiles a play lays: one, or a group's."""
@@ -81,6 +87,8 @@ class Action(NamedTuple):
             return f"{self.kind} {self.value}"
         if self.kind in _ONE_TILE and self.tile is not None:
             return f"{self.kind} {self.tile[0]}-{self.tile[1]}"
+        if self.kind == MELD and isinstance(self.value, tuple):
+            return "meld " + " ".join(f"{a}-{b}" for a, b in self.value)
         if self.kind != PLAY or self.tile is None:
             return self.kind
         low, high = self.tile
@@ -122,6 +130,8 @@ class Action(NamedTuple):
             return cls(PICK, normal(parse_tile(words[5:])))
         if words.startswith("give "):
             return cls(GIVE, normal(parse_tile(words[5:])))
+        if words.startswith("meld "):
+            return cls.meld(parse_tiles(words[5:]))
         kind, _, rest = words.partition(" ")
         if kind == BID:
             rest, _, suit = rest.partition(" in ")
@@ -147,6 +157,8 @@ class Action(NamedTuple):
             return {"kind": self.kind, "value": self.value}
         if self.kind in _ONE_TILE and self.tile is not None:
             return {"kind": self.kind, "tile": list(self.tile)}
+        if self.kind == MELD and isinstance(self.value, tuple):
+            return {"kind": MELD, "tiles": [list(t) for t in self.value]}
         if self.kind != PLAY or self.tile is None:
             return {"kind": self.kind}
         out: dict[str, Any] = {"kind": PLAY, "tile": list(self.tile)}
@@ -230,6 +242,11 @@ def _from_json(data: Any) -> Action:
         return Action(TRUMPS, value=_whole(value, _MAX_PIP, "trumps, a suit's number,"))
     if kind in _ONE_TILE:
         return Action(kind, _tile(data.get("tile")))
+    if kind == MELD:
+        tiles = data.get("tiles")
+        if not isinstance(tiles, list) or not 1 <= len(tiles) <= _MAX_GROUP:
+            raise _Unreadable(f"a meld's tiles are a list of 1 to {_MAX_GROUP} tiles")
+        return Action.meld([_tile(tile) for tile in tiles])
     if kind != PLAY:
         return Action(kind)
     tiles = data.get("tiles")

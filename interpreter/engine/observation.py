@@ -106,6 +106,9 @@ class TrickView:
     declarers: tuple[int, ...] = ()
     shown: tuple[tuple[Tile, ...], ...] = ()
     lead_from: tuple[Tile, ...] = ()
+    # Melds (melds): those shown this hand, in order, each (seat, its kind's name, its tiles, those
+    # of the widow among them, its points); `shown` holds the tiles still in their holders' hands.
+    melds: tuple[tuple[int, str, tuple[Tile, ...], tuple[Tile, ...], int], ...] = ()
     # The seat to play may not take this trick, the last, led with one tile: its tile goes face
     # down whatever it is (tricks.forfeit_last).
     forfeits: bool = False

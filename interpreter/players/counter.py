@@ -48,14 +48,14 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from interpreter.engine import Action, Observation
-from interpreter.engine.actions import BID, DISCARD, DOUBLES, DROP, EXCHANGE, GIVE, KEEP, PASS, PICK, PLAY, TRUMPS
+from interpreter.engine.actions import BID, DISCARD, DOUBLES, DROP, EXCHANGE, GIVE, KEEP, MELD, PASS, PICK, PLAY, TRUMPS
 from interpreter.engine.tiles import bits
 from interpreter.engine.tricks.picks import pick_towards
 from interpreter.engine.tricks.suits import Declaration, Suits
 from interpreter.engine.tricks.tables import TrickTables, trick_tables_for
 from interpreter.players.direction import taking_pays
 from interpreter.players.heavy import HeavyPlayer
-from interpreter.rulefile.phase_kinds import LAYOUT, TRICKS, PhaseParts, play_kind
+from interpreter.rulefile.phase_kinds import LAYOUT, MELDING, TRICKS, PhaseParts, play_kind
 
 # The estimate's shares, each a person's rule of thumb (documented in `estimate`).
 OTHER_TRUMP = 0.6  # a trump below the top run wins this often when the hand holds trump control
@@ -93,6 +93,8 @@ class CounterPlayer:
         # as a side takes more: `taking_pays`), every choice turns to leaving them to the others.
         pays = taking_pays(rules, n)
         kinds = {a.kind for a in legal}
+        if MELD in kinds or (observation.tricks is not None and observation.tricks.phase_kind == MELDING):
+            return _meld(legal)
         if PLAY in kinds:  # a pass beside the plays hands the first lead on (starter_or_next): it leads itself
             legal = [a for a in legal if a.kind != PASS]
         elif BID in kinds or PASS in kinds:  # else a pass exists only in the auction of a trick game
@@ -372,6 +374,15 @@ def _discard(t: TrickTables, observation: Observation, legal: Sequence[Action]) 
         return ((trumps >> x) & 1, count[x], int(low == high), low + high)
 
     return min(legal, key=keep)
+
+
+def _meld(legal: Sequence[Action]) -> Action:
+    """Show every meld, the longest first (a tile stands in one meld: the longer run scores more),
+    and pass once none is left."""
+    melds = [a for a in legal if a.kind == MELD]
+    if not melds:
+        return next(a for a in legal if a.kind == PASS)
+    return max(melds, key=lambda a: len(a.tiles))
 
 
 def _give(t: TrickTables, legal: Sequence[Action], pays: bool) -> Action:

@@ -24,6 +24,7 @@ from interpreter.rulefile.build_auction import (
 from interpreter.rulefile.build_declaration import build_declaration
 from interpreter.rulefile.build_groups import build_combinations
 from interpreter.rulefile.build_hand_scoring import trick_plays, trick_scores
+from interpreter.rulefile.build_melds import build_melds
 from interpreter.rulefile.build_passing import build_passing
 from interpreter.rulefile.build_undealt import build_undealt, refuse_in_layout, take_turn_up
 from interpreter.rulefile.ruleset import Deal, Players, StartCriterion, Undealt
@@ -82,6 +83,7 @@ TRICK_ONLY: tuple[tuple[str, ...], ...] = (
     ("scoring", "collector"), ("scoring", "pair_factor"),
     ("passing",),
     ("declaration",),
+    ("melds",),
 )  # fmt: skip
 
 PIP_NAMES = (
@@ -201,6 +203,10 @@ def build_tricks(
     undealt_face_up = build_undealt(b, deal, bidding, stock, calls)
     doubles_callable = _doubles_callable(b, led_suit)
     joins = _joins(b, trumps, stock)
+    parts = (("bidding", bidding), ("calls", calls), ("declaration", declaration))
+    between = tuple(name for name, part in parts if part)
+    numbers = max(max_pips.values(), default=0) + 1
+    melds = build_melds(b, written(b.data, ("melds",)), numbers, undealt_face_up, between)
     if count is None or hand is None or contracts is None:
         return None
     return TrickRules(
@@ -239,6 +245,7 @@ def build_tricks(
         doubles_callable=doubles_callable,
         joins=joins,
         joins_rank=b.option(JoinsRank, "trumps", "joins_rank"),
+        melds=melds,
     )
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from interpreter.expressions import words as names
 from interpreter.expressions.language import Expr
 from interpreter.expressions.words import words
-from interpreter.rulefile import explain_bower, explain_declaration, explain_passing, explain_undealt
+from interpreter.rulefile import explain_bower, explain_declaration, explain_melds, explain_passing, explain_undealt
 from interpreter.rulefile.build_tricks import PIP_NAMES, ranked_tiles, tile_env
 from interpreter.rulefile.explain_common import (
     ITEM,
@@ -260,7 +260,7 @@ def _starting(ruleset: Ruleset, tricks: TrickRules) -> list[str]:
         out.append("There is no bidding.")
         if tricks.calls is not None:
             out += _calls(ruleset, tricks.calls)
-        return out
+        return out + explain_melds.sentences(tricks.melds, side_word(ruleset.players), before=True)
     direction = ruleset.players.direction.value
     if bidding.rounds is Rounds.UNTIL_PASSES:
         out.append(
@@ -699,6 +699,7 @@ def _playing(ruleset: Ruleset, tricks: TrickRules) -> list[str]:
             f"nobody draws again{bonus}."
         )
     out += explain_declaration.sentences(tricks.declaration, side_word(ruleset.players))
+    out += explain_melds.sentences(tricks.melds, side_word(ruleset.players), before=False)
     if tricks.stop_when is not None:
         side = side_word(ruleset.players)
         out.append(
@@ -978,6 +979,7 @@ LABELS = {
     "tricks.pair_factor": "what a payment between two sides is multiplied by",
     **explain_passing.LABELS,
     **explain_declaration.LABELS,
+    **explain_melds.LABELS,
     **explain_undealt.LABELS,
     "tricks.doubles_callable": "calling the doubles as the suit led",
     **explain_bower.LABELS,
@@ -1005,6 +1007,7 @@ ENUM_WORDS: dict[enum.Enum, str] = {
     LedSuit.NAMED: "its suit in the set",
     **explain_passing.ENUM_WORDS,
     **explain_declaration.ENUM_WORDS,
+    **explain_melds.ENUM_WORDS,
     **explain_undealt.ENUM_WORDS,
     **explain_bower.ENUM_WORDS,
 }
@@ -1018,6 +1021,7 @@ BOOLEAN_WORDS = {
     "tricks.face_down": ("yes, unseen", "no, every play face up"),
     **explain_undealt.BOOLEAN_WORDS,
     **explain_declaration.BOOLEAN_WORDS,
+    **explain_melds.BOOLEAN_WORDS,
     "tricks.doubles_callable": ("yes, a double led may call the doubles", "no, a double leads its own number"),
 }
 
@@ -1078,6 +1082,8 @@ def say(path: str, value: Any, ruleset: Ruleset) -> str | None:
         return explain_passing.say(path, value)
     if path.startswith("tricks.declaration."):
         return explain_declaration.say(path, value)
+    if path.startswith("tricks.melds"):
+        return explain_melds.say(path, value)
     if path == "tricks.joins":
         return explain_bower.say(path, value)
     if path == "tricks.named":

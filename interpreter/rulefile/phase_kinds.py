@@ -56,6 +56,10 @@ def sequence_of(ruleset: Ruleset) -> tuple[str, ...]:
         sequence.append(UNDEALT)  # the dealer taking the turned-up tile, during the calls
     if (bidding is not None and bidding.kitty) or rules.calls is not None:
         sequence.append(DISCARD)
+    melds = rules.melds
+    if melds is not None:  # runs shown and scored: before the first lead, or after the last trick
+        before = melds.when.value == "before_tricks"
+        return (*sequence, MELDING, TRICKS, SCORING) if before else (*sequence, TRICKS, MELDING, SCORING)
     return (*sequence, TRICKS, SCORING)
 
 

@@ -445,6 +445,7 @@ class TrickRules:
     doubles_callable: bool = False  # a double led may call the doubles as a suit (tricks.doubles_callable)
     joins: Expr[bool] | None = None  # over JOINS_NAMES: the tiles that are trumps under a suit (a bower)
     joins_rank: JoinsRank = JoinsRank.SECOND  # where such a tile ranks in trumps
+    melds: Melds | None = None  # runs shown face up and scored, before or after the tricks (melds)
 
 
 @dataclass(frozen=True)
@@ -478,3 +479,61 @@ class TrickScore:
     played: tuple[tuple[int, int] | None, ...] = ()
     play: TrickPlay | None = None
     from_each: bool = False
+
+
+# --- Melds (docs/format.md, "Melds") --------------------------------------------------------------
+
+
+class MeldsWhen(enum.Enum):
+    """When the melds are shown (`melds.when`)."""
+
+    BEFORE_TRICKS = "before_tricks"  # before the first lead, scored at once
+    AFTER_TRICKS = "after_tricks"  # after the last trick, from the hand as dealt, scored with the hand
+
+
+class MeldWidow(enum.Enum):
+    """Whether the widow shown face up may stand in a meld (`melds.widow`)."""
+
+    NONE = "none"
+    SHARED = "shared"  # in anyone's meld, without leaving the table
+
+
+class Run(enum.Enum):
+    """What makes a meld's run (`melds.kinds[].run`)."""
+
+    SUIT = "suit"  # tiles sharing one number, their other numbers consecutive (a double's is its own)
+    DOUBLES = "doubles"  # doubles of consecutive numbers
+
+
+@dataclass(frozen=True)
+class MeldKind:
+    name: str
+    run: Run
+    length: int  # the least number of tiles; a longer run is one meld too
+
+
+# What a meld's `points` formula reads.
+MELD_NAMES: dict[str, Type] = {
+    **COUNT_NAMES,
+    "from_hand": Type.INT,  # its tiles from the player's hand
+    "length": Type.INT,  # all its tiles
+    "widow_used": Type.INT,  # its tiles of the widow
+    "widow_suit": Type.BOOL,  # the widow shows the run's number (a run of doubles: the widow is a double)
+    "high": Type.INT,  # the run's ends: the highest and lowest of its consecutive numbers
+    "low": Type.INT,
+}
+# The groups of tiles a file's meld kinds stand for over the whole set (each run of each kind): the
+# engine looks for every one in a hand at each decision, so a file may not ask for thousands.
+MAX_MELDS = 2000
+
+
+@dataclass(frozen=True)
+class Melds:
+    """Melds shown and scored (`melds`): each seat in turn from the starter shows runs of `kinds`
+    (the widow standing in where `widow` says), one at a time, then passes; each scores `points`."""
+
+    kinds: tuple[MeldKind, ...]
+    points: Expr[int]
+    when: MeldsWhen = MeldsWhen.BEFORE_TRICKS
+    optional: bool = True
+    widow: MeldWidow = MeldWidow.NONE

@@ -24,11 +24,12 @@ from tests.engine.engine_helpers import PASSING
 # (bingo), tricks of plays laid face down and picks (tien-gow), tiles passed before play and the
 # undealt tile taken with the first trick (passing: tests/examples/passing.yaml), or shown face up
 # and taken with the last (passing-shown), tiles passed once trumps are named (pass-after-bid:
-# tests/examples/pass-after-bid.yaml, whose `phases` put the passing after the declaration).
+# tests/examples/pass-after-bid.yaml, whose `phases` put the passing after the declaration), melds
+# shown with a face-up widow (domino-pinochle).
 GAMES = (
     ("texas-42", 4, 3, 7), ("texas-42-house", 4, 1, 7), ("moon", 3, 3, 7), ("domino-loo", 4, 3, 7),
     ("bingo", 2, 3, 0), ("tien-gow", 4, 4, 7), ("passing", 3, 1, 7),
-    ("passing-shown", 3, 2, 7), ("pass-after-bid", 4, 2, 7),
+    ("passing-shown", 3, 2, 7), ("pass-after-bid", 4, 2, 7), ("domino-pinochle", 3, 1, 7),
 )  # fmt: skip
 
 # Not compared as equal, each for its reason (checked below otherwise):

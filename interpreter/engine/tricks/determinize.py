@@ -33,11 +33,21 @@ from interpreter.engine.observation import Observation, TrickView
 from interpreter.engine.tiles import bits
 from interpreter.engine.tricks.match import TrickMatch
 from interpreter.engine.tricks.passed import PassedKnown
-from interpreter.engine.tricks.phases import BIDDING, CALLING, DECLARING, DISCARDING, PASSING, PLAYING, TrickPhase
+from interpreter.engine.tricks.phases import (
+    BIDDING,
+    CALLING,
+    DECLARING,
+    DISCARDING,
+    MELDING,
+    PASSING,
+    PLAYING,
+    TrickPhase,
+)  # fmt: skip
 from interpreter.engine.tricks.phases.bidding import Bidding
 from interpreter.engine.tricks.phases.calls import Calls
 from interpreter.engine.tricks.phases.declaring import Declaring
 from interpreter.engine.tricks.phases.discarding import Discarding
+from interpreter.engine.tricks.phases.melding import Melding
 from interpreter.engine.tricks.phases.passing import Passing
 from interpreter.engine.tricks.phases.playing import Playing
 from interpreter.engine.tricks.phases.turn_up import TurnUpExchange
@@ -46,6 +56,7 @@ from interpreter.engine.tricks.table import Laid, TrickTable
 from interpreter.engine.tricks.tables import TrickTables, trick_tables_for
 from interpreter.engine.tricks.undealt import UndealtKnown
 from interpreter.rulefile.ruleset import Family, Ruleset
+from interpreter.rulefile.trick_rules import MeldsWhen
 
 # The phases a seat may be sampled in, besides the play and the discards: nothing of theirs is hidden.
 _WAITING: dict[str, Callable[[], TrickPhase]] = {BIDDING: Bidding, DECLARING: Declaring, CALLING: Calls}
@@ -149,10 +160,12 @@ class TrickDeterminizer:
         elif played_up:  # the seat that drew it played it: one of the played copies
             turn_up = next(x for x in t.copies[view.turn_up] if any((mask >> x) & 1 for mask in played))  # type: ignore[index]
         self._rules = rules
-        self._table = TrickTable.seen_by(
-            t, rules, observation, played, None if view.phase == PASSING and view.declaration is None else suits,
-            turn_up,
-        )  # a passing before the declaration comes before the suits are declared
+        # The passing before the declaration, and melds shown before the tricks, come before the
+        # suits are declared.
+        melds = t.rules.melds
+        self._melds_before = view.phase == MELDING and melds is not None and melds.when is MeldsWhen.BEFORE_TRICKS
+        before = (view.phase == PASSING and view.declaration is None) or self._melds_before
+        self._table = TrickTable.seen_by(t, rules, observation, played, None if before else suits, turn_up)
         # The phase: the trick on the table by its tiles; a play laid face down is only a count
         # to this seat (its own among its discards): `sample` fills it from the unseen tiles.
         self._phase_name = view.phase or _phase_of(view, t.rules.bidding is None, suits is not None, n)
@@ -233,6 +246,8 @@ class TrickDeterminizer:
             return Discarding(self._owed, self._leader)
         if name == PASSING:
             return Passing(self._first)
+        if name == MELDING:
+            return Melding(self._melds_before)
         return _WAITING[name]()
 
     def _deal(self, rng: random.Random) -> list[Any]:

@@ -253,14 +253,14 @@ class TrickTable:
         }  # fmt: skip
 
     def declared_fields(self) -> dict[str, Any]:
-        """The declarations as every seat sees them (none in a game without)."""
-        if self.t.rules.declaration is None:
+        """The declarations and the melds as every seat sees them (none in a game without)."""
+        if not self.t.shows:
             return {}
         tiles, declared = self.t.tiles, self.declared
         return {
             "declared": tuple(declared.points), "declarers": tuple(s for s in range(self.n) if (declared.by >> s) & 1),
             "shown": tuple(tuple(tiles[x] for x in bits(m)) for m in declared.shown),
-            "lead_from": tuple(tiles[x] for x in bits(declared.lead_from)),
+            "lead_from": tuple(tiles[x] for x in bits(declared.lead_from)), "melds": declared.melds,
         }  # fmt: skip
 
     def widow_fields(self) -> dict[str, Any]:
@@ -320,6 +320,7 @@ class TrickTable:
         if view.declared:  # the shown tiles themselves: the determinizer places them (their ids)
             table.declared.points = list(view.declared)
             table.declared.by = sum(1 << s for s in view.declarers)
+        table.declared.melds = view.melds
         tp = t.rules.trick_points
         table.won_count = [
             p - w * tp - table.declared_points(s)

@@ -109,6 +109,8 @@ class TrickTables:
             sum(1 << x for x, (low, high) in enumerate(self.tiles) if p in (low, high)) for p in pips
         )
         # The trick whose winner takes the undealt tiles: 1 the first, -1 the last, 0 none.
+        # Tiles shown stay known in the hand until played (a declaration, a meld): `Declared.shown`.
+        self.shows = rules.declaration is not None or rules.melds is not None
         self.widow_trick = {Undealt.FIRST_TRICK: 1, Undealt.LAST_TRICK: -1}.get(ruleset.deal.undealt, 0)
         declarations: list[Declaration] = []
         if Trump.SUITS in rules.trumps:

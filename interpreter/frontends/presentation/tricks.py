@@ -26,6 +26,7 @@ from interpreter.engine.actions import (
     EXCHANGE,
     GIVE,
     KEEP,
+    MELD,
     NO_TRUMPS,
     PASS,
     PICK,
@@ -55,7 +56,7 @@ from interpreter.frontends.presentation.pool import pool_words
 from interpreter.frontends.presentation.seats import Seat, plural, together
 from interpreter.frontends.presentation.style import Style, hand_tile
 from interpreter.rulefile.ruleset import Ruleset
-from interpreter.rulefile.trick_rules import LedSuit
+from interpreter.rulefile.trick_rules import LedSuit, MeldsWhen
 from interpreter.text.untrusted import printable
 
 
@@ -242,6 +243,10 @@ def describe_trick_move(action: Action, match: Match) -> str:
     """A numbered move of a trick game: "pass", "bid 31", "trumps: sixes — you hold 3: …",
     "[6|4] (trump, counts 10)", "lead [6|3] as threes", "close the stock: …", "keep: …"."""
     t = tables(match)
+    if action.kind == PASS and match.phase == "melding":  # type: ignore[attr-defined]
+        return "pass: no more melds"
+    if action.kind == MELD:
+        return meld_words(action, match.trick_view.widow)  # type: ignore[attr-defined]
     if action.kind == PASS and match.phase == "playing":  # type: ignore[attr-defined]  # tricks.first_leader: starter_or_next
         return "pass: hand the first lead to the next player, who must lead"
     if action.kind == PASS:
@@ -287,6 +292,14 @@ def describe_trick_move(action: Action, match: Match) -> str:
     if action.kind in (KEEP, DROP, EXCHANGE):
         return call_words(action.kind, t)
     return str(action)
+
+
+def meld_words(action: Action, widow: Sequence[Tile]) -> str:
+    """A meld offered: "show [0|6] [1|6] [2|6]", the widow's tiles said as such."""
+    tiles = action.tiles
+    own = " ".join(hand_tile(tile) for tile in tiles if tile not in widow)
+    used = [hand_tile(tile) for tile in tiles if tile in widow]
+    return f"show {own}" + (f" with the widow's {' '.join(used)}" if used else "")
 
 
 def callable_double(t: TrickTables, match: Match, action: Action) -> bool:
@@ -393,6 +406,11 @@ def _named(words: str, t: TrickTables) -> Action | str | None:
         if len(several) > 32:
             return "that is more tiles than a hand holds"
         return Action.group(several)
+    if words.startswith(("meld ", "show ")):  # a meld shown, by its tiles: "meld 0-6 1-6 2-6"
+        tiles = [typed_tile(part) for part in re.split(r"[\s,]+", words[5:].strip()) if part]
+        if not tiles or any(tile is None for tile in tiles):
+            return "name the meld's tiles, as in 'meld 0-6 1-6 2-6'"
+        return Action.meld(tiles)  # type: ignore[arg-type]
     if words.startswith("pick "):  # a tile picked towards a play of several tiles
         found = _TILE.match(words[5:].strip())
         if found is None or found.group(3) is not None:
@@ -474,6 +492,7 @@ class _Hand:
     taken: int = 0  # tiles taken in tricks so far this hand
     lead: tuple[Tile, ...] = ()  # the tiles led to the trick on the table (tiles played together)
     special: str | None = None  # the special contract declared (nel-o, splash), if any
+    melding: int = 0  # the seats still to say they have no more melds (melds): a pass is theirs
 
 
 class TrickNarrator:
@@ -533,6 +552,14 @@ class TrickNarrator:
                 lines.append(self._declared(event, viewer))
             elif kind == "action" and event["action"]["kind"] == DECLARE:
                 pass  # told by the declaration's own record, which follows with the tiles
+            elif kind == "meld":
+                lines.append(self._meld(event))
+            elif kind == "action" and event["action"]["kind"] == MELD:
+                pass  # told by the meld's own record, which follows with its name and points
+            elif kind == "action" and event["action"]["kind"] == PASS and hand.melding:
+                self._follow(event, hand)
+                who = self.name(event["seat"])
+                lines.append(f"{who} {'have' if self.seats[event['seat']].name == 'You' else 'has'} no more melds.")
             elif kind == "action" and event["action"]["kind"] == PICK:
                 # A tile picked towards a play: only the picker hears which; the others hear the
                 # play once it is made (face up, or how many face down).
@@ -547,7 +574,7 @@ class TrickNarrator:
                 lines.append(self._contract(event, hand, viewer))
             elif kind == "trick":
                 lines.append(self._trick(event, hand, viewer))
-            elif kind == "score" and event["reason"] in ("trick", "ante"):  # scored during the hand: told at once
+            elif kind == "score" and event["reason"] in ("trick", "ante", "meld"):  # scored in the hand: told at once
                 lines.append(self._score(event))
             elif kind == "score":
                 scores.append(self._score(event))
@@ -578,6 +605,14 @@ class TrickNarrator:
             plural = who == "you" or (who != "your side" and len(self.side_names(event["side"])) > 1)
             when = f", counted once {who} {'take' if plural else 'takes'} a trick"
         return self.style.paint(f"{self.name(event['seat'])} declared {tiles}: {event['points']} points{when}.", "bold")
+
+    def _meld(self, event: dict[str, Any]) -> str:
+        """A meld shown (melds): its name, its tiles (the widow's among them said) and its points."""
+        tiles = " ".join(hand_tile(normal(tuple(tile))) for tile in event["tiles"])  # type: ignore[arg-type]
+        widow = " ".join(hand_tile(normal(tuple(tile))) for tile in event["widow"])  # type: ignore[arg-type]
+        used = f", with the widow's {widow}" if widow else ""
+        said = f"{self.name(event['seat'])} showed a meld, {printable(event['name'])}: {tiles}{used}"
+        return self.style.paint(f"{said} — {counted(event['points'], ('point', 'points'))}.", "bold")
 
     def _passed(self, event: dict[str, Any], viewer: int | None) -> str:
         """The tiles passed change hands; a player told in this hand hears what they received."""
@@ -641,6 +676,9 @@ class TrickNarrator:
         stock = self.t.rules.stock
         if stock is not None and stock.turn_up and not stock.draw and hand.stock:
             hand.stock -= 1  # the tile turned up stays face up, out of play
+        melds = self.t.rules.melds
+        if melds is not None and melds.when is MeldsWhen.BEFORE_TRICKS:
+            hand.melding = self.t.players
         return hand
 
     def _follow(self, event: dict[str, Any], hand: _Hand) -> None:
@@ -672,9 +710,14 @@ class TrickNarrator:
             hand.last_taker = event["seat"]
             hand.on_table, hand.led, hand.lead = 0, None, ()
             hand.drawing = "trick"
+            melds = self.t.rules.melds
+            if melds is not None and melds.when is MeldsWhen.AFTER_TRICKS and sum(hand.tricks) == self.t.hand_size:
+                hand.melding = self.t.players  # the melds follow the last trick
         elif kind == "action":
             action = event["action"]
             kind = action["kind"]
+            if kind == PASS and hand.melding:
+                hand.melding -= 1
             if kind == TRUMPS:
                 hand.declaration = action["value"]
                 if action["value"] in self.t.contracts:

@@ -15,6 +15,7 @@ ASKED: PhaseParts[str] = PhaseParts(
         kinds.CALLS: "call",
         kinds.DISCARD: "discard",
         kinds.PASSING: "pass",
+        kinds.MELDING: "meld",
         kinds.UNDEALT: "discard",  # the dealer lays a tile away for the turned-up tile he took
         kinds.LAYOUT: "move",
         kinds.TRICKS: "play",

@@ -45,6 +45,8 @@ def trick_help(ruleset: Ruleset) -> str:
         lines.append("  keep, drop, exchange          before the first lead: play the hand, sit it out, or draw anew")
     if rules.passing is not None:
         lines.append("  pass 6-3, give 6-3            before play: pass the tile [6|3] (a bare 6-3 says it too)")
+    if rules.melds is not None:
+        lines.append("  meld 0-6 1-6 2-6, pass        show a meld by its tiles; pass when you have no more")
     lines.append("  6-3                           play the tile [6|3] to the trick")
     if rules.combinations:
         lines.append("  play 6-6 6-6                  lead tiles together, or play as many as were led")

@@ -380,6 +380,18 @@ def _tricks(match: Match, seats: Sequence[Seat], viewer: int, legal: Sequence[Ac
     return _discard(match, seats, viewer, legal, style) + this_hand_lines(match, seats, style)
 
 
+def _melding(match: Match, seats: Sequence[Seat], viewer: int, legal: Sequence[Action], style: Style) -> list[str]:
+    """The melds shown so far this hand (melds), under whose turn it is to show them."""
+    view = match.trick_view  # type: ignore[attr-defined]
+    who = seats[match.current_player].name if match.current_player is not None else ""
+    lines = [contract_line(match, seats, style), style.heading("Melds") + f"  {who} to show melds, or pass"]
+    for seat, name, tiles, widow, points in view.melds:
+        used = f" (the widow's {' '.join(hand_tile(x) for x in widow)})" if widow else ""
+        said = " ".join(hand_tile(x) for x in tiles)
+        lines.append(f"  {seats[seat].name}  {printable(name)}: {said}{used} — {counted(points, ('point', 'points'))}")
+    return lines
+
+
 def _declare_ask(t: TrickTables, legal: Sequence[Action]) -> str:
     """Only a contract to declare (a bid that binds to it), a contract among the trumps, or trumps."""
     contracts = sum(1 for a in legal if a.value in t.contracts)
@@ -395,6 +407,7 @@ PANELS: PhaseParts[Panel] = PhaseParts(
         kinds.DISCARD: Panel(_discard, lambda t, legal: "lay a tile face down"),
         kinds.PASSING: Panel(_discard, lambda t, legal: f"pass a tile face down to {receiver_words(t)}"),
         kinds.UNDEALT: Panel(_discard, lambda t, legal: "lay a tile away for the turned-up tile you took"),
+        kinds.MELDING: Panel(_melding, lambda t, legal: "show a meld, or pass when you have no more"),
         kinds.TRICKS: Panel(_tricks, follows=True),
     },
 )

@@ -26,6 +26,7 @@ from interpreter.engine.actions import (
     EXCHANGE,
     GIVE,
     KEEP,
+    MELD,
     NO_TRUMPS,
     PASS,
     PICK,
@@ -253,6 +254,11 @@ def _trick_label(action: Action, match: Match) -> dict[str, Any]:
         return {"label": label, "held": held}
     if action.kind == PLAY and action.tile is not None:
         return {"label": hand_tile(action.tile)}
+    if action.kind == MELD:
+        label = " ".join(hand_tile(tile) for tile in action.tiles)
+        return {"label": label, "explain": describe_trick_move(action, match)}
+    if action.kind == PASS and match.phase == "melding":  # type: ignore[attr-defined]
+        return {"label": "No more melds", "explain": "pass: show no other meld this hand"}
     if action.kind == PASS and match.phase == "playing":  # type: ignore[attr-defined]  # tricks.first_leader: starter_or_next
         return {"label": "Pass the lead", "explain": "the next player must lead the first trick"}
     return {"label": "pass" if action.kind == PASS else action.kind}
@@ -553,8 +559,16 @@ def _trick_hand(
         "widow_text": widow_words(t, view).strip(),
         # Declarations that score: per seat the tiles it showed and still holds (known to all).
         "shown": [[list(tile) for tile in tiles] for tiles in view.shown],
+        # Melds shown this hand (melds), in order.
+        "melds": [_meld_json(*meld) for meld in view.melds],
         **_plays_json(match, t, view, hand),
     }
+
+
+def _meld_json(seat: int, name: str, tiles: Any, widow: Any, points: int) -> dict[str, Any]:
+    """A meld shown (melds): who, its kind's name, its tiles, the widow's among them, its points."""
+    listed = [list(x) for x in tiles]
+    return {"seat": seat, "name": printable(name), "tiles": listed, "widow": [list(x) for x in widow], "points": points}
 
 
 def _passed_json(match: Match, viewer: int | None) -> dict[str, Any]:

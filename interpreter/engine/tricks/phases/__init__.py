@@ -3,13 +3,13 @@
 A hand follows its ruleset's sequence of phase kinds (`Ruleset.phase_kinds`: the file's own
 `phases`, or the default deal -> the tiles passed (passing.py) -> auction (bidding.py) ->
 declaration (declaring.py) -> the calls (calls.py) -> the discards of a kitty (discarding.py) ->
-the tricks (playing.py, with grouped.py for tricks of plays and thumb.py for the playouts' cheap
-policy) -> the hand's scoring (scoring.py)). A phase that finishes hands over (`hand_over`) to the
-next kind of the sequence that applies to this hand: each kind's module registers its `entry`,
-which builds the phase on the table as it stands, or says (None) that the kind has nothing to do
-in this hand (the kitty's discards without a kitty). Entering a phase is building it, so a phase
-without decisions (the deal, the scoring) does its work in its constructor and is done at once;
-a phase may also move straight on (a declaration with nothing to choose).
+the melds (melding.py; or after the tricks) -> the tricks (playing.py, with grouped.py for tricks
+of plays and thumb.py for the playouts' cheap policy) -> the hand's scoring (scoring.py)). A phase
+that finishes hands over (`hand_over`) to the next kind of the sequence that applies to this hand:
+each kind's module registers its `entry`, which builds the phase on the table as it stands, or
+says (None) that the kind has nothing to do in this hand (the kitty's discards without a kitty).
+Entering a phase is building it, so a phase without decisions (the deal, the scoring) does its
+work in its constructor and is done at once; a phase may also move straight on (a declaration with nothing to choose).
 
 The phases that go back, or skip ahead, name their phase themselves (`enter`), since no sequence
 says it: the scoring deals the next hand, an auction everyone passed deals again, an exchange's
@@ -30,6 +30,7 @@ from interpreter.engine.tricks.table import TrickTable
 # What `Match.phase` says (docs/engine.md): the names of the phases with decisions.
 BIDDING, DECLARING, CALLING, DISCARDING, PLAYING = "bidding", "declaring", "calling", "discarding", "playing"
 PASSING = "passing"
+MELDING = "melding"
 CLOSE_WHY = "you may close the stock only when you lead, once you have taken a trick, while it holds tiles"
 
 
@@ -121,6 +122,7 @@ from interpreter.engine.tricks.phases import (  # noqa: E402, F401
     deal,
     declaring,
     discarding,
+    melding,
     passing,
     playing,
     scoring,

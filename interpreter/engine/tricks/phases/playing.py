@@ -216,7 +216,7 @@ class Playing(TrickPhase):
         assert suits is not None
         table.hands[seat] &= ~(1 << tile)
         table.played[seat] |= 1 << tile
-        if table.t.rules.declaration is not None:
+        if table.t.shows:
             table.declared.played(seat, tile)
         if table.stock.holder is not None:
             table.stock.played(seat, tile)

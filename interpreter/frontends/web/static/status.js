@@ -71,6 +71,9 @@ const ASKED = {
     : "Your call before the first lead: keep this hand, drop out, or exchange it."),
   discard: (state, t) => `Lay ${t.to_discard} tile${t.to_discard === 1 ? "" : "s"} face down: click ${t.to_discard === 1 ? "it" : "each"} in your hand.`,
   passing: (state, t) => `Pass ${t.to_give} tile${t.to_give === 1 ? "" : "s"} face down to ${t.pass_to}: click ${t.to_give === 1 ? "it" : "each"} in your hand.`,
+  melding: (state, t) => (state.legal.some((m) => m.kind === "meld")
+    ? "Show your melds one at a time (click one below), then pass: no more melds."
+    : `You have no ${(t.melds || []).some((m) => m.seat === state.seat) ? "other " : ""}meld to show: pass.`),
   undealt: () => "You took the turned-up tile: lay one of yours away face down, or the turned-up tile itself face up (click it in your hand).",
   tricks: (state, t) => {
     if (t.grouped && t.lead_size) {

@@ -215,6 +215,18 @@ function centre(state, viewer, held) {
       const left = `${t.to_give} more tile${t.to_give === 1 ? "" : "s"}`;
       lines.push(h("div", {}, who === viewer ? `Pass ${left}: click ${t.to_give === 1 ? "it" : "each"} in your hand.` : `${seatAt(state, who, viewer)} passes ${left}…`));
     }
+  } else if (t.phase === "melding") {
+    lines.push(h("div", { class: "centre-head" }, "Melds"));
+    if (t.widow_text) lines.push(h("div", { class: "quiet" }, t.widow_text));
+    for (const m of t.melds || []) {
+      const widow = m.widow.length ? ` (the widow's ${m.widow.map(([a, b]) => tileText(b, a)).join(" ")})` : "";
+      const tiles = m.tiles.map(([a, b]) => tileText(b, a)).join(" ");
+      lines.push(h("div", { class: "meld" }, `${seatAt(state, m.seat, viewer)}: ${m.name} ${tiles}${widow} — ${m.points} point${m.points === 1 ? "" : "s"}`));
+    }
+    const who = state.current_player;
+    if (who !== null && who !== undefined && !state.over) {
+      lines.push(h("div", {}, who === viewer ? "Show a meld, or pass: choose below." : `${seatAt(state, who, viewer)} shows melds…`));
+    }
   } else if (t.phase === "discarding") {
     lines.push(h("div", { class: "centre-head" }, `${seatAt(state, t.bidder, viewer)} took the widow`));
     lines.push(h("div", {}, `and lays ${t.to_discard} face down`));
@@ -421,11 +433,11 @@ export function renderChoices(box, state, yours, send, hinted, pending = [], can
   if (!moves.length) return;
   const contracts = moves.filter((m) => m.kind === "trumps" && m.contract).length;
   const declaring = !contracts ? "Name trumps:" : contracts === moves.length ? "Declare:" : "Name trumps, or declare a contract:";
-  const heading = t.phase === "declaring" ? declaring : t.phase === "calling" ? "Your call:"
+  const heading = t.phase === "declaring" ? declaring : t.phase === "calling" ? "Your call:" : t.phase === "melding" ? "Your melds:"
     : t.phase === "playing" ? "Or, before you lead:" : t.bid === null ? "Your bid:" : `Your bid (over ${t.bid_text}):`;
   box.append(h("span", { class: "choices-head" }, heading));
   for (const m of moves) {
-    const words = m.kind === "pass" ? "Pass (p)" : m.label;
+    const words = m.kind === "pass" && t.phase !== "melding" ? "Pass (p)" : m.label;
     const held = m.kind === "trumps" && typeof m.held === "number"
       ? h("span", { class: "held" }, h("span", { class: "dot" }, " · "), `${m.held} held`) : null;
     // A call or a close says what it does, in small words under its name.
