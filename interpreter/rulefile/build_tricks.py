@@ -29,6 +29,7 @@ from interpreter.rulefile.build_undealt import build_undealt, refuse_in_layout, 
 from interpreter.rulefile.ruleset import Deal, Players, StartCriterion, Undealt
 from interpreter.rulefile.trick_rules import (
     BIDDER_HAND_NAMES,
+    DECLARED_PLACE,
     HAND_NAMES,
     JOINS_NAMES,
     LEAD_NAMES,
@@ -825,6 +826,7 @@ def _contracts(
             )
         rank = _contract_rank(b, path, item, trumps, counts, max_pips)
         doubles = item.get("doubles")
+        declared = doubles == DECLARED_PLACE
         if led_suit is LedSuit.NAMED:
             why = "tricks.led_suit: named plays the suits set.tiles gives, without trumps"
             if trumps is Trump.DOUBLES:
@@ -847,11 +849,14 @@ def _contracts(
                 bid=bid,
                 trumps=trumps,
                 declarer=declarer,
-                doubles=DoublePlace(doubles) if doubles is not None else b.option(DoublePlace, "trumps", "doubles"),
+                doubles=DoublePlace(doubles)
+                if doubles is not None and not declared
+                else b.option(DoublePlace, "trumps", "doubles"),
                 partner_out=partner_out,
                 aim=b.option(Aim, *path, "aim"),
                 rank=rank,
                 score=b.expr((*path, "score"), HAND_NAMES, Type.INT),
+                doubles_declared=declared and doubles is not None,
             )
         )
     if any(p.path[:1] == ("contracts",) for p in b.problems):

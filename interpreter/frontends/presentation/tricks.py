@@ -29,6 +29,8 @@ from interpreter.engine.actions import (
     NO_TRUMPS,
     PASS,
     PICK,
+    PLACE,
+    PLACES,
     PLAY,
     TRUMPS,
 )
@@ -37,7 +39,13 @@ from interpreter.engine.tiles import Tile, normal
 from interpreter.engine.tricks.phases.passing import receiver_words
 from interpreter.engine.tricks.suits import PIP_NAMES, Declaration, Suits, suit_name
 from interpreter.engine.tricks.tables import TrickTables, trick_tables_for
-from interpreter.frontends.presentation.contracts import binding_bids, contract_bid_text, demand_words, verdict_words
+from interpreter.frontends.presentation.contracts import (
+    binding_bids,
+    contract_bid_text,
+    demand_words,
+    doubles_place_words,
+    verdict_words,
+)
 from interpreter.frontends.presentation.plays import (
     captured_words,
     captures_count,
@@ -133,7 +141,7 @@ def current_suits(t: TrickTables, view: TrickView) -> Suits | None:
     """The suits of the hand being played (None before trumps are known)."""
     if view.declaration is None:
         return None
-    return t.suits(view.declaration, t.contracts.get(view.contract) if view.contract else None)
+    return t.suits(view.declaration, t.contract_named(view.contract, view.doubles_place))
 
 
 def taking_seat(t: TrickTables, view: TrickView) -> int | None:
@@ -252,6 +260,8 @@ def describe_trick_move(action: Action, match: Match) -> str:
         bound = binding_bids(t, match.hand(seat)).get(value) if seat is not None else None
         said = bid_text(t, value) if bound is None else contract_bid_text(t, value, bound.name)
         return f"bid {said}{bid_suit_words(action.half, t)}"
+    if action.kind == PLACE:
+        return f"doubles {str(action.value).replace('_', ' ')} — {doubles_place_words(str(action.value), t.max_pip)}"
     if action.kind == TRUMPS:
         if action.value in t.contracts:  # a special contract, with what it demands of the declarer
             contract = t.contracts[str(action.value)]
@@ -414,6 +424,8 @@ def _named(words: str, t: TrickTables) -> Action | str | None:
             return f"'as {found.group(3)}' names no suit: say an end of the tile, as in 'play 6-3 as 3'"
         return Action(PLAY, tile, value=suit)
     kind, _, rest = words.partition(" ")
+    if kind == PLACE and rest.replace(" ", "_") in PLACES:  # the doubles' place: "doubles low", "doubles own suit"
+        return Action(PLACE, value=rest.replace(" ", "_"))
     if kind in ("bid", "b") and rest:
         rest, _, named = rest.partition(" in ")
         suit = _declaration(named.strip(), t.max_pip) if named else None
@@ -824,6 +836,8 @@ class TrickNarrator:
             return f"{who} dropped out of this hand."
         if kind == EXCHANGE:
             return f"{who} exchanged {their} hand: it goes face down, out of play."
+        if kind == PLACE:
+            return f"{who} announced the doubles' place: {doubles_place_words(action['value'], self.t.max_pip)}."
         if kind == TRUMPS:
             value = action["value"]
             if value == DOUBLES:
