@@ -102,6 +102,7 @@ def hand_names(side: str) -> dict[str, str]:
         "opp_dropped": "the number of players of other sides that dropped out",
         "opp_exchanged": "a player of another side exchanged his hand",
         "last_bonus": "the last trick was taken by a bonus play (tricks.last_bonus)",
+        "declared_win": f"the {side}'s declaration ended the hand, won (declaration.wins_when)",
     }
 
 

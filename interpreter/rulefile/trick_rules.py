@@ -156,6 +156,9 @@ HAND_NAMES.update({
     "last_bonus": Type.BOOL,  # the last trick was taken by a play tricks.last_bonus lists
 })
 
+# A hand ended by a declaration (declaration.wins_when): Bingo's seven doubles, "invincible".
+HAND_NAMES["declared_win"] = Type.BOOL  # this side's declaration ended the hand, won (declaration.wins_when)
+
 
 # Who holds the deal and what the others called (calls): Loo's dealer playing alone "for the pool".
 HAND_NAMES.update({
@@ -385,13 +388,15 @@ class Declaration:
     """A declaration that scores (`declaration`): a seat about to lead whose hand (less the tiles it
     showed before) meets `requires` may show the tiles `shows` names among them; its side scores
     `points`, at once or (with `after_trick`) once it has taken a trick, as points taken in the
-    hand; with `lead_shown` the declarer then leads one of the tiles shown."""
+    hand; with `lead_shown` the declarer then leads one of the tiles shown. A declaration that
+    meets `wins_when` ends the hand at once, won by the declarer's side (hand name `declared_win`)."""
 
     requires: Expr[bool]
     shows: Shows
     points: Expr[int]
     after_trick: bool = False
     lead_shown: bool = True
+    wins_when: Expr[bool] | None = None
 
 
 # The groups of tiles all of a file's combinations stand for together (each way of filling a

@@ -14,13 +14,14 @@ class Declared:
     shown: list[int]  # per seat: the tiles it showed that it still holds
     by: int = 0  # mask of the seats that declared this hand
     lead_from: int = 0  # the tiles the seat about to lead must lead one of (0: any)
+    won: int | None = None  # the side whose declaration ended the hand, won (declaration.wins_when)
 
     @classmethod
     def none(cls, n: int, sides: int) -> Declared:
         return cls([0] * sides, [0] * n)
 
     def copy(self) -> Declared:
-        return Declared(self.points.copy(), self.shown.copy(), self.by, self.lead_from)
+        return Declared(self.points.copy(), self.shown.copy(), self.by, self.lead_from, self.won)
 
     def played(self, seat: int, tile: int) -> None:
         """`seat` played `tile`: it is no longer shown in its hand, and the lead is free again."""

@@ -486,6 +486,7 @@ class _Hand:
     taken: int = 0  # tiles taken in tricks so far this hand
     lead: tuple[Tile, ...] = ()  # the tiles led to the trick on the table (tiles played together)
     special: str | None = None  # the special contract declared (nel-o, splash), if any
+    declared_win: int | None = None  # the side whose declaration won the hand (declaration.wins_when)
 
 
 class TrickNarrator:
@@ -542,6 +543,7 @@ class TrickNarrator:
             elif kind in ("widow_shown", "widow_taken"):
                 lines.append(self._widow(event, hand))
             elif kind == "declared":
+                self._follow(event, hand)
                 lines.append(self._declared(event, viewer))
             elif kind == "action" and event["action"]["kind"] == DECLARE:
                 pass  # told by the declaration's own record, which follows with the tiles
@@ -585,6 +587,10 @@ class TrickNarrator:
         tiles = " ".join(hand_tile(normal(tuple(tile))) for tile in event["tiles"])  # type: ignore[arg-type]
         declaration = self.t.rules.declaration
         when = ""
+        if event.get("wins"):  # declaration.wins_when
+            return self.style.paint(
+                f"{self.name(event['seat'])} declared {tiles}: the declaration wins the hand at once.", "bold"
+            )
         if declaration is not None and declaration.after_trick:
             who = self.side(event["side"], viewer)
             plural = who == "you" or (who != "your side" and len(self.side_names(event["side"])) > 1)
@@ -671,6 +677,8 @@ class TrickNarrator:
         elif kind == "draw":
             if hand.drawing != "kitty":
                 hand.stock = max(0, hand.stock - 1)
+        elif kind == "declared" and event.get("wins"):  # a declaration that wins the hand at once
+            hand.declared_win = event["side"]
         elif kind == "widow_taken":  # the undealt tiles, taken with a trick: captured, and counted
             hand.points[event["side"]] += event["count"]
             hand.captured[event["side"]] += len(event["tiles"])
@@ -1024,6 +1032,8 @@ class TrickNarrator:
                 were = ("are" if plural(names) else "is") if early else ("were" if plural(names) else "was")
                 text += f": {together(names)} {were} set"
                 text += f"; {make} can no longer be made." if early else f", {make} needed."
+        elif claimed is not None and hand.declared_win == claimed:
+            text += f": {together(self.side_names(claimed))} won it by the declaration."
         elif claimed is not None:
             took = counted(points[claimed], ("point", "points"))
             text += f": {together(self.side_names(claimed))} claimed it with {took}"

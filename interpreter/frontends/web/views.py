@@ -375,6 +375,7 @@ def _hand_end_json(match: Match, events: Sequence[dict[str, Any]], first: int, i
     last_taker: int | None = None
     at_close: dict[str, list[int]] | None = None
     dropped: list[int] = []
+    declared_win: int | None = None  # the side whose declaration won the hand
     draws = 0
     for event in events[deal:index]:
         if event["type"] == "trick":
@@ -388,6 +389,8 @@ def _hand_end_json(match: Match, events: Sequence[dict[str, Any]], first: int, i
             at_close = {"tricks": tricks.copy(), "points": points.copy(), "stock": _stock_at(events[deal], draws, t)}
         elif event["type"] == "action" and event["action"]["kind"] == DROP:
             dropped.append(event["seat"])
+        elif event["type"] == "declared" and event.get("wins"):  # declaration.wins_when
+            declared_win = event["side"]
     gained = [0] * match.sides
     for event in events[first:index]:
         if event["type"] == "score":
@@ -411,6 +414,7 @@ def _hand_end_json(match: Match, events: Sequence[dict[str, Any]], first: int, i
         "gained": gained,
         "unit": list(score_unit(match.ruleset)),
         "claimed": claimed,
+        "declared_win": declared_win,
         "closed_by": closer,
         "closer_side": None if closer is None else match.side_of(closer),
         "at_close": at_close,

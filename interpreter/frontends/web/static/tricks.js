@@ -461,6 +461,9 @@ export function handEndBody(state, end, viewer) {
   } else if (x.walkover) {
     const left = state.seat_sides.map((_, s) => s).filter((s) => !(x.dropped || []).includes(s)).map((s) => seatName(state, s, viewer));
     body.append(h("p", { class: "verdict made", id: "verdict" }, `A walkover for ${left.join(" & ")}: everyone else dropped out before the first lead.`));
+  } else if (x.declared_win !== null && x.declared_win !== undefined) { // declaration.wins_when
+    const ours = viewer !== null && viewer !== undefined && state.seat_sides[viewer] === x.declared_win;
+    body.append(h("p", { class: `verdict ${ours ? "made" : "set"}`, id: "verdict" }, `${names(x.declared_win)} won the hand by the declaration.`));
   } else if (x.claimed !== null && x.claimed !== undefined) {
     const ours = viewer !== null && viewer !== undefined && state.seat_sides[viewer] === x.claimed;
     body.append(h("p", { class: `verdict ${ours ? "made" : "set"}`, id: "verdict" }, `${names(x.claimed)} claimed the hand with ${pts(x.points[x.claimed])}.`));
