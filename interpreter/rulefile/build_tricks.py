@@ -102,8 +102,11 @@ def trump_words(max_pip: int) -> frozenset[str]:
 
 # A hand's starter is a seat: the tile criteria of layout games (the starter leads the tile that
 # chose them) and the criteria that read how a layout round ended mean nothing here.
-TRICK_START = {StartCriterion.RANDOM, StartCriterion.NEXT_SEAT, StartCriterion.HOLDER, StartCriterion.PREVIOUS_WINNER}
-_TRICK_START_WORDS = "random, next_seat, previous_winner or {holder: [a, b]}"
+TRICK_START = {
+    StartCriterion.RANDOM, StartCriterion.NEXT_SEAT, StartCriterion.HOLDER, StartCriterion.PREVIOUS_WINNER,
+    StartCriterion.LOTS, StartCriterion.LOTS_LOWEST,
+}  # fmt: skip
+_TRICK_START_WORDS = "random, next_seat, previous_winner, lots, lots_lowest, {lots: FORMULA} or {holder: [a, b]}"
 
 
 def written(data: Mapping[str, Any], path: tuple[str | int, ...]) -> bool:

@@ -29,6 +29,7 @@ from interpreter.rulefile.explain_common import (
     side_word,
     tile_label,
 )
+from interpreter.rulefile.explain_lots import lots_words
 from interpreter.rulefile.explain_pool import pool_words
 from interpreter.rulefile.ruleset import (
     Family,
@@ -231,7 +232,9 @@ def _starter(rule: StartRule, side: str) -> str:
             f"the winner of the previous hand: of the {side} that scored the most in it, the player who took its last "
             "trick, or else its first player in seat order (nobody after a tie)"
         )
-    assert rule.tile is not None, "the loader allows only random, next_seat, previous_winner and holder here"
+    if rule.criterion in (StartCriterion.LOTS, StartCriterion.LOTS_LOWEST):
+        return lots_words(rule)
+    assert rule.tile is not None, "the loader allows only random, next_seat, previous_winner, lots and holder here"
     return f"the player holding {_tile(*rule.tile)}"
 
 

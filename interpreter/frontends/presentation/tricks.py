@@ -742,6 +742,8 @@ class TrickNarrator:
             "next_seat": ", next in turn",
             "holder": ", holding the tile that starts",
             "previous_winner": ", as the winner of the last hand",
+            "lots": ", after drawing lots",
+            "lots_lowest": ", after drawing lots (the lowest wins)",
         }
         text = f"Hand {event['round']}: {sizes} tiles each"
         if hand.stock:
