@@ -47,22 +47,8 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-from interpreter.engine import Action, Observation
-from interpreter.engine.actions import (
-    BID,
-    DISCARD,
-    DOUBLES,
-    DROP,
-    EXCHANGE,
-    GIVE,
-    KEEP,
-    NO_TRUMPS,
-    PASS,
-    PICK,
-    PLACE,
-    PLAY,
-    TRUMPS,
-)  # fmt: skip
+from interpreter.engine import Action, Observation, actions
+from interpreter.engine.actions import BID, DISCARD, DOUBLES, DROP, EXCHANGE, GIVE, KEEP, PASS, PICK, PLAY, TRUMPS
 from interpreter.engine.tiles import bits
 from interpreter.engine.tricks.picks import pick_towards
 from interpreter.engine.tricks.suits import Declaration, Suits
@@ -114,7 +100,7 @@ class CounterPlayer:
             return bid(t, observation, legal)
         if TRUMPS in kinds:
             return _declare(t, observation, legal, pays)
-        if PLACE in kinds:
+        if actions.PLACE in kinds:
             return _place_doubles(t, observation, legal)
         if DISCARD in kinds:
             return _discard(t, observation, legal)
@@ -415,7 +401,7 @@ def _place_doubles(t: TrickTables, observation: Observation, legal: Sequence[Act
 
     def sure(action: Action) -> int:
         placed = t.contract_named(contract.name, str(action.value))
-        s = t.suits(NO_TRUMPS, placed)  # its suits without trumps: the doubles' place is what differs
+        s = t.suits(actions.NO_TRUMPS, placed)  # its suits without trumps: the doubles' place is what differs
         count = 0
         for x in bits(hand):
             suit = s.led_suit[x]
