@@ -103,6 +103,7 @@ NO_DEFAULT |= {"play.again_when", "play.skip_when"}  # no tile earns another tur
 NO_DEFAULT |= {"passing"}  # no tiles passed before play unless a file asks for it
 NO_DEFAULT |= {"declaration"}  # no declarations that score unless a file has them
 NO_DEFAULT |= {"melds"}  # no melds unless a file has them
+NO_DEFAULT |= {"declaration.wins_when"}  # a declaration only scores unless a file says which wins the hand
 NO_DEFAULT |= {"trumps.joins"}  # no tile joins trumps from its own suit unless a file names it
 NO_DEFAULT |= {"layout.demand_when"}  # a double demands whenever laid unless a file says when
 NO_DEFAULT |= {"phases"}  # the family's order of the phases the file's sections make, unless a file orders them

@@ -269,7 +269,7 @@ def test_explain_diff_across_families_compares_what_they_share() -> None:
 
 TEXAS_42_HOUSE = {  # each contract of rules/texas-42-house.yaml, its formulas by their source
     "nel-o": Contract("nel-o", 42, None, None, Trump.NONE, Declarer.BIDDER, DoublePlace.HIGH, True, Aim.NO_TRICKS,
-                      None),
+                      None, doubles_declared=True),
     "plunge": Contract("plunge", 168, "doubles >= 4", 168, None, Declarer.PARTNER, DoublePlace.HIGH, False,
                        Aim.ALL_TRICKS, None),
     "splash": Contract("splash", 126, "doubles >= 3", 126, None, Declarer.PARTNER, DoublePlace.HIGH, False,
@@ -303,7 +303,9 @@ def test_the_house_file_loads_its_special_contracts() -> None:
     tile = {"players": 4, "max_pip": 6, "set_size": 28, "is_double": False}
     assert sevens.rank({**tile, "high": 5, "low": 2, "pips": 7}) == 0
     assert sevens.rank({**tile, "high": 6, "low": 6, "pips": 12, "is_double": True}) == -5
-    assert len(house.not_expressible) == 2  # Lechner Hall's raise of two marks at most is played (bidding.max_raise)
+    assert (
+        len(house.not_expressible) == 1
+    )  # Lechner Hall's raises (bidding.max_raise) and doubles called by the nel-o bidder are played
 
 
 def test_a_house_file_replaces_or_removes_the_list_of_contracts(tmp_path: Path) -> None:
@@ -326,15 +328,18 @@ def test_a_contract_without_partners_or_a_bidder_who_leads(tmp_path: Path) -> No
     text = (
         "name: solo\nextends: texas-42\nplayers: {min: 3, max: 4, teams: none}\ntrumps: {doubles: low}\n"
         "tricks: {first_leader: starter}\ncontracts:\n"
-        "  - {name: grand, requires: \"count >= 20 and longest >= 4\", aim: all_tricks}\n"
-        "  - {name: heavy, trumps: none, rank: \"if is_double then 20 + high else pips\"}\n"
+        '  - {name: grand, requires: "count >= 20 and longest >= 4", aim: all_tricks}\n'
+        '  - {name: heavy, trumps: none, rank: "if is_double then 20 + high else pips"}\n'
     )
     (tmp_path / "solo.yaml").write_text(text)
     solo = load_ruleset(tmp_path / "solo.yaml")
     assert solo.tricks is not None
     grand, heavy = solo.tricks.contracts
     assert (grand.doubles, grand.trumps, grand.declarer, grand.aim) == (
-        DoublePlace.LOW, None, Declarer.BIDDER, Aim.ALL_TRICKS
+        DoublePlace.LOW,
+        None,
+        Declarer.BIDDER,
+        Aim.ALL_TRICKS,
     )
     assert (heavy.doubles, heavy.trumps, heavy.aim) == (DoublePlace.LOW, Trump.NONE, Aim.BID)
     read = _read(solo)
@@ -353,8 +358,10 @@ def test_explain_says_the_special_contracts() -> None:
     assert "Instead, they may declare one of the special contracts below." in text
     assert (
         "Special contracts ----------------- Instead of naming trumps, the winner of the auction may declare one of "
-        "these contracts: - nel-o: a bid of at least 1 mark (42); no trumps; a double is the highest tile of its "
-        "suit; the bidder's partner lays their hand down and sits out; the bidder's side must take no trick." in text
+        "these contracts: - nel-o: a bid of at least 1 mark (42); no trumps; the bidder, on declaring it, announces "
+        "where the doubles rank: highest or lowest in their suits, or a suit of their own with [6|6] highest "
+        "(own_suit) or with [0|0] highest (own_suit_low); the bidder's partner lays their hand down and sits out; "
+        "the bidder's side must take no trick." in text
     )
     assert (
         "- plunge: a bid of at least 4 marks (168); declared only when, in the bidder's hand as dealt, the number of "
@@ -381,12 +388,14 @@ def test_explain_says_the_special_contracts() -> None:
 
 def test_explain_diff_says_each_contract_added_dropped_or_changed(tmp_path: Path) -> None:
     everything = differences(_load("texas-42-house"), _load("texas-42"))
-    assert everything[0].startswith("The list of the source's rules this file does not play: adds\n    The nel-o")
+    assert everything[0].startswith("The list of the source's rules this file does not play: adds Sevens, in")
     found = everything[-len(TEXAS_42_HOUSE) :]  # the contracts come after the rest (the bids, Lechner Hall's)
     assert [line.split(":")[0] for line in found] == [f"Adds the special contract {name}" for name in TEXAS_42_HOUSE]
     assert found[0] == (
-        "Adds the special contract nel-o: a bid of at least 1 mark (42); no trumps; a double is the highest tile of "
-        "its suit; the bidder's partner lays their hand down and sits out; the bidder's side must take no trick."
+        "Adds the special contract nel-o: a bid of at least 1 mark (42); no trumps; the bidder, on declaring it, "
+        "announces where the doubles rank: highest or lowest in their suits, or a suit of their own with [6|6] "
+        "highest (own_suit) or with [0|0] highest (own_suit_low); the bidder's partner lays their hand down and sits "
+        "out; the bidder's side must take no trick."
     )
     assert differences(_load("texas-42"), _load("texas-42-house"))[-len(TEXAS_42_HOUSE) :] == [
         f"Drops the special contract {name}." for name in TEXAS_42_HOUSE
@@ -396,12 +405,13 @@ def test_explain_diff_says_each_contract_added_dropped_or_changed(tmp_path: Path
         f"name: changed\nextends: {house}\ncontracts:\n"
         "  - {name: nel-o, min_bid: 84, trumps: none, doubles: own_suit, partner_out: true, aim: no_tricks}\n"
         '  - {name: plunge, requires: "doubles >= 5", bid: 210, declarer: partner, aim: all_tricks}\n'
-        "  - {name: sevens, min_bid: 42, trumps: none, rank: \"0 - abs(pips - 7)\", aim: all_tricks}\n"
+        '  - {name: sevens, min_bid: 42, trumps: none, rank: "0 - abs(pips - 7)", aim: all_tricks}\n'
     )
     changed = load_ruleset(tmp_path / "changed.yaml")
     assert differences(changed, _load("texas-42-house")) == [
         "The special contract nel-o: the lowest bid changes from 1 mark (42) to 2 marks (84).",
         "The special contract nel-o: a double's place changes from highest in its suit to a suit of their own.",
+        "The special contract nel-o: who places the doubles changes from the declarer to the rule file.",
         "The special contract plunge: the lowest bid changes from 4 marks (168) to any bid.",
         "The special contract plunge: the hand it needs changes from the number of doubles is at least 4 to the "
         "number of doubles is at least 5.",

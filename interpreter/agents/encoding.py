@@ -29,6 +29,8 @@ from interpreter.engine.actions import (
     NO_TRUMPS,
     PASS,
     PICK,
+    PLACE,
+    PLACES,
     PLAY,
     REDEAL,
     TRUMPS,
@@ -132,6 +134,8 @@ class Encoding:
             yield from tables.bid_actions.values()
             yield from tables.suit_bid_actions.values()  # bids that name their suit (bidding.names_suit)
             yield from (Action(TRUMPS, value=d) for d in self._declarations())
+            if self._places_doubles:  # only where a declarer announces them: every other game's space stays
+                yield from (Action(PLACE, value=place) for place in PLACES)
         yield from (Action(kind) for kind in BARE)
         if self.ruleset.deal.redeal_claim is not None:  # only where a hand may claim one: other spaces stay
             yield Action(REDEAL)
@@ -185,7 +189,15 @@ class Encoding:
             out += [("declared", sides), ("declarers", n), ("shown", n * t)]
         if rules is not None and rules.melds is not None:  # melds: the phase, and per seat the tiles it melded
             out += [("melding", 1), ("melded", n * t)]
+        if self._places_doubles:  # the doubles' place a contract's declarer announced (contracts[].doubles: declared)
+            out += [("doubles_place", len(PLACES))]
         return out
+
+    @property
+    def _places_doubles(self) -> bool:
+        """Whether a contract's declarer announces the doubles' place (contracts[].doubles: declared)."""
+        rules = self.ruleset.tricks
+        return rules is not None and any(c.doubles_declared for c in rules.contracts)
 
     def _suit_count(self) -> int:
         """Suits a led tile may call for: each pip and the trumps (max_pip + 1), or the set's named suits."""
@@ -326,6 +338,8 @@ class Encoding:
         if "widow" in sec:
             out[sec["widow_size"].start] = view.widow_size
             self._tiles_into(out, sec["widow"].start, view.widow)
+        if "doubles_place" in sec:
+            self._one(out, "doubles_place", None if view.doubles_place is None else PLACES.index(view.doubles_place))
         if "declared" in sec:
             for side, value in enumerate(view.declared):
                 out[sec["declared"].start + rel_side(side)] = value / self.score_scale

@@ -7,6 +7,7 @@ import reprlib
 from typing import Any, NamedTuple
 
 from interpreter.engine.tiles import Tile, normal, parse_tile, parse_tiles
+from interpreter.rulefile.trick_rules import DoublePlace
 
 PLAY = "play"
 DRAW = "draw"
@@ -26,7 +27,14 @@ GIVE = "give"  # trick family: a tile passed face down to another seat before pl
 REDEAL = "redeal"  # layout family: show a hand meeting deal.redeal_claim and have the tiles dealt again
 DECLARE = "declare"  # trick family: show tiles before leading, for points (declaration)
 MELD = "meld"  # trick family: show a meld, its tiles sorted as `value` (melds)
-KINDS = (PLAY, DRAW, PASS, MARKER, BID, TRUMPS, DISCARD, CLOSE, KEEP, DROP, EXCHANGE, PICK, GIVE, REDEAL, DECLARE, MELD)
+# trick family: where the doubles rank this hand, announced by a contract's declarer (`value`: a
+# DoublePlace's word; contracts[].doubles: declared)
+PLACE = "doubles"
+PLACES = tuple(place.value for place in DoublePlace)
+KINDS = (
+    PLAY, DRAW, PASS, MARKER, BID, TRUMPS, DISCARD, CLOSE, KEEP, DROP, EXCHANGE, PICK, GIVE, REDEAL, DECLARE,
+    MELD, PLACE,
+)  # fmt: skip
 _ONE_TILE = (DISCARD, PICK, GIVE)  # the kinds that carry one tile and nothing else
 _BARE = (DRAW, PASS, MARKER, CLOSE, KEEP, DROP, EXCHANGE, REDEAL, DECLARE)
 NO_TRUMPS = "none"
@@ -83,7 +91,7 @@ class Action(NamedTuple):
     def __str__(self) -> str:
         if self.kind == BID and self.half is not None:
             return f"{self.kind} {self.value} in {self.half}"
-        if self.kind in (BID, TRUMPS):
+        if self.kind in (BID, TRUMPS, PLACE):
             return f"{self.kind} {self.value}"
         if self.kind in _ONE_TILE and self.tile is not None:
             return f"{self.kind} {self.tile[0]}-{self.tile[1]}"
@@ -105,8 +113,8 @@ class Action(NamedTuple):
     def parse(cls, text: str) -> Action:
         """The inverse of str(): "draw", "pass", "marker", "lead 6-6", "6-3 on arm 2" (6 touches),
         "bid 30", "pick 6-6", "trumps 5", "trumps doubles", "trumps none", "trumps NAME" (a special contract,
-        by its name as the rule file writes it); "play 6-4" is a play with no arm. ValueError for
-        anything else, a number out of its bounds included."""
+        by its name as the rule file writes it), "doubles low" (the doubles' place); "play 6-4" is a play
+        with no arm. ValueError for anything else, a number out of its bounds included."""
         if len(text) > _MAX_TEXT:
             raise ValueError(f"'{text[:40]}...' is not an action: it is longer than any action is written")
         words = text.strip().lower()
@@ -144,6 +152,8 @@ class Action(NamedTuple):
             return cls(BID, value=int(rest), half=int(suit))
         if kind == TRUMPS:
             return cls(TRUMPS, value=_declared(text.strip()[len(TRUMPS) :].strip(), text))
+        if kind == PLACE and rest.strip() in PLACES:
+            return cls(PLACE, value=rest.strip())
         found = _ON_ARM.match(words)
         if not found:
             raise ValueError(f"'{text}' is not an action: write draw, pass, marker, 'lead 6-6' or '6-3 on arm 2'")
@@ -153,7 +163,7 @@ class Action(NamedTuple):
     def to_json(self) -> dict[str, Any]:
         if self.kind == BID and self.half is not None:
             return {"kind": BID, "value": self.value, "suit": self.half}
-        if self.kind in (BID, TRUMPS):
+        if self.kind in (BID, TRUMPS, PLACE):
             return {"kind": self.kind, "value": self.value}
         if self.kind in _ONE_TILE and self.tile is not None:
             return {"kind": self.kind, "tile": list(self.tile)}
@@ -240,6 +250,10 @@ def _from_json(data: Any) -> Action:
                 raise _Unreadable(f"a contract's name has 1 to {MAX_NAME} characters")
             return Action(TRUMPS, value=value)
         return Action(TRUMPS, value=_whole(value, _MAX_PIP, "trumps, a suit's number,"))
+    if kind == PLACE:
+        if data.get("value") not in PLACES:
+            raise _Unreadable(f"the doubles' place is one of {', '.join(PLACES)}")
+        return Action(PLACE, value=data["value"])
     if kind in _ONE_TILE:
         return Action(kind, _tile(data.get("tile")))
     if kind == MELD:

@@ -68,6 +68,7 @@ class TrickView:
     voids: tuple[tuple[int, ...], ...]  # per seat, the suits it has shown it does not hold
     contract: str | None = None  # a special contract declared in place of plain trumps
     sitting_out: int | None = None  # the seat that sits this hand out (the contract's partner_out)
+    doubles_place: str | None = None  # the doubles' place the contract's declarer announced (doubles: declared)
     must_declare: str | None = None  # the contract the bidder must declare, having bid out of the ladder by it
     bid_suit: int | None = None  # the suit the standing bid names, trumps once it wins (bidding.names_suit)
     phase: str = ""  # "bidding", "declaring", "calling", "discarding", "passing" or "playing"

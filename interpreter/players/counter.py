@@ -47,7 +47,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-from interpreter.engine import Action, Observation
+from interpreter.engine import Action, Observation, actions
 from interpreter.engine.actions import BID, DISCARD, DOUBLES, DROP, EXCHANGE, GIVE, KEEP, MELD, PASS, PICK, PLAY, TRUMPS
 from interpreter.engine.tiles import bits
 from interpreter.engine.tricks.picks import pick_towards
@@ -56,6 +56,7 @@ from interpreter.engine.tricks.tables import TrickTables, trick_tables_for
 from interpreter.players.direction import taking_pays
 from interpreter.players.heavy import HeavyPlayer
 from interpreter.rulefile.phase_kinds import LAYOUT, MELDING, TRICKS, PhaseParts, play_kind
+from interpreter.rulefile.trick_rules import Aim
 
 # The estimate's shares, each a person's rule of thumb (documented in `estimate`).
 OTHER_TRUMP = 0.6  # a trump below the top run wins this often when the hand holds trump control
@@ -101,6 +102,8 @@ class CounterPlayer:
             return bid(t, observation, legal)
         if TRUMPS in kinds:
             return _declare(t, observation, legal, pays)
+        if actions.PLACE in kinds:
+            return _place_doubles(t, observation, legal)
         if DISCARD in kinds:
             return _discard(t, observation, legal)
         if GIVE in kinds:
@@ -363,7 +366,7 @@ def _discard(t: TrickTables, observation: Observation, legal: Sequence[Action]) 
     (not a trump, not a double), as a person would."""
     view = observation.tricks
     assert view is not None
-    contract = t.contracts.get(view.contract) if view.contract else None
+    contract = t.contract_named(view.contract, view.doubles_place)
     trumps = t.suits(view.declaration, contract).trumps if view.declaration is not None else 0
 
     count = t.count if view.declaration is None else t.count_for(t.suits(view.declaration, contract))
@@ -397,6 +400,30 @@ def _give(t: TrickTables, legal: Sequence[Action], pays: bool) -> Action:
     return min(legal, key=worth) if pays else max(legal, key=worth)
 
 
+def _place_doubles(t: TrickTables, observation: Observation, legal: Sequence[Action]) -> Action:
+    """The doubles' place a contract's declarer announces (contracts[].doubles: declared): the one
+    under which the hand holds most tiles that no tile outside it outranks in the suit they lead,
+    or fewest where the contract's aim is to take no trick (the first of equals)."""
+    view = observation.tricks
+    assert view is not None
+    contract = t.contract_named(view.contract)
+    assert contract is not None
+    hand = _own(t, observation)
+
+    def sure(action: Action) -> int:
+        placed = t.contract_named(contract.name, str(action.value))
+        s = t.suits(actions.NO_TRUMPS, placed)  # its suits without trumps: the doubles' place is what differs
+        count = 0
+        for x in bits(hand):
+            suit = s.led_suit[x]
+            ranks = s.rank[suit]
+            if all(ranks[y] < ranks[x] for y in bits(s.follows[suit] & ~hand)):
+                count += 1
+        return count
+
+    return min(legal, key=sure) if contract.aim is Aim.NO_TRICKS else max(legal, key=sure)
+
+
 def _declare(t: TrickTables, observation: Observation, legal: Sequence[Action], pays: bool) -> Action:
     # Special contracts (nel-o, sevens, ...) ask for other hands than this count measures: it
     # declares one only when it must (having bid out of the ladder by it).
@@ -418,7 +445,7 @@ class _Table:
         view = observation.tricks
         assert view is not None and view.declaration is not None
         self.t = t
-        self.s: Suits = t.suits(view.declaration, t.contracts.get(view.contract) if view.contract else None)
+        self.s: Suits = t.suits(view.declaration, t.contract_named(view.contract, view.doubles_place))
         self.seat = observation.seat
         self.n = len(observation.hand_counts)
         sides = len(observation.scores)
@@ -472,7 +499,6 @@ class _Table:
     def low_key(self, x: int) -> tuple[int, bool, int, int]:
         """Smaller is cheaper to give away: less count, not a trump, a lower rank, fewer pips."""
         return (self.count[x], self.is_trump(x), self.rank(x), self.t.low[x] + self.t.high[x])
-
     def cheap_key(self, x: int) -> tuple[bool, int, int]:
         """The cheapest certain win is the smallest: not a trump if possible, then the lowest rank
         (the higher tiles stay to win later tricks), then its own count aboard."""
@@ -512,6 +538,7 @@ class _Table:
     def play(self, plays: list[Action]) -> Action:
         t, s = self.t, self.s
         tiles: dict[int, Action] = {}
+
         def suit(a: Action) -> int:  # the suit a lead names: a pip, the doubles (tricks.doubles_callable),
             # or none: a double led as its own number
             if a.value is None:

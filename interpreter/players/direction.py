@@ -38,6 +38,7 @@ def _took(t: TrickTables, everything: bool, bidder: bool) -> dict[str, int | boo
         "captured": n * size if everything else 0, "opp_without_tricks": sides - 1 if everything else 0,
         "dropped": False, "walkover": False, "all_tricks": everything, "opp_all_tricks": not everything,
         "opp_best": theirs, "last_bonus": False, "dealer": False, "opp_dropped": 0, "opp_exchanged": False,
+        "declared_win": False,
     }  # fmt: skip
 
 

@@ -621,7 +621,7 @@ def _start_rules(
             rules.append(StartRule(criterion, when=when))
         elif len(item) != 1 and set(item) not in ({"when", "start"}, *({g, "start"} for g in _LEAD_GUARDS)):
             entries = (
-                "{highest_ranked: FORMULA}, {holder: [a, b]}, {when: CONDITION, start: [criteria]}, "
+                "{highest_ranked: FORMULA}, {lots: FORMULA}, {holder: [a, b]}, {when: CONDITION, start: [criteria]}, "
                 "{stock_lead: CONDITION, start: [criteria]} or {draw_until: CONDITION, start: [criteria]}"
             )
             b.problem(path, f"an entry is one of {entries}")
@@ -641,6 +641,9 @@ def _start_rules(
         elif "highest_ranked" in item:
             rank = b.expr((*path, "highest_ranked"), TILE_NAMES, Type.INT)
             rules.append(StartRule(StartCriterion.HIGHEST_RANKED, rank=rank, when=when))
+        elif "lots" in item:  # lots whose tiles rank by a formula (matador: the highest double drawn first)
+            rank = b.expr((*path, "lots"), TILE_NAMES, Type.INT)
+            rules.append(StartRule(StartCriterion.LOTS, rank=rank, when=when))
         else:
             low, high = sorted(item["holder"])
             if high > max_pip:

@@ -25,6 +25,7 @@ def build_declaration(b: _Builder, written: bool, grouped: bool) -> Declaration 
     shows = b.option(Shows, "declaration", "shows")
     after_trick = bool(b.get("declaration", "after_trick"))
     lead_shown = bool(b.get("declaration", "lead_shown"))
+    wins_when = b.expr(("declaration", "wins_when"), DECLARE_NAMES, Type.BOOL)
     if requires is None or points is None:
         return None  # the problem is reported where the expression is
-    return Declaration(requires, shows, points, after_trick, lead_shown)
+    return Declaration(requires, shows, points, after_trick, lead_shown, wins_when)

@@ -30,6 +30,7 @@ from interpreter.rulefile.build_undealt import build_undealt, refuse_in_layout, 
 from interpreter.rulefile.ruleset import Deal, Players, StartCriterion, Undealt
 from interpreter.rulefile.trick_rules import (
     BIDDER_HAND_NAMES,
+    DECLARED_PLACE,
     HAND_NAMES,
     JOINS_NAMES,
     LEAD_NAMES,
@@ -103,8 +104,11 @@ def trump_words(max_pip: int) -> frozenset[str]:
 
 # A hand's starter is a seat: the tile criteria of layout games (the starter leads the tile that
 # chose them) and the criteria that read how a layout round ended mean nothing here.
-TRICK_START = {StartCriterion.RANDOM, StartCriterion.NEXT_SEAT, StartCriterion.HOLDER, StartCriterion.PREVIOUS_WINNER}
-_TRICK_START_WORDS = "random, next_seat, previous_winner or {holder: [a, b]}"
+TRICK_START = {
+    StartCriterion.RANDOM, StartCriterion.NEXT_SEAT, StartCriterion.HOLDER, StartCriterion.PREVIOUS_WINNER,
+    StartCriterion.LOTS, StartCriterion.LOTS_LOWEST,
+}  # fmt: skip
+_TRICK_START_WORDS = "random, next_seat, previous_winner, lots, lots_lowest, {lots: FORMULA} or {holder: [a, b]}"
 
 
 def written(data: Mapping[str, Any], path: tuple[str | int, ...]) -> bool:
@@ -832,6 +836,7 @@ def _contracts(
             )
         rank = _contract_rank(b, path, item, trumps, counts, max_pips)
         doubles = item.get("doubles")
+        declared = doubles == DECLARED_PLACE
         if led_suit is LedSuit.NAMED:
             why = "tricks.led_suit: named plays the suits set.tiles gives, without trumps"
             if trumps is Trump.DOUBLES:
@@ -854,11 +859,14 @@ def _contracts(
                 bid=bid,
                 trumps=trumps,
                 declarer=declarer,
-                doubles=DoublePlace(doubles) if doubles is not None else b.option(DoublePlace, "trumps", "doubles"),
+                doubles=DoublePlace(doubles)
+                if doubles is not None and not declared
+                else b.option(DoublePlace, "trumps", "doubles"),
                 partner_out=partner_out,
                 aim=b.option(Aim, *path, "aim"),
                 rank=rank,
                 score=b.expr((*path, "score"), HAND_NAMES, Type.INT),
+                doubles_declared=declared and doubles is not None,
             )
         )
     if any(p.path[:1] == ("contracts",) for p in b.problems):

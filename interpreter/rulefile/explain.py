@@ -26,6 +26,7 @@ from interpreter.rulefile.explain_common import (
     set_sentence,
     side_word,
 )
+from interpreter.rulefile.explain_lots import lots_words
 from interpreter.rulefile.explain_pool import pool_words
 from interpreter.rulefile.phase_kinds import LAYOUT, TRICKS, PhaseParts, play_kind
 from interpreter.rulefile.ruleset import (
@@ -95,16 +96,8 @@ def _starter(rule: StartRule, lead: Lead, hub: bool, side: str) -> str:
     elif criterion is StartCriterion.HOLDER:
         assert rule.tile is not None
         who = f"the player holding [{rule.tile[1]}|{rule.tile[0]}]"
-    elif criterion is StartCriterion.LOTS:
-        who = (
-            "the winner of a draw of lots (each player draws a tile from a freshly shuffled set, the highest "
-            "total wins, and the tiles go back)"
-        )
-    elif criterion is StartCriterion.LOTS_LOWEST:
-        who = (
-            "the winner of a draw of lots (each player draws a tile from a freshly shuffled set, the lowest "
-            "total wins, and the tiles go back)"
-        )
+    elif criterion in (StartCriterion.LOTS, StartCriterion.LOTS_LOWEST):
+        who = lots_words(rule)
     elif criterion is StartCriterion.RANDOM:
         who = "a player chosen at random"
     elif criterion is StartCriterion.PREVIOUS_WINNER:
@@ -1125,3 +1118,4 @@ EXPLAINED: PhaseParts[Explained] = PhaseParts(
 
 def _explained(ruleset: Ruleset) -> Explained:
     return EXPLAINED.part(play_kind(ruleset.phase_kinds))
+

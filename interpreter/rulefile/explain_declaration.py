@@ -27,6 +27,7 @@ LABELS = {
     "tricks.declaration.points": "what a declaration scores",
     "tricks.declaration.after_trick": "declared points waiting for a trick",
     "tricks.declaration.lead_shown": "the declarer leading a tile he showed",
+    "tricks.declaration.wins_when": "a declaration that wins the hand",
 }
 
 BOOLEAN_WORDS = {
@@ -50,11 +51,19 @@ def sentences(declaration: Declaration | None, side: str) -> list[str]:
     ]
     if declaration.lead_shown:
         said.append("He then leads one of the tiles he showed.")
+    if declaration.wins_when is not None:
+        winner = "he wins" if side == "player" else f"his {side} wins"
+        said.append(
+            f"A declaration for which {words(declaration.wins_when, DECLARE)} ends the hand at once: {winner} it "
+            "(the score of the hand reads declared_win)."
+        )
     return said
 
 
 def say(path: str, value: Any) -> str | None:
     """A declaration key's value in words for `explain --diff`, or None for a value said the usual way."""
+    if path == "tricks.declaration.wins_when":
+        return "none (a declaration only scores)" if value is None else words(value, DECLARE)
     if value is None:
         return "no declaration"
     if path in ("tricks.declaration.requires", "tricks.declaration.points"):

@@ -29,6 +29,7 @@ from interpreter.rulefile.explain_common import (
     side_word,
     tile_label,
 )
+from interpreter.rulefile.explain_lots import lots_words
 from interpreter.rulefile.explain_pool import pool_words
 from interpreter.rulefile.ruleset import (
     Family,
@@ -102,6 +103,7 @@ def hand_names(side: str) -> dict[str, str]:
         "opp_dropped": "the number of players of other sides that dropped out",
         "opp_exchanged": "a player of another side exchanged his hand",
         "last_bonus": "the last trick was taken by a bonus play (tricks.last_bonus)",
+        "declared_win": f"the {side}'s declaration ended the hand, won (declaration.wins_when)",
     }
 
 
@@ -232,7 +234,9 @@ def _starter(rule: StartRule, side: str) -> str:
             f"the winner of the previous hand: of the {side} that scored the most in it, the player who took its last "
             "trick, or else its first player in seat order (nobody after a tie)"
         )
-    assert rule.tile is not None, "the loader allows only random, next_seat, previous_winner and holder here"
+    if rule.criterion in (StartCriterion.LOTS, StartCriterion.LOTS_LOWEST):
+        return lots_words(rule)
+    assert rule.tile is not None, "the loader allows only random, next_seat, previous_winner, lots and holder here"
     return f"the player holding {_tile(*rule.tile)}"
 
 
@@ -504,6 +508,12 @@ def contract_words(ruleset: Ruleset, tricks: TrickRules, contract: Contract) -> 
             "each player must play one of their highest-ranked tiles, and the highest-ranked tile played takes the "
             "trick (the first played, among equals)"
         )
+    elif contract.doubles_declared:
+        clauses.append(
+            f"{declarer}, on declaring it, announces where the doubles rank: {_PLACES_ANNOUNCED}".format(
+                top=ruleset.max_pip
+            )
+        )
     elif contract.trumps is not Trump.DOUBLES and (contract.trumps is not None or contract.doubles != tricks.doubles):
         # Said when it is not simply the game's rule under trumps named as usual.
         clauses.append(_DOUBLES_IN_CONTRACT[contract.doubles].format(top=ruleset.max_pip))
@@ -584,7 +594,13 @@ _DOUBLES_IN_CONTRACT = {
     DoublePlace.HIGH: "a double is the highest tile of its suit",
     DoublePlace.LOW: "a double is the lowest tile of its suit",
     DoublePlace.OWN_SUIT: "doubles form a suit of their own, [{top}|{top}] highest",
+    DoublePlace.OWN_SUIT_LOW: "doubles form a suit of their own, [0|0] highest",
 }
+# contracts[].doubles: declared, in words: the four places a declarer may announce.
+_PLACES_ANNOUNCED = (
+    "highest or lowest in their suits, or a suit of their own with [{top}|{top}] highest (own_suit) or with [0|0] "
+    "highest (own_suit_low)"
+)
 
 
 def _ranking(ruleset: Ruleset, contract: Contract) -> str:
@@ -1130,6 +1146,7 @@ _CONTRACT_LABELS = {
     "trumps": "its trumps",
     "declarer": "who names trumps and leads",
     "doubles": "a double's place",
+    "doubles_declared": "who places the doubles",
     "partner_out": "the bidder's partner",
     "aim": "what the bidder's side must take",
     "rank": "the rank of a tile",
@@ -1149,6 +1166,8 @@ def _contract_part(part: str, value: Any, ruleset: Ruleset) -> str:
         return "none (suits as usual)" if value is None else words(value, names.TILE)
     if part == "score":
         return "the usual score of a hand" if value is None else words(value, hand_names(side_word(ruleset.players)))
+    if part == "doubles_declared":
+        return "the declarer" if value else "the rule file"
     said: dict[Any, str] = {
         None: "named by the declarer",
         Trump.NONE: "no trumps",
@@ -1158,6 +1177,7 @@ def _contract_part(part: str, value: Any, ruleset: Ruleset) -> str:
         DoublePlace.HIGH: "highest in its suit",
         DoublePlace.LOW: "lowest in its suit",
         DoublePlace.OWN_SUIT: "a suit of their own",
+        DoublePlace.OWN_SUIT_LOW: "a suit of their own, [0|0] highest",
         Aim.BID: "what the bid must make",
         Aim.ALL_TRICKS: "every trick",
         Aim.NO_TRICKS: "no trick",

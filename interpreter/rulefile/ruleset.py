@@ -342,7 +342,7 @@ START_NAMES: dict[str, Type] = {
 @dataclass(frozen=True)
 class StartRule:
     criterion: StartCriterion
-    rank: Expr[int] | None = None  # HIGHEST_RANKED: a number per tile, higher wins
+    rank: Expr[int] | None = None  # HIGHEST_RANKED, LOTS ({lots: FORMULA}): a number per tile, higher wins
     tile: tuple[int, int] | None = None  # HOLDER: (low, high)
     # A later round's guard over START_NAMES: the rule is tried only when it holds. The rules of one
     # `{when: ..., start: [...]}` entry share the one Expr object.

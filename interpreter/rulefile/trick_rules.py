@@ -59,11 +59,22 @@ class Trump(enum.Enum):
 
 class DoublePlace(enum.Enum):
     """Where a double ranks in its suit: above every other tile of it, or below; or the doubles
-    are a suit of their own (led, a double calls for a double; ranked by pips)."""
+    are a suit of their own (led, a double calls for a double; ranked by pips, the highest double
+    highest, or with `own_suit_low` inverted: the double-blank highest)."""
 
     HIGH = "high"
     LOW = "low"
     OWN_SUIT = "own_suit"
+    OWN_SUIT_LOW = "own_suit_low"
+
+    @property
+    def own(self) -> bool:
+        """Whether the doubles are a suit of their own."""
+        return self in (DoublePlace.OWN_SUIT, DoublePlace.OWN_SUIT_LOW)
+
+
+# A contract's `doubles: declared`: no place of its own, the declarer announces one (Contract.doubles_declared).
+DECLARED_PLACE = "declared"
 
 
 class LedSuit(enum.Enum):
@@ -145,6 +156,9 @@ HAND_NAMES.update({
     "last_bonus": Type.BOOL,  # the last trick was taken by a play tricks.last_bonus lists
 })
 
+# A hand ended by a declaration (declaration.wins_when): Bingo's seven doubles, "invincible".
+HAND_NAMES["declared_win"] = Type.BOOL  # this side's declaration ended the hand, won (declaration.wins_when)
+
 
 # Who holds the deal and what the others called (calls): Loo's dealer playing alone "for the pool".
 HAND_NAMES.update({
@@ -221,7 +235,8 @@ class Contract:
       declare this contract.
     - `trumps`: fixed trumps (none, doubles), or None: the declarer names them from trumps.choices.
     - `declarer`: who names trumps and leads the first trick.
-    - `doubles`: where doubles rank in this contract.
+    - `doubles`: where doubles rank in this contract; with `doubles_declared`, where they rank
+      until the declarer announces their place (`doubles: declared`: an action after declaring).
     - `partner_out`: the bidder's partner lays the hand face down and plays no tile.
     - `aim`: what the bidder's side must do to make it.
     - `rank`: over TILE_NAMES; when given there are no suits: a tile ranks by it, a seat must play
@@ -240,6 +255,7 @@ class Contract:
     aim: Aim
     rank: Expr[int] | None
     score: Expr[int] | None = None  # over HAND_NAMES: each side's score when it is declared, instead of scoring.hand
+    doubles_declared: bool = False  # the declarer announces the doubles' place once declaring it (doubles: declared)
 
 
 @dataclass(frozen=True)
@@ -335,6 +351,7 @@ class PassTo(enum.Enum):
     of play, the seat before it, or the seat opposite."""
 
     LEFT = "left"
+
     RIGHT = "right"
     ACROSS = "across"
 
@@ -346,7 +363,6 @@ class Passing:
 
     count: int
     to: PassTo = PassTo.LEFT
-
 
 
 class Shows(enum.Enum):
@@ -367,19 +383,21 @@ DECLARE_NAMES: dict[str, Type] = {
     "top_shown": Type.BOOL,  # a tricks.top tile is among them
 }
 
-
 @dataclass(frozen=True)
 class Declaration:
     """A declaration that scores (`declaration`): a seat about to lead whose hand (less the tiles it
     showed before) meets `requires` may show the tiles `shows` names among them; its side scores
     `points`, at once or (with `after_trick`) once it has taken a trick, as points taken in the
-    hand; with `lead_shown` the declarer then leads one of the tiles shown."""
+    hand; with `lead_shown` the declarer then leads one of the tiles shown. A declaration that
+    meets `wins_when` ends the hand at once, won by the declarer's side (hand name `declared_win`)."""
 
     requires: Expr[bool]
     shows: Shows
     points: Expr[int]
     after_trick: bool = False
     lead_shown: bool = True
+    wins_when: Expr[bool] | None = None
+
 
 # The groups of tiles all of a file's combinations stand for together (each way of filling a
 # combination's places is one): the engine lists them once per ruleset, searches every hand for

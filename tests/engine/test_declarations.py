@@ -95,3 +95,28 @@ def test_a_sample_keeps_the_shown_tiles_in_their_holders_hand(declaring) -> None
     sample = TrickDeterminizer(match.ruleset, match.observation(1)).sample(random.Random(1))
     assert sample.trick_view.points_won == (44, 0)
     assert sample.trick_view.declared == match.trick_view.declared
+
+
+def test_seven_doubles_declared_win_the_hand_at_once() -> None:
+    """rules/bingo.yaml (pagat: "The lucky player who holds all seven doubles and declares them wins
+    3 game points without further play"): declaration.wins_when ends the hand on the declaration,
+    before any trick, and scoring.hand reads declared_win."""
+    from interpreter.frontends.web.views import seat_view
+    from interpreter.loader import load_ruleset
+
+    seven = deal(
+        "0-0 1-1 2-2 3-3 4-4 5-5 6-6", "0-1 0-2 0-3 0-4 0-5 0-6 1-2",
+        boneyard="1-3 1-4 1-5 1-6 2-3 2-4 2-5 2-6 3-4 3-5 3-6 4-5 4-6 5-6", starter=0,
+    )  # fmt: skip
+    match = Match(load_ruleset("bingo"), 2, deals=[seven])
+    events = run(match, "declare")
+    assert [(e["tiles"], e["points"]) for e in events if e["type"] == "declared"] == [
+        ([[0, 0], [1, 1], [2, 2], [3, 3], [4, 4], [5, 5], [6, 6]], 80)
+    ]
+    assert [(e["side"], e["points"]) for e in events if e["type"] == "score"] == [(0, 3)]
+    assert match.events_of("round_end")[0]["reason"] == "hand" and match.round == 2
+    told = seat_view(match, match.ruleset, ["human", "human"], 1, len(match.events))["last_actions"]
+    assert told[2:4] == [
+        "Player 1 declared [0|0] [1|1] [2|2] [3|3] [4|4] [5|5] [6|6]: the declaration wins the hand at once.",
+        "Hand 1 over: Player 1 won it by the declaration.",
+    ]

@@ -138,7 +138,8 @@ def test_a_trick_game_refuses_a_start_condition() -> None:
     text = "extends: texas-42\nstart: {first_round: [random], later_rounds: [{when: tied, start: [random]}]}\n"
     assert problems(text) == [
         "3:47: start.later_rounds[0]: a 'when' entry chooses a starter in layout games only; a trick game's "
-        "starter is chosen by random, next_seat, previous_winner or {holder: [a, b]}"
+        "starter is chosen by random, next_seat, previous_winner, lots, lots_lowest, {lots: FORMULA} or "
+        "{holder: [a, b]}"
     ]
 
 

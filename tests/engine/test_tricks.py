@@ -234,6 +234,7 @@ def test_nel_o_sits_the_partner_out_and_is_set_by_one_trick(house) -> None:
     declared = [a.value for a in match.legal_actions()]
     assert declared == [*range(7), "doubles", "none", "nel-o", "sevens"]  # 1 double: no plunge, no splash
     match.apply(trumps("nel-o"))
+    match.apply(Action.parse("doubles high"))
     assert match.trick_view.sitting_out == 2 and match.current_player == 0
     match.apply(play("6-6"))
     assert match.current_player == 1
@@ -244,6 +245,38 @@ def test_nel_o_sits_the_partner_out_and_is_set_by_one_trick(house) -> None:
     assert (trick["seat"], len(trick["tiles"])) == (0, 3)
     end = next(e for e in events if e["type"] == "round_end")
     assert (end["reason"], end["scores"]) == ("set", [0, 1])  # the bidder took a trick: set at once
+
+
+NEL_O_SIXES = deal(
+    "0-6 1-6 2-6 3-6 4-6 5-6 0-0",
+    "6-6 1-1 1-2 1-3 1-4 1-5 2-2",
+    "0-1 0-2 0-3 0-4 0-5 2-3 2-4",
+    "2-5 3-3 3-4 3-5 4-4 4-5 5-5",
+    starter=1,
+)
+
+
+def test_the_nel_o_bidder_announces_the_doubles_low_and_a_double_six_loses_to_six_one(house) -> None:
+    """texas-42-house: the nel-o bidder places the doubles after declaring (contracts[].doubles:
+    declared); low, seat 1's 6-6 is the lowest six, so the bidder's 6-1 takes the trick: set."""
+    match = Match(house, 4, deals=[NEL_O_SIXES])
+    for action in (PASS_ACTION, PASS_ACTION, PASS_ACTION, bid(42), trumps("nel-o")):
+        match.apply(action)
+    assert [str(a) for a in match.legal_actions()] == [
+        "doubles high", "doubles low", "doubles own_suit", "doubles own_suit_low",
+    ]  # fmt: skip
+    assert match.current_player == 0
+    events = match.apply(Action.parse("doubles low"))
+    assert events[0]["action"] == {"kind": "doubles", "value": "low"}
+    assert match.trick_view.doubles_place == "low"
+    match.apply(play("1-6"))
+    assert match.legal_actions() == [play("6-6")]  # seat 1's only six
+    match.apply(play("6-6"))
+    events = match.apply(play("2-5"))
+    trick = next(e for e in events if e["type"] == "trick")
+    assert trick["seat"] == 0
+    end = next(e for e in events if e["type"] == "round_end")
+    assert (end["reason"], end["scores"]) == ("set", [0, 1])
 
 
 def test_plunge_bids_out_of_the_ladder_and_the_partner_names_trumps_and_leads(house) -> None:

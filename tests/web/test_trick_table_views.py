@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.engine import Match, deal
+from interpreter.engine import Action, Match, deal
 from interpreter.engine.actions import PASS_ACTION
 from interpreter.frontends.web.views import seat_view, spectator_view
 from interpreter.loader import load_ruleset
@@ -117,7 +117,9 @@ def test_the_declaration_names_each_contract_with_what_it_demands(house) -> None
         match.apply(action)
     moves = {m["value"]: m for m in _view(match, house)["legal"]}
     assert moves["nel-o"]["label"] == "nel-o"
-    assert moves["nel-o"]["explain"] == "no trumps; your partner sits out; you must take no trick"
+    assert moves["nel-o"]["explain"] == (
+        "no trumps; you announce where the doubles rank; your partner sits out; you must take no trick"
+    )
     assert moves["sevens"]["explain"] == (
         "no suits: the tile closest to 7 pips takes the trick, the first played of equals; your side must take "
         "every trick"
@@ -167,18 +169,24 @@ def test_a_declared_splash_is_said_with_its_bid_and_its_aim(house) -> None:
     end = _hand_end(match, house, 1)
     assert end["reason"] == "made" and end["tricks"]["contract"] == "splash"
     assert end["tricks"]["verdict"] == "splash made: your side took every trick"
-    assert _hand_end(match, house, 0)["tricks"]["verdict"] == (
-        "splash made: Player 2 & Player 4 took every trick"
-    )
+    assert _hand_end(match, house, 0)["tricks"]["verdict"] == ("splash made: Player 2 & Player 4 took every trick")
 
 
 def test_nel_o_shows_the_partner_sitting_out_and_is_set_by_the_bidders_trick(house) -> None:
     match = Match(house, 4, deals=[ALL_SIXES])
     for action in (PASS_ACTION, PASS_ACTION, PASS_ACTION, bid(42), trumps("nel-o")):
         match.apply(action)
+    moves = {m["label"]: m for m in _view(match, house, 0)["legal"]}  # the nel-o bidder places the doubles
+    assert moves["Doubles own suit low"]["explain"] == "the doubles a suit of their own, [0|0] highest"
+    match.apply(Action.parse("doubles high"))
+    assert _view(match, house, 1)["last_actions"][-1] == (
+        "Player 1 announced the doubles' place: each double the highest tile of its suit."
+    )
     tricks = _view(match, house, 1)["tricks"]
     assert (tricks["contract_text"], tricks["sitting_out"], tricks["aim"]) == ("1 mark — nel-o", 2, "no_tricks")
-    assert tricks["demand"] == "no trumps; Player 1's partner sits out; Player 1 must take no trick"
+    assert tricks["demand"] == (
+        "no trumps; each double the highest tile of its suit; Player 1's partner sits out; Player 1 must take no trick"
+    )
     assert tricks["aim_words"] == "must take no trick"
     match.apply(play("6-6"))
     match.apply(match.legal_actions()[0])
@@ -194,7 +202,8 @@ def test_nel_o_shows_the_partner_sitting_out_and_is_set_by_the_bidders_trick(hou
 
 def test_the_score_sheet_says_each_hands_bidder_bid_contract_and_marks(house) -> None:
     match = Match(house, 4, deals=[ALL_SIXES, SPLASH])
-    for action in (PASS_ACTION, PASS_ACTION, PASS_ACTION, bid(42), trumps("nel-o"), play("6-6")):
+    nel_o = (bid(42), trumps("nel-o"), Action.parse("doubles high"), play("6-6"))
+    for action in (PASS_ACTION, PASS_ACTION, PASS_ACTION, *nel_o):
         match.apply(action)
     match.apply(match.legal_actions()[0])
     match.apply(match.legal_actions()[0])
@@ -261,4 +270,5 @@ def test_a_bid_followed_by_a_contract_is_told_with_it_once_declared(house) -> No
     match.apply(trumps("nel-o"))
     told = _view(match, house, 0)["last_actions"]
     assert told[-2:] == ["You won the bid at 1 mark — nel-o (worth 1 mark).",
-                         "You declared nel-o: no trumps; your partner sits out; you must take no trick."]  # fmt: skip
+                         "You declared nel-o: no trumps; you announce where the doubles rank; your partner sits out; "
+                         "you must take no trick."]  # fmt: skip

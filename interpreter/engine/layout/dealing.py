@@ -14,6 +14,7 @@ from interpreter.engine import pool
 from interpreter.engine.fixtures import ScriptedDeal
 from interpreter.engine.layout.arms import Layout
 from interpreter.engine.layout.tables import Tables
+from interpreter.engine.lots import draw_lots
 from interpreter.engine.tiles import bits
 from interpreter.expressions.language import Expr, ExpressionRuntimeError
 from interpreter.rulefile.ruleset import EngineMissing, StartCriterion, StartRule, Topology, Undealt
@@ -432,13 +433,13 @@ def _pick(
             return None
         return _holder(hands, top[0]), top[0], how  # type: ignore[return-value]
     if criterion is StartCriterion.LOTS:
-        return _lots(tables, rng, lots), None, how
+        return _lots(tables, rule, rng, lots), None, how
     if criterion is StartCriterion.LOTS_LOWEST:
-        return _lots(tables, rng, lots, lowest=True), None, how
+        return _lots(tables, rule, rng, lots, lowest=True), None, how
     if criterion is StartCriterion.LOTS_PER_SIDE:  # the first seat of each side draws (seat s is on side s % sides)
         seating = tables.ruleset.players
         sides = seating.team_sides(tables.players) if seating.partnered else tables.players
-        return _lots(tables, rng, lots, list(range(sides))), None, how
+        return _lots(tables, rule, rng, lots, list(range(sides))), None, how
     if criterion is StartCriterion.RANDOM:
         return rng.randrange(tables.players), None, how
     if criterion is StartCriterion.PREVIOUS_WINNER:
@@ -489,24 +490,15 @@ def _pick(
 
 def _lots(
     tables: Tables,
+    rule: StartRule,
     rng: random.Random,
     lots: list[list[tuple[int, int]]],
     seats: list[int] | None = None,
     lowest: bool = False,
 ) -> int:
-    """Tied players (of `seats`, else all) draw from a freshly shuffled full set until one pip
-    total is highest (`lowest`: lowest) alone."""
+    """Tied players (of `seats`, else all) draw lots (engine/lots.py), each tile ranked as `rule` says."""
     contenders = list(range(tables.players)) if seats is None else seats
-    pool = list(range(len(tables.tiles)))
-    while len(contenders) > 1:
-        if len(pool) < len(contenders):
-            return contenders[rng.randrange(len(contenders))]
-        rng.shuffle(pool)
-        draws = list(zip(contenders, pool, strict=False))
-        lots.append(draws)
-        best = (min if lowest else max)(tables.low[t] + tables.high[t] for _, t in draws)
-        contenders = [seat for seat, t in draws if tables.low[t] + tables.high[t] == best]
-    return contenders[0]
+    return draw_lots(tables.ranks(rule), contenders, rng, lots, lowest)
 
 
 def next_seat(tables: Tables, seat: int) -> int:

@@ -10,6 +10,7 @@ from typing import Any
 
 from interpreter.engine.actions import PLAY, Action
 from interpreter.engine.cache import PerRuleset
+from interpreter.engine.lots import tile_ranks
 from interpreter.engine.scoring import goal, points_reader
 from interpreter.engine.tiles import Tile, set_tiles
 from interpreter.rulefile.ruleset import (
@@ -255,9 +256,9 @@ class Tables:
         return {**self.count_env, "high": high, "low": low, "pips": low + high, "is_double": low == high}
 
     def ranks(self, rule: StartRule) -> tuple[int, ...]:
+        """Each tile's rank under a start criterion: its formula's (highest_ranked, {lots: F}), else the pip total."""
         if rule not in self._ranks:
-            assert rule.rank is not None
-            self._ranks[rule] = tuple(int(rule.rank(self.tile_env(i))) for i in range(len(self.tiles)))
+            self._ranks[rule] = tile_ranks(rule, self.tiles, self.count_env)
         return self._ranks[rule]
 
     def fits(self, doubles: int) -> Fits:

@@ -19,13 +19,14 @@ class Declared:
     by: int = 0  # mask of the seats that declared this hand
     lead_from: int = 0  # the tiles the seat about to lead must lead one of (0: any)
     melds: tuple[Meld, ...] = ()  # the melds shown this hand, in order (public)
+    won: int | None = None  # the side whose declaration ended the hand, won (declaration.wins_when)
 
     @classmethod
     def none(cls, n: int, sides: int) -> Declared:
         return cls([0] * sides, [0] * n)
 
     def copy(self) -> Declared:
-        return Declared(self.points.copy(), self.shown.copy(), self.by, self.lead_from, self.melds)
+        return Declared(self.points.copy(), self.shown.copy(), self.by, self.lead_from, self.melds, self.won)
 
     def played(self, seat: int, tile: int) -> None:
         """`seat` played `tile`: it is no longer shown in its hand, and the lead is free again."""

@@ -144,7 +144,7 @@ class TrickDeterminizer:
             used.add(x)
             return x
 
-        contract = None if view.contract is None else t.contracts[view.contract]
+        contract = t.contract_named(view.contract, view.doubles_place)
         suits = t.suits(view.declaration, contract) if view.declaration is not None else None
         if suits is None and view.bidder is None and t.rules.bidding is None:
             suits = t.suits(t.fixed)
@@ -195,7 +195,7 @@ class TrickDeterminizer:
     @staticmethod
     def _leader_of(view: Any, t: Any) -> int:
         """Who leads once the kitty is settled: the declarer (the partner under such a contract)."""
-        contract = None if view.contract is None else t.contracts[view.contract]
+        contract = t.contract_named(view.contract, view.doubles_place)
         if contract is not None and contract.declarer.value == "partner":
             return t.partner(view.bidder, len(view.tricks_won))
         first = t.rules.first_leader.value

@@ -95,7 +95,8 @@ def suits_for(
     n = len(halves)
     prank = order or tuple(range(max_pip + 1))
     trump = max_pip + 1
-    own = doubles is DoublePlace.OWN_SUIT and declaration != DOUBLES
+    own = doubles.own and declaration != DOUBLES
+    inverted = doubles is DoublePlace.OWN_SUIT_LOW  # the doubles' own suit ranks the double-blank highest
     high_double = max_pip + 1 if doubles is not DoublePlace.LOW else -1
 
     def is_trump(tile: int) -> bool:
@@ -133,7 +134,7 @@ def suits_for(
             continue
         if own and low == high:
             follows[trump + 1] |= 1 << t
-            rank[trump + 1][t] = prank[low]
+            rank[trump + 1][t] = -prank[low] if inverted else prank[low]
             continue
         for pip in {low, high}:
             follows[pip] |= 1 << t

@@ -241,6 +241,7 @@ class TrickTable:
             "played": tuple(tuple(tiles[x] for x in bits(p)) for p in self.played),
             "voids": tuple(tuple(bits(v)) for v in self.voids),
             "contract": None if self.contract is None else self.contract.name, "sitting_out": self.out,
+            "doubles_place": self.announced_place(),
             "must_declare": None if auction.must_declare is None else auction.must_declare.name,
             "bid_suit": auction.suit,
             "kitty": len(self.discards),
@@ -251,6 +252,13 @@ class TrickTable:
             "suit_names": () if suits is None else suits.names, "captured": tuple(self.captured),
             **self.widow_fields(), **self.declared_fields(),
         }  # fmt: skip
+
+    def announced_place(self) -> str | None:
+        """The doubles' place the contract's declarer announced (contracts[].doubles: declared), once announced."""
+        contract = self.contract
+        if contract is None or contract.doubles_declared or not self.t.contracts[contract.name].doubles_declared:
+            return None
+        return contract.doubles.value
 
     def declared_fields(self) -> dict[str, Any]:
         """The declarations and the melds as every seat sees them (none in a game without)."""
@@ -307,7 +315,7 @@ class TrickTable:
         if suits is not None:
             table.declare(suits)
         table.fixed = t.turned_trump(turn_up) if turn_up is not None else t.fixed
-        table.contract = None if view.contract is None else t.contracts[view.contract]
+        table.contract = t.contract_named(view.contract, view.doubles_place)
         table.out = view.sitting_out
         table.current = observation.current_player if observation.current_player is not None else view.starter
         used: set[int] = set()

@@ -5,7 +5,7 @@ may make, and the suits of each declaration (suits.py)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from interpreter.engine.actions import BID, DOUBLES, NO_TRUMPS, PLAY, TRUMPS, Action
 from interpreter.engine.cache import PerRuleset
@@ -181,6 +181,16 @@ class TrickTables:
                 raise ValueError(f"{tile[0]}-{tile[1]} is named more times than the set holds it")
             mask |= 1 << free
         return mask
+
+    def contract_named(self, name: str | None, place: str | None = None) -> Contract | None:
+        """The contract `name` (None: none) as declared, the doubles where its declarer announced
+        them (`place`, a DoublePlace's word; contracts[].doubles: declared)."""
+        if name is None:
+            return None
+        contract = self.contracts.get(name)
+        if contract is None or place is None:
+            return contract
+        return replace(contract, doubles=DoublePlace(place), doubles_declared=False)
 
     def suits(self, declaration: Declaration, contract: Contract | None = None) -> Suits:
         """The suits of a declaration, under a contract's own doubles or ranks where it has them."""

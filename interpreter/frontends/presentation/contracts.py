@@ -39,6 +39,16 @@ def _jumps(t: TrickTables, hand: int) -> Mapping[int, Contract]:
     return MappingProxyType(Auction.jumps(t, hand))
 
 
+def doubles_place_words(place: str, max_pip: int) -> str:
+    """The doubles' place a contract's declarer announces (contracts[].doubles: declared), in words."""
+    return {
+        "high": "each double the highest tile of its suit",
+        "low": "each double the lowest tile of its suit",
+        "own_suit": f"the doubles a suit of their own, [{max_pip}|{max_pip}] highest",
+        "own_suit_low": "the doubles a suit of their own, [0|0] highest",
+    }[place]
+
+
 def contract_bid_text(t: TrickTables, value: int, contract: str) -> str:
     """A bid with the contract it declares: "3 marks — splash"."""
     bid = t.bid_of.get(value)
@@ -48,7 +58,7 @@ def contract_bid_text(t: TrickTables, value: int, contract: str) -> str:
 
 def declared_contract(t: TrickTables, view: Any) -> Contract | None:
     """The special contract declared this hand (the view's), or None."""
-    return t.contracts.get(view.contract) if view.contract else None
+    return t.contract_named(view.contract, view.doubles_place)
 
 
 def suit_led(t: TrickTables, view: Any) -> int | None:
@@ -66,7 +76,8 @@ def _partners(match: Match) -> bool:
 def demand_words(match: Match, t: TrickTables, contract: Contract, bidder: str | None) -> str:
     """What a contract demands, in one line, said to its bidder (`bidder` None: "you", "your
     partner") or of the bidder named `bidder`: who names trumps and leads, the trumps or the
-    ranking, who sits out, and what the bidder's side must take."""
+    ranking, the doubles' place its declarer announces, who sits out, and what the bidder's side
+    must take."""
     you = bidder is None
     who = "you" if you else bidder
     partner = "your partner" if you else f"{bidder}'s partner"
@@ -83,6 +94,11 @@ def demand_words(match: Match, t: TrickTables, contract: Contract, bidder: str |
         clauses.append("no trumps" if contract.trumps is Trump.NONE else "doubles are trumps")
         if contract.declarer is Declarer.PARTNER and partners:
             clauses.append(f"{partner} leads")
+    if contract.name in t.contracts and t.contracts[contract.name].doubles_declared:  # doubles: declared
+        if contract.doubles_declared:  # not announced yet
+            clauses.append(f"{who} {'announce' if you else 'announces'} where the doubles rank")
+        else:
+            clauses.append(doubles_place_words(contract.doubles.value, t.max_pip))
     if contract.partner_out and partners:
         clauses.append(f"{partner} sits out")
     # The bidder alone must meet the aim when the partner sits out or there are no partners.

@@ -37,7 +37,7 @@ def grouped(t: TrickTables) -> bool:
 def _suits(t: TrickTables, view: TrickView) -> Suits | None:
     if view.declaration is None:
         return None
-    return t.suits(view.declaration, t.contracts.get(view.contract) if view.contract else None)
+    return t.suits(view.declaration, t.contract_named(view.contract, view.doubles_place))
 
 
 def tile_name(t: TrickTables, tile: Tile) -> str:

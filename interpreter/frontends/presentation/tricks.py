@@ -30,6 +30,8 @@ from interpreter.engine.actions import (
     NO_TRUMPS,
     PASS,
     PICK,
+    PLACE,
+    PLACES,
     PLAY,
     TRUMPS,
 )
@@ -38,7 +40,13 @@ from interpreter.engine.tiles import Tile, normal
 from interpreter.engine.tricks.phases.passing import receiver_words
 from interpreter.engine.tricks.suits import PIP_NAMES, Declaration, Suits, suit_name
 from interpreter.engine.tricks.tables import TrickTables, trick_tables_for
-from interpreter.frontends.presentation.contracts import binding_bids, contract_bid_text, demand_words, verdict_words
+from interpreter.frontends.presentation.contracts import (
+    binding_bids,
+    contract_bid_text,
+    demand_words,
+    doubles_place_words,
+    verdict_words,
+)
 from interpreter.frontends.presentation.plays import (
     captured_words,
     captures_count,
@@ -134,7 +142,7 @@ def current_suits(t: TrickTables, view: TrickView) -> Suits | None:
     """The suits of the hand being played (None before trumps are known)."""
     if view.declaration is None:
         return None
-    return t.suits(view.declaration, t.contracts.get(view.contract) if view.contract else None)
+    return t.suits(view.declaration, t.contract_named(view.contract, view.doubles_place))
 
 
 def taking_seat(t: TrickTables, view: TrickView) -> int | None:
@@ -257,6 +265,8 @@ def describe_trick_move(action: Action, match: Match) -> str:
         bound = binding_bids(t, match.hand(seat)).get(value) if seat is not None else None
         said = bid_text(t, value) if bound is None else contract_bid_text(t, value, bound.name)
         return f"bid {said}{bid_suit_words(action.half, t)}"
+    if action.kind == PLACE:
+        return f"doubles {str(action.value).replace('_', ' ')} — {doubles_place_words(str(action.value), t.max_pip)}"
     if action.kind == TRUMPS:
         if action.value in t.contracts:  # a special contract, with what it demands of the declarer
             contract = t.contracts[str(action.value)]
@@ -432,6 +442,8 @@ def _named(words: str, t: TrickTables) -> Action | str | None:
             return f"'as {found.group(3)}' names no suit: say an end of the tile, as in 'play 6-3 as 3'"
         return Action(PLAY, tile, value=suit)
     kind, _, rest = words.partition(" ")
+    if kind == PLACE and rest.replace(" ", "_") in PLACES:  # the doubles' place: "doubles low", "doubles own suit"
+        return Action(PLACE, value=rest.replace(" ", "_"))
     if kind in ("bid", "b") and rest:
         rest, _, named = rest.partition(" in ")
         suit = _declaration(named.strip(), t.max_pip) if named else None
@@ -493,6 +505,7 @@ class _Hand:
     lead: tuple[Tile, ...] = ()  # the tiles led to the trick on the table (tiles played together)
     special: str | None = None  # the special contract declared (nel-o, splash), if any
     melding: int = 0  # the seats still to say they have no more melds (melds): a pass is theirs
+    declared_win: int | None = None  # the side whose declaration won the hand (declaration.wins_when)
 
 
 class TrickNarrator:
@@ -549,6 +562,7 @@ class TrickNarrator:
             elif kind in ("widow_shown", "widow_taken"):
                 lines.append(self._widow(event, hand))
             elif kind == "declared":
+                self._follow(event, hand)
                 lines.append(self._declared(event, viewer))
             elif kind == "action" and event["action"]["kind"] == DECLARE:
                 pass  # told by the declaration's own record, which follows with the tiles
@@ -600,6 +614,10 @@ class TrickNarrator:
         tiles = " ".join(hand_tile(normal(tuple(tile))) for tile in event["tiles"])  # type: ignore[arg-type]
         declaration = self.t.rules.declaration
         when = ""
+        if event.get("wins"):  # declaration.wins_when
+            return self.style.paint(
+                f"{self.name(event['seat'])} declared {tiles}: the declaration wins the hand at once.", "bold"
+            )
         if declaration is not None and declaration.after_trick:
             who = self.side(event["side"], viewer)
             plural = who == "you" or (who != "your side" and len(self.side_names(event["side"])) > 1)
@@ -697,6 +715,8 @@ class TrickNarrator:
         elif kind == "draw":
             if hand.drawing != "kitty":
                 hand.stock = max(0, hand.stock - 1)
+        elif kind == "declared" and event.get("wins"):  # a declaration that wins the hand at once
+            hand.declared_win = event["side"]
         elif kind == "widow_taken":  # the undealt tiles, taken with a trick: captured, and counted
             hand.points[event["side"]] += event["count"]
             hand.captured[event["side"]] += len(event["tiles"])
@@ -765,6 +785,8 @@ class TrickNarrator:
             "next_seat": ", next in turn",
             "holder": ", holding the tile that starts",
             "previous_winner": ", as the winner of the last hand",
+            "lots": ", after drawing lots",
+            "lots_lowest": ", after drawing lots (the lowest wins)",
         }
         text = f"Hand {event['round']}: {sizes} tiles each"
         if hand.stock:
@@ -867,6 +889,8 @@ class TrickNarrator:
             return f"{who} dropped out of this hand."
         if kind == EXCHANGE:
             return f"{who} exchanged {their} hand: it goes face down, out of play."
+        if kind == PLACE:
+            return f"{who} announced the doubles' place: {doubles_place_words(action['value'], self.t.max_pip)}."
         if kind == TRUMPS:
             value = action["value"]
             if value == DOUBLES:
@@ -1053,6 +1077,8 @@ class TrickNarrator:
                 were = ("are" if plural(names) else "is") if early else ("were" if plural(names) else "was")
                 text += f": {together(names)} {were} set"
                 text += f"; {make} can no longer be made." if early else f", {make} needed."
+        elif claimed is not None and hand.declared_win == claimed:
+            text += f": {together(self.side_names(claimed))} won it by the declaration."
         elif claimed is not None:
             took = counted(points[claimed], ("point", "points"))
             text += f": {together(self.side_names(claimed))} claimed it with {took}"

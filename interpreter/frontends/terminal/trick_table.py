@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from interpreter.engine import Action, Match
-from interpreter.engine.actions import BID, DROP, EXCHANGE, KEEP, PASS, PICK
+from interpreter.engine.actions import BID, DROP, EXCHANGE, KEEP, PASS, PICK, PLACE
 from interpreter.engine.observation import TrickView
 from interpreter.engine.tricks.phases.passing import receiver_words
 from interpreter.engine.tricks.tables import TrickTables
@@ -393,7 +393,10 @@ def _melding(match: Match, seats: Sequence[Seat], viewer: int, legal: Sequence[A
 
 
 def _declare_ask(t: TrickTables, legal: Sequence[Action]) -> str:
-    """Only a contract to declare (a bid that binds to it), a contract among the trumps, or trumps."""
+    """Only a contract to declare (a bid that binds to it), a contract among the trumps, or trumps;
+    or where the doubles rank, announced by a contract's declarer (contracts[].doubles: declared)."""
+    if any(a.kind == PLACE for a in legal):
+        return "announce where the doubles rank"
     contracts = sum(1 for a in legal if a.value in t.contracts)
     return "declare it" if contracts == len(legal) else "name trumps or declare" if contracts else "name trumps"
 

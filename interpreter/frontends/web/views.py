@@ -30,6 +30,7 @@ from interpreter.engine.actions import (
     NO_TRUMPS,
     PASS,
     PICK,
+    PLACE,
     PLAY,
     TRUMPS,
 )
@@ -42,6 +43,7 @@ from interpreter.frontends.presentation.contracts import (
     contract_of_hand,
     declared_contract,
     demand_words,
+    doubles_place_words,
     suit_led,
     verdict_words,
 )
@@ -252,6 +254,9 @@ def _trick_label(action: Action, match: Match) -> dict[str, Any]:
         held = len(held_trumps(t, value, match.hand(seat))) if seat is not None else 0  # type: ignore[arg-type]
         label = DOUBLES if value == DOUBLES else suit_name(int(value), t.max_pip + 1)  # type: ignore[arg-type]
         return {"label": label, "held": held}
+    if action.kind == PLACE:  # the doubles' place a contract's declarer announces
+        place = str(action.value)
+        return {"label": "Doubles " + place.replace("_", " "), "explain": doubles_place_words(place, t.max_pip)}
     if action.kind == PLAY and action.tile is not None:
         return {"label": hand_tile(action.tile)}
     if action.kind == MELD:
@@ -376,6 +381,7 @@ def _hand_end_json(match: Match, events: Sequence[dict[str, Any]], first: int, i
     last_taker: int | None = None
     at_close: dict[str, list[int]] | None = None
     dropped: list[int] = []
+    declared_win: int | None = None  # the side whose declaration won the hand
     draws = 0
     for event in events[deal:index]:
         if event["type"] == "trick":
@@ -389,6 +395,8 @@ def _hand_end_json(match: Match, events: Sequence[dict[str, Any]], first: int, i
             at_close = {"tricks": tricks.copy(), "points": points.copy(), "stock": _stock_at(events[deal], draws, t)}
         elif event["type"] == "action" and event["action"]["kind"] == DROP:
             dropped.append(event["seat"])
+        elif event["type"] == "declared" and event.get("wins"):  # declaration.wins_when
+            declared_win = event["side"]
     gained = [0] * match.sides
     for event in events[first:index]:
         if event["type"] == "score":
@@ -412,6 +420,7 @@ def _hand_end_json(match: Match, events: Sequence[dict[str, Any]], first: int, i
         "gained": gained,
         "unit": list(score_unit(match.ruleset)),
         "claimed": claimed,
+        "declared_win": declared_win,
         "closed_by": closer,
         "closer_side": None if closer is None else match.side_of(closer),
         "at_close": at_close,
@@ -602,6 +611,8 @@ def _contract_json(match: Match, t: Any, view: Any, viewer: int | None, seats: S
         "demand": demand,
         "sitting_out": view.sitting_out,
         "fixed_trumps": contract is not None and contract.trumps is not None,  # said by the demand
+        # Declared, its declarer yet to announce where the doubles rank (contracts[].doubles: declared).
+        "placing_doubles": contract is not None and view.contract is not None and contract.doubles_declared,
     }
 
 
@@ -677,12 +688,12 @@ def _combination_name(t: Any, tiles: Sequence[tuple[int, int]]) -> str | None:
 def _last_face_down(match: Match) -> list[list[int]]:
     """[seat, how many] of the plays laid face down in the last trick taken this hand."""
     for event in reversed(match.events):
+
         if event["type"] == "trick":
             return [list(x) for x in event.get("face_down", ())]
         if event["type"] == "deal":
             break
     return []
-
 
 
 def last_play(match: Match, events: Sequence[dict[str, Any]]) -> dict[str, Any] | None:

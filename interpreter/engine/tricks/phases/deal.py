@@ -8,6 +8,7 @@ from interpreter.engine import events as ev
 from interpreter.engine import limits, phases, pool
 from interpreter.engine.fixtures import ScriptedDeal
 from interpreter.engine.layout.dealing import shuffle
+from interpreter.engine.lots import draw_lots, tile_ranks
 from interpreter.engine.scoring import goal
 from interpreter.engine.tiles import bits
 from interpreter.engine.tricks.phases import Automatic, entry, hand_over
@@ -38,11 +39,12 @@ class Deal(Automatic):
         table.new_hand(hands, stock, dead)
         if t.widow_trick:  # the undealt tiles wait on the table for a trick's winner: in play, not dead
             table.widow, table.dead = table.dead, []
-        how = _pick_starter(table, scripted)
+        lots: list[list[tuple[int, int]]] = []  # the draws of lots for the starter, if any (start: lots)
+        how = _pick_starter(table, scripted, lots)
         table.dealer = (table.starter - t.step) % table.n
         table.count_available(t.hand_size)
         table.events.append(
-            (ev.DEAL, t, table.round, table.starter, how, None, None, hands.copy(), stock.copy(), dead.copy(), [],
+            (ev.DEAL, t, table.round, table.starter, how, None, None, hands.copy(), stock.copy(), dead.copy(), lots,
              table.redeals)
         )  # fmt: skip
         stakes = table.ruleset.match.pool
@@ -105,8 +107,9 @@ def _shuffled(table: TrickTable) -> tuple[list[int], list[int], list[int]]:
     return hands, rest if stocked else [], [] if stocked else rest
 
 
-def _pick_starter(table: TrickTable, scripted: ScriptedDeal | None) -> str:
-    """Who bids (or leads) first this hand, by the file's start criteria; how it was decided."""
+def _pick_starter(table: TrickTable, scripted: ScriptedDeal | None, lots: list[list[tuple[int, int]]]) -> str:
+    """Who bids (or leads) first this hand, by the file's start criteria; how it was decided. A
+    draw of lots (engine/lots.py) appends its draws to `lots`."""
     t = table.t
     if table.redeals:  # everyone passed: the next dealer deals again
         table.starter = t.next_seat(table.starter)
@@ -133,5 +136,10 @@ def _pick_starter(table: TrickTable, scripted: ScriptedDeal | None) -> str:
         if rule.criterion is StartCriterion.RANDOM:
             table.starter = table.rng.randrange(table.n)
             return "random"
+        if rule.criterion in (StartCriterion.LOTS, StartCriterion.LOTS_LOWEST):
+            lowest = rule.criterion is StartCriterion.LOTS_LOWEST
+            ranks = tile_ranks(rule, t.tiles, t.count_env)
+            table.starter = draw_lots(ranks, list(range(table.n)), table.rng, lots, lowest)
+            return rule.criterion.value
     table.starter = table.rng.randrange(table.n)  # no criterion applied: the loader's checks make this rare
     return "random"

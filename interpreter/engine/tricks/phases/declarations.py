@@ -49,12 +49,15 @@ def may_declare(table: TrickTable) -> bool:
 
 
 def declare(table: TrickTable, action: Action) -> bool:
-    """The current seat declares: its tiles shown, its side's points noted. Whether they count now."""
+    """The current seat declares: its tiles shown, its side's points noted; a declaration that meets
+    `wins_when` wins the hand for its side (`declared.won`, and the hand's claim). Whether the
+    points count now."""
     declaration = table.t.rules.declaration
     assert declaration is not None
     seat, declared = table.current, table.declared
     shown = shown_by(table, declaration, seat)
-    points = int(declaration.points(env(table, seat, shown)))
+    names = env(table, seat, shown)
+    points = int(declaration.points(names))
     side = table.seat_side[seat]
     declared.by |= 1 << seat
     declared.shown[seat] |= shown
@@ -63,9 +66,12 @@ def declare(table: TrickTable, action: Action) -> bool:
         declared.lead_from = shown
     tiles = table.t.tiles
     table.events.append((ev.ACTION, seat, action))
-    table.events.append(
-        {"type": DECLARED, "seat": seat, "side": side, "tiles": [list(tiles[x]) for x in bits(shown)], "points": points}
-    )
+    record = {"type": DECLARED, "seat": seat, "side": side, "tiles": [list(tiles[x]) for x in bits(shown)],
+              "points": points}  # fmt: skip
+    if declaration.wins_when is not None and declaration.wins_when(names):
+        declared.won = table.claimed = side
+        record["wins"] = True  # only on a declaration that wins the hand: every other record stays as it was
+    table.events.append(record)
     return table.declared_points(side) > 0
 
 

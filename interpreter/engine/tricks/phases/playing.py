@@ -200,7 +200,10 @@ class Playing(TrickPhase):
             points = [table.side_points(s) for s in range(table.sides)]
             table.stock.close(table.current, table.won_tricks.copy(), points)
         elif action.kind == DECLARE:  # the leader shows tiles for points: a claim may follow at once
-            if declarations.declare(table, action):
+            counted = declarations.declare(table, action)
+            if table.declared.won is not None:  # a declaration that wins the hand (declaration.wins_when)
+                self.finish(scoring.Scoring(table, walkover=False))
+            elif counted:
                 self.claim(table)
         elif t.grouped:
             grouped.play(self, table, action)

@@ -164,7 +164,7 @@ def _how_won(table: TrickTable, side: int, points: list[int]) -> dict[str, Any]:
     return {
         "all_tricks": every, "opp_all_tricks": table.trick_no > 0 and not every and max(won) == table.trick_no,
         "opp_best": max((p for s, p in enumerate(points) if s != side), default=0),
-        "last_bonus": table.last_bonus,
+        "last_bonus": table.last_bonus, "declared_win": table.declared.won == side,
     }  # fmt: skip
 
 

@@ -62,8 +62,10 @@ const ASKED = {
   auction: (state, t) => (t.bid === null ? "Your turn: bid or pass." : `Your turn: bid over ${t.bid_text}, or pass.`),
   declaration: (state, t) => {
     const contracts = state.legal.filter((m) => m.contract).length;
-    if (state.seat !== t.bidder) return `Your partner declared ${t.contract}: name trumps, then lead.`;
-    const what = !contracts ? "name trumps" : contracts === state.legal.length ? `declare ${state.legal[0].contract}` : "name trumps or declare a contract";
+    const placing = state.legal.some((m) => m.kind === "doubles"); // contracts[].doubles: declared
+    if (state.seat !== t.bidder) return `Your partner declared ${t.contract}: ${placing ? "announce where the doubles rank" : "name trumps"}, then lead.`;
+    const what = placing ? "announce where the doubles rank"
+      : !contracts ? "name trumps" : contracts === state.legal.length ? `declare ${state.legal[0].contract}` : "name trumps or declare a contract";
     return `You won the bid at ${t.contract_text || t.bid_text}: ${what}.`;
   },
   calls: (state) => (state.legal.some((m) => m.kind === "redeal") // deal.redeal_claim, in a layout game

@@ -194,8 +194,12 @@ function centre(state, viewer, held) {
   } else if (t.phase === "declaring") {
     lines.push(h("div", { class: "centre-head" }, `${seatAt(state, t.bidder, viewer)} won the bid at ${t.contract_text || t.bid_text}`));
     const contracts = (state.legal || []).filter((m) => m.contract).length;
-    const ask = !contracts ? "Name trumps" : contracts === state.legal.length ? "Declare it" : "Name trumps or declare a contract";
-    lines.push(h("div", {}, state.current_player === viewer ? `${ask}: choose below.` : "Trumps are being named…"));
+    // A contract's declarer announcing where the doubles rank (contracts[].doubles: declared).
+    const placing = (state.legal || []).some((m) => m.kind === "doubles");
+    const ask = placing ? "Announce where the doubles rank" : !contracts ? "Name trumps"
+      : contracts === state.legal.length ? "Declare it" : "Name trumps or declare a contract";
+    const waiting = t.placing_doubles ? "The doubles' place is being announced…" : "Trumps are being named…";
+    lines.push(h("div", {}, state.current_player === viewer ? `${ask}: choose below.` : waiting));
   } else if (t.phase === "calling" || (t.phase === "discarding" && t.exchanging)) {
     lines.push(h("div", { class: "centre-head" }, "Before the first lead"));
     lines.push(h("div", { class: "quiet" }, "Each player in turn keeps the hand, drops out, or exchanges it."));
@@ -432,7 +436,8 @@ export function renderChoices(box, state, yours, send, hinted, pending = [], can
   box.hidden = !moves.length;
   if (!moves.length) return;
   const contracts = moves.filter((m) => m.kind === "trumps" && m.contract).length;
-  const declaring = !contracts ? "Name trumps:" : contracts === moves.length ? "Declare:" : "Name trumps, or declare a contract:";
+  const declaring = moves.some((m) => m.kind === "doubles") ? "Where the doubles rank:"
+    : !contracts ? "Name trumps:" : contracts === moves.length ? "Declare:" : "Name trumps, or declare a contract:";
   const heading = t.phase === "declaring" ? declaring : t.phase === "calling" ? "Your call:" : t.phase === "melding" ? "Your melds:"
     : t.phase === "playing" ? "Or, before you lead:" : t.bid === null ? "Your bid:" : `Your bid (over ${t.bid_text}):`;
   box.append(h("span", { class: "choices-head" }, heading));
@@ -468,6 +473,9 @@ export function handEndBody(state, end, viewer) {
   } else if (x.walkover) {
     const left = state.seat_sides.map((_, s) => s).filter((s) => !(x.dropped || []).includes(s)).map((s) => seatName(state, s, viewer));
     body.append(h("p", { class: "verdict made", id: "verdict" }, `A walkover for ${left.join(" & ")}: everyone else dropped out before the first lead.`));
+  } else if (x.declared_win !== null && x.declared_win !== undefined) { // declaration.wins_when
+    const ours = viewer !== null && viewer !== undefined && state.seat_sides[viewer] === x.declared_win;
+    body.append(h("p", { class: `verdict ${ours ? "made" : "set"}`, id: "verdict" }, `${names(x.declared_win)} won the hand by the declaration.`));
   } else if (x.claimed !== null && x.claimed !== undefined) {
     const ours = viewer !== null && viewer !== undefined && state.seat_sides[viewer] === x.claimed;
     body.append(h("p", { class: `verdict ${ours ? "made" : "set"}`, id: "verdict" }, `${names(x.claimed)} claimed the hand with ${pts(x.points[x.claimed])}.`));
