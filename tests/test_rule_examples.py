@@ -104,6 +104,7 @@ NO_DEFAULT |= {"passing"}  # no tiles passed before play unless a file asks for 
 NO_DEFAULT |= {"declaration"}  # no declarations that score unless a file has them
 NO_DEFAULT |= {"trumps.joins"}  # no tile joins trumps from its own suit unless a file names it
 NO_DEFAULT |= {"layout.demand_when"}  # a double demands whenever laid unless a file says when
+NO_DEFAULT |= {"scoring.tracks"}  # no score kept beside the score unless a file names one
 
 
 def test_schema_documents_every_property_closes_every_object_and_gives_defaults() -> None:

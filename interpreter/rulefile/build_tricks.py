@@ -76,6 +76,8 @@ LAYOUT_ONLY: dict[tuple[str, ...], str] = {
     ("start", "after_stock_lead"): "who leads the first trick is tricks.first_leader",
     ("match", "reset_when"): "a trick game's scores do not reset",
     ("match", "win_requires"): "a trick game's winner is the match's best side",
+    ("match", "eliminate_when"): "every player plays every hand of a trick game",
+    ("scoring", "tracks"): "a trick game keeps one score per side",
 }
 TRICK_ONLY: tuple[tuple[str, ...], ...] = (
     ("bidding",), ("trumps",), ("tricks",), ("stock",), ("calls",), ("contracts",), ("scoring", "hand"),

@@ -1,0 +1,51 @@
+"""Building `scoring.tracks` (counters kept beside the score) and `match.eliminate_when` (a player
+out of the match at a score) from a rule file, with their checks."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from interpreter.expressions.language import Expr, Type
+from interpreter.rulefile.ruleset import RESET_NAMES, ROUND_END_NAMES, TRACK_NAMES, Players, Track
+
+if TYPE_CHECKING:
+    from interpreter.rulefile.build import _Builder
+
+
+def build_tracks(b: _Builder) -> tuple[Track, ...]:
+    """The file's tracks, in order; a name already read in the places a track is read (a round-end
+    name, `points`, `scored`, ...) or naming two tracks is refused at that name."""
+    raw = b.get("scoring", "tracks") or []
+    taken = set(RESET_NAMES) | set(TRACK_NAMES)
+    names: dict[str, Type] = {}
+    for i, entry in enumerate(raw):
+        name = entry["name"]
+        if name in taken:
+            kind = "round-end name" if name in ROUND_END_NAMES else "name these formulas read"
+            message = f"'{name}' is already a {kind}; a track needs a name of its own"
+            b.problem(("scoring", "tracks", i, "name"), message)
+        elif name in names:
+            b.problem(("scoring", "tracks", i, "name"), f"'{name}' names two tracks")
+        names[name] = Type.INT
+    env = {**TRACK_NAMES, **names}
+    return tuple(
+        Track(entry["name"], b.formula(("scoring", "tracks", i, "each_hand"), env, Type.INT))
+        for i, entry in enumerate(raw)
+    )
+
+
+def track_names(tracks: tuple[Track, ...]) -> dict[str, Type]:
+    """The tracks' names, as the formulas that may read them see them (numbers)."""
+    return {track.name: Type.INT for track in tracks}
+
+
+def build_elimination(b: _Builder, players: Players, tracks: tuple[Track, ...]) -> Expr[bool] | None:
+    """`match.eliminate_when`, compiled over the round-end names, `points` and the tracks; refused
+    where a side is a partnership (a side of several would need a rule for one partner out)."""
+    path = ("match", "eliminate_when")
+    when = b.expr(path, {**TRACK_NAMES, **track_names(tracks)}, Type.BOOL)
+    if when is None or when.constant is False:
+        return None
+    if players.team_counts:
+        b.problem(path, "is for players playing alone, not in partnerships")
+    return when

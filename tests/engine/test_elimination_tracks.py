@@ -1,0 +1,94 @@
+"""A player eliminated at a score while the rest play on (`match.eliminate_when`), and score
+tracks kept beside the score (`scoring.tracks`): Hungarian Block Dominó (rules/hungarian-block.yaml),
+three players, anticlockwise (seat 0, then 2, then 1)."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from engine_helpers import legal, of_type, play, problems, rules
+
+from interpreter.engine import Match, deal
+
+# Seat 0 holds the highest double, leads it and goes out; seat 1 holds no spots; seat 2 keeps
+# the 5-5 (10 spots).
+FIRST = deal("8-8 8-1", "0-0", "8-7 5-5", starter=None)
+
+
+def _first_hand(scores: list[int], later: list = ()) -> Match:  # type: ignore[assignment]
+    m = Match(rules("hungarian-block"), players=3, seed=3, deals=[FIRST, *later], scores=scores)
+    play(m, "lead 8-8")
+    play(m, next(a for a in legal(m) if a.startswith("8-7")))
+    play(m, "pass")
+    play(m, next(a for a in legal(m) if a.startswith("8-1")))
+    return m
+
+
+def test_a_player_past_100_sits_out_and_the_two_left_are_dealt_the_two_player_hand() -> None:
+    m = _first_hand([0, 0, 95])
+    assert [(e["side"], e["points"]) for e in of_type(m.events, "score")] == [(0, 0), (1, 0), (2, 10)]
+    assert of_type(m.events, "eliminated") == [{"type": "eliminated", "seat": 2, "side": 2, "score": 105}]
+    assert m.eliminated == (2,)
+    assert not m.is_over
+    record = of_type(m.events, "deal")[-1]
+    assert (record["round"], record["starter"], record["how"]) == (2, 0, "previous_winner")
+    assert [len(m.hand(seat)) for seat in range(3)] == [21, 21, 0]  # the 2-player deal: 21 each
+    seats = []
+    while m.round == 2 and not m.is_over:
+        seats.append(m.current_player)
+        m.apply(m.legal_actions()[0])
+    assert set(seats) == {0, 1}  # the seat that is out never has a move
+    assert all(a != b for a, b in itertools.pairwise(seats))  # 0 and 1 take turns
+
+
+def test_the_last_player_left_wins() -> None:
+    m = Match(rules("hungarian-block"), players=2, seed=3, deals=[deal("8-8 8-1", "5-5")], scores=[0, 95])
+    play(m, "lead 8-8", "pass")
+    play(m, next(a for a in legal(m) if a.startswith("8-1")))
+    assert m.is_over and m.winners == (0,)
+    assert m.eliminated == (1,)
+
+
+def test_the_tally_marks_are_counted_over_two_hands() -> None:
+    # Hand 2: seat 0 (the winner of hand 1) leads the 0-0 and nobody can follow: blocked, and seat
+    # 1 holds the fewest spots (3): one mark, no penalty; the others add their spots.
+    second = deal("0-0 6-6", "1-2", "5-6 4-4", starter=None)
+    m = _first_hand([0, 0, 0], [second])
+    assert m.tracks == {"marks": (2, 0, 0)}
+    play(m, "lead 0-0", "pass", "pass", "pass")
+    assert m.tracks == {"marks": (2, 1, 0)}
+    assert m.scores == (12, 0, 29)
+    assert [(e["side"], e["name"], e["value"]) for e in of_type(m.events, "track")] == [
+        (0, "marks", 2),
+        (1, "marks", 1),
+    ]
+    assert m.observation(2).tracks == {"marks": (2, 1, 0)}
+
+
+def test_an_out_seat_s_scripted_hand_must_be_empty() -> None:
+    with pytest.raises(ValueError, match="seat 2 is out of the match: its scripted hand must be empty"):
+        _first_hand([0, 0, 95], [deal("0-0", "1-1", "2-2", starter=0)])  # the deal after hand 1
+
+
+def test_eliminate_when_and_tracks_are_checked() -> None:
+    assert problems("extends: partnership-block\nmatch: {eliminate_when: 'score >= 100'}\n") == [
+        "3:25: match.eliminate_when: is for players playing alone, not in partnerships"
+    ]
+    assert problems("extends: texas-42\nmatch: {eliminate_when: 'score > 1'}\n") == [
+        "3:9: match.eliminate_when: belongs to layout games, and this is a trick game (family: tricks): "
+        "every player plays every hand of a trick game"
+    ]
+    assert problems("extends: hungarian-block\nmatch: {eliminate_when: 'scor > 1'}\n") == [
+        "3:26: match.eliminate_when: unknown name 'scor'; did you mean 'score'?"
+    ]
+    assert problems("extends: hungarian-block\nscoring: {trakcs: [{name: a, each_hand: '1'}]}\n") == [
+        "3:11: scoring: unknown key 'trakcs'; did you mean 'tracks'?"
+    ]
+    assert problems("extends: hungarian-block\nscoring: {tracks: [{name: pips, each_hand: '1'}]}\n") == [
+        "3:27: scoring.tracks[0].name: 'pips' is already a round-end name; a track needs a name of its own"
+    ]
+    twice = "{tracks: [{name: a, each_hand: '1'}, {name: a, each_hand: '2'}]}"
+    assert problems(f"extends: hungarian-block\nscoring: {twice}\n") == [
+        "3:54: scoring.tracks[1].name: 'a' names two tracks"
+    ]
