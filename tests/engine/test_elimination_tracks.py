@@ -28,7 +28,7 @@ def _first_hand(scores: list[int], later: list = ()) -> Match:  # type: ignore[a
 def test_a_player_past_100_sits_out_and_the_two_left_are_dealt_the_two_player_hand() -> None:
     m = _first_hand([0, 0, 95])
     assert [(e["side"], e["points"]) for e in of_type(m.events, "score")] == [(0, 0), (1, 0), (2, 10)]
-    assert of_type(m.events, "eliminated") == [{"type": "eliminated", "seat": 2, "side": 2, "score": 105}]
+    assert of_type(m.events, "eliminated") == [{"type": "eliminated", "round": 1, "seat": 2, "side": 2, "score": 105}]
     assert m.eliminated == (2,)
     assert not m.is_over
     record = of_type(m.events, "deal")[-1]

@@ -37,7 +37,9 @@ def keep_tracks(table: LayoutTable, tally: Tally, credited: dict[int, int]) -> N
                 )
             if value != new[i][side]:
                 new[i][side] = value
-                table.events.append({"type": "track", "side": side, "name": track.name, "value": value})
+                table.events.append(
+                    {"type": "track", "round": table.round, "side": side, "name": track.name, "value": value}
+                )
     table.tracks = tuple(map(tuple, new))
     tally.tracks = track_values(rules, table.tracks)  # what the match's end reads next
 
@@ -61,7 +63,9 @@ def eliminate(table: LayoutTable, when: Expr[bool], tally: Tally, credited: dict
         if when(env):
             gone.append(side)
     for side in gone:
-        table.events.append({"type": "eliminated", "seat": side, "side": side, "score": scores[side]})
+        table.events.append(
+            {"type": "eliminated", "round": table.round, "seat": side, "side": side, "score": scores[side]}
+        )
     if gone:
         table.seat_out(table.eliminated + tuple(gone), table.t.step)
     left = [side for side in range(table.sides) if side not in table.eliminated]
