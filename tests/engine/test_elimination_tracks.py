@@ -5,11 +5,15 @@ three players, anticlockwise (seat 0, then 2, then 1)."""
 from __future__ import annotations
 
 import itertools
+import random
+from pathlib import Path
 
 import pytest
-from engine_helpers import legal, of_type, play, problems, rules
+from engine_helpers import RULES, legal, of_type, play, problems, rules
 
 from interpreter.engine import Match, deal
+from interpreter.records.savegame import SavedGame, rebuild
+from interpreter.rulefile.loader import load_ruleset
 
 # Seat 0 holds the highest double, leads it and goes out; seat 1 holds no spots; seat 2 keeps
 # the 5-5 (10 spots).
@@ -92,3 +96,24 @@ def test_eliminate_when_and_tracks_are_checked() -> None:
     assert problems(f"extends: hungarian-block\nscoring: {twice}\n") == [
         "3:54: scoring.tracks[1].name: 'a' names two tracks"
     ]
+
+
+def test_a_match_saved_after_an_elimination_resumes_and_samples_the_same(tmp_path: Path) -> None:
+    house = tmp_path / "house.yaml"
+    base = RULES / "hungarian-block.yaml"
+    house.write_text(f"extends: {base}\nname: house\nmatch: {{eliminate_when: 'score >= 25'}}\n")
+    rules = load_ruleset(house)
+    m = Match(rules, players=3, seed=2)  # seat 1 is out after the first round (35 spots)
+    while m.round < 2:
+        m.apply(m.legal_actions()[0])
+    m.apply(m.legal_actions()[0])
+    assert m.eliminated == (1,) and not m.is_over
+    game = SavedGame(str(house), [], rules.digest, 2, ["human", "random", "random"], m.events)
+    resumed = rebuild(game, rules)
+    assert (resumed.events, resumed.eliminated, resumed.tracks) == (m.events, m.eliminated, m.tracks)
+    seat = m.current_player
+    sample = m.resample(seat, random.Random(1))  # a search's view: the seat out holds nothing
+    assert (sample.eliminated, sample.tracks, sample.scores) == (m.eliminated, m.tracks, m.scores)
+    assert sample.hand(1) == () and sample.current_player == seat
+    sample.apply(sample.legal_actions()[0])
+    assert sample.current_player != 1
