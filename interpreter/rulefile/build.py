@@ -78,6 +78,7 @@ from interpreter.rulefile.ruleset import (
     Teams,
     Tie,
     Topology,
+    Track,
     Undealt,
     WhenUnable,
     Winner,
@@ -114,6 +115,7 @@ class _Builder:
         self.envs: dict[int, dict[str, int]] = {}  # per allowed player count: the count names
         self.tiles: tuple[tuple[int, int], ...] = ()  # the set as played, where set.without or set.tiles gives it
         self.named: tuple[NamedTile, ...] = ()  # per tile id, what set.tiles says of it (names, suits, ranks)
+        self.tracks: tuple[Track, ...] = ()  # scoring.tracks, which some formulas read (build_tracks.py)
 
     def problem(self, path: Path_, message: str, expr: ExprProblem | None = None, *, key: bool = False) -> None:
         """A problem at `path`'s value, or at its key (`key`: the key itself is the mistake)."""
@@ -253,7 +255,8 @@ def build_ruleset(
     )
     in_play = _in_play(b)
     on_pass = _on_pass(b)
-    tracks = build_tracks(b)
+    tracks = build_tracks(b, family)
+    b.tracks = tracks
     tracked = track_names(tracks)  # the tracks' names, read at a round's end beside its own names
     domino = _round_end(b, "domino", tracked)
     blocked = _round_end(b, "blocked", tracked)

@@ -1,6 +1,6 @@
 """A player eliminated at a score while the rest play on (`match.eliminate_when`), and score
 tracks kept beside the score (`scoring.tracks`): Hungarian Block Dominó (rules/hungarian-block.yaml),
-three players, anticlockwise (seat 0, then 2, then 1)."""
+three players, anticlockwise (seat 0, then 2, then 1); and Tien Gow's banker's streak (rules/tien-gow.yaml)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 
 import pytest
-from engine_helpers import RULES, legal, of_type, play, problems, rules
+from engine_helpers import RULES, TIEN_GOW_DEAL, TIEN_GOW_SWEEP, legal, of_type, play, problems, rules
 
 from interpreter.engine import Match, deal
 from interpreter.records.savegame import SavedGame, rebuild
@@ -117,3 +117,20 @@ def test_a_match_saved_after_an_elimination_resumes_and_samples_the_same(tmp_pat
     assert sample.hand(1) == () and sample.current_player == seat
     sample.apply(sample.legal_actions()[0])
     assert sample.current_player != 1
+
+
+def test_tien_gow_hong_kong_the_banker_s_second_win_in_a_row_doubles_his_settlement() -> None:
+    # pagat: "if the new banker wins a second time, he is paid 4 points per trick below par by the
+    # other players (tricks x banker double x double for second win)". Seat 0, the banker, sweeps
+    # two hands (TIEN_GOW_SWEEP): each other player pays 5 x 2 (quartet last) x 2 (every trick) x 2
+    # (banker), and in the second hand x 2 again; the trick payments (4 and 8 each) are not multiplied.
+    m = Match(rules("tien-gow"), 4, deals=[TIEN_GOW_DEAL, TIEN_GOW_DEAL])
+    play(m, *TIEN_GOW_SWEEP)
+    assert m.tracks == {"streak": (1, 0, 0, 0)}
+    assert m.resample(0, random.Random(1)).tracks == m.tracks  # a search's sample pays by the same streak
+    play(m, *TIEN_GOW_SWEEP)
+    assert [e["scores"] for e in m.events_of("round_end")] == [
+        [12 + 24 + 120, -4 - 8 - 40, -4 - 8 - 40, -4 - 8 - 40],
+        [2 * (12 + 24) + 120 + 240, 2 * (-4 - 8) - 40 - 80, 2 * (-4 - 8) - 40 - 80, 2 * (-4 - 8) - 40 - 80],
+    ]
+    assert m.tracks == {"streak": (2, 0, 0, 0)} and m.observation(1).tracks == m.tracks

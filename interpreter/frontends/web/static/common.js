@@ -128,9 +128,20 @@ export function roundEndBody(state, viewer, end = state.round_end) {
   return body;
 }
 
+// A side's score tracks (scoring.tracks) in words: "marks 2"; "" without tracks.
+function tracksText(tracks, side) {
+  return Object.entries(tracks || {}).map(([name, values]) => `${name.replaceAll("_", " ")} ${values[side]}`).join(", ");
+}
+
+// A side's tracks in brackets, where " · " already separates the sides: " (streak 1)"; "" without tracks.
+export function tracksNote(tracks, side) {
+  const said = tracksText(tracks, side);
+  return said ? ` (${said})` : "";
+}
+
 // What follows a side's score (scoring.tracks, match.eliminate_when): " · marks 2", " · out of the match".
 export function besideScore(tracks, out, side) {
-  const said = Object.entries(tracks || {}).map(([name, values]) => `${name.replaceAll("_", " ")} ${values[side]}`).join(", ");
+  const said = tracksText(tracks, side);
   return (said ? ` · ${said}` : "") + ((out || []).includes(side) ? " · out of the match" : "");
 }
 
