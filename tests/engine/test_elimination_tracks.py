@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 
 import pytest
-from engine_helpers import RULES, TIEN_GOW_DEAL, TIEN_GOW_SWEEP, legal, of_type, play, problems, rules
+from engine_helpers import RULES, TIEN_GOW_DEAL, TIEN_GOW_SWEEP, house, legal, of_type, play, problems, rules
 
 from interpreter.engine import Match, deal
 from interpreter.records.savegame import SavedGame, rebuild
@@ -134,3 +134,17 @@ def test_tien_gow_hong_kong_the_banker_s_second_win_in_a_row_doubles_his_settlem
         [2 * (12 + 24) + 120 + 240, 2 * (-4 - 8) - 40 - 80, 2 * (-4 - 8) - 40 - 80, 2 * (-4 - 8) - 40 - 80],
     ]
     assert m.tracks == {"streak": (2, 0, 0, 0)} and m.observation(1).tracks == m.tracks
+
+
+def test_explain_diff_says_who_is_out_and_what_is_kept_beside_the_score() -> None:
+    from interpreter.rulefile.explain import differences
+
+    text = "extends: hungarian-block\nmatch: {eliminate_when: 'score >= 150'}\nscoring: {tracks: null}\n"
+    said = [" ".join(line.split()) for line in differences(house(text), rules("hungarian-block"))]
+    assert said == [
+        "When a player is out of the match changes. hungarian-block: the player's score after that round end's "
+        "points is at least 100 house: the player's score after that round end's points is at least 150",
+        "What is kept beside the score changes. hungarian-block: marks (from 0; at each round's end, the player's "
+        "marks + (2 if the player went out, otherwise 1 if the pips left in their own hand is less than the smallest "
+        "of the pips left in each opponent's hand, otherwise 0)) house: none",
+    ]
