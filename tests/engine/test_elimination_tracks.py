@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 
 import pytest
-from engine_helpers import RULES, TIEN_GOW_DEAL, TIEN_GOW_SWEEP, house, legal, of_type, play, problems, rules
+from engine_helpers import RULES, TIEN_GOW_DEAL, TIEN_GOW_SWEEP, diff_words, legal, of_type, play, problems, rules
 
 from interpreter.engine import Match, deal
 from interpreter.records.savegame import SavedGame, rebuild
@@ -137,11 +137,8 @@ def test_tien_gow_hong_kong_the_banker_s_second_win_in_a_row_doubles_his_settlem
 
 
 def test_explain_diff_says_who_is_out_and_what_is_kept_beside_the_score() -> None:
-    from interpreter.rulefile.explain import differences
-
     text = "extends: hungarian-block\nmatch: {eliminate_when: 'score >= 150'}\nscoring: {tracks: null}\n"
-    said = [" ".join(line.split()) for line in differences(house(text), rules("hungarian-block"))]
-    assert said == [
+    assert diff_words(text, "hungarian-block") == [
         "When a player is out of the match changes. hungarian-block: the player's score after that round end's "
         "points is at least 100 house: the player's score after that round end's points is at least 150",
         "What is kept beside the score changes. hungarian-block: marks (from 0; at each round's end, the player's "
