@@ -60,4 +60,8 @@ def build_elimination(b: _Builder, players: Players, tracks: tuple[Track, ...]) 
         return None
     if players.team_counts:
         b.problem(path, "is for players playing alone, not in partnerships")
+    if b.get("match", "pool") is not None:
+        b.problem(path, "a player out of the match would still stake into match.pool each hand: not with a pool")
+    if b.get("match", "check") == "immediate":
+        b.problem(path, "is read at a round's end, and match.check: immediate may end the match mid-round")
     return when

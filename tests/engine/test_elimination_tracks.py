@@ -83,6 +83,15 @@ def test_eliminate_when_and_tracks_are_checked() -> None:
         "3:9: match.eliminate_when: belongs to layout games, and this is a trick game (family: tricks): "
         "every player plays every hand of a trick game"
     ]
+    assert problems("extends: domino-pool\nmatch: {eliminate_when: 'score >= 5'}\n") == [
+        "3:25: match.eliminate_when: a player out of the match would still stake into match.pool each hand: not "
+        "with a pool"
+    ]
+    (immediate,) = problems("extends: hungarian-block\nmatch: {check: immediate, target: 5}\n")
+    assert immediate.startswith(
+        "3:9: match.eliminate_when: is read at a round's end, and match.check: immediate may end the match "
+        "mid-round (match.eliminate_when is set in "
+    ) and immediate.endswith("hungarian-block.yaml:80:19)")
     assert problems("extends: hungarian-block\nmatch: {eliminate_when: 'scor > 1'}\n") == [
         "3:26: match.eliminate_when: unknown name 'scor'; did you mean 'score'?"
     ]
