@@ -25,6 +25,7 @@ PATTERNS = {
     "^[0-9]{1,2}-[0-9]{1,2}$": ("6-6", "0-0"),  # a tile written as its two halves
     # a player count, or a range of them, as a table's key: an example, or the section that says it
     "^[0-9]{1,2}(-[0-9]{1,2})?$": ('"3-4"', "#numbers-by-player-count"),
+    "^[a-z][a-z0-9_]{0,31}$": ("lower-case letters, digits",),  # a score track's name
 }
 
 # Every formula's and condition's own limits (the schema's $defs), said once for them all on the

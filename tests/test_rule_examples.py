@@ -107,6 +107,7 @@ NO_DEFAULT |= {"declaration.wins_when"}  # a declaration only scores unless a fi
 NO_DEFAULT |= {"trumps.joins"}  # no tile joins trumps from its own suit unless a file names it
 NO_DEFAULT |= {"layout.demand_when"}  # a double demands whenever laid unless a file says when
 NO_DEFAULT |= {"phases"}  # the family's order of the phases the file's sections make, unless a file orders them
+NO_DEFAULT |= {"scoring.tracks"}  # no score kept beside the score unless a file names one
 
 
 def test_schema_documents_every_property_closes_every_object_and_gives_defaults() -> None:

@@ -167,6 +167,12 @@ class Encoding:
     def _section_sizes(self) -> list[tuple[str, int]]:
         t, n, sides = len(self.tiles), self.players, self.sides
         out = [("hand", t), ("hand_counts", n), ("boneyard", 1), ("current", n), ("round", 1), ("scores", sides)]
+        # Only where the rules keep them, so that every other game's shape stays: the score tracks
+        # (scoring.tracks), each side's per track, and the seats out of the match (match.eliminate_when).
+        if self.ruleset.tracks:
+            out.append(("tracks", len(self.ruleset.tracks) * sides))
+        if self.ruleset.match.eliminate_when is not None:
+            out.append(("eliminated", n))
         if self.layout_game:
             return [*out, ("table", t), ("root", t), ("end_sum", 1), ("arms", self.arms * self._arm_width)]
         out += [
@@ -219,6 +225,13 @@ class Encoding:
         out[sec["round"].start] = obs.round
         for side, score in enumerate(obs.scores):
             out[sec["scores"].start + (side - my_side) % self.sides] = score / self.score_scale
+        if "tracks" in sec:
+            for i, values in enumerate(obs.tracks.values()):
+                for side, value in enumerate(values):
+                    out[sec["tracks"].start + i * self.sides + (side - my_side) % self.sides] = value
+        if "eliminated" in sec:
+            for seat in obs.eliminated:
+                out[sec["eliminated"].start + (seat - me) % n] = 1
         if self.layout_game:
             self._layout_into(out, obs.layout, me)
         elif obs.tricks is not None:

@@ -219,6 +219,16 @@ class Match(ABC):
         return tuple(self._scores)
 
     @property
+    def tracks(self) -> dict[str, tuple[int, ...]]:
+        """scoring.tracks: per track name, its value per side; empty in a game without tracks."""
+        return {}
+
+    @property
+    def eliminated(self) -> tuple[int, ...]:
+        """The seats out of the match (match.eliminate_when), in the order they went out."""
+        return ()
+
+    @property
     @abstractmethod
     def pool(self) -> int:
         """What the players staked into the pool (`match.pool`) and nobody has taken yet; 0 without one."""

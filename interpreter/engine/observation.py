@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any, overload
 
@@ -175,3 +175,7 @@ class Observation:
     history: History  # the public event log: no hidden hands, no drawn tiles
     rules: Ruleset  # the rules are public: every player may read them
     tricks: TrickView | None = None  # a trick game's hand as everyone sees it (None in a layout game)
+    # scoring.tracks: per track name, its value per side (empty without tracks); and the seats out
+    # of the match (match.eliminate_when), in the order they went out.
+    tracks: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    eliminated: tuple[int, ...] = ()

@@ -21,8 +21,9 @@ class Tally:
     playout's hot path)."""
 
     __slots__ = (
-        "last", "max_pip", "out_side", "players", "round_no", "scores", "seat_pips", "seat_side", "side_double_pips",
-        "side_doubles", "side_pips", "side_seats", "side_tiles",
+        "eliminated", "last", "max_pip", "out_side",
+        "players", "round_no", "scores", "seat_pips", "seat_side", "side_double_pips",
+        "side_doubles", "side_pips", "side_seats", "side_tiles", "tracks",
     )  # fmt: skip
 
     def __init__(
@@ -55,11 +56,21 @@ class Tally:
         self.last: tuple[int, int, bool, int] = (0, 0, False, 0)
         # Per side, the pips on the doubles left, set by the round's end when a formula reads them.
         self.side_double_pips: list[int] | None = None
+        # The sides out of the match (match.eliminate_when): they hold nothing, score nothing, and
+        # are nobody's opponents; and scoring.tracks, by name, per side (the values read now).
+        self.eliminated: tuple[int, ...] = ()
+        self.tracks: dict[str, tuple[int, ...]] = {}
 
     def env(self, side: int, names: frozenset[str]) -> dict[str, object]:
         """The round-end names `names` (those a formula reads), for `side`: only those are worked
         out, since a round end is on the playout's hot path."""
+        if self.tracks:
+            return {name: _READ[name](self, side) if name in _READ else self.tracks[name][side] for name in names}
         return {name: _READ[name](self, side) for name in names}
+
+    def in_match(self, seat: int) -> bool:
+        """Whether `seat`'s side is still in the match (always, without match.eliminate_when)."""
+        return self.seat_side[seat] not in self.eliminated
 
 
 def _doubles_left(t: Tally) -> list[int]:
@@ -87,7 +98,9 @@ _READ_NUMBERS: dict[str, Callable[[Tally, int], int]] = {
     "max_pip": lambda t, side: t.max_pip,
     "round": lambda t, side: t.round_no,
     "score": lambda t, side: t.scores[side],
-    "opp_score": lambda t, side: max((s for i, s in enumerate(t.scores) if i != side), default=0),
+    "opp_score": lambda t, side: max(
+        (s for i, s in enumerate(t.scores) if i != side and i not in t.eliminated), default=0
+    ),
     "lowest_hand": lambda t, side: min(p for p, s in zip(t.seat_pips, t.seat_side, strict=True) if s == side),
     "last_high": lambda t, side: t.last[0],
     "last_low": lambda t, side: t.last[1],
@@ -97,7 +110,9 @@ _READ: dict[str, Callable[[Tally, int], object]] = {
     **_READ_NUMBERS,
     "went_out": lambda t, side: side == t.out_side,
     "hand_pips": lambda t, side: tuple(p for p, s in zip(t.seat_pips, t.seat_side, strict=True) if s == side),
-    "opp_hand_pips": lambda t, side: tuple(p for p, s in zip(t.seat_pips, t.seat_side, strict=True) if s != side),
+    "opp_hand_pips": lambda t, side: tuple(
+        p for seat, (p, s) in enumerate(zip(t.seat_pips, t.seat_side, strict=True)) if s != side and t.in_match(seat)
+    ),
     "last_is_double": lambda t, side: t.last[2],
 }
 
@@ -118,6 +133,8 @@ def points_reader(points: Expr[int]) -> Callable[[Tally, int], int]:
 def scoring_sides(scoring: RoundEndScoring, tally: Tally, ties: bool = False) -> list[int]:
     """The sides that score this round's end, in side order; a tie for the best scores nobody, or,
     with `ties`, every side that ties for it (the round's winners, as a pool reads them: engine/pool.py)."""
+    if tally.eliminated:
+        return _scoring_sides_in(scoring, tally, ties)
     best = _all_best if ties else _unique_best
     scorer = scoring.scorer
     if scorer is Scorer.WENT_OUT:
@@ -134,6 +151,31 @@ def scoring_sides(scoring: RoundEndScoring, tally: Tally, ties: bool = False) ->
     if scorer is Scorer.EACH:
         return list(range(len(tally.side_pips)))
     return []
+
+
+def _scoring_sides_in(scoring: RoundEndScoring, tally: Tally, ties: bool) -> list[int]:
+    """`scoring_sides` among the sides still in the match: each of the others is left out of the
+    ranking, as if it were not at the table."""
+    left = [side for side in range(len(tally.side_pips)) if side not in tally.eliminated]
+    scorer = scoring.scorer
+    if scorer is Scorer.WENT_OUT:
+        return [] if tally.out_side is None else [tally.out_side]
+    if scorer is Scorer.EACH:
+        return left
+    if scorer is Scorer.NOBODY:
+        return []
+    lowest = True
+    if scorer is Scorer.LOWEST_PIPS:
+        values = tally.side_pips
+    elif scorer is Scorer.FEWEST_TILES:
+        values = tally.side_tiles
+    else:
+        assert scoring.rank is not None
+        rank = scoring.rank
+        values = [int(rank(tally.env(side, rank.names))) if side in left else 0 for side in range(len(tally.side_pips))]
+        lowest = scoring.rank_lowest
+    picked = (_all_best if ties else _unique_best)([values[side] for side in left], lowest)
+    return [left[i] for i in picked]
 
 
 def _all_best(values: list[int], lowest: bool = True) -> list[int]:

@@ -31,6 +31,7 @@ from interpreter.resources import load_schema
 from interpreter.rulefile import phase_kinds
 from interpreter.rulefile.build_phases import build_phases
 from interpreter.rulefile.build_pool import build_pool
+from interpreter.rulefile.build_tracks import build_elimination, build_tracks, track_names
 from interpreter.rulefile.build_tricks import build_tricks, parse_tile, refuse_trick_sections
 from interpreter.rulefile.ruleset import (
     COUNT_NAMES,
@@ -79,6 +80,7 @@ from interpreter.rulefile.ruleset import (
     Teams,
     Tie,
     Topology,
+    Track,
     Undealt,
     WhenUnable,
     Winner,
@@ -115,6 +117,7 @@ class _Builder:
         self.envs: dict[int, dict[str, int]] = {}  # per allowed player count: the count names
         self.tiles: tuple[tuple[int, int], ...] = ()  # the set as played, where set.without or set.tiles gives it
         self.named: tuple[NamedTile, ...] = ()  # per tile id, what set.tiles says of it (names, suits, ranks)
+        self.tracks: tuple[Track, ...] = ()  # scoring.tracks, which some formulas read (build_tracks.py)
 
     def problem(self, path: Path_, message: str, expr: ExprProblem | None = None, *, key: bool = False) -> None:
         """A problem at `path`'s value, or at its key (`key`: the key itself is the mistake)."""
@@ -254,9 +257,14 @@ def build_ruleset(
     )
     in_play = _in_play(b)
     on_pass = _on_pass(b)
-    domino = _round_end(b, "domino")
-    blocked = _round_end(b, "blocked")
-    match = _match(b, counts, by_count["target"].get(low))
+    tracks = build_tracks(b, family)
+    b.tracks = tracks
+    tracked = track_names(tracks)  # the tracks' names, read at a round's end beside its own names
+    domino = _round_end(b, "domino", tracked)
+    blocked = _round_end(b, "blocked", tracked)
+    match = _match(b, counts, by_count["target"].get(low), tracked)
+    if b.get("match", "eliminate_when") is not None and family is Family.LAYOUT:
+        match = replace(match, eliminate_when=build_elimination(b, players, tracks))
     tile_value = b.formula(("set", "tile_value"), TILE_NAMES, Type.INT)
     tricks = None
     if family is Family.TRICKS:
@@ -309,6 +317,7 @@ def build_ruleset(
         not_expressible=tuple(b.get("not_expressible") or ()),
         family=family,
         tricks=tricks,
+        tracks=tracks,
         tiles=tiles,
         by_count={key: table for key, table in by_count.items() if len(set(table.values())) > 1},
         by_choice={key: table for key, table in by_choice.items() if table},
@@ -841,17 +850,18 @@ def _on_pass(b: _Builder) -> OnPassScoring | None:
     return OnPassScoring(when, points)
 
 
-def _round_end(b: _Builder, which: str) -> RoundEndScoring:
-    points = b.formula(("scoring", which, "points"), ROUND_END_NAMES, Type.INT)
+def _round_end(b: _Builder, which: str, tracked: Mapping[str, Type]) -> RoundEndScoring:
+    names = {**ROUND_END_NAMES, **tracked}
+    points = b.formula(("scoring", which, "points"), names, Type.INT)
     raw = b.get("scoring", which, "scorer")
     if isinstance(raw, Mapping):  # {lowest: FORMULA} or {highest: FORMULA}
         (order, _), = raw.items()
-        rank = b.expr(("scoring", which, "scorer", order), ROUND_END_NAMES, Type.INT)
+        rank = b.expr(("scoring", which, "scorer", order), names, Type.INT)
         return RoundEndScoring(Scorer.RANKED, points, rank, order == "lowest")
     return RoundEndScoring(Scorer(raw), points)
 
 
-def _match(b: _Builder, counts: range, target: int | None) -> MatchEnd:
+def _match(b: _Builder, counts: range, target: int | None, tracked: Mapping[str, Type]) -> MatchEnd:
     rounds: dict[int, int] | None = None
     formula = b.expr(("match", "rounds"), COUNT_NAMES, Type.INT)
     if formula is not None:
@@ -863,10 +873,11 @@ def _match(b: _Builder, counts: range, target: int | None) -> MatchEnd:
             if not 1 <= value <= 1000:
                 b.problem(("match", "rounds"), f"{value} rounds for {n} players; a match has 1 to 1000 rounds")
             rounds[n] = value
-    if target is None and formula is None and not any(p.path[:1] == ("match",) for p in b.problems):
+    ends = target is not None or formula is not None or b.get("match", "eliminate_when") not in (None, False)
+    if not ends and not any(p.path[:1] == ("match",) for p in b.problems):
         b.problem(("match",), "a match needs a way to end: give match.target, match.rounds, or both")
     check = b.option(TargetCheck, "match", "check")
-    requires = b.expr(("match", "win_requires"), ROUND_END_NAMES, Type.BOOL)
+    requires = b.expr(("match", "win_requires"), {**ROUND_END_NAMES, **tracked}, Type.BOOL)
     if requires is not None and requires.constant is True:
         requires = None
     if requires is not None and check is TargetCheck.IMMEDIATE:
@@ -874,7 +885,7 @@ def _match(b: _Builder, counts: range, target: int | None) -> MatchEnd:
             ("match", "win_requires"),
             "is read at a round's end; a match that may end mid-round (match.check: immediate) cannot read it",
         )
-    reset = b.expr(("match", "reset_when"), RESET_NAMES, Type.BOOL)
+    reset = b.expr(("match", "reset_when"), {**RESET_NAMES, **tracked}, Type.BOOL)
     return MatchEnd(
         target=target,
         reach=b.option(TargetReach, "match", "reach"),

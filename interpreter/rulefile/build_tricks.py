@@ -26,6 +26,7 @@ from interpreter.rulefile.build_groups import build_combinations
 from interpreter.rulefile.build_hand_scoring import trick_plays, trick_scores
 from interpreter.rulefile.build_melds import build_melds
 from interpreter.rulefile.build_passing import build_passing
+from interpreter.rulefile.build_tracks import pair_track_names
 from interpreter.rulefile.build_undealt import build_undealt, refuse_in_layout, take_turn_up
 from interpreter.rulefile.ruleset import Deal, Players, StartCriterion, Undealt
 from interpreter.rulefile.trick_rules import (
@@ -78,6 +79,7 @@ LAYOUT_ONLY: dict[tuple[str, ...], str] = {
     ("start", "after_stock_lead"): "who leads the first trick is tricks.first_leader",
     ("match", "reset_when"): "a trick game's scores do not reset",
     ("match", "win_requires"): "a trick game's winner is the match's best side",
+    ("match", "eliminate_when"): "every player plays every hand of a trick game",
 }
 TRICK_ONLY: tuple[tuple[str, ...], ...] = (
     ("bidding",), ("trumps",), ("tricks",), ("stock",), ("calls",), ("contracts",), ("scoring", "hand"),
@@ -270,7 +272,7 @@ def _forfeit_last(b: _Builder, combinations: tuple[Combination, ...]) -> Expr[bo
 def _pair_factor(b: _Builder, scored: tuple[TrickScore, ...]) -> Expr[int] | None:
     """`scoring.pair_factor`, which multiplies the payments between two sides: of a collector's
     settlement, or of a trick score paid by each other side; refused where there are none."""
-    factor = b.expr(("scoring", "pair_factor"), PAIR_NAMES, Type.INT)
+    factor = b.expr(("scoring", "pair_factor"), {**PAIR_NAMES, **pair_track_names(b.tracks)}, Type.INT)
     if factor is not None and not written(b.data, ("scoring", "collector")) and not any(s.from_each for s in scored):
         b.problem(
             ("scoring", "pair_factor"),

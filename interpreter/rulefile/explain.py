@@ -28,6 +28,7 @@ from interpreter.rulefile.explain_common import (
 )
 from interpreter.rulefile.explain_lots import lots_words
 from interpreter.rulefile.explain_pool import pool_words
+from interpreter.rulefile.explain_standing import same_tracks, standing_sentences, track_names, tracks_words
 from interpreter.rulefile.phase_kinds import LAYOUT, TRICKS, PhaseParts, play_kind
 from interpreter.rulefile.ruleset import (
     COUNT_VALUE_FIELDS,
@@ -58,6 +59,7 @@ from interpreter.rulefile.ruleset import (
     Teams,
     Tie,
     Topology,
+    Track,
     Undealt,
     WhenUnable,
     Winner,
@@ -516,7 +518,7 @@ def _match_end(ruleset: Ruleset) -> list[str]:
         said = words(end.win_requires, names.final(side))
         nobody = "the match is lost" if ruleset.players.max == 1 else "nobody wins the match"
         out.append(f"A {side} wins only if, at the end of the last round, {said}; when no {side} does, {nobody}.")
-    return out
+    return out + standing_sentences(ruleset, side)
 
 
 def explain(ruleset: Ruleset) -> str:
@@ -681,6 +683,8 @@ _LABELS = {
     "deal.redeal_claim": "the hand that may claim a redeal",
     "match.reset_when": "when a score goes back to 0",
     "match.win_requires": "what a winner must also meet",
+    "match.eliminate_when": "when a player is out of the match",
+    "tracks": "what is kept beside the score",
     "layout.topology": "the layout",
     "layout.spinners": "which doubles are spinners",
     "layout.spinner_arms": "the number of a spinner's arms",
@@ -800,6 +804,7 @@ _NONE_WORDS = {
 }
 _NONE_WORDS |= {"play.again_when": "never", "play.skip_when": "never", "deal.redeal_when": "never (every deal stands)"}
 _NONE_WORDS |= {"deal.redeal_claim": "none (nobody may claim a redeal)"}
+_NONE_WORDS |= {"match.eliminate_when": "never (every player plays to the end)"}
 
 # `play.again_after_double` and `play.again_optional`, said as one choice.
 _AGAIN_WORDS = {(False, False): "no", (True, False): "yes, always", (True, True): "yes, or the player may stop"}
@@ -895,6 +900,8 @@ def _same(a: Any, b: Any) -> bool:
         return " ".join(a.source.split()) == " ".join(b.source.split())
     if isinstance(a, Pool) and isinstance(b, Pool):  # formulas compared as written, wherever they were
         return a.tie is b.tie and all(_same(getattr(a, key), getattr(b, key)) for key in ("ante", "take", "pay_in"))
+    if isinstance(a, tuple) and isinstance(b, tuple) and all(isinstance(t, Track) for t in (*a, *b)):
+        return same_tracks(a, b)
     if isinstance(a, _Ranked) and isinstance(b, _Ranked):
         return a.lowest == b.lowest and _same(a.rank, b.rank)
     return a == b
@@ -911,6 +918,10 @@ def _say(path: str, value: Any, ruleset: Ruleset) -> str:
     if path == "match.pool":
         hand = explain_tricks.hand_names(side) if ruleset.tricks is not None else None
         return pool_words(value, ruleset, hand)
+    if path == "tracks":
+        return tracks_words(value, side)
+    if path == "match.eliminate_when" and value is not None:
+        return words(value, track_names(side, ruleset.tracks))
     if value is None:
         return _NONE_WORDS.get(path, "none")
     if isinstance(value, Expr):

@@ -31,6 +31,7 @@ from interpreter.rulefile.explain_common import (
 )
 from interpreter.rulefile.explain_lots import lots_words
 from interpreter.rulefile.explain_pool import pool_words
+from interpreter.rulefile.explain_standing import tracks_sentences
 from interpreter.rulefile.ruleset import (
     Family,
     Ruleset,
@@ -39,6 +40,7 @@ from interpreter.rulefile.ruleset import (
     TargetCheck,
     TargetReach,
     Tie,
+    Track,
     Undealt,
     Winner,
     double_set,
@@ -183,7 +185,7 @@ def sections(ruleset: Ruleset) -> list[tuple[str, list[str]]]:
     if tricks.collector is not None:
         scoring = [settlement_words(tricks, side)]
     if tricks.pair_factor is not None:
-        factor = words(tricks.pair_factor, pair_names(side))
+        factor = words(tricks.pair_factor, pair_names(side, ruleset.tracks))
         between = f"Every payment between two {side}s (the collector's, and one for a trick)"
         scoring.append(f"{between} is multiplied by {factor}.")
     if tricks.trick_scores:
@@ -192,6 +194,7 @@ def sections(ruleset: Ruleset) -> list[tuple[str, list[str]]]:
     if tricks.last_bonus:
         bonus = last_bonus_words(tricks.last_bonus)
         scoring.append(f"The last trick earns the bonus (last_bonus) when it is taken by {bonus}.")
+    scoring += tracks_sentences(ruleset, side, {**hand_names(side), "gained": f"what the {side} gained in the hand"})
     out.append(("Scoring a hand", scoring))
     out.append(("Winning", _winning(ruleset)))
     return out
@@ -532,12 +535,15 @@ def contract_words(ruleset: Ruleset, tricks: TrickRules, contract: Contract) -> 
     return f"{contract.name}: {'; '.join(clauses)}"
 
 
-def pair_names(side: str) -> dict[str, str]:
-    """The names of `scoring.pair_factor` (PAIR_NAMES), for a payment between two sides."""
+def pair_names(side: str, tracks: tuple[Track, ...] = ()) -> dict[str, str]:
+    """The names of `scoring.pair_factor` (PAIR_NAMES, and the `tracks`), for a payment between two sides."""
     return {
+        **{track.name: f"the {side}'s {track.name.replace('_', ' ')}" for track in tracks},
+        **{f"opp_{track.name}": f"the other {side}'s {track.name.replace('_', ' ')}" for track in tracks},
         **names.COUNT,
         "started": f"the {side} paying or being paid holds the hand's starter",
         "opp_started": f"the other {side} of the payment holds the hand's starter",
+        "settling": "the payment is the hand's settlement (not a trick's)",
     }
 
 
@@ -1076,7 +1082,7 @@ def say(path: str, value: Any, ruleset: Ruleset) -> str | None:
         nobody = "nobody: each side scores by scoring.hand"
         return nobody if value is None else words(value, hand_names(side_word(ruleset.players)))
     if path == "tricks.pair_factor":
-        return "1" if value is None else words(value, pair_names(side_word(ruleset.players)))
+        return "1" if value is None else words(value, pair_names(side_word(ruleset.players), ruleset.tracks))
     if path == "tricks.trick_scores":
         return trick_scores_words(value, side_word(ruleset.players)) if value else "none"
     if path == "tricks.lead_trump":

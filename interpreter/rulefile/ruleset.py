@@ -498,6 +498,21 @@ class Pool:
 
 
 @dataclass(frozen=True)
+class Track:
+    """`scoring.tracks`: a counter kept beside each side's score, from 0; at each round end, once
+    it is scored, its new value is `each_hand` (over TRACK_NAMES and every track's name)."""
+
+    name: str
+    each_hand: Expr[int]
+
+
+# The names a track's `each_hand` reads, and `match.eliminate_when`: the round-end names (`score`
+# being the side's score after this round end's points) and what the side scored at it; the
+# tracks' own names are added by the file (their values before this round end).
+TRACK_NAMES: dict[str, Type] = {**ROUND_END_NAMES, "points": Type.INT}
+
+
+@dataclass(frozen=True)
 class MatchEnd:
     target: int | None
     reach: TargetReach
@@ -510,6 +525,9 @@ class MatchEnd:
     # Over RESET_NAMES, for each side at every round end once it is scored: its score goes back to 0.
     reset_when: Expr[bool] | None = None
     pool: Pool | None = None  # None: no pool (match.pool)
+    # Over the round-end names, `points` and the tracks, for each side still in at every round end
+    # once it is scored: that side is eliminated (it sits out every later round).
+    eliminate_when: Expr[bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -538,6 +556,7 @@ class Ruleset:
     # and a trick game leaves the layout sections (layout, play, draw, scoring's domino and blocked)
     # at their defaults, unused.
     tricks: TrickRules | None = None
+    tracks: tuple[Track, ...] = ()  # scoring.tracks (a layout game's), in the file's order
     # The tiles played, in id order, where the file leaves some of the double-max_pip set out
     # (`set.without`, trick games) or lists them (`set.tiles`: the entries in order, each as many
     # times as its copies, so a tile may appear more than once; max_pip is then the largest pip

@@ -174,6 +174,7 @@ PAIR_NAMES: dict[str, Type] = {
     **COUNT_NAMES,
     "started": Type.BOOL,  # this side holds the hand's starter (a banker who leads first)
     "opp_started": Type.BOOL,  # the other side of the payment does
+    "settling": Type.BOOL,  # the payment is the hand's settlement (by scoring.collector), not a trick's
 }
 
 

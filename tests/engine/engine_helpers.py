@@ -70,6 +70,14 @@ def house(text: str) -> Ruleset:
     return load_ruleset_text("name: house\n" + text, "house.yaml", RULES)
 
 
+def diff_words(text: str, base: str) -> list[str]:
+    """What `domino explain --diff` says `house(text)` changes relative to the bundled `base`, each
+    difference on one line."""
+    from interpreter.rulefile.explain import differences
+
+    return [" ".join(line.split()) for line in differences(house(text), rules(base))]
+
+
 def problems(text: str) -> list[str]:
     """What loading `house(text)` refuses, each as "line:col: message"."""
     with pytest.raises(RuleFileError) as error:

@@ -128,9 +128,10 @@ def test_explain_diff_says_who_collects_and_the_pair_factor() -> None:
     assert said == [
         "Who collects from every other side at a hand's end changes from the player took the last trick to "
         "nobody: each side scores by scoring.hand.",
-        "What a payment between two sides is multiplied by changes. tien-gow: 2 if the player paying or being "
-        "paid holds the hand's starter or the other player of the payment holds the hand's starter, otherwise 1 "
-        "house: 1",
+        "What a payment between two sides is multiplied by changes. tien-gow: (2 if the player paying or being "
+        "paid holds the hand's starter or the other player of the payment holds the hand's starter, otherwise 1) "
+        "× (the other player's streak + 1 if the payment is the hand's settlement (not a trick's) and the other "
+        "player of the payment holds the hand's starter, otherwise 1) house: 1",
     ]
 
 

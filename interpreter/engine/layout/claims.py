@@ -51,7 +51,7 @@ class ClaimPhase(LayoutPhase):
         if self.claims < table.rules.start.max_redeals:
             for i in range(first, table.n):
                 seat = (table.starter + i * table.t.step) % table.n
-                if claim(dealt_hand_env(table.t, table.hands[seat])):
+                if seat not in table.eliminated and claim(dealt_hand_env(table.t, table.hands[seat])):
                     self.asked = i
                     table.current = seat
                     return

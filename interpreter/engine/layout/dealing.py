@@ -122,8 +122,17 @@ _RANDOM = StartCriterion.RANDOM.value
 
 
 def open_round(
-    tables: Tables, rng: random.Random, round_no: int, scripted: ScriptedDeal | None, previous: Previous | None
+    tables: Tables,
+    rng: random.Random,
+    round_no: int,
+    scripted: ScriptedDeal | None,
+    previous: Previous | None,
+    out: tuple[int, ...] = (),
 ) -> RoundStart:
+    """Deal round `round_no` and pick its starter; the seats `out` of the match are dealt nothing
+    (the others the hand size for their count)."""
+    if out:
+        tables = tables.seated(out)
     engine = dealt = aside = None
     if tables.hub:
         engine = engine_tile(tables, round_no)
@@ -334,7 +343,9 @@ def _shuffled(tables: Tables, rng: random.Random, engine: int | None) -> tuple[l
     shuffle(rng, pool)
     size = tables.hand_size
     hands = [sum(pool[start : start + size]) for start in tables.hand_starts]
-    rest = list(map(tables.id_of_bit.__getitem__, pool[tables.players * size :]))
+    rest = list(map(tables.id_of_bit.__getitem__, pool[len(tables.hand_starts) * size :]))
+    for seat in tables.out:  # a seat out of the match is dealt nothing (hand_starts leaves it out)
+        hands.insert(seat, 0)
     if tables.undealt_dead:
         return hands, [], rest
     return hands, rest, []
@@ -359,6 +370,9 @@ def _scripted(tables: Tables, scripted: ScriptedDeal, engine: int | None) -> tup
             out.append(t)
         ids.append(out)
     hands = []
+    for seat in tables.out:
+        if ids[seat]:
+            raise ValueError(f"seat {seat} is out of the match: its scripted hand must be empty")
     for hand in ids[:-1]:
         mask = 0
         for t in hand:
@@ -520,7 +534,9 @@ def deal_round(table: LayoutTable, again: bool = False) -> None:
     round_no = table.round
     at = round_no - 1 + table.claimed  # a scripted deal for each deal, a claimed redeal's included
     scripted = table.deals[at] if at < len(table.deals) else None
-    rs = open_round(t, table.generator(), round_no, scripted, table.previous)
+    rs = open_round(t, table.generator(), round_no, scripted, table.previous, table.eliminated)
+    if rs.starter in table.eliminated:  # a criterion picked a seat out of the match: the next seat in starts
+        rs.starter = table.next_of[rs.starter]
     table.hands = rs.hands
     table.boneyard = rs.boneyard
     table.next_draw = 0

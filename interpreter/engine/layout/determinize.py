@@ -64,7 +64,8 @@ class Determinizer:
         start_scores = ended["scores"] if ended else header["scores"]
 
         # The skeleton: the real round's starter and sizes, placeholder tiles (the match's own replay).
-        m = Match._replaying(rules, header["players"], observation.round, deal, start_scores)
+        standing = (observation.eliminated, observation.tracks)
+        m = Match._replaying(rules, header["players"], observation.round, deal, start_scores, standing)
 
         # A seat that drew or passed could not play only where the rules force a play and nothing
         # else (a condition on plays, a voluntary draw, stopping after a double) explains it.

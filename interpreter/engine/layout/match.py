@@ -20,6 +20,7 @@ from interpreter.engine.fixtures import ScriptedDeal
 from interpreter.engine.layout.claims import ClaimPhase
 from interpreter.engine.layout.legal import normalized_play
 from interpreter.engine.layout.phases import DealPhase, LayoutPhase, PlayPhase
+from interpreter.engine.layout.standing import track_values
 from interpreter.engine.layout.table import LayoutTable
 from interpreter.engine.layout.tables import tables_for
 from interpreter.engine.layout.views import layout_view
@@ -175,6 +176,8 @@ class LayoutMatch(Match):
             legal_actions=tuple(self.legal_actions()) if seat == self.current_player else (),
             history=self._history(),
             rules=self._rules,
+            tracks=self.tracks,
+            eliminated=table.eliminated,
         )
 
     def clone(self) -> LayoutMatch:
@@ -259,14 +262,26 @@ class LayoutMatch(Match):
 
     @classmethod
     def _replaying(
-        cls, rules: Ruleset, players: int, round_no: int, deal: Mapping[str, Any], scores: Sequence[int]
+        cls,
+        rules: Ruleset,
+        players: int,
+        round_no: int,
+        deal: Mapping[str, Any],
+        scores: Sequence[int],
+        standing: tuple[tuple[int, ...], Mapping[str, tuple[int, ...]]] = ((), {}),
     ) -> LayoutMatch:
         """A skeleton of round `round_no` as its logged `deal` tells it, from the `scores` it began
-        with: the real starter, lead and boneyard size, and every hand full (placeholders, so
-        that no replayed play can empty one and end the round early, and no hidden tile is read)."""
+        with and the `standing` (the seats out of the match, the tracks by name): the real starter,
+        lead and boneyard size, and every hand in play full (placeholders, so that no replayed play
+        can empty one and end the round early, and no hidden tile is read)."""
         scripted = ScriptedDeal([()] * players, starter=deal["starter"])
         m = cls(rules, players, deals=[scripted] * round_no, scores=scores, teams=len(scores) < players)
         table = m._table
+        eliminated, tracks = standing
+        if tracks:
+            table.tracks = tuple(tracks[track.name] for track in rules.tracks)
+        if eliminated:
+            table.seat_out(eliminated, table.t.step)
         if round_no > 1:  # deal the round itself (the start criteria of a scripted starter read nothing)
             table.round = round_no - 1
             m._phase = DealPhase(table)
@@ -274,7 +289,7 @@ class LayoutMatch(Match):
         t = table.t
         if deal["lead"] is not None:
             table.lead = t.index[tuple(deal["lead"])]
-        table.hands = [(1 << len(t.tiles)) - 1] * players
+        table.hands = [0 if seat in eliminated else (1 << len(t.tiles)) - 1 for seat in range(players)]
         table.boneyard = [0] * deal["boneyard_size"]
         # The scripted starter hides how the real one was picked: where it was the winning side's
         # choice, the starter may lead or hand the lead on here too (a replayed hand-over ends it).
@@ -310,6 +325,15 @@ class LayoutMatch(Match):
     @property
     def pool(self) -> int:
         return self._table.pool
+
+    @property
+    def tracks(self) -> dict[str, tuple[int, ...]]:
+        table = self._table
+        return track_values(self._rules, table.tracks) if table.tracks else {}
+
+    @property
+    def eliminated(self) -> tuple[int, ...]:
+        return self._table.eliminated
 
     def _replayed(
         self, current: int | None, seat: int, hand: int, scores: Sequence[int], legal: Sequence[Action], pool: int

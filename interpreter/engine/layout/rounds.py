@@ -6,6 +6,7 @@ from __future__ import annotations
 from interpreter.engine import events as ev
 from interpreter.engine import limits, pool
 from interpreter.engine.layout.dealing import Previous
+from interpreter.engine.layout.standing import eliminate, keep_tracks, track_values
 from interpreter.engine.layout.table import LayoutTable
 from interpreter.engine.layout.turns import DOMINO
 from interpreter.engine.scoring import Tally, score_error, scoring_sides, winners
@@ -48,9 +49,12 @@ def score_round(table: LayoutTable, reason: str, out_seat: int | None) -> None:
         scoring, read_points = rules.blocked, t.blocked_points
     out_side = None if out_seat is None else seat_side[out_seat]
     tally = Tally(
-        side_pips, side_tiles, side_doubles, out_side, n // sides, n, t.max_pip, table.round,
+        side_pips, side_tiles, side_doubles, out_side, n // sides, table.seated, t.max_pip, table.round,
         scores.copy(), seat_pips, seat_side,
     )  # fmt: skip  # the points read the scores from before any side's (`scorer: each`)
+    tally.eliminated = table.eliminated
+    if table.tracks:
+        tally.tracks = track_values(rules, table.tracks)
     if t.round_end_reads_last:
         tally.last = table.last_tile()
     if t.round_end_reads_double_pips:
@@ -73,13 +77,18 @@ def score_round(table: LayoutTable, reason: str, out_seat: int | None) -> None:
     tally.scores = scores  # `reset_when` and `win_requires` read the scores after them
     if rules.match.reset_when is not None:
         _reset_scores(table, rules.match.reset_when, tally, credited)
+    if table.tracks:
+        keep_tracks(table, tally, credited)
+    if rules.match.eliminate_when is not None:
+        won = eliminate(table, rules.match.eliminate_when, tally, credited)
+    else:
+        won = None
+        if (t.goal is not None and max(scores) >= t.goal) or (
+            t.last_round is not None and table.round >= t.last_round
+        ):  # else nobody can have won yet (scoring.winners)
+            won = winners(rules.match, scores, table.round, n, at_round_end=True)
     hands = tuple(table.hands)
     events.append((ev.ROUND_END, t, table.round, reason, out_seat, hands, seat_pips, scores.copy()))
-    won = None
-    if (t.goal is not None and max(scores) >= t.goal) or (
-        t.last_round is not None and table.round >= t.last_round
-    ):  # else nobody can have won yet (scoring.winners)
-        won = winners(rules.match, scores, table.round, n, at_round_end=True)
     if won is not None:
         requires = rules.match.win_requires
         if requires is not None:  # only the would-be winners it holds for win (none: lost by all)
@@ -109,7 +118,8 @@ def _reset_scores(table: LayoutTable, reset: Expr, tally: Tally, credited: dict[
     back = [
         side
         for side in range(table.sides)
-        if reset(
+        if side not in table.eliminated
+        and reset(
             {
                 **tally.env(side, names),
                 "scored": side in credited,

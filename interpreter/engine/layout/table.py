@@ -64,6 +64,14 @@ class LayoutTable:
     pool: int  # staked and not yet taken (match.pool, engine/pool.py)
     finished: tuple[Layout, list[Demand]] | None
     claimed = 0  # deals thrown in by a player's claim so far (deal.redeal_claim): each takes the next scripted deal
+    # The seats out of the match (match.eliminate_when), in the order they went out; `next_of[seat]`
+    # is the seat after `seat` in the order of play among those still in, and `seated` their count.
+    # Tuples replaced, never changed, so a copy shares them.
+    eliminated: tuple[int, ...] = ()
+    next_of: tuple[int, ...]
+    seated: int
+    # scoring.tracks: per track, its value per side (tuples, replaced at each round end).
+    tracks: tuple[tuple[int, ...], ...]
 
     def __init__(
         self,
@@ -102,6 +110,8 @@ class LayoutTable:
         self.previous = None
         self.pool = 0
         self.finished = None
+        self.seat_out((), t.step)
+        self.tracks = tuple((0,) * sides for _ in self.rules.tracks)
         # A dict of its own, not one sharing its keys with the class's (Python 3.11's split dict):
         # `copy` copies the dict, and a copy of a split dict stays split, which 3.11 cannot read
         # or write an attribute of without a generic lookup. The same for the match and its play
@@ -136,6 +146,21 @@ class LayoutTable:
     def reseed(self, seed: int) -> None:
         """A new random stream for the deals from now on (created when first used)."""
         self.rng, self.rng_shared, self.reseed_with = None, False, seed
+
+    def seat_out(self, eliminated: tuple[int, ...], step: int) -> None:
+        """The seats `eliminated` are out of the match: the turn order and the count of seats in
+        leave them out from now on."""
+        self.eliminated = eliminated
+        n = self.n
+        seated = [seat for seat in range(n) if seat not in eliminated]
+        self.seated = len(seated)
+        after = []
+        for seat in range(n):
+            nxt = (seat + step) % n
+            while nxt in eliminated and nxt != seat:
+                nxt = (nxt + step) % n
+            after.append(nxt)
+        self.next_of = tuple(after)
 
     # --- the tiles and the layout ------------------------------------------------------------
 
@@ -227,7 +252,7 @@ class LayoutTable:
         self.needs_lead = self.lead_choice = False
         self.lead = None
         if self.rules.start.after_stock_lead is AfterStockLead.NEXT_SEAT:
-            self.current = (self.starter + t.step) % self.n
+            self.current = self.next_of[self.starter]
         self.events.append({"type": "lead_turned_up", "tile": [t.low[tile], t.high[tile]]})
 
     def demand_on_lead(self, tile: int) -> None:

@@ -6,6 +6,7 @@ touch and how) is a tuple lookup here, never an expression evaluation.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from interpreter.engine.actions import PLAY, Action
@@ -131,6 +132,8 @@ class Tables:
         )
         self.hand_size = ruleset.deal.hand_sizes[players]
         self.hand_starts = range(0, players * self.hand_size, self.hand_size)
+        self.out: tuple[int, ...] = ()  # the seats a deal leaves out (`seated`): none
+        self._seated: dict[tuple[int, ...], Tables] = {}
         self.undealt_dead = ruleset.deal.undealt is Undealt.DEAD
         self._pools: dict[int | None, tuple[int, ...]] = {}
         self._fits: dict[int, Fits] = {}
@@ -198,6 +201,7 @@ class Tables:
             or any(rule.criterion is StartCriterion.LOTS_PER_SIDE for rule in ruleset.start.first_round)
             or ruleset.on_pass is not None  # a pass may score
             or self.reads_fit  # a tile laid counts the ends it could have gone on
+            or ruleset.match.eliminate_when is not None  # the turn order skips the seats out
         )
         # What playout.random_round reads of the rules: one tuple to unpack a round instead of an
         # attribute load each.
@@ -206,6 +210,19 @@ class Tables:
             self.in_play, self.double_opens, self.match_reads_doubles, self.marker, not self.line, self.may_draw,
             self.policy is DrawPolicy.UNTIL_PLAYABLE, self.all_open and not layout.double_demand,
         )  # fmt: skip
+
+    def seated(self, out: tuple[int, ...]) -> Tables:
+        """These tables as a deal sees them once the seats `out` are out of the match (sorted):
+        the others are dealt the hand size for their count (cached)."""
+        key = tuple(sorted(out))
+        found = self._seated.get(key)
+        if found is None:
+            found = copy.copy(self)
+            found.out = key
+            found.hand_size = self.ruleset.deal.hand_sizes[self.players - len(key)]
+            found.hand_starts = range(0, (self.players - len(key)) * found.hand_size, found.hand_size)
+            self._seated[key] = found
+        return found
 
     def bit_pool(self, engine: int | None) -> list[int]:
         """A fresh list of the bits (1 << id) of every tile but the engine, in id order: what a

@@ -75,7 +75,7 @@ def lay(
     elif not (double and t.again) or (arm_id is None and not t.line):  # the turn passes
         for demand in table.demands:
             demand.active = True
-        table.current = (seat + t.step) % table.n
+        table.current = table.next_of[seat]
         if t.turn_rules:
             _turn_rules(table, seat, tile)
     else:  # the player lays again: must, or may (then they may also stop)
@@ -125,7 +125,7 @@ def _turn_rules(table: LayoutTable, seat: int, tile: int) -> None:
         table.events.append({"type": "another_turn", "seat": seat})
     elif play_rules.skip_when is not None and play_rules.skip_when(env):
         skipped = table.current
-        table.current = (skipped + table.t.step) % table.n
+        table.current = table.next_of[skipped]
         table.events.append({"type": "skipped", "seat": skipped})
 
 
@@ -272,12 +272,12 @@ def pass_turn(table: LayoutTable, play: PlayPhase, seat: int, marker: bool) -> N
     play.passes += 1
     if table.rules.on_pass is not None and _score_pass(table, play, seat):
         return
-    if play.passes >= table.n:
+    if play.passes >= table.seated:
         play.end(BLOCKED)
     else:  # end_turn, inlined
         for demand in table.demands:
             demand.active = True
-        table.current = (seat + table.t.step) % table.n
+        table.current = table.next_of[seat]
         play.drew = False
         play.drawn = -1
 
@@ -285,7 +285,7 @@ def pass_turn(table: LayoutTable, play: PlayPhase, seat: int, marker: bool) -> N
 def end_turn(table: LayoutTable, play: PlayPhase) -> None:
     for demand in table.demands:
         demand.active = True
-    table.current = (table.current + table.t.step) % table.n
+    table.current = table.next_of[table.current]
     play.drew = False
     play.drawn = -1
 
@@ -310,6 +310,6 @@ def _refill(table: LayoutTable, play: PlayPhase, seat: int) -> None:
         table.events.append((ev.DRAW, seat, table.t.tiles[tile]))
     for demand in table.demands:
         demand.active = True
-    table.current = (seat + table.t.step) % table.n
+    table.current = table.next_of[seat]
     play.drew = False
     play.drawn = -1

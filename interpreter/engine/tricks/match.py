@@ -144,6 +144,11 @@ class TrickMatch(Match):
         return self._table.pool
 
     @property
+    def tracks(self) -> dict[str, tuple[int, ...]]:
+        table = self._table
+        return {track.name: values for track, values in zip(self._rules.tracks, table.tracks, strict=True)}
+
+    @property
     def dealt_hands(self) -> int:
         """The deals so far, redeals included: a hand passed out and dealt again counts anew."""
         return self._table.dealt_hands
@@ -233,6 +238,7 @@ class TrickMatch(Match):
             history=self._history(),
             rules=self._rules,
             tricks=self._view_of(seat),
+            tracks=self.tracks,
         )
 
     def _view_of(self, seat: int) -> TrickView:

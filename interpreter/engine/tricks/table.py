@@ -48,7 +48,7 @@ class TrickTable:
         "given", "hands", "last_bonus", "last_side", "last_trick", "last_winner", "n", "out", "played", "pool",
         "previous_winner", "redeals", "rng",
         "round", "ruleset", "scores", "seat_side", "set_aside", "sides", "starter", "stock", "suits", "t",
-        "trick_no", "voids", "widow", "widow_shown", "winners", "won_count", "won_tricks",
+        "tracks", "trick_no", "voids", "widow", "widow_shown", "winners", "won_count", "won_tricks",
     )  # fmt: skip
 
     def __init__(
@@ -73,6 +73,8 @@ class TrickTable:
         self.dealt_hands = 0  # deals so far, redeals included: what a search's playout stops at
         self.previous_winner: int | None = None  # a seat of the side that gained most last hand
         self.pool = 0  # staked and not yet taken (match.pool, engine/pool.py)
+        # scoring.tracks: per track, its value per side (tuples, replaced at each hand's end).
+        self.tracks = tuple((0,) * sides for _ in ruleset.tracks)
         self.new_hand([0] * n, [], [])
 
     def new_hand(self, hands: list[int], stock: list[int], dead: list[int]) -> None:
@@ -308,6 +310,8 @@ class TrickTable:
         table.dealer = view.dealer
         table.previous_winner = None  # a later hand's starter: not a sample's concern
         table.pool = pool_in(observation)
+        if observation.tracks:
+            table.tracks = tuple(tuple(observation.tracks[track.name]) for track in ruleset.tracks)
         auction = table.auction
         auction.bids, auction.bidder, auction.high = list(view.bids), view.bidder, view.bid
         auction.must_declare = None if view.must_declare is None else t.contracts[view.must_declare]

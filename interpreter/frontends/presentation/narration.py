@@ -6,7 +6,7 @@ round ends, as they are laid open at the table.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from interpreter.engine import LayoutView, Match
@@ -17,6 +17,7 @@ from interpreter.frontends.presentation.boards import Teller, board_of
 from interpreter.frontends.presentation.places import played_words
 from interpreter.frontends.presentation.pool import pool_words
 from interpreter.frontends.presentation.seats import Seat, plural, together
+from interpreter.frontends.presentation.standing import OUT, beside_score, out_before, standing_at
 from interpreter.frontends.presentation.style import Style, hand_tile, in_hand_order, tile
 from interpreter.rulefile.ruleset import AfterStockLead, Direction, LeadFrom, Ruleset, StartCriterion
 
@@ -65,8 +66,17 @@ def side_names(match: Match, seats: Sequence[Seat], side: int) -> list[str]:
     return [seat.name for number, seat in enumerate(seats) if match.side_of(number) == side]
 
 
-def scores_line(match: Match, seats: Sequence[Seat], scores: Sequence[int]) -> str:
-    sides = [f"{together(side_names(match, seats, side))}: {score}" for side, score in enumerate(scores)]
+Standing = tuple[Mapping[str, Sequence[int]], Sequence[int]]  # the tracks by name, the seats out
+
+
+def scores_line(match: Match, seats: Sequence[Seat], scores: Sequence[int], standing: Standing | None = None) -> str:
+    """ "Scores — Ann: 12, Bob: 0"; with `standing` (the tracks, the seats out), what is beside each
+    score too (the match's own, now, when not given)."""
+    tracks, out = standing if standing is not None else (match.tracks, match.eliminated)
+    sides = [
+        f"{together(side_names(match, seats, side))}: {score}{beside_score(tracks, out, side)}"
+        for side, score in enumerate(scores)
+    ]
     return "Scores — " + ", ".join(sides)
 
 
@@ -160,6 +170,9 @@ class Narrator:
                 lines.append(self._score(event))
             elif kind == "score":
                 round_scores.append("  " + self._score(event))
+            elif kind == "eliminated":  # match.eliminate_when
+                verb = "are" if plural([self.seats[event["seat"]].name]) else "is"
+                round_scores.append(f"  {self.name(event['seat'])} {verb} {OUT} ({event['score']}).")
             elif kind == "round_end":
                 lines += self._round_end(event, round_scores)
                 round_scores = []
@@ -168,7 +181,8 @@ class Narrator:
         return lines
 
     def _deal(self, event: dict[str, Any]) -> list[str]:
-        sizes = sorted({len(hand) for hand in event["hands"]})
+        out = out_before(self.match, event["round"])  # dealt nothing: out of the match
+        sizes = sorted({len(hand) for seat, hand in enumerate(event["hands"]) if seat not in out})
         each = " or ".join(map(str, sizes))
         how = start_reason(self.match.ruleset, event["round"], event["how"], event["lead"])
         starter = event["starter"]
@@ -247,5 +261,6 @@ class Narrator:
                 tiles = " ".join(hand_tile(t) for t in in_hand_order(hand))
                 lines.append(f"  {self.name(seat)} held {tiles} ({event['pips'][seat]} pips).")
         lines += scores
-        lines.append(scores_line(self.match, self.seats, event["scores"]))
+        standing = standing_at(self.match, number) if self.match.tracks or self.match.eliminated else None
+        lines.append(scores_line(self.match, self.seats, event["scores"], standing))
         return lines

@@ -13,6 +13,7 @@ from interpreter.engine import Match
 from interpreter.engine.actions import TRUMPS
 from interpreter.frontends.presentation.boards import board_of
 from interpreter.frontends.presentation.seats import Seat, together
+from interpreter.frontends.presentation.standing import beside_score
 from interpreter.frontends.presentation.tricks import bid_text, score_unit, trump_words
 
 
@@ -21,16 +22,24 @@ def score_rows(match: Match) -> list[dict[str, Any]]:
     `points` (per side, what it scored in the round, in play and at its end), `scores` (the totals
     after it); in a trick game also `pips` (the points each side took in the hand), `bidder`,
     `bid`, `bid_text`, `contract` (a special contract's name, else the trumps as said, None without
-    an auction), `trumps` and `made`."""
+    an auction), `trumps` and `made`; in a game with scoring.tracks or match.eliminate_when also
+    `tracks` (per track name, each side's value after it) and `out` (the seats out of the match after it)."""
     contracts = board_of(match).contract_tables
     t = None if contracts is None else contracts(match)
     rows: list[dict[str, Any]] = []
     points: list[int] = [0] * match.sides
     hand: dict[str, Any] = {}
+    tracks = {name: [0] * match.sides for name in match.tracks}  # read from the log, from 0
+    out: list[int] = []
+    standing = bool(tracks) or match.ruleset.match.eliminate_when is not None
     for event in match.events:
         kind = event["type"]
         if kind == "match":
             points = [0] * event["sides"]
+        elif kind == "track":
+            tracks[event["name"]][event["side"]] = event["value"]
+        elif kind == "eliminated":
+            out.append(event["seat"])
         elif kind == "deal":
             hand = {"bid": None, "contract": None, "trumps": None}
         elif kind == "contract":
@@ -48,6 +57,8 @@ def score_rows(match: Match) -> list[dict[str, Any]]:
         elif kind == "round_end":
             row = {"round": event["round"], "reason": event["reason"], "seat": event["seat"], "points": points,
                    "scores": list(event["scores"])}  # fmt: skip
+            if standing:
+                row.update(tracks={name: v.copy() for name, v in tracks.items()}, out=out.copy())
             if t is not None:
                 row.update(_hand_row(t, event, hand))
             rows.append(row)
@@ -90,7 +101,10 @@ def score_sheet_lines(match: Match, seats: Sequence[Seat]) -> list[str]:
                 seats[bidder].name, row["bid_text"], row["contract"] or "", "made" if row["made"] else "set"]
         else:
             cells.append(_ending(row, seats))
-        cells += [f"{_signed(gain)} = {total}" for gain, total in zip(row["points"], row["scores"], strict=True)]
+        cells += [
+            f"{_signed(gain)} = {total}{beside_score(row.get('tracks', {}), row.get('out', []), side)}"
+            for side, (gain, total) in enumerate(zip(row["points"], row["scores"], strict=True))
+        ]
         table.append(cells)
     widths = [max(len(r[c]) for r in table) for c in range(len(head))]
     lines = [f"Score sheet ({score_unit(match.ruleset)[1]}: what each side scored = its total)"]

@@ -62,6 +62,7 @@ from interpreter.frontends.presentation.plays import (
 )
 from interpreter.frontends.presentation.pool import pool_words
 from interpreter.frontends.presentation.seats import Seat, plural, together
+from interpreter.frontends.presentation.standing import beside_score
 from interpreter.frontends.presentation.style import Style, hand_tile
 from interpreter.rulefile.ruleset import Ruleset
 from interpreter.rulefile.trick_rules import LedSuit, MeldsWhen
@@ -1118,10 +1119,12 @@ class TrickNarrator:
 
 
 def scores_line(match: Match, seats: Sequence[Seat], scores: Sequence[int]) -> str:
-    """ "Marks — You & Computer 3: 1, Computer 2 & Computer 4: 0"."""
+    """ "Marks — You & Computer 3: 1, Computer 2 & Computer 4: 0"; a track beside a score: "You: 3 · streak 1"
+    (the tracks as they stand now: told at a hand's end, before they change again)."""
     unit = score_unit(match.ruleset)
     names = [[s.name for n, s in enumerate(seats) if match.side_of(n) == side] for side in range(match.sides)]
-    sides = [f"{together(names[side])}: {score}" for side, score in enumerate(scores)]
+    tracks = match.tracks
+    sides = [f"{together(names[side])}: {score}{beside_score(tracks, (), side)}" for side, score in enumerate(scores)]
     label = "Marks" if unit[0] == "mark" else "Scores"
     return f"{label} — " + ", ".join(sides)
 

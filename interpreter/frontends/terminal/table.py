@@ -9,6 +9,7 @@ from interpreter.engine import Action, ArmView, LayoutView, Match
 from interpreter.frontends.presentation.ends import open_ends_line
 from interpreter.frontends.presentation.places import CLAIM_WORDS, move_words, on_place, place_words, why_words
 from interpreter.frontends.presentation.seats import Seat, in_turn_order
+from interpreter.frontends.presentation.standing import beside_score
 from interpreter.frontends.presentation.style import Style, hand_tile, in_hand_order, tile
 from interpreter.rulefile.ruleset import Direction, Ruleset, TargetReach, Winner
 from interpreter.text.untrusted import printable
@@ -34,6 +35,8 @@ def goal(ruleset: Ruleset, players: int, unit: str | None = None, rounds_word: s
             return f"first to {target}" if end.reach is TargetReach.AT_LEAST else f"first past {target}"
         text = f"until someone {reach} {target}"
         return f"{text} or {rounds} {rounds_word}, {best} total wins" if rounds else f"{text}, {best} total wins"
+    if rounds is None and end.eliminate_when is not None:  # match.eliminate_when: played until one is left
+        return "until one player is left"
     return f"{rounds} {rounds_word}, {best} total wins"
 
 
@@ -131,6 +134,9 @@ def player_lines(
     teams = match.sides < match.players
     lines = []
     counterclockwise = match.ruleset.players.direction is Direction.COUNTERCLOCKWISE
+    # The scores with what is beside them (scoring.tracks, a player out): one column, as wide as the widest.
+    besides = [beside_score(match.tracks, match.eliminated, match.side_of(n)) for n in range(len(seats))]
+    score_width = max(4, *(len(str(match.scores[match.side_of(n)])) + len(b) + 1 for n, b in enumerate(besides)))
     for number in in_turn_order(len(seats), counterclockwise):  # the rows as play goes round
         seat = seats[number]
         side = match.side_of(number)
@@ -138,7 +144,8 @@ def player_lines(
         kind = "" if seat.human else f" ({seat.kind})"
         team = f"  team {side + 1}" if teams else ""
         tiles = f"{counts[number]} tile{'s' if counts[number] != 1 else ''}"
-        row = f"{turn}{seat.name:<{width}}  {tiles:<9} {score_word} {match.scores[side]:<4}{team}{kind}"
+        score = f"{match.scores[side]}{besides[number]}"
+        row = f"{turn}{seat.name:<{width}}  {tiles:<9} {score_word} {score:<{score_width}}{team}{kind}"
         note = (notes or {}).get(number)
         if note:
             lines.append(style.quiet(f"{row}  — {note}"))

@@ -72,6 +72,7 @@ from interpreter.frontends.presentation.plays import (
 )
 from interpreter.frontends.presentation.score_sheet import score_rows
 from interpreter.frontends.presentation.seats import Seat, seats_for
+from interpreter.frontends.presentation.standing import standing_at
 from interpreter.frontends.presentation.style import Style, hand_tile
 from interpreter.frontends.presentation.tricks import (
     bid_suit_words,
@@ -326,14 +327,21 @@ def hand_scoring_words(ruleset: Ruleset) -> str:
     return " ".join(line.strip() for line in lines if line.strip() and not set(line.strip()) <= {"-"})
 
 
+def _of_round_end(event: dict[str, Any]) -> bool:
+    """Whether `event` is logged by a round's end, just before it: a score of the round end (not
+    one scored in play), a track's new value, a player out of the match."""
+    kind = event["type"]
+    return kind in ("track", "eliminated") or (kind == "score" and event["reason"] not in ("in_play", "pass"))
+
+
 def round_end_json(
     match: Match, seats: Sequence[Seat], ruleset: Ruleset, index: int, events: Sequence[dict[str, Any]],
     viewer: int | None = None,
 ) -> dict[str, Any]:  # fmt: skip
     record = events[index]
     first = index
-    while first > 0 and events[first - 1]["type"] == "score" and events[first - 1]["reason"] not in ("in_play", "pass"):
-        first -= 1  # the round end's own scores, logged just before it
+    while first > 0 and _of_round_end(events[first - 1]):
+        first -= 1  # the round end's own scores (and tracks, and players out), logged just before it
     told = Narrator(match, seats, _PLAIN).tell(list(events[first : index + 1]), None)
     board = web_board(match)
     rule = board.scoring_rule(ruleset)  # what a board that says it pays (the captured tiles, the last trick)
@@ -349,6 +357,8 @@ def round_end_json(
         "scores": list(record["scores"]),
         "words": [w for w in words if w],
     }
+    if match.tracks or match.eliminated:
+        out["tracks"], out["out"] = standing_at(match, record["round"])
     out.update(board.round_end(match, events, first, index, seats, viewer))
     return out
 
@@ -778,6 +788,9 @@ def _common(
         "over": match.is_over,
         "winners": list(match.winners) if match.is_over else [],
         "scores": list(match.scores),
+        # scoring.tracks (per name, each side's value) and the seats out of the match: shown beside the scores.
+        "tracks": {name: list(values) for name, values in match.tracks.items()},
+        "eliminated": list(match.eliminated),
         "sides": match.sides,
         "seat_sides": [match.side_of(s) for s in range(match.players)],
         "seats": seats_json(kinds, seats, named),
@@ -802,10 +815,15 @@ def _last_round_end(
     return None if index is None else round_end_json(match, seats, ruleset, index, events, viewer)
 
 
-def _goal(match: Match) -> dict[str, int | None]:
-    """What ends the match for this number of players: a target score, a number of rounds, or both."""
+def _goal(match: Match) -> dict[str, int | bool | None]:
+    """What ends the match for this number of players: a target score, a number of rounds, or both;
+    and whether it is played until one player is left (match.eliminate_when)."""
     end = match.ruleset.match
-    return {"target": end.target, "rounds": (end.rounds or {}).get(match.players)}
+    return {
+        "target": end.target,
+        "rounds": (end.rounds or {}).get(match.players),
+        "until_one_left": end.eliminate_when is not None,
+    }
 
 
 def seat_view(

@@ -47,6 +47,8 @@ class Scoring(Automatic):
                 raise score_error(hand, side, total)
             scores[side] = total
             table.events.append((ev.SCORE, side, None, got, total, reason))
+        if table.tracks:
+            keep_tracks(table, envs, gained)
         stakes = table.ruleset.match.pool
         if stakes is not None and (stakes.take is not None or stakes.pay_in is not None):  # engine/pool.py
             table.pool = pool.settle(stakes, table.pool, envs, scores, table.events)
@@ -77,6 +79,25 @@ def after_play(table: TrickTable) -> Scoring:
     return Scoring(table, walkover=False)
 
 
+def keep_tracks(table: TrickTable, envs: list[dict[str, Any]], gained: list[int]) -> None:
+    """scoring.tracks: each track worked out anew for every side, from the hand names, what the
+    side `gained` in the hand and the tracks before it; each value that changed is logged (`track`)."""
+    rules = table.ruleset.tracks
+    before = table.tracks
+    new = [list(values) for values in before]
+    for side, env in enumerate(envs):
+        read = {**env, "gained": gained[side]}
+        read.update({track.name: values[side] for track, values in zip(rules, before, strict=True)})
+        for i, track in enumerate(rules):
+            value = number(track.each_hand(read))
+            if value != new[i][side]:
+                new[i][side] = value
+                table.events.append(
+                    {"type": "track", "round": table.round, "side": side, "name": track.name, "value": value}
+                )
+    table.tracks = tuple(map(tuple, new))
+
+
 def settled(table: TrickTable, envs: list[dict[str, Any]], gained: list[int]) -> list[int]:
     """Each side's score of the hand: `gained`, or with `scoring.collector` holding for one side,
     every other side's score times the pair factor, and that side minus their sum (M18)."""
@@ -87,7 +108,7 @@ def settled(table: TrickTable, envs: list[dict[str, Any]], gained: list[int]) ->
     if len(collectors) != 1:
         return gained
     (paid,) = collectors
-    out = [got * pair_factor(table, side, paid) for side, got in enumerate(gained)]
+    out = [got * pair_factor(table, side, paid, settling=True) for side, got in enumerate(gained)]
     out[paid] = -sum(got for side, got in enumerate(out) if side != paid)
     return out
 

@@ -57,10 +57,14 @@ def _holds(
     return all(played[tile] for tile in needed)
 
 
-def pair_factor(table: TrickTable, side: int, other: int) -> int:
-    """What a payment between `side` and `other` is multiplied by (`scoring.pair_factor`; 1 without)."""
+def pair_factor(table: TrickTable, side: int, other: int, settling: bool = False) -> int:
+    """What a payment between `side` and `other` is multiplied by (`scoring.pair_factor`; 1 without):
+    the hand's settlement (`settling`), or a trick's payment."""
     factor = table.t.rules.pair_factor
     if factor is None:
         return 1
     started = table.seat_side[table.starter]
-    return number(factor({**table.t.count_env, "started": started == side, "opp_started": started == other}))
+    env = {**table.t.count_env, "started": started == side, "opp_started": started == other, "settling": settling}
+    for track, values in zip(table.ruleset.tracks, table.tracks, strict=True):  # scoring.tracks, before this hand
+        env[track.name], env[f"opp_{track.name}"] = values[side], values[other]
+    return number(factor(env))

@@ -121,6 +121,9 @@ def suggestions(base: Ruleset, extends: str, folder: Path) -> list[str]:
         rounds = board_of(base).round_word + "s"
         was = f" instead of {counts.pop()}" if len(counts) == 1 else ""
         lines.append(_commented(f"match: {{rounds: {more}}}", f"{more} {rounds}{was}"))
+    elif base.match.eliminate_when is not None:  # played until one is left: a cap on its length
+        rounds = board_of(base).round_word + "s"
+        lines.append(_commented("match: {rounds: 20}", f"at most 20 {rounds}: then the best of those left wins"))
     tricks = base.tricks
     if tricks is None and base.draw.policy is DrawPolicy.UNTIL_PLAYABLE:
         lines.append(_commented("draw: {policy: one_then_pass}", "draw one tile when stuck, then pass"))

@@ -79,12 +79,13 @@ export function renderPlayers(container, state, viewer) {
     const kind = info && info.kind === "computer" ? ` (${info.strength || "computer"})` : "";
     // A trick game counts its match score in its own unit (Texas 42: marks).
     const unit = state.tricks && state.tricks.unit;
-    const score = unit ? `${state.scores[side]} ${state.scores[side] === 1 ? unit[0] : unit[1]}` : `score ${state.scores[side]}`;
+    const score = (unit ? `${state.scores[side]} ${state.scores[side] === 1 ? unit[0] : unit[1]}` : `score ${state.scores[side]}`)
+      + besideScore(state.tracks, state.eliminated, side);
     const out = Boolean(state.tricks && (state.tricks.dropped || []).includes(seat)); // dropped out of this hand
     const sits = Boolean(state.tricks && state.tricks.sitting_out === seat); // a contract's partner, out of play
     const tiles = out ? "dropped out" : `${count} tile${count === 1 ? "" : "s"}${sits ? ", sits out this hand" : ""}`;
     container.append(h("div", {
-      class: `player${turn ? " turn" : ""}${out ? " dropped" : ""}${sits ? " sitting-out" : ""}`, "data-seat": seat,
+      class: `player${turn ? " turn" : ""}${out ? " dropped" : ""}${sits ? " sitting-out" : ""}${(state.eliminated || []).includes(seat) ? " eliminated" : ""}`, "data-seat": seat,
       "aria-label": `${seatName(state, seat, viewer)}${kind}: ${out ? "dropped out of this hand" : tiles}, ${score}${teams ? `, team ${side + 1}` : ""}${turn ? ", to play" : ""}`,
     },
     turn ? "▶ " : "", h("strong", {}, seatName(state, seat, viewer)), kind ? h("span", { class: "kind" }, kind) : null,
@@ -122,9 +123,26 @@ export function roundEndBody(state, viewer, end = state.round_end) {
   body.append(list);
   const row = (state.score_sheet || []).find((r) => r.round === end.round);
   if (row) body.append(h("p", { class: "end-points" }, "Points this round: ", row.points.map((p, side) => `${sideName(state, side)} ${signed(p)}`).join(", ")));
-  body.append(h("p", {}, "Scores: ", end.scores.map((s, side) => `${sideName(state, side)} ${s}`).join(", ")));
+  body.append(h("p", {}, "Scores: ", end.scores.map((s, side) => `${sideName(state, side)} ${s}${besideScore(end.tracks, end.out, side)}`).join(", ")));
   if (state.over) body.append(matchEnd(state, viewer));
   return body;
+}
+
+// A side's score tracks (scoring.tracks) in words: "marks 2"; "" without tracks.
+function tracksText(tracks, side) {
+  return Object.entries(tracks || {}).map(([name, values]) => `${name.replaceAll("_", " ")} ${values[side]}`).join(", ");
+}
+
+// A side's tracks in brackets, where " · " already separates the sides: " (streak 1)"; "" without tracks.
+export function tracksNote(tracks, side) {
+  const said = tracksText(tracks, side);
+  return said ? ` (${said})` : "";
+}
+
+// What follows a side's score (scoring.tracks, match.eliminate_when): " · marks 2", " · out of the match".
+export function besideScore(tracks, out, side) {
+  const said = tracksText(tracks, side);
+  return (said ? ` · ${said}` : "") + ((out || []).includes(side) ? " · out of the match" : "");
 }
 
 // How a round ended, in a line: who went out, or that nobody could play.
@@ -141,7 +159,7 @@ function signed(points) {
 // The rounds so far, one row each: how it ended, then per side the total after it and what it made.
 export function scoreSheet(state, viewer) {
   const rows = state.score_sheet || [];
-  const now = state.scores.map((s, side) => `${sideName(state, side)} ${s}`).join(", ");
+  const now = state.scores.map((s, side) => `${sideName(state, side)} ${s}${besideScore(state.tracks, state.eliminated, side)}`).join(", ");
   if (!rows.length) return h("p", {}, `No round has ended yet. Scores now: ${now}.`);
   const word = state.tricks ? "Hand" : "Round";
   const table = h("table", { class: "history score-sheet" });
@@ -161,7 +179,7 @@ export function scoreSheet(state, viewer) {
       "data-label": auction && k !== 3 ? heads[k] : null }, x));
     table.append(h("tr", {}, h("td", { class: "round", "data-label": word }, row.round), ...cells,
       ...row.scores.map((total, side) => h("td", { class: "total", "data-label": sides[side] }, `${total} `,
-        h("span", { class: "gained" }, `(${signed(row.points[side])})`)))));
+        h("span", { class: "gained" }, `(${signed(row.points[side])})`), besideScore(row.tracks, row.out, side)))));
   }
   const box = h("div", {}, table);
   const last = rows[rows.length - 1].scores;

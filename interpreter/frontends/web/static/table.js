@@ -30,7 +30,8 @@ function render() {
   document.title = `${state.title} · ${word.toLowerCase()} ${state.round}`;
   $("title").textContent = state.title;
   const unit = board.unit(state);
-  const goal = [state.rounds ? `of ${state.rounds}` : "", state.target ? `· first to ${state.target}${unit}` : ""];
+  const goal = [state.rounds ? `of ${state.rounds}` : "", state.target ? `· first to ${state.target}${unit}` : "",
+    state.until_one_left && !state.rounds && !state.target ? "· until one player is left" : ""];
   $("round-info").textContent = [`${word} ${state.round}`, ...goal].filter(Boolean).join(" ");
   $("boneyard").textContent = board.boneyard ? `Boneyard: ${state.boneyard_count}` : "";
   renderPlayers($("players"), state, state.seat);

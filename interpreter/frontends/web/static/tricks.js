@@ -4,7 +4,7 @@
 // who took it; each side's tricks and points this hand. Everything drawn here is read from the
 // view's `tricks` (the engine's TrickView and the terminal's words): the page decides no rule.
 import { tileSvg, tileText } from "./dominoes.js";
-import { h, seatName } from "./common.js";
+import { h, seatName, tracksNote } from "./common.js";
 import { lastTrickMinis, playView } from "./plays.js";
 
 // Around a table of four seen from the viewer's chair: the viewer South, the next to play on the
@@ -61,7 +61,7 @@ function unitWord(state, n) {
 
 export function marksLine(state, viewer) {
   const label = (state.tricks.unit || [])[1] === "marks" ? "Marks" : "Score";
-  return `${label}: ` + state.scores.map((s, side) => `${shortSide(state, side, viewer)} ${s}`).join(" · ");
+  return `${label}: ` + state.scores.map((s, side) => `${shortSide(state, side, viewer)} ${s}${tracksNote(state.tracks, side)}`).join(" · ");
 }
 
 const CALLED = { keep: "kept the hand", drop: "dropped out", exchange: "exchanged the hand" };
@@ -398,7 +398,7 @@ export function handScore(state, viewer) {
     box.append(h("p", { class: "needs" }, short > 0 ? `${who} ${verb[0]} ${short} more to make ${t.make}.` : `${who} ${verb[1]} made ${t.make}.`));
   }
   const label = (t.unit || [])[1] === "marks" ? "Marks" : "Score";
-  const marks = state.scores.map((s, side) => `${shortSide(state, side, viewer)} ${s}`).join(" · ");
+  const marks = state.scores.map((s, side) => `${shortSide(state, side, viewer)} ${s}${tracksNote(state.tracks, side)}`).join(" · ");
   box.append(h("p", { class: "marks", id: "marks" }, `${label}: ${marks}`, state.target ? ` (first to ${unitWord(state, state.target)})` : ""));
   return box;
 }
