@@ -336,6 +336,10 @@ def _layout(ruleset: Ruleset) -> list[str]:
             else:
                 out.append(f"{nobody} the tiles are shuffled and dealt again.")
             out.append("Trains grow from it; every train starts with a tile matching it.")
+        elif layout.engine is None:
+            out.append(
+                "The hub has no engine double (no tile is set aside): every train starts from its owner's double."
+            )
         elif layout.own_double_trains and not layout.shared_trains and not ruleset.by_count.get("shared_trains"):
             engine = _engine(ruleset, "is set aside")
             out.append(f"{engine[0].upper()}{engine[1:]}, unused: no train grows from it.")
@@ -806,6 +810,7 @@ _NONE_WORDS = {
 }
 _NONE_WORDS |= {"play.again_when": "never", "play.skip_when": "never", "deal.redeal_when": "never (every deal stands)"}
 _NONE_WORDS |= {"deal.redeal_claim": "none (nobody may claim a redeal)"}
+_NONE_WORDS |= {"layout.engine": "none (the hub has no engine: every train starts from its owner's double)"}
 
 # `play.again_after_double` and `play.again_optional`, said as one choice.
 _AGAIN_WORDS = {(False, False): "no", (True, False): "yes, always", (True, True): "yes, or the player may stop"}

@@ -94,9 +94,11 @@ class Determinizer:
                 if action.kind == DRAW:
                     own.append([])
             m._replay(event)
+        # A tile the set holds twice or more: the seat's copy is one the skeleton has not laid.
         mine = 0
+        laid = m._table.laid_mask()
         for tile in observation.hand:
-            mine |= 1 << m._tile_id(tile)
+            mine |= 1 << m._table.t.free_copy(m._tile_id(tile), laid | mine)
         m._replayed(
             observation.current_player, me, mine, observation.scores, observation.legal_actions,
             pool_in(observation),

@@ -31,12 +31,14 @@ def compute_legal(table: LayoutTable, play: PlayPhase) -> list[Action]:
     t = table.t
     if table.needs_lead:
         leads = t.leads
-        out = [leads[x] for x in ([table.lead] if table.lead is not None else bits(table.hands[seat]))]
+        out = [leads[x] for x in ([table.lead] if table.lead is not None else bits(t.distinct(table.hands[seat])))]
         if table.lead_choice:
             out.append(PASS_ACTION)
         return out
     out = []
     hand = table.hands[seat]
+    if t.groups:
+        hand = t.distinct(hand)
     if play.drawn >= 0:
         hand &= 1 << play.drawn
     if hand:
@@ -208,7 +210,8 @@ def why_illegal(table: LayoutTable, play: PlayPhase, action: object) -> str:
     t = table.t
     tile = t.index.get(normal(action.tile)) if action.tile is not None else None
     if tile is None:
-        return f"{action.tile!r} is not a tile of the double-{t.max_pip} set"
+        return f"{action.tile!r} is not a tile of the set"
+    tile = t.held(tile, table.hands[seat])
     name = tile_text(t.tiles[tile])
     if not table.hands[seat] >> tile & 1:
         return f"seat {seat} does not hold {name}"

@@ -155,7 +155,11 @@ class PlayPhase(LayoutPhase):
             self.turns = tuple(n + (s == seat) for s, n in enumerate(self.turns or (0,) * table.n))
             self.actor = seat
         if kind == PLAY:
-            lay(table, self, seat, table.t.id_of[tile[0]][tile[1]], arm_id, half, action)  # type: ignore[index]
+            t = table.t
+            tile_id = t.id_of[tile[0]][tile[1]]  # type: ignore[index]
+            if t.twins:  # the copy held (a resampling skeleton holds every tile: one not laid yet)
+                tile_id = t.held(tile_id, table.hands[seat] & ~table.laid_mask())
+            lay(table, self, seat, tile_id, arm_id, half, action)
         elif kind == DRAW:
             draw(table, self, seat)
         else:
@@ -205,7 +209,7 @@ class PlayPhase(LayoutPhase):
         full: a skeleton's hands never empty), a seat's action."""
         kind = event["type"]
         if kind == "lead_turned_up":  # a skeleton's empty boneyard turned nothing up
-            table.turn_up(table.t.index[tuple(event["tile"])])
+            table.turn_up(table.t.free_copy(table.t.index[tuple(event["tile"])], table.laid_mask()))
         elif kind == "refill":
             table.next_draw += event["tiles"]
         elif kind == "action":
@@ -244,6 +248,6 @@ def _own_drawn(table: LayoutTable, seat: int, legal: Sequence[Action]) -> int:
     (it fits nowhere) any of its tiles that fits no open arm."""
     for action in legal:
         if action.kind == PLAY and action.tile is not None:
-            return table.t.index[action.tile]
+            return table.t.held(table.t.index[action.tile], table.hands[seat])
     loose = bits(table.hands[seat] & ~table.fitting(seat))
     return loose[0] if loose else bits(table.hands[seat])[0]

@@ -180,9 +180,13 @@ class LayoutTable:
 
     def hidden_besides(self, hand: int) -> int:
         """The tiles of the set neither on the layout nor in `hand` (masks)."""
-        out = (1 << len(self.t.tiles)) - 1 & ~hand
+        return (1 << len(self.t.tiles)) - 1 & ~hand & ~self.laid_mask()
+
+    def laid_mask(self) -> int:
+        """The tiles on the layout (a mask)."""
+        out = 0
         for tile in self.layout.tile_ids():
-            out &= ~(1 << tile)
+            out |= 1 << tile
         return out
 
     def redeal(self, hands: Mapping[int, int], boneyard: list[int], dead: list[int], seed: int) -> None:

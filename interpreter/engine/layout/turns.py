@@ -42,7 +42,7 @@ def lay(
         table.needs_lead = False
         if t.line:
             table.start_line(tile)
-        elif lay_out.engine is None:  # a dealt engine (or its stand-in), laid at the hub by its holder
+        elif lay_out.engine is None and t.engine_dealt:  # a dealt engine (or its stand-in), laid by its holder
             engine = engine_tile(t, table.round)
             assert engine is not None
             table.open_hub(tile, t.low[engine])
@@ -225,7 +225,8 @@ def _score_pass(table: LayoutTable, play: PlayPhase, seat: int) -> bool:
     assert scoring is not None
     side = table.seat_side[layer]
     lay_out = table.layout
-    laid = len(lay_out.tile_ids()) - (0 if table.t.line or rules.layout.engine_dealt else 1)  # not a set-aside engine
+    set_aside = lay_out.engine is not None and not (table.t.line or rules.layout.engine_dealt)
+    laid = len(lay_out.tile_ids()) - set_aside  # not a set-aside engine
     high, low, double, _ = table.last_tile()  # the tile the passer could not answer
     env = {"passes": play.passes, "laid": laid, "same_side": table.seat_side[seat] == side, "players": table.n,
            "last_high": high, "last_low": low, "last_is_double": double,

@@ -78,6 +78,8 @@ def layout_lines(match: Match, seats: Sequence[Seat], viewer: int | None, style:
             f"Engine {tile(*layout.hub)} {where}{shared}; each player's own train grows at both ends from a "
             "double of their own."
         )
+    elif match.ruleset.layout.own_double_trains:  # a hub without an engine (layout.engine: none)
+        lines.append("No engine: each player's own train grows at both ends from a double of their own.")
     elif layout.hub is not None:
         pip = _hub_pip(layout)
         stands = "" if layout.hub == (pip, pip) else f", standing in for [{pip}|{pip}]"
