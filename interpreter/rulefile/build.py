@@ -63,6 +63,7 @@ from interpreter.rulefile.ruleset import (
     OnPassScoring,
     Play,
     Players,
+    PlayUntil,
     RoundEndScoring,
     Ruleset,
     Scorer,
@@ -244,12 +245,14 @@ def build_ruleset(
         allowed=None if allowed is not None and allowed.constant is True else allowed,
         **_turn(b),
         **_turn_rules(b),
+        until=b.option(PlayUntil, "play", "until"),
     )
     draw = Draw(
         b.option(DrawPolicy, "draw", "policy"),
         b.option(WhenUnable, "draw", "when_unable"),
         b.get("draw", "voluntary"),
         bool(b.get("draw", "stop_when_dead")),
+        bool(b.get("draw", "discard_any_time")),
     )
     in_play = _in_play(b)
     on_pass = _on_pass(b)
@@ -930,6 +933,14 @@ def _check_no_engine(b: _Builder, layout: Layout, by_count: dict[str, dict[int, 
         b.problem(path, "a hub without an engine deals none: leave engine_dealt out")
 
 
+def _check_discards(b: _Builder, draw: Draw) -> None:
+    """A turn that lays a tile face down (`draw.when_unable: discard`) replaces drawing."""
+    if draw.when_unable is WhenUnable.DISCARD and draw.policy is not DrawPolicy.NONE:
+        b.problem(("draw", "when_unable"), "a player who cannot play discards, never draws: needs draw.policy: none")
+    if draw.discard_any_time and draw.when_unable is not WhenUnable.DISCARD:
+        b.problem(("draw", "discard_any_time"), "discarding instead of playing needs draw.when_unable: discard")
+
+
 def _side_counts(players: Players, n: int) -> set[int]:
     """How many sides a match of `n` players may have: n, or its teams."""
     if n not in players.team_counts:
@@ -1074,6 +1085,7 @@ def _check_consistency(
         deal.undealt is Undealt.DEAD or draw.policy is DrawPolicy.NONE
     ):
         b.problem(("layout", "engine_missing"), "drawing for a missing engine needs a boneyard to draw from")
+    _check_discards(b, draw)
     if draw.voluntary and draw.policy is DrawPolicy.NONE:
         b.problem(("draw", "voluntary"), "a voluntary draw needs drawing: draw.policy is none")
     if play.again_optional and not play.forced:

@@ -43,6 +43,7 @@ from interpreter.rulefile.ruleset import (
     LeadFrom,
     OnPassScoring,
     Play,
+    PlayUntil,
     Pool,
     RoundEndScoring,
     Ruleset,
@@ -240,6 +241,13 @@ def _draw_rule(ruleset: Ruleset) -> str:
         stuck += (
             " A player who can play may draw instead, while the boneyard has tiles to draw, and the draw goes on "
             "as for a player who cannot play; nobody may pass while able to play."
+        )
+    if ruleset.draw.when_unable is WhenUnable.DISCARD:
+        anyway = " (or, if they choose, a player who can)" if ruleset.draw.discard_any_time else ""
+        return (
+            f"{stuck} A player who {when}{anyway} lays one tile of their hand face down in front of them, unseen "
+            "by the others, and the turn passes; at the round's end the face-down tiles are shown and count as "
+            "tiles left in the hand."
         )
     if ruleset.draw.when_unable is WhenUnable.MARKER:
         return (
@@ -598,8 +606,13 @@ def _layout_sections(ruleset: Ruleset) -> list[tuple[str, list[str]]]:
     if during:
         sections.append(("Scoring during play", during))
     ending = [
-        "A round ends when a player plays their last tile, or when it is blocked: nobody can play or draw.",
-        f"When a player goes out, {_scorer(ruleset.domino, side)}.",
+        "A round ends when a player plays their last tile, or when it is blocked: nobody can play or draw."
+        if ruleset.play.until is PlayUntil.FIRST_OUT
+        else "A player who empties their hand is passed over, and the round goes on until every hand is empty "
+        "(the players are then out), or until it is blocked: nobody can play or draw.",
+        f"When a player goes out, {_scorer(ruleset.domino, side)}."
+        if ruleset.play.until is PlayUntil.FIRST_OUT
+        else f"When every hand is empty, {_scorer(ruleset.domino, side)}.",
         f"When the round is blocked, {_scorer(ruleset.blocked, side)}.",
     ]
     sections.append(("End of a round", ending))
@@ -720,6 +733,8 @@ _LABELS = {
     "draw.policy": "drawing",
     "draw.when_unable": "what a player who can neither play nor draw does",
     "draw.voluntary": "drawing instead of playing",
+    "draw.discard_any_time": "laying a tile face down instead of playing",
+    "play.until": "when a round ends in play",
     "draw.stop_when_dead": "when a round that no tile can go on stops",
     "in_play.when": "when play scores",
     "in_play.points": "the score during play",
@@ -772,6 +787,9 @@ _ENUM_WORDS: dict[enum.Enum, str] = {
     EngineMissing.REDEAL: "the tiles are dealt again",
     WhenUnable.PASS: "pass",
     WhenUnable.MARKER: "put out a marker and pass",
+    WhenUnable.DISCARD: "lay a tile face down",
+    PlayUntil.FIRST_OUT: "the first player out",
+    PlayUntil.ALL_OUT: "every hand empty",
     DoubleAtEnd.BOTH_HALVES: "counts both halves",
     DoubleAtEnd.ONE_HALF: "counts one half",
     SpinnerCount.ENDS: "as a double at an end, while one of its ends is open",
@@ -797,6 +815,7 @@ _BOOLEAN_WORDS = {
     "layout.engine_dealt": ("dealt like any tile", "set aside before the deal"),
     "layout.open_trains": ("everyone, marker or none", "its owner, and the others while it carries a marker"),
     "draw.voluntary": ("allowed", "not allowed"),
+    "draw.discard_any_time": ("allowed", "only for a player who cannot play"),
     "draw.stop_when_dead": ("at once, blocked", "only when every player in turn can neither play nor draw"),
     "play.rest_optional": ("allowed", "not allowed"),
 }

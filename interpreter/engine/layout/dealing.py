@@ -351,7 +351,8 @@ def _scripted(tables: Tables, scripted: ScriptedDeal, engine: int | None) -> tup
         for tile in group:
             t = tables.index.get(tile)
             if t is None:
-                raise ValueError(f"{tile} is not in the set")
+                named = "the set" if tables.ruleset.tiles else f"the double-{tables.max_pip} set"
+                raise ValueError(f"{tile} is not in {named}")
             t = tables.free_copy(t, sum(1 << s for s in seen))
             if t in seen:
                 raise ValueError(f"{tile} is dealt twice (or is the engine)")
@@ -533,6 +534,7 @@ def deal_round(table: LayoutTable, again: bool = False) -> None:
     scripted = table.deals[at] if at < len(table.deals) else None
     rs = open_round(t, table.generator(), round_no, scripted, table.previous)
     table.hands = rs.hands
+    table.kept = [0] * table.n
     table.boneyard = rs.boneyard
     table.next_draw = 0
     table.dead = rs.dead

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from interpreter.engine.actions import PLAY, Action
+from interpreter.engine.actions import DISCARD, PLAY, Action
 from interpreter.engine.cache import PerRuleset
 from interpreter.engine.scoring import goal, points_reader
 from interpreter.engine.tiles import Tile
@@ -18,6 +18,7 @@ from interpreter.rulefile.ruleset import (
     DrawPolicy,
     Lead,
     LeadFrom,
+    PlayUntil,
     Ruleset,
     SidesOpen,
     Spinners,
@@ -189,6 +190,12 @@ class Tables:
         # A tile that earns another turn or skips the next seat (play.again_when, play.skip_when).
         self.turn_rules = ruleset.play.again_when is not None or ruleset.play.skip_when is not None
         self.stop_when_dead = ruleset.draw.stop_when_dead  # a round no tile can go on is blocked at once
+        # A player who cannot play lays a tile face down (draw.when_unable: discard), or may at any
+        # turn (discard_any_time); and a round that runs until every hand is empty (play.until).
+        self.discards = ruleset.draw.when_unable is WhenUnable.DISCARD
+        self.discard_any_time = ruleset.draw.discard_any_time
+        self.all_out = ruleset.play.until is PlayUntil.ALL_OUT
+        self.discard_actions = tuple(Action(DISCARD, tile) for tile in self.tiles)  # [tile] -> its discard
         self.plain = not (
             ruleset.play.allowed is not None
             or self.turn_rules
@@ -206,6 +213,8 @@ class Tables:
             or ruleset.on_pass is not None  # a pass may score
             or self.reads_fit  # a tile laid counts the ends it could have gone on
             or bool(self.groups)  # a tile held twice is listed once (Tables.distinct)
+            or self.discards
+            or self.all_out
         )
         # What playout.random_round reads of the rules: one tuple to unpack a round instead of an
         # attribute load each.
