@@ -27,7 +27,7 @@ def test_every_bundled_variant_is_explained_with_its_key_facts(variant):
         return
     for heading in ("The set", "Players and hands", "Starting a round", "The layout", "Playing", "Winning"):
         assert heading in text
-    assert f"double-{ruleset.max_pip} set: {ruleset.set_size} tiles" in text
+    _set_facts(ruleset, text)
     for size in set(ruleset.deal.hand_sizes.values()):
         assert f"{size} tiles" in text or f"{size} with" in text
     if ruleset.match.target is not None:
@@ -38,15 +38,20 @@ def test_every_bundled_variant_is_explained_with_its_key_facts(variant):
     assert ("Scoring during play" in text) == (ruleset.in_play is not None or ruleset.on_pass is not None)
 
 
-def _trick_key_facts(ruleset: Ruleset, text: str) -> None:
-    tricks = ruleset.tricks
-    assert tricks is not None
-    if tricks.named or (ruleset.tiles and not left_out(ruleset)):  # the set as set.tiles lists it (copies)
+def _set_facts(ruleset: Ruleset, text: str) -> None:
+    named = ruleset.tricks is not None and ruleset.tricks.named
+    if named or (ruleset.tiles and not left_out(ruleset)):  # the set as set.tiles lists it (copies)
         assert f"A set of {ruleset.set_size} tiles: " in text
     elif ruleset.tiles:  # tiles left out of the set (set.without)
         assert f"A double-{ruleset.max_pip} set without " in text and f": {ruleset.set_size} tiles." in text
     else:
         assert f"double-{ruleset.max_pip} set: {ruleset.set_size} tiles" in text
+
+
+def _trick_key_facts(ruleset: Ruleset, text: str) -> None:
+    tricks = ruleset.tricks
+    assert tricks is not None
+    _set_facts(ruleset, text)
     for size in set(ruleset.deal.hand_sizes.values()):
         assert f"{size} tiles" in text or f"{size} with" in text
     if tricks.bidding is not None:

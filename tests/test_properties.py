@@ -39,7 +39,7 @@ def _where_is_everything(match: Match) -> Counter:
     if isinstance(match, TrickMatch):  # a trick game's tiles played this hand lie in its tricks
         for tiles in match.trick_view.played:
             places.update(tiles)
-        places.update(face_down_on_table(match))
+    places.update(face_down_on_table(match))
     return places
 
 

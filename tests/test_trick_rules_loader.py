@@ -444,14 +444,12 @@ def test_explain_says_a_set_with_tiles_left_out_a_kitty_and_an_auction_of_severa
     assert "round after round; a player who passes is out of the auction" in said
 
 
-def test_a_kitty_needs_tiles_left_over_and_without_needs_a_trick_game(tmp_path: Path) -> None:
+def test_a_kitty_needs_tiles_left_over_and_without_plays_in_a_layout_game_too(tmp_path: Path) -> None:
     (tmp_path / "k.yaml").write_text("name: k\nextends: texas-42\nbidding: {kitty: true}\n")
     (diagnostic,) = check_file(tmp_path / "k.yaml")
     assert diagnostic.message.endswith("with 4 players every tile is dealt: no tile is left for a kitty")
     (tmp_path / "w.yaml").write_text("name: w\nextends: draw\nset: {without: 'low == 0'}\n")
-    (diagnostic,) = check_file(tmp_path / "w.yaml")
-    assert diagnostic.format().startswith(f"{tmp_path / 'w.yaml'}:3:7: set.without: ")
-    assert "a layout game plays a complete set" in diagnostic.message
+    assert check_file(tmp_path / "w.yaml") == []  # a layout game leaves tiles out too (issue 29)
 
 
 # --- the set as a list, the stock, the calls and the new trick keys ---------------------------------

@@ -40,7 +40,7 @@ from interpreter.engine.tiles import Tile
 from interpreter.engine.tricks import melds
 from interpreter.engine.tricks.tables import trick_tables_for
 from interpreter.rulefile.phase_kinds import LAYOUT, TRICKS, PhaseParts, play_kind
-from interpreter.rulefile.ruleset import Ruleset, Spinners, Topology
+from interpreter.rulefile.ruleset import Ruleset, Spinners, Topology, WhenUnable
 from interpreter.rulefile.trick_rules import LedSuit
 
 BARE = (DRAW, PASS, MARKER, CLOSE, KEEP, DROP, EXCHANGE)  # the actions that carry nothing
@@ -115,6 +115,8 @@ class Encoding:
                     for half in dict.fromkeys(tile):
                         yield Action(PLAY, tile, arm, half)
             yield from (Action(PLAY, tile) for tile in tiles)
+            if self.ruleset.draw.when_unable is WhenUnable.DISCARD:  # only there: every other space stays
+                yield from (Action(DISCARD, tile) for tile in tiles)
         else:
             tables = trick_tables_for(self.ruleset, self.players)
             rules = tables.rules

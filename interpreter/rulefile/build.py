@@ -66,6 +66,7 @@ from interpreter.rulefile.ruleset import (
     OnPassScoring,
     Play,
     Players,
+    PlayUntil,
     RoundEndScoring,
     Ruleset,
     Scorer,
@@ -219,9 +220,10 @@ def build_ruleset(
     by_count: dict[str, dict[int, int]] = {}
     max_pips = _count_values(b, COUNT_VALUE_FIELDS["max_pip"], counts, "players")
     if b.get("set", "tiles") is not None:
-        tiles, b.named = _set_listed(b, family, counts, max_pips)
+        tiles, b.named = _set_listed(b, counts, max_pips)
     else:
-        tiles = _set_without(b, family, counts, max_pips)
+        tiles = _set_without(b, counts, max_pips)
+    tiles, b.named = _set_copies(b, tiles, b.named, max_pips)
     b.tiles = tiles
     for n in counts:
         pip = max_pips.get(n, 0)
@@ -248,12 +250,14 @@ def build_ruleset(
         allowed=None if allowed is not None and allowed.constant is True else allowed,
         **_turn(b),
         **_turn_rules(b),
+        until=b.option(PlayUntil, "play", "until"),
     )
     draw = Draw(
         b.option(DrawPolicy, "draw", "policy"),
         b.option(WhenUnable, "draw", "when_unable"),
         b.get("draw", "voluntary"),
         bool(b.get("draw", "stop_when_dead")),
+        bool(b.get("draw", "discard_any_time")),
     )
     in_play = _in_play(b)
     on_pass = _on_pass(b)
@@ -330,14 +334,9 @@ def build_ruleset(
     return (replace(ruleset, phases=phases) if phases else ruleset), []
 
 
-def _set_without(
-    b: _Builder, family: Family, counts: range, max_pips: Mapping[int, int]
-) -> tuple[tuple[int, int], ...]:
-    """The tiles a trick game plays when `set.without` leaves some out (empty: the complete set)."""
+def _set_without(b: _Builder, counts: range, max_pips: Mapping[int, int]) -> tuple[tuple[int, int], ...]:
+    """The tiles played when `set.without` leaves some out (empty: the complete set)."""
     if b.get("set", "without") is None:
-        return ()
-    if family is not Family.TRICKS:
-        b.problem(("set", "without"), "a layout game plays a complete set; set.without is for trick games", key=True)
         return ()
     if len(set(max_pips.values())) > 1:
         b.problem(("set", "without"), "set.without needs one set for every player count: give set.max_pip a number")
@@ -364,14 +363,11 @@ def _set_without(
 
 
 def _set_listed(
-    b: _Builder, family: Family, counts: range, max_pips: dict[int, int]
+    b: _Builder, counts: range, max_pips: dict[int, int]
 ) -> tuple[tuple[tuple[int, int], ...], tuple[NamedTile, ...]]:
-    """The tiles a trick game plays when `set.tiles` lists them (each entry `copies` times, in the
-    file's order), and what the entries say of each (empty when no entry names, suits or ranks a
-    tile). `max_pips` gets the largest pip listed for every player count."""
-    if family is not Family.TRICKS:
-        b.problem(("set", "tiles"), "a layout game plays a complete set; set.tiles is for trick games", key=True)
-        return (), ()
+    """The tiles played when `set.tiles` lists them (each entry `copies` times, in the file's
+    order), and what the entries say of each (empty when no entry names, suits or ranks a tile).
+    `max_pips` gets the largest pip listed for every player count."""
     if b.get("set", "without") is not None:
         b.problem(
             ("set", "without"),
@@ -404,6 +400,22 @@ def _set_listed(
     max_pips.update(dict.fromkeys(counts, largest))
     said = tuple(named) if any(about != NamedTile() for about in named) else ()
     return tuple(tiles), said
+
+
+def _set_copies(
+    b: _Builder, tiles: tuple[tuple[int, int], ...], named: tuple[NamedTile, ...], max_pips: Mapping[int, int]
+) -> tuple[tuple[tuple[int, int], ...], tuple[NamedTile, ...]]:
+    """The set `set.copies` times over, whole set after whole set (`tiles` empty: the complete
+    double-max_pip set), with what set.tiles says of each copy."""
+    copies = b.get("set", "copies") or 1
+    if copies == 1:
+        return tiles, named
+    if not tiles:
+        if len(set(max_pips.values())) > 1:
+            b.problem(("set", "copies"), "set.copies needs one set for every player count: give set.max_pip a number")
+            return (), named
+        tiles = double_set(next(iter(max_pips.values()), 0))
+    return tiles * copies, named * copies
 
 
 def _env(players: int, max_pip: int, set_size: int) -> dict[str, int]:
@@ -657,6 +669,8 @@ def _start_rules(
             low, high = sorted(item["holder"])
             if high > max_pip:
                 b.problem((*path, "holder"), f"[{low}|{high}] is not in a double-{max_pip} set")
+            elif b.tiles and (low, high) not in b.tiles:
+                b.problem((*path, "holder"), f"[{low}|{high}] is not in the set: set.tiles or set.without leave it out")
             rules.append(StartRule(StartCriterion.HOLDER, tile=(low, high), when=when))
     return tuple(rules)
 
@@ -807,7 +821,9 @@ def _check_draw_until(b: _Builder, deal: Deal, layout: Layout, start: Start, pat
 
 def _layout(b: _Builder, shared_trains: int) -> Layout:
     topology = b.option(Topology, "layout", "topology")
-    engine = b.expr(("layout", "engine"), ROUND_NAMES, Type.INT) if topology is Topology.HUB else None
+    # `none`: a hub with no engine at all, every train started from its owner's double.
+    no_engine = b.get("layout", "engine") == "none"
+    engine = b.expr(("layout", "engine"), ROUND_NAMES, Type.INT) if topology is Topology.HUB and not no_engine else None
     return Layout(
         topology=topology,
         spinners=b.option(Spinners, "layout", "spinners"),
@@ -921,9 +937,29 @@ def _check_engine(b: _Builder, engine: Expr[int], counts: range, match: MatchEnd
             pip = b.evaluate(engine, {**b.envs[n], "round": r}, path)
             if pip is None:
                 return
-            if not 0 <= pip <= max_pips[n]:
+            if not 0 <= pip <= max_pips[n] or (b.tiles and (pip, pip) not in b.tiles):
                 b.problem(path, f"round {r} with {n} players gives engine double [{pip}|{pip}], not in the set")
                 return
+
+
+def _check_no_engine(b: _Builder, layout: Layout, by_count: dict[str, dict[int, int]]) -> None:
+    """A hub without an engine (`layout.engine: none`): every train starts from its owner's double."""
+    path = ("layout", "engine")
+    if not (layout.personal_trains and layout.own_double_trains):
+        b.problem(path, "a hub without an engine starts every train from its owner's double: needs personal_trains "
+                  "with train_start: own_double")  # fmt: skip
+    elif layout.shared_trains or any(by_count["shared_trains"].values()):
+        b.problem(path, "a shared train starts at the engine: a hub without one needs shared_trains: 0")
+    elif layout.engine_dealt:
+        b.problem(path, "a hub without an engine deals none: leave engine_dealt out")
+
+
+def _check_discards(b: _Builder, draw: Draw) -> None:
+    """A turn that lays a tile face down (`draw.when_unable: discard`) replaces drawing."""
+    if draw.when_unable is WhenUnable.DISCARD and draw.policy is not DrawPolicy.NONE:
+        b.problem(("draw", "when_unable"), "a player who cannot play discards, never draws: needs draw.policy: none")
+    if draw.discard_any_time and draw.when_unable is not WhenUnable.DISCARD:
+        b.problem(("draw", "discard_any_time"), "discarding instead of playing needs draw.when_unable: discard")
 
 
 def _side_counts(players: Players, n: int) -> set[int]:
@@ -1031,7 +1067,10 @@ def _check_consistency(
     by_count: dict[str, dict[int, int]],
 ) -> None:
     hub = layout.topology is Topology.HUB
-    _check_hand_sizes(b, deal, by_count, engine_tiles=1 if hub and not layout.engine_dealt else 0)
+    no_engine = hub and layout.engine is None
+    _check_hand_sizes(b, deal, by_count, engine_tiles=1 if hub and not (layout.engine_dealt or no_engine) else 0)
+    if no_engine:
+        _check_no_engine(b, layout, by_count)
     for n, shared in by_count["shared_trains"].items():
         if hub and not layout.personal_trains and shared == 0:
             b.problem(
@@ -1067,6 +1106,7 @@ def _check_consistency(
         deal.undealt is Undealt.DEAD or draw.policy is DrawPolicy.NONE
     ):
         b.problem(("layout", "engine_missing"), "drawing for a missing engine needs a boneyard to draw from")
+    _check_discards(b, draw)
     if draw.voluntary and draw.policy is DrawPolicy.NONE:
         b.problem(("draw", "voluntary"), "a voluntary draw needs drawing: draw.policy is none")
     if play.again_optional and not play.forced:

@@ -45,6 +45,7 @@ from interpreter.rulefile.ruleset import (
     LeadFrom,
     OnPassScoring,
     Play,
+    PlayUntil,
     Pool,
     RoundEndScoring,
     Ruleset,
@@ -236,6 +237,13 @@ def _draw_rule(ruleset: Ruleset) -> str:
             " A player who can play may draw instead, while the boneyard has tiles to draw, and the draw goes on "
             "as for a player who cannot play; nobody may pass while able to play."
         )
+    if ruleset.draw.when_unable is WhenUnable.DISCARD:
+        anyway = " (or, if they choose, a player who can)" if ruleset.draw.discard_any_time else ""
+        return (
+            f"{stuck} A player who {when}{anyway} lays one tile of their hand face down in front of them, unseen "
+            "by the others, and the turn passes; at the round's end the face-down tiles are shown and count as "
+            "tiles left in the hand."
+        )
     if ruleset.draw.when_unable is WhenUnable.MARKER:
         return (
             f"{stuck} A player who {when} puts a marker on their own train, which opens it to everyone until "
@@ -331,6 +339,10 @@ def _layout(ruleset: Ruleset) -> list[str]:
             else:
                 out.append(f"{nobody} the tiles are shuffled and dealt again.")
             out.append("Trains grow from it; every train starts with a tile matching it.")
+        elif layout.engine is None:
+            out.append(
+                "The hub has no engine double (no tile is set aside): every train starts from its owner's double."
+            )
         elif layout.own_double_trains and not layout.shared_trains and not ruleset.by_count.get("shared_trains"):
             engine = _engine(ruleset, "is set aside")
             out.append(f"{engine[0].upper()}{engine[1:]}, unused: no train grows from it.")
@@ -589,8 +601,13 @@ def _layout_sections(ruleset: Ruleset) -> list[tuple[str, list[str]]]:
     if during:
         sections.append(("Scoring during play", during))
     ending = [
-        "A round ends when a player plays their last tile, or when it is blocked: nobody can play or draw.",
-        f"When a player goes out, {_scorer(ruleset.domino, side)}.",
+        "A round ends when a player plays their last tile, or when it is blocked: nobody can play or draw."
+        if ruleset.play.until is PlayUntil.FIRST_OUT
+        else "A player who empties their hand is passed over, and the round goes on until every hand is empty "
+        "(the players are then out), or until it is blocked: nobody can play or draw.",
+        f"When a player goes out, {_scorer(ruleset.domino, side)}."
+        if ruleset.play.until is PlayUntil.FIRST_OUT
+        else f"When every hand is empty, {_scorer(ruleset.domino, side)}.",
         f"When the round is blocked, {_scorer(ruleset.blocked, side)}.",
     ]
     sections.append(("End of a round", ending))
@@ -714,6 +731,8 @@ _LABELS = {
     "draw.policy": "drawing",
     "draw.when_unable": "what a player who can neither play nor draw does",
     "draw.voluntary": "drawing instead of playing",
+    "draw.discard_any_time": "laying a tile face down instead of playing",
+    "play.until": "when a round ends in play",
     "draw.stop_when_dead": "when a round that no tile can go on stops",
     "in_play.when": "when play scores",
     "in_play.points": "the score during play",
@@ -766,6 +785,9 @@ _ENUM_WORDS: dict[enum.Enum, str] = {
     EngineMissing.REDEAL: "the tiles are dealt again",
     WhenUnable.PASS: "pass",
     WhenUnable.MARKER: "put out a marker and pass",
+    WhenUnable.DISCARD: "lay a tile face down",
+    PlayUntil.FIRST_OUT: "the first player out",
+    PlayUntil.ALL_OUT: "every hand empty",
     DoubleAtEnd.BOTH_HALVES: "counts both halves",
     DoubleAtEnd.ONE_HALF: "counts one half",
     SpinnerCount.ENDS: "as a double at an end, while one of its ends is open",
@@ -791,6 +813,7 @@ _BOOLEAN_WORDS = {
     "layout.engine_dealt": ("dealt like any tile", "set aside before the deal"),
     "layout.open_trains": ("everyone, marker or none", "its owner, and the others while it carries a marker"),
     "draw.voluntary": ("allowed", "not allowed"),
+    "draw.discard_any_time": ("allowed", "only for a player who cannot play"),
     "draw.stop_when_dead": ("at once, blocked", "only when every player in turn can neither play nor draw"),
     "play.rest_optional": ("allowed", "not allowed"),
 }
@@ -805,6 +828,7 @@ _NONE_WORDS = {
 _NONE_WORDS |= {"play.again_when": "never", "play.skip_when": "never", "deal.redeal_when": "never (every deal stands)"}
 _NONE_WORDS |= {"deal.redeal_claim": "none (nobody may claim a redeal)"}
 _NONE_WORDS |= {"match.eliminate_when": "never (every player plays to the end)"}
+_NONE_WORDS |= {"layout.engine": "none (the hub has no engine: every train starts from its owner's double)"}
 
 # `play.again_after_double` and `play.again_optional`, said as one choice.
 _AGAIN_WORDS = {(False, False): "no", (True, False): "yes, always", (True, True): "yes, or the player may stop"}

@@ -141,6 +141,11 @@ def set_sentence(ruleset: Ruleset) -> str:
     """The set, as a sentence: "A double-6 set: 28 tiles, from [0|0] to [6|6]." (per count where it varies)."""
     n = ruleset.max_pip
     pips = ruleset.by_count.get("max_pip")
+    whole = double_set(n)
+    copies = len(ruleset.tiles) // len(whole)
+    if copies > 1 and ruleset.tiles == whole * copies:  # set.copies of a complete set
+        times = _TIMES[copies]
+        return f"{times.capitalize()} double-{n} sets together: {ruleset.set_size} tiles, {times} of each."
     if ruleset.tiles and not left_out(ruleset):  # the tiles set.tiles lists
         return _listed_sentence(ruleset)
     if ruleset.tiles:  # a set with tiles left out (set.without)

@@ -152,6 +152,14 @@ class DrawPolicy(enum.Enum):
 class WhenUnable(enum.Enum):
     PASS = "pass"
     MARKER = "marker"
+    DISCARD = "discard"  # lay a tile of one's hand face down, kept and counted at the round's end
+
+
+class PlayUntil(enum.Enum):
+    """When a round ends in play: the first hand empty, or every hand."""
+
+    FIRST_OUT = "first_out"
+    ALL_OUT = "all_out"
 
 
 class DoubleAtEnd(enum.Enum):
@@ -436,6 +444,7 @@ class Play:
     # turn (`again_when`), or else the next seat loses its turn (`skip_when`).
     again_when: Expr[bool] | None = None
     skip_when: Expr[bool] | None = None
+    until: PlayUntil = PlayUntil.FIRST_OUT  # all_out: a seat that empties its hand is passed over
 
 
 @dataclass(frozen=True)
@@ -444,6 +453,7 @@ class Draw:
     when_unable: WhenUnable
     voluntary: bool = False  # a player able to play may draw instead (never pass)
     stop_when_dead: bool = False  # the round is blocked once no tile held or left to draw fits any end
+    discard_any_time: bool = False  # under when_unable: discard, a player able to play may discard instead
 
 
 @dataclass(frozen=True)

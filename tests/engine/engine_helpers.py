@@ -144,7 +144,10 @@ TIEN_GOW_SWEEP = (*TIEN_GOW_GEE_JOON, *TIEN_GOW_SINGLES, *TIEN_GOW_QUARTET)
 def face_down_on_table(match: Match) -> list[Tile]:
     """A trick game's tiles face down on the table in no hand, seen by no viewer, that no public
     view lists: the undealt tiles waiting for a trick's winner (deal.undealt: first_trick,
-    last_trick) and the tiles passed (passing) until every seat has passed."""
+    last_trick) and the tiles passed (passing) until every seat has passed; a layout game's tiles
+    laid face down (draw.when_unable: discard)."""
     table = match._table  # type: ignore[attr-defined]
+    if not hasattr(table, "widow"):
+        return [table.t.tiles[x] for mask in table.kept for x in bits(mask)]
     passed = [] if table.delivered else [x for mask in table.given for x in bits(mask)]
     return [table.t.tiles[x] for x in [*table.widow, *passed]]

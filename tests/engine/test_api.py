@@ -137,7 +137,7 @@ def test_every_tile_is_in_exactly_one_place(variant: str) -> None:
             # A trick game's tiles played this hand are in the tricks, not on a layout.
             trick_game = isinstance(m, TrickMatch)
             played = [t for tiles in m.trick_view.played for t in tiles] if trick_game else []
-            played += face_down_on_table(m) if trick_game else []
+            played += face_down_on_table(m)
             assert sorted([*held, *m.boneyard, *m.dead, *m.layout.tiles, *played]) == full
         actions = m.legal_actions()
         assert actions

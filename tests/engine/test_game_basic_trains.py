@@ -18,7 +18,7 @@ HANDS = ("5-5 5-1 7-2 7-8 1-3", "4-4 4-2 6-8 9-0", "7-7 7-0 3-6", "8-8 8-3 6-6 2
 
 def test_a_turn_lays_a_car_on_ones_own_train_then_one_on_each_other_train() -> None:
     m = start("basic-trains", *HANDS)
-    assert m.layout.hub == (9, 9) and m.layout.arms == ()  # no train grows from the set-aside engine
+    assert m.layout.hub is None and m.layout.arms == ()  # no engine: every train starts from a double
     assert legal(m) == ["lead 5-5"]  # the first turn: a double of one's own
     play(m, "lead 5-5", "lead 4-4", "lead 7-7", "lead 8-8")
     owners = [(a.id, a.owner, a.value) for a in m.layout.arms]
@@ -62,19 +62,19 @@ def test_the_winner_scores_five_a_tile_left_in_the_others_hands() -> None:
     assert scores_in(events) == [(0, 5 * (3 + 2 + 1), "domino")]
 
 
-def test_explain_tells_the_open_trains_and_the_set_aside_engine() -> None:
+def test_explain_tells_the_open_trains_and_the_hub_without_an_engine() -> None:
     text = " ".join(explain(rules("basic-trains")).split())
-    assert "The engine double [9|9] is set aside in every round, unused: no train grows from it." in text
+    assert "The hub has no engine double (no tile is set aside): every train starts from its owner's double." in text
     assert "Every player owns a train, and every train is open to every player, marker or none." in text
     assert "there are no tiles laid on that arm's train this turn" in text
     assert "A turn lays as many tiles as the number of players" in text
 
 
-def test_the_screen_says_the_engine_is_set_aside(tmp_path: Path) -> None:
+def test_the_screen_says_there_is_no_engine(tmp_path: Path) -> None:
     players = "--players", "human,random,random,random", "--seed", "5", "--save", "g.json"
     screen = domino("play", "basic-trains", *players, cwd=tmp_path, stdin="quit\n").stdout
-    assert "the engine [9|9] is set aside." in screen and "the engine is" not in screen
-    assert "Engine [9|9] set aside; each player's own train grows at both ends" in screen
+    assert "the engine" not in screen and "[9|9] set aside" not in screen
+    assert "No engine: each player's own train grows at both ends" in screen
 
 
 def test_the_highest_double_is_played_first() -> None:
@@ -86,3 +86,16 @@ def test_the_highest_double_is_played_first() -> None:
         m.apply(Action.parse("lead 6-6"))
     play(m, "lead 8-8")
     assert m.current_player == 0 and legal(m) == ["lead 5-5"]  # the others start from any double of theirs
+
+
+def test_the_hub_has_no_engine_and_the_nine_double_starts_its_holders_train() -> None:
+    # Celko: "Each player in his first turn puts down a double, called his \"engine\"": no centre tile,
+    # so [9|9] is dealt like any tile, and as the highest double its holder starts with it.
+    m = start("basic-trains", "9-9 9-1 2-3", "4-4 4-2", "7-7 7-1", "8-8 8-0")
+    assert m.layout.hub is None and m.layout.arms == ()
+    assert legal(m) == ["lead 9-9"]
+    play(m, "lead 9-9", "lead 4-4", "lead 7-7", "lead 8-8", "9-1 on arm 0")
+    owners = [(a.owner, a.value) for a in m.layout.arms]
+    assert owners == [(0, 1), (0, 9), (1, 4), (1, 4), (2, 7), (2, 7), (3, 8), (3, 8)]
+    assert m.current_player == 1 and legal(m) == ["4-2 on arm 2", "4-2 on arm 3"]  # 2-3 fits no train
+    assert rules("basic-trains").deal.hand_sizes[5] == 11

@@ -363,7 +363,9 @@ def _scripted(tables: Tables, scripted: ScriptedDeal, engine: int | None) -> tup
         for tile in group:
             t = tables.index.get(tile)
             if t is None:
-                raise ValueError(f"{tile} is not in the double-{tables.max_pip} set")
+                named = "the set" if tables.ruleset.tiles else f"the double-{tables.max_pip} set"
+                raise ValueError(f"{tile} is not in {named}")
+            t = tables.free_copy(t, sum(1 << s for s in seen))
             if t in seen:
                 raise ValueError(f"{tile} is dealt twice (or is the engine)")
             seen.add(t)
@@ -404,9 +406,12 @@ def _guard(tables: Tables, when: Expr, previous: Previous | None, round_no: int,
     return found
 
 
-def _holder(hands: list[int], tile: int) -> int | None:
+def _holder(hands: list[int], tile: int, tables: Tables | None = None) -> int | None:
+    """The seat holding `tile` (with `tables`: or a copy of it; -1, a tile the set leaves out: nobody)."""
+    if tile < 0:
+        return None
     for seat, hand in enumerate(hands):
-        if hand >> tile & 1:
+        if tables.holds(hand, tile) if tables else hand >> tile & 1:
             return seat
     return None
 
@@ -425,15 +430,14 @@ def _pick(
     how = prepared.how
     if criterion is StartCriterion.HOLDER:
         tile = prepared.tile
-        assert tile is not None
-        seat = _holder(hands, tile)
-        return None if seat is None else (seat, tile, how)
+        seat = None if tile is None else _holder(hands, tile, tables)
+        return None if seat is None or tile is None else (seat, tables.held(tile, hands[seat]), how)
     if criterion is StartCriterion.HIGHEST_DOUBLE:
         for pip in range(tables.max_pip, -1, -1):
             tile = tables.double_of[pip]
-            seat = _holder(hands, tile)
+            seat = _holder(hands, tile, tables)
             if seat is not None:
-                return seat, tile, how
+                return seat, tables.held(tile, hands[seat]), how
         return None
     if criterion is StartCriterion.HIGHEST_RANKED:
         ranks = tables.ranks(rule)
@@ -538,14 +542,14 @@ def deal_round(table: LayoutTable, again: bool = False) -> None:
     if rs.starter in table.eliminated:  # a criterion picked a seat out of the match: the next seat in starts
         rs.starter = table.next_of[rs.starter]
     table.hands = rs.hands
+    table.kept = [0] * table.n
     table.boneyard = rs.boneyard
     table.next_draw = 0
     table.dead = rs.dead
     table.layout = Layout(table.n)
     table.demands = []
     dealt_engine = not t.line and table.rules.layout.engine_dealt
-    if not t.line and not dealt_engine:
-        assert rs.engine is not None
+    if not t.line and not dealt_engine and rs.engine is not None:  # (a hub may have no engine: layout.engine)
         table.open_hub(rs.engine)
     table.needs_lead = t.line or dealt_engine
     # The winning side chooses its leader: the starter may lead, or pass the lead to the next

@@ -25,9 +25,10 @@ from __future__ import annotations
 
 import random
 
-from interpreter.engine.actions import DRAW, PLAY, Action
+from interpreter.engine.actions import DISCARD, DRAW, PLAY
 from interpreter.engine.layout.dealing import shuffle
 from interpreter.engine.layout.match import LayoutMatch as Match
+from interpreter.engine.layout.phases import logged_action
 from interpreter.engine.match import Match as AnyMatch
 from interpreter.engine.match import register_resampler
 from interpreter.engine.observation import Observation
@@ -74,18 +75,22 @@ class Determinizer:
         forced = forced and play.whole_turn is None  # a whole turn may be out of reach with a tile that fits
         masks: list[int] = []  # constraint id -> the tiles it rules out
         slots: list[list[list[int]]] = [[[] for _ in range(size)] for size in deal["hand_sizes"]]
+        # Then, per seat, the tiles it laid face down (draw.when_unable: discard), which nobody saw.
+        players = len(slots)
+        slots += [[] for _ in range(players)]
+        blind = rules.draw.discard_any_time  # a discard then tells nothing of the hand
         for event in history[deal_at + 1 :]:
             if event["type"] == "refill":  # the skeleton's full hands never empty: the new hand's slots
                 slots[event["seat"]] += [[] for _ in range(event["tiles"])]
             if event["type"] == "action":
                 who = event["seat"]
-                action = Action.from_json(event["action"])
+                action = logged_action(event["action"])
                 own = slots[who]
                 if action.kind == PLAY:
                     if who != me:
                         assert action.tile is not None
                         _take(own, m._tile_id(action.tile), masks)
-                elif who != me and forced:
+                elif who != me and forced and not (action.kind == DISCARD and blind):
                     ruled_out = m._fitting(who)
                     if ruled_out and own:
                         masks.append(ruled_out)
@@ -94,10 +99,14 @@ class Determinizer:
                             slot.append(len(masks) - 1)
                 if action.kind == DRAW:
                     own.append([])
+                if action.kind == DISCARD:  # one of the seat's slots (with what ruled it out) goes face down
+                    slots[players + who].append(own.pop(0) if who != me and own else [])
             m._replay(event)
+        # A tile the set holds twice or more: the seat's copy is one the skeleton has not laid.
         mine = 0
+        laid = m._table.laid_mask()
         for tile in observation.hand:
-            mine |= 1 << m._tile_id(tile)
+            mine |= 1 << m._table.t.free_copy(m._tile_id(tile), laid | mine)
         m._replayed(
             observation.current_player, me, mine, observation.scores, observation.legal_actions,
             pool_in(observation),
@@ -208,9 +217,13 @@ class Determinizer:
             for tile in hand:
                 mask |= 1 << tile
             masks[seat] = mask
+        players = len(hands[:-1]) // 2
+        kept = {seat - players: masks.pop(seat) for seat in range(players, 2 * players) if seat in masks}
         rest = hands[-1]
         drawn = hands[self._current][-1] if self._drawn_slot and self._current is not None else -1
-        return self._template._redealt(masks, rest[: self._undrawn], rest[self._undrawn :], drawn, rng.getrandbits(64))
+        return self._template._redealt(
+            masks, rest[: self._undrawn], rest[self._undrawn :], drawn, rng.getrandbits(64), kept
+        )
 
 
 # The tree path's steps (engine/search.py): the match's own, called as functions of the match.

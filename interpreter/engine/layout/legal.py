@@ -5,7 +5,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from interpreter.engine.actions import DRAW, DRAW_ACTION, KINDS, MARKER, MARKER_ACTION, PASS_ACTION, PLAY, Action
+from interpreter.engine.actions import (
+    DISCARD,
+    DRAW,
+    DRAW_ACTION,
+    KINDS,
+    MARKER,
+    MARKER_ACTION,
+    PASS_ACTION,
+    PLAY,
+    Action,
+)
 from interpreter.engine.layout.arms import SIDE, TRAIN, Arm
 from interpreter.engine.layout.table import LayoutTable
 from interpreter.engine.tiles import bits, normal, tile_text
@@ -31,12 +41,14 @@ def compute_legal(table: LayoutTable, play: PlayPhase) -> list[Action]:
     t = table.t
     if table.needs_lead:
         leads = t.leads
-        out = [leads[x] for x in ([table.lead] if table.lead is not None else bits(table.hands[seat]))]
+        out = [leads[x] for x in ([table.lead] if table.lead is not None else bits(t.distinct(table.hands[seat])))]
         if table.lead_choice:
             out.append(PASS_ACTION)
         return out
     out = []
     hand = table.hands[seat]
+    if t.groups:
+        hand = t.distinct(hand)
     if play.drawn >= 0:
         hand &= 1 << play.drawn
     if hand:
@@ -58,6 +70,10 @@ def compute_legal(table: LayoutTable, play: PlayPhase) -> list[Action]:
             out = _turn_shaped(table, play, seat, hand, out)
         if play.extra:  # the optional play after a double: play, or stop
             out.append(PASS_ACTION)
+            return out
+        if t.discards:  # unable (or at any turn, if the rules say): a tile laid face down
+            if not out or t.discard_any_time:
+                out += [t.discard_actions[x] for x in bits(hand)]
             return out
         if out and t.forced:
             if table.rules.draw.voluntary and not play.turn_laid and can_draw(table, play):
@@ -204,11 +220,14 @@ def why_illegal(table: LayoutTable, play: PlayPhase, action: object) -> str:
     legal = play.listed or []
     plays = [a for a in legal if a.kind == PLAY]
     if action.kind != PLAY:
+        if action.kind == DISCARD or table.t.discards:
+            return _why_not_discard(table, seat, action, bool(plays))
         return _why_not_unable(table, play, seat, action.kind, bool(plays))
     t = table.t
     tile = t.index.get(normal(action.tile)) if action.tile is not None else None
     if tile is None:
-        return f"{action.tile!r} is not a tile of the double-{t.max_pip} set"
+        return f"{action.tile!r} is not a tile of the set"
+    tile = t.held(tile, table.hands[seat])
     name = tile_text(t.tiles[tile])
     if not table.hands[seat] >> tile & 1:
         return f"seat {seat} does not hold {name}"
@@ -284,6 +303,21 @@ def _why_not_unable(table: LayoutTable, play: PlayPhase, seat: int, kind: str, c
     if kind == MARKER:
         return f"seat {seat}'s train already carries a marker: pass"
     return "a player who cannot play puts a marker on their own train"
+
+
+def _why_not_discard(table: LayoutTable, seat: int, action: Action, can_play: bool) -> str:
+    """Why a discard, or another way of not playing, was refused (draw.when_unable: discard)."""
+    t = table.t
+    if not t.discards:
+        return "these rules have no discarding"
+    if action.kind != DISCARD:
+        return "a player who cannot play lays a tile face down: discard one"
+    if can_play and not t.discard_any_time:
+        return "a player who can play must play"
+    tile = t.index.get(normal(action.tile)) if action.tile is not None else None
+    if tile is None or not t.holds(table.hands[seat], tile):
+        return f"seat {seat} does not hold {action.tile!r}"
+    return "the round waits for its lead" if table.needs_lead else "not now"
 
 
 def normalized_play(action: object) -> Action | None:

@@ -360,14 +360,20 @@ class LayoutMatch(Match):
         return self._table.hidden_besides(hand)
 
     def _redealt(
-        self, hands: Mapping[int, int], boneyard: list[int], dead: list[int], drawn: int, seed: int
+        self,
+        hands: Mapping[int, int],
+        boneyard: list[int],
+        dead: list[int],
+        drawn: int,
+        seed: int,
+        kept: Mapping[int, int] | None = None,
     ) -> LayoutMatch:
         """A copy with the hidden tiles dealt as given: `hands` per seat, the tiles still to draw,
         the dead ones, the current seat's drawn tile (-1: none); its deals from now on come from
         `seed`, and its next round is dealt only when something asks about it (as after
         `playout`): a search whose tree path ends the round reads the scores only (`round_over`)."""
         m = self.clone()
-        m._table.redeal(hands, boneyard, dead, seed)
+        m._table.redeal(hands, boneyard, dead, seed, kept or {})
         if drawn >= 0:
             m._playing().drawn = drawn
         m._deal_later = True

@@ -17,13 +17,13 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from interpreter.engine import phases
-from interpreter.engine.actions import DRAW, MARKER, PLAY, Action, IllegalAction
+from interpreter.engine.actions import DISCARD, DRAW, MARKER, PLAY, Action, IllegalAction
 from interpreter.engine.layout.dealing import deal_round
 from interpreter.engine.layout.legal import compute_legal, why_illegal
 from interpreter.engine.layout.playout import general_round, random_round
 from interpreter.engine.layout.rounds import score_round
 from interpreter.engine.layout.table import LayoutTable
-from interpreter.engine.layout.turns import BLOCKED, dead, draw, lay, pass_turn
+from interpreter.engine.layout.turns import BLOCKED, dead, discard, draw, lay, pass_turn
 from interpreter.engine.layout.views import seen
 from interpreter.engine.tiles import bits
 
@@ -135,6 +135,7 @@ class PlayPhase(LayoutPhase):
         self.turn_whole = False
         self.ended: str | None = None  # why the round ended (turns.DOMINO, BLOCKED, TARGET)
         self.out: int | None = None  # the seat that went out
+        self.first_out: int | None = None  # under play.until: all_out, the first seat whose hand emptied
         # Where a rule reads `turn` (Tables.counts_turns): the turns each seat has begun this round (a
         # turn begins when a seat acts after another one), and the seat that acted last.
         self.turns: tuple[int, ...] = ()
@@ -160,14 +161,25 @@ class PlayPhase(LayoutPhase):
         if table.t.counts_turns and seat != self.actor:
             self.turns = tuple(n + (s == seat) for s, n in enumerate(self.turns or (0,) * table.n))
             self.actor = seat
-        if kind == PLAY:
-            lay(table, self, seat, table.t.id_of[tile[0]][tile[1]], arm_id, half, action)  # type: ignore[index]
+        if kind == DISCARD:
+            t = table.t
+            found = None if tile is None else t.index.get(tuple(tile))  # type: ignore[arg-type]
+            discard(table, self, seat, None if found is None else t.held(found, table.hands[seat]), action)
+        elif kind == PLAY:
+            t = table.t
+            tile_id = t.id_of[tile[0]][tile[1]]  # type: ignore[index]
+            if t.twins:  # the copy held (a resampling skeleton holds every tile: one not laid yet)
+                tile_id = t.held(tile_id, table.hands[seat] & ~table.laid_mask())
+            lay(table, self, seat, tile_id, arm_id, half, action)
         elif kind == DRAW:
             draw(table, self, seat)
         else:
             pass_turn(table, self, seat, kind == MARKER)
         if table.t.stop_when_dead and not self.ended and dead(table):
             self.end(BLOCKED)
+        if table.t.all_out and not self.ended:  # a seat whose hand is empty is passed over
+            while not table.hands[table.current]:
+                table.current = (table.current + table.t.step) % table.n
 
     def why_illegal(self, table: LayoutTable, action: object) -> str:
         return why_illegal(table, self, action)
@@ -211,12 +223,12 @@ class PlayPhase(LayoutPhase):
         full: a skeleton's hands never empty), a seat's action."""
         kind = event["type"]
         if kind == "lead_turned_up":  # a skeleton's empty boneyard turned nothing up
-            table.turn_up(table.t.index[tuple(event["tile"])])
+            table.turn_up(table.t.free_copy(table.t.index[tuple(event["tile"])], table.laid_mask()))
         elif kind == "refill":
             table.next_draw += event["tiles"]
         elif kind == "action":
             self._to_act(table, event["seat"])
-            self.apply(table, Action.from_json(event["action"]))
+            self.apply(table, logged_action(event["action"]))
 
     def replayed(self, table: LayoutTable, current: int | None, seat: int, hand: int, legal: Sequence[Action]) -> None:
         """The replay is done: `current` acts next (None: as replayed), and `seat` holds `hand`,
@@ -245,12 +257,17 @@ class PlayPhase(LayoutPhase):
         self.turn_arms = ()
 
 
+def logged_action(data: Mapping[str, Any]) -> Action:
+    """The action of a public log's `action` event: a tile laid face down is logged without it."""
+    return Action(DISCARD) if data == {"kind": DISCARD} else Action.from_json(data)
+
+
 def _own_drawn(table: LayoutTable, seat: int, legal: Sequence[Action]) -> int:
     """The tile `seat` just drew under one_then_play: the only one its legal plays use, or else
     (it fits nowhere) any of its tiles that fits no open arm."""
     for action in legal:
         if action.kind == PLAY and action.tile is not None:
-            return table.t.index[action.tile]
+            return table.t.held(table.t.index[action.tile], table.hands[seat])
     loose = bits(table.hands[seat] & ~table.fitting(seat))
     return loose[0] if loose else bits(table.hands[seat])[0]
 

@@ -30,11 +30,8 @@ def general_round(table: LayoutTable, play: PlayPhase, rand: Callable[[], float]
         k = len(legal)
         if k == 1:
             action = legal[0]
-        elif heavy and rand() < heavy:
-            action = max(
-                (a for a in legal if a.kind == PLAY),
-                key=lambda a: value[id_of[a.tile[0]][a.tile[1]]],  # type: ignore[index]
-            )
+        elif heavy and (plays := [a for a in legal if a.kind == PLAY]) and rand() < heavy:
+            action = max(plays, key=lambda a: value[id_of[a.tile[0]][a.tile[1]]])  # type: ignore[index]
         else:
             action = legal[int(rand() * k)]
         play.apply(table, action)

@@ -27,8 +27,10 @@ def score_round(table: LayoutTable, reason: str, out_seat: int | None) -> None:
     scores = table.scores
     events = table.events
     rules = table.rules
-    seat_pips = t.hand_values(table.hands)
-    seat_tiles = list(map(int.bit_count, table.hands))
+    # Tiles laid face down (draw.when_unable: discard) count as tiles left in the hand.
+    held = [hand | pile for hand, pile in zip(table.hands, table.kept, strict=True)] if t.discards else table.hands
+    seat_pips = t.hand_values(held)
+    seat_tiles = list(map(int.bit_count, held))
     if sides == n:
         side_pips, side_tiles = seat_pips, seat_tiles
     else:
@@ -87,7 +89,7 @@ def score_round(table: LayoutTable, reason: str, out_seat: int | None) -> None:
             t.last_round is not None and table.round >= t.last_round
         ):  # else nobody can have won yet (scoring.winners)
             won = winners(rules.match, scores, table.round, n, at_round_end=True)
-    hands = tuple(table.hands)
+    hands = tuple(held)  # the face-down tiles shown with the hands
     events.append((ev.ROUND_END, t, table.round, reason, out_seat, hands, seat_pips, scores.copy()))
     if won is not None:
         requires = rules.match.win_requires
@@ -99,8 +101,12 @@ def score_round(table: LayoutTable, reason: str, out_seat: int | None) -> None:
         raise limits.round_limit_error(rules.match, scores, t.goal, table.round)
     previous = Previous(table.starter, None)
     if t.start_reads_winner:
-        won_side = out_side if out_seat is not None else _blocked_winner(rules, scoring.scorer, scorers, credited)
-        previous.winner = _round_winner(table, scoring.scorer, won_side, out_seat, seat_pips, seat_tiles)
+        if t.all_out and reason == DOMINO:  # every hand emptied: the round's best score won it
+            won_side, won_by = _best_scored(rules, credited), None
+        else:
+            won_by = out_seat
+            won_side = out_side if out_seat is not None else _blocked_winner(rules, scoring.scorer, scorers, credited)
+        previous.winner = _round_winner(table, scoring.scorer, won_side, won_by, seat_pips, seat_tiles)
         previous.winner_side = won_side
         previous.last_player = out_seat if out_seat is not None else table.last_player()
         previous.out = out_seat
@@ -141,6 +147,16 @@ def _blocked_winner(rules: Ruleset, scorer: Scorer, scorers: list[int], credited
         least = min(credited.values())
         scorers = [side for side, points in credited.items() if points == least]
     return scorers[0] if len(scorers) == 1 else None
+
+
+def _best_scored(rules: Ruleset, credited: dict[int, int]) -> int | None:
+    """The one side credited the most points this round (the least, under `match.winner: lowest`);
+    None after a tie or when nobody scored."""
+    if not credited:
+        return None
+    best = (min if rules.match.winner is Winner.LOWEST else max)(credited.values())
+    sides = [side for side, points in credited.items() if points == best]
+    return sides[0] if len(sides) == 1 else None
 
 
 def _round_winner(

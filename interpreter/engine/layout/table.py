@@ -97,6 +97,7 @@ class LayoutTable:
         self.reseed_with = 0
         self.round = 0
         self.hands = [0] * self.n
+        self.kept = [0] * self.n  # per seat, the tiles laid face down (draw.when_unable: discard)
         self.boneyard = []
         self.next_draw = 0
         self.dead = []
@@ -125,6 +126,7 @@ class LayoutTable:
         new.scores = scores
         new.events = events
         new.hands = self.hands.copy()
+        new.kept = self.kept.copy()
         new.layout = self.layout.copy()
         new.demands = [d.copy() for d in self.demands]
         if self.rng is not None:
@@ -205,16 +207,24 @@ class LayoutTable:
 
     def hidden_besides(self, hand: int) -> int:
         """The tiles of the set neither on the layout nor in `hand` (masks)."""
-        out = (1 << len(self.t.tiles)) - 1 & ~hand
+        return (1 << len(self.t.tiles)) - 1 & ~hand & ~self.laid_mask()
+
+    def laid_mask(self) -> int:
+        """The tiles on the layout (a mask)."""
+        out = 0
         for tile in self.layout.tile_ids():
-            out &= ~(1 << tile)
+            out |= 1 << tile
         return out
 
-    def redeal(self, hands: Mapping[int, int], boneyard: list[int], dead: list[int], seed: int) -> None:
+    def redeal(
+        self, hands: Mapping[int, int], boneyard: list[int], dead: list[int], seed: int, kept: Mapping[int, int]
+    ) -> None:
         """Deal the hidden tiles again as given (a resampled round): the `hands` of some seats, the
         tiles still to draw, the dead ones; the next deals come from `seed`, not the real stream."""
         for seat, hand in hands.items():
             self.hands[seat] = hand
+        for seat, pile in kept.items():
+            self.kept[seat] = pile
         self.boneyard = boneyard
         self.next_draw = 0
         self.dead = dead

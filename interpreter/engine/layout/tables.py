@@ -9,17 +9,18 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from interpreter.engine.actions import PLAY, Action
+from interpreter.engine.actions import DISCARD, PLAY, Action
 from interpreter.engine.cache import PerRuleset
 from interpreter.engine.lots import tile_ranks
 from interpreter.engine.scoring import goal, points_reader
-from interpreter.engine.tiles import Tile, set_tiles
+from interpreter.engine.tiles import Tile
 from interpreter.rulefile.ruleset import (
     PREVIOUS_ROUND_CRITERIA,
     Direction,
     DrawPolicy,
     Lead,
     LeadFrom,
+    PlayUntil,
     Ruleset,
     SidesOpen,
     Spinners,
@@ -77,16 +78,23 @@ class Tables:
         self.players = players
         n = ruleset.max_pip
         self.max_pip = n
-        self.tiles: tuple[Tile, ...] = set_tiles(n)
-        self.index = {tile: i for i, tile in enumerate(self.tiles)}
-        # id_of[low][high]: the tile id, by its halves in either order (cheaper than hashing a tuple).
-        self.id_of = tuple(tuple(self.index[(min(a, b), max(a, b))] for b in range(n + 1)) for a in range(n + 1))
+        # The set as played (set.without, set.tiles, set.copies), a tile id per tile: the copies of
+        # a tile are tiles of their own, and `index` names the first of them.
+        self.tiles: tuple[Tile, ...] = ruleset.set_tiles()
+        self.index: dict[Tile, int] = {}
+        for i, tile in enumerate(self.tiles):
+            self.index.setdefault(tile, i)
+        # id_of[low][high]: the tile id, by its halves in either order (cheaper than hashing a tuple);
+        # -1 for a tile the set leaves out.
+        get = self.index.get
+        self.id_of = tuple(tuple(get((min(a, b), max(a, b)), -1) for b in range(n + 1)) for a in range(n + 1))
         self.low = tuple(low for low, _ in self.tiles)
         self.high = tuple(high for _, high in self.tiles)
         self.pips = tuple(low + high for low, high in self.tiles)
         self.is_double = tuple(low == high for low, high in self.tiles)
-        self.double_of = tuple(self.index[(p, p)] for p in range(n + 1))
-        self.double_mask = sum(1 << i for i in self.double_of)
+        self.double_of = tuple(self.index.get((p, p), -1) for p in range(n + 1))
+        self.double_mask = sum(1 << i for i, double in enumerate(self.is_double) if double)
+        self._copies(len(self.tiles))
         self.step = 1 if ruleset.players.direction is Direction.CLOCKWISE else -1
         self.hub = ruleset.layout.topology is Topology.HUB
         self.count_env = {"players": players, "max_pip": n, "set_size": len(self.tiles)}
@@ -109,6 +117,7 @@ class Tables:
         self.multi = ruleset.play.per_turn is not None
         # Personal trains start from their owners' own doubles: a player without one yet may lay one.
         self.own_double = ruleset.layout.own_double_trains
+        self.engine_dealt = ruleset.layout.engine_dealt  # a hub's engine is laid by its holder
         # The tile laid at the hub as the engine when nobody holds the dealt engine (None: no stand-in).
         self.stand_in = None if ruleset.layout.stand_in is None else self.index.get(ruleset.layout.stand_in)
         # Whether the legal plays need `legal._turn_shaped`: one check on the hot path for both.
@@ -185,6 +194,12 @@ class Tables:
         # A tile that earns another turn or skips the next seat (play.again_when, play.skip_when).
         self.turn_rules = ruleset.play.again_when is not None or ruleset.play.skip_when is not None
         self.stop_when_dead = ruleset.draw.stop_when_dead  # a round no tile can go on is blocked at once
+        # A player who cannot play lays a tile face down (draw.when_unable: discard), or may at any
+        # turn (discard_any_time); and a round that runs until every hand is empty (play.until).
+        self.discards = ruleset.draw.when_unable is WhenUnable.DISCARD
+        self.discard_any_time = ruleset.draw.discard_any_time
+        self.all_out = ruleset.play.until is PlayUntil.ALL_OUT
+        self.discard_actions = tuple(Action(DISCARD, tile) for tile in self.tiles)  # [tile] -> its discard
         self.plain = not (
             ruleset.play.allowed is not None
             or self.turn_rules
@@ -202,6 +217,9 @@ class Tables:
             or ruleset.on_pass is not None  # a pass may score
             or self.reads_fit  # a tile laid counts the ends it could have gone on
             or ruleset.match.eliminate_when is not None  # the turn order skips the seats out
+            or bool(self.groups)  # a tile held twice is listed once (Tables.distinct)
+            or self.discards
+            or self.all_out
         )
         # What playout.random_round reads of the rules: one tuple to unpack a round instead of an
         # attribute load each.
@@ -223,6 +241,38 @@ class Tables:
             found.hand_starts = range(0, (self.players - len(key)) * found.hand_size, found.hand_size)
             self._seated[key] = found
         return found
+    def _copies(self, count: int) -> None:
+        """Where the set holds a tile more than once: per tile id, the mask of every copy of it
+        (`twins`), and the masks of the tiles that have copies (`groups`); both empty otherwise."""
+        twins = [1 << i for i in range(count)]
+        for i, tile in enumerate(self.tiles):
+            twins[i] = sum(1 << j for j, other in enumerate(self.tiles) if other == tile)
+        self.groups = tuple(sorted({mask for mask in twins if mask & (mask - 1)}))
+        self.twins = tuple(twins) if self.groups else ()
+
+    def held(self, tile: int, hand: int) -> int:
+        """The copy of `tile` that a play of it takes from `hand`: the lowest held, else `tile`."""
+        if not self.twins:
+            return tile
+        mine = hand & self.twins[tile]
+        return (mine & -mine).bit_length() - 1 if mine else tile
+
+    def distinct(self, hand: int) -> int:
+        """`hand` with one copy only of each tile it holds twice or more (the lowest): what the
+        legal plays list, once per tile and not once per copy."""
+        for group in self.groups:
+            mine = hand & group
+            if mine & (mine - 1):
+                hand &= ~(mine & (mine - 1))
+        return hand
+
+    def free_copy(self, tile: int, used: int) -> int:
+        """The lowest copy of `tile` not in the mask `used` (`tile` itself when every copy is)."""
+        return self.held(tile, ~used) if self.twins else tile
+
+    def holds(self, hand: int, tile: int) -> bool:
+        """Whether `hand` holds `tile` or a copy of it."""
+        return bool(hand & (self.twins[tile] if self.twins else 1 << tile))
 
     def bit_pool(self, engine: int | None) -> list[int]:
         """A fresh list of the bits (1 << id) of every tile but the engine, in id order: what a

@@ -42,7 +42,7 @@ def lay(
         table.needs_lead = False
         if t.line:
             table.start_line(tile)
-        elif lay_out.engine is None:  # a dealt engine (or its stand-in), laid at the hub by its holder
+        elif lay_out.engine is None and t.engine_dealt:  # a dealt engine (or its stand-in), laid by its holder
             engine = engine_tile(t, table.round)
             assert engine is not None
             table.open_hub(tile, t.low[engine])
@@ -225,7 +225,8 @@ def _score_pass(table: LayoutTable, play: PlayPhase, seat: int) -> bool:
     assert scoring is not None
     side = table.seat_side[layer]
     lay_out = table.layout
-    laid = len(lay_out.tile_ids()) - (0 if table.t.line or rules.layout.engine_dealt else 1)  # not a set-aside engine
+    set_aside = lay_out.engine is not None and not (table.t.line or rules.layout.engine_dealt)
+    laid = len(lay_out.tile_ids()) - set_aside  # not a set-aside engine
     high, low, double, _ = table.last_tile()  # the tile the passer could not answer
     env = {"passes": play.passes, "laid": laid, "same_side": table.seat_side[seat] == side, "players": table.n,
            "last_high": high, "last_low": low, "last_is_double": double,
@@ -272,7 +273,7 @@ def pass_turn(table: LayoutTable, play: PlayPhase, seat: int, marker: bool) -> N
     play.passes += 1
     if table.rules.on_pass is not None and _score_pass(table, play, seat):
         return
-    if play.passes >= table.seated:
+    if play.passes >= (sum(1 for hand in table.hands if hand) if table.t.all_out else table.seated):
         play.end(BLOCKED)
     else:  # end_turn, inlined
         for demand in table.demands:
@@ -290,11 +291,33 @@ def end_turn(table: LayoutTable, play: PlayPhase) -> None:
     play.drawn = -1
 
 
+def discard(table: LayoutTable, play: PlayPhase, seat: int, tile: int | None, action: Action) -> None:
+    """`seat` lays `tile` face down in front of it (draw.when_unable: discard), kept and counted
+    at the round's end; None: a resampling skeleton replays a discard it was not shown."""
+    if tile is not None:
+        table.hands[seat] &= ~(1 << tile)
+        table.kept[seat] |= 1 << tile
+    table.events.append((ev.DISCARD, seat, action))
+    play.passes = 0  # not a pass: the round is not stuck
+    if tile is not None and not table.hands[seat]:
+        went_out(table, play, seat)
+    else:
+        end_turn(table, play)
+
+
 def went_out(table: LayoutTable, play: PlayPhase, seat: int) -> None:
-    """`seat` emptied its hand: the round ends, unless it draws a new hand (`deal.refill`)."""
+    """`seat` emptied its hand: the round ends, unless it draws a new hand (`deal.refill`) or
+    the round runs until every hand is empty (`play.until: all_out`)."""
     if table.t.refill and table.drawable() > 0:
         _refill(table, play, seat)  # not out yet: a new hand, and play goes on
         return
+    if table.t.all_out:
+        if play.first_out is None:
+            play.first_out = seat
+        if any(table.hands):
+            end_turn(table, play)  # the seats with empty hands are passed over (PlayPhase.apply)
+            return
+        seat = play.first_out
     play.end(DOMINO, seat)
 
 

@@ -1,7 +1,7 @@
 """What a person types at the move prompt, read into one of the legal actions or a one-line reason why not.
 
-A move is its number in the list, a tile (`6-3`, `[6|3]`, `6-3 2` for place 2), or draw / pass /
-marker / keep / redeal (deal.redeal_claim); in a trick game also `bid 31`, `bid 2 marks`,
+A move is its number in the list, a tile (`6-3`, `[6|3]`, `6-3 2` for place 2), `discard 6-3`, or
+draw / pass / marker / keep / redeal (deal.redeal_claim); in a trick game also `bid 31`, `bid 2 marks`,
 `trumps sixes`, `doubles`, `no trumps`,
 `play 6-3 as 3` (a lead that names its suit), `play 6-6 6-6` (tiles played together), `discard 6-3`,
 `close`, `keep`, `drop`, `exchange`.
@@ -28,6 +28,8 @@ from interpreter.rulefile.ruleset import Ruleset
 _TILE_MOVE = re.compile(
     r"^(?:lead\s+|play\s+)?\[?\s*(\d{1,2})\s*[-|:/]\s*(\d{1,2})\s*\]?(?:\s+(?:on\s+)?(?:arm\s+|train\s+|place\s+)?(\d{1,3}))?$"
 )
+# A tile laid face down in a layout game (draw.when_unable: discard): `discard 6-3`.
+_DISCARD_MOVE = re.compile(r"^discard\s+\[?\s*(\d{1,2})\s*[-|:/]\s*(\d{1,2})\s*\]?$")
 _WORDS = {"draw": "draw", "d": "draw", "pass": "pass", "p": "pass", "marker": "marker", "m": "marker"}
 _WORDS |= {"keep": "keep", "redeal": "redeal"}  # a hand that may claim a redeal (deal.redeal_claim)
 
@@ -83,6 +85,13 @@ def read_move(text: str, legal: Sequence[Action], match: Match, seats: Sequence[
         return _own_word_move(own, text, words, legal, match)
     if words in _WORDS:
         return _unable(_WORDS[words], legal, match)
+    down = _DISCARD_MOVE.match(words)
+    if down is not None:
+        tile = normal((int(down.group(1)), int(down.group(2))))
+        for action in legal:
+            if action.kind == "discard" and action.tile == tile:
+                return action
+        raise Refused(f"you cannot lay {hand_tile(tile)} face down now: {_choose(legal)}")
     found = _TILE_MOVE.match(words)
     if found is None:
         raise Refused(f"'{text.strip()}' is not a move: {_choose(legal)}, a tile like 6-3, or help")

@@ -226,6 +226,8 @@ class Narrator:
             return f"{who} kept the hand."
         if kind == "redeal":
             return f"{who} claimed a redeal."
+        if kind == "discard":  # face down (draw.when_unable: discard): the tile is in nobody's log
+            return f"{who} laid a tile face down."
         low, high = action["tile"]
         if "arm" not in action:
             return f"{who} led {hand_tile((low, high))}."

@@ -126,6 +126,8 @@ def move_words(action: Action, layout: LayoutView, seats: Sequence[Seat], viewer
     """A layout game's move in words: "[5|3] on the left end", "lead [6|6]", "draw"."""
     if action.tile is None:
         return CLAIM_WORDS.get(action.kind, action.kind)
+    if action.kind == "discard":  # draw.when_unable: discard
+        return f"lay {hand_tile(action.tile)} face down"
     if action.arm is None:
         return f"lead {hand_tile(action.tile)}"
     low, high = action.tile

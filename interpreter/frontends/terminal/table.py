@@ -81,6 +81,8 @@ def layout_lines(match: Match, seats: Sequence[Seat], viewer: int | None, style:
             f"Engine {tile(*layout.hub)} {where}{shared}; each player's own train grows at both ends from a "
             "double of their own."
         )
+    elif match.ruleset.layout.own_double_trains:  # a hub without an engine (layout.engine: none)
+        lines.append("No engine: each player's own train grows at both ends from a double of their own.")
     elif layout.hub is not None:
         pip = _hub_pip(layout)
         stands = "" if layout.hub == (pip, pip) else f", standing in for [{pip}|{pip}]"
@@ -173,6 +175,8 @@ def describe_move(action: Action, match: Match, seats: Sequence[Seat]) -> str:
     if action.kind in CLAIM_WORDS:
         return CLAIM_WORDS[action.kind]
     assert action.tile is not None
+    if action.kind == "discard":
+        return move_words(action, match.layout, seats, match.current_player)
     if action.arm is None:
         return f"lead {hand_tile(action.tile)}"
     low, high = action.tile

@@ -27,7 +27,8 @@ export function drawTable() {
   }
   const aspect = Math.max(0.6, Math.min(3, (area.clientWidth || 1200) / (area.clientHeight || 600)));
   // A double of one's own to lay (a private train's start): its place is drawn while it may be laid.
-  const ownDouble = myTurn() && Boolean(state.layout.hub) && state.legal.some((m) => m.kind === "play" && (m.arm === null || m.arm === undefined));
+  const trains = Boolean(state.layout.hub) || (state.layout.arms || []).some((arm) => arm.kind === "train");
+  const ownDouble = myTurn() && trains && state.legal.some((m) => m.kind === "play" && (m.arm === null || m.arm === undefined));
   const result = renderTable(svg, state.layout, { aspect, maxPip: maxPip(state), names: names(state, state.seat), ownDouble });
   window.__tableGeometry = result.geometry; // for the tests
   const demanded = new Set((state.layout.open_doubles || []).filter((d) => d.active).flatMap((d) => d.arms.map(String)));

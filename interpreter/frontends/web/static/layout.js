@@ -202,13 +202,15 @@ export function computeLayout(layout, { aspect = 1.8, players = 2, maxPip = 6, n
   const turtles = [];
   let root = null;
   let hubRadius = 0;
+  // A hub, with its engine or without one (every train from its owner's double: layout.engine none).
+  const hubbed = Boolean(layout.hub) || arms.some((arm) => arm.kind === "train");
 
   const place = (frame, a, b, cx, cy, angle, info) => {
     const [gx, gy] = toGlobal(frame, cx, cy);
     placed.push({ a, b, x: gx, y: gy, angle: angle + frame.rot, ...info });
   };
 
-  if (layout.hub) {
+  if (hubbed) {
     const trains = arms.filter((arm) => !arm.spinner);
     const n = Math.max(1, trains.length);
     // A long train needs room to turn: each train's wedge grows with its tiles (a chicken foot's toes
@@ -224,7 +226,7 @@ export function computeLayout(layout, { aspect = 1.8, players = 2, maxPip = 6, n
     const narrowest = Math.min(...wedges, 2 * Math.PI);
     hubRadius = Math.max(1.7, 1.25 / Math.sin(Math.min(narrowest / 2, Math.PI / 2)));
     const reach = Math.max(hubRadius + 9, Math.sqrt((2.4 * 0.6 * total * aspect) / Math.PI));
-    root = { a: layout.hub[0], b: layout.hub[1], x: 0, y: 0, angle: 0, engine: true };
+    root = layout.hub ? { a: layout.hub[0], b: layout.hub[1], x: 0, y: 0, angle: 0, engine: true } : null;
     // A private train that starts from its owner's double (not the hub's, not a tile of another
     // arm): the double lies across the foot of its trains, between their wedges, and they start
     // past it.
@@ -324,7 +326,7 @@ export function computeLayout(layout, { aspect = 1.8, players = 2, maxPip = 6, n
       drawn.push(label.corners);
     }
   }
-  if (!layout.hub && !layout.lead) slots.lead = { x: 0, y: 0, angle: 0 };
+  if (!hubbed && !layout.lead) slots.lead = { x: 0, y: 0, angle: 0 };
 
   // The bounding box of everything drawn.
   const pts = [];
@@ -343,7 +345,7 @@ export function computeLayout(layout, { aspect = 1.8, players = 2, maxPip = 6, n
   const box = pts.length
     ? { x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) }
     : { x0: -2, x1: 2, y0: -1, y1: 1 };
-  if (layout.hub && ownDouble) {
+  if (ownDouble) {
     slots.lead = { x: 0, y: box.y1 + 1.2, angle: 0 };
     box.y1 += 1.8;
   }
