@@ -20,6 +20,7 @@ from interpreter.engine.actions import Action
 from interpreter.engine.fixtures import ScriptedDeal
 from interpreter.engine.observation import Observation
 from interpreter.engine.pool import pool_in
+from interpreter.engine.slots import slot_copier
 from interpreter.engine.tiles import bits
 from interpreter.engine.tricks.auction import Auction
 from interpreter.engine.tricks.declared import Declared
@@ -120,9 +121,7 @@ class TrickTable:
     def copy(self) -> TrickTable:
         """An independent copy (sharing the rules' tables, the scripted deals, the log and the
         random stream, which `Match.clone` replaces with copies of its own)."""
-        new = object.__new__(TrickTable)
-        for name in TrickTable.__slots__:
-            setattr(new, name, getattr(self, name))
+        new = _shallow_copy(self)
         new.hands = self.hands.copy()
         new.scores = self.scores.copy()
         new.auction = self.auction.copy()
@@ -383,3 +382,6 @@ class TrickTable:
         if not self.delivered:  # tiles given in a passing still under way: out of the hands, not of the hand
             dealt += sum(g.bit_count() for g in self.given)
         self.count_available(dealt // self.n)
+
+
+_shallow_copy = slot_copier(TrickTable)
