@@ -25,9 +25,12 @@ PICK = "pick"
 GIVE = "give"  # trick family: a tile passed face down to another seat before play (passing)
 REDEAL = "redeal"  # layout family: show a hand meeting deal.redeal_claim and have the tiles dealt again
 DECLARE = "declare"  # trick family: show tiles before leading, for points (declaration)
-KINDS = (PLAY, DRAW, PASS, MARKER, BID, TRUMPS, DISCARD, CLOSE, KEEP, DROP, EXCHANGE, PICK, GIVE, REDEAL, DECLARE)
+ACCEPT = "accept"  # trick family: accept the turned-up suit as trumps (bidding.bids: turn_up)
+KINDS = (
+    PLAY, DRAW, PASS, MARKER, BID, TRUMPS, DISCARD, CLOSE, KEEP, DROP, EXCHANGE, PICK, GIVE, REDEAL, DECLARE, ACCEPT
+)  # fmt: skip
 _ONE_TILE = (DISCARD, PICK, GIVE)  # the kinds that carry one tile and nothing else
-_BARE = (DRAW, PASS, MARKER, CLOSE, KEEP, DROP, EXCHANGE, REDEAL, DECLARE)
+_BARE = (DRAW, PASS, MARKER, CLOSE, KEEP, DROP, EXCHANGE, REDEAL, DECLARE, ACCEPT)
 NO_TRUMPS = "none"
 DOUBLES = "doubles"
 

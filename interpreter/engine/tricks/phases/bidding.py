@@ -8,8 +8,15 @@ from interpreter.engine import events as ev
 from interpreter.engine import phases
 from interpreter.engine.actions import BID, PASS, Action
 from interpreter.engine.tricks.phases import BIDDING, TrickPhase, declaring, enter
+from interpreter.engine.tricks.phases.turn_up_auction import TurnUpAuction
 from interpreter.engine.tricks.suits import suit_name
 from interpreter.engine.tricks.table import TrickTable
+from interpreter.engine.tricks.tables import TrickTables
+
+
+def auction(t: TrickTables) -> TrickPhase:
+    """The auction of a hand of these rules: of number bids, or over the turned-up suit."""
+    return TurnUpAuction() if t.over_turn_up else Bidding()
 
 
 class Bidding(TrickPhase):

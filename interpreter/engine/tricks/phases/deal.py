@@ -70,7 +70,7 @@ def after_deal(table: TrickTable, fixed: Declaration) -> TrickPhase:
     under the trumps the deal `fixed`, or the first lead."""
     t = table.t
     if t.rules.bidding is not None:
-        return bidding.Bidding()
+        return bidding.auction(t)
     if t.rules.calls is not None:
         table.declare(t.suits(fixed))
         return calls.enter(table)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from interpreter.engine import events as ev
 from interpreter.engine import phases
 from interpreter.engine.actions import CLOSE, DOUBLES, NO_TRUMPS, TRUMPS, Action
-from interpreter.engine.tricks.phases import CLOSE_WHY, DECLARING, TrickPhase, playing
+from interpreter.engine.tricks.phases import CLOSE_WHY, DECLARING, TrickPhase, entry, playing
 from interpreter.engine.tricks.table import TrickTable
 from interpreter.rulefile.trick_rules import Declarer, FirstLeader, Trump
 
@@ -38,10 +38,19 @@ def _declarations(table: TrickTable) -> list[Action]:
     return table.auction.declarations(table.t, table.contract, table.hands[bidder])
 
 
+@entry("declaration")
+def after_turn_up(table: TrickTable) -> TrickPhase:
+    """The declaration of the seat that accepted the turned-up suit, once the dealer took the tile."""
+    table.current = table.auction.bidder  # type: ignore[assignment]  # the auction was won
+    return after_auction(table)
+
+
 def after_auction(table: TrickTable) -> TrickPhase:
     """The phase after an auction the current seat won: its declaration, or the play when it has
     nothing to choose."""
     if table.t.names_suit is not None:  # the winning bid named the trumps (bidding.names_suit)
+        return declare(table, table.auction.suit)
+    if table.t.over_turn_up and not table.t.contracts:  # the auction made the trumps (bidding.bids: turn_up)
         return declare(table, table.auction.suit)
     declarations = _declarations(table)
     if len(declarations) == 1 and declarations[0].value not in table.t.contracts:
@@ -62,6 +71,8 @@ def declare(table: TrickTable, value: int | str | None) -> TrickPhase:
         if contract.partner_out:
             table.out = partner
         declarer = partner if contract.declarer is Declarer.PARTNER else bidder
+        if contract.trumps is None and t.over_turn_up:  # under the suit the auction made
+            return playing.start(table, t.suits(table.auction.suit, contract), declarer)  # type: ignore[arg-type]
         if contract.trumps is None:  # the declarer names trumps next
             table.current = declarer
             return Declaring()

@@ -1,7 +1,8 @@
 """The dealer taking the turned-up tile for a discard (docs/format.md, `stock.take_turn_up`): once
-the dealer keeps his hand, the turned-up tile joins it (everybody sees that) and he lays one tile
-away: a tile of his own, face down (the others never see which), or the turned-up tile itself,
-which then lies face up again, out of play, for all to see. Then the calls go on."""
+the dealer keeps his hand (or its suit is accepted in the auction), the turned-up tile joins it
+(everybody sees that) and he lays one tile away: a tile of his own, face down (the others never
+see which), or the turned-up tile itself, which then lies face up again, out of play, for all to
+see. Then the calls go on (or the maker declares)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from interpreter.engine.actions import DISCARD, Action
 from interpreter.engine.tiles import bits
 from interpreter.engine.tricks.phases import DISCARDING, TrickPhase, enter
 from interpreter.engine.tricks.table import TrickTable
+from interpreter.rulefile.trick_rules import TakeTurnUp
 
 
 def offered(table: TrickTable, seat: int) -> bool:
@@ -61,7 +63,11 @@ class TurnUpExchange(TrickPhase):
             table.discard_seats.append(seat)
             table.dead.append(tile)
         table.current = table.t.next_seat(seat)
-        self.finish(enter("calls", table))
+        # Taken when he kept his hand in the calls, which go on; or when its suit was accepted in
+        # the auction: then the maker's declaration.
+        stock = table.t.rules.stock
+        on_accept = stock is not None and stock.take_turn_up is TakeTurnUp.DEALER_ON_ACCEPT
+        self.finish(enter("declaration" if on_accept else "calls", table))
 
     def why_illegal(self, table: TrickTable, action: Action) -> str:
         return "lay a tile of your hand away (discard): the turned-up tile to leave it, or one of yours"
