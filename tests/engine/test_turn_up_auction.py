@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from engine_helpers import legal, play, rules
 
-from interpreter.engine import Match, deal
+from interpreter.engine import Action, Match, deal
+from interpreter.engine.actions import ACCEPT, PASS_ACTION
+from interpreter.players import make_player
 
 # Four players: seat 0 speaks first, seat 3 deals; 5-2 turned up makes fives trumps.
 DEAL = deal(
@@ -20,6 +22,9 @@ DEAL = deal(
     boneyard="0-3 0-4 1-5 1-6 2-3 2-4 4-5 2-5",
     starter=0,
 )
+
+
+NAMES = ("counter", "greedy", "ismcts")
 
 
 def euchre() -> Match:
@@ -67,3 +72,13 @@ def test_all_pass_twice_and_the_next_dealer_deals_again() -> None:
     assert match.scores == (0, 0) and match.round == 1
     assert match.phase == "bidding" and match.current_player == 1 and legal(match) == ["pass", "accept"]
     assert match.events_of("deal")[-1]["redeals"] == 1
+
+
+def test_the_computer_players_accept_a_strong_trump_hand_and_pass_a_weak_one() -> None:
+    match = euchre()
+    # Seat 0 holds no five: nothing to make trumps with.
+    weak = {name: make_player(name, seed=1).choose(match.observation(0), match.legal_actions()) for name in NAMES}
+    play(match, "pass", "pass")
+    # Seat 2 holds both bowers of fives (5-5, 4-4), 6-5 and 5-3, and the top one.
+    strong = {name: make_player(name, seed=1).choose(match.observation(2), match.legal_actions()) for name in NAMES}
+    assert weak == dict.fromkeys(NAMES, PASS_ACTION) and strong == dict.fromkeys(NAMES, Action(ACCEPT))
