@@ -7,11 +7,12 @@ suit; when all pass again the hand is dealt again by the next dealer."""
 
 from __future__ import annotations
 
-from engine_helpers import legal, play, rules
+from engine_helpers import house, legal, play, problems, rules
 
 from interpreter.engine import Action, Match, deal
 from interpreter.engine.actions import ACCEPT, PASS_ACTION
 from interpreter.players import make_player
+from interpreter.rulefile.explain import differences, explain
 
 # Four players: seat 0 speaks first, seat 3 deals; 5-2 turned up makes fives trumps.
 DEAL = deal(
@@ -82,3 +83,39 @@ def test_the_computer_players_accept_a_strong_trump_hand_and_pass_a_weak_one() -
     # Seat 2 holds both bowers of fives (5-5, 4-4), 6-5 and 5-3, and the top one.
     strong = {name: make_player(name, seed=1).choose(match.observation(2), match.legal_actions()) for name in NAMES}
     assert weak == dict.fromkeys(NAMES, PASS_ACTION) and strong == dict.fromkeys(NAMES, Action(ACCEPT))
+
+
+def test_the_loader_refuses_what_an_auction_over_the_turned_up_suit_cannot_say() -> None:
+    assert problems("extends: domino-euchre\nbidding: {min: 3}\n") == [
+        "3:11: bidding.min: is for number bids; an auction over the turned-up suit has none"
+    ]
+    assert problems("extends: domino-euchre\nstock: null\n") == [
+        "56:9: bidding.bids: turn_up is an auction over the turned-up tile's suit, so it needs stock.turn_up: true"
+    ]
+    assert "3:17: bidding.bids: 'turnup' is not one of numbers, turn_up; did you mean 'turn_up'?" in problems(
+        "extends: domino-euchre\nbidding: {bids: turnup}\n"
+    )
+    assert problems("extends: domino-euchre\nbidding: {make: 6}\n") == [
+        "3:17: bidding.make: 6 can never be made: a side takes at most 5 points in a hand"
+    ]
+    assert problems("extends: texas-42\nbidding: {make: 30}\n") == [
+        "3:11: bidding.make: is for an auction over the turned-up suit (bidding.bids: turn_up); a number bid makes "
+        "its own value"
+    ]
+    assert problems("extends: domino-loo\nstock: {take_turn_up: dealer_on_accept}\n") == [
+        "3:23: stock.take_turn_up: the dealer takes the turned-up tile when its suit is accepted, so it needs "
+        "bidding.bids: turn_up"
+    ]
+
+
+def test_explain_says_the_auction_and_its_changes() -> None:
+    text = explain(rules("domino-euchre")).replace("\n", " ")
+    assert "each accepts the suit of the turned-up tile as trumps, or passes. The first to accept closes" in text
+    assert "If everyone passes, the turned-up tile is turned down, and each player in turn from the starter" in text
+    forced = house("extends: domino-euchre\nbidding: {second_round: none, all_pass: forced}\n")
+    assert differences(forced, rules("domino-euchre"))[:2] == [
+        "What happens when everyone passes changes from a redeal to a forced bid.",
+        "What follows when everyone passes the turned-up suit changes from a second round naming another suit to "
+        "nothing more.",
+    ]
+    assert "If everyone else has passed, the dealer may not pass: he must accept." in explain(forced).replace("\n", " ")
