@@ -16,6 +16,7 @@ import numpy as np
 
 from interpreter.engine import Action, Observation
 from interpreter.engine.actions import (
+    ACCEPT,
     CLOSE,
     DECLARE,
     DISCARD,
@@ -134,6 +135,13 @@ class Encoding:
             yield Action(REDEAL)
         if self.ruleset.tricks is not None and self.ruleset.tricks.declaration is not None:
             yield Action(DECLARE)  # only where the rules declare: every other game's space stays as it was
+        if self._over_turn_up():
+            yield Action(ACCEPT)  # only in an auction over the turned-up suit: other spaces stay as they were
+
+    def _over_turn_up(self) -> bool:
+        """Whether the auction is over the turned-up suit (bidding.bids: turn_up)."""
+        rules = self.ruleset.tricks
+        return rules is not None and rules.bidding is not None and rules.bidding.over_turn_up
 
     def _declarations(self) -> list[int | str]:
         """What a hand's trumps may be: a pip, the doubles, none; then the special contracts."""
@@ -180,6 +188,8 @@ class Encoding:
             out += [("widow_size", 1), ("widow", t)]
         if rules is not None and rules.declaration is not None:  # declarations: points, who, the tiles shown
             out += [("declared", sides), ("declarers", n), ("shown", n * t)]
+        if self._over_turn_up():  # the turned-up suit passed by all, and the suit made
+            out += [("turned_down", 1), ("suit_made", self.pips + 1)]
         return out
 
     def _suit_count(self) -> int:
@@ -321,6 +331,9 @@ class Encoding:
         if "widow" in sec:
             out[sec["widow_size"].start] = view.widow_size
             self._tiles_into(out, sec["widow"].start, view.widow)
+        if "turned_down" in sec:
+            out[sec["turned_down"].start] = view.turned_down
+            self._one(out, "suit_made", view.bid_suit)
         if "declared" in sec:
             for side, value in enumerate(view.declared):
                 out[sec["declared"].start + rel_side(side)] = value / self.score_scale
