@@ -6,12 +6,15 @@ explain_tricks.py takes them from here."""
 from __future__ import annotations
 
 import enum
+from typing import Any
 
 from interpreter.rulefile.ruleset import Ruleset
 from interpreter.rulefile.trick_rules import AllPass, Bidding, Bids, SecondRound, TakeTurnUp
 
 LABELS = {
     "tricks.bidding.bids": "what a player bids",
+    "tricks.bidding.make": "what the side that makes trumps must take",
+    "tricks.bidding.make_marks": "what making trumps is worth",
     "tricks.bidding.second_round": "what follows when everyone passes the turned-up suit",
 }
 ENUM_WORDS: dict[enum.Enum, str] = {
@@ -21,6 +24,17 @@ ENUM_WORDS: dict[enum.Enum, str] = {
     SecondRound.OTHER_SUIT: "a second round naming another suit",
     TakeTurnUp.DEALER_ON_ACCEPT: "the dealer, for a discard, once its suit is accepted",
 }
+
+
+def one_bid(a: Ruleset, b: Ruleset, fields_a: dict[str, Any], fields_b: dict[str, Any]) -> None:
+    """Two auctions over the turned-up suit have one bid each, kept as min = max = make: the
+    `explain --diff` fields say it once, as `make`, and its marks as what making trumps is worth."""
+    if not all(r.tricks is not None and r.tricks.bidding is not None and r.tricks.bidding.over_turn_up for r in (a, b)):
+        return
+    for fields in (fields_a, fields_b):
+        fields["tricks.bidding.make"] = fields.pop("tricks.bidding.min")
+        fields["tricks.bidding.make_marks"] = fields.pop("tricks.bidding.marks")
+        del fields["tricks.bidding.max"]
 
 
 def auction(ruleset: Ruleset, bidding: Bidding, side: str) -> list[str]:

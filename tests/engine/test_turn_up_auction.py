@@ -119,3 +119,6 @@ def test_explain_says_the_auction_and_its_changes() -> None:
         "nothing more.",
     ]
     assert "If everyone else has passed, the dealer may not pass: he must accept." in explain(forced).replace("\n", " ")
+    assert differences(house("extends: domino-euchre\nbidding: {make: 4}\n"), rules("domino-euchre")) == [
+        "What the side that makes trumps must take changes from 3 to 4."
+    ]
