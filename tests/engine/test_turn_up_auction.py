@@ -11,7 +11,9 @@ from engine_helpers import house, legal, play, problems, rules
 
 from interpreter.engine import Action, Match, deal
 from interpreter.engine.actions import ACCEPT, PASS_ACTION
+from interpreter.engine.tricks.tables import trick_tables_for
 from interpreter.players import make_player
+from interpreter.players.auction import auction_fit
 from interpreter.rulefile.explain import differences, explain
 
 # Four players: seat 0 speaks first, seat 3 deals; 5-2 turned up makes fives trumps.
@@ -122,3 +124,18 @@ def test_explain_says_the_auction_and_its_changes() -> None:
     assert differences(house("extends: domino-euchre\nbidding: {make: 4}\n"), rules("domino-euchre")) == [
         "What the side that makes trumps must take changes from 3 to 4."
     ]
+
+
+def test_the_search_sampler_reads_the_calls_back() -> None:
+    match = euchre()
+    play(match, "pass", "pass", "accept", "discard 0-2")
+    t = trick_tables_for(match.ruleset, 4)
+    fit = auction_fit(t, match.observation(3))
+    assert fit is not None
+    as_dealt = [t.mask_of(match.hand(seat)) for seat in range(4)]
+    as_dealt[3] = t.mask_of(DEAL.hands[3])
+    assert fit(as_dealt) == 0  # the deal itself fits every call
+    # Seat 2 accepted fives: a sample giving it seat 0's hand (no five) misses; seat 0 passed them:
+    # a sample giving it seat 2's bowers misses too.
+    swapped = [as_dealt[2], as_dealt[1], as_dealt[0], as_dealt[3]]
+    assert fit(swapped) > 1
