@@ -12,6 +12,7 @@ from engine_helpers import house, legal, play, problems, rules
 from interpreter.engine import Action, Match, deal
 from interpreter.engine.actions import ACCEPT, PASS_ACTION
 from interpreter.engine.tricks.tables import trick_tables_for
+from interpreter.frontends.presentation.tricks import read_trick_word
 from interpreter.players import make_player
 from interpreter.players.auction import auction_fit
 from interpreter.rulefile.explain import differences, explain
@@ -139,3 +140,13 @@ def test_the_search_sampler_reads_the_calls_back() -> None:
     # a sample giving it seat 2's bowers misses too.
     swapped = [as_dealt[2], as_dealt[1], as_dealt[0], as_dealt[3]]
     assert fit(swapped) > 1
+
+
+def test_a_player_types_a_call_in_words() -> None:
+    match = euchre()
+    assert read_trick_word("accept", match.legal_actions(), match) == Action(ACCEPT)
+    play(match, *["pass"] * 4)
+    assert str(read_trick_word("name threes", match.legal_actions(), match)) == "trumps 3"
+    assert read_trick_word("accept", match.legal_actions(), match) == (
+        "name a suit other than the one turned down (as in 'trumps 3'), or pass"
+    )

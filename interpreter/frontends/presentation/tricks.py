@@ -332,7 +332,7 @@ _TILE = re.compile(
 _NO_TRUMPS = ("none", "no trumps", "no trump", "notrumps", "follow me", "followme", "nt")
 _BARE = {
     "close": CLOSE, "close the stock": CLOSE, "declare": DECLARE, "keep": KEEP, "drop": DROP, "drop out": DROP,
-    "exchange": EXCHANGE,
+    "exchange": EXCHANGE, "accept": ACCEPT,
 }  # fmt: skip
 
 
@@ -440,7 +440,7 @@ def _named(words: str, t: TrickTables) -> Action | str | None:
             if printable(bid.name).lower() == rest:
                 return Action(BID, value=bid.value, half=suit)
         return f"there is no bid '{rest}'"
-    if kind in ("trumps", "trump", "t", "declare") and rest:
+    if kind in ("trumps", "trump", "t", "declare", "name") and rest:  # "name threes": over a turned-down suit
         words = rest
     for name in t.contracts:  # a special contract by its name: "nel-o", "declare splash"
         if printable(name).lower() == words:
