@@ -198,11 +198,13 @@ def trick_lines(match: Match, seats: Sequence[Seat], style: Style) -> list[str]:
         verb = "pass" if who == "You" else "passes"
         lines.append(style.heading("Passing") + f"  {who} {verb} {view.to_give} more face down to {receiver_words(t)}")
         return lines
+    who = seats[match.current_player].name if match.current_player is not None else ""
+    # The dealer's, for the turned-up tile he took (keeping his hand, or its suit accepted in the auction).
+    if view.to_discard and view.turn_up_taken and view.turn_up_holder == match.current_player:
+        lay = "lay" if who == "You" else "lays"
+        lines.append(style.heading("Turn-up") + f"  {who} took it, and {lay} one tile away for it")
+        return lines
     if view.to_discard and view.bidder is None:  # an exchange: the new hand, discarded down to size
-        who = seats[match.current_player].name if match.current_player is not None else ""
-        if view.turn_up_taken and view.turn_up_holder == match.current_player:  # the dealer's, for the turn-up
-            lines.append(style.heading("Turn-up") + f"  {who} took it, and lays one tile away for it")
-            return lines
         lines.append(style.heading("Exchange") + f"  {who} lays {view.to_discard} of the new tiles face down")
         return lines
     if view.to_discard:
