@@ -50,8 +50,6 @@ def after_auction(table: TrickTable) -> TrickPhase:
     nothing to choose."""
     if table.t.names_suit is not None:  # the winning bid named the trumps (bidding.names_suit)
         return declare(table, table.auction.suit)
-    if table.t.over_turn_up and not table.t.contracts:  # the auction made the trumps (bidding.bids: turn_up)
-        return declare(table, table.auction.suit)
     declarations = _declarations(table)
     if len(declarations) == 1 and declarations[0].value not in table.t.contracts:
         return declare(table, declarations[0].value)  # type: ignore[arg-type]  # trumps: no action of the bidder's
