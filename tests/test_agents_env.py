@@ -74,8 +74,19 @@ def test_pettingzoo_api_test_passes(name: str, players: int) -> None:
 
 # A sample of the families' hidden information: a boneyard drawn from (draw, mexican-train,
 # chicken-foot's shared trains), an auction (texas-42), a kitty and calls (domino-rounce), a stock
-# with a turned-up tile (bingo), tiles laid face down (tien-gow), and a dead hand (moon's kitty).
-HIDDEN = ["draw", "mexican-train", "chicken-foot", "texas-42", "domino-rounce", "bingo", "tien-gow", "moon"]
+# with a turned-up tile (bingo), tiles laid face down (tien-gow), a dead hand (moon's kitty), and an
+# auction over a turned-up tile the dealer takes for a discard (domino-euchre).
+HIDDEN = [
+    "draw",
+    "mexican-train",
+    "chicken-foot",
+    "texas-42",
+    "domino-rounce",
+    "bingo",
+    "tien-gow",
+    "moon",
+    "domino-euchre",
+]
 # The trick determinizer gives a hand's kitty count from the view's `to_discard`, not the view's
 # `kitty` (reported, not changed here): that one public count may differ in a sample, so it is
 # left out of the comparison. Every hidden tile is in the other sections.

@@ -54,7 +54,9 @@ def _trick_key_facts(ruleset: Ruleset, text: str) -> None:
     _set_facts(ruleset, text)
     for size in set(ruleset.deal.hand_sizes.values()):
         assert f"{size} tiles" in text or f"{size} with" in text
-    if tricks.bidding is not None:
+    if tricks.bidding is not None and tricks.bidding.over_turn_up:  # its one bid: the mark to make
+        assert f"must then take at least {tricks.bidding.min} point" in text
+    elif tricks.bidding is not None:
         assert f"from {tricks.bidding.min} to {tricks.bidding.max}" in text
         for special in tricks.bidding.special:
             assert special.name in text

@@ -94,6 +94,7 @@ NO_DEFAULT |= {"bidding", "trumps.fixed", "tricks", "scoring.hand", "set.without
 # of stopping a hand, a stock, the calls and an exchange: none unless a file gives them.
 NO_DEFAULT |= {"set.tiles", "tricks.pip_order", "tricks.lead_trump", "tricks.stop_when", "stock", "calls"}
 NO_DEFAULT |= {"tricks.forfeit_last"}  # nobody is barred from the last trick unless a file says who
+NO_DEFAULT |= {"bidding.make"}  # an auction over the turned-up suit must say its mark; number bids have none
 NO_DEFAULT |= {"calls.exchange"}
 NO_DEFAULT |= {"bidding.max_raise"}  # any higher bid unless a file limits the raise
 NO_DEFAULT |= {"bidding.kitty_discard"}  # the kitty's taker lays away any tile unless a file says which

@@ -16,6 +16,7 @@ import numpy as np
 
 from interpreter.engine import Action, Observation
 from interpreter.engine.actions import (
+    ACCEPT,
     CLOSE,
     DECLARE,
     DISCARD,
@@ -143,6 +144,13 @@ class Encoding:
             yield Action(REDEAL)
         if self.ruleset.tricks is not None and self.ruleset.tricks.declaration is not None:
             yield Action(DECLARE)  # only where the rules declare: every other game's space stays as it was
+        if self._over_turn_up():
+            yield Action(ACCEPT)  # only in an auction over the turned-up suit: other spaces stay as they were
+
+    def _over_turn_up(self) -> bool:
+        """Whether the auction is over the turned-up suit (bidding.bids: turn_up)."""
+        rules = self.ruleset.tricks
+        return rules is not None and rules.bidding is not None and rules.bidding.over_turn_up
 
     def _declarations(self) -> list[int | str]:
         """What a hand's trumps may be: a pip, the doubles, none; then the special contracts."""
@@ -199,6 +207,8 @@ class Encoding:
             out += [("melding", 1), ("melded", n * t)]
         if self._places_doubles:  # the doubles' place a contract's declarer announced (contracts[].doubles: declared)
             out += [("doubles_place", len(PLACES))]
+        if self._over_turn_up():  # the turned-up suit passed by all, and the suit made
+            out += [("turned_down", 1), ("suit_made", self.pips + 1)]
         return out
 
     @property
@@ -355,6 +365,9 @@ class Encoding:
             self._tiles_into(out, sec["widow"].start, view.widow)
         if "doubles_place" in sec:
             self._one(out, "doubles_place", None if view.doubles_place is None else PLACES.index(view.doubles_place))
+        if "turned_down" in sec:
+            out[sec["turned_down"].start] = view.turned_down
+            self._one(out, "suit_made", view.bid_suit)
         if "declared" in sec:
             for side, value in enumerate(view.declared):
                 out[sec["declared"].start + rel_side(side)] = value / self.score_scale

@@ -31,12 +31,13 @@ MELD = "meld"  # trick family: show a meld, its tiles sorted as `value` (melds)
 # DoublePlace's word; contracts[].doubles: declared)
 PLACE = "doubles"
 PLACES = tuple(place.value for place in DoublePlace)
+ACCEPT = "accept"  # trick family: accept the turned-up suit as trumps (bidding.bids: turn_up)
 KINDS = (
     PLAY, DRAW, PASS, MARKER, BID, TRUMPS, DISCARD, CLOSE, KEEP, DROP, EXCHANGE, PICK, GIVE, REDEAL, DECLARE,
-    MELD, PLACE,
+    MELD, PLACE, ACCEPT,
 )  # fmt: skip
 _ONE_TILE = (DISCARD, PICK, GIVE)  # the kinds that carry one tile and nothing else
-_BARE = (DRAW, PASS, MARKER, CLOSE, KEEP, DROP, EXCHANGE, REDEAL, DECLARE)
+_BARE = (DRAW, PASS, MARKER, CLOSE, KEEP, DROP, EXCHANGE, REDEAL, DECLARE, ACCEPT)
 NO_TRUMPS = "none"
 DOUBLES = "doubles"
 

@@ -81,6 +81,7 @@ class TrickView:
     turn_up: Tile | None = None  # the tile turned up for trumps (stock.turn_up)
     turn_up_holder: int | None = None  # the seat that drew the turned-up tile and still holds it
     turn_up_taken: bool = False  # the dealer took the turned-up tile into his hand (stock.take_turn_up)
+    turned_down: bool = False  # everyone passed the turned-up suit (bidding.bids: turn_up): it is not trumps
     closed_by: int | None = None  # the seat that closed the stock
     # When the stock was closed: (tricks, points), each per side; () while it is open.
     at_close: tuple[()] | tuple[tuple[int, ...], tuple[int, ...]] = ()

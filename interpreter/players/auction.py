@@ -19,13 +19,20 @@ from collections.abc import Callable
 
 from interpreter.engine import Observation
 from interpreter.engine.tricks.tables import TrickTables
-from interpreter.players.counter import estimate
+from interpreter.players.counter import PARTNER_TAKES, estimate
 
 SLACK = 4.0  # points: how far a bid or a pass may stray from the estimate
+# In an auction over the turned-up suit (bidding.bids: turn_up, counter's `turn_up_call`), a pass
+# in the first round says the hand was short of the mark under the turned-up suit, in the second
+# under every suit it could name; making trumps says it reached the mark under that suit. Its
+# mark is a few points in all (Euchre: 3 of 5), so its slack is small.
+CALL_SLACK = 0.5
 
 
 def auction_fit(t: TrickTables, observation: Observation) -> Callable[[list[int]], float] | None:
     """`misfit(hands)` for the other seats' bids so far, or None when the auction said nothing."""
+    if t.over_turn_up:
+        return turn_up_fit(t, observation)
     view = observation.tricks
     bidding = t.rules.bidding
     if view is None or bidding is None or not view.bids:
@@ -70,6 +77,39 @@ def auction_fit(t: TrickTables, observation: Observation) -> Callable[[list[int]
         for seat in seats:
             best = worth(hands[seat])
             miss += max(0.0, low.get(seat, -inf) - best) + max(0.0, best - high.get(seat, inf))
+        return miss
+
+    return misfit
+
+
+def turn_up_fit(t: TrickTables, observation: Observation) -> Callable[[list[int]], float] | None:
+    """`misfit(hands)` for the other seats' calls so far, or None when they said nothing."""
+    view = observation.tricks
+    if view is None or view.turn_up is None or not view.bids:
+        return None
+    turned = t.turned_trump(t.index[view.turn_up])
+    others = [s for s in range(t.max_pip + 1) if s != turned]
+    mark = t.bids[0].make - PARTNER_TAKES
+    below: dict[int, list[int]] = {}  # per seat: the suits it passed, short of the mark under each
+    above: dict[int, int] = {}  # the seat that made trumps: the suit
+    for i, (seat, value) in enumerate(view.bids):
+        if seat == observation.seat:
+            continue
+        second = i >= len(observation.hand_counts)
+        if value is None:
+            below.setdefault(seat, []).extend(others if second else [turned])
+        else:
+            above[seat] = view.bid_suit if view.bid_suit is not None else turned
+    if not below and not above:
+        return None
+
+    def misfit(hands: list[int]) -> float:
+        miss = 0.0
+        for seat, suits in below.items():
+            best = max(estimate(t, hands[seat], s, False) for s in set(suits))
+            miss += max(0.0, best - (mark + CALL_SLACK))
+        for seat, suit in above.items():
+            miss += max(0.0, mark - CALL_SLACK - estimate(t, hands[seat], suit, False))
         return miss
 
     return misfit

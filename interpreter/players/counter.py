@@ -55,8 +55,8 @@ from interpreter.engine.tricks.suits import Declaration, Suits
 from interpreter.engine.tricks.tables import TrickTables, trick_tables_for
 from interpreter.players.direction import taking_pays
 from interpreter.players.heavy import HeavyPlayer
-from interpreter.rulefile.phase_kinds import LAYOUT, MELDING, TRICKS, PhaseParts, play_kind
-from interpreter.rulefile.trick_rules import Aim
+from interpreter.rulefile.phase_kinds import AUCTION, LAYOUT, MELDING, TRICKS, PhaseParts, play_kind
+from interpreter.rulefile.trick_rules import Aim, TakeTurnUp
 
 # The estimate's shares, each a person's rule of thumb (documented in `estimate`).
 OTHER_TRUMP = 0.6  # a trump below the top run wins this often when the hand holds trump control
@@ -98,6 +98,8 @@ class CounterPlayer:
             return _meld(legal)
         if PLAY in kinds:  # a pass beside the plays hands the first lead on (starter_or_next): it leads itself
             legal = [a for a in legal if a.kind != PASS]
+        elif is_turn_up_call(observation, legal):
+            return turn_up_call(t, observation, legal)
         elif BID in kinds or PASS in kinds:  # else a pass exists only in the auction of a trick game
             return bid(t, observation, legal)
         if TRUMPS in kinds:
@@ -305,6 +307,65 @@ def bid_for(t: TrickTables, legal: Sequence[Action], best: float, partner_holds:
     # hand that takes everything for certain risks nothing, so it bids the most.
     certain = best >= _available(t)
     return max(within, key=lambda a: (t.bid_of[a.value].make, (1 if certain else -1) * t.bid_of[a.value].marks))  # type: ignore[index]
+
+
+# Accepting or passing a turned-up suit (bidding.bids: turn_up). A seat accepts it (or, once it was
+# turned down, names the suit its hand is best in) when its own hand, as maker under that suit,
+# should take what the maker must (`estimate` without a partner's share) with PARTNER_TAKES points
+# more from its partner; a dealer who takes the turned-up tile counts it in his hand in place of
+# his weakest tile. Without the partner's share: a hand with no trump and a few high tiles would
+# otherwise make trumps on what its partner was supposed to take. (players/auction.py reads the
+# other seats' calls back by the same measure.)
+PARTNER_TAKES = 1.0  # points: what a partner adds to the maker's hand (a trick of five, in Euchre)
+
+
+def is_turn_up_call(observation: Observation, legal: Sequence[Action]) -> bool:
+    """Whether the decision is a call in an auction over the turned-up suit."""
+    view = observation.tricks
+    if view is None or view.phase_kind != AUCTION:
+        return False
+    return any(a.kind in (actions.ACCEPT, TRUMPS) for a in legal)
+
+
+def turn_up_call(t: TrickTables, observation: Observation, legal: Sequence[Action]) -> Action:
+    """Accept (or name a suit) when the hand is worth it, else pass."""
+    passing = next((a for a in legal if a.kind == PASS), None)
+    n = len(observation.hand_counts)
+    if passing is not None and not taking_pays(observation.rules.for_players(n), n):
+        return passing
+    hand = t.mask_of(observation.hand)
+    view = observation.tricks
+    assert view is not None
+    make = t.bids[0].make
+    calls = [a for a in legal if a.kind != PASS]
+    worth = {a: _call_worth(t, observation, hand, _call_suit(t, observation, a)) for a in calls}
+    best = max(calls, key=lambda a: (round(worth[a], 6), -calls.index(a)))
+    if passing is None or worth[best] + PARTNER_TAKES >= make:
+        return best
+    return passing
+
+
+def _call_suit(t: TrickTables, observation: Observation, action: Action) -> int:
+    """The suit a call makes trumps: the turned-up tile's, or the one named."""
+    if action.kind == actions.ACCEPT:
+        view = observation.tricks
+        assert view is not None and view.turn_up is not None
+        return t.turned_trump(t.index[view.turn_up])
+    assert isinstance(action.value, int)
+    return action.value
+
+
+def _call_worth(t: TrickTables, observation: Observation, hand: int, suit: int) -> float:
+    """What the hand should take as maker under `suit`, without its partner; a dealer accepting
+    counts the turned-up tile he then takes, for his weakest tile."""
+    view = observation.tricks
+    assert view is not None
+    stock = t.rules.stock
+    takes = stock is not None and stock.take_turn_up is TakeTurnUp.DEALER_ON_ACCEPT
+    if takes and observation.seat == view.dealer and not view.turned_down and view.turn_up is not None:
+        whole = hand | 1 << t.index[view.turn_up]
+        return max(estimate(t, whole & ~(1 << x), suit, False) for x in bits(whole))
+    return estimate(t, hand, suit, False)
 
 
 def _group_play(t: TrickTables, observation: Observation, legal: list[Action]) -> Action:

@@ -15,6 +15,8 @@ from interpreter.engine import Action, Observation
 from interpreter.engine.actions import PLAY
 from interpreter.engine.match import Match
 from interpreter.engine.search import search_support
+from interpreter.engine.tricks.tables import trick_tables_for
+from interpreter.players.counter import is_turn_up_call, turn_up_call
 from interpreter.players.heavy import tile_value
 from interpreter.rulefile.ruleset import Winner
 
@@ -39,6 +41,8 @@ class GreedyPlayer:
             return legal[0]
         rules = observation.rules
         players = len(observation.hand_counts)
+        if is_turn_up_call(observation, legal):  # nothing scores now: by the hand's strength, as counter
+            return turn_up_call(trick_tables_for(rules.for_players(players), players), observation, legal)
         lowest = rules.match.winner is Winner.LOWEST
         table = search_support(rules).determinizer(rules, observation).sample(self._rng)
         table.legal_actions()  # listed once here, the clones below share the list instead of each listing it

@@ -49,6 +49,7 @@ from interpreter.engine.tricks.match import BIDDING, PLAYING
 from interpreter.engine.tricks.tables import trick_tables_for
 from interpreter.players.auction import auction_fit
 from interpreter.players.bidding import BidResult, BidSearch
+from interpreter.players.counter import is_turn_up_call, turn_up_call
 from interpreter.players.distinct import arm_keys, distinct_plays, followers
 from interpreter.players.heavy import tile_value
 from interpreter.rulefile.phase_kinds import LAYOUT, TRICKS, PhaseParts, play_kind
@@ -164,6 +165,14 @@ class _TrickPrelude:
         return not self._round_over(match, key)
 
 
+def _turn_up_call(observation: Observation, legal: Sequence[Action]) -> Action:
+    """A call over the turned-up suit: counter's, by the hand's strength. The tree would weigh
+    accepting against a pass whose value is every other seat passing (the model of the others'
+    auction above), so it is not searched."""
+    n = len(observation.hand_counts)
+    return turn_up_call(trick_tables_for(observation.rules.for_players(n), n), observation, legal)
+
+
 def _bidding(observation: Observation, legal: Sequence[Action]) -> bool:
     """A trick game's auction with a bid to choose: searched by bidding.py, not the tree."""
     view = observation.tricks
@@ -207,6 +216,8 @@ class IsmctsPlayer:
             return legal[0]
         if _bidding(observation, legal):
             return self._bids(observation, legal)[0].action
+        if is_turn_up_call(observation, legal):
+            return _turn_up_call(observation, legal)
         root = self._picked_node(observation, legal) or self._root(observation)
         # The most visited action; the engine's legal order settles ties (a twin of a searched
         # play, `distinct_plays`, has no node of its own).
@@ -243,6 +254,9 @@ class IsmctsPlayer:
             weighed = {r.action: r for r in self._bids(observation, legal)}
             rest = [Estimate(a, 0.0, 0) for a in legal if a not in weighed]
             return [Estimate(r.action, r.ahead, r.samples) for r in weighed.values()] + rest
+        if is_turn_up_call(observation, legal):  # not searched: counter's call, then the others
+            chosen = _turn_up_call(observation, legal)
+            return [Estimate(a, 0.0, 0) for a in [chosen, *(a for a in legal if a != chosen)]]
         root = self._root(observation)
         found = []
         for action in legal:

@@ -27,6 +27,12 @@ from interpreter.rulefile.build_hand_scoring import trick_plays, trick_scores
 from interpreter.rulefile.build_melds import build_melds
 from interpreter.rulefile.build_passing import build_passing
 from interpreter.rulefile.build_tracks import pair_track_names
+from interpreter.rulefile.build_turn_up_auction import (
+    bids_option,
+    check_turn_up_auction,
+    refuse_turn_up_keys,
+    turn_up_bidding,
+)
 from interpreter.rulefile.build_undealt import build_undealt, refuse_in_layout, take_turn_up
 from interpreter.rulefile.ruleset import Deal, Players, StartCriterion, Undealt
 from interpreter.rulefile.trick_rules import (
@@ -41,6 +47,7 @@ from interpreter.rulefile.trick_rules import (
     Aim,
     AllPass,
     Bidding,
+    Bids,
     Calls,
     Combination,
     Contract,
@@ -170,6 +177,7 @@ def build_tricks(
     hand = b.expr(("scoring", "hand"), HAND_NAMES, Type.INT)
     contracts = _contracts(b, bidding, players, counts, max_pips, led_suit)
     check_names_suit(b, bidding, trumps, contracts, max_pips)
+    check_turn_up_auction(b, bidding, stock, contracts)
     check_kitty_discard(b, bidding, count, tuple(b.tiles or ()) or _full_set(max_pips))
     pip_order = _pip_order(b, max_pips, led_suit)
     top = _top(b, counts, max_pips)
@@ -469,10 +477,11 @@ def _stock(b: _Builder, deal: Deal, led_suit: LedSuit) -> Stock | None:
             what = "closing stops the drawing" if key == "close" else "the stock is open while it is drawn from"
             b.problem(("stock", key), f"{what}, and nobody draws: it needs stock.draw")
     if turn_up:
-        if written(b.data, ("bidding",)):
+        if written(b.data, ("bidding",)) and bids_option(b) is not Bids.TURN_UP:
             b.problem(
                 ("stock", "turn_up"),
-                "the turned-up tile makes trumps, so nobody declares them: a game with a turn-up has no bidding",
+                "the turned-up tile makes trumps, so nobody declares them: a game with a turn-up has no bidding "
+                "but one over its suit (bidding.bids: turn_up)",
             )
         if written(b.data, ("trumps", "fixed")):
             b.problem(
@@ -644,6 +653,9 @@ def _top(b: _Builder, counts: range, max_pips: Mapping[int, int]) -> tuple[tuple
 def _bidding(b: _Builder, most: Mapping[int, int]) -> Bidding | None:
     if not written(b.data, ("bidding",)):
         return None
+    if bids_option(b) is Bids.TURN_UP:
+        return turn_up_bidding(b, most)
+    refuse_turn_up_keys(b)
     low, high = b.get("bidding", "min"), b.get("bidding", "max")
     step = b.get("bidding", "step")
     if low > high:

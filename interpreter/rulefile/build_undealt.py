@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from interpreter.rulefile.ruleset import Deal, Undealt
-from interpreter.rulefile.trick_rules import Bidding, Calls, Stock, TakeTurnUp
+from interpreter.rulefile.trick_rules import Bidding, Bids, Calls, Stock, TakeTurnUp
 
 if TYPE_CHECKING:
     from interpreter.rulefile.build import _Builder
@@ -22,11 +22,15 @@ def take_turn_up(b: _Builder, turn_up: bool, draw: bool) -> TakeTurnUp:
     if taken is TakeTurnUp.NONE:
         return taken
     path = ("stock", "take_turn_up")
+    on_accept = taken is TakeTurnUp.DEALER_ON_ACCEPT
     if not turn_up:
         b.problem(path, "gives the dealer the turned-up tile, so it needs stock.turn_up: true")
     elif draw:
         b.problem(path, "the turned-up tile is the stock's last tile, drawn in turn (stock.draw): nobody takes it")
-    elif b.get("calls") is None:
+    elif on_accept and b.get("bidding", "bids") != Bids.TURN_UP.value:
+        message = "the dealer takes the turned-up tile when its suit is accepted, so it needs bidding.bids: turn_up"
+        b.problem(path, message)
+    elif not on_accept and b.get("calls") is None:
         b.problem(path, "the dealer takes the turned-up tile when he keeps his hand, so it needs calls")
     return taken
 

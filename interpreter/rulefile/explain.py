@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from interpreter.expressions import words as names
 from interpreter.expressions.language import Expr
 from interpreter.expressions.words import words
-from interpreter.rulefile import explain_phases, explain_tricks
+from interpreter.rulefile import explain_phases, explain_tricks, explain_turn_up_auction
 from interpreter.rulefile.explain_common import (
     ITEM,
     per_count,
@@ -1023,6 +1023,7 @@ def differences(a: Ruleset, b: Ruleset) -> list[str]:
         for fields in (fields_a, fields_b):
             for path in [p for p in fields if p.startswith("tricks.bidding")]:
                 del fields[path]
+    explain_turn_up_auction.one_bid(a, b, fields_a, fields_b)
     contracts: list[str] = []
     if a.tricks is not None and b.tricks is not None:
         # Said contract by contract and combination by combination, after the rest of the trick rules.

@@ -14,7 +14,14 @@ from typing import Any
 from interpreter.expressions import words as names
 from interpreter.expressions.language import Expr
 from interpreter.expressions.words import words
-from interpreter.rulefile import explain_bower, explain_declaration, explain_melds, explain_passing, explain_undealt
+from interpreter.rulefile import (
+    explain_bower,
+    explain_declaration,
+    explain_melds,
+    explain_passing,
+    explain_turn_up_auction,
+    explain_undealt,
+)
 from interpreter.rulefile.build_tricks import PIP_NAMES, ranked_tiles, tile_env
 from interpreter.rulefile.explain_common import (
     ITEM,
@@ -268,6 +275,8 @@ def _starting(ruleset: Ruleset, tricks: TrickRules) -> list[str]:
         if tricks.calls is not None:
             out += _calls(ruleset, tricks.calls)
         return out + explain_melds.sentences(tricks.melds, side_word(ruleset.players), before=True)
+    if bidding.over_turn_up:
+        return out + explain_turn_up_auction.auction(ruleset, bidding, _maker_side(ruleset))
     direction = ruleset.players.direction.value
     if bidding.rounds is Rounds.UNTIL_PASSES:
         out.append(
@@ -379,9 +388,13 @@ def _trumps(ruleset: Ruleset, tricks: TrickRules) -> list[str]:
     if stock is not None and stock.turn_up:
         higher = "its higher end in that order" if tricks.pip_order else "its higher end"
         kept = "it is the last tile drawn" if stock.draw else "it stays face up, out of play"
-        out.append(
-            f"After the deal a tile of the stock is turned up: {higher} is trumps (a double: its own number); {kept}."
-        )
+        if tricks.bidding is not None and tricks.bidding.over_turn_up:
+            out += explain_turn_up_auction.turned_up(higher, kept, stock.take_turn_up)
+        else:
+            out.append(
+                f"After the deal a tile of the stock is turned up: {higher} is trumps (a double: its own number); "
+                f"{kept}."
+            )
         if stock.take_turn_up is TakeTurnUp.DEALER_MAY:
             out.append(
                 "The dealer, keeping his hand in the calls, takes the turned-up tile into it and lays one tile away "
@@ -467,7 +480,10 @@ def bid_name(bidding: Bidding, value: int) -> str:
 
 
 def _contracts(ruleset: Ruleset, tricks: TrickRules) -> list[str]:
-    out = ["Instead of naming trumps, the winner of the auction may declare one of these contracts:"]
+    if tricks.bidding is not None and tricks.bidding.over_turn_up:
+        out = ["Instead of playing the suit made as usual, the player who made it may declare one of these contracts:"]
+    else:
+        out = ["Instead of naming trumps, the winner of the auction may declare one of these contracts:"]
     out += [f"{ITEM}{contract_words(ruleset, tricks, c)}." for c in tricks.contracts]
     side = _bidder_side(ruleset)
     out.append(f"A special contract is made, for the score of the hand, when {side} does what it must.")
@@ -476,6 +492,11 @@ def _contracts(ruleset: Ruleset, tricks: TrickRules) -> list[str]:
 
 def _bidder_side(ruleset: Ruleset) -> str:
     return "the bidder's side" if ruleset.players.team_counts else "the bidder"
+
+
+def _maker_side(ruleset: Ruleset) -> str:
+    """Who must make the mark after an auction over the turned-up suit."""
+    return "the maker's side" if ruleset.players.team_counts else "the maker"
 
 
 def contract_words(ruleset: Ruleset, tricks: TrickRules, contract: Contract) -> str:
@@ -498,7 +519,9 @@ def contract_words(ruleset: Ruleset, tricks: TrickRules, contract: Contract) -> 
     partner = contract.declarer is Declarer.PARTNER
     declarer = "the bidder's partner" if partner else "the bidder"
     leads = partner or tricks.first_leader is FirstLeader.STARTER  # else the winner of the auction leads as usual
-    if contract.trumps is None:
+    if contract.trumps is None and bidding.over_turn_up:
+        clauses.append("under the suit made trumps in the auction" + (f"; {declarer} leads" if leads else ""))
+    elif contract.trumps is None:
         clauses.append(f"{declarer} names trumps" + (" and leads the first trick" if leads else ""))
     else:
         if contract.rank is None:  # a ranked contract says it has no trumps with its ranking
@@ -1005,6 +1028,7 @@ LABELS = {
     **explain_undealt.LABELS,
     "tricks.doubles_callable": "calling the doubles as the suit led",
     **explain_bower.LABELS,
+    **explain_turn_up_auction.LABELS,
 }  # tricks.contracts and tricks.combinations: said one by one (contract_changes, combination_changes)
 
 ENUM_WORDS: dict[enum.Enum, str] = {
@@ -1032,6 +1056,7 @@ ENUM_WORDS: dict[enum.Enum, str] = {
     **explain_melds.ENUM_WORDS,
     **explain_undealt.ENUM_WORDS,
     **explain_bower.ENUM_WORDS,
+    **explain_turn_up_auction.ENUM_WORDS,
 }
 
 BOOLEAN_WORDS = {
@@ -1141,6 +1166,8 @@ def auction(ruleset: Ruleset) -> str:
     """The auction of a ruleset whose counterpart has none, in a sentence."""
     tricks = ruleset.tricks
     assert tricks is not None and tricks.bidding is not None
+    if tricks.bidding.over_turn_up:
+        return " ".join(explain_turn_up_auction.auction(ruleset, tricks.bidding, _maker_side(ruleset)))
     return " ".join(_bids(tricks.bidding, ruleset.start.max_redeals, _worth_marks(tricks), _bidder_side(ruleset)))
 
 

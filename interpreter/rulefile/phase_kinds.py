@@ -48,12 +48,14 @@ def sequence_of(ruleset: Ruleset) -> tuple[str, ...]:
     if rules.passing is not None:
         sequence.append(PASSING)
     bidding = rules.bidding
+    # The dealer taking the turned-up tile: once its suit is accepted in the auction, or during the calls.
+    takes = rules.stock is not None and rules.stock.dealer_takes_turn_up
     if bidding is not None:
-        sequence += [AUCTION, DECLARATION]
+        sequence += [AUCTION, UNDEALT, DECLARATION] if takes and bidding.over_turn_up else [AUCTION, DECLARATION]
     if rules.calls is not None:
         sequence.append(CALLS)
-    if rules.stock is not None and rules.stock.dealer_takes_turn_up:
-        sequence.append(UNDEALT)  # the dealer taking the turned-up tile, during the calls
+    if takes and not (bidding is not None and bidding.over_turn_up):
+        sequence.append(UNDEALT)
     if (bidding is not None and bidding.kitty) or rules.calls is not None:
         sequence.append(DISCARD)
     melds = rules.melds

@@ -33,11 +33,29 @@ class NamesSuit(enum.Enum):
 
 
 class TakeTurnUp(enum.Enum):
-    """Who may take the turned-up tile into the hand: nobody (`none`), or the dealer when he keeps
-    his hand (`dealer_may`), laying one tile away in its place (the turn-up itself: left)."""
+    """Who may take the turned-up tile into the hand: nobody (`none`), the dealer when he keeps
+    his hand (`dealer_may`), or the dealer once its suit is accepted in a turn-up auction
+    (`dealer_on_accept`); he lays one tile away in its place (the turn-up itself: left)."""
 
     NONE = "none"
     DEALER_MAY = "dealer_may"
+    DEALER_ON_ACCEPT = "dealer_on_accept"
+
+
+class Bids(enum.Enum):
+    """What a player bids: a number of points (`numbers`), or the suit of the tile turned up for
+    trumps (`turn_up`: accept it or pass; the first to accept closes the auction)."""
+
+    NUMBERS = "numbers"
+    TURN_UP = "turn_up"
+
+
+class SecondRound(enum.Enum):
+    """After everyone passed the turned-up suit: nothing more (`none`: bidding.all_pass), or the
+    tile is turned down and each may name a suit other than its suit (`other_suit`)."""
+
+    NONE = "none"
+    OTHER_SUIT = "other_suit"
 
 
 class Rounds(enum.Enum):
@@ -293,6 +311,16 @@ class Bidding:
     # Over KITTY_TILE_NAMES: the tiles the kitty's taker may lay away (None: any; when none it holds
     # qualifies, any). A kitty tile that may not be laid away is taken for good.
     kitty_discard: Expr[bool] | None = None
+    # `turn_up`: the one bid there is accepts the turned-up suit (or, in the second round, names
+    # another); it must make `bidding.make`, kept as min = max = make so that the auction's record,
+    # `bid`, `bid_marks` and `made` read it as any bid.
+    bids: Bids = Bids.NUMBERS
+    second_round: SecondRound = SecondRound.NONE
+
+    @property
+    def over_turn_up(self) -> bool:
+        """Whether the auction is over the turned-up suit (bids: turn_up)."""
+        return self.bids is Bids.TURN_UP
 
     def values(self) -> tuple[int, ...]:
         """Every bid there is, in order."""

@@ -29,7 +29,7 @@ from tests.engine.engine_helpers import PASSING
 GAMES = (
     ("texas-42", 4, 3, 7), ("texas-42-house", 4, 1, 7), ("moon", 3, 3, 7), ("domino-loo", 4, 3, 7),
     ("bingo", 2, 3, 0), ("tien-gow", 4, 4, 7), ("passing", 3, 1, 7),
-    ("passing-shown", 3, 2, 7), ("pass-after-bid", 4, 2, 7), ("domino-pinochle", 3, 1, 7),
+    ("passing-shown", 3, 2, 7), ("pass-after-bid", 4, 2, 7), ("domino-pinochle", 3, 1, 7), ("domino-euchre", 4, 1, 7),
 )  # fmt: skip
 
 # Not compared as equal, each for its reason (checked below otherwise):
@@ -82,7 +82,7 @@ def _conserved(table: TrickTable) -> bool:
         places.update(x for mask in table.given for x in bits(mask))
     up = table.stock.turn_up
     rules = table.t.rules.stock
-    if up is not None and rules is not None and not rules.draw:
+    if up is not None and rules is not None and not rules.draw and not table.stock.taken:  # else in the dealer's hand
         places[up] += 1
     return sorted(places) == list(range(len(table.t.tiles))) and set(places.values()) == {1}
 

@@ -1,9 +1,10 @@
 """A table of a trick game where a special contract was declared reopens after a restart.
 
-Every bundled trick file with special contracts (today rules/texas-42-house.yaml alone), every
-contract it has: four people at a table, driven through the HTTP API as the browser drives it, one
-bids what the contract needs and declares it, and the server is restarted (a new app over the same
-state folder). Each seat finds the table where it was, with the same view; and it plays on.
+Every bundled trick file with special contracts (today rules/texas-42-house.yaml and
+rules/domino-euchre.yaml), every contract it has: four people at a table, driven through the HTTP
+API as the browser drives it, one bids what the contract needs (or accepts the turned-up suit) and
+declares it, and the server is restarted (a new app over the same state folder). Each seat finds
+the table where it was, with the same view; and it plays on.
 """
 
 from __future__ import annotations
@@ -61,12 +62,19 @@ def _act(client: TestClient, table: dict, seat: int, action: dict, version: int)
 
 
 def _declare(client: TestClient, table: dict, bidder: int, bid: int, name: str, by_index: bool) -> dict:
-    """Drive the table's first auction: `bidder` bids `bid`, everyone else passes; `bidder` declares
-    `name`, by its index in the legal moves as the browser does, or as an action's JSON."""
+    """Drive the table's first auction: `bidder` bids `bid` (or, in an auction over the turned-up
+    suit, accepts it), everyone else passes, and a dealer who then takes the turned-up tile lays the
+    first tile offered away; `bidder` declares `name`, by its index in the legal moves as the browser
+    does, or as an action's JSON."""
     view = client.get(_url(table, "state", bidder)).json()
-    while view["tricks"]["phase"] == "bidding":
+    while view["tricks"]["phase"] in ("bidding", "discarding"):
         seat = view["current_player"]
-        move = {"kind": "bid", "value": bid} if seat == bidder else {"kind": "pass"}
+        if view["tricks"]["phase"] == "discarding":  # stock.take_turn_up: dealer_on_accept
+            move = {"kind": "discard", "tile": client.get(_url(table, "state", seat)).json()["legal"][0]["tile"]}
+        elif seat != bidder:
+            move = {"kind": "pass"}
+        else:
+            move = {"kind": "accept"} if view["tricks"].get("turn_up_auction") else {"kind": "bid", "value": bid}
         view = _act(client, table, seat, move, view["version"])
     view = client.get(_url(table, "state", bidder)).json()
     assert view["tricks"]["phase"] == "declaring" and view["current_player"] == bidder, view["tricks"]
@@ -99,7 +107,7 @@ def test_a_table_with_each_contract_declared_reopens_after_a_restart_with_the_sa
                 saved = (state / f"{table['table']}.json").read_text()
                 assert f'"kind":"trumps","value":"{contract.name}"' in saved
                 before.append((table, _views(client, table)))
-    assert len(before) == 4  # nel-o, plunge, splash and sevens
+    assert len(before) == 5  # nel-o, plunge, splash and sevens; Domino Euchre's alone
     with TestClient(create_app(state, pace_ms=0)) as client:
         for table, views in before:
             assert _views(client, table) == views

@@ -36,7 +36,7 @@ class Auction:
         ladder, or a contract the seat's `hand` meets, allows, from the lowest."""
         high = self.high
         out: list[Action] = []
-        passed = sum(1 for _, value in self.bids if value is None)
+        passed = self.passes()
         last = passed == players - 1 if t.until_passes else len(self.bids) == players - 1
         if not (last and high is None and not may_pass):
             out.append(PASS_ACTION)
@@ -88,6 +88,15 @@ class Auction:
         self.bidder = seat
         self.suit = action.half
 
+    def make(self, seat: int, value: int, suit: int) -> None:
+        """`seat` makes `suit` trumps with the one bid there is (bidding.bids: turn_up), worth `value`."""
+        self.bids.append((seat, value))
+        self.high, self.bidder, self.suit = value, seat, suit
+
+    def passes(self) -> int:
+        """The passes so far."""
+        return sum(1 for _, value in self.bids if value is None)
+
     def next_seat(self, t: TrickTables, players: int, current: int) -> int | None:
         """Who bids next after `current`, or None when the auction is over."""
         if t.until_passes:  # round after round: a seat that passed is out of the auction
@@ -107,7 +116,8 @@ class Auction:
             return list(t.declare_actions)
         if self.must_declare is not None:
             return [t.contract_actions[self.must_declare.name]]
-        out = list(t.declare_actions)
+        # After an auction over the turned-up suit, the suit it made, or a contract under it.
+        out = [t.declare_actions[self.suit]] if t.over_turn_up and self.suit is not None else list(t.declare_actions)
         high = self.high or 0
         for c in t.rules.contracts:
             least = c.min_bid if c.min_bid is not None else c.bid

@@ -43,7 +43,7 @@ from interpreter.engine.tricks.phases import (
     PLAYING,
     TrickPhase,
 )  # fmt: skip
-from interpreter.engine.tricks.phases.bidding import Bidding
+from interpreter.engine.tricks.phases.bidding import auction
 from interpreter.engine.tricks.phases.calls import Calls
 from interpreter.engine.tricks.phases.declaring import Declaring
 from interpreter.engine.tricks.phases.discarding import Discarding
@@ -59,7 +59,9 @@ from interpreter.rulefile.ruleset import Family, Ruleset
 from interpreter.rulefile.trick_rules import MeldsWhen
 
 # The phases a seat may be sampled in, besides the play and the discards: nothing of theirs is hidden.
-_WAITING: dict[str, Callable[[], TrickPhase]] = {BIDDING: Bidding, DECLARING: Declaring, CALLING: Calls}
+_WAITING: dict[str, Callable[[TrickTables], TrickPhase]] = {
+    BIDDING: auction, DECLARING: lambda t: Declaring(), CALLING: lambda t: Calls()
+}
 ATTEMPTS = 20
 FIT_ATTEMPTS = 6  # deals tried for one that fits what the auction said; else the one that misses least
 
@@ -248,7 +250,7 @@ class TrickDeterminizer:
             return Passing(self._first)
         if name == MELDING:
             return Melding(self._melds_before)
-        return _WAITING[name]()
+        return _WAITING[name](self._t)
 
     def _deal(self, rng: random.Random) -> list[Any]:
         """Per seat its hand's mask (the observer's own), then the undealt tiles' ids; of a few
@@ -323,6 +325,8 @@ def _laid(view: TrickView, observation: Observation, t: TrickTables, n: int) -> 
         calls = t.rules.calls
         per = calls.exchange[n] - size if calls is not None else 0
         seats = [seat for seat in exchanged for _ in range(per)][:discarded]
+    elif view.turn_up_taken:  # the dealer's, for the turned-up tile he took (stock.take_turn_up)
+        seats = [view.dealer] * discarded
     else:
         seats = [view.bidder] * discarded if view.bidder is not None else []
     face_down = [0] * n

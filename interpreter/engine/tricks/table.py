@@ -245,6 +245,7 @@ class TrickTable:
             "doubles_place": self.announced_place(),
             "must_declare": None if auction.must_declare is None else auction.must_declare.name,
             "bid_suit": auction.suit,
+            "turned_down": self.t.over_turn_up and auction.passes() >= self.n,
             "kitty": len(self.discards),
             "stock": len(pile.tiles), "turn_up": None if pile.turn_up is None else tiles[pile.turn_up],
             "turn_up_holder": pile.holder, "closed_by": pile.closed_by, "turn_up_taken": pile.taken,

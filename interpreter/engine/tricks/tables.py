@@ -98,6 +98,7 @@ class TrickTables:
         self.bid_actions = {bid.value: Action(BID, value=bid.value) for bid in bids}
         self.forced = bidding is not None and bidding.all_pass is AllPass.FORCED
         self.until_passes = bidding is not None and bidding.rounds is Rounds.UNTIL_PASSES
+        self.over_turn_up = bidding is not None and bidding.over_turn_up  # bidding.bids: turn_up
         self.phase_kinds = ruleset.phase_kinds  # the kinds of phase a hand goes through (Match.phase_kinds)
         self.max_raise = None if bidding is None else bidding.max_raise
         # A bid that names its suit (bidding.names_suit): the bids per (value, suit), and per suit

@@ -83,7 +83,9 @@ def demand_words(match: Match, t: TrickTables, contract: Contract, bidder: str |
     partner = "your partner" if you else f"{bidder}'s partner"
     partners = _partners(match)
     clauses = []
-    if contract.trumps is None:
+    if contract.trumps is None and t.over_turn_up:  # the suit made in the auction stays trumps
+        clauses.append("under the suit made trumps")
+    elif contract.trumps is None:
         if contract.declarer is Declarer.PARTNER and partners:
             clauses.append(f"{partner} names trumps and leads")
         else:

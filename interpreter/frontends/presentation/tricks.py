@@ -17,6 +17,7 @@ from typing import Any
 
 from interpreter.engine import Action, IllegalAction, Match
 from interpreter.engine.actions import (
+    ACCEPT,
     BID,
     CLOSE,
     DECLARE,
@@ -36,6 +37,7 @@ from interpreter.engine.actions import (
     TRUMPS,
 )
 from interpreter.engine.observation import TrickView
+from interpreter.engine.phases import AUCTION
 from interpreter.engine.tiles import Tile, normal
 from interpreter.engine.tricks.phases.passing import receiver_words
 from interpreter.engine.tricks.suits import PIP_NAMES, Declaration, Suits, suit_name
@@ -260,6 +262,11 @@ def describe_trick_move(action: Action, match: Match) -> str:
         return "pass: hand the first lead to the next player, who must lead"
     if action.kind == PASS:
         return "pass"
+    if action.kind == ACCEPT:  # an auction over the turned-up suit (bidding.bids: turn_up)
+        view = match.trick_view  # type: ignore[attr-defined]
+        return "accept " + _suit_held(t, match, t.turned_trump(t.index[view.turn_up]))
+    if action.kind == TRUMPS and match.phase_kind == AUCTION:  # naming another suit once it was turned down
+        return "name " + _suit_held(t, match, action.value)  # type: ignore[arg-type]
     if action.kind == BID:
         value = int(action.value)  # type: ignore[arg-type]
         seat = match.current_player
@@ -313,6 +320,14 @@ def meld_words(action: Action, widow: Sequence[Tile]) -> str:
     return f"show {own}" + (f" with the widow's {' '.join(used)}" if used else "")
 
 
+def _suit_held(t: TrickTables, match: Match, suit: int) -> str:
+    """ "fives as trumps — you hold 4: [6|5] [5|5] [5|3] [4|4]": a suit offered to the current seat."""
+    seat = match.current_player
+    held = held_trumps(t, suit, match.hand(seat)) if seat is not None else []
+    shown = " ".join(hand_tile(tile) for tile in held)
+    return f"{suit_name(suit, t.max_pip + 1)} as trumps — you hold {len(held)}{': ' + shown if held else ''}"
+
+
 def callable_double(t: TrickTables, match: Match, action: Action) -> bool:
     """Whether `action` leads a double that may call the doubles or its number (tricks.doubles_callable;
     not a trump, which leads trumps)."""
@@ -341,7 +356,7 @@ _TILE = re.compile(
 _NO_TRUMPS = ("none", "no trumps", "no trump", "notrumps", "follow me", "followme", "nt")
 _BARE = {
     "close": CLOSE, "close the stock": CLOSE, "declare": DECLARE, "keep": KEEP, "drop": DROP, "drop out": DROP,
-    "exchange": EXCHANGE,
+    "exchange": EXCHANGE, "accept": ACCEPT,
 }  # fmt: skip
 
 
@@ -456,7 +471,7 @@ def _named(words: str, t: TrickTables) -> Action | str | None:
             if printable(bid.name).lower() == rest:
                 return Action(BID, value=bid.value, half=suit)
         return f"there is no bid '{rest}'"
-    if kind in ("trumps", "trump", "t", "declare") and rest:
+    if kind in ("trumps", "trump", "t", "declare", "name") and rest:  # "name threes": over a turned-down suit
         words = rest
     for name in t.contracts:  # a special contract by its name: "nel-o", "declare splash"
         if printable(name).lower() == words:
@@ -555,6 +570,8 @@ class TrickNarrator:
                 lines += self._deal(event, hand)
             elif kind == "turn_up":
                 lines.append(self._turn_up(event, hand))
+            elif kind == "turn_down":  # everyone passed the turned-up suit (bidding.bids: turn_up)
+                lines.append(self._turn_down(event, hand))
             elif kind == "take_turn_up":  # the dealer keeps his hand and takes the turned-up tile
                 tile = hand_tile(normal(tuple(event["tile"])))  # type: ignore[arg-type]
                 lines.append(f"{self.name(event['seat'])} took the turned-up {tile}, to lay one tile away for it.")
@@ -804,6 +821,8 @@ class TrickNarrator:
     def _turn_up(self, event: dict[str, Any], hand: _Hand) -> str:
         self._follow(event, hand)
         text = turn_up_words(self.t, hand.turn_up, event["trump"])  # type: ignore[arg-type]
+        if self.t.over_turn_up:  # its suit is only offered, in the auction
+            text = text.replace(" are trumps", " are offered as trumps")
         if hand.turn_up_last:
             text += "; it stays in sight, the last tile of the stock"
         else:
@@ -878,6 +897,10 @@ class TrickNarrator:
             return f"{who} handed the first lead to the next player."  # tricks.first_leader: starter_or_next
         if kind == PASS:
             return f"{who} passed."
+        if kind == ACCEPT:
+            return f"{who} accepted {suit_name(hand.declaration, self.t.max_pip + 1)} as trumps."  # type: ignore[arg-type]
+        if kind == TRUMPS and hand.contract is None:  # named in the auction, once the turn-up was turned down
+            return f"{who} named {suit_name(action['value'], self.t.max_pip + 1)} as trumps."
         if kind == BID:
             return f"{who} bid {bid_text(self.t, action['value'])}{bid_suit_words(action.get('suit'), self.t)}."
         if kind == CLOSE:
@@ -945,6 +968,13 @@ class TrickNarrator:
         count = max(len(tiles), len(hand.lead), 1)  # as many as were led
         return f"{self.name(seat)} laid {tiles_count(count)} face down."
 
+    def _turn_down(self, event: dict[str, Any], hand: _Hand) -> str:
+        hand.declaration = None  # no trumps until a suit is named
+        up = "" if hand.turn_up is None else f" {hand_tile(hand.turn_up)}"
+        turned = suit_name(event["suit"], self.t.max_pip + 1)
+        said = f"Everyone passed: the turned-up{up} is turned down; any suit but {turned} may be named."
+        return self.style.heading(said)
+
     def _contract(self, event: dict[str, Any], hand: _Hand, viewer: int | None) -> str:
         self._follow(event, hand)
         seat = event["seat"]
@@ -954,7 +984,13 @@ class TrickNarrator:
         if viewer is not None and viewer != seat and self.match.side_of(viewer) == side:
             who += ", your partner,"  # the viewer is said; a team of three names the third
         bound = self._bound(event)
-        if bound is not None:  # the bid declares a contract: its aim, said at the declaration, is the goal
+        if self.t.over_turn_up:  # an auction over the turned-up suit: one bid, the suit made (alone, ...)
+            made = suit_name(event["suit"], self.t.max_pip + 1)
+            text = f"{who} made {made} trumps{'' if bound is None else ' (' + printable(bound) + ')'}"
+            text += f" and must take {event['make']}"
+            if bound is not None and self.t.contracts[bound].partner_out:
+                partners = []  # the partner sits out: the maker plays alone
+        elif bound is not None:  # the bid declares a contract: its aim, said at the declaration, is the goal
             text = f"{who} won the bid at {contract_bid_text(self.t, event['bid'], bound)}"
             if self.t.contracts[bound].partner_out:
                 partners = []  # the partner sits out: the bidder plays alone
@@ -1003,7 +1039,7 @@ class TrickNarrator:
         counts = [f"{hand_tile(tile)} {value[self.t.index[tile]]}" for _, tile in tiles if value[self.t.index[tile]]]
         trick_part = min(self.t.rules.trick_points, points - count)
         bonus = points - count - trick_part
-        extras = ([f"+{trick_part} for the trick"] if trick_part and counts else [])
+        extras = [f"+{trick_part} for the trick"] if trick_part and counts else []
         extras += [f"+{bonus} for the last trick"] if bonus else []
         if counts or extras:
             text += f" ({', '.join(counts + extras)})"

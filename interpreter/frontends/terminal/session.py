@@ -104,8 +104,9 @@ def hint_moves(match: Match, seed: int) -> tuple[str, list[tuple[Action, Estimat
     assert seat is not None
     found = analyse(match.observation(seat))
     # The first is the choice `choose` makes, so the hint is what a computer seat would play.
-    best = [e for e in found[:HINT_MOVES] if e.visits] or found[:1]
-    moves: list[tuple[Action, Estimate | None]] = [(e.action, e) for e in best]
+    # A choice not searched (a call over the turned-up suit: the rule of thumb's) has no odds to tell.
+    best = [e for e in found[:HINT_MOVES] if e.visits]
+    moves: list[tuple[Action, Estimate | None]] = [(e.action, e) for e in best] or [(found[0].action, None)]
     if moves[0][0].kind == PICK:  # a person is hinted the play its picks make, not one tile of it
         moves[0] = (computer_choice(match.clone(), strongest, seed), moves[0][1])
     return strongest, moves

@@ -13,6 +13,7 @@ from interpreter.engine import Action, Match
 from interpreter.engine.actions import BID, DROP, EXCHANGE, KEEP, PASS, PICK, PLACE
 from interpreter.engine.observation import TrickView
 from interpreter.engine.tricks.phases.passing import receiver_words
+from interpreter.engine.tricks.suits import suit_name
 from interpreter.engine.tricks.tables import TrickTables
 from interpreter.frontends.presentation.contracts import (
     aim_words,
@@ -74,6 +75,8 @@ def auction_lines(match: Match, seats: Sequence[Seat], legal: Sequence[Action], 
     t = tables(match)
     view = match.trick_view  # type: ignore[attr-defined]
     width = max(len(seat.name) for seat in seats)
+    if t.over_turn_up:
+        return _turn_up_auction_lines(t, view, seats, legal, style)
     lines = [style.heading("Auction") + f"  {seats[view.starter].name} bid first; each player bids once or passes."]
     for seat, value in view.bids:
         said = "passed" if value is None else f"bid {bid_text(t, value)}"
@@ -89,9 +92,38 @@ def auction_lines(match: Match, seats: Sequence[Seat], legal: Sequence[Action], 
     return lines
 
 
+def _turn_up_auction_lines(
+    t: TrickTables, view: TrickView, seats: Sequence[Seat], legal: Sequence[Action], style: Style
+) -> list[str]:
+    """An auction over the turned-up suit (bidding.bids: turn_up): who accepted, passed or named."""
+    width = max(len(seat.name) for seat in seats)
+    up = hand_tile(view.turn_up) if view.turn_up is not None else "tile"
+    offered = suit_name(t.turned_trump(t.index[view.turn_up]), t.max_pip + 1) if view.turn_up is not None else ""
+    first = seats[view.starter].name
+    speaks = "speak" if first == "You" else "speaks"
+    lines = [
+        style.heading("Auction")
+        + f"  {first} {speaks} first; each accepts the turned-up {up} ({offered}) as trumps or passes."
+    ]
+    for i, (seat, value) in enumerate(view.bids):
+        said = "passed" if value is None else "accepted"
+        if value is not None and i >= len(seats):  # the second round: a suit named
+            said = f"named {suit_name(view.bid_suit, t.max_pip + 1)}"
+        lines.append(f"  {seats[seat].name:<{width}}  {said}")
+        if i == len(seats) - 1 and view.turned_down:
+            lines.append(f"The {up} is turned down: each may name another suit as trumps, or pass.")
+    if not any(a.kind == PASS for a in legal):
+        lines.append("Everyone else passed: you must make trumps.")
+    return lines
+
+
 def contract_line(match: Match, seats: Sequence[Seat], style: Style) -> str:
     t = tables(match)
     view = match.trick_view  # type: ignore[attr-defined]
+    if view.bidder is None and t.over_turn_up and view.turn_up is not None:  # not made yet: offered, or turned down
+        offered = suit_name(t.turned_trump(t.index[view.turn_up]), t.max_pip + 1)
+        said = f"not made: {offered} turned down" if view.turned_down else f"{offered} offered"
+        return style.heading("Trumps") + f"  {said}, by the turned-up {hand_tile(view.turn_up)} (face up, out of play)"
     if view.bidder is None and view.turn_up is not None:  # trumps turned up from the stock
         stock = t.rules.stock
         where = "" if stock is not None and stock.draw else " (face up, out of play)"
@@ -120,9 +152,14 @@ def contract_line(match: Match, seats: Sequence[Seat], style: Style) -> str:
         if view.declaration is not None and contract.trumps is None and view.declaration != contract.name:
             text += f"; {trump_words(view.declaration, t.max_pip)}"
         return text + "."
-    text = style.heading("Contract") + f"  {seats[view.bidder].name} bid {bid_text(t, view.bid)}: "
+    made = (
+        f"made {suit_name(view.bid_suit, t.max_pip + 1)} trumps" if t.over_turn_up else f"bid {bid_text(t, view.bid)}"
+    )
+    text = style.heading("Contract") + f"  {seats[view.bidder].name} {made}: "
     text += f"{_side_names(match, seats, side)} "
     text += f"must make {view.make}"
+    if t.over_turn_up:  # the suit made is said already
+        return text + "."
     if view.declaration is not None:
         return text + f"; {trump_words(view.declaration, t.max_pip)}."
     return text + "; trumps not named yet."
@@ -161,11 +198,13 @@ def trick_lines(match: Match, seats: Sequence[Seat], style: Style) -> list[str]:
         verb = "pass" if who == "You" else "passes"
         lines.append(style.heading("Passing") + f"  {who} {verb} {view.to_give} more face down to {receiver_words(t)}")
         return lines
+    who = seats[match.current_player].name if match.current_player is not None else ""
+    # The dealer's, for the turned-up tile he took (keeping his hand, or its suit accepted in the auction).
+    if view.to_discard and view.turn_up_taken and view.turn_up_holder == match.current_player:
+        lay = "lay" if who == "You" else "lays"
+        lines.append(style.heading("Turn-up") + f"  {who} took it, and {lay} one tile away for it")
+        return lines
     if view.to_discard and view.bidder is None:  # an exchange: the new hand, discarded down to size
-        who = seats[match.current_player].name if match.current_player is not None else ""
-        if view.turn_up_taken and view.turn_up_holder == match.current_player:  # the dealer's, for the turn-up
-            lines.append(style.heading("Turn-up") + f"  {who} took it, and lays one tile away for it")
-            return lines
         lines.append(style.heading("Exchange") + f"  {who} lays {view.to_discard} of the new tiles face down")
         return lines
     if view.to_discard:

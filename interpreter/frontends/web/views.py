@@ -17,6 +17,7 @@ from typing import Any
 
 from interpreter.engine import Action, LayoutView, Match
 from interpreter.engine.actions import (
+    ACCEPT,
     BID,
     CLOSE,
     DECLARE,
@@ -34,8 +35,10 @@ from interpreter.engine.actions import (
     PLAY,
     TRUMPS,
 )
+from interpreter.engine.observation import TrickView
 from interpreter.engine.tricks.phases.passing import receiver_words
 from interpreter.engine.tricks.suits import suit_name
+from interpreter.engine.tricks.tables import TrickTables
 from interpreter.frontends.presentation.contracts import (
     aim_words,
     binding_bids,
@@ -94,7 +97,7 @@ from interpreter.frontends.presentation.tricks import (
 from interpreter.rulefile.explain import explain
 from interpreter.rulefile.phase_kinds import LAYOUT, TRICKS, PhaseParts, play_kind
 from interpreter.rulefile.ruleset import Ruleset
-from interpreter.rulefile.trick_rules import LedSuit
+from interpreter.rulefile.trick_rules import LedSuit, TakeTurnUp
 from interpreter.text.untrusted import printable
 
 LAST_ACTIONS = 10  # lines of narration a view carries, newest last
@@ -218,6 +221,27 @@ def _play_json(t: Any, match: Match, action: Action) -> dict[str, Any]:
 _CALL_LABELS = {KEEP: "Keep", DROP: "Drop", EXCHANGE: "Exchange", CLOSE: "Close the stock", DECLARE: "Declare"}
 
 
+def _turn_up_auction_json(t: TrickTables, view: TrickView) -> dict[str, Any]:
+    """An auction over the turned-up suit (bidding.bids: turn_up): the suit offered, whether it was
+    turned down, what each seat said ("accepted", "named threes"), and the suit made as the bid."""
+    if not t.over_turn_up or view.turn_up is None:
+        return {}
+    n = len(view.played)  # a seat each
+    said = [
+        "passed" if value is None else f"named {suit_name(view.bid_suit, t.max_pip + 1)}" if i >= n else "accepted"
+        for i, (_, value) in enumerate(view.bids)
+    ]
+    made = None if view.bid_suit is None else suit_name(view.bid_suit, t.max_pip + 1)
+    return {
+        "turn_up_auction": True,
+        "offered": suit_name(t.turned_trump(t.index[view.turn_up]), t.max_pip + 1),
+        "turned_down": view.turned_down,
+        "said": said,
+        "made": made,
+        "dealer_takes": t.rules.stock is not None and t.rules.stock.take_turn_up is TakeTurnUp.DEALER_ON_ACCEPT,
+    }
+
+
 def _trick_label(action: Action, match: Match) -> dict[str, Any]:
     """A move's few words on its button, and for a declaration how many of its trumps the mover
     holds (the mover's own hand only: legal moves reach no other seat); a call or a close with
@@ -236,6 +260,10 @@ def _trick_label(action: Action, match: Match) -> dict[str, Any]:
     if action.kind in (DISCARD, PICK, GIVE) and action.tile is not None:
         return {"label": hand_tile(action.tile)}
     seat = match.current_player
+    if action.kind == ACCEPT:  # the turned-up suit as trumps (bidding.bids: turn_up), with the trumps held
+        suit = t.turned_trump(t.index[match.trick_view.turn_up])  # type: ignore[attr-defined]
+        held = len(held_trumps(t, suit, match.hand(seat))) if seat is not None else 0
+        return {"label": f"accept {suit_name(suit, t.max_pip + 1)}", "held": held}
     if action.kind == BID:
         value = int(action.value)  # type: ignore[arg-type]
         # A bid that, won with this hand, declares a contract says so, and what it demands.
@@ -537,6 +565,7 @@ def _trick_hand(
         "bidder": view.bidder,
         "bid": view.bid,
         "bid_text": None if view.bid is None else bid_text(t, view.bid) + bid_suit_words(view.bid_suit, t),
+        **_turn_up_auction_json(t, view),
         "lowest_bid": None if lowest is None else bid_text(t, lowest),
         "make": view.make,
         "declaration": view.declaration,

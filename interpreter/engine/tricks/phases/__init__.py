@@ -127,4 +127,5 @@ from interpreter.engine.tricks.phases import (  # noqa: E402, F401
     playing,
     scoring,
     turn_up,
+    turn_up_auction,
 )  # fmt: skip

@@ -8,8 +8,15 @@ from interpreter.engine import events as ev
 from interpreter.engine import phases
 from interpreter.engine.actions import BID, PASS, Action
 from interpreter.engine.tricks.phases import BIDDING, TrickPhase, enter, entry, hand_over
+from interpreter.engine.tricks.phases.turn_up_auction import TurnUpAuction
 from interpreter.engine.tricks.suits import suit_name
 from interpreter.engine.tricks.table import TrickTable
+from interpreter.engine.tricks.tables import TrickTables
+
+
+def auction(t: TrickTables) -> TrickPhase:
+    """The auction of a hand of these rules: of number bids, or over the turned-up suit."""
+    return TurnUpAuction() if t.over_turn_up else Bidding()
 
 
 class Bidding(TrickPhase):
@@ -66,6 +73,6 @@ class Bidding(TrickPhase):
 
 
 @entry(phases.AUCTION)
-def start(table: TrickTable) -> Bidding | None:
+def start(table: TrickTable) -> TrickPhase | None:
     """The auction from the starter on, in a hand with one."""
-    return Bidding() if table.t.rules.bidding is not None else None
+    return auction(table.t) if table.t.rules.bidding is not None else None

@@ -99,11 +99,14 @@ def declare(table: TrickTable, value: int | str | None) -> TrickPhase:
 
 def _contract_play(table: TrickTable, contract: Contract, declarer: int) -> TrickPhase:
     """What follows a contract declared (its doubles placed): the declarer naming trumps, or the play."""
+    t = table.t
+    if contract.trumps is None and t.over_turn_up:  # under the suit the auction made
+        return _declared(table, t.suits(table.auction.suit, contract), declarer)  # type: ignore[arg-type]
     if contract.trumps is None:  # the declarer names trumps next
         table.current = declarer
         return Declaring()
     declaration = DOUBLES if contract.trumps is Trump.DOUBLES else NO_TRUMPS
-    return _declared(table, table.t.suits(declaration, contract), declarer)
+    return _declared(table, t.suits(declaration, contract), declarer)
 
 
 def _declared(table: TrickTable, suits: Suits, leader: int) -> TrickPhase:

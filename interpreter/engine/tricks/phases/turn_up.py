@@ -1,7 +1,8 @@
 """The dealer taking the turned-up tile for a discard (docs/format.md, `stock.take_turn_up`): once
-the dealer keeps his hand, the turned-up tile joins it (everybody sees that) and he lays one tile
-away: a tile of his own, face down (the others never see which), or the turned-up tile itself,
-which then lies face up again, out of play, for all to see. Then the calls go on."""
+the dealer keeps his hand (or its suit is accepted in the auction), the turned-up tile joins it
+(everybody sees that) and he lays one tile away: a tile of his own, face down (the others never
+see which), or the turned-up tile itself, which then lies face up again, out of play, for all to
+see. Then the calls go on (or the maker declares)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ from interpreter.engine import events as ev
 from interpreter.engine import phases
 from interpreter.engine.actions import DISCARD, Action
 from interpreter.engine.tiles import bits
-from interpreter.engine.tricks.phases import DISCARDING, TrickPhase, enter, entry
+from interpreter.engine.tricks.phases import DISCARDING, TrickPhase, enter, entry, hand_over
+from interpreter.engine.tricks.phases.turn_up_auction import turned_down
 from interpreter.engine.tricks.table import TrickTable
+from interpreter.rulefile.trick_rules import TakeTurnUp
 
 
 def offered(table: TrickTable, seat: int) -> bool:
@@ -60,6 +63,10 @@ class TurnUpExchange(TrickPhase):
             table.discards.append(tile)
             table.discard_seats.append(seat)
             table.dead.append(tile)
+        if _on_accept(table):  # its suit was accepted in the auction: the maker's declaration next
+            table.current = table.auction.bidder  # type: ignore[assignment]  # the auction was won
+            self.finish(hand_over(table, self.kind))
+            return
         table.current = table.t.next_seat(seat)
         self.finish(enter(phases.CALLS, table))  # a cycle: back to the calls
 
@@ -72,8 +79,19 @@ class TurnUpExchange(TrickPhase):
         return {"phase": self.name, "phase_kind": self.kind, "to_discard": 1, "kitty": len(table.discards) + 1}
 
 
+def _on_accept(table: TrickTable) -> bool:
+    """Whether the dealer takes the turned-up tile once its suit is accepted in the auction
+    (`dealer_on_accept`), rather than by his own call when he keeps his hand (`dealer_may`)."""
+    stock = table.t.rules.stock
+    return stock is not None and stock.take_turn_up is TakeTurnUp.DEALER_ON_ACCEPT
+
+
 @entry(phases.UNDEALT)
-def in_turn(table: TrickTable) -> None:
-    """Nothing, in the sequence's turn: the dealer's exchange is entered by his own call (`take`,
-    from calls.py), during the calls."""
-    return None
+def in_turn(table: TrickTable) -> TrickPhase | None:
+    """In the sequence's turn, after the auction: the dealer's exchange when the turned-up suit
+    was accepted (not turned down for another suit named). Else nothing: with `dealer_may` the
+    dealer's exchange is entered by his own call (`take`, from calls.py), during the calls."""
+    if not (_on_accept(table) and table.auction.bidder is not None and not turned_down(table)):
+        return None
+    table.current = table.dealer
+    return take(table, table.dealer)

@@ -59,13 +59,19 @@ export function showStatus() {
 // registered once; a kind nobody registered is refused here.
 const ASKED = {
   layout: () => "Your turn.",
-  auction: (state, t) => (t.bid === null ? "Your turn: bid or pass." : `Your turn: bid over ${t.bid_text}, or pass.`),
+  auction: (state, t) => {
+    if (t.turn_up_auction) { // over the turned-up suit (bidding.bids: turn_up)
+      return t.turned_down ? "Your turn: name another suit as trumps, or pass." : `Your turn: accept ${t.offered} as trumps, or pass.`;
+    }
+    return t.bid === null ? "Your turn: bid or pass." : `Your turn: bid over ${t.bid_text}, or pass.`;
+  },
   declaration: (state, t) => {
     const contracts = state.legal.filter((m) => m.contract).length;
     const placing = state.legal.some((m) => m.kind === "doubles"); // contracts[].doubles: declared
     if (state.seat !== t.bidder) return `Your partner declared ${t.contract}: ${placing ? "announce where the doubles rank" : "name trumps"}, then lead.`;
     const what = placing ? "announce where the doubles rank"
       : !contracts ? "name trumps" : contracts === state.legal.length ? `declare ${state.legal[0].contract}` : "name trumps or declare a contract";
+    if (t.turn_up_auction) return `You made ${t.made} trumps: play them as they are, or declare a contract.`;
     return `You won the bid at ${t.contract_text || t.bid_text}: ${what}.`;
   },
   calls: (state) => (state.legal.some((m) => m.kind === "redeal") // deal.redeal_claim, in a layout game

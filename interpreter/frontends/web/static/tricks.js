@@ -129,9 +129,10 @@ function spotStatus(state, seat, held) {
     return null;
   }
   if (t.phase === "bidding" || (t.phase === "declaring")) {
-    const said = t.bids.find((b) => b.seat === seat);
+    const index = t.bids.findLastIndex((b) => b.seat === seat); // over the turned-up suit a seat speaks twice
+    const said = index < 0 ? null : t.bids[index];
     if (said) return h("span", { class: `bid-bubble${said.value === null ? " passed" : ""}${seat === t.bidder ? " high" : ""}` },
-      said.value === null ? "passed" : `bid ${said.text}`);
+      t.turn_up_auction ? t.said[index] : said.value === null ? "passed" : `bid ${said.text}`);
     return null;
   }
   if (t.grouped) { // a trick of plays: tiles face up, or backs for a play laid face down
@@ -185,19 +186,27 @@ function centre(state, viewer, held) {
     lines.push(h("div", { class: "tap-on" }, "Tap", h("span", { class: "key-hint" }, " or press Esc"), " to go on"));
     return h("div", { class: "centre held", "aria-live": "polite" }, ...lines);
   }
-  if (t.phase === "bidding") {
+  if (t.phase === "bidding" && t.turn_up_auction) { // over the turned-up suit (bidding.bids: turn_up)
+    const up = tileText(t.turn_up.tile[1], t.turn_up.tile[0]);
+    lines.push(h("div", { class: "centre-head" }, t.turned_down ? `${up} turned down` : `${up} turned up: ${t.offered}`));
+    lines.push(h("div", { class: "quiet" }, t.turned_down
+      ? "Each player may name another suit as trumps, or pass."
+      : `Each player accepts ${t.offered} as trumps, or passes${t.dealer_takes ? `; the dealer takes ${up} if they are accepted` : ""}.`));
+  } else if (t.phase === "bidding") {
     lines.push(h("div", { class: "centre-head" }, "Bidding"));
     lines.push(t.bid === null
       ? h("div", {}, `No bid yet${t.lowest_bid ? ` · the lowest bid is ${t.lowest_bid}` : ""}`)
       : h("div", {}, "The bid stands at ", h("strong", {}, t.bid_text), ` (${seatAt(state, t.bidder, viewer)})`));
     lines.push(h("div", { class: "quiet" }, "Each player bids once, higher than the bid, or passes."));
   } else if (t.phase === "declaring") {
-    lines.push(h("div", { class: "centre-head" }, `${seatAt(state, t.bidder, viewer)} won the bid at ${t.contract_text || t.bid_text}`));
+    lines.push(h("div", { class: "centre-head" }, t.turn_up_auction
+      ? `${seatAt(state, t.bidder, viewer)} made ${t.made} trumps`
+      : `${seatAt(state, t.bidder, viewer)} won the bid at ${t.contract_text || t.bid_text}`));
     const contracts = (state.legal || []).filter((m) => m.contract).length;
     // A contract's declarer announcing where the doubles rank (contracts[].doubles: declared).
     const placing = (state.legal || []).some((m) => m.kind === "doubles");
-    const ask = placing ? "Announce where the doubles rank" : !contracts ? "Name trumps"
-      : contracts === state.legal.length ? "Declare it" : "Name trumps or declare a contract";
+    const ask = placing ? "Announce where the doubles rank" : t.turn_up_auction ? "Play them as they are, or declare a contract"
+      : !contracts ? "Name trumps" : contracts === state.legal.length ? "Declare it" : "Name trumps or declare a contract";
     const waiting = t.placing_doubles ? "The doubles' place is being announced…" : "Trumps are being named…";
     lines.push(h("div", {}, state.current_player === viewer ? `${ask}: choose below.` : waiting));
   } else if (t.phase === "calling" || (t.phase === "discarding" && t.exchanging)) {
@@ -231,6 +240,11 @@ function centre(state, viewer, held) {
     if (who !== null && who !== undefined && !state.over) {
       lines.push(h("div", {}, who === viewer ? "Show a meld, or pass: choose below." : `${seatAt(state, who, viewer)} shows melds…`));
     }
+  } else if (t.phase === "discarding" && t.turn_up && t.turn_up.taken && t.turn_up.holder === state.current_player) {
+    // The dealer took the turned-up tile once its suit was accepted (stock.take_turn_up: dealer_on_accept).
+    const up = tileText(t.turn_up.tile[1], t.turn_up.tile[0]);
+    lines.push(h("div", { class: "centre-head" }, `${seatAt(state, t.turn_up.holder, viewer)} took the turned-up ${up}`));
+    lines.push(h("div", {}, `and ${t.turn_up.holder === viewer ? "lay" : "lays"} one tile away for it`));
   } else if (t.phase === "discarding") {
     lines.push(h("div", { class: "centre-head" }, `${seatAt(state, t.bidder, viewer)} took the widow`));
     lines.push(h("div", {}, `and lays ${t.to_discard} face down`));
@@ -305,6 +319,10 @@ function contractBanner(state, viewer) {
       h("div", { class: "demand" }, t.demand));
   }
   const must = `${sideMembers(state, side, viewer).join(" & ")} must make ${t.make}`;
+  if (t.turn_up_auction) { // over the turned-up suit: the suit made is the contract
+    return h("div", { class: "contract", id: "contract" },
+      h("strong", {}, `Trumps: ${t.made}`), ` made by ${seatAt(state, t.bidder, viewer)} — ${must}`);
+  }
   return h("div", { class: "contract", id: "contract" },
     h("strong", {}, `Contract: ${t.contract_text || t.bid_text}`), ` by ${seatAt(state, t.bidder, viewer)} — ${must}`,
     trumps || h("span", { class: "quiet" }, " · trumps not named yet"));
