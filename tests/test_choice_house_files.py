@@ -23,7 +23,8 @@ def _quoted(variant: str) -> list[str]:
 @pytest.mark.parametrize(
     ("variant", "changes"),
     [("moon", ["The suit a tile led calls for changes from its higher end to the end the leader names.",
-               "The score of a hand changes."])],
+               "The score of a hand changes."]),
+     ("latin-american-match", ["When the match is over with nobody winning changes."])],
 )  # fmt: skip
 def test_the_quoted_house_files_load_and_change_one_rule_each(variant: str, changes: list[str]) -> None:
     houses = [load_ruleset_text(text, "house.yaml", RULES) for text in _quoted(variant)]

@@ -25,6 +25,7 @@ from interpreter.engine import events as ev
 from interpreter.engine.actions import Action
 from interpreter.engine.observation import History, LayoutView, Observation
 from interpreter.engine.scoring import check_scores
+from interpreter.engine.stakes import totals as stake_totals
 from interpreter.engine.tiles import Tile
 from interpreter.rulefile.ruleset import Family, Ruleset
 
@@ -227,6 +228,13 @@ class Match(ABC):
     def eliminated(self) -> tuple[int, ...]:
         """The seats out of the match (match.eliminate_when), in the order they went out."""
         return ()
+
+    @property
+    def stakes(self) -> tuple[int, ...]:
+        """What each side received (paid, negative) as the match ended (match.stake); 0s before."""
+        if self._rules.match.stake is None:
+            return (0,) * self._sides
+        return stake_totals(self.events_of("stake"), self._sides)
 
     @property
     @abstractmethod

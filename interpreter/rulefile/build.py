@@ -31,6 +31,7 @@ from interpreter.resources import load_schema
 from interpreter.rulefile import phase_kinds
 from interpreter.rulefile.build_phases import build_phases
 from interpreter.rulefile.build_pool import build_pool
+from interpreter.rulefile.build_stake import build_stake, build_void
 from interpreter.rulefile.build_tracks import build_elimination, build_tracks, track_names
 from interpreter.rulefile.build_tricks import build_tricks, parse_tile, refuse_trick_sections
 from interpreter.rulefile.ruleset import (
@@ -912,6 +913,8 @@ def _match(b: _Builder, counts: range, target: int | None, tracked: Mapping[str,
         win_requires=requires,
         reset_when=None if reset is None or reset.constant is False else reset,
         pool=build_pool(b),
+        void_when=build_void(b, tracked),
+        stake=build_stake(b, tracked),
     )
 
 

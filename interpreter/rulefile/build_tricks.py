@@ -87,6 +87,8 @@ LAYOUT_ONLY: dict[tuple[str, ...], str] = {
     ("match", "reset_when"): "a trick game's scores do not reset",
     ("match", "win_requires"): "a trick game's winner is the match's best side",
     ("match", "eliminate_when"): "every player plays every hand of a trick game",
+    ("match", "void_when"): "a trick game's match ends by its target or its rounds",
+    ("match", "stake"): "a trick game's stakes are its pool (match.pool)",
 }
 TRICK_ONLY: tuple[tuple[str, ...], ...] = (
     ("bidding",), ("trumps",), ("tricks",), ("stock",), ("calls",), ("contracts",), ("scoring", "hand"),

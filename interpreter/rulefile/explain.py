@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from interpreter.expressions import words as names
 from interpreter.expressions.language import Expr
 from interpreter.expressions.words import words
-from interpreter.rulefile import explain_phases, explain_tricks, explain_turn_up_auction
+from interpreter.rulefile import explain_phases, explain_stake, explain_tricks, explain_turn_up_auction
 from interpreter.rulefile.explain_common import (
     ITEM,
     per_count,
@@ -53,6 +53,7 @@ from interpreter.rulefile.ruleset import (
     SidesOpen,
     SpinnerCount,
     Spinners,
+    Stake,
     StartCriterion,
     StartRule,
     TargetCheck,
@@ -530,7 +531,7 @@ def _match_end(ruleset: Ruleset) -> list[str]:
         said = words(end.win_requires, names.final(side))
         nobody = "the match is lost" if ruleset.players.max == 1 else "nobody wins the match"
         out.append(f"A {side} wins only if, at the end of the last round, {said}; when no {side} does, {nobody}.")
-    return out + standing_sentences(ruleset, side)
+    return out + standing_sentences(ruleset, side) + explain_stake.stake_sentences(ruleset, side)
 
 
 def explain(ruleset: Ruleset) -> str:
@@ -701,6 +702,7 @@ _LABELS = {
     "match.reset_when": "when a score goes back to 0",
     "match.win_requires": "what a winner must also meet",
     "match.eliminate_when": "when a player is out of the match",
+    **explain_stake.LABELS,
     "tracks": "what is kept beside the score",
     "layout.topology": "the layout",
     "layout.spinners": "which doubles are spinners",
@@ -828,6 +830,7 @@ _NONE_WORDS = {
 _NONE_WORDS |= {"play.again_when": "never", "play.skip_when": "never", "deal.redeal_when": "never (every deal stands)"}
 _NONE_WORDS |= {"deal.redeal_claim": "none (nobody may claim a redeal)"}
 _NONE_WORDS |= {"match.eliminate_when": "never (every player plays to the end)"}
+_NONE_WORDS |= explain_stake.NONE_WORDS
 _NONE_WORDS |= {"layout.engine": "none (the hub has no engine: every train starts from its owner's double)"}
 
 # `play.again_after_double` and `play.again_optional`, said as one choice.
@@ -912,6 +915,9 @@ def _compared(ruleset: Ruleset) -> dict[str, Any]:
     for path in [p for p in fields if p.startswith("match.pool.")]:  # the pool is said as one
         del fields[path]
     fields["match.pool"] = ruleset.match.pool
+    for path in [p for p in fields if p.startswith("match.stake.")]:  # the stake too
+        del fields[path]
+    fields["match.stake"] = ruleset.match.stake
     for which in ("domino", "blocked"):
         rank, lowest = fields.pop(f"{which}.rank"), fields.pop(f"{which}.rank_lowest")
         if fields[f"{which}.scorer"] is Scorer.RANKED:
@@ -924,6 +930,8 @@ def _same(a: Any, b: Any) -> bool:
         return " ".join(a.source.split()) == " ".join(b.source.split())
     if isinstance(a, Pool) and isinstance(b, Pool):  # formulas compared as written, wherever they were
         return a.tie is b.tie and all(_same(getattr(a, key), getattr(b, key)) for key in ("ante", "take", "pay_in"))
+    if isinstance(a, Stake) and isinstance(b, Stake):
+        return explain_stake.same_stake(a, b)
     if isinstance(a, tuple) and isinstance(b, tuple) and all(isinstance(t, Track) for t in (*a, *b)):
         return same_tracks(a, b)
     if isinstance(a, _Ranked) and isinstance(b, _Ranked):
@@ -944,6 +952,10 @@ def _say(path: str, value: Any, ruleset: Ruleset) -> str:
         return pool_words(value, ruleset, hand)
     if path == "tracks":
         return tracks_words(value, side)
+    if path == "match.stake":
+        return explain_stake.stake_words(value, ruleset, side)
+    if path == "match.void_when" and value is not None:
+        return explain_stake.void_words(value, ruleset, side)
     if path == "match.eliminate_when" and value is not None:
         return words(value, track_names(side, ruleset.tracks))
     if value is None:

@@ -538,6 +538,26 @@ class MatchEnd:
     # Over the round-end names, `points` and the tracks, for each side still in at every round end
     # once it is scored: that side is eliminated (it sits out every later round).
     eliminate_when: Expr[bool] | None = None
+    # Over the round-end names and the tracks, for each side still in at every round end once it
+    # is scored (and its players out): when it holds for any side the match ends and nobody wins.
+    void_when: Expr[bool] | None = None
+    stake: Stake | None = None  # None: nothing is settled at the match's end (match.stake)
+
+
+@dataclass(frozen=True)
+class Stake:
+    """`match.stake` (layout games): what is settled as a match ends, after its winners are known.
+    Each side that did not win pays every winning side `pay` (over COUNT_NAMES); then every pair
+    of sides settles the difference of their `settle` (over STAKE_NAMES and the tracks: each
+    side's standing at the end). A void match (nobody wins) pays no stake but still settles."""
+
+    pay: Expr[int] | None = None
+    settle: Expr[int] | None = None
+
+
+# The names `match.stake.settle` reads, for each side as the match ends (the tracks are added by
+# the file): its final score.
+STAKE_NAMES: dict[str, Type] = {"score": Type.INT}
 
 
 @dataclass(frozen=True)

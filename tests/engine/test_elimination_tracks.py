@@ -91,19 +91,20 @@ def test_eliminate_when_and_tracks_are_checked() -> None:
     assert immediate.startswith(
         "3:9: match.eliminate_when: is read at a round's end, and match.check: immediate may end the match "
         "mid-round (match.eliminate_when is set in "
-    ) and immediate.endswith("hungarian-block.yaml:80:19)")
+    ) and immediate.endswith("hungarian-block.yaml:77:19)")
     assert problems("extends: hungarian-block\nmatch: {eliminate_when: 'scor > 1'}\n") == [
         "3:26: match.eliminate_when: unknown name 'scor'; did you mean 'score'?"
     ]
     assert problems("extends: hungarian-block\nscoring: {trakcs: [{name: a, each_hand: '1'}]}\n") == [
         "3:11: scoring: unknown key 'trakcs'; did you mean 'tracks'?"
     ]
-    assert problems("extends: hungarian-block\nscoring: {tracks: [{name: pips, each_hand: '1'}]}\n") == [
-        "3:27: scoring.tracks[0].name: 'pips' is already a round-end name; a track needs a name of its own"
+    no_stake = "match: {stake: null}\n"  # (its settle reads the file's marks)
+    assert problems(f"extends: hungarian-block\n{no_stake}scoring: {{tracks: [{{name: pips, each_hand: '1'}}]}}\n") == [
+        "4:27: scoring.tracks[0].name: 'pips' is already a round-end name; a track needs a name of its own"
     ]
     twice = "{tracks: [{name: a, each_hand: '1'}, {name: a, each_hand: '2'}]}"
-    assert problems(f"extends: hungarian-block\nscoring: {twice}\n") == [
-        "3:54: scoring.tracks[1].name: 'a' names two tracks"
+    assert problems(f"extends: hungarian-block\n{no_stake}scoring: {twice}\n") == [
+        "4:54: scoring.tracks[1].name: 'a' names two tracks"
     ]
 
 
@@ -146,11 +147,16 @@ def test_tien_gow_hong_kong_the_banker_s_second_win_in_a_row_doubles_his_settlem
 
 
 def test_explain_diff_says_who_is_out_and_what_is_kept_beside_the_score() -> None:
-    text = "extends: hungarian-block\nmatch: {eliminate_when: 'score >= 150'}\nscoring: {tracks: null}\n"
+    match = "match: {eliminate_when: 'score >= 150', stake: {settle: null}}"  # (the settle reads the marks)
+    text = f"extends: hungarian-block\n{match}\nscoring: {{tracks: null}}\n"
     assert diff_words(text, "hungarian-block") == [
         "When a player is out of the match changes. hungarian-block: the player's score after that round end's "
         "points is at least 100 house: the player's score after that round end's points is at least 150",
         "What is kept beside the score changes. hungarian-block: marks (from 0; at each round's end, the player's "
         "marks + (2 if the player went out, otherwise 1 if the pips left in their own hand is less than the smallest "
         "of the pips left in each opponent's hand, otherwise 0)) house: none",
+        "What is settled as the match ends changes. hungarian-block: each player that did not win pays every winning "
+        "player 10 (nobody pays when nobody wins); then every two players settle up: reading the player's marks for "
+        "each, the one with less pays the other the difference house: each player that did not win pays every "
+        "winning player 10 (nobody pays when nobody wins)",
     ]

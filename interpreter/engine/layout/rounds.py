@@ -89,6 +89,11 @@ def score_round(table: LayoutTable, reason: str, out_seat: int | None) -> None:
             t.last_round is not None and table.round >= t.last_round
         ):  # else nobody can have won yet (scoring.winners)
             won = winners(rules.match, scores, table.round, n, at_round_end=True)
+    void = rules.match.void_when
+    if void is not None and any(
+        void(tally.env(side, void.names)) for side in range(sides) if side not in table.eliminated
+    ):  # the match is over at once, and nobody wins it
+        won = ()
     hands = tuple(held)  # the face-down tiles shown with the hands
     events.append((ev.ROUND_END, t, table.round, reason, out_seat, hands, seat_pips, scores.copy()))
     if won is not None:

@@ -17,6 +17,7 @@ import random
 from collections.abc import Mapping
 
 from interpreter.engine import events as ev
+from interpreter.engine import pool, stakes
 from interpreter.engine.actions import PLAY
 from interpreter.engine.fixtures import ScriptedDeal
 from interpreter.engine.layout.arms import Arm, Demand, Layout
@@ -345,4 +346,9 @@ class LayoutTable:
     def finish(self, won: tuple[int, ...]) -> None:
         """The match is over: `won` are its winning sides."""
         self.winners = won
+        stake = self.rules.match.stake
+        if stake is not None:  # what the sides settle as the match ends (engine/stakes.py)
+            counts = pool.count_env(self.rules, self.n)
+            tracks = {track.name: values for track, values in zip(self.rules.tracks, self.tracks, strict=True)}
+            stakes.settle(stake, won, self.scores, tracks, counts, self.events)
         self.events.append(ev.match_end(won, self.scores))

@@ -17,6 +17,7 @@ from interpreter.frontends.presentation.boards import Teller, board_of
 from interpreter.frontends.presentation.places import played_words
 from interpreter.frontends.presentation.pool import pool_words
 from interpreter.frontends.presentation.seats import Seat, plural, together
+from interpreter.frontends.presentation.stakes import stake_words, stakes_line
 from interpreter.frontends.presentation.standing import OUT, beside_score, out_before, standing_at
 from interpreter.frontends.presentation.style import Style, hand_tile, in_hand_order, tile
 from interpreter.rulefile.ruleset import AfterStockLead, Direction, LeadFrom, Ruleset, StartCriterion
@@ -85,11 +86,21 @@ def result_line(match: Match, seats: Sequence[Seat]) -> str:
     own = board_of(match).result_line
     if own is not None:
         return own(match, seats)
+    settled = stakes_line(match, lambda side: together(side_names(match, seats, side)))
+    if settled is not None:  # match.stake: each side's net beside the outcome
+        return f"{_outcome(match, seats)} {settled}."
+    return _outcome(match, seats)
+
+
+def _outcome(match: Match, seats: Sequence[Seat]) -> str:
+    """Who won the match, and its scores."""
     winners = [name for side in match.winners for name in side_names(match, seats, side)]
     rounds = f"{match.round} round{'s' if match.round != 1 else ''}"
     if len(match.winners) > 1:
         shared = f"{together(winners)} share the win"
         return f"Match over after {rounds}: {shared}. {scores_line(match, seats, match.scores)}."
+    if not match.winners and match.ruleset.match.void_when is not None:  # a match over with nobody winning
+        return f"Match over after {rounds}: nobody wins. {scores_line(match, seats, match.scores)}."
     if not match.winners:  # match.win_requires held for nobody: the match is lost (a patience lost)
         everyone = [seat.name for seat in seats]
         lost = f"{together(everyone)} {'lose' if plural(everyone) else 'loses'}"
@@ -176,6 +187,9 @@ class Narrator:
             elif kind == "round_end":
                 lines += self._round_end(event, round_scores)
                 round_scores = []
+            elif kind == "stake":  # match.stake, as the match ends
+                names_ = side_names(self.match, self.seats, event["side"])
+                lines.append(stake_words(event, together(names_), plural(names_)))
             elif kind == "match_end":
                 lines.append(self.style.heading(result_line(self.match, self.seats)))
         return lines

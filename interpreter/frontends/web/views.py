@@ -51,7 +51,7 @@ from interpreter.frontends.presentation.contracts import (
     verdict_words,
 )
 from interpreter.frontends.presentation.ends import open_ends_line
-from interpreter.frontends.presentation.narration import Narrator
+from interpreter.frontends.presentation.narration import Narrator, side_names
 from interpreter.frontends.presentation.places import move_words, place_words, why_words
 from interpreter.frontends.presentation.plays import (
     captures_count,
@@ -74,7 +74,8 @@ from interpreter.frontends.presentation.plays import (
     tiles_words,
 )
 from interpreter.frontends.presentation.score_sheet import score_rows
-from interpreter.frontends.presentation.seats import Seat, seats_for
+from interpreter.frontends.presentation.seats import Seat, seats_for, together
+from interpreter.frontends.presentation.stakes import stakes_line
 from interpreter.frontends.presentation.standing import standing_at
 from interpreter.frontends.presentation.style import Style, hand_tile
 from interpreter.frontends.presentation.tricks import (
@@ -820,6 +821,8 @@ def _common(
         # scoring.tracks (per name, each side's value) and the seats out of the match: shown beside the scores.
         "tracks": {name: list(values) for name, values in match.tracks.items()},
         "eliminated": list(match.eliminated),
+        # match.stake: each side's net as the match ended, in words (None before, or without one).
+        "stakes_said": stakes_line(match, lambda side: together(side_names(match, seats, side))),
         "sides": match.sides,
         "seat_sides": [match.side_of(s) for s in range(match.players)],
         "seats": seats_json(kinds, seats, named),

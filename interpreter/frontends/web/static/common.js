@@ -190,7 +190,8 @@ export function scoreSheet(state, viewer) {
 export function matchEnd(state, viewer) {
   const box = h("div", { class: "match-end" });
   const winners = (state.winners || []).map((side) => sideName(state, side));
-  box.append(h("h3", { id: "match-winner" }, winners.length ? `Match over: ${winners.join(" and ")} win${winners.length === 1 && winners[0] !== "You" && !winners[0].includes(" & ") ? "s" : ""}.` : "Match over."));
+  box.append(h("h3", { id: "match-winner" }, winners.length ? `Match over: ${winners.join(" and ")} win${winners.length === 1 && winners[0] !== "You" && !winners[0].includes(" & ") ? "s" : ""}.` : (state.seats || []).length > 1 ? "Match over: nobody wins." : "Match over."));
+  if (state.stakes_said) box.append(h("p", { id: "match-stakes" }, `${state.stakes_said}.`)); // match.stake
   if ((state.score_sheet || []).length) box.append(h("p", {}, "Every round (totals, and what each made in it):"), scoreSheet(state, viewer));
   return box;
 }
