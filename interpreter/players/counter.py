@@ -51,12 +51,12 @@ from interpreter.engine import Action, Observation, actions
 from interpreter.engine.actions import BID, DISCARD, DOUBLES, DROP, EXCHANGE, GIVE, KEEP, MELD, PASS, PICK, PLAY, TRUMPS
 from interpreter.engine.tiles import bits
 from interpreter.engine.tricks.picks import pick_towards
-from interpreter.engine.tricks.suits import Declaration, Suits
+from interpreter.engine.tricks.suits import Declaration, Suits, ties_ahead
 from interpreter.engine.tricks.tables import TrickTables, trick_tables_for
 from interpreter.players.direction import taking_pays
 from interpreter.players.heavy import HeavyPlayer
 from interpreter.rulefile.phase_kinds import LAYOUT, MELDING, TRICKS, PhaseParts, play_kind
-from interpreter.rulefile.trick_rules import Aim
+from interpreter.rulefile.trick_rules import Aim, Ties
 
 # The estimate's shares, each a person's rule of thumb (documented in `estimate`).
 OTHER_TRUMP = 0.6  # a trump below the top run wins this often when the hand holds trump control
@@ -474,6 +474,9 @@ class _Table:
                 self.cannot[seat] |= self.s.follows[suit]
         bidder = view.bidder
         self.declarer_side = bidder is not None and self.side_of[bidder] == self.side
+        # Who takes the trick among equal tiles, this seat's tile included (tricks.ties).
+        favoured = self.side_of[bidder] if bidder is not None and t.rules.ties is Ties.BIDDER_SIDE else None
+        self.ahead = ties_ahead([*self.trick_seats, self.seat], self.side_of, favoured)
         self.opponents = [seat for seat in range(self.n) if self.side_of[seat] != self.side]
         # Who plays to this trick after this seat.
         after, seat = [], t.next_seat(self.seat)
@@ -565,8 +568,8 @@ class _Table:
                                                   -self.count[x]))]  # fmt: skip
         s = self.s
         trick = self.trick
-        leader = self.trick_seats[s.winner(trick, self.led)]
-        losing = [x for x in mine if s.winner([*trick, x], self.led) != len(trick)]
+        leader = self.trick_seats[s.winner(trick, self.led, self.ahead)]
+        losing = [x for x in mine if s.winner([*trick, x], self.led, self.ahead) != len(trick)]
         if losing:
             if self.side_of[leader] == self.side:  # the partner takes it: the least count onto it
                 return tiles[min(losing, key=lambda x: (self.count[x], -self.rank(x)))]
@@ -597,8 +600,8 @@ class _Table:
     def _follow(self, mine: list[int]) -> int:
         s = self.s
         trick = self.trick
-        leader = self.trick_seats[s.winner(trick, self.led)]
-        taking = [x for x in mine if s.winner([*trick, x], self.led) == len(trick)]
+        leader = self.trick_seats[s.winner(trick, self.led, self.ahead)]
+        taking = [x for x in mine if s.winner([*trick, x], self.led, self.ahead) == len(trick)]
         if self.side_of[leader] == self.side:
             if not self.beatable(trick, self.after):
                 # The partner's trick is safe: give it count, without overtaking it if possible.

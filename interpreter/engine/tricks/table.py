@@ -24,10 +24,10 @@ from interpreter.engine.tiles import bits
 from interpreter.engine.tricks.auction import Auction
 from interpreter.engine.tricks.declared import Declared
 from interpreter.engine.tricks.stockpile import StockPile
-from interpreter.engine.tricks.suits import Declaration, Suits
+from interpreter.engine.tricks.suits import Declaration, Suits, ties_ahead
 from interpreter.engine.tricks.tables import TrickTables
 from interpreter.rulefile.ruleset import Ruleset
-from interpreter.rulefile.trick_rules import Contract
+from interpreter.rulefile.trick_rules import Contract, Ties
 
 
 class Laid(NamedTuple):
@@ -153,6 +153,15 @@ class TrickTable:
         while (self.absent >> seat) & 1:
             seat = self.t.next_seat(seat)
         return seat
+
+    def ahead(self, seats: list[int]) -> int:
+        """The places in a trick (the seats that played to it, in order) whose tile takes it over an
+        equal tile played before it by a seat not among them (Suits.winner's `ahead`): under
+        `tricks.ties: bidder_side`, the auction winner's side; else none, the first of equals."""
+        bidder = self.auction.bidder
+        if bidder is None or self.t.rules.ties is Ties.FIRST_PLAYED:
+            return 0
+        return ties_ahead(seats, self.seat_side, self.seat_side[bidder])
 
     def held(self, tile: Any) -> int:
         """The id of a copy of `tile` the current seat holds."""
