@@ -56,7 +56,7 @@ from interpreter.engine.tricks.tables import TrickTables, trick_tables_for
 from interpreter.players.direction import taking_pays
 from interpreter.players.heavy import HeavyPlayer
 from interpreter.rulefile.phase_kinds import LAYOUT, MELDING, TRICKS, PhaseParts, play_kind
-from interpreter.rulefile.trick_rules import Aim, Ties
+from interpreter.rulefile.trick_rules import Aim
 
 # The estimate's shares, each a person's rule of thumb (documented in `estimate`).
 OTHER_TRUMP = 0.6  # a trump below the top run wins this often when the hand holds trump control
@@ -475,7 +475,7 @@ class _Table:
         bidder = view.bidder
         self.declarer_side = bidder is not None and self.side_of[bidder] == self.side
         # Who takes the trick among equal tiles, this seat's tile included (tricks.ties).
-        favoured = self.side_of[bidder] if bidder is not None and t.rules.ties is Ties.BIDDER_SIDE else None
+        favoured = self.side_of[bidder] if bidder is not None and t.ties_to_bidder else None
         self.ahead = ties_ahead([*self.trick_seats, self.seat], self.side_of, favoured)
         self.opponents = [seat for seat in range(self.n) if self.side_of[seat] != self.side]
         # Who plays to this trick after this seat.

@@ -27,7 +27,7 @@ from interpreter.engine.tricks.stockpile import StockPile
 from interpreter.engine.tricks.suits import Declaration, Suits, ties_ahead
 from interpreter.engine.tricks.tables import TrickTables
 from interpreter.rulefile.ruleset import Ruleset
-from interpreter.rulefile.trick_rules import Contract, Ties
+from interpreter.rulefile.trick_rules import Contract
 
 
 class Laid(NamedTuple):
@@ -159,7 +159,7 @@ class TrickTable:
         equal tile played before it by a seat not among them (Suits.winner's `ahead`): under
         `tricks.ties: bidder_side`, the auction winner's side; else none, the first of equals."""
         bidder = self.auction.bidder
-        if bidder is None or self.t.rules.ties is Ties.FIRST_PLAYED:
+        if bidder is None or not self.t.ties_to_bidder:
             return 0
         return ties_ahead(seats, self.seat_side, self.seat_side[bidder])
 

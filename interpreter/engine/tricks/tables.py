@@ -22,6 +22,7 @@ from interpreter.rulefile.trick_rules import (
     NamesSuit,
     PassTo,
     Rounds,
+    Ties,
     TrickRules,
     Trump,
 )
@@ -64,6 +65,8 @@ class TrickTables:
         self.copies = copies
         self.index = {tile: ids[0] for tile, ids in copies.items()}
         self.twins = len(copies) < len(self.tiles)  # the set holds some tile twice
+        # tricks.ties: bidder_side: the auction winner's side takes a trick among equal tiles.
+        self.ties_to_bidder = rules.ties is Ties.BIDDER_SIDE
         self.count_env = {"players": players, "max_pip": ruleset.max_pip, "set_size": len(self.tiles)}
         # The pips' ranks (tricks.pip_order): order[pip] -> its rank.
         order = [0] * (ruleset.max_pip + 1)
