@@ -26,7 +26,8 @@ def _quoted(variant: str) -> list[str]:
     ("variant", "changes"),
     [("moon", ["The suit a tile led calls for changes from its higher end to the end the leader names.",
                "The score of a hand changes."]),
-     ("texas-42-house", ["Who takes a trick among equally ranked tiles changes."])],
+     ("texas-42-house", ["Who takes a trick among equally ranked tiles changes."]),
+     ("dominican", ["Who wins a blocked round changes."])],
 )  # fmt: skip
 def test_the_quoted_house_files_load_and_change_one_rule_each(variant: str, changes: list[str]) -> None:
     houses = [load_ruleset_text(text, "house.yaml", RULES) for text in _quoted(variant)]
