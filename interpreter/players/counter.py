@@ -51,7 +51,7 @@ from interpreter.engine import Action, Observation, actions
 from interpreter.engine.actions import BID, DISCARD, DOUBLES, DROP, EXCHANGE, GIVE, KEEP, MELD, PASS, PICK, PLAY, TRUMPS
 from interpreter.engine.tiles import bits
 from interpreter.engine.tricks.picks import pick_towards
-from interpreter.engine.tricks.suits import Declaration, Suits, ties_ahead
+from interpreter.engine.tricks.suits import Declaration, Suits
 from interpreter.engine.tricks.tables import TrickTables, trick_tables_for
 from interpreter.players.direction import taking_pays
 from interpreter.players.heavy import HeavyPlayer
@@ -475,8 +475,7 @@ class _Table:
         bidder = view.bidder
         self.declarer_side = bidder is not None and self.side_of[bidder] == self.side
         # Who takes the trick among equal tiles, this seat's tile included (tricks.ties).
-        favoured = self.side_of[bidder] if bidder is not None and t.ties_to_bidder else None
-        self.ahead = ties_ahead([*self.trick_seats, self.seat], self.side_of, favoured)
+        self.ahead = t.tie_places([*self.trick_seats, self.seat], bidder, sides)
         self.opponents = [seat for seat in range(self.n) if self.side_of[seat] != self.side]
         # Who plays to this trick after this seat.
         after, seat = [], t.next_seat(self.seat)

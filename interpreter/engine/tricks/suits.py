@@ -59,7 +59,7 @@ class Suits:
         """The index in `tiles` (played in order, the first led) of the tile that takes the trick;
         `led` is the suit led when the leader named it (else the led tile's own suit). `ahead`: the
         mask of the indices whose tile takes the trick over an equal one not among them, played
-        before it (`tricks.ties: bidder_side`, TrickTable.ahead); 0: the first of equals."""
+        before it (`tricks.ties: bidder_side`, TrickTables.tie_places); 0: the first of equals."""
         if self.top:
             for i, tile in enumerate(tiles):
                 if (self.top >> tile) & 1:
@@ -78,14 +78,6 @@ class Suits:
             if r > best_rank or (r == best_rank and (ahead >> i) & 1 and not (ahead >> best) & 1 and r != NOT_IN_SUIT):
                 best, best_rank = i, r
         return best
-
-
-def ties_ahead(seats: list[int], side_of: list[int], favoured: int | None) -> int:
-    """Suits.winner's `ahead` for a trick played by `seats` (in order): the places of the seats of
-    the side `favoured` (`tricks.ties: bidder_side`, the auction winner's); None: the first of equals."""
-    if favoured is None:
-        return 0
-    return sum(1 << i for i, seat in enumerate(seats) if side_of[seat] == favoured)
 
 
 def suits_for(

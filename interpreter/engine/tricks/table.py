@@ -24,7 +24,7 @@ from interpreter.engine.tiles import bits
 from interpreter.engine.tricks.auction import Auction
 from interpreter.engine.tricks.declared import Declared
 from interpreter.engine.tricks.stockpile import StockPile
-from interpreter.engine.tricks.suits import Declaration, Suits, ties_ahead
+from interpreter.engine.tricks.suits import Declaration, Suits
 from interpreter.engine.tricks.tables import TrickTables
 from interpreter.rulefile.ruleset import Ruleset
 from interpreter.rulefile.trick_rules import Contract
@@ -158,10 +158,7 @@ class TrickTable:
         """The places in a trick (the seats that played to it, in order) whose tile takes it over an
         equal tile played before it by a seat not among them (Suits.winner's `ahead`): under
         `tricks.ties: bidder_side`, the auction winner's side; else none, the first of equals."""
-        bidder = self.auction.bidder
-        if bidder is None or not self.t.ties_to_bidder:
-            return 0
-        return ties_ahead(seats, self.seat_side, self.seat_side[bidder])
+        return self.t.tie_places(seats, self.auction.bidder, self.sides)
 
     def held(self, tile: Any) -> int:
         """The id of a copy of `tile` the current seat holds."""

@@ -245,6 +245,15 @@ class TrickTables:
             "longest": longest,
         }
 
+    def tie_places(self, seats: list[int], bidder: int | None, sides: int) -> int:
+        """Suits.winner's `ahead` for a trick played by `seats` (in order), in a match of `sides`
+        sides (a seat's side: seat % sides): under `tricks.ties: bidder_side` the places of the
+        auction winner's side, whose tiles take ties; else none, the first of equals."""
+        if bidder is None or not self.ties_to_bidder:
+            return 0
+        side = bidder % sides
+        return sum(1 << i for i, seat in enumerate(seats) if seat % sides == side)
+
     def partner(self, seat: int, sides: int) -> int:
         """The partner of `seat` in a match of `sides` partnerships of two."""
         return (seat + sides) % self.players
