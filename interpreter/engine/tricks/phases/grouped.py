@@ -128,8 +128,7 @@ def takes_lead(phase: Playing, table: TrickTable, tiles: tuple[Tile, ...]) -> bo
     t = table.t
     best = phase.plays[phase.best][1]
     if len(tiles) == 1:
-        ahead = table.ahead([phase.plays[phase.best][0], table.current])
-        return table.suits.winner([best[0], t.index[tiles[0]]], phase.led, ahead) == 1  # type: ignore[union-attr]
+        return table.suits.winner([best[0], t.index[tiles[0]]], phase.led) == 1  # type: ignore[union-attr]
     return t.groups.beats(tiles, tuple(sorted(t.tiles[x] for x in best)))
 
 
