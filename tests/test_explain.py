@@ -832,12 +832,14 @@ def test_a_not_played_line_names_its_source_not_the_files_letter_for_it(variant)
 
 
 def test_explain_says_which_rule_a_file_plays_where_its_sources_disagree():
-    house = " ".join(domino("explain", "texas-42-house").stdout.split())
-    assert "the highest-ranked tile played takes the trick (the first played, among equals)" in house
+    """texas-42-house's sevens plays Lechner Hall's ties; its house file for Kelley's (tricks.ties) says his."""
+    lechner = " ".join(domino("explain", "texas-42-house").stdout.split())
+    assert "the highest-ranked tile played takes the trick (the first played, among equals)" in lechner
+    kelley = said(house("extends: texas-42-house\ntricks: {ties: bidder_side}\n"))
     assert (
-        '"A tie does not set the bidder"' in house
-        and "the first played of equally close tiles takes the trick" in house
-    )
+        "the highest-ranked tile played takes the trick (among equal tiles, one played by the winner of the auction "
+        "or a partner, over an opponent's played before it (a tie does not set the bidder), else the first played)"
+    ) in kelley
 
 
 def test_explain_says_who_gets_the_widow_and_bids_in_points_where_marks_do_not_count():

@@ -535,6 +535,8 @@ class _Table:
                 self.cannot[seat] |= self.s.follows[suit]
         bidder = view.bidder
         self.declarer_side = bidder is not None and self.side_of[bidder] == self.side
+        # Who takes the trick among equal tiles, this seat's tile included (tricks.ties).
+        self.ahead = t.tie_places([*self.trick_seats, self.seat], bidder, sides)
         self.opponents = [seat for seat in range(self.n) if self.side_of[seat] != self.side]
         # Who plays to this trick after this seat.
         after, seat = [], t.next_seat(self.seat)
@@ -626,8 +628,8 @@ class _Table:
                                                   -self.count[x]))]  # fmt: skip
         s = self.s
         trick = self.trick
-        leader = self.trick_seats[s.winner(trick, self.led)]
-        losing = [x for x in mine if s.winner([*trick, x], self.led) != len(trick)]
+        leader = self.trick_seats[s.winner(trick, self.led, self.ahead)]
+        losing = [x for x in mine if s.winner([*trick, x], self.led, self.ahead) != len(trick)]
         if losing:
             if self.side_of[leader] == self.side:  # the partner takes it: the least count onto it
                 return tiles[min(losing, key=lambda x: (self.count[x], -self.rank(x)))]
@@ -658,8 +660,8 @@ class _Table:
     def _follow(self, mine: list[int]) -> int:
         s = self.s
         trick = self.trick
-        leader = self.trick_seats[s.winner(trick, self.led)]
-        taking = [x for x in mine if s.winner([*trick, x], self.led) == len(trick)]
+        leader = self.trick_seats[s.winner(trick, self.led, self.ahead)]
+        taking = [x for x in mine if s.winner([*trick, x], self.led, self.ahead) == len(trick)]
         if self.side_of[leader] == self.side:
             if not self.beatable(trick, self.after):
                 # The partner's trick is safe: give it count, without overtaking it if possible.

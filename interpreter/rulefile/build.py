@@ -52,6 +52,7 @@ from interpreter.rulefile.ruleset import (
     TURN_NAMES,
     AfterStockLead,
     Deal,
+    DecidedBy,
     DemandStarts,
     Direction,
     DoubleAtEnd,
@@ -874,8 +875,23 @@ def _round_end(b: _Builder, which: str, tracked: Mapping[str, Type]) -> RoundEnd
     if isinstance(raw, Mapping):  # {lowest: FORMULA} or {highest: FORMULA}
         (order, _), = raw.items()
         rank = b.expr(("scoring", which, "scorer", order), names, Type.INT)
-        return RoundEndScoring(Scorer.RANKED, points, rank, order == "lowest")
-    return RoundEndScoring(Scorer(raw), points)
+        decided_by = _decided_by(b, which, f"{{{order}: ...}}")
+        return RoundEndScoring(Scorer.RANKED, points, rank, order == "lowest", decided_by)
+    return RoundEndScoring(Scorer(raw), points, decided_by=_decided_by(b, which, raw))
+
+
+def _decided_by(b: _Builder, which: str, scorer: str) -> DecidedBy:
+    """`scoring.blocked.decided_by`: two hands compared by their pips need the pips scorer."""
+    if which != "blocked":
+        return DecidedBy.SIDES
+    decided_by = b.option(DecidedBy, "scoring", "blocked", "decided_by")
+    if decided_by is DecidedBy.BLOCKER_AND_LEFT and scorer != Scorer.LOWEST_PIPS.value:
+        message = (
+            "blocker_and_left compares two hands' pips, the lower winning: it needs scorer: lowest_pips, "
+            f"not {scorer}"
+        )
+        b.problem(("scoring", "blocked", "decided_by"), message)
+    return decided_by
 
 
 def _match(b: _Builder, counts: range, target: int | None, tracked: Mapping[str, Type]) -> MatchEnd:

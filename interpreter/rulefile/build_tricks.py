@@ -60,6 +60,7 @@ from interpreter.rulefile.trick_rules import (
     Rounds,
     SpecialBid,
     Stock,
+    Ties,
     TrickRules,
     TrickScore,
     Trump,
@@ -218,6 +219,7 @@ def build_tricks(
     declaration = build_declaration(b, written(b.data, ("declaration",)), grouped)
     undealt_face_up = build_undealt(b, deal, bidding, stock, calls)
     doubles_callable = _doubles_callable(b, led_suit)
+    ties = _ties(b, bidding, contracts, led_suit, whole_set, grouped)
     joins = _joins(b, trumps, stock)
     parts = (("bidding", bidding), ("calls", calls), ("declaration", declaration))
     between = tuple(name for name, part in parts if part)
@@ -244,6 +246,7 @@ def build_tricks(
         top=top,
         pip_order=pip_order,
         led_suit=led_suit,
+        ties=ties,
         lead_trump=lead_trump,
         stop_when=stop_when,
         calls=calls,
@@ -300,6 +303,31 @@ def _joins(b: _Builder, trumps: frozenset[Trump], stock: Stock | None) -> Expr[b
     if written(b.data, ("trumps", "joins_rank")) and joins is None:
         b.problem(("trumps", "joins_rank"), "says where the tiles of trumps.joins rank; without it, leave it out")
     return joins
+
+
+def _ties(
+    b: _Builder, bidding: Bidding | None, contracts: tuple[Contract, ...] | None, led_suit: LedSuit,
+    whole_set: tuple[tuple[int, int], ...], grouped: bool,
+) -> Ties:  # fmt: skip
+    """`tricks.ties`: who takes a trick among equal tiles. bidder_side favours the auction's winner,
+    so it needs an auction, in tricks of one tile a seat; and it says something only where two tiles
+    can rank the same."""
+    ties = b.option(Ties, "tricks", "ties")
+    if not written(b.data, ("tricks", "ties")):
+        return ties
+    if ties is Ties.BIDDER_SIDE and bidding is None:
+        b.problem(("tricks", "ties"), "bidder_side needs an auction (a bidding section); without one, use first_played")
+    if ties is Ties.BIDDER_SIDE and grouped:
+        message = "bidder_side is played in tricks of one tile a seat, not with tricks.face_down or tricks.combinations"
+        b.problem(("tricks", "ties"), message)
+    ranked = any(c.rank is not None for c in contracts or ())
+    if not ranked and led_suit is not LedSuit.NAMED and len(set(whole_set)) == len(whole_set):
+        b.problem(
+            ("tricks", "ties"),
+            "no two tiles in a trick can rank the same in this game (no contract's rank, no tricks.led_suit: "
+            "named, no tile twice in the set); leave it out",
+        )
+    return ties
 
 
 def _doubles_callable(b: _Builder, led_suit: LedSuit) -> bool:

@@ -34,6 +34,7 @@ from interpreter.rulefile.ruleset import (
     COUNT_VALUE_FIELDS,
     TILE_CRITERIA,
     AfterStockLead,
+    DecidedBy,
     DemandStarts,
     Direction,
     DoubleAtEnd,
@@ -192,6 +193,9 @@ def _scorer(scoring: RoundEndScoring, side: str) -> str:
     points = words(scoring.points, names.round_end(side))
     if scoring.scorer is Scorer.WENT_OUT:
         return f"{_of_player(side, 'went out')} scores {points}"
+    if scoring.decided_by is DecidedBy.BLOCKER_AND_LEFT:
+        scores = "scores" if side == "player" else f"that player's {side} scores"
+        return f"{_BETWEEN_TWO} and {scores} {points}"
     if scoring.scorer is Scorer.LOWEST_PIPS:
         return f"the {side} with the lowest pip total scores {points} (a tie scores nobody)"
     if scoring.scorer is Scorer.FEWEST_TILES:
@@ -202,6 +206,13 @@ def _scorer(scoring: RoundEndScoring, side: str) -> str:
         ranked = _ranked(scoring.rank, scoring.rank_lowest, side)
         return f"the {side} {ranked} scores {points} (a tie scores nobody)"
     return "nobody scores"
+
+
+# scoring.blocked.decided_by: blocker_and_left, as a scorer's words begin.
+_BETWEEN_TWO = (
+    "it is decided between the player who blocked it (who laid the last tile) and the next player: the one "
+    "with fewer pips left wins (a tie goes to the blocker)"
+)
 
 
 # Ranked by a single name whose words would read badly after "with the lowest".
@@ -746,6 +757,7 @@ _LABELS = {
     "domino.points": "the score for going out",
     "blocked.scorer": "who scores a blocked round",
     "blocked.points": "the score for a blocked round",
+    "blocked.decided_by": "who wins a blocked round",
     "match.target": "the target",
     "by_choice.target": "the target for a match that makes the other partnership choice",
     "match.reach": "reaching the target",
@@ -798,6 +810,8 @@ _ENUM_WORDS: dict[enum.Enum, str] = {
     Scorer.FEWEST_TILES: "the fewest tiles",
     Scorer.EACH: "everyone, for themselves",
     Scorer.NOBODY: "nobody",
+    DecidedBy.SIDES: "the scorer, comparing every side",
+    DecidedBy.BLOCKER_AND_LEFT: "the lower of the blocker's hand and the next player's (a tie to the blocker)",
     TargetReach.AT_LEAST: "reaching it",
     TargetReach.MORE_THAN: "passing it",
     TargetCheck.ROUND_END: "at the end of a round",
@@ -918,6 +932,7 @@ def _compared(ruleset: Ruleset) -> dict[str, Any]:
     for path in [p for p in fields if p.startswith("match.stake.")]:  # the stake too
         del fields[path]
     fields["match.stake"] = ruleset.match.stake
+    del fields["domino.decided_by"]  # a round won by going out is not decided between hands
     for which in ("domino", "blocked"):
         rank, lowest = fields.pop(f"{which}.rank"), fields.pop(f"{which}.rank_lowest")
         if fields[f"{which}.scorer"] is Scorer.RANKED:

@@ -67,6 +67,7 @@ from interpreter.rulefile.trick_rules import (
     Rounds,
     Stock,
     TakeTurnUp,
+    Ties,
     TrickPlay,
     TrickRules,
     TrickScore,
@@ -532,7 +533,7 @@ def contract_words(ruleset: Ruleset, tricks: TrickRules, contract: Contract) -> 
         clauses.append(f"there are no suits and no trumps: {_ranking(ruleset, contract)}")
         clauses.append(
             "each player must play one of their highest-ranked tiles, and the highest-ranked tile played takes the "
-            "trick (the first played, among equals)"
+            f"trick ({_among_equals(tricks, 'the first played, among equals')})"
         )
     elif contract.doubles_declared:
         clauses.append(
@@ -654,6 +655,16 @@ def _ranking(ruleset: Ruleset, contract: Contract) -> str:
     return f"tiles rank by their pips, highest first: {', then '.join(ordered)}"
 
 
+def _among_equals(tricks: TrickRules, usual: str) -> str:
+    """Who takes a trick among equally ranked tiles (tricks.ties); `usual`: the words for the first played."""
+    if tricks.ties is Ties.BIDDER_SIDE:
+        return (
+            "among equal tiles, one played by the winner of the auction or a partner, over an opponent's played "
+            "before it (a tie does not set the bidder), else the first played"
+        )
+    return usual
+
+
 def _playing(ruleset: Ruleset, tricks: TrickRules) -> list[str]:
     leader = "winner of the auction" if tricks.first_leader is FirstLeader.BIDDER else "starter"
     if tricks.combinations:
@@ -719,7 +730,8 @@ def _playing(ruleset: Ruleset, tricks: TrickRules) -> list[str]:
         )
     if tricks.led_suit is LedSuit.NAMED:
         one = "When one tile is led, the" if tricks.combinations else "The"
-        out.append(f"{one} highest-ranked tile of the suit led wins the trick; among equal tiles, the first played.")
+        equals = _among_equals(tricks, "among equal tiles, the first played")
+        out.append(f"{one} highest-ranked tile of the suit led wins the trick; {equals}.")
         if tricks.combinations:
             out.append(
                 "When tiles are led together, the highest combination of their kind played to the trick wins it."
@@ -1011,6 +1023,7 @@ LABELS = {
     "tricks.top": "which tiles take any trick",
     "tricks.pip_order": "the order of the numbers",
     "tricks.led_suit": "the suit a tile led calls for",
+    "tricks.ties": "who takes a trick among equally ranked tiles",
     "tricks.lead_trump": "when a leader holding a trump must lead one",
     "tricks.stop_when": "when a side's claim stops the hand",
     "tricks.calls.drop": "dropping out of a hand",
@@ -1051,6 +1064,8 @@ ENUM_WORDS: dict[enum.Enum, str] = {
     LedSuit.HIGHER_END: "its higher end",
     LedSuit.LEADER_NAMES: "the end the leader names",
     LedSuit.NAMED: "its suit in the set",
+    Ties.FIRST_PLAYED: "the first played",
+    Ties.BIDDER_SIDE: "the auction winner's side, over an opponent's played before it",
     **explain_passing.ENUM_WORDS,
     **explain_declaration.ENUM_WORDS,
     **explain_melds.ENUM_WORDS,

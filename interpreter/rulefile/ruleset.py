@@ -183,6 +183,15 @@ class Scorer(enum.Enum):
     RANKED = "ranked"  # {lowest: FORMULA} or {highest: FORMULA}: the single best side scores
 
 
+class DecidedBy(enum.Enum):
+    """Who wins a blocked round (`scoring.blocked.decided_by`): `sides`, by the scorer's comparison
+    of every side; `blocker_and_left`, the lower pips of two hands, the blocker's (who laid the last
+    tile) and the next player's in the order of play, a tie going to the blocker."""
+
+    SIDES = "sides"
+    BLOCKER_AND_LEFT = "blocker_and_left"
+
+
 class TargetReach(enum.Enum):
     AT_LEAST = "at_least"
     MORE_THAN = "more_than"
@@ -476,6 +485,7 @@ class RoundEndScoring:
     points: Expr[int]  # number over ROUND_END_NAMES
     rank: Expr[int] | None = None  # RANKED: number over ROUND_END_NAMES per side
     rank_lowest: bool = True  # RANKED: the lowest rank scores (else the highest)
+    decided_by: DecidedBy = DecidedBy.SIDES  # blocked: between which hands the winner is found
 
 
 class PoolTie(enum.Enum):

@@ -106,6 +106,15 @@ class LedSuit(enum.Enum):
     NAMED = "named"
 
 
+class Ties(enum.Enum):
+    """Who takes a trick among equally ranked tiles (`tricks.ties`): `first_played`, the first of
+    them; `bidder_side`, a tile of the auction winner's side over an opponent's (a tie does not set
+    the bidder), the first played among the same side's."""
+
+    FIRST_PLAYED = "first_played"
+    BIDDER_SIDE = "bidder_side"
+
+
 class Aim(enum.Enum):
     """What a contract's side must do to make it: take at least what the bid makes (points), take
     every trick, or take none."""
@@ -474,6 +483,7 @@ class TrickRules:
     top: tuple[tuple[int, int], ...] = ()  # tiles that take any trick they are played to (the first played)
     pip_order: tuple[int, ...] = ()  # the pips from lowest to highest rank; empty: 0, 1, ..., max_pip
     led_suit: LedSuit = LedSuit.HIGHER_END
+    ties: Ties = Ties.FIRST_PLAYED  # who takes a trick among equally ranked tiles
     lead_trump: Expr[bool] | None = None  # over LEAD_NAMES: when true, a leader holding a trump must lead one
     stop_when: Expr[bool] | None = None  # over HAND_NAMES, per side after each trick: the hand ends (a claim)
     calls: Calls | None = None  # keep, drop or exchange before the first lead

@@ -12,7 +12,7 @@ from interpreter.engine.layout.turns import DOMINO
 from interpreter.engine.scoring import Tally, score_error, scoring_sides, winners
 from interpreter.engine.tiles import bits
 from interpreter.expressions.language import MAX_VALUE, Expr
-from interpreter.rulefile.ruleset import Ruleset, Scorer, Winner
+from interpreter.rulefile.ruleset import DecidedBy, Ruleset, Scorer, Winner
 
 _RESET_OWN = frozenset({"scored", "opp_scored", "points"})  # the names only `match.reset_when` reads
 
@@ -63,7 +63,10 @@ def score_round(table: LayoutTable, reason: str, out_seat: int | None) -> None:
         tally.side_double_pips = [0] * sides
         for seat, hand in enumerate(table.hands):
             tally.side_double_pips[seat_side[seat]] += sum(t.pips[x] for x in bits(hand & t.double_mask))
-    scorers = scoring_sides(scoring, tally)
+    decider = None  # the seat that won a blocked round decided between two hands (scoring.blocked.decided_by)
+    if reason != DOMINO and scoring.decided_by is DecidedBy.BLOCKER_AND_LEFT:
+        decider = _blocker_or_left(table, seat_pips)
+    scorers = scoring_sides(scoring, tally) if decider is None else [seat_side[decider]]
     credited = {}
     for side in scorers:
         points = read_points(tally, side)
@@ -75,7 +78,8 @@ def score_round(table: LayoutTable, reason: str, out_seat: int | None) -> None:
         events.append((ev.SCORE, side, None, points, total, reason))
     stakes = rules.match.pool
     if stakes is not None:  # the pool to the round's winner (engine/pool.py)
-        table.pool = pool.pay(stakes, table.pool, scoring_sides(scoring, tally, ties=True), scores, events)
+        paid = scoring_sides(scoring, tally, ties=True) if decider is None else scorers
+        table.pool = pool.pay(stakes, table.pool, paid, scores, events)
     tally.scores = scores  # `reset_when` and `win_requires` read the scores after them
     if rules.match.reset_when is not None:
         _reset_scores(table, rules.match.reset_when, tally, credited)
@@ -111,7 +115,9 @@ def score_round(table: LayoutTable, reason: str, out_seat: int | None) -> None:
         else:
             won_by = out_seat
             won_side = out_side if out_seat is not None else _blocked_winner(rules, scoring.scorer, scorers, credited)
-        previous.winner = _round_winner(table, scoring.scorer, won_side, won_by, seat_pips, seat_tiles)
+        previous.winner = decider
+        if decider is None:
+            previous.winner = _round_winner(table, scoring.scorer, won_side, won_by, seat_pips, seat_tiles)
         previous.winner_side = won_side
         previous.last_player = out_seat if out_seat is not None else table.last_player()
         previous.out = out_seat
@@ -143,6 +149,16 @@ def _reset_scores(table: LayoutTable, reset: Expr, tally: Tally, credited: dict[
         if scores[side]:
             table.events.append((ev.SCORE, side, None, -scores[side], 0, "reset"))
             scores[side] = 0
+
+
+def _blocker_or_left(table: LayoutTable, seat_pips: list[int]) -> int:
+    """`scoring.blocked.decided_by: blocker_and_left`: of the seat that laid the round's last tile
+    and the next seat in play, the one with fewer pips left; the blocker when they are equal."""
+    blocker = table.last_player()
+    if blocker is None:  # no tile laid (a round cannot block before its lead): the starter laid none either
+        blocker = table.starter
+    left = table.next_of[blocker]
+    return left if seat_pips[left] < seat_pips[blocker] else blocker
 
 
 def _blocked_winner(rules: Ruleset, scorer: Scorer, scorers: list[int], credited: dict[int, int]) -> int | None:

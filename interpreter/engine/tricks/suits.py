@@ -19,7 +19,8 @@ to blanks when led, and a blank is the highest other end in a suit. `tricks.top`
 trick they are played to, over trumps (the first of them played).
 
 A contract with a `rank` (`ranked_suits`) has no suits at all: every tile follows, a seat must play
-one of its highest-ranked tiles, and the highest-ranked tile takes the trick (the first of equals).
+one of its highest-ranked tiles, and the highest-ranked tile takes the trick (the first of equals;
+with `tricks.ties: bidder_side`, the first of the auction winner's side among them).
 With `tricks.led_suit: named` (`named_suits`) each tile belongs to the one suit the set names for
 it, ranks by the set's rank, and there are no trumps; the first of equal tiles takes the trick.
 """
@@ -54,9 +55,11 @@ class Suits:
     top: int = 0  # mask of the tiles that take any trick they are played to
     names: tuple[str, ...] = ()  # the suits' names under named suits (by suit number)
 
-    def winner(self, tiles: list[int], led: int | None = None) -> int:
+    def winner(self, tiles: list[int], led: int | None = None, ahead: int = 0) -> int:
         """The index in `tiles` (played in order, the first led) of the tile that takes the trick;
-        `led` is the suit led when the leader named it (else the led tile's own suit)."""
+        `led` is the suit led when the leader named it (else the led tile's own suit). `ahead`: the
+        mask of the indices whose tile takes the trick over an equal one not among them, played
+        before it (`tricks.ties: bidder_side`, TrickTables.tie_places); 0: the first of equals."""
         if self.top:
             for i, tile in enumerate(tiles):
                 if (self.top >> tile) & 1:
@@ -67,11 +70,12 @@ class Suits:
         suit = self.trump if any((trumps >> t) & 1 for t in tiles) else led
         ranks = self.rank[suit]
         # The first tile to beat is the first one played: a tile off the suit ranks NOT_IN_SUIT, below
-        # any tile in it, and only a higher rank takes the lead (the first played of equals keeps it).
+        # any tile in it, and only a higher rank takes the lead (the first played of equals keeps it,
+        # unless an equal one comes from `ahead` and it does not).
         best, best_rank = 0, ranks[tiles[0]]
         for i, tile in enumerate(tiles):
             r = ranks[tile]
-            if r > best_rank:
+            if r > best_rank or (r == best_rank and (ahead >> i) & 1 and not (ahead >> best) & 1 and r != NOT_IN_SUIT):
                 best, best_rank = i, r
         return best
 

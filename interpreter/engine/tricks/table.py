@@ -153,6 +153,12 @@ class TrickTable:
             seat = self.t.next_seat(seat)
         return seat
 
+    def ahead(self, seats: list[int]) -> int:
+        """The places in a trick (the seats that played to it, in order) whose tile takes it over an
+        equal tile played before it by a seat not among them (Suits.winner's `ahead`): under
+        `tricks.ties: bidder_side`, the auction winner's side; else none, the first of equals."""
+        return self.t.tie_places(seats, self.auction.bidder, self.sides)
+
     def held(self, tile: Any) -> int:
         """The id of a copy of `tile` the current seat holds."""
         t = self.t

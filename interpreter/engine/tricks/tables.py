@@ -22,6 +22,7 @@ from interpreter.rulefile.trick_rules import (
     NamesSuit,
     PassTo,
     Rounds,
+    Ties,
     TrickRules,
     Trump,
 )
@@ -64,6 +65,8 @@ class TrickTables:
         self.copies = copies
         self.index = {tile: ids[0] for tile, ids in copies.items()}
         self.twins = len(copies) < len(self.tiles)  # the set holds some tile twice
+        # tricks.ties: bidder_side: the auction winner's side takes a trick among equal tiles.
+        self.ties_to_bidder = rules.ties is Ties.BIDDER_SIDE
         self.count_env = {"players": players, "max_pip": ruleset.max_pip, "set_size": len(self.tiles)}
         # The pips' ranks (tricks.pip_order): order[pip] -> its rank.
         order = [0] * (ruleset.max_pip + 1)
@@ -242,6 +245,15 @@ class TrickTables:
             "count": sum(self.count[x] for x in ids),
             "longest": longest,
         }
+
+    def tie_places(self, seats: list[int], bidder: int | None, sides: int) -> int:
+        """Suits.winner's `ahead` for a trick played by `seats` (in order), in a match of `sides`
+        sides (a seat's side: seat % sides): under `tricks.ties: bidder_side` the places of the
+        auction winner's side, whose tiles take ties; else none, the first of equals."""
+        if bidder is None or not self.ties_to_bidder:
+            return 0
+        side = bidder % sides
+        return sum(1 << i for i, seat in enumerate(seats) if seat % sides == side)
 
     def partner(self, seat: int, sides: int) -> int:
         """The partner of `seat` in a match of `sides` partnerships of two."""

@@ -157,7 +157,8 @@ def taking_seat(t: TrickTables, view: TrickView) -> int | None:
     suits = current_suits(t, view)
     if suits is None or not view.trick:
         return None
-    index = suits.winner([t.index[tile] for _, tile in view.trick], view.led_suit)
+    ahead = t.tie_places([seat for seat, _ in view.trick], view.bidder, len(view.tricks_won))
+    index = suits.winner([t.index[tile] for _, tile in view.trick], view.led_suit, ahead)
     return view.trick[index][0]
 
 

@@ -156,7 +156,8 @@ class Playing(TrickPhase):
         if rules.must_beat:
             n = len(self.trick)
             trick = self.trick
-            winning = sum(1 << x for x in bits(allowed) if suits.winner([*trick, x], led) == n)
+            ahead = table.ahead([*self.trick_seats, table.current])
+            winning = sum(1 << x for x in bits(allowed) if suits.winner([*trick, x], led, ahead) == n)
             allowed = winning or allowed
         return allowed
 
@@ -237,7 +238,8 @@ class Playing(TrickPhase):
         if len(self.trick) < table.n - table.absent.bit_count():
             table.current = table.next_in_play(seat)
             return
-        self.taken(table, self.trick_seats[suits.winner(self.trick, self.led)], self.trick, [])
+        seats = self.trick_seats
+        self.taken(table, seats[suits.winner(self.trick, self.led, table.ahead(seats))], self.trick, [])
 
     def taken(self, table: TrickTable, taker: int, tiles: list[int], face_down: list[list[int]]) -> None:
         """`taker` takes the trick of `tiles` (and of tiles laid face down, [seat, how many])."""

@@ -52,11 +52,13 @@ def rule_of_thumb(phase: Playing, table: TrickTable) -> Action:
             best = max(top, key=lambda x: (count[x], x)) if top else min(ids, key=cheap)
         return phase.lead_actions(table, 1 << best)[-1]
     led = phase.led
-    taking = phase.trick_seats[suits.winner(phase.trick, led)]
+    seats = [*phase.trick_seats, table.current]
+    ahead = table.ahead(seats)  # the same winner as the trick's (tricks.ties)
+    taking = seats[suits.winner(phase.trick, led, ahead)]
     if side[taking] == side[table.current]:
         return t.plays[max(ids, key=lambda x: (count[x], -((trumps >> x) & 1), -x))]
     n = len(phase.trick)
-    winning = [x for x in ids if suits.winner([*phase.trick, x], led) == n]
+    winning = [x for x in ids if suits.winner([*phase.trick, x], led, ahead) == n]
     return t.plays[min(winning, key=lambda x: ((trumps >> x) & 1, x)) if winning else min(ids, key=cheap)]
 
 
