@@ -58,10 +58,20 @@ def test_nel_o_shows_the_partner_sitting_out_and_the_verdict_of_its_aim(house) -
     for action in (PASS_ACTION, PASS_ACTION, PASS_ACTION, bid(42)):
         match.apply(action)
     moves = [describe_trick_move(a, match) for a in match.legal_actions()]
-    assert "nel-o — no trumps; your partner sits out; you must take no trick" in moves
+    assert (
+        "nel-o — no trumps; you announce where the doubles rank; your partner sits out; you must take no trick"
+        in moves
+    )
     match.apply(trumps("nel-o"))
     screen = _screen(match, house, 1)
-    assert "Contract  Dee bid 1 mark — nel-o: no trumps; Dee's partner sits out; Dee must take no trick." in screen
+    assert "Contract  Dee bid 1 mark — nel-o: no trumps; Dee announces where the doubles rank;" in screen
+    assert "Announce where the doubles rank" in screen
+    match.apply(match.legal_actions()[0])  # doubles high
+    screen = _screen(match, house, 1)
+    assert (
+        "Contract  Dee bid 1 mark — nel-o: no trumps; each double the highest tile of its suit; Dee's partner"
+        " sits out; Dee must take no trick." in screen
+    )
     assert "sits out this hand (nel-o)" in next(line for line in screen.splitlines() if line.strip().startswith("Bob"))
     assert "must take no trick: 0 tricks so far" in screen
 
@@ -90,6 +100,8 @@ def test_a_hot_seat_nel_o_hand_is_declared_set_and_on_the_score_sheet(tmp_path, 
         match.apply(action)
     typed.append("nel-o")
     match.apply(trumps("nel-o"))
+    typed.append("1")  # the doubles' place the nel-o bidder announces: the first offered (high)
+    match.apply(numbered(match.legal_actions(), match.layout, match.ruleset)[0])
     while match.round == 1:
         typed.append("1")
         match.apply(numbered(match.legal_actions(), match.layout, match.ruleset)[0])
@@ -99,7 +111,11 @@ def test_a_hot_seat_nel_o_hand_is_declared_set_and_on_the_score_sheet(tmp_path, 
                     "--save", "g.json", cwd=tmp_path, stdin="\n".join(typed) + "\n")  # fmt: skip
     out = result.stdout
     bidder = f"Player {end['seat'] + 1}"  # at one keyboard nobody is "You"
-    assert f"{bidder} declared nel-o: no trumps; {bidder}'s partner sits out; {bidder} must take no trick." in out
+    assert (
+        f"{bidder} declared nel-o: no trumps; {bidder} announces where the doubles rank; {bidder}'s partner sits"
+        f" out; {bidder} must take no trick." in out
+    )
+    assert f"nel-o: no trumps; each double the highest tile of its suit; {bidder}'s partner sits out" in out
     took = "made: the bidder ({}) took no trick" if end["made"] else "set: the bidder ({}) took a trick"
     assert f"nel-o {took.format(bidder)}." in out
     assert "could not make" not in out and "42 needed" not in out
