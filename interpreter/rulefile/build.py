@@ -28,6 +28,7 @@ from interpreter.expressions.language import (
     describe_value,
 )
 from interpreter.resources import load_schema
+from interpreter.rulefile.build_layout_rules import play_until
 from interpreter.rulefile.build_pool import build_pool
 from interpreter.rulefile.build_tricks import build_tricks, parse_tile, refuse_trick_sections
 from interpreter.rulefile.ruleset import (
@@ -243,6 +244,7 @@ def build_ruleset(
         allowed=None if allowed is not None and allowed.constant is True else allowed,
         **_turn(b),
         **_turn_rules(b),
+        until=play_until(b, players),
     )
     draw = Draw(
         b.option(DrawPolicy, "draw", "policy"),

@@ -43,6 +43,7 @@ from interpreter.rulefile.ruleset import (
     LeadFrom,
     OnPassScoring,
     Play,
+    PlayUntil,
     Pool,
     RoundEndScoring,
     Ruleset,
@@ -403,7 +404,15 @@ def _play(ruleset: Ruleset) -> list[str]:
         out.append("A player who lays a double plays again.")
     if play.per_turn is not None:
         out += _turn(play)
+    if play.until is PlayUntil.SIDE_OUT:
+        out.append(_SIDE_OUT)
     return out + _turn_rules(ruleset)
+
+
+_SIDE_OUT = (
+    "A player who has laid his last tile is out and passes in his turn; in partnerships the round goes on until "
+    "every player of one side is out, so it may block with tiles left on both sides."
+)
 
 
 def _turn_rules(ruleset: Ruleset) -> list[str]:
@@ -713,6 +722,7 @@ _LABELS = {
     "play.whole_turn": "when a turn must be laid whole",
     "play.again_when": "when a tile laid earns another turn",
     "play.skip_when": "when a tile laid skips the next player",
+    "play.until": "when emptied hands end the round",
     "draw.policy": "drawing",
     "draw.when_unable": "what a player who can neither play nor draw does",
     "draw.voluntary": "drawing instead of playing",
@@ -772,6 +782,8 @@ _ENUM_WORDS: dict[enum.Enum, str] = {
     DoubleAtEnd.ONE_HALF: "counts one half",
     SpinnerCount.ENDS: "as a double at an end, while one of its ends is open",
     SpinnerCount.UNCOVERED: "by its uncovered sides",
+    PlayUntil.PLAYER_OUT: "as soon as one player is out",
+    PlayUntil.SIDE_OUT: "once every player of one side is out",
     Scorer.LOWEST_PIPS: "the lowest pip total",
     Scorer.FEWEST_TILES: "the fewest tiles",
     Scorer.EACH: "everyone, for themselves",

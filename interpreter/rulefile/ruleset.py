@@ -166,6 +166,13 @@ class SpinnerCount(enum.Enum):
     UNCOVERED = "uncovered"  # both halves while two or fewer of its sides are covered, one half with three
 
 
+class PlayUntil(enum.Enum):
+    """When a round ends in play because hands are empty (`play.until`)."""
+
+    PLAYER_OUT = "player_out"  # the first player to empty his hand ends it
+    SIDE_OUT = "side_out"  # every player of one side must have emptied his hand; one who has passes
+
+
 class Scorer(enum.Enum):
     WENT_OUT = "went_out"
     LOWEST_PIPS = "lowest_pips"
@@ -276,6 +283,7 @@ IN_PLAY_NAMES: dict[str, Type] = {
     "laid_is_double": Type.BOOL,
     "laid_fit_ends": Type.INT,
     "tiles": Type.INT,
+    "side_tiles": Type.INT,
     "players": Type.INT,
     "max_pip": Type.INT,
     "round": Type.INT,
@@ -436,6 +444,7 @@ class Play:
     # turn (`again_when`), or else the next seat loses its turn (`skip_when`).
     again_when: Expr[bool] | None = None
     skip_when: Expr[bool] | None = None
+    until: PlayUntil = PlayUntil.PLAYER_OUT  # the round ends when a player is out, or a whole side
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """The layout keys of issue 29's layout mechanisms, refused where they stand: `deal.redeal_when`,
-the `stock_lead` and `draw_until` start entries, `play.again_when` and `play.skip_when`."""
+the `stock_lead` and `draw_until` start entries, `play.again_when` and `play.skip_when`, `play.until`."""
 
 from __future__ import annotations
 
@@ -53,6 +53,10 @@ REFUSED = [
     ("extends: pass-pass\nplay:\n  again_when: true\n",
      "4:15: play.again_when: this condition always holds: the same player would play for ever"),
     ("extends: pass-pass\nplay:\n  skip_when: false\n", "4:14: play.skip_when: this condition never holds"),
+    ("extends: fives-and-threes\nplay:\n  until: side_ot\n",
+     "4:10: play.until: 'side_ot' is not one of player_out, side_out; did you mean 'side_out'?"),
+    ("extends: draw\nplay:\n  until: side_out\n",
+     "4:10: play.until: side_out waits for a whole side to be out, so it needs partnerships (players.teams)"),
 ]  # fmt: skip
 
 

@@ -63,7 +63,7 @@ def compute_legal(table: LayoutTable, play: PlayPhase) -> list[Action]:
             if table.rules.draw.voluntary and not play.turn_laid and can_draw(table, play):
                 out.append(DRAW_ACTION)
             return out
-    elif play.extra:
+    elif play.extra or (t.side_out and not table.hands[seat]):  # stopping; or out while a partner plays on
         return [PASS_ACTION]
     out.append(unable(table, play, seat))
     return out
@@ -270,6 +270,8 @@ def _why_not_unable(table: LayoutTable, play: PlayPhase, seat: int, kind: str, c
         return f"this turn lays {play.turn_need} tiles while any can be laid: play another"
     if can_play and t.forced:
         return "a player who can play must play"
+    if t.side_out and not table.hands[seat]:
+        return f"seat {seat} is out: it passes until its side is out"
     expected = unable(table, play, seat).kind
     if kind == DRAW:
         if t.policy is DrawPolicy.NONE:

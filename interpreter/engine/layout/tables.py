@@ -18,6 +18,7 @@ from interpreter.rulefile.ruleset import (
     DrawPolicy,
     Lead,
     LeadFrom,
+    PlayUntil,
     Ruleset,
     SidesOpen,
     Spinners,
@@ -33,7 +34,7 @@ _CACHE_SIZE = 32
 _READS_WINNER = PREVIOUS_ROUND_CRITERIA - {StartCriterion.NEXT_SEAT}
 IN_PLAY_DETAIL_NAMES = frozenset(
     {"end_values", "open_ends", "double_ends", "same_ends", "laid_high", "laid_low", "laid_is_double", "laid_fit_ends",
-     "tiles"}
+     "tiles", "side_tiles"}
 )  # fmt: skip
 # The round-end names about the last tile laid, and the names (in play and at a round's end) that
 # need the open ends a tile could have gone on, counted as it is laid.
@@ -181,10 +182,13 @@ class Tables:
         # A tile that earns another turn or skips the next seat (play.again_when, play.skip_when).
         self.turn_rules = ruleset.play.again_when is not None or ruleset.play.skip_when is not None
         self.stop_when_dead = ruleset.draw.stop_when_dead  # a round no tile can go on is blocked at once
+        # A seat whose hand empties is out, but the round goes on while a partner holds tiles (play.until).
+        self.side_out = ruleset.play.until is PlayUntil.SIDE_OUT
         self.plain = not (
             ruleset.play.allowed is not None
             or self.turn_rules
             or self.stop_when_dead
+            or self.side_out
             or self.demand_when is not None
             or ruleset.play.again_optional
             or self.multi

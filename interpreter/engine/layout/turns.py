@@ -140,8 +140,14 @@ def _in_play_env(table: LayoutTable, seat: int, tile: int) -> dict[str, object]:
         "score": table.scores[table.seat_side[seat]], "end_values": values, "open_ends": len(values),
         "double_ends": sum(double for _, double in open_ends), "same_ends": max(map(values.count, values), default=0),
         "laid_high": t.high[tile], "laid_low": t.low[tile], "laid_is_double": t.is_double[tile],
-        "laid_fit_ends": table.last_fit, "tiles": table.hands[seat].bit_count(),
+        "laid_fit_ends": table.last_fit, "tiles": table.hands[seat].bit_count(), "side_tiles": side_tiles(table, seat),
     }  # fmt: skip
+
+
+def side_tiles(table: LayoutTable, seat: int) -> int:
+    """The tiles `seat`'s side holds: its own hand's, and its partners'."""
+    side = table.seat_side[seat]
+    return sum(hand.bit_count() for s, hand in enumerate(table.hands) if table.seat_side[s] == side)
 
 
 def dead(table: LayoutTable) -> bool:
@@ -185,6 +191,7 @@ def score_in_play(table: LayoutTable, play: PlayPhase, seat: int, tile: int) -> 
             laid_is_double=t.is_double[tile],
             laid_fit_ends=table.last_fit,
             tiles=table.hands[seat].bit_count(),
+            side_tiles=side_tiles(table, seat),
         )
     if not scoring.when(env):
         return False
@@ -294,6 +301,10 @@ def went_out(table: LayoutTable, play: PlayPhase, seat: int) -> None:
     """`seat` emptied its hand: the round ends, unless it draws a new hand (`deal.refill`)."""
     if table.t.refill and table.drawable() > 0:
         _refill(table, play, seat)  # not out yet: a new hand, and play goes on
+        return
+    if table.t.side_out and side_tiles(table, seat):  # a partner holds tiles: he plays on, this seat passes
+        table.current = seat
+        end_turn(table, play)
         return
     play.end(DOMINO, seat)
 
