@@ -28,7 +28,7 @@ from interpreter.expressions.language import (
     describe_value,
 )
 from interpreter.resources import load_schema
-from interpreter.rulefile.build_layout_rules import play_until
+from interpreter.rulefile.build_layout_rules import check_undealt_to_starter, play_until
 from interpreter.rulefile.build_pool import build_pool
 from interpreter.rulefile.build_tricks import build_tricks, parse_tile, refuse_trick_sections
 from interpreter.rulefile.ruleset import (
@@ -259,6 +259,7 @@ def build_ruleset(
     match = _match(b, counts, by_count["target"].get(low))
     tile_value = b.formula(("set", "tile_value"), TILE_NAMES, Type.INT)
     tricks = None
+    check_undealt_to_starter(b, family, deal, layout, draw)
     if family is Family.TRICKS:
         # A trick file's layout sections are refused, so they hold their defaults: the layout
         # checks below would only judge those defaults against the trick sections.

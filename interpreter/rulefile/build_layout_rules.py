@@ -1,11 +1,12 @@
-"""The layout keys that change who is out and what a hand may do (docs/format.md): `play.until`
-(a round that goes on until a whole side is out), checked against the rest of the file."""
+"""The layout keys that change who is out and what a hand holds (docs/format.md): `play.until`
+(a round that goes on until a whole side is out) and `deal.undealt: starter` (the tiles left
+undealt go to the round's first player), checked against the rest of the file."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from interpreter.rulefile.ruleset import Players, PlayUntil
+from interpreter.rulefile.ruleset import Deal, Draw, DrawPolicy, Family, Layout, Players, PlayUntil, Topology, Undealt
 
 if TYPE_CHECKING:
     from interpreter.rulefile.build import _Builder
@@ -19,3 +20,21 @@ def play_until(b: _Builder, players: Players) -> PlayUntil:
             ("play", "until"), "side_out waits for a whole side to be out, so it needs partnerships (players.teams)"
         )
     return until
+
+
+def check_undealt_to_starter(b: _Builder, family: Family, deal: Deal, layout: Layout, draw: Draw) -> None:
+    """`deal.undealt: starter`: a line's first tile has a player (a hub's engine may have none),
+    and nobody draws the tiles he will take."""
+    if deal.undealt is not Undealt.STARTER:
+        return
+    path = ("deal", "undealt")
+    if family is Family.TRICKS:
+        b.problem(path, "starter gives the undealt tiles to the layout's first player: layout games only")
+    elif layout.topology is not Topology.LINE:
+        b.problem(path, "starter gives the undealt tiles to the player of the line's first tile: needs a line")
+    elif draw.policy is not DrawPolicy.NONE:
+        b.problem(
+            ("draw", "policy"),
+            f"'{draw.policy.value}' draws from the boneyard, but deal.undealt is starter, so there is nothing to "
+            "draw; use draw.policy none",
+        )

@@ -481,8 +481,14 @@ def _on_pass(scoring: OnPassScoring, side: str) -> str:
 
 
 def _set_aside(ruleset: Ruleset) -> str:
-    """What becomes of the tiles not dealt when they are dead: said only at the counts that leave some."""
+    """What becomes of the tiles not dealt when they are dead, or the starter's: said only at the
+    counts that leave some."""
     aside = "the tiles not dealt are set aside unseen; nobody draws them"
+    if ruleset.deal.undealt is Undealt.STARTER:
+        aside = (
+            "the tiles not dealt are set aside unseen until a player leads the round's first tile; then he takes "
+            "them into his hand"
+        )
     engine = int(ruleset.layout.topology is Topology.HUB and not ruleset.layout.engine_dealt)  # set aside first
     left = {n: ruleset.for_players(n).set_size - engine - n * size > 0 for n, size in ruleset.deal.hand_sizes.items()}
     if all(left.values()):
@@ -552,7 +558,7 @@ def _layout_sections(ruleset: Ruleset) -> list[tuple[str, list[str]]]:
     sections.append(("The set", [f"{set_sentence(ruleset)} A tile left in a hand counts {value}."]))
 
     people = seating(ruleset)
-    if ruleset.deal.undealt is Undealt.DEAD:
+    if ruleset.deal.undealt in (Undealt.DEAD, Undealt.STARTER):
         people.append(_set_aside(ruleset))
     else:
         reserve = ruleset.deal.reserve
@@ -757,6 +763,7 @@ _ENUM_WORDS: dict[enum.Enum, str] = {
     Teams.ALTERNATE: "teams in alternate seats",
     Undealt.BONEYARD: "they form the boneyard",
     Undealt.DEAD: "they are set aside unseen",
+    Undealt.STARTER: "they are set aside unseen, then taken by the player of the first tile",
     Lead.QUALIFYING: "the tile that chose the starter",
     Lead.ANY: "any tile",
     Topology.LINE: "a line",

@@ -40,6 +40,8 @@ class Teams(enum.Enum):
 class Undealt(enum.Enum):
     BONEYARD = "boneyard"
     DEAD = "dead"
+    # Layout games: set aside unseen until the round's first tile is laid, then taken by its player.
+    STARTER = "starter"
     # Trick games: the undealt tiles wait on the table for the winner of the first or of the last
     # trick, who takes them (and what they count) with it.
     FIRST_TRICK = "first_trick"

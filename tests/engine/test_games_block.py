@@ -4,7 +4,7 @@ Tiddle-a-Wink and Tiddly-Wink (rules/<name>.yaml)."""
 from __future__ import annotations
 
 import pytest
-from engine_helpers import legal, of_type, play, rules, scores_in, start
+from engine_helpers import house, legal, of_type, play, rules, scores_in, start
 
 from interpreter.engine import Match, deal
 from interpreter.rulefile.ruleset import PoolTie
@@ -90,7 +90,10 @@ def test_fortress_every_double_is_a_four_way_spinner() -> None:
     """domino-games.com (http://www.domino-games.com/domino-rules/fortress-rules.html): "All doubles are
     spinners, and can be played off onto all four edges" / the lightest hand "wins the number of sum
     total of points in all of his opponents hands, minus the points in his own hand"."""
-    m = start("fortress", "6-6 4-4 3-1 5-5", "6-4 1-2 0-2", "4-3 4-0 4-2", starter=None)
+    # The deal names a few tiles only: the rest, left undealt, would go to the leader (deal.undealt:
+    # starter, tests/engine/test_undealt_to_starter.py); here they stay out of play.
+    aside = house("extends: fortress\ndeal: {undealt: dead}")
+    m = Match(aside, 3, deals=[deal("6-6 4-4 3-1 5-5", "6-4 1-2 0-2", "4-3 4-0 4-2")])
     assert of_type(m.events, "deal")[0]["how"] == "highest_double" and legal(m) == ["lead 6-6"]
     play(m, "lead 6-6")
     assert legal(m) == ["6-4 on arm 0", "6-4 on arm 1", "6-4 on arm 2", "6-4 on arm 3"]

@@ -1,5 +1,6 @@
 """The layout keys of issue 29's layout mechanisms, refused where they stand: `deal.redeal_when`,
-the `stock_lead` and `draw_until` start entries, `play.again_when` and `play.skip_when`, `play.until`."""
+the `stock_lead` and `draw_until` start entries, `play.again_when` and `play.skip_when`, `play.until`,
+`deal.undealt: starter`."""
 
 from __future__ import annotations
 
@@ -55,6 +56,13 @@ REFUSED = [
     ("extends: pass-pass\nplay:\n  skip_when: false\n", "4:14: play.skip_when: this condition never holds"),
     ("extends: fives-and-threes\nplay:\n  until: side_ot\n",
      "4:10: play.until: 'side_ot' is not one of player_out, side_out; did you mean 'side_out'?"),
+    ("extends: fortress\ndeal:\n  undealt: startr\n",
+     "4:12: deal.undealt: 'startr' is not one of boneyard, dead, starter, first_trick, last_trick; did you mean "
+     "'starter'?"),
+    ("extends: bingo\ndeal:\n  undealt: starter\n",
+     "4:12: deal.undealt: starter gives the undealt tiles to the layout's first player: layout games only"),
+    ("extends: mexican-train\ndeal:\n  undealt: starter\n",
+     "4:12: deal.undealt: starter gives the undealt tiles to the player of the line's first tile: needs a line"),
     ("extends: draw\nplay:\n  until: side_out\n",
      "4:10: play.until: side_out waits for a whole side to be out, so it needs partnerships (players.teams)"),
 ]  # fmt: skip

@@ -16,7 +16,7 @@ from interpreter.engine.layout.arms import Layout
 from interpreter.engine.layout.tables import Tables
 from interpreter.engine.tiles import bits
 from interpreter.expressions.language import Expr, ExpressionRuntimeError
-from interpreter.rulefile.ruleset import EngineMissing, StartCriterion, StartRule, Topology, Undealt
+from interpreter.rulefile.ruleset import EngineMissing, StartCriterion, StartRule, Topology
 
 if TYPE_CHECKING:
     from interpreter.engine.layout.table import LayoutTable
@@ -342,8 +342,9 @@ def _shuffled(tables: Tables, rng: random.Random, engine: int | None) -> tuple[l
 def _scripted(tables: Tables, scripted: ScriptedDeal, engine: int | None) -> tuple[list[int], list[int], list[int]]:
     if len(scripted.hands) != tables.players:
         raise ValueError(f"the scripted deal has {len(scripted.hands)} hands for {tables.players} players")
-    if scripted.boneyard and tables.ruleset.deal.undealt is Undealt.DEAD:
-        raise ValueError("the scripted deal has a boneyard, but the rules leave undealt tiles dead")
+    if scripted.boneyard and tables.undealt_dead:
+        kept = "to the starter" if tables.undealt_to_starter else "dead"
+        raise ValueError(f"the scripted deal has a boneyard, but the rules leave undealt tiles {kept}")
     seen = set() if engine is None else {engine}
     ids: list[list[int]] = []
     for group in (*scripted.hands, scripted.boneyard):

@@ -74,7 +74,7 @@ class Determinizer:
         masks: list[int] = []  # constraint id -> the tiles it rules out
         slots: list[list[list[int]]] = [[[] for _ in range(size)] for size in deal["hand_sizes"]]
         for event in history[deal_at + 1 :]:
-            if event["type"] == "refill":  # the skeleton's full hands never empty: the new hand's slots
+            if event["type"] in ("refill", "undealt_taken"):  # tiles come into a hand unseen: their slots
                 slots[event["seat"]] += [[] for _ in range(event["tiles"])]
             if event["type"] == "action":
                 who = event["seat"]

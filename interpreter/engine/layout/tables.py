@@ -131,7 +131,9 @@ class Tables:
         )
         self.hand_size = ruleset.deal.hand_sizes[players]
         self.hand_starts = range(0, players * self.hand_size, self.hand_size)
-        self.undealt_dead = ruleset.deal.undealt is Undealt.DEAD
+        # Nobody draws the tiles left undealt; under `starter` the round's first player takes them.
+        self.undealt_dead = ruleset.deal.undealt in (Undealt.DEAD, Undealt.STARTER)
+        self.undealt_to_starter = ruleset.deal.undealt is Undealt.STARTER
         self._pools: dict[int | None, tuple[int, ...]] = {}
         self._fits: dict[int, Fits] = {}
         self._ranks: dict[StartRule, tuple[int, ...]] = {}

@@ -40,6 +40,8 @@ def lay(
     double = t.is_double[tile]
     if arm_id is None:
         table.needs_lead = False
+        if t.undealt_to_starter and table.dead:
+            take_undealt(table, seat)
         if t.line:
             table.start_line(tile)
         elif lay_out.engine is None:  # a dealt engine (or its stand-in), laid at the hub by its holder
@@ -80,6 +82,17 @@ def lay(
             _turn_rules(table, seat, tile)
     else:  # the player lays again: must, or may (then they may also stop)
         play.extra = table.rules.play.again_optional
+
+
+def take_undealt(table: LayoutTable, seat: int) -> None:
+    """`seat` laid the round's first tile: it takes the tiles left undealt into its hand
+    (`deal.undealt: starter`), logged as a public `undealt_taken` event, then a `draw` record a tile."""
+    taken = table.dead
+    table.dead = []
+    table.events.append({"type": "undealt_taken", "seat": seat, "tiles": len(taken)})
+    for tile in taken:
+        table.hands[seat] |= 1 << tile
+        table.events.append((ev.DRAW, seat, table.t.tiles[tile]))
 
 
 def _demands(table: LayoutTable, play: PlayPhase, seat: int, hand: int) -> bool:

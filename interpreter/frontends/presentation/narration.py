@@ -153,6 +153,10 @@ class Narrator:
                 lines.append(f"{self.name(event['seat'])} showed {shown}: the tiles are dealt again.")
             elif kind == "refill":
                 lines.append(f"{self.name(event['seat'])}: a new hand of {event['tiles']} from the boneyard.")
+            elif kind == "undealt_taken":  # deal.undealt: starter
+                you = plural([self.seats[event["seat"]].name])
+                count = "the tile" if event["tiles"] == 1 else f"the {event['tiles']} tiles"
+                lines.append(f"{self.name(event['seat'])} {'pick' if you else 'picks'} up {count} left over.")
             elif kind == "action":
                 following = events[index + 1] if index + 1 < len(events) else None
                 lines.append(self._action(event, following, viewer))
