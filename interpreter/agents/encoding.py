@@ -22,6 +22,7 @@ from interpreter.engine.actions import (
     DOUBLES,
     DRAW,
     DROP,
+    ENDWISE,
     EXCHANGE,
     GIVE,
     KEEP,
@@ -31,6 +32,7 @@ from interpreter.engine.actions import (
     PICK,
     PLAY,
     REDEAL,
+    SIDEWISE,
     TRUMPS,
 )
 from interpreter.engine.observation import LayoutView, TrickView
@@ -134,6 +136,16 @@ class Encoding:
             yield Action(REDEAL)
         if self.ruleset.tricks is not None and self.ruleset.tricks.declaration is not None:
             yield Action(DECLARE)  # only where the rules declare: every other game's space stays as it was
+        if self.layout_game and self.ruleset.layout.spinners is Spinners.FIRST_DOUBLE_OPTIONAL:
+            yield from self._either_way(tiles)  # only where a double goes either way: other spaces stay
+
+    def _either_way(self, tiles: Sequence[Tile]) -> Iterable[Action]:
+        """The first double's plays sidewise and endwise (layout.spinners: first_double_optional)."""
+        for tile in tiles:
+            if tile[0] == tile[1]:
+                for way in (SIDEWISE, ENDWISE):
+                    yield from (Action(PLAY, tile, arm, tile[0], way) for arm in range(self.arms))
+                    yield Action(PLAY, tile, value=way)
 
     def _declarations(self) -> list[int | str]:
         """What a hand's trumps may be: a pip, the doubles, none; then the special contracts."""

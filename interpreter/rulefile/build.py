@@ -28,7 +28,7 @@ from interpreter.expressions.language import (
     describe_value,
 )
 from interpreter.resources import load_schema
-from interpreter.rulefile.build_layout_rules import check_undealt_to_starter, play_until
+from interpreter.rulefile.build_layout_rules import check_spinner_choice, check_undealt_to_starter, play_until
 from interpreter.rulefile.build_pool import build_pool
 from interpreter.rulefile.build_tricks import build_tricks, parse_tile, refuse_trick_sections
 from interpreter.rulefile.ruleset import (
@@ -281,6 +281,7 @@ def build_ruleset(
         _check_stock_lead(b, deal, layout, start, by_count["reserve"])
         _check_lead_entries(b, deal, layout, start, by_count["reserve"])
         _check_own_first_double(b, layout, start)
+        check_spinner_choice(b, layout)
         if not b.problems:
             _check_can_end(b, players, (in_play, on_pass), (domino, blocked), match, by_count["target"])
     if b.problems:

@@ -1,12 +1,24 @@
 """The layout keys that change who is out and what a hand holds (docs/format.md): `play.until`
-(a round that goes on until a whole side is out) and `deal.undealt: starter` (the tiles left
-undealt go to the round's first player), checked against the rest of the file."""
+(a round that goes on until a whole side is out), `deal.undealt: starter` (the tiles left
+undealt go to the round's first player) and `layout.spinners: first_double_optional` (the first
+double laid as its player chooses), checked against the rest of the file."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from interpreter.rulefile.ruleset import Deal, Draw, DrawPolicy, Family, Layout, Players, PlayUntil, Topology, Undealt
+from interpreter.rulefile.ruleset import (
+    Deal,
+    Draw,
+    DrawPolicy,
+    Family,
+    Layout,
+    Players,
+    PlayUntil,
+    Spinners,
+    Topology,
+    Undealt,
+)
 
 if TYPE_CHECKING:
     from interpreter.rulefile.build import _Builder
@@ -38,3 +50,9 @@ def check_undealt_to_starter(b: _Builder, family: Family, deal: Deal, layout: La
             f"'{draw.policy.value}' draws from the boneyard, but deal.undealt is starter, so there is nothing to "
             "draw; use draw.policy none",
         )
+
+
+def check_spinner_choice(b: _Builder, layout: Layout) -> None:
+    """`layout.spinners: first_double_optional`: laid endwise, a double lies in a line."""
+    if layout.spinners is Spinners.FIRST_DOUBLE_OPTIONAL and layout.topology is not Topology.LINE:
+        b.problem(("layout", "spinners"), "first_double_optional lays the first double in line or across: needs a line")

@@ -372,6 +372,10 @@ def _layout(ruleset: Ruleset) -> list[str]:
         Spinners.EVERY_DOUBLE: f"Every double is a spinner: it branches {arms}.",
         Spinners.FIRST_DOUBLE: f"The first double laid is a spinner: it branches {arms}.",
         Spinners.LEAD_DOUBLE: f"A double led as the first tile is a spinner: it branches {layout.spinner_arms} ways.",
+        Spinners.FIRST_DOUBLE_OPTIONAL: (
+            f"The first double laid goes sidewise, as a spinner that branches {arms}, or endwise, in line like any "
+            "other tile, at its player's option."
+        ),
     }[layout.spinners]
     if layout.topology is not Topology.HUB or layout.spinners is not Spinners.NONE:
         out.append(spinner)
@@ -772,6 +776,7 @@ _ENUM_WORDS: dict[enum.Enum, str] = {
     Spinners.FIRST_DOUBLE: "the first double laid",
     Spinners.EVERY_DOUBLE: "every double",
     Spinners.LEAD_DOUBLE: "a double led first",
+    Spinners.FIRST_DOUBLE_OPTIONAL: "the first double laid, when its player lays it sidewise",
     SidesOpen.IMMEDIATELY: "at once",
     SidesOpen.AFTER_ENDS: "once both ends carry a tile",
     DemandStarts.IMMEDIATELY: "at once",

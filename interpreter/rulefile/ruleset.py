@@ -123,6 +123,8 @@ class Spinners(enum.Enum):
     FIRST_DOUBLE = "first_double"
     EVERY_DOUBLE = "every_double"
     LEAD_DOUBLE = "lead_double"
+    # The first double laid, as its player chooses: sidewise (a spinner) or endwise (in line).
+    FIRST_DOUBLE_OPTIONAL = "first_double_optional"
 
 
 class SidesOpen(enum.Enum):

@@ -1,6 +1,6 @@
 """The layout keys of issue 29's layout mechanisms, refused where they stand: `deal.redeal_when`,
 the `stock_lead` and `draw_until` start entries, `play.again_when` and `play.skip_when`, `play.until`,
-`deal.undealt: starter`."""
+`deal.undealt: starter`, `layout.spinners: first_double_optional`."""
 
 from __future__ import annotations
 
@@ -63,6 +63,11 @@ REFUSED = [
      "4:12: deal.undealt: starter gives the undealt tiles to the layout's first player: layout games only"),
     ("extends: mexican-train\ndeal:\n  undealt: starter\n",
      "4:12: deal.undealt: starter gives the undealt tiles to the player of the line's first tile: needs a line"),
+    ("extends: sniff\nlayout:\n  spinners: first_double_optinal\n",
+     "4:13: layout.spinners: 'first_double_optinal' is not one of none, first_double, every_double, lead_double, "
+     "first_double_optional; did you mean 'first_double_optional'?"),
+    ("extends: mexican-train\nlayout:\n  spinners: first_double_optional\n",
+     "4:13: layout.spinners: first_double_optional lays the first double in line or across: needs a line"),
     ("extends: draw\nplay:\n  until: side_out\n",
      "4:10: play.until: side_out waits for a whole side to be out, so it needs partnerships (players.teams)"),
 ]  # fmt: skip

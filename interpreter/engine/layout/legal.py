@@ -5,7 +5,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from interpreter.engine.actions import DRAW, DRAW_ACTION, KINDS, MARKER, MARKER_ACTION, PASS_ACTION, PLAY, Action
+from interpreter.engine.actions import (
+    DRAW,
+    DRAW_ACTION,
+    ENDWISE,
+    KINDS,
+    MARKER,
+    MARKER_ACTION,
+    PASS_ACTION,
+    PLAY,
+    SIDEWISE,
+    Action,
+)
 from interpreter.engine.layout.arms import SIDE, TRAIN, Arm
 from interpreter.engine.layout.table import LayoutTable
 from interpreter.engine.tiles import bits, normal, tile_text
@@ -32,6 +43,8 @@ def compute_legal(table: LayoutTable, play: PlayPhase) -> list[Action]:
     if table.needs_lead:
         leads = t.leads
         out = [leads[x] for x in ([table.lead] if table.lead is not None else bits(table.hands[seat]))]
+        if t.spinner_choice and not table.layout.doubles:
+            out = either_way(table, out)
         if table.lead_choice:
             out.append(PASS_ACTION)
         return out
@@ -56,6 +69,8 @@ def compute_legal(table: LayoutTable, play: PlayPhase) -> list[Action]:
             out = _allowed(table, play, seat, out)
         if t.shapes_turns:
             out = _turn_shaped(table, play, seat, hand, out)
+        if t.spinner_choice and out and not table.layout.doubles:
+            out = either_way(table, out)
         if play.extra:  # the optional play after a double: play, or stop
             out.append(PASS_ACTION)
             return out
@@ -66,6 +81,24 @@ def compute_legal(table: LayoutTable, play: PlayPhase) -> list[Action]:
     elif play.extra or (t.side_out and not table.hands[seat]):  # stopping; or out while a partner plays on
         return [PASS_ACTION]
     out.append(unable(table, play, seat))
+    return out
+
+
+def either_way(table: LayoutTable, plays: list[Action]) -> list[Action]:
+    """The plays with each double, while none is on the table, offered both ways: sidewise (a
+    spinner) and endwise (in line), as `layout.spinners: first_double_optional` lets its player
+    choose; the others as they are."""
+    ways = table.t.either_way
+    out: list[Action] = []
+    for action in plays:
+        tile = action.tile
+        if tile is not None and tile[0] == tile[1]:
+            pair = ways.get(action)
+            if pair is None:
+                pair = ways[action] = (action._replace(value=SIDEWISE), action._replace(value=ENDWISE))
+            out += pair
+        else:
+            out.append(action)
     return out
 
 
@@ -212,6 +245,10 @@ def why_illegal(table: LayoutTable, play: PlayPhase, action: object) -> str:
     name = tile_text(t.tiles[tile])
     if not table.hands[seat] >> tile & 1:
         return f"seat {seat} does not hold {name}"
+    way = _why_not_that_way(table, tile, action)
+    if way:
+        return way
+    action = action._replace(value=None) if action.value in (SIDEWISE, ENDWISE) else action
     if table.needs_lead:
         if table.lead is not None and tile != table.lead:
             return f"the round opens with {tile_text(t.tiles[table.lead])}"
@@ -246,6 +283,23 @@ def why_illegal(table: LayoutTable, play: PlayPhase, action: object) -> str:
         source = t.play_allowed.source if t.play_allowed is not None else ""
         return f"the rules do not allow {name} on arm {arm.id} now (play.allowed: {source})"
     return f"{name} with its {action.half} touching does not match arm {arm.id} (it shows {arm.value})"
+
+
+def _why_not_that_way(table: LayoutTable, tile: int, action: Action) -> str:
+    """Why a play is refused for how it lays a double (layout.spinners: first_double_optional):
+    said sidewise or endwise where no choice is offered, or not said where one must be made."""
+    t = table.t
+    name = tile_text(t.tiles[tile])
+    choice = t.spinner_choice and t.is_double[tile] and not table.layout.doubles
+    if action.value in (SIDEWISE, ENDWISE) and not choice:
+        if not t.spinner_choice:
+            return f"these rules lay every double one way: leave out '{action.value}'"
+        if not t.is_double[tile]:
+            return f"only a double goes sidewise or endwise, not {name}"
+        return f"only the round's first double goes sidewise or endwise: {name} goes as the rules lay a double"
+    if choice and action.value is None:
+        return f"say how {name} goes: '{action} sidewise' (a spinner) or '{action} endwise' (in line)"
+    return ""
 
 
 def _why_closed(table: LayoutTable, seat: int, arm: Arm) -> str:

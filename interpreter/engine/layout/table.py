@@ -208,11 +208,14 @@ class LayoutTable:
         if layout.lead_demand:
             self.demand_on_lead(engine)
 
-    def start_line(self, tile: int) -> None:
-        """Lay `tile` as the line's lead (a spinner if the rules make a lead double one)."""
+    def start_line(self, tile: int, endwise: bool = False) -> None:
+        """Lay `tile` as the line's lead (a spinner if the rules make a lead double one, unless its
+        player lays it `endwise`: layout.spinners: first_double_optional)."""
         t = self.t
         layout = self.rules.layout
-        spinner = t.is_double[tile] and layout.spinners is not Spinners.NONE
+        spinner = t.is_double[tile] and layout.spinners is not Spinners.NONE and not endwise
+        if endwise:
+            self.layout.endwise = tile
         self.layout.start_line(tile, t.low[tile], t.high[tile], layout.spinner_arms if spinner else 0)
         if t.is_double[tile] and layout.lead_demand:
             self.demand_on_lead(tile)
@@ -245,13 +248,18 @@ class LayoutTable:
             if self.t.match_reads_doubles:
                 self.fits = self.t.fits(lay.doubles)
 
-    def laid_double(self, arm: Arm, tile: int, pip: int, demands: bool = True) -> None:
+    def laid_double(self, arm: Arm, tile: int, pip: int, demands: bool = True, endwise: bool = False) -> None:
         """A double laid on `arm` may open spinner sides, and may demand tiles on its arms (unless
-        `demands` is false: layout.demand_when does not hold)."""
+        `demands` is false: layout.demand_when does not hold). One its player lays `endwise` (in
+        line, layout.spinners: first_double_optional) opens none."""
         lay = self.layout
         layout = self.rules.layout
         spinners = layout.spinners
+        if endwise:
+            lay.endwise = tile
         spinner = spinners is Spinners.EVERY_DOUBLE or (spinners is Spinners.FIRST_DOUBLE and not lay.spinners)
+        if spinners is Spinners.FIRST_DOUBLE_OPTIONAL:  # the first double laid, unless laid endwise
+            spinner = not (lay.doubles or endwise)
         sides = lay.open_sides(arm, tile, pip, layout.spinner_arms - 2) if spinner else ()
         if layout.double_demand and demands:
             arms = [arm.id, *sides]
@@ -272,9 +280,18 @@ class LayoutTable:
         """The open ends as they count (of `layout`, the current one when not given)."""
         scoring = self.rules.in_play
         factor = 1 if scoring is not None and scoring.double_at_end is DoubleAtEnd.ONE_HALF else 2
+        lay = layout or self.layout
         if scoring is not None and scoring.spinner_count is SpinnerCount.UNCOVERED:
-            return (layout or self.layout).uncovered_ends(self.t.is_double, self.t.low, factor)
-        return (layout or self.layout).counted_ends(self.t.is_double, factor)
+            return lay.uncovered_ends(self.crosswise(lay), self.t.low, factor)
+        return lay.counted_ends(self.crosswise(lay), factor)
+
+    def crosswise(self, layout: Layout | None = None) -> tuple[bool, ...]:
+        """Per tile, whether it lies crosswise as a double does: every double, but one laid endwise
+        (layout.spinners: first_double_optional), which counts and shows as any other tile."""
+        endwise = (layout or self.layout).endwise
+        if endwise < 0:
+            return self.t.is_double
+        return tuple(double and tile != endwise for tile, double in enumerate(self.t.is_double))
 
     # --- the log, read back --------------------------------------------------------------------
 

@@ -43,7 +43,8 @@ FIT_NAMES = frozenset({"laid_fit_ends", "last_fit_ends"})
 # Matching tables kept per ruleset when `match` reads `doubles` (one per set of doubles on the
 # table): enough for every subset of the seven doubles of a 0–6 set, bounded for the big sets.
 _FITS_CACHE_SIZE = 1024
-_OPENING_SPINNERS = (Spinners.FIRST_DOUBLE, Spinners.EVERY_DOUBLE)  # a double laid on an arm may open sides
+# The spinners a double laid on an arm may open sides of.
+_OPENING_SPINNERS = (Spinners.FIRST_DOUBLE, Spinners.EVERY_DOUBLE, Spinners.FIRST_DOUBLE_OPTIONAL)
 
 
 class Fits:
@@ -186,11 +187,15 @@ class Tables:
         self.stop_when_dead = ruleset.draw.stop_when_dead  # a round no tile can go on is blocked at once
         # A seat whose hand empties is out, but the round goes on while a partner holds tiles (play.until).
         self.side_out = ruleset.play.until is PlayUntil.SIDE_OUT
+        # The first double's player chooses: sidewise (a spinner) or endwise (in line); each a play of its own.
+        self.spinner_choice = layout.spinners is Spinners.FIRST_DOUBLE_OPTIONAL
+        self.either_way: dict[Action, tuple[Action, Action]] = {}  # legal.either_way's plays, made once
         self.plain = not (
             ruleset.play.allowed is not None
             or self.turn_rules
             or self.stop_when_dead
             or self.side_out
+            or self.spinner_choice
             or self.demand_when is not None
             or ruleset.play.again_optional
             or self.multi

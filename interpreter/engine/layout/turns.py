@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from interpreter.engine import events as ev
-from interpreter.engine.actions import DRAW_ACTION, MARKER_ACTION, PASS_ACTION, PLAY, Action
+from interpreter.engine.actions import DRAW_ACTION, ENDWISE, MARKER_ACTION, PASS_ACTION, PLAY, Action
 from interpreter.engine.layout.dealing import engine_tile
 from interpreter.engine.layout.legal import compute_legal, turn_size
 from interpreter.engine.layout.table import LayoutTable
@@ -38,12 +38,13 @@ def lay(
     play.extra = False
     lay_out = table.layout
     double = t.is_double[tile]
+    endwise = action[4] == ENDWISE  # the first double laid in line (layout.spinners: first_double_optional)
     if arm_id is None:
         table.needs_lead = False
         if t.undealt_to_starter and table.dead:
             take_undealt(table, seat)
         if t.line:
-            table.start_line(tile)
+            table.start_line(tile, endwise)
         elif lay_out.engine is None:  # a dealt engine (or its stand-in), laid at the hub by its holder
             engine = engine_tile(t, table.round)
             assert engine is not None
@@ -61,7 +62,7 @@ def lay(
             table.cover(arm_id)
         if double and t.double_opens:
             demands = t.demand_when is None or _demands(table, play, seat, hand)
-            table.laid_double(arm, tile, t.low[tile], demands)
+            table.laid_double(arm, tile, t.low[tile], demands, endwise)
     if double:
         table.note_double(tile)
     play.passes = 0
@@ -146,7 +147,7 @@ def _in_play_env(table: LayoutTable, seat: int, tile: int) -> dict[str, object]:
     """Every in-play name (IN_PLAY_NAMES) after `seat` laid `tile`."""
     t = table.t
     ends = tuple(table.counted_ends())
-    open_ends = table.layout.open_ends(t.is_double)
+    open_ends = table.layout.open_ends(table.crosswise())
     values = tuple(pip for pip, _ in open_ends)
     return {
         "end_sum": sum(ends), "ends": ends, "players": table.n, "max_pip": t.max_pip, "round": table.round,
@@ -192,7 +193,7 @@ def score_in_play(table: LayoutTable, play: PlayPhase, seat: int, tile: int) -> 
     env = {"end_sum": sum(ends), "ends": ends, "players": table.n, "max_pip": t.max_pip,
            "round": table.round, "score": table.scores[side]}  # fmt: skip
     if t.in_play_reads_detail:
-        open_ends = table.layout.open_ends(t.is_double)
+        open_ends = table.layout.open_ends(table.crosswise())
         values = tuple(pip for pip, _ in open_ends)
         env.update(
             end_values=values,

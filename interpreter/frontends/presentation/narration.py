@@ -14,7 +14,7 @@ from interpreter.engine.pool import ANTE
 from interpreter.expressions import words as names
 from interpreter.expressions.words import words
 from interpreter.frontends.presentation.boards import Teller, board_of
-from interpreter.frontends.presentation.places import played_words
+from interpreter.frontends.presentation.places import played_words, way_words
 from interpreter.frontends.presentation.pool import pool_words
 from interpreter.frontends.presentation.seats import Seat, plural, together
 from interpreter.frontends.presentation.style import Style, hand_tile, in_hand_order, tile
@@ -218,10 +218,10 @@ class Narrator:
             return f"{who} claimed a redeal."
         low, high = action["tile"]
         if "arm" not in action:
-            return f"{who} led {hand_tile((low, high))}."
+            return f"{who} led {hand_tile((low, high))}{way_words(action.get('value'))}."
         layout = self._layout(self._round)
         if layout is None:  # a round before the last finished one, whose table is kept nowhere
-            return f"{who} played {tile(action['half'], low + high - action['half'])}."
+            return f"{who} played {tile(action['half'], low + high - action['half'])}{way_words(action.get('value'))}."
         return f"{who} played {played_words(action, layout, self.seats, viewer, seat)}."
 
     def _score(self, event: dict[str, Any]) -> str:

@@ -7,7 +7,14 @@ from collections.abc import Mapping, Sequence
 
 from interpreter.engine import Action, ArmView, LayoutView, Match
 from interpreter.frontends.presentation.ends import open_ends_line
-from interpreter.frontends.presentation.places import CLAIM_WORDS, move_words, on_place, place_words, why_words
+from interpreter.frontends.presentation.places import (
+    CLAIM_WORDS,
+    move_words,
+    on_place,
+    place_words,
+    way_words,
+    why_words,
+)
 from interpreter.frontends.presentation.seats import Seat, in_turn_order
 from interpreter.frontends.presentation.style import Style, hand_tile, in_hand_order, tile
 from interpreter.rulefile.ruleset import Direction, Ruleset, TargetReach, Winner
@@ -167,7 +174,7 @@ def describe_move(action: Action, match: Match, seats: Sequence[Seat]) -> str:
         return CLAIM_WORDS[action.kind]
     assert action.tile is not None
     if action.arm is None:
-        return f"lead {hand_tile(action.tile)}"
+        return f"lead {hand_tile(action.tile)}{way_words(action.value)}"
     low, high = action.tile
     touching = action.half if action.half is not None else low
     outer = low + high - touching

@@ -107,7 +107,14 @@ function renderPlaces() {
   box.hidden = !(moves.length > 1 && crowded(moves));
   if (box.hidden) return;
   box.append(h("span", { class: "lede" }, `Play ${tileText(...handTiles()[selected])}:`));
-  moves.forEach((m, k) => box.append(h("button", { type: "button", class: k === choiceIndex() % moves.length ? "chosen" : "", onclick: () => send(m) }, m.where || m.text)));
+  const label = (m) => (twoWays(moves) ? m.text : m.where || m.text);
+  moves.forEach((m, k) => box.append(h("button", { type: "button", class: k === choiceIndex() % moves.length ? "chosen" : "", onclick: () => send(m) }, label(m))));
+}
+
+// Whether two of a tile's moves go to one place: a double its player lays sidewise or endwise
+// (layout.spinners: first_double_optional). Their place alone does not tell them apart: their words do.
+function twoWays(moves) {
+  return new Set(moves.map((m) => m.arm)).size < moves.length;
 }
 
 function clickTile(i) {
@@ -120,6 +127,8 @@ function clickTile(i) {
   if (!boardOf(view()).tilePlaces) {
     const [a, b] = handTiles()[i];
     status(`Lead ${tileText(b, a)} as ${moves.map((m) => m.suit).join(" or ")}? Choose the suit the others must follow (or ↑/↓ and Enter). Now: ${moves[choice].text}`);
+  } else if (twoWays(moves)) {
+    status(`${tileText(...handTiles()[i])} goes ${moves.length} ways: choose one under your hand (or ↑/↓ and Enter). Now: ${moves[choice].text}`);
   } else {
     const named = crowded(moves) ? ", or a place named under your hand" : "";
     status(`${tileText(...handTiles()[i])} fits ${moves.length} places: click a lit place on the table${named} (or ↑/↓ and Enter). Now: ${moves[choice].where || moves[choice].text}`);
