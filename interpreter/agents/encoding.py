@@ -34,12 +34,13 @@ from interpreter.engine.actions import (
     REDEAL,
     SIDEWISE,
     TRUMPS,
+    TURN,
 )
 from interpreter.engine.observation import LayoutView, TrickView
 from interpreter.engine.tiles import Tile
 from interpreter.engine.tricks.tables import trick_tables_for
 from interpreter.rulefile.phase_kinds import LAYOUT, TRICKS, PhaseParts, play_kind
-from interpreter.rulefile.ruleset import Ruleset, Spinners, Topology
+from interpreter.rulefile.ruleset import Hands, Ruleset, Spinners, Topology
 from interpreter.rulefile.trick_rules import LedSuit
 
 BARE = (DRAW, PASS, MARKER, CLOSE, KEEP, DROP, EXCHANGE)  # the actions that carry nothing
@@ -136,6 +137,8 @@ class Encoding:
             yield Action(REDEAL)
         if self.ruleset.tricks is not None and self.ruleset.tricks.declaration is not None:
             yield Action(DECLARE)  # only where the rules declare: every other game's space stays as it was
+        if self.layout_game and self.ruleset.deal.hands is Hands.BLIND_ROW:
+            yield Action(TURN)  # only where the rows are blind: other spaces stay
         if self.layout_game and self.ruleset.layout.spinners is Spinners.FIRST_DOUBLE_OPTIONAL:
             yield from self._either_way(tiles)  # only where a double goes either way: other spaces stay
 

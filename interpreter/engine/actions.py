@@ -25,9 +25,10 @@ PICK = "pick"
 GIVE = "give"  # trick family: a tile passed face down to another seat before play (passing)
 REDEAL = "redeal"  # layout family: show a hand meeting deal.redeal_claim and have the tiles dealt again
 DECLARE = "declare"  # trick family: show tiles before leading, for points (declaration)
-KINDS = (PLAY, DRAW, PASS, MARKER, BID, TRUMPS, DISCARD, CLOSE, KEEP, DROP, EXCHANGE, PICK, GIVE, REDEAL, DECLARE)
+TURN = "turn"  # layout family: turn up the tile at the right end of one's blind row (deal.hands: blind_row)
+KINDS = (PLAY, DRAW, PASS, MARKER, BID, TRUMPS, DISCARD, CLOSE, KEEP, DROP, EXCHANGE, PICK, GIVE, REDEAL, DECLARE, TURN)
 _ONE_TILE = (DISCARD, PICK, GIVE)  # the kinds that carry one tile and nothing else
-_BARE = (DRAW, PASS, MARKER, CLOSE, KEEP, DROP, EXCHANGE, REDEAL, DECLARE)
+_BARE = (DRAW, PASS, MARKER, CLOSE, KEEP, DROP, EXCHANGE, REDEAL, DECLARE, TURN)
 NO_TRUMPS = "none"
 DOUBLES = "doubles"
 # layout family: how the first double goes where its player chooses (layout.spinners:
@@ -264,3 +265,4 @@ def _from_json(data: Any) -> Action:
 DRAW_ACTION = Action(DRAW)
 PASS_ACTION = Action(PASS)
 MARKER_ACTION = Action(MARKER)
+TURN_ACTION = Action(TURN)

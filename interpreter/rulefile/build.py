@@ -28,7 +28,12 @@ from interpreter.expressions.language import (
     describe_value,
 )
 from interpreter.resources import load_schema
-from interpreter.rulefile.build_layout_rules import check_spinner_choice, check_undealt_to_starter, play_until
+from interpreter.rulefile.build_layout_rules import (
+    check_blind_rows,
+    check_spinner_choice,
+    check_undealt_to_starter,
+    play_until,
+)
 from interpreter.rulefile.build_pool import build_pool
 from interpreter.rulefile.build_tricks import build_tricks, parse_tile, refuse_trick_sections
 from interpreter.rulefile.ruleset import (
@@ -56,6 +61,7 @@ from interpreter.rulefile.ruleset import (
     DrawPolicy,
     EngineMissing,
     Family,
+    Hands,
     InPlayScoring,
     Layout,
     Lead,
@@ -260,6 +266,7 @@ def build_ruleset(
     tile_value = b.formula(("set", "tile_value"), TILE_NAMES, Type.INT)
     tricks = None
     check_undealt_to_starter(b, family, deal, layout, draw)
+    check_blind_rows(b, family, deal, layout, draw, play)
     if family is Family.TRICKS:
         # A trick file's layout sections are refused, so they hold their defaults: the layout
         # checks below would only judge those defaults against the trick sections.
@@ -574,7 +581,10 @@ def _deal(b: _Builder, counts: range, reserve: int) -> Deal:
     refill = bool(b.get("deal", "refill"))
     if refill and undealt is not Undealt.BONEYARD and b.get("family") != Family.TRICKS.value:
         b.problem(("deal", "refill"), "a hand refilled from the stock needs deal.undealt: boneyard")
-    return Deal(sizes, undealt, reserve, refill, _redeal_on(b, "redeal_when"), _redeal_on(b, "redeal_claim"))
+    return Deal(
+        sizes, undealt, reserve, refill, _redeal_on(b, "redeal_when"), _redeal_on(b, "redeal_claim"),
+        b.option(Hands, "deal", "hands"),
+    )  # fmt: skip
 
 
 def _redeal_on(b: _Builder, key: str) -> Expr[bool] | None:

@@ -1,7 +1,8 @@
 """The layout keys that change who is out and what a hand holds (docs/format.md): `play.until`
 (a round that goes on until a whole side is out), `deal.undealt: starter` (the tiles left
 undealt go to the round's first player) and `layout.spinners: first_double_optional` (the first
-double laid as its player chooses), checked against the rest of the file."""
+double laid as its player chooses) and `deal.hands: blind_row` (hands face down in a row nobody
+sees), checked against the rest of the file."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ from interpreter.rulefile.ruleset import (
     Draw,
     DrawPolicy,
     Family,
+    Hands,
     Layout,
+    Play,
     Players,
     PlayUntil,
     Spinners,
@@ -56,3 +59,18 @@ def check_spinner_choice(b: _Builder, layout: Layout) -> None:
     """`layout.spinners: first_double_optional`: laid endwise, a double lies in a line."""
     if layout.spinners is Spinners.FIRST_DOUBLE_OPTIONAL and layout.topology is not Topology.LINE:
         b.problem(("layout", "spinners"), "first_double_optional lays the first double in line or across: needs a line")
+
+
+def check_blind_rows(b: _Builder, family: Family, deal: Deal, layout: Layout, draw: Draw, play: Play) -> None:
+    """`deal.hands: blind_row`: a line, one tile a turn, each turned up from the row (no drawing)."""
+    if deal.hands is not Hands.BLIND_ROW:
+        return
+    path = ("deal", "hands")
+    if family is Family.TRICKS:
+        b.problem(path, "blind_row lays the rows' tiles on a layout: layout games only")
+    elif layout.topology is not Topology.LINE:
+        b.problem(path, "blind_row lays the turned tile on a line: needs layout.topology: line")
+    elif draw.policy is not DrawPolicy.NONE:
+        b.problem(("draw", "policy"), "a blind row is turned up, never drawn to: use draw.policy none")
+    elif play.per_turn is not None or play.again_after_double or deal.redeal_claim is not None:
+        b.problem(path, "blind_row turns one tile a turn: not with play.per_turn, again_after_double or redeal_claim")

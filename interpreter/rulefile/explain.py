@@ -37,6 +37,7 @@ from interpreter.rulefile.ruleset import (
     DoubleAtEnd,
     DrawPolicy,
     EngineMissing,
+    Hands,
     InPlayScoring,
     Layout,
     Lead,
@@ -413,6 +414,12 @@ def _play(ruleset: Ruleset) -> list[str]:
     return out + _turn_rules(ruleset)
 
 
+_BLIND_ROW = (
+    "Each player's tiles lie face down in a row that nobody sees, its owner neither. In his turn a player turns "
+    "up the tile at the right end of his row: he lays it if it fits (it is the lead when nothing is laid yet), "
+    "else it goes back face down at the left end of the row and the turn passes. The round is blocked as soon "
+    "as no tile left in any row can be laid."
+)
 _SIDE_OUT = (
     "A player who has laid his last tile is out and passes in his turn; in partnerships the round goes on until "
     "every player of one side is out, so it may block with tiles left on both sides."
@@ -562,6 +569,8 @@ def _layout_sections(ruleset: Ruleset) -> list[tuple[str, list[str]]]:
     sections.append(("The set", [f"{set_sentence(ruleset)} A tile left in a hand counts {value}."]))
 
     people = seating(ruleset)
+    if ruleset.deal.hands is Hands.BLIND_ROW:
+        people.append(_BLIND_ROW)
     if ruleset.deal.undealt in (Undealt.DEAD, Undealt.STARTER):
         people.append(_set_aside(ruleset))
     else:
@@ -733,6 +742,7 @@ _LABELS = {
     "play.again_when": "when a tile laid earns another turn",
     "play.skip_when": "when a tile laid skips the next player",
     "play.until": "when emptied hands end the round",
+    "deal.hands": "how the players hold their tiles",
     "draw.policy": "drawing",
     "draw.when_unable": "what a player who can neither play nor draw does",
     "draw.voluntary": "drawing instead of playing",
@@ -796,6 +806,8 @@ _ENUM_WORDS: dict[enum.Enum, str] = {
     SpinnerCount.UNCOVERED: "by its uncovered sides",
     PlayUntil.PLAYER_OUT: "as soon as one player is out",
     PlayUntil.SIDE_OUT: "once every player of one side is out",
+    Hands.OPEN: "in the hand, seen by their holder",
+    Hands.BLIND_ROW: "face down in a row nobody sees, turned up one at a time",
     Scorer.LOWEST_PIPS: "the lowest pip total",
     Scorer.FEWEST_TILES: "the fewest tiles",
     Scorer.EACH: "everyone, for themselves",

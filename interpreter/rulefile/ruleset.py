@@ -48,6 +48,13 @@ class Undealt(enum.Enum):
     LAST_TRICK = "last_trick"
 
 
+class Hands(enum.Enum):
+    """How a layout game's players hold their tiles (`deal.hands`)."""
+
+    OPEN = "open"  # in the hand, seen by their holder
+    BLIND_ROW = "blind_row"  # face down in a row nobody sees: the right end is turned up in turn
+
+
 class StartCriterion(enum.Enum):
     """How the starter of a round is found; criteria are tried in the rule file's order."""
 
@@ -401,6 +408,7 @@ class Deal:
     # play, each player whose hand as dealt meets it may keep it or show it and have the tiles
     # dealt again (a `calls` phase), within start.max_redeals.
     redeal_claim: Expr[bool] | None = None
+    hands: Hands = Hands.OPEN
 
 
 @dataclass(frozen=True)

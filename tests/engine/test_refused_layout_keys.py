@@ -1,6 +1,6 @@
 """The layout keys of issue 29's layout mechanisms, refused where they stand: `deal.redeal_when`,
 the `stock_lead` and `draw_until` start entries, `play.again_when` and `play.skip_when`, `play.until`,
-`deal.undealt: starter`, `layout.spinners: first_double_optional`."""
+`deal.undealt: starter`, `layout.spinners: first_double_optional`, `deal.hands: blind_row`."""
 
 from __future__ import annotations
 
@@ -68,6 +68,12 @@ REFUSED = [
      "first_double_optional; did you mean 'first_double_optional'?"),
     ("extends: mexican-train\nlayout:\n  spinners: first_double_optional\n",
      "4:13: layout.spinners: first_double_optional lays the first double in line or across: needs a line"),
+    ("extends: blind-hughie\ndeal:\n  hands: blind_rows\n",
+     "4:10: deal.hands: 'blind_rows' is not one of open, blind_row; did you mean 'blind_row'?"),
+    ("extends: bingo\ndeal:\n  hands: blind_row\n",
+     "4:10: deal.hands: blind_row lays the rows' tiles on a layout: layout games only"),
+    ("extends: mexican-train\ndeal:\n  hands: blind_row\n",
+     "4:10: deal.hands: blind_row lays the turned tile on a line: needs layout.topology: line"),
     ("extends: draw\nplay:\n  until: side_out\n",
      "4:10: play.until: side_out waits for a whole side to be out, so it needs partnerships (players.teams)"),
 ]  # fmt: skip

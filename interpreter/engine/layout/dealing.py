@@ -339,6 +339,19 @@ def _shuffled(tables: Tables, rng: random.Random, engine: int | None) -> tuple[l
     return hands, rest, []
 
 
+def _rows(t: Tables, rng: random.Random, hands: list[int], scripted: ScriptedDeal | None) -> list[list[int]]:
+    """Each hand as a blind row (deal.hands: blind_row), its right end last: a scripted deal's in
+    the order it names the tiles, a shuffled one's in a random order."""
+    if scripted is not None:
+        return [[t.index[tile] for tile in hand] for hand in scripted.hands]
+    rows = []
+    for hand in hands:
+        row = bits(hand)
+        shuffle(rng, row)
+        rows.append(row)
+    return rows
+
+
 def _scripted(tables: Tables, scripted: ScriptedDeal, engine: int | None) -> tuple[list[int], list[int], list[int]]:
     if len(scripted.hands) != tables.players:
         raise ValueError(f"the scripted deal has {len(scripted.hands)} hands for {tables.players} players")
@@ -531,6 +544,8 @@ def deal_round(table: LayoutTable, again: bool = False) -> None:
     scripted = table.deals[at] if at < len(table.deals) else None
     rs = open_round(t, table.generator(), round_no, scripted, table.previous)
     table.hands = rs.hands
+    if t.blind:
+        table.rows = _rows(t, table.generator(), rs.hands, scripted)
     table.boneyard = rs.boneyard
     table.next_draw = 0
     table.dead = rs.dead

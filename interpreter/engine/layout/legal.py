@@ -15,6 +15,8 @@ from interpreter.engine.actions import (
     PASS_ACTION,
     PLAY,
     SIDEWISE,
+    TURN,
+    TURN_ACTION,
     Action,
 )
 from interpreter.engine.layout.arms import SIDE, TRAIN, Arm
@@ -40,6 +42,11 @@ def compute_legal(table: LayoutTable, play: PlayPhase) -> list[Action]:
     the value it shows, and per fitting tile its precomputed row of (shared) play actions."""
     seat = table.current
     t = table.t
+    if t.blind:  # a blind row: turn up its right end, then lay that tile (it fits, or it went back)
+        if play.drawn < 0:
+            return [TURN_ACTION]
+        if table.needs_lead:
+            return [t.leads[play.drawn]]
     if table.needs_lead:
         leads = t.leads
         out = [leads[x] for x in ([table.lead] if table.lead is not None else bits(table.hands[seat]))]
@@ -234,6 +241,9 @@ def why_illegal(table: LayoutTable, play: PlayPhase, action: object) -> str:
     if not isinstance(action, Action) or action.kind not in KINDS:
         return f"{action!r} is not an action"
     seat = table.current
+    blind = _why_not_blind(table, play, action)
+    if blind:
+        return blind
     legal = play.listed or []
     plays = [a for a in legal if a.kind == PLAY]
     if action.kind != PLAY:
@@ -283,6 +293,20 @@ def why_illegal(table: LayoutTable, play: PlayPhase, action: object) -> str:
         source = t.play_allowed.source if t.play_allowed is not None else ""
         return f"the rules do not allow {name} on arm {arm.id} now (play.allowed: {source})"
     return f"{name} with its {action.half} touching does not match arm {arm.id} (it shows {arm.value})"
+
+
+def _why_not_blind(table: LayoutTable, play: PlayPhase, action: Action) -> str:
+    """Why an action is refused for a blind row (deal.hands: blind_row), or why `turn` is."""
+    t = table.t
+    if action.kind == TURN and not t.blind:
+        return "these rules deal no blind rows: there is nothing to turn up"
+    if not t.blind:
+        return ""
+    if play.drawn < 0:
+        return "a blind row's tile is turned up before it is laid: turn"
+    if action.kind != PLAY or action.tile is None or t.index.get(normal(action.tile)) != play.drawn:
+        return f"lay the tile just turned up, {tile_text(t.tiles[play.drawn])}"
+    return ""
 
 
 def _why_not_that_way(table: LayoutTable, tile: int, action: Action) -> str:

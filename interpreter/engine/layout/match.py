@@ -167,7 +167,7 @@ class LayoutMatch(Match):
             side=self._seat_side[seat],
             round=table.round,
             current_player=self.current_player,
-            hand=self.hand(seat),
+            hand=self._blind_hand(seat) if table.t.blind else self.hand(seat),
             hand_counts=seen["hand_counts"],
             boneyard_count=seen["boneyard_count"],
             layout=seen["layout"],
@@ -176,6 +176,12 @@ class LayoutMatch(Match):
             history=self._history(),
             rules=self._rules,
         )
+
+    def _blind_hand(self, seat: int) -> tuple[Tile, ...]:
+        """What `seat` sees of its blind row (deal.hands: blind_row): nothing, but the tile it just
+        turned up, in view of all, until it lays it."""
+        drawn = self._drawn
+        return (self._table.t.tiles[drawn],) if drawn >= 0 and seat == self._table.current else ()
 
     def clone(self) -> LayoutMatch:
         """An independent copy with the same future (its random stream included)."""
@@ -336,14 +342,16 @@ class LayoutMatch(Match):
         return self._table.hidden_besides(hand)
 
     def _redealt(
-        self, hands: Mapping[int, int], boneyard: list[int], dead: list[int], drawn: int, seed: int
-    ) -> LayoutMatch:
+        self, hands: Mapping[int, int], boneyard: list[int], dead: list[int], drawn: int, seed: int,
+        rows: Mapping[int, list[int]] | None = None,
+    ) -> LayoutMatch:  # fmt: skip
         """A copy with the hidden tiles dealt as given: `hands` per seat, the tiles still to draw,
         the dead ones, the current seat's drawn tile (-1: none); its deals from now on come from
         `seed`, and its next round is dealt only when something asks about it (as after
-        `playout`): a search whose tree path ends the round reads the scores only (`round_over`)."""
+        `playout`): a search whose tree path ends the round reads the scores only (`round_over`).
+        `rows`: blind rows (deal.hands: blind_row), per seat, the right end last."""
         m = self.clone()
-        m._table.redeal(hands, boneyard, dead, seed)
+        m._table.redeal(hands, boneyard, dead, seed, rows)
         if drawn >= 0:
             m._playing().drawn = drawn
         m._deal_later = True

@@ -47,6 +47,9 @@ class LayoutTable:
     # The round: its number, the tiles where they are, the layout, whose turn, how it opens.
     round: int
     hands: list[int]  # per seat, a bitmask of tile ids
+    # Per seat, its blind row's tile ids, the right end (turned up next) last (deal.hands: blind_row;
+    # else empty lists). A tile turned up and not yet laid is in its hand, not in its row.
+    rows: list[list[int]]
     boneyard: list[int]  # draw order; `next_draw` is the next tile's position
     next_draw: int
     dead: list[int]
@@ -89,6 +92,7 @@ class LayoutTable:
         self.reseed_with = 0
         self.round = 0
         self.hands = [0] * self.n
+        self.rows = [[] for _ in range(self.n)]
         self.boneyard = []
         self.next_draw = 0
         self.dead = []
@@ -115,6 +119,8 @@ class LayoutTable:
         new.scores = scores
         new.events = events
         new.hands = self.hands.copy()
+        if self.t.blind:
+            new.rows = [row.copy() for row in self.rows]
         new.layout = self.layout.copy()
         new.demands = [d.copy() for d in self.demands]
         if self.rng is not None:
@@ -185,11 +191,17 @@ class LayoutTable:
             out &= ~(1 << tile)
         return out
 
-    def redeal(self, hands: Mapping[int, int], boneyard: list[int], dead: list[int], seed: int) -> None:
-        """Deal the hidden tiles again as given (a resampled round): the `hands` of some seats, the
-        tiles still to draw, the dead ones; the next deals come from `seed`, not the real stream."""
+    def redeal(
+        self, hands: Mapping[int, int], boneyard: list[int], dead: list[int], seed: int,
+        rows: Mapping[int, list[int]] | None = None,
+    ) -> None:  # fmt: skip
+        """Deal the hidden tiles again as given (a resampled round): the `hands` of some seats (and
+        their blind `rows`), the tiles still to draw, the dead ones; the next deals come from
+        `seed`, not the real stream."""
         for seat, hand in hands.items():
             self.hands[seat] = hand
+        for seat, row in (rows or {}).items():
+            self.rows[seat] = row
         self.boneyard = boneyard
         self.next_draw = 0
         self.dead = dead

@@ -16,6 +16,7 @@ from interpreter.rulefile.ruleset import (
     PREVIOUS_ROUND_CRITERIA,
     Direction,
     DrawPolicy,
+    Hands,
     Lead,
     LeadFrom,
     PlayUntil,
@@ -184,11 +185,15 @@ class Tables:
         # playouts take the general path (playout.general_round), which lists the legal actions.
         # A tile that earns another turn or skips the next seat (play.again_when, play.skip_when).
         self.turn_rules = ruleset.play.again_when is not None or ruleset.play.skip_when is not None
-        self.stop_when_dead = ruleset.draw.stop_when_dead  # a round no tile can go on is blocked at once
+        # A round no tile can go on is blocked at once; in blind rows, nobody could tell otherwise.
+        self.stop_when_dead = ruleset.draw.stop_when_dead or ruleset.deal.hands is Hands.BLIND_ROW
         # A seat whose hand empties is out, but the round goes on while a partner holds tiles (play.until).
         self.side_out = ruleset.play.until is PlayUntil.SIDE_OUT
         # The first double's player chooses: sidewise (a spinner) or endwise (in line); each a play of its own.
         self.spinner_choice = layout.spinners is Spinners.FIRST_DOUBLE_OPTIONAL
+        # Hands face down in rows nobody sees (deal.hands: blind_row): a turn turns up a row's right
+        # end; the round stops, blocked, once no tile left in any row can be laid.
+        self.blind = ruleset.deal.hands is Hands.BLIND_ROW
         self.either_way: dict[Action, tuple[Action, Action]] = {}  # legal.either_way's plays, made once
         self.plain = not (
             ruleset.play.allowed is not None
@@ -196,6 +201,7 @@ class Tables:
             or self.stop_when_dead
             or self.side_out
             or self.spinner_choice
+            or self.blind
             or self.demand_when is not None
             or ruleset.play.again_optional
             or self.multi

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from interpreter.engine import events as ev
-from interpreter.engine.actions import DRAW_ACTION, ENDWISE, MARKER_ACTION, PASS_ACTION, PLAY, Action
+from interpreter.engine.actions import DRAW_ACTION, ENDWISE, MARKER_ACTION, PASS_ACTION, PLAY, TURN_ACTION, Action
 from interpreter.engine.layout.dealing import engine_tile
 from interpreter.engine.layout.legal import compute_legal, turn_size
 from interpreter.engine.layout.table import LayoutTable
@@ -270,6 +270,26 @@ def draw(table: LayoutTable, play: PlayPhase, seat: int) -> None:
     play.drew = True
     if policy is DrawPolicy.ONE_THEN_PLAY:
         play.drawn = tile
+
+
+def turn_row(table: LayoutTable, play: PlayPhase, seat: int) -> None:
+    """`seat` turns up the tile at the right end of its blind row (deal.hands: blind_row)."""
+    table.events.append((ev.ACTION, seat, TURN_ACTION))
+    turned(table, play, seat, table.rows[seat].pop())
+
+
+def turned(table: LayoutTable, play: PlayPhase, seat: int, tile: int) -> None:
+    """`seat` turned up `tile`, in view of all (a public `turned` event): the lead, or a tile that
+    fits an open end, is laid next (its only play); any other goes back face down at the row's
+    left end, and the turn passes."""
+    fits = table.needs_lead or bool(table.fitting(seat) >> tile & 1)
+    table.events.append({"type": "turned", "seat": seat, "tile": [*table.t.tiles[tile]], "fits": fits})
+    if fits:
+        play.drew = True
+        play.drawn = tile
+        return
+    table.rows[seat].insert(0, tile)
+    end_turn(table, play)
 
 
 def pass_turn(table: LayoutTable, play: PlayPhase, seat: int, marker: bool) -> None:

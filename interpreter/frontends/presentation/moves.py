@@ -30,6 +30,7 @@ _TILE_MOVE = re.compile(
 )
 _WORDS = {"draw": "draw", "d": "draw", "pass": "pass", "p": "pass", "marker": "marker", "m": "marker"}
 _WORDS |= {"keep": "keep", "redeal": "redeal"}  # a hand that may claim a redeal (deal.redeal_claim)
+_WORDS |= {"turn": "turn"}  # a blind row's right end turned up (deal.hands: blind_row)
 
 
 class Refused(Exception):

@@ -157,6 +157,12 @@ class Narrator:
                 you = plural([self.seats[event["seat"]].name])
                 count = "the tile" if event["tiles"] == 1 else f"the {event['tiles']} tiles"
                 lines.append(f"{self.name(event['seat'])} {'pick' if you else 'picks'} up {count} left over.")
+            elif kind == "turned":  # deal.hands: blind_row; the `turn` action before it says no more
+                text = f"{self.name(event['seat'])} turned up {tile(*event['tile'])}"
+                fit = "" if event["fits"] else ": it does not fit, and goes back face down at the row's left end"
+                lines.append(f"{text}{fit}.")
+            elif kind == "action" and event["action"]["kind"] == "turn":
+                continue
             elif kind == "action":
                 following = events[index + 1] if index + 1 < len(events) else None
                 lines.append(self._action(event, following, viewer))

@@ -121,6 +121,7 @@ def on_place(
 
 # The choice a hand meeting deal.redeal_claim is offered before the first play, in words.
 CLAIM_WORDS = {"keep": "keep your hand", "redeal": "show your hand and have the tiles dealt again"}
+CLAIM_WORDS["turn"] = "turn up the tile at the right end of your row"  # deal.hands: blind_row
 
 
 def move_words(action: Action, layout: LayoutView, seats: Sequence[Seat], viewer: int | None) -> str:

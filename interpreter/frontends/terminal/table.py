@@ -156,8 +156,11 @@ def player_lines(
 
 def hand_line(match: Match, seat: int, seats: Sequence[Seat], legal: Sequence[Action], style: Style) -> str:
     playable = {action.tile for action in legal if action.tile is not None}
-    tiles = in_hand_order(match.hand(seat))
+    seen = match.observation(seat)
+    tiles = in_hand_order(seen.hand)
     shown = " ".join(style.paint(hand_tile(t), "bold", "green") if t in playable else hand_tile(t) for t in tiles)
+    if not seen.hand and seen.hand_counts[seat]:  # a blind row (deal.hands: blind_row): not seen, not shown
+        shown = f"{seen.hand_counts[seat]} tiles face down in a row"
     owner = "Your hand" if seats[seat].name == "You" else f"{seats[seat].name}'s hand"
     return f"{owner}: {shown or '(empty)'}"
 
