@@ -23,6 +23,7 @@ from interpreter.engine.actions import (
     DOUBLES,
     DRAW,
     DROP,
+    ENDWISE,
     EXCHANGE,
     GIVE,
     KEEP,
@@ -34,14 +35,16 @@ from interpreter.engine.actions import (
     PLACES,
     PLAY,
     REDEAL,
+    SIDEWISE,
     TRUMPS,
+    TURN,
 )
 from interpreter.engine.observation import LayoutView, TrickView
 from interpreter.engine.tiles import Tile
 from interpreter.engine.tricks import melds
 from interpreter.engine.tricks.tables import trick_tables_for
 from interpreter.rulefile.phase_kinds import LAYOUT, TRICKS, PhaseParts, play_kind
-from interpreter.rulefile.ruleset import Ruleset, Spinners, Topology, WhenUnable
+from interpreter.rulefile.ruleset import Hands, Ruleset, Spinners, Topology, WhenUnable
 from interpreter.rulefile.trick_rules import LedSuit
 
 BARE = (DRAW, PASS, MARKER, CLOSE, KEEP, DROP, EXCHANGE)  # the actions that carry nothing
@@ -146,11 +149,23 @@ class Encoding:
             yield Action(DECLARE)  # only where the rules declare: every other game's space stays as it was
         if self._over_turn_up():
             yield Action(ACCEPT)  # only in an auction over the turned-up suit: other spaces stay as they were
+        if self.layout_game and self.ruleset.deal.hands is Hands.BLIND_ROW:
+            yield Action(TURN)  # only where the rows are blind: other spaces stay
+        if self.layout_game and self.ruleset.layout.spinners is Spinners.FIRST_DOUBLE_OPTIONAL:
+            yield from self._either_way(tiles)  # only where a double goes either way: other spaces stay
 
     def _over_turn_up(self) -> bool:
         """Whether the auction is over the turned-up suit (bidding.bids: turn_up)."""
         rules = self.ruleset.tricks
         return rules is not None and rules.bidding is not None and rules.bidding.over_turn_up
+
+    def _either_way(self, tiles: Sequence[Tile]) -> Iterable[Action]:
+        """The first double's plays sidewise and endwise (layout.spinners: first_double_optional)."""
+        for tile in tiles:
+            if tile[0] == tile[1]:
+                for way in (SIDEWISE, ENDWISE):
+                    yield from (Action(PLAY, tile, arm, tile[0], way) for arm in range(self.arms))
+                    yield Action(PLAY, tile, value=way)
 
     def _declarations(self) -> list[int | str]:
         """What a hand's trumps may be: a pip, the doubles, none; then the special contracts."""

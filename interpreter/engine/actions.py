@@ -32,14 +32,20 @@ MELD = "meld"  # trick family: show a meld, its tiles sorted as `value` (melds)
 PLACE = "doubles"
 PLACES = tuple(place.value for place in DoublePlace)
 ACCEPT = "accept"  # trick family: accept the turned-up suit as trumps (bidding.bids: turn_up)
+TURN = "turn"  # layout family: turn up the tile at the right end of one's blind row (deal.hands: blind_row)
 KINDS = (
     PLAY, DRAW, PASS, MARKER, BID, TRUMPS, DISCARD, CLOSE, KEEP, DROP, EXCHANGE, PICK, GIVE, REDEAL, DECLARE,
-    MELD, PLACE, ACCEPT,
+    MELD, PLACE, ACCEPT, TURN,
 )  # fmt: skip
 _ONE_TILE = (DISCARD, PICK, GIVE)  # the kinds that carry one tile and nothing else
-_BARE = (DRAW, PASS, MARKER, CLOSE, KEEP, DROP, EXCHANGE, REDEAL, DECLARE, ACCEPT)
+_BARE = (DRAW, PASS, MARKER, CLOSE, KEEP, DROP, EXCHANGE, REDEAL, DECLARE, ACCEPT, TURN)
 NO_TRUMPS = "none"
 DOUBLES = "doubles"
+# layout family: how the first double goes where its player chooses (layout.spinners:
+# first_double_optional): crosswise as a spinner, or in line like any other tile.
+SIDEWISE = "sidewise"
+ENDWISE = "endwise"
+_WAYS = (SIDEWISE, ENDWISE)
 
 _ON_ARM = re.compile(r"^(\S+)\s+on\s+(?:arm\s+)?(\d{1,4})$")
 
@@ -59,7 +65,9 @@ class Action(NamedTuple):
     (`tricks.led_suit: leader_names`) carries that pip as `value`, and a play of several tiles
     at once (`tricks.combinations`) carries them all, sorted, as `value` (`tile` is the first).
     "bid" and "trumps" carry their `value`; a bid that names its suit (`bidding.names_suit`)
-    carries that suit's pip as `half`; other kinds carry nothing else."""
+    carries that suit's pip as `half`; a layout play of the first double, where its player chooses
+    how it goes (`layout.spinners: first_double_optional`), carries SIDEWISE or ENDWISE as `value`;
+    other kinds carry nothing else."""
 
     kind: str
     tile: Tile | None = None
@@ -101,6 +109,8 @@ class Action(NamedTuple):
         if self.kind != PLAY or self.tile is None:
             return self.kind
         low, high = self.tile
+        if self.value in _WAYS:
+            return f"{self._replace(value=None)} {self.value}"
         if isinstance(self.value, tuple):
             return "play " + " ".join(f"{a}-{b}" for a, b in self.value)
         if self.value is not None:
@@ -121,6 +131,12 @@ class Action(NamedTuple):
         words = text.strip().lower()
         if words in _BARE:
             return cls(words)
+        way = words.rpartition(" ")[2]
+        if way in _WAYS and (words.startswith(("lead ", "play ")) or " on " in words):
+            played = cls.parse(words[: -len(way)])
+            if played.kind != PLAY or played.value is not None:
+                raise ValueError(f"'{text}': only a tile laid on the layout goes {way}")
+            return played._replace(value=way)
         several = len(re.split(r"[\s,]+", words[5:].strip())) > 1 and " as " not in words
         if words.startswith(("lead ", "play ")) and several:
             return cls.group(parse_tiles(words[5:]))
@@ -271,7 +287,7 @@ def _from_json(data: Any) -> Action:
         return Action.group([_tile(tile) for tile in tiles])
     tile = _tile(data.get("tile"))
     value, arm, half = data.get("value"), data.get("arm"), data.get("half")
-    named = value if value == DOUBLES else None if value is None else _whole(value, _MAX_PIP, "the suit a lead names")
+    named = value if value in (DOUBLES, *_WAYS) else None if value is None else _whole(value, _MAX_PIP, "a lead's suit")
     arm = None if arm is None else _whole(arm, _MAX_ARM, "an arm")
     half = None if half is None else _whole(half, _MAX_PIP, "the half that touches")
     return Action(PLAY, tile, arm, half, named)
@@ -281,3 +297,4 @@ def _from_json(data: Any) -> Action:
 DRAW_ACTION = Action(DRAW)
 PASS_ACTION = Action(PASS)
 MARKER_ACTION = Action(MARKER)
+TURN_ACTION = Action(TURN)

@@ -97,7 +97,7 @@ def materialise_all(records: list[Record]) -> list[Event]:
             append(_played(record))
         elif type(record) is tuple and record[0] == ACTION:
             act = record[2]
-            if act.arm is None:
+            if act.arm is None or act.value is not None:  # a lead, or a double laid sidewise or endwise
                 append({"type": "action", "seat": record[1], "action": act.to_json()})
             else:  # Action.to_json of a play on an arm
                 tile = act.tile

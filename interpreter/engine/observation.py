@@ -44,6 +44,7 @@ class LayoutView:
     ends: tuple[int, ...]  # what each open end counts for in-play scoring
     end_sum: int
     shared_train_name: str | None = None  # what the rules call the shared train (words only)
+    endwise: Tile | None = None  # a double laid in line like any other tile (layout.spinners: first_double_optional)
 
 
 @dataclass(frozen=True)

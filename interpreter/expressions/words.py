@@ -110,6 +110,7 @@ def in_play(side: str) -> dict[str, str]:
         "laid_is_double": "the tile just laid is a double",
         "laid_fit_ends": "the number of open ends the tile just laid could have gone on",
         "tiles": "the number of tiles left in the hand of the player who laid it",
+        "side_tiles": "the number of tiles left in the hands of the player who laid it and his partners",
         "round": "the round number",
         "score": f"the {side}'s score before the tile",
     }

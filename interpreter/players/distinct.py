@@ -47,7 +47,7 @@ def play_key(action: Action, layout: LayoutView, rules: Ruleset | None = None, *
     arm_key = arm_keys(layout, rules, same_table=same_table)[action.arm]
     if arm_key is None:
         return action
-    return (action.kind, action.tile, action.half, arm_key)
+    return (action.kind, action.tile, action.half, arm_key, action.value)  # value: a double sidewise or endwise
 
 
 def distinct_plays(source: Any, legal: Sequence[Action]) -> list[Action]:
@@ -79,7 +79,7 @@ def merged(legal: Sequence[Action], keys: Sequence[Hashable | None]) -> list[Act
     out: dict[Hashable, Action] = {}
     for action in legal:
         arm_key = None if action.arm is None else keys[action.arm]
-        key = action if arm_key is None else (action.kind, action.tile, action.half, arm_key)
+        key = action if arm_key is None else (action.kind, action.tile, action.half, arm_key, action.value)
         out.setdefault(key, action)
     return list(out.values())
 

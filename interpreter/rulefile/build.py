@@ -29,6 +29,12 @@ from interpreter.expressions.language import (
 )
 from interpreter.resources import load_schema
 from interpreter.rulefile import phase_kinds
+from interpreter.rulefile.build_layout_rules import (
+    check_blind_rows,
+    check_spinner_choice,
+    check_undealt_to_starter,
+    play_until,
+)
 from interpreter.rulefile.build_phases import build_phases
 from interpreter.rulefile.build_pool import build_pool
 from interpreter.rulefile.build_stake import build_stake, build_void
@@ -60,6 +66,7 @@ from interpreter.rulefile.ruleset import (
     DrawPolicy,
     EngineMissing,
     Family,
+    Hands,
     InPlayScoring,
     Layout,
     Lead,
@@ -68,7 +75,6 @@ from interpreter.rulefile.ruleset import (
     OnPassScoring,
     Play,
     Players,
-    PlayUntil,
     RoundEndScoring,
     Ruleset,
     Scorer,
@@ -252,7 +258,7 @@ def build_ruleset(
         allowed=None if allowed is not None and allowed.constant is True else allowed,
         **_turn(b),
         **_turn_rules(b),
-        until=b.option(PlayUntil, "play", "until"),
+        until=play_until(b, players),
     )
     draw = Draw(
         b.option(DrawPolicy, "draw", "policy"),
@@ -273,6 +279,8 @@ def build_ruleset(
         match = replace(match, eliminate_when=build_elimination(b, players, tracks))
     tile_value = b.formula(("set", "tile_value"), TILE_NAMES, Type.INT)
     tricks = None
+    check_undealt_to_starter(b, family, deal, layout, draw)
+    check_blind_rows(b, family, deal, layout, draw, play)
     if family is Family.TRICKS:
         # A trick file's layout sections are refused, so they hold their defaults: the layout
         # checks below would only judge those defaults against the trick sections.
@@ -294,6 +302,7 @@ def build_ruleset(
         _check_stock_lead(b, deal, layout, start, by_count["reserve"])
         _check_lead_entries(b, deal, layout, start, by_count["reserve"])
         _check_own_first_double(b, layout, start)
+        check_spinner_choice(b, layout)
         if not b.problems:
             _check_can_end(b, players, (in_play, on_pass), (domino, blocked), match, by_count["target"])
     if b.problems:
@@ -600,7 +609,10 @@ def _deal(b: _Builder, counts: range, reserve: int) -> Deal:
     refill = bool(b.get("deal", "refill"))
     if refill and undealt is not Undealt.BONEYARD and b.get("family") != Family.TRICKS.value:
         b.problem(("deal", "refill"), "a hand refilled from the stock needs deal.undealt: boneyard")
-    return Deal(sizes, undealt, reserve, refill, _redeal_on(b, "redeal_when"), _redeal_on(b, "redeal_claim"))
+    return Deal(
+        sizes, undealt, reserve, refill, _redeal_on(b, "redeal_when"), _redeal_on(b, "redeal_claim"),
+        b.option(Hands, "deal", "hands"),
+    )  # fmt: skip
 
 
 def _redeal_on(b: _Builder, key: str) -> Expr[bool] | None:

@@ -40,6 +40,7 @@ from interpreter.rulefile.ruleset import (
     DoubleAtEnd,
     DrawPolicy,
     EngineMissing,
+    Hands,
     InPlayScoring,
     Layout,
     Lead,
@@ -390,6 +391,10 @@ def _layout(ruleset: Ruleset) -> list[str]:
         Spinners.EVERY_DOUBLE: f"Every double is a spinner: it branches {arms}.",
         Spinners.FIRST_DOUBLE: f"The first double laid is a spinner: it branches {arms}.",
         Spinners.LEAD_DOUBLE: f"A double led as the first tile is a spinner: it branches {layout.spinner_arms} ways.",
+        Spinners.FIRST_DOUBLE_OPTIONAL: (
+            f"The first double laid goes sidewise, as a spinner that branches {arms}, or endwise, in line like any "
+            "other tile, at its player's option."
+        ),
     }[layout.spinners]
     if layout.topology is not Topology.HUB or layout.spinners is not Spinners.NONE:
         out.append(spinner)
@@ -422,7 +427,21 @@ def _play(ruleset: Ruleset) -> list[str]:
         out.append("A player who lays a double plays again.")
     if play.per_turn is not None:
         out += _turn(play)
+    if play.until is PlayUntil.SIDE_OUT:
+        out.append(_SIDE_OUT)
     return out + _turn_rules(ruleset)
+
+
+_BLIND_ROW = (
+    "Each player's tiles lie face down in a row that nobody sees, its owner neither. In his turn a player turns "
+    "up the tile at the right end of his row: he lays it if it fits (it is the lead when nothing is laid yet), "
+    "else it goes back face down at the left end of the row and the turn passes. The round is blocked as soon "
+    "as no tile left in any row can be laid."
+)
+_SIDE_OUT = (
+    "A player who has laid his last tile is out and passes in his turn; in partnerships the round goes on until "
+    "every player of one side is out, so it may block with tiles left on both sides."
+)
 
 
 def _turn_rules(ruleset: Ruleset) -> list[str]:
@@ -491,8 +510,14 @@ def _on_pass(scoring: OnPassScoring, side: str) -> str:
 
 
 def _set_aside(ruleset: Ruleset) -> str:
-    """What becomes of the tiles not dealt when they are dead: said only at the counts that leave some."""
+    """What becomes of the tiles not dealt when they are dead, or the starter's: said only at the
+    counts that leave some."""
     aside = "the tiles not dealt are set aside unseen; nobody draws them"
+    if ruleset.deal.undealt is Undealt.STARTER:
+        aside = (
+            "the tiles not dealt are set aside unseen until a player leads the round's first tile; then he takes "
+            "them into his hand"
+        )
     engine = int(ruleset.layout.topology is Topology.HUB and not ruleset.layout.engine_dealt)  # set aside first
     left = {n: ruleset.for_players(n).set_size - engine - n * size > 0 for n, size in ruleset.deal.hand_sizes.items()}
     if all(left.values()):
@@ -562,7 +587,9 @@ def _layout_sections(ruleset: Ruleset) -> list[tuple[str, list[str]]]:
     sections.append(("The set", [f"{set_sentence(ruleset)} A tile left in a hand counts {value}."]))
 
     people = seating(ruleset)
-    if ruleset.deal.undealt is Undealt.DEAD:
+    if ruleset.deal.hands is Hands.BLIND_ROW:
+        people.append(_BLIND_ROW)
+    if ruleset.deal.undealt in (Undealt.DEAD, Undealt.STARTER):
         people.append(_set_aside(ruleset))
     else:
         reserve = ruleset.deal.reserve
@@ -614,11 +641,11 @@ def _layout_sections(ruleset: Ruleset) -> list[tuple[str, list[str]]]:
         sections.append(("Scoring during play", during))
     ending = [
         "A round ends when a player plays their last tile, or when it is blocked: nobody can play or draw."
-        if ruleset.play.until is PlayUntil.FIRST_OUT
+        if ruleset.play.until is not PlayUntil.ALL_OUT
         else "A player who empties their hand is passed over, and the round goes on until every hand is empty "
         "(the players are then out), or until it is blocked: nobody can play or draw.",
         f"When a player goes out, {_scorer(ruleset.domino, side)}."
-        if ruleset.play.until is PlayUntil.FIRST_OUT
+        if ruleset.play.until is not PlayUntil.ALL_OUT
         else f"When every hand is empty, {_scorer(ruleset.domino, side)}.",
         f"When the round is blocked, {_scorer(ruleset.blocked, side)}.",
     ]
@@ -741,11 +768,12 @@ _LABELS = {
     "play.whole_turn": "when a turn must be laid whole",
     "play.again_when": "when a tile laid earns another turn",
     "play.skip_when": "when a tile laid skips the next player",
+    "play.until": "when a round ends in play",
+    "deal.hands": "how the players hold their tiles",
     "draw.policy": "drawing",
     "draw.when_unable": "what a player who can neither play nor draw does",
     "draw.voluntary": "drawing instead of playing",
     "draw.discard_any_time": "laying a tile face down instead of playing",
-    "play.until": "when a round ends in play",
     "draw.stop_when_dead": "when a round that no tile can go on stops",
     "in_play.when": "when play scores",
     "in_play.points": "the score during play",
@@ -778,6 +806,7 @@ _ENUM_WORDS: dict[enum.Enum, str] = {
     Teams.ALTERNATE: "teams in alternate seats",
     Undealt.BONEYARD: "they form the boneyard",
     Undealt.DEAD: "they are set aside unseen",
+    Undealt.STARTER: "they are set aside unseen, then taken by the player of the first tile",
     Lead.QUALIFYING: "the tile that chose the starter",
     Lead.ANY: "any tile",
     Topology.LINE: "a line",
@@ -786,6 +815,7 @@ _ENUM_WORDS: dict[enum.Enum, str] = {
     Spinners.FIRST_DOUBLE: "the first double laid",
     Spinners.EVERY_DOUBLE: "every double",
     Spinners.LEAD_DOUBLE: "a double led first",
+    Spinners.FIRST_DOUBLE_OPTIONAL: "the first double laid, when its player lays it sidewise",
     SidesOpen.IMMEDIATELY: "at once",
     SidesOpen.AFTER_ENDS: "once both ends carry a tile",
     DemandStarts.IMMEDIATELY: "at once",
@@ -802,10 +832,13 @@ _ENUM_WORDS: dict[enum.Enum, str] = {
     WhenUnable.DISCARD: "lay a tile face down",
     PlayUntil.FIRST_OUT: "the first player out",
     PlayUntil.ALL_OUT: "every hand empty",
+    PlayUntil.SIDE_OUT: "once every player of one side is out",
     DoubleAtEnd.BOTH_HALVES: "counts both halves",
     DoubleAtEnd.ONE_HALF: "counts one half",
     SpinnerCount.ENDS: "as a double at an end, while one of its ends is open",
     SpinnerCount.UNCOVERED: "by its uncovered sides",
+    Hands.OPEN: "in the hand, seen by their holder",
+    Hands.BLIND_ROW: "face down in a row nobody sees, turned up one at a time",
     Scorer.LOWEST_PIPS: "the lowest pip total",
     Scorer.FEWEST_TILES: "the fewest tiles",
     Scorer.EACH: "everyone, for themselves",

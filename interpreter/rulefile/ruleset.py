@@ -40,10 +40,19 @@ class Teams(enum.Enum):
 class Undealt(enum.Enum):
     BONEYARD = "boneyard"
     DEAD = "dead"
+    # Layout games: set aside unseen until the round's first tile is laid, then taken by its player.
+    STARTER = "starter"
     # Trick games: the undealt tiles wait on the table for the winner of the first or of the last
     # trick, who takes them (and what they count) with it.
     FIRST_TRICK = "first_trick"
     LAST_TRICK = "last_trick"
+
+
+class Hands(enum.Enum):
+    """How a layout game's players hold their tiles (`deal.hands`)."""
+
+    OPEN = "open"  # in the hand, seen by their holder
+    BLIND_ROW = "blind_row"  # face down in a row nobody sees: the right end is turned up in turn
 
 
 class StartCriterion(enum.Enum):
@@ -121,6 +130,8 @@ class Spinners(enum.Enum):
     FIRST_DOUBLE = "first_double"
     EVERY_DOUBLE = "every_double"
     LEAD_DOUBLE = "lead_double"
+    # The first double laid, as its player chooses: sidewise (a spinner) or endwise (in line).
+    FIRST_DOUBLE_OPTIONAL = "first_double_optional"
 
 
 class SidesOpen(enum.Enum):
@@ -156,10 +167,12 @@ class WhenUnable(enum.Enum):
 
 
 class PlayUntil(enum.Enum):
-    """When a round ends in play: the first hand empty, or every hand."""
+    """When a round ends in play because hands are empty (`play.until`): the first hand empty, every hand,
+    or every hand of one side."""
 
-    FIRST_OUT = "first_out"
-    ALL_OUT = "all_out"
+    FIRST_OUT = "first_out"  # the first player to empty his hand ends it
+    ALL_OUT = "all_out"  # a seat whose hand is empty is passed over until every hand is
+    SIDE_OUT = "side_out"  # every player of one side must have emptied his hand; one who has passes
 
 
 class DoubleAtEnd(enum.Enum):
@@ -293,6 +306,7 @@ IN_PLAY_NAMES: dict[str, Type] = {
     "laid_is_double": Type.BOOL,
     "laid_fit_ends": Type.INT,
     "tiles": Type.INT,
+    "side_tiles": Type.INT,
     "players": Type.INT,
     "max_pip": Type.INT,
     "round": Type.INT,
@@ -406,6 +420,7 @@ class Deal:
     # play, each player whose hand as dealt meets it may keep it or show it and have the tiles
     # dealt again (a `calls` phase), within start.max_redeals.
     redeal_claim: Expr[bool] | None = None
+    hands: Hands = Hands.OPEN
 
 
 @dataclass(frozen=True)
@@ -453,7 +468,7 @@ class Play:
     # turn (`again_when`), or else the next seat loses its turn (`skip_when`).
     again_when: Expr[bool] | None = None
     skip_when: Expr[bool] | None = None
-    until: PlayUntil = PlayUntil.FIRST_OUT  # all_out: a seat that empties its hand is passed over
+    until: PlayUntil = PlayUntil.FIRST_OUT  # or all_out (an empty hand is passed over), side_out (a whole side)
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ Tiddle-a-Wink and Tiddly-Wink (rules/<name>.yaml)."""
 from __future__ import annotations
 
 import pytest
-from engine_helpers import legal, of_type, play, rules, scores_in, start
+from engine_helpers import house, legal, of_type, play, rules, scores_in, start
 
 from interpreter.engine import Match, deal
 from interpreter.rulefile.ruleset import PoolTie
@@ -13,13 +13,12 @@ from interpreter.rulefile.ruleset import PoolTie
 def test_blind_hughie_the_lightest_hand_of_a_block_scores_the_others_pips_less_its_own() -> None:
     """gambiter.com's copy of pagat (https://gambiter.com/domino/western/blind_hughie.html): "The lowest
     scoring player is the winner and is credited with the sum of the scores of the losers, minus his own
-    total" / "The lead for the next hand passes to the previous leader's left". (The blind rows, the
-    game's defining rule, are not expressible: the file plays open hands.)"""
-    assert any("face down in a row" in rule for rule in rules("blind-hughie").not_expressible)
-    m = start("blind-hughie", "6-3 2-2 3-1", "5-5 3-4 0-1", starter=0)
-    play(m, "lead 6-3", "3-4 on arm 0")
-    assert legal(m) == ["pass"]  # no drawing: the undealt tiles are out of play
-    events = play(m, "pass", "pass")
+    total" / "The lead for the next hand passes to the previous leader's left". The blind rows, the
+    game's defining rule, are played (tests/engine/test_blind_row.py): each row's right end last."""
+    assert not rules("blind-hughie").not_expressible
+    m = start("blind-hughie", "2-2 3-1 6-3", "5-5 0-1 3-4", starter=0)
+    # No tile left can go on 4 or 6 (no drawing: the undealt tiles are out of play): blocked at once.
+    events = play(m, "turn", "lead 6-3", "turn", "3-4 on arm 0")
     end = of_type(events, "round_end")[0]
     assert (end["reason"], end["pips"]) == ("blocked", [8, 11])
     assert scores_in(events) == [(0, 3, "blocked")]  # 11 - 8
@@ -40,7 +39,7 @@ def test_blind_hughie_plays_to_100_with_two_players_and_61_with_three_or_four_al
 
 # Seat 0 leads 6-3 and nobody holds a 6 or a 3: blocked with 0, 5, 27 and 3 pips in hand. Partners sit
 # opposite: seats 0 and 2 hold 27 between them, seats 1 and 3 hold 8, but the lightest hand is seat 0's.
-BLOCKED = ("6-3 0-0", "1-1 1-2", "4-4 5-5 4-5", "0-1 0-2")
+BLOCKED = ("0-0 6-3", "1-1 1-2", "4-4 5-5 4-5", "0-1 0-2")
 
 
 @pytest.mark.parametrize(
@@ -54,7 +53,7 @@ def test_blind_hughie_four_players_may_play_as_two_partnerships(teams: bool, sid
     partner's hand counts for nothing)."""
     m = Match(rules("blind-hughie"), players=4, deals=[deal(*BLOCKED, starter=0)], teams=teams)
     assert m.sides == sides
-    events = play(m, "lead 6-3", "pass", "pass", "pass", "pass")
+    events = play(m, "turn", "lead 6-3")  # no tile left in any row can be laid: blocked at once
     assert of_type(events, "round_end")[0]["pips"] == [0, 5, 27, 3]
     assert scores_in(events) == [(0, points, "blocked")]
 
@@ -71,7 +70,7 @@ def test_blind_hughie_partnerships_play_to_100_and_players_alone_to_61(
     hands = deal("6-3", "5-5", "4-4", "3-3", starter=0)
     m = Match(rules("blind-hughie"), players=4, deals=[hands], teams=teams, scores=scores)
     assert m.ruleset.match.target == (100 if teams else 61)
-    events = play(m, "lead 6-3")
+    events = play(m, "turn", "lead 6-3")
     assert scores_in(events) == [(0, 16 if teams else 24, "domino")]
     assert m.is_over is over
     assert m.winners == ((0,) if over else ())
@@ -90,7 +89,10 @@ def test_fortress_every_double_is_a_four_way_spinner() -> None:
     """domino-games.com (http://www.domino-games.com/domino-rules/fortress-rules.html): "All doubles are
     spinners, and can be played off onto all four edges" / the lightest hand "wins the number of sum
     total of points in all of his opponents hands, minus the points in his own hand"."""
-    m = start("fortress", "6-6 4-4 3-1 5-5", "6-4 1-2 0-2", "4-3 4-0 4-2", starter=None)
+    # The deal names a few tiles only: the rest, left undealt, would go to the leader (deal.undealt:
+    # starter, tests/engine/test_undealt_to_starter.py); here they stay out of play.
+    aside = house("extends: fortress\ndeal: {undealt: dead}")
+    m = Match(aside, 3, deals=[deal("6-6 4-4 3-1 5-5", "6-4 1-2 0-2", "4-3 4-0 4-2")])
     assert of_type(m.events, "deal")[0]["how"] == "highest_double" and legal(m) == ["lead 6-6"]
     play(m, "lead 6-6")
     assert legal(m) == ["6-4 on arm 0", "6-4 on arm 1", "6-4 on arm 2", "6-4 on arm 3"]

@@ -163,7 +163,7 @@ def test_sniff_the_sniff_is_a_regular_spinner_its_sides_open_once_both_ends_are_
     14". onlinedominogames: the sniff "is worth total of its pips count if 2 or less of its sides are
     covered. If 3 sides are covered then pips at the open end is counted" (spinner_count: uncovered)."""
     m = start("sniff", "4-4 1-4 0-0 2-3", "6-4 4-3 5-5 2-2", starter=0)
-    assert scores_in(play(m, "lead 4-4")) == []  # 8
+    assert scores_in(play(m, "lead 4-4 sidewise")) == []  # 8 (its player's choice: endwise, tested apart)
     assert legal(m) == [f"4-{b} on arm {a}" for a in (0, 1) for b in (3, 6)]  # its two ends only
     assert scores_in(play(m, "4-6 on arm 0")) == []  # pagat's example: 4 + 4 + 6 = 14
     assert m.layout.end_sum == 14
@@ -184,7 +184,7 @@ def test_sniff_in_partnership_the_player_who_dominoed_leads_the_next_hand() -> N
     later = deal("1-2", "3-4", "5-6", "0-1", starter=None)
     m = start("sniff", "4-4 1-4", "6-4 0-0", "1-1 2-2", "4-3", starter=0, later=[later])
     assert m.sides == 2
-    events = play(m, "lead 4-4", "4-6 on arm 0", "pass", "4-3 on arm 1")
+    events = play(m, "lead 4-4 sidewise", "4-6 on arm 0", "pass", "4-3 on arm 1")
     assert of_type(events, "round_end")[0]["seat"] == 3  # seat 3 goes out
     # Side 1 (seats 1, 3) scores seat 0's 1-4 and seat 2's 1-1 2-2: 11 pips, nearest five 10.
     assert scores_in(events)[-1] == (1, 10, "domino")

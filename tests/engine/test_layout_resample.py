@@ -14,9 +14,10 @@ from interpreter.loader import load_ruleset
 from interpreter.resources import bundled_variants
 
 # Drawing (one tile, until playable), markers and trains, a hub engine dealt like any tile, a
-# lead turned up from the stock, spinners, partnerships, several tiles a turn, in-play scoring.
+# lead turned up from the stock, spinners, partnerships, several tiles a turn, in-play scoring, the
+# undealt tiles taken by the leader, blind rows.
 GAMES = ("draw", "mexican-train", "chicken-foot", "fives-and-threes", "partnership-block", "basic-trains",
-         "double-draw", "cuban", "sebastopol", "bergen", "train-dominoes")  # fmt: skip
+         "double-draw", "cuban", "sebastopol", "bergen", "train-dominoes", "fortress", "blind-hughie")  # fmt: skip
 
 
 def _public(m: Match, seat: int) -> tuple[object, ...]:

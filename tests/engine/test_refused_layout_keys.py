@@ -1,5 +1,6 @@
 """The layout keys of issue 29's layout mechanisms, refused where they stand: `deal.redeal_when`,
-the `stock_lead` and `draw_until` start entries, `play.again_when` and `play.skip_when`."""
+the `stock_lead` and `draw_until` start entries, `play.again_when` and `play.skip_when`, `play.until`,
+`deal.undealt: starter`, `layout.spinners: first_double_optional`, `deal.hands: blind_row`."""
 
 from __future__ import annotations
 
@@ -53,6 +54,28 @@ REFUSED = [
     ("extends: pass-pass\nplay:\n  again_when: true\n",
      "4:15: play.again_when: this condition always holds: the same player would play for ever"),
     ("extends: pass-pass\nplay:\n  skip_when: false\n", "4:14: play.skip_when: this condition never holds"),
+    ("extends: fives-and-threes\nplay:\n  until: side_ot\n",
+     "4:10: play.until: 'side_ot' is not one of first_out, all_out, side_out; did you mean 'side_out'?"),
+    ("extends: fortress\ndeal:\n  undealt: startr\n",
+     "4:12: deal.undealt: 'startr' is not one of boneyard, dead, starter, first_trick, last_trick; did you mean "
+     "'starter'?"),
+    ("extends: bingo\ndeal:\n  undealt: starter\n",
+     "4:12: deal.undealt: starter gives the undealt tiles to the layout's first player: layout games only"),
+    ("extends: mexican-train\ndeal:\n  undealt: starter\n",
+     "4:12: deal.undealt: starter gives the undealt tiles to the player of the line's first tile: needs a line"),
+    ("extends: sniff\nlayout:\n  spinners: first_double_optinal\n",
+     "4:13: layout.spinners: 'first_double_optinal' is not one of none, first_double, every_double, lead_double, "
+     "first_double_optional; did you mean 'first_double_optional'?"),
+    ("extends: mexican-train\nlayout:\n  spinners: first_double_optional\n",
+     "4:13: layout.spinners: first_double_optional lays the first double in line or across: needs a line"),
+    ("extends: blind-hughie\ndeal:\n  hands: blind_rows\n",
+     "4:10: deal.hands: 'blind_rows' is not one of open, blind_row; did you mean 'blind_row'?"),
+    ("extends: bingo\ndeal:\n  hands: blind_row\n",
+     "4:10: deal.hands: blind_row lays the rows' tiles on a layout: layout games only"),
+    ("extends: mexican-train\ndeal:\n  hands: blind_row\n",
+     "4:10: deal.hands: blind_row lays the turned tile on a line: needs layout.topology: line"),
+    ("extends: draw\nplay:\n  until: side_out\n",
+     "4:10: play.until: side_out waits for a whole side to be out, so it needs partnerships (players.teams)"),
 ]  # fmt: skip
 
 

@@ -17,7 +17,7 @@ from interpreter.engine.layout.tables import Tables
 from interpreter.engine.lots import draw_lots
 from interpreter.engine.tiles import bits
 from interpreter.expressions.language import Expr, ExpressionRuntimeError
-from interpreter.rulefile.ruleset import EngineMissing, StartCriterion, StartRule, Topology, Undealt
+from interpreter.rulefile.ruleset import EngineMissing, StartCriterion, StartRule, Topology
 
 if TYPE_CHECKING:
     from interpreter.engine.layout.table import LayoutTable
@@ -351,11 +351,25 @@ def _shuffled(tables: Tables, rng: random.Random, engine: int | None) -> tuple[l
     return hands, rest, []
 
 
+def _rows(t: Tables, rng: random.Random, hands: list[int], scripted: ScriptedDeal | None) -> list[list[int]]:
+    """Each hand as a blind row (deal.hands: blind_row), its right end last: a scripted deal's in
+    the order it names the tiles, a shuffled one's in a random order."""
+    if scripted is not None:
+        return [[t.index[tile] for tile in hand] for hand in scripted.hands]
+    rows = []
+    for hand in hands:
+        row = bits(hand)
+        shuffle(rng, row)
+        rows.append(row)
+    return rows
+
+
 def _scripted(tables: Tables, scripted: ScriptedDeal, engine: int | None) -> tuple[list[int], list[int], list[int]]:
     if len(scripted.hands) != tables.players:
         raise ValueError(f"the scripted deal has {len(scripted.hands)} hands for {tables.players} players")
-    if scripted.boneyard and tables.ruleset.deal.undealt is Undealt.DEAD:
-        raise ValueError("the scripted deal has a boneyard, but the rules leave undealt tiles dead")
+    if scripted.boneyard and tables.undealt_dead:
+        kept = "to the starter" if tables.undealt_to_starter else "dead"
+        raise ValueError(f"the scripted deal has a boneyard, but the rules leave undealt tiles {kept}")
     seen = set() if engine is None else {engine}
     ids: list[list[int]] = []
     for group in (*scripted.hands, scripted.boneyard):
@@ -543,6 +557,8 @@ def deal_round(table: LayoutTable, again: bool = False) -> None:
         rs.starter = table.next_of[rs.starter]
     table.hands = rs.hands
     table.kept = [0] * table.n
+    if t.blind:
+        table.rows = _rows(t, table.generator(), rs.hands, scripted)
     table.boneyard = rs.boneyard
     table.next_draw = 0
     table.dead = rs.dead

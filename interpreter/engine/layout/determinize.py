@@ -34,7 +34,7 @@ from interpreter.engine.match import register_resampler
 from interpreter.engine.observation import Observation
 from interpreter.engine.pool import pool_in
 from interpreter.engine.tiles import bits
-from interpreter.rulefile.ruleset import Family, Ruleset
+from interpreter.rulefile.ruleset import Family, Hands, Ruleset
 
 TRIES = 20  # failed fills at one relaxation level before dropping older constraints
 REPICKS = 8  # random picks of a constrained slot's tile before choosing among the free ones only
@@ -55,7 +55,11 @@ class Determinizer:
     """The current round as `observation.seat` knows it; `sample` is cheap, building is not."""
 
     def __init__(self, rules: Ruleset, observation: Observation) -> None:
-        self.seat = me = observation.seat
+        self.seat = observation.seat
+        # A blind row (deal.hands: blind_row) is hidden from its owner too: then every hand is dealt
+        # again, this seat's own included, and no seat's is known (`me` is none).
+        blind = rules.deal.hands is Hands.BLIND_ROW
+        self._known = me = -1 if blind else observation.seat
         history = observation.history
         header = history[0]
         # Searched from the end: the cost is the current round's, not the whole match's.
@@ -73,14 +77,15 @@ class Determinizer:
         play = rules.play
         forced = play.forced and play.allowed is None and not play.again_optional and not rules.draw.voluntary
         forced = forced and play.whole_turn is None  # a whole turn may be out of reach with a tile that fits
+        forced = forced and not blind  # a blind row's turn says nothing of the rest of the row
         masks: list[int] = []  # constraint id -> the tiles it rules out
         slots: list[list[list[int]]] = [[[] for _ in range(size)] for size in deal["hand_sizes"]]
         # Then, per seat, the tiles it laid face down (draw.when_unable: discard), which nobody saw.
         players = len(slots)
         slots += [[] for _ in range(players)]
-        blind = rules.draw.discard_any_time  # a discard then tells nothing of the hand
+        any_time = rules.draw.discard_any_time  # a discard then tells nothing of the hand
         for event in history[deal_at + 1 :]:
-            if event["type"] == "refill":  # the skeleton's full hands never empty: the new hand's slots
+            if event["type"] in ("refill", "undealt_taken"):  # tiles come into a hand unseen: their slots
                 slots[event["seat"]] += [[] for _ in range(event["tiles"])]
             if event["type"] == "action":
                 who = event["seat"]
@@ -90,7 +95,7 @@ class Determinizer:
                     if who != me:
                         assert action.tile is not None
                         _take(own, m._tile_id(action.tile), masks)
-                elif who != me and forced and not (action.kind == DISCARD and blind):
+                elif who != me and forced and not (action.kind == DISCARD and any_time):
                     ruled_out = m._fitting(who)
                     if ruled_out and own:
                         masks.append(ruled_out)
@@ -108,7 +113,7 @@ class Determinizer:
         for tile in observation.hand:
             mine |= 1 << m._table.t.free_copy(m._tile_id(tile), laid | mine)
         m._replayed(
-            observation.current_player, me, mine, observation.scores, observation.legal_actions,
+            observation.current_player, observation.seat, mine, observation.scores, observation.legal_actions,
             pool_in(observation),
         )  # fmt: skip
 
@@ -118,20 +123,26 @@ class Determinizer:
         self._masks = masks
         self._slots = slots
         self._undrawn = len(m.boneyard)
+        # The tile a blind row's owner turned up and must lay now: seen by all, so dealt to him as it is.
+        self._turned = m._drawn if blind and self._current is not None else -1
+        if self._turned >= 0 and self._current is not None:
+            self._hidden &= ~(1 << self._turned)
+            slots[self._current].pop()
         self._levels: dict[int, list[tuple[int, int, tuple[int, ...]]]] = {}
         self._pool = bits(self._hidden)  # the hidden tiles, to deal
         self._empty = [[-1] * len(own) for own in slots]  # a tile id per slot, none yet
         for seat, size in enumerate(observation.hand_counts):
+            size -= seat == self._current and self._turned >= 0
             if seat != me and size != len(slots[seat]):
                 raise ValueError(f"the log accounts for {len(slots[seat])} tiles in seat {seat}'s hand, not {size}")
         # The seat to act drew a tile it alone may lay: that tile is its newest slot's.
-        self._drawn_slot = m._drawn >= 0 and self._current != me
+        self._drawn_slot = m._drawn >= 0 and self._current != me and self._turned < 0
 
     @property
     def constraints(self) -> dict[int, list[int]]:
         """Per other seat: the bitmask of tiles each of its hidden slots may not be (0: free), oldest first."""
         return {
-            seat: [self._mask(slot, 0) for slot in own] for seat, own in enumerate(self._slots) if seat != self.seat
+            seat: [self._mask(slot, 0) for slot in own] for seat, own in enumerate(self._slots) if seat != self._known
         }
 
     def sample(self, rng: random.Random) -> Match:
@@ -164,7 +175,7 @@ class Determinizer:
             found = [
                 (seat, i, tuple(bits(hidden & ~mask)))
                 for seat, own in enumerate(self._slots)
-                if seat != self.seat
+                if seat != self._known
                 for i, slot in enumerate(own)
                 if (mask := self._mask(slot, drop) & hidden)
             ]
@@ -200,7 +211,7 @@ class Determinizer:
         shuffle(rng, rest)  # rng.shuffle(rest), inlined
         pop = rest.pop
         for seat, hand in enumerate(hands):
-            if seat == self.seat:
+            if seat == self._known:
                 continue
             for i, tile in enumerate(hand):
                 if tile < 0:
@@ -211,7 +222,7 @@ class Determinizer:
     def _build(self, hands: list[list[int]], rng: random.Random) -> Match:
         masks = {}
         for seat, hand in enumerate(hands[:-1]):
-            if seat == self.seat:
+            if seat == self._known:
                 continue
             mask = 0
             for tile in hand:
@@ -221,8 +232,14 @@ class Determinizer:
         kept = {seat - players: masks.pop(seat) for seat in range(players, 2 * players) if seat in masks}
         rest = hands[-1]
         drawn = hands[self._current][-1] if self._drawn_slot and self._current is not None else -1
+        rows = None
+        if self._known < 0:  # blind rows: each in the random order its tiles were dealt in
+            rows = dict(enumerate(hands[:players]))
+            if self._turned >= 0 and self._current is not None:  # the tile turned up, in his hand, not his row
+                masks[self._current] |= 1 << self._turned
+                drawn = self._turned
         return self._template._redealt(
-            masks, rest[: self._undrawn], rest[self._undrawn :], drawn, rng.getrandbits(64), kept
+            masks, rest[: self._undrawn], rest[self._undrawn :], drawn, rng.getrandbits(64), kept, rows
         )
 
 

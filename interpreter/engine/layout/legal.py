@@ -9,11 +9,15 @@ from interpreter.engine.actions import (
     DISCARD,
     DRAW,
     DRAW_ACTION,
+    ENDWISE,
     KINDS,
     MARKER,
     MARKER_ACTION,
     PASS_ACTION,
     PLAY,
+    SIDEWISE,
+    TURN,
+    TURN_ACTION,
     Action,
 )
 from interpreter.engine.layout.arms import SIDE, TRAIN, Arm
@@ -39,9 +43,16 @@ def compute_legal(table: LayoutTable, play: PlayPhase) -> list[Action]:
     the value it shows, and per fitting tile its precomputed row of (shared) play actions."""
     seat = table.current
     t = table.t
+    if t.blind:  # a blind row: turn up its right end, then lay that tile (it fits, or it went back)
+        if play.drawn < 0:
+            return [TURN_ACTION]
+        if table.needs_lead:
+            return [t.leads[play.drawn]]
     if table.needs_lead:
         leads = t.leads
         out = [leads[x] for x in ([table.lead] if table.lead is not None else bits(t.distinct(table.hands[seat])))]
+        if t.spinner_choice and not table.layout.doubles:
+            out = either_way(table, out)
         if table.lead_choice:
             out.append(PASS_ACTION)
         return out
@@ -68,6 +79,8 @@ def compute_legal(table: LayoutTable, play: PlayPhase) -> list[Action]:
             out = _allowed(table, play, seat, out)
         if t.shapes_turns:
             out = _turn_shaped(table, play, seat, hand, out)
+        if t.spinner_choice and out and not table.layout.doubles:
+            out = either_way(table, out)
         if play.extra:  # the optional play after a double: play, or stop
             out.append(PASS_ACTION)
             return out
@@ -79,9 +92,27 @@ def compute_legal(table: LayoutTable, play: PlayPhase) -> list[Action]:
             if table.rules.draw.voluntary and not play.turn_laid and can_draw(table, play):
                 out.append(DRAW_ACTION)
             return out
-    elif play.extra:
+    elif play.extra or (t.side_out and not table.hands[seat]):  # stopping; or out while a partner plays on
         return [PASS_ACTION]
     out.append(unable(table, play, seat))
+    return out
+
+
+def either_way(table: LayoutTable, plays: list[Action]) -> list[Action]:
+    """The plays with each double, while none is on the table, offered both ways: sidewise (a
+    spinner) and endwise (in line), as `layout.spinners: first_double_optional` lets its player
+    choose; the others as they are."""
+    ways = table.t.either_way
+    out: list[Action] = []
+    for action in plays:
+        tile = action.tile
+        if tile is not None and tile[0] == tile[1]:
+            pair = ways.get(action)
+            if pair is None:
+                pair = ways[action] = (action._replace(value=SIDEWISE), action._replace(value=ENDWISE))
+            out += pair
+        else:
+            out.append(action)
     return out
 
 
@@ -217,6 +248,9 @@ def why_illegal(table: LayoutTable, play: PlayPhase, action: object) -> str:
     if not isinstance(action, Action) or action.kind not in KINDS:
         return f"{action!r} is not an action"
     seat = table.current
+    blind = _why_not_blind(table, play, action)
+    if blind:
+        return blind
     legal = play.listed or []
     plays = [a for a in legal if a.kind == PLAY]
     if action.kind != PLAY:
@@ -231,6 +265,10 @@ def why_illegal(table: LayoutTable, play: PlayPhase, action: object) -> str:
     name = tile_text(t.tiles[tile])
     if not table.hands[seat] >> tile & 1:
         return f"seat {seat} does not hold {name}"
+    way = _why_not_that_way(table, tile, action)
+    if way:
+        return way
+    action = action._replace(value=None) if action.value in (SIDEWISE, ENDWISE) else action
     if table.needs_lead:
         if table.lead is not None and tile != table.lead:
             return f"the round opens with {tile_text(t.tiles[table.lead])}"
@@ -267,6 +305,37 @@ def why_illegal(table: LayoutTable, play: PlayPhase, action: object) -> str:
     return f"{name} with its {action.half} touching does not match arm {arm.id} (it shows {arm.value})"
 
 
+def _why_not_blind(table: LayoutTable, play: PlayPhase, action: Action) -> str:
+    """Why an action is refused for a blind row (deal.hands: blind_row), or why `turn` is."""
+    t = table.t
+    if action.kind == TURN and not t.blind:
+        return "these rules deal no blind rows: there is nothing to turn up"
+    if not t.blind:
+        return ""
+    if play.drawn < 0:
+        return "a blind row's tile is turned up before it is laid: turn"
+    if action.kind != PLAY or action.tile is None or t.index.get(normal(action.tile)) != play.drawn:
+        return f"lay the tile just turned up, {tile_text(t.tiles[play.drawn])}"
+    return ""
+
+
+def _why_not_that_way(table: LayoutTable, tile: int, action: Action) -> str:
+    """Why a play is refused for how it lays a double (layout.spinners: first_double_optional):
+    said sidewise or endwise where no choice is offered, or not said where one must be made."""
+    t = table.t
+    name = tile_text(t.tiles[tile])
+    choice = t.spinner_choice and t.is_double[tile] and not table.layout.doubles
+    if action.value in (SIDEWISE, ENDWISE) and not choice:
+        if not t.spinner_choice:
+            return f"these rules lay every double one way: leave out '{action.value}'"
+        if not t.is_double[tile]:
+            return f"only a double goes sidewise or endwise, not {name}"
+        return f"only the round's first double goes sidewise or endwise: {name} goes as the rules lay a double"
+    if choice and action.value is None:
+        return f"say how {name} goes: '{action} sidewise' (a spinner) or '{action} endwise' (in line)"
+    return ""
+
+
 def _why_closed(table: LayoutTable, seat: int, arm: Arm) -> str:
     demand = table.binding()
     if demand is not None:
@@ -289,6 +358,8 @@ def _why_not_unable(table: LayoutTable, play: PlayPhase, seat: int, kind: str, c
         return f"this turn lays {play.turn_need} tiles while any can be laid: play another"
     if can_play and t.forced:
         return "a player who can play must play"
+    if t.side_out and not table.hands[seat]:
+        return f"seat {seat} is out: it passes until its side is out"
     expected = unable(table, play, seat).kind
     if kind == DRAW:
         if t.policy is DrawPolicy.NONE:

@@ -168,7 +168,7 @@ class LayoutMatch(Match):
             side=self._seat_side[seat],
             round=table.round,
             current_player=self.current_player,
-            hand=self.hand(seat),
+            hand=self._blind_hand(seat) if table.t.blind else self.hand(seat),
             hand_counts=seen["hand_counts"],
             boneyard_count=seen["boneyard_count"],
             layout=seen["layout"],
@@ -179,6 +179,12 @@ class LayoutMatch(Match):
             tracks=self.tracks,
             eliminated=table.eliminated,
         )
+
+    def _blind_hand(self, seat: int) -> tuple[Tile, ...]:
+        """What `seat` sees of its blind row (deal.hands: blind_row): nothing, but the tile it just
+        turned up, in view of all, until it lays it."""
+        drawn = self._drawn
+        return (self._table.t.tiles[drawn],) if drawn >= 0 and seat == self._table.current else ()
 
     def clone(self) -> LayoutMatch:
         """An independent copy with the same future (its random stream included)."""
@@ -367,13 +373,16 @@ class LayoutMatch(Match):
         drawn: int,
         seed: int,
         kept: Mapping[int, int] | None = None,
+        rows: Mapping[int, list[int]] | None = None,
     ) -> LayoutMatch:
         """A copy with the hidden tiles dealt as given: `hands` per seat, the tiles still to draw,
         the dead ones, the current seat's drawn tile (-1: none); its deals from now on come from
         `seed`, and its next round is dealt only when something asks about it (as after
-        `playout`): a search whose tree path ends the round reads the scores only (`round_over`)."""
+        `playout`): a search whose tree path ends the round reads the scores only (`round_over`).
+        `kept`: the tiles laid face down, per seat (draw.when_unable: discard); `rows`: blind rows
+        (deal.hands: blind_row), per seat, the right end last."""
         m = self.clone()
-        m._table.redeal(hands, boneyard, dead, seed, kept or {})
+        m._table.redeal(hands, boneyard, dead, seed, kept or {}, rows)
         if drawn >= 0:
             m._playing().drawn = drawn
         m._deal_later = True

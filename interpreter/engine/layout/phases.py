@@ -17,13 +17,13 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from interpreter.engine import phases
-from interpreter.engine.actions import DISCARD, DRAW, MARKER, PLAY, Action, IllegalAction
+from interpreter.engine.actions import DISCARD, DRAW, MARKER, PLAY, TURN, Action, IllegalAction
 from interpreter.engine.layout.dealing import deal_round
 from interpreter.engine.layout.legal import compute_legal, why_illegal
 from interpreter.engine.layout.playout import general_round, random_round
 from interpreter.engine.layout.rounds import score_round
 from interpreter.engine.layout.table import LayoutTable
-from interpreter.engine.layout.turns import BLOCKED, dead, discard, draw, lay, pass_turn
+from interpreter.engine.layout.turns import BLOCKED, dead, discard, draw, lay, pass_turn, turn_row, turned
 from interpreter.engine.layout.views import seen
 from interpreter.engine.tiles import bits
 
@@ -173,6 +173,8 @@ class PlayPhase(LayoutPhase):
             lay(table, self, seat, tile_id, arm_id, half, action)
         elif kind == DRAW:
             draw(table, self, seat)
+        elif kind == TURN:
+            turn_row(table, self, seat)
         else:
             pass_turn(table, self, seat, kind == MARKER)
         if table.t.stop_when_dead and not self.ended and dead(table):
@@ -226,6 +228,10 @@ class PlayPhase(LayoutPhase):
             table.turn_up(table.t.free_copy(table.t.index[tuple(event["tile"])], table.laid_mask()))
         elif kind == "refill":
             table.next_draw += event["tiles"]
+        elif kind == "turned":  # a blind row's tile turned up: the skeleton holds no row
+            turned(table, self, event["seat"], table.t.index[tuple(event["tile"])])
+        elif kind == "action" and event["action"]["kind"] == TURN:
+            self._to_act(table, event["seat"])  # what it turned up follows, as a `turned` event
         elif kind == "action":
             self._to_act(table, event["seat"])
             self.apply(table, logged_action(event["action"]))
@@ -237,7 +243,7 @@ class PlayPhase(LayoutPhase):
             self._to_act(table, current)
         self.listed = None
         table.hands[seat] = hand
-        if self.drawn >= 0 and table.current == seat:
+        if self.drawn >= 0 and table.current == seat and not table.t.blind:  # a blind row's is public
             self.drawn = _own_drawn(table, seat, legal)
 
     def _to_act(self, table: LayoutTable, seat: int) -> None:

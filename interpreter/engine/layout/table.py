@@ -48,6 +48,9 @@ class LayoutTable:
     # The round: its number, the tiles where they are, the layout, whose turn, how it opens.
     round: int
     hands: list[int]  # per seat, a bitmask of tile ids
+    # Per seat, its blind row's tile ids, the right end (turned up next) last (deal.hands: blind_row;
+    # else empty lists). A tile turned up and not yet laid is in its hand, not in its row.
+    rows: list[list[int]]
     boneyard: list[int]  # draw order; `next_draw` is the next tile's position
     next_draw: int
     dead: list[int]
@@ -99,6 +102,7 @@ class LayoutTable:
         self.round = 0
         self.hands = [0] * self.n
         self.kept = [0] * self.n  # per seat, the tiles laid face down (draw.when_unable: discard)
+        self.rows = [[] for _ in range(self.n)]
         self.boneyard = []
         self.next_draw = 0
         self.dead = []
@@ -128,6 +132,8 @@ class LayoutTable:
         new.events = events
         new.hands = self.hands.copy()
         new.kept = self.kept.copy()
+        if self.t.blind:
+            new.rows = [row.copy() for row in self.rows]
         new.layout = self.layout.copy()
         new.demands = [d.copy() for d in self.demands]
         if self.rng is not None:
@@ -218,14 +224,18 @@ class LayoutTable:
         return out
 
     def redeal(
-        self, hands: Mapping[int, int], boneyard: list[int], dead: list[int], seed: int, kept: Mapping[int, int]
-    ) -> None:
-        """Deal the hidden tiles again as given (a resampled round): the `hands` of some seats, the
-        tiles still to draw, the dead ones; the next deals come from `seed`, not the real stream."""
+        self, hands: Mapping[int, int], boneyard: list[int], dead: list[int], seed: int, kept: Mapping[int, int],
+        rows: Mapping[int, list[int]] | None = None,
+    ) -> None:  # fmt: skip
+        """Deal the hidden tiles again as given (a resampled round): the `hands` of some seats (and
+        the tiles they laid face down, `kept`, and their blind `rows`), the tiles still to draw, the
+        dead ones; the next deals come from `seed`, not the real stream."""
         for seat, hand in hands.items():
             self.hands[seat] = hand
         for seat, pile in kept.items():
             self.kept[seat] = pile
+        for seat, row in (rows or {}).items():
+            self.rows[seat] = row
         self.boneyard = boneyard
         self.next_draw = 0
         self.dead = dead
@@ -244,11 +254,14 @@ class LayoutTable:
         if layout.lead_demand:
             self.demand_on_lead(engine)
 
-    def start_line(self, tile: int) -> None:
-        """Lay `tile` as the line's lead (a spinner if the rules make a lead double one)."""
+    def start_line(self, tile: int, endwise: bool = False) -> None:
+        """Lay `tile` as the line's lead (a spinner if the rules make a lead double one, unless its
+        player lays it `endwise`: layout.spinners: first_double_optional)."""
         t = self.t
         layout = self.rules.layout
-        spinner = t.is_double[tile] and layout.spinners is not Spinners.NONE
+        spinner = t.is_double[tile] and layout.spinners is not Spinners.NONE and not endwise
+        if endwise:
+            self.layout.endwise = tile
         self.layout.start_line(tile, t.low[tile], t.high[tile], layout.spinner_arms if spinner else 0)
         if t.is_double[tile] and layout.lead_demand:
             self.demand_on_lead(tile)
@@ -281,13 +294,18 @@ class LayoutTable:
             if self.t.match_reads_doubles:
                 self.fits = self.t.fits(lay.doubles)
 
-    def laid_double(self, arm: Arm, tile: int, pip: int, demands: bool = True) -> None:
+    def laid_double(self, arm: Arm, tile: int, pip: int, demands: bool = True, endwise: bool = False) -> None:
         """A double laid on `arm` may open spinner sides, and may demand tiles on its arms (unless
-        `demands` is false: layout.demand_when does not hold)."""
+        `demands` is false: layout.demand_when does not hold). One its player lays `endwise` (in
+        line, layout.spinners: first_double_optional) opens none."""
         lay = self.layout
         layout = self.rules.layout
         spinners = layout.spinners
+        if endwise:
+            lay.endwise = tile
         spinner = spinners is Spinners.EVERY_DOUBLE or (spinners is Spinners.FIRST_DOUBLE and not lay.spinners)
+        if spinners is Spinners.FIRST_DOUBLE_OPTIONAL:  # the first double laid, unless laid endwise
+            spinner = not (lay.doubles or endwise)
         sides = lay.open_sides(arm, tile, pip, layout.spinner_arms - 2) if spinner else ()
         if layout.double_demand and demands:
             arms = [arm.id, *sides]
@@ -308,9 +326,18 @@ class LayoutTable:
         """The open ends as they count (of `layout`, the current one when not given)."""
         scoring = self.rules.in_play
         factor = 1 if scoring is not None and scoring.double_at_end is DoubleAtEnd.ONE_HALF else 2
+        lay = layout or self.layout
         if scoring is not None and scoring.spinner_count is SpinnerCount.UNCOVERED:
-            return (layout or self.layout).uncovered_ends(self.t.is_double, self.t.low, factor)
-        return (layout or self.layout).counted_ends(self.t.is_double, factor)
+            return lay.uncovered_ends(self.crosswise(lay), self.t.low, factor)
+        return lay.counted_ends(self.crosswise(lay), factor)
+
+    def crosswise(self, layout: Layout | None = None) -> tuple[bool, ...]:
+        """Per tile, whether it lies crosswise as a double does: every double, but one laid endwise
+        (layout.spinners: first_double_optional), which counts and shows as any other tile."""
+        endwise = (layout or self.layout).endwise
+        if endwise < 0:
+            return self.t.is_double
+        return tuple(double and tile != endwise for tile, double in enumerate(self.t.is_double))
 
     # --- the log, read back --------------------------------------------------------------------
 

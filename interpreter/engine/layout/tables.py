@@ -18,6 +18,7 @@ from interpreter.rulefile.ruleset import (
     PREVIOUS_ROUND_CRITERIA,
     Direction,
     DrawPolicy,
+    Hands,
     Lead,
     LeadFrom,
     PlayUntil,
@@ -36,7 +37,7 @@ _CACHE_SIZE = 32
 _READS_WINNER = PREVIOUS_ROUND_CRITERIA - {StartCriterion.NEXT_SEAT}
 IN_PLAY_DETAIL_NAMES = frozenset(
     {"end_values", "open_ends", "double_ends", "same_ends", "laid_high", "laid_low", "laid_is_double", "laid_fit_ends",
-     "tiles"}
+     "tiles", "side_tiles"}
 )  # fmt: skip
 # The round-end names about the last tile laid, and the names (in play and at a round's end) that
 # need the open ends a tile could have gone on, counted as it is laid.
@@ -45,7 +46,8 @@ FIT_NAMES = frozenset({"laid_fit_ends", "last_fit_ends"})
 # Matching tables kept per ruleset when `match` reads `doubles` (one per set of doubles on the
 # table): enough for every subset of the seven doubles of a 0–6 set, bounded for the big sets.
 _FITS_CACHE_SIZE = 1024
-_OPENING_SPINNERS = (Spinners.FIRST_DOUBLE, Spinners.EVERY_DOUBLE)  # a double laid on an arm may open sides
+# The spinners a double laid on an arm may open sides of.
+_OPENING_SPINNERS = (Spinners.FIRST_DOUBLE, Spinners.EVERY_DOUBLE, Spinners.FIRST_DOUBLE_OPTIONAL)
 
 
 class Fits:
@@ -143,7 +145,9 @@ class Tables:
         self.hand_starts = range(0, players * self.hand_size, self.hand_size)
         self.out: tuple[int, ...] = ()  # the seats a deal leaves out (`seated`): none
         self._seated: dict[tuple[int, ...], Tables] = {}
-        self.undealt_dead = ruleset.deal.undealt is Undealt.DEAD
+        # Nobody draws the tiles left undealt; under `starter` the round's first player takes them.
+        self.undealt_dead = ruleset.deal.undealt in (Undealt.DEAD, Undealt.STARTER)
+        self.undealt_to_starter = ruleset.deal.undealt is Undealt.STARTER
         self._pools: dict[int | None, tuple[int, ...]] = {}
         self._fits: dict[int, Fits] = {}
         self._ranks: dict[StartRule, tuple[int, ...]] = {}
@@ -193,17 +197,29 @@ class Tables:
         # playouts take the general path (playout.general_round), which lists the legal actions.
         # A tile that earns another turn or skips the next seat (play.again_when, play.skip_when).
         self.turn_rules = ruleset.play.again_when is not None or ruleset.play.skip_when is not None
-        self.stop_when_dead = ruleset.draw.stop_when_dead  # a round no tile can go on is blocked at once
+        # A round no tile can go on is blocked at once; in blind rows, nobody could tell otherwise.
+        self.stop_when_dead = ruleset.draw.stop_when_dead or ruleset.deal.hands is Hands.BLIND_ROW
         # A player who cannot play lays a tile face down (draw.when_unable: discard), or may at any
         # turn (discard_any_time); and a round that runs until every hand is empty (play.until).
         self.discards = ruleset.draw.when_unable is WhenUnable.DISCARD
         self.discard_any_time = ruleset.draw.discard_any_time
         self.all_out = ruleset.play.until is PlayUntil.ALL_OUT
         self.discard_actions = tuple(Action(DISCARD, tile) for tile in self.tiles)  # [tile] -> its discard
+        # A seat whose hand empties is out, but the round goes on while a partner holds tiles (play.until).
+        self.side_out = ruleset.play.until is PlayUntil.SIDE_OUT
+        # The first double's player chooses: sidewise (a spinner) or endwise (in line); each a play of its own.
+        self.spinner_choice = layout.spinners is Spinners.FIRST_DOUBLE_OPTIONAL
+        # Hands face down in rows nobody sees (deal.hands: blind_row): a turn turns up a row's right
+        # end; the round stops, blocked, once no tile left in any row can be laid.
+        self.blind = ruleset.deal.hands is Hands.BLIND_ROW
+        self.either_way: dict[Action, tuple[Action, Action]] = {}  # legal.either_way's plays, made once
         self.plain = not (
             ruleset.play.allowed is not None
             or self.turn_rules
             or self.stop_when_dead
+            or self.side_out
+            or self.spinner_choice
+            or self.blind
             or self.demand_when is not None
             or ruleset.play.again_optional
             or self.multi

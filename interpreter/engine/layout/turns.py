@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from interpreter.engine import events as ev
-from interpreter.engine.actions import DRAW_ACTION, MARKER_ACTION, PASS_ACTION, PLAY, Action
+from interpreter.engine.actions import DRAW_ACTION, ENDWISE, MARKER_ACTION, PASS_ACTION, PLAY, TURN_ACTION, Action
 from interpreter.engine.layout.dealing import engine_tile
 from interpreter.engine.layout.legal import compute_legal, turn_size
 from interpreter.engine.layout.table import LayoutTable
@@ -38,10 +38,13 @@ def lay(
     play.extra = False
     lay_out = table.layout
     double = t.is_double[tile]
+    endwise = action[4] == ENDWISE  # the first double laid in line (layout.spinners: first_double_optional)
     if arm_id is None:
         table.needs_lead = False
+        if t.undealt_to_starter and table.dead:
+            take_undealt(table, seat)
         if t.line:
-            table.start_line(tile)
+            table.start_line(tile, endwise)
         elif lay_out.engine is None and t.engine_dealt:  # a dealt engine (or its stand-in), laid by its holder
             engine = engine_tile(t, table.round)
             assert engine is not None
@@ -59,7 +62,7 @@ def lay(
             table.cover(arm_id)
         if double and t.double_opens:
             demands = t.demand_when is None or _demands(table, play, seat, hand)
-            table.laid_double(arm, tile, t.low[tile], demands)
+            table.laid_double(arm, tile, t.low[tile], demands, endwise)
     if double:
         table.note_double(tile)
     play.passes = 0
@@ -80,6 +83,17 @@ def lay(
             _turn_rules(table, seat, tile)
     else:  # the player lays again: must, or may (then they may also stop)
         play.extra = table.rules.play.again_optional
+
+
+def take_undealt(table: LayoutTable, seat: int) -> None:
+    """`seat` laid the round's first tile: it takes the tiles left undealt into its hand
+    (`deal.undealt: starter`), logged as a public `undealt_taken` event, then a `draw` record a tile."""
+    taken = table.dead
+    table.dead = []
+    table.events.append({"type": "undealt_taken", "seat": seat, "tiles": len(taken)})
+    for tile in taken:
+        table.hands[seat] |= 1 << tile
+        table.events.append((ev.DRAW, seat, table.t.tiles[tile]))
 
 
 def _demands(table: LayoutTable, play: PlayPhase, seat: int, hand: int) -> bool:
@@ -133,15 +147,21 @@ def _in_play_env(table: LayoutTable, seat: int, tile: int) -> dict[str, object]:
     """Every in-play name (IN_PLAY_NAMES) after `seat` laid `tile`."""
     t = table.t
     ends = tuple(table.counted_ends())
-    open_ends = table.layout.open_ends(t.is_double)
+    open_ends = table.layout.open_ends(table.crosswise())
     values = tuple(pip for pip, _ in open_ends)
     return {
         "end_sum": sum(ends), "ends": ends, "players": table.n, "max_pip": t.max_pip, "round": table.round,
         "score": table.scores[table.seat_side[seat]], "end_values": values, "open_ends": len(values),
         "double_ends": sum(double for _, double in open_ends), "same_ends": max(map(values.count, values), default=0),
         "laid_high": t.high[tile], "laid_low": t.low[tile], "laid_is_double": t.is_double[tile],
-        "laid_fit_ends": table.last_fit, "tiles": table.hands[seat].bit_count(),
+        "laid_fit_ends": table.last_fit, "tiles": table.hands[seat].bit_count(), "side_tiles": side_tiles(table, seat),
     }  # fmt: skip
+
+
+def side_tiles(table: LayoutTable, seat: int) -> int:
+    """The tiles `seat`'s side holds: its own hand's, and its partners'."""
+    side = table.seat_side[seat]
+    return sum(hand.bit_count() for s, hand in enumerate(table.hands) if table.seat_side[s] == side)
 
 
 def dead(table: LayoutTable) -> bool:
@@ -173,7 +193,7 @@ def score_in_play(table: LayoutTable, play: PlayPhase, seat: int, tile: int) -> 
     env = {"end_sum": sum(ends), "ends": ends, "players": table.n, "max_pip": t.max_pip,
            "round": table.round, "score": table.scores[side]}  # fmt: skip
     if t.in_play_reads_detail:
-        open_ends = table.layout.open_ends(t.is_double)
+        open_ends = table.layout.open_ends(table.crosswise())
         values = tuple(pip for pip, _ in open_ends)
         env.update(
             end_values=values,
@@ -185,6 +205,7 @@ def score_in_play(table: LayoutTable, play: PlayPhase, seat: int, tile: int) -> 
             laid_is_double=t.is_double[tile],
             laid_fit_ends=table.last_fit,
             tiles=table.hands[seat].bit_count(),
+            side_tiles=side_tiles(table, seat),
         )
     if not scoring.when(env):
         return False
@@ -250,6 +271,26 @@ def draw(table: LayoutTable, play: PlayPhase, seat: int) -> None:
     play.drew = True
     if policy is DrawPolicy.ONE_THEN_PLAY:
         play.drawn = tile
+
+
+def turn_row(table: LayoutTable, play: PlayPhase, seat: int) -> None:
+    """`seat` turns up the tile at the right end of its blind row (deal.hands: blind_row)."""
+    table.events.append((ev.ACTION, seat, TURN_ACTION))
+    turned(table, play, seat, table.rows[seat].pop())
+
+
+def turned(table: LayoutTable, play: PlayPhase, seat: int, tile: int) -> None:
+    """`seat` turned up `tile`, in view of all (a public `turned` event): the lead, or a tile that
+    fits an open end, is laid next (its only play); any other goes back face down at the row's
+    left end, and the turn passes."""
+    fits = table.needs_lead or bool(table.fitting(seat) >> tile & 1)
+    table.events.append({"type": "turned", "seat": seat, "tile": [*table.t.tiles[tile]], "fits": fits})
+    if fits:
+        play.drew = True
+        play.drawn = tile
+        return
+    table.rows[seat].insert(0, tile)
+    end_turn(table, play)
 
 
 def pass_turn(table: LayoutTable, play: PlayPhase, seat: int, marker: bool) -> None:
@@ -318,6 +359,10 @@ def went_out(table: LayoutTable, play: PlayPhase, seat: int) -> None:
             end_turn(table, play)  # the seats with empty hands are passed over (PlayPhase.apply)
             return
         seat = play.first_out
+    if table.t.side_out and side_tiles(table, seat):  # a partner holds tiles: he plays on, this seat passes
+        table.current = seat
+        end_turn(table, play)
+        return
     play.end(DOMINO, seat)
 
 

@@ -32,6 +32,7 @@ _TILE_MOVE = re.compile(
 _DISCARD_MOVE = re.compile(r"^discard\s+\[?\s*(\d{1,2})\s*[-|:/]\s*(\d{1,2})\s*\]?$")
 _WORDS = {"draw": "draw", "d": "draw", "pass": "pass", "p": "pass", "marker": "marker", "m": "marker"}
 _WORDS |= {"keep": "keep", "redeal": "redeal"}  # a hand that may claim a redeal (deal.redeal_claim)
+_WORDS |= {"turn": "turn"}  # a blind row's right end turned up (deal.hands: blind_row)
 
 
 class Refused(Exception):

@@ -14,7 +14,7 @@ from interpreter.engine.pool import ANTE
 from interpreter.expressions import words as names
 from interpreter.expressions.words import words
 from interpreter.frontends.presentation.boards import Teller, board_of
-from interpreter.frontends.presentation.places import played_words
+from interpreter.frontends.presentation.places import played_words, way_words
 from interpreter.frontends.presentation.pool import pool_words
 from interpreter.frontends.presentation.seats import Seat, plural, together
 from interpreter.frontends.presentation.stakes import stake_words, stakes_line
@@ -174,6 +174,16 @@ class Narrator:
                 lines.append(f"{self.name(event['seat'])} showed {shown}: the tiles are dealt again.")
             elif kind == "refill":
                 lines.append(f"{self.name(event['seat'])}: a new hand of {event['tiles']} from the boneyard.")
+            elif kind == "undealt_taken":  # deal.undealt: starter
+                you = plural([self.seats[event["seat"]].name])
+                count = "the tile" if event["tiles"] == 1 else f"the {event['tiles']} tiles"
+                lines.append(f"{self.name(event['seat'])} {'pick' if you else 'picks'} up {count} left over.")
+            elif kind == "turned":  # deal.hands: blind_row; the `turn` action before it says no more
+                text = f"{self.name(event['seat'])} turned up {tile(*event['tile'])}"
+                fit = "" if event["fits"] else ": it does not fit, and goes back face down at the row's left end"
+                lines.append(f"{text}{fit}.")
+            elif kind == "action" and event["action"]["kind"] == "turn":
+                continue
             elif kind == "action":
                 following = events[index + 1] if index + 1 < len(events) else None
                 lines.append(self._action(event, following, viewer))
@@ -244,10 +254,10 @@ class Narrator:
             return f"{who} laid a tile face down."
         low, high = action["tile"]
         if "arm" not in action:
-            return f"{who} led {hand_tile((low, high))}."
+            return f"{who} led {hand_tile((low, high))}{way_words(action.get('value'))}."
         layout = self._layout(self._round)
         if layout is None:  # a round before the last finished one, whose table is kept nowhere
-            return f"{who} played {tile(action['half'], low + high - action['half'])}."
+            return f"{who} played {tile(action['half'], low + high - action['half'])}{way_words(action.get('value'))}."
         return f"{who} played {played_words(action, layout, self.seats, viewer, seat)}."
 
     def _score(self, event: dict[str, Any]) -> str:

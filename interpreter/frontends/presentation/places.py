@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from interpreter.engine import Action, ArmView, LayoutView, Match
+from interpreter.engine.actions import ENDWISE, SIDEWISE
 from interpreter.frontends.presentation.seats import Seat
 from interpreter.frontends.presentation.style import hand_tile, tile
 from interpreter.rulefile.ruleset import DrawPolicy
@@ -120,6 +121,7 @@ def on_place(
 
 # The choice a hand meeting deal.redeal_claim is offered before the first play, in words.
 CLAIM_WORDS = {"keep": "keep your hand", "redeal": "show your hand and have the tiles dealt again"}
+CLAIM_WORDS["turn"] = "turn up the tile at the right end of your row"  # deal.hands: blind_row
 
 
 def move_words(action: Action, layout: LayoutView, seats: Sequence[Seat], viewer: int | None) -> str:
@@ -129,10 +131,20 @@ def move_words(action: Action, layout: LayoutView, seats: Sequence[Seat], viewer
     if action.kind == "discard":  # draw.when_unable: discard
         return f"lay {hand_tile(action.tile)} face down"
     if action.arm is None:
-        return f"lead {hand_tile(action.tile)}"
+        return f"lead {hand_tile(action.tile)}{way_words(action.value)}"
     low, high = action.tile
     touching = action.half if action.half is not None else low
-    return f"{tile(touching, low + high - touching)} {on_place(layout, action.arm, seats, viewer)}"
+    where = on_place(layout, action.arm, seats, viewer)
+    return f"{tile(touching, low + high - touching)} {where}{way_words(action.value)}"
+
+
+_WAY_WORDS = {SIDEWISE: ", sidewise: a spinner", ENDWISE: ", endwise: in line, no spinner"}
+
+
+def way_words(value: object) -> str:
+    """How a double goes where its player chooses (layout.spinners: first_double_optional), as
+    the end of a move's words: ", sidewise: a spinner"; "" for any other play."""
+    return _WAY_WORDS.get(value, "") if isinstance(value, str) else ""
 
 
 def played_words(
@@ -146,7 +158,7 @@ def played_words(
     # Where on its arm the tile lies (its open end when the layout is from before it was laid).
     laid = layout.arms[arm].tiles if 0 <= arm < len(layout.arms) else ()
     at = next((i for i, t in enumerate(laid) if t == (half, outer)), len(laid))
-    return f"{tile(half, outer)} {on_place(layout, arm, seats, viewer, at, mover)}"
+    return f"{tile(half, outer)} {on_place(layout, arm, seats, viewer, at, mover)}{way_words(action.get('value'))}"
 
 
 _OPENED = "put out your marker, your train is now open to everyone"

@@ -7,7 +7,14 @@ from collections.abc import Mapping, Sequence
 
 from interpreter.engine import Action, ArmView, LayoutView, Match
 from interpreter.frontends.presentation.ends import open_ends_line
-from interpreter.frontends.presentation.places import CLAIM_WORDS, move_words, on_place, place_words, why_words
+from interpreter.frontends.presentation.places import (
+    CLAIM_WORDS,
+    move_words,
+    on_place,
+    place_words,
+    way_words,
+    why_words,
+)
 from interpreter.frontends.presentation.seats import Seat, in_turn_order
 from interpreter.frontends.presentation.standing import beside_score
 from interpreter.frontends.presentation.style import Style, hand_tile, in_hand_order, tile
@@ -158,8 +165,11 @@ def player_lines(
 
 def hand_line(match: Match, seat: int, seats: Sequence[Seat], legal: Sequence[Action], style: Style) -> str:
     playable = {action.tile for action in legal if action.tile is not None}
-    tiles = in_hand_order(match.hand(seat))
+    seen = match.observation(seat)
+    tiles = in_hand_order(seen.hand)
     shown = " ".join(style.paint(hand_tile(t), "bold", "green") if t in playable else hand_tile(t) for t in tiles)
+    if not seen.hand and seen.hand_counts[seat]:  # a blind row (deal.hands: blind_row): not seen, not shown
+        shown = f"{seen.hand_counts[seat]} tiles face down in a row"
     owner = "Your hand" if seats[seat].name == "You" else f"{seats[seat].name}'s hand"
     return f"{owner}: {shown or '(empty)'}"
 
@@ -178,7 +188,7 @@ def describe_move(action: Action, match: Match, seats: Sequence[Seat]) -> str:
     if action.kind == "discard":
         return move_words(action, match.layout, seats, match.current_player)
     if action.arm is None:
-        return f"lead {hand_tile(action.tile)}"
+        return f"lead {hand_tile(action.tile)}{way_words(action.value)}"
     low, high = action.tile
     touching = action.half if action.half is not None else low
     outer = low + high - touching

@@ -125,6 +125,7 @@ def layout_json(layout: LayoutView) -> dict[str, Any]:
         "lead": list(layout.lead) if layout.lead is not None else None,
         "hub": list(layout.hub) if layout.hub is not None else None,
         "spinners": [list(t) for t in layout.spinners],
+        "endwise": list(layout.endwise) if layout.endwise is not None else None,
         "open_doubles": [
             {"tile": list(d.tile), "arms": list(d.arms), "remaining": d.remaining, "active": d.active}
             for d in layout.open_doubles

@@ -89,7 +89,7 @@ export function renderHand() {
       ...(notes[i] || []).map((n) => h("span", { class: n === "trump" ? "note trump" : "note" }, n.replace("counts ", "")))) : null);
     box.append(button);
   });
-  if (!handTiles().length) box.append(h("em", {}, "Your hand is empty."));
+  if (!handTiles().length) box.append(h("em", {}, emptyHand(state)));
   renderPlaces();
 }
 
@@ -107,7 +107,20 @@ function renderPlaces() {
   box.hidden = !(moves.length > 1 && crowded(moves));
   if (box.hidden) return;
   box.append(h("span", { class: "lede" }, `Play ${tileText(...handTiles()[selected])}:`));
-  moves.forEach((m, k) => box.append(h("button", { type: "button", class: k === choiceIndex() % moves.length ? "chosen" : "", onclick: () => send(m) }, m.where || m.text)));
+  const label = (m) => (twoWays(moves) ? m.text : m.where || m.text);
+  moves.forEach((m, k) => box.append(h("button", { type: "button", class: k === choiceIndex() % moves.length ? "chosen" : "", onclick: () => send(m) }, label(m))));
+}
+
+// What an empty hand says: empty, or, for a blind row (deal.hands: blind_row), its tiles unseen.
+function emptyHand(state) {
+  const held = state.seat === null || state.seat === undefined ? 0 : state.hand_counts[state.seat];
+  return held ? `Your ${held} tiles lie face down in a row: nobody sees them, you neither.` : "Your hand is empty.";
+}
+
+// Whether two of a tile's moves go to one place: a double its player lays sidewise or endwise
+// (layout.spinners: first_double_optional). Their place alone does not tell them apart: their words do.
+function twoWays(moves) {
+  return new Set(moves.map((m) => m.arm)).size < moves.length;
 }
 
 function clickTile(i) {
@@ -120,6 +133,8 @@ function clickTile(i) {
   if (!boardOf(view()).tilePlaces) {
     const [a, b] = handTiles()[i];
     status(`Lead ${tileText(b, a)} as ${moves.map((m) => m.suit).join(" or ")}? Choose the suit the others must follow (or ↑/↓ and Enter). Now: ${moves[choice].text}`);
+  } else if (twoWays(moves)) {
+    status(`${tileText(...handTiles()[i])} goes ${moves.length} ways: choose one under your hand (or ↑/↓ and Enter). Now: ${moves[choice].text}`);
   } else {
     const named = crowded(moves) ? ", or a place named under your hand" : "";
     status(`${tileText(...handTiles()[i])} fits ${moves.length} places: click a lit place on the table${named} (or ↑/↓ and Enter). Now: ${moves[choice].where || moves[choice].text}`);
@@ -165,7 +180,7 @@ export function renderControls() {
     : offered
     ? `Keys: 1–9 or ←/→ choose a tile, ${state.tricks.names_lead_suit ? "↑/↓ the suit it is led as, " : ""}Enter plays it, Tab to the other choices, p pass, h hint, Esc goes on from a finished trick`
     : "Keys: 1–9 or ←/→ choose a tile, ↑/↓ choose where, Enter plays, d draw, p pass, m marker, h hint";
-  for (const kind of ["draw", "pass", "marker", "keep", "redeal"]) { // keep, redeal: deal.redeal_claim
+  for (const kind of ["draw", "pass", "marker", "keep", "redeal", "turn"]) { // keep, redeal: deal.redeal_claim; turn: a blind row
     const move = yours && !offered && state.legal.find((m) => m.kind === kind);
     const button = $(kind);
     button.hidden = !move;

@@ -131,7 +131,8 @@ function toGlobal(frame, x, y) {
 // Lay the arms' tiles, one tile of every arm in turn so that no arm takes the whole table; a spinner
 // laid on an arm starts its side arms. Returns the turtles (side arms included), the tiles to place
 // ([a, b, cx, cy, angle, info] in their frame), and how many picks were strained (0: all fit).
-function lay(start, arms) {
+// `endwise`: a double laid in line like any other tile (layout.spinners: first_double_optional).
+function lay(start, arms, endwise = null) {
   const turtles = [...start];
   const placed = [];
   const started = new Set(turtles.map((t) => t.arm));
@@ -180,11 +181,12 @@ function lay(start, arms) {
       if (t.i >= t.arm.tiles.length) continue;
       busy = true;
       const [touching, outer] = t.arm.tiles[t.i];
-      const pick = step(t, touching === outer);
+      const crosswise = touching === outer && !same(endwise, [touching, outer]);
+      const pick = step(t, crosswise);
       if (pick.strained) strained++;
-      placed.push([touching, outer, pick.cx, pick.cy, pick.angle, { arm: t.arm.id, index: t.i, double: touching === outer }]);
+      placed.push([touching, outer, pick.cx, pick.cy, pick.angle, { arm: t.arm.id, index: t.i, double: crosswise }]);
       t.i++;
-      if (touching === outer) spawn(t, [touching, outer], pick);
+      if (crosswise) spawn(t, [touching, outer], pick);
     }
   }
   return { turtles, placed, strained };
@@ -281,7 +283,7 @@ export function computeLayout(layout, { aspect = 1.8, players = 2, maxPip = 6, n
     const frame = new Frame(0, inside);
     const [a, b] = layout.lead;
     const leadSpinner = (layout.spinners || []).some((s) => same(s, layout.lead)) && arms.some((arm) => arm.kind === "side" && same(arm.root, layout.lead));
-    const cross = a === b;
+    const cross = a === b && !same(layout.endwise, layout.lead);
     root = { a, b, x: 0, y: 0, angle: cross ? 90 : 0, lead: true, spinner: leadSpinner };
     const hx = cross ? 0.5 : 1;
     frame.rects.push(cross ? { x0: -0.5, x1: 0.5, y0: -1, y1: 1 } : { x0: -1, x1: 1, y0: -0.5, y1: 0.5 });
@@ -296,7 +298,7 @@ export function computeLayout(layout, { aspect = 1.8, players = 2, maxPip = 6, n
         turtles.push({ arm, frame, x: 0, y: north ? -off : off, d: north ? 3 : 1, side: 1, pending: 0, i: 0 });
       }
     }
-    const laid = lay(turtles, arms);
+    const laid = lay(turtles, arms, layout.endwise);
     turtles.splice(0, turtles.length, ...laid.turtles);
     laid.placed.forEach((p) => place(frame, ...p));
   }
