@@ -49,7 +49,7 @@ class Arm:
 
 
 class Layout:
-    __slots__ = ("arms", "doubles", "engine", "lead", "markers", "own_doubles", "spinners")
+    __slots__ = ("arms", "closed", "doubles", "engine", "lead", "markers", "own_doubles", "spinners")
 
     def __init__(self, players: int) -> None:
         self.arms: list[Arm] = []
@@ -59,6 +59,7 @@ class Layout:
         self.markers = [False] * players
         self.doubles = 0  # bitmask of the pips whose double lies on the table
         self.own_doubles: list[int] = []  # the doubles personal trains start from, in the order laid
+        self.closed: int | None = None  # the end arm of the lead left closed (start.lead_names_end)
 
     def copy(self) -> Layout:
         new = Layout(0)
@@ -69,6 +70,7 @@ class Layout:
         new.markers = self.markers.copy()
         new.doubles = self.doubles
         new.own_doubles = self.own_doubles.copy()
+        new.closed = self.closed
         return new
 
     def start_line(self, tile: int, low: int, high: int, spinner_arms: int) -> None:

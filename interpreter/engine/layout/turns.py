@@ -41,7 +41,7 @@ def lay(
     if arm_id is None:
         table.needs_lead = False
         if t.line:
-            table.start_line(tile)
+            table.start_line(tile, half)
         elif lay_out.engine is None and t.engine_dealt:  # a dealt engine (or its stand-in), laid by its holder
             engine = engine_tile(t, table.round)
             assert engine is not None
