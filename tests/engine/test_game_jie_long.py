@@ -4,9 +4,13 @@ empty (`play.until: all_out`), and the face-down tiles count as tiles left in th
 
 from __future__ import annotations
 
+import random
+
 from engine_helpers import diff_words, legal, of_type, play, problems, rules, scores_in, start
 
 from interpreter.engine import Action, IllegalAction
+from interpreter.players.greedy import GreedyPlayer
+from interpreter.players.heavy import HeavyPlayer
 from interpreter.rulefile.explain import explain
 
 
@@ -66,6 +70,7 @@ def test_the_leader_names_the_open_end_of_a_lead_that_is_no_double() -> None:
     # Only the 5 end is open: [2|3] matches the closed 2 end and goes nowhere.
     assert legal(m) == ["5-6 on arm 1", "discard 5-6", "discard 2-3"]
     assert [arm.open for arm in m.layout.arms] == [False, True]
+    assert legal(m.resample(2, random.Random(1))) == legal(m)  # a search's sample keeps the end closed
     assert Action.from_json(Action.parse("lead 2-5 open 5").to_json()) == Action.parse("lead 2-5 open 5")
     try:
         play(m, "2-3 on arm 0")
@@ -114,3 +119,10 @@ def test_the_named_open_end_and_the_tie_break_are_explained_and_checked() -> Non
         "3:22: start.tied_winner: breaks a tie for the previous round's win, which only a previous_winner "
         "criterion in start.later_rounds reads; there is none"
     ]
+
+
+def test_the_computer_players_leave_open_the_end_their_hand_backs() -> None:
+    # [3|5] is the heaviest; two more of the hand's tiles show a 5, none a 3.
+    m = start("jie-long", "2-5 1-5 3-5", "3-3 1-2 2-2", "6-5 1-1 4-4")
+    for player in (HeavyPlayer(0), GreedyPlayer(0)):
+        assert str(player.choose(m.observation(0), m.legal_actions())) == "lead 3-5 open 5"
