@@ -175,10 +175,8 @@ def describe_move(action: Action, match: Match, seats: Sequence[Seat]) -> str:
     if action.kind in CLAIM_WORDS:
         return CLAIM_WORDS[action.kind]
     assert action.tile is not None
-    if action.kind == "discard":
+    if action.kind == "discard" or action.arm is None:
         return move_words(action, match.layout, seats, match.current_player)
-    if action.arm is None:
-        return f"lead {hand_tile(action.tile)}"
     low, high = action.tile
     touching = action.half if action.half is not None else low
     outer = low + high - touching
