@@ -120,6 +120,8 @@ function clickTile(i) {
   if (!boardOf(view()).tilePlaces) {
     const [a, b] = handTiles()[i];
     status(`Lead ${tileText(b, a)} as ${moves.map((m) => m.suit).join(" or ")}? Choose the suit the others must follow (or ↑/↓ and Enter). Now: ${moves[choice].text}`);
+  } else if (moves.every((m) => m.arm === null && m.half !== null)) { // a lead naming the end it leaves open
+    status(`Lead ${tileText(...handTiles()[i])} with which end open? Choose under your hand (or ↑/↓ and Enter). Now: ${moves[choice].text}`);
   } else {
     const named = crowded(moves) ? ", or a place named under your hand" : "";
     status(`${tileText(...handTiles()[i])} fits ${moves.length} places: click a lit place on the table${named} (or ↑/↓ and Enter). Now: ${moves[choice].where || moves[choice].text}`);
