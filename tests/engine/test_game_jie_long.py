@@ -70,6 +70,7 @@ def test_the_leader_names_the_open_end_of_a_lead_that_is_no_double() -> None:
     # Only the 5 end is open: [2|3] matches the closed 2 end and goes nowhere.
     assert legal(m) == ["5-6 on arm 1", "discard 5-6", "discard 2-3"]
     assert [arm.open for arm in m.layout.arms] == [False, True]
+    assert m.layout.ends == (5,)  # the closed end is no end: in-play scoring would not count it
     assert legal(m.resample(2, random.Random(1))) == legal(m)  # a search's sample keeps the end closed
     assert Action.from_json(Action.parse("lead 2-5 open 5").to_json()) == Action.parse("lead 2-5 open 5")
     try:

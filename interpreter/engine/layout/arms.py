@@ -124,7 +124,7 @@ class Layout:
             if arm.tiles:
                 tile = arm.tiles[-1][0]
                 out.append(arm.value * double_factor if is_double[tile] else arm.value)
-            elif arm.kind == END:
+            elif arm.kind == END and arm.id != self.closed:  # a closed end (start.lead_names_end) is none
                 if not is_double[arm.root]:
                     out.append(arm.value)
                 elif not lead_double_counted:
@@ -144,7 +144,7 @@ class Layout:
                 tile = arm.tiles[-1][0]
                 if tile not in spun:  # a spinner at an arm's end counts below, as a spinner
                     out.append(arm.value * double_factor if is_double[tile] else arm.value)
-            elif arm.kind == END and arm.root not in spun:
+            elif arm.kind == END and arm.root not in spun and arm.id != self.closed:
                 if not is_double[arm.root]:
                     out.append(arm.value)
                 elif not lead_double_counted:
@@ -166,7 +166,7 @@ class Layout:
         for arm in self.arms:
             if arm.tiles:
                 out.append((arm.value, is_double[arm.tiles[-1][0]]))
-            elif arm.kind == END:
+            elif arm.kind == END and arm.id != self.closed:  # a closed end (start.lead_names_end) is none
                 out.append((arm.value, is_double[arm.root]))
         return out
 

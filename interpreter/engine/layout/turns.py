@@ -154,7 +154,8 @@ def dead(table: LayoutTable) -> bool:
     for tile in table.boneyard[table.next_draw : len(table.boneyard) - table.t.reserve]:
         pool |= 1 << tile
     masks = table.fits.masks
-    return not any(masks[arm.value] & pool for arm in table.layout.arms)
+    closed = table.layout.closed  # an end closed by the leader (start.lead_names_end) takes no tile
+    return not any(masks[arm.value] & pool for arm in table.layout.arms if arm.id != closed)
 
 
 def _fit_ends(table: LayoutTable, seat: int, tile: int) -> int:
