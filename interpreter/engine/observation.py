@@ -44,6 +44,7 @@ class LayoutView:
     ends: tuple[int, ...]  # what each open end counts for in-play scoring
     end_sum: int
     shared_train_name: str | None = None  # what the rules call the shared train (words only)
+    closed: int | None = None  # the end arm of the lead its leader closed (start.lead_names_end)
 
 
 @dataclass(frozen=True)

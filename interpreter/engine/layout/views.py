@@ -39,6 +39,7 @@ def layout_view(table: LayoutTable, lay: Layout, demands: list[Demand], open_ids
         ends=tuple(ends),
         end_sum=sum(ends),
         shared_train_name=table.rules.layout.shared_train_name,
+        closed=lay.closed,
     )
 
 

@@ -105,7 +105,9 @@ def layout_lines(match: Match, seats: Sequence[Seat], viewer: int | None, style:
         row = f"  {arm.id:>2}  {label:<28} {shown + ' ' if shown else ''}shows {arm.value}"
         if arm.marker:
             row += style.paint("  ⚑ marker out: open to everyone", "yellow")
-        if your_turn and not arm.open:
+        if arm.id == layout.closed and arm.kind == "end":
+            lines.append(style.quiet(row + "  (closed: the leader named the other end open)"))
+        elif your_turn and not arm.open:
             lines.append(style.quiet(row + "  (not open to you now)"))
         else:
             lines.append(row)
