@@ -127,6 +127,6 @@ def test_the_leader_sees_and_names_the_end_a_lead_leaves_open(tmp_path: Path) ->
         "You led [6|4], the 6 end open.",
     ]
     assert _lines(out, "[4|6][6|5]", 3)[1:] == [
-        "   0  the left end                 shows 4  (closed: the leader named the other end open)",
+        "   0  the left end                 shows 4  (closed: the line grows from the other end only)",
         "   1  the right end                shows 5",
     ]

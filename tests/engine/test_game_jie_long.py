@@ -76,7 +76,7 @@ def test_the_leader_names_the_open_end_of_a_lead_that_is_no_double() -> None:
     try:
         play(m, "2-3 on arm 0")
     except IllegalAction as refused:
-        assert refused.reason == "arm 0 is closed: the leader named the other end open"
+        assert refused.reason == "arm 0 is closed: the line grows from the other end only"
     else:
         raise AssertionError("a tile on the closed end was laid")
 

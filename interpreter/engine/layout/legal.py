@@ -288,7 +288,7 @@ def _why_not_named(tile: tuple[int, int], half: int | None) -> str:
 
 def _why_closed(table: LayoutTable, seat: int, arm: Arm) -> str:
     if arm.id == table.layout.closed:
-        return f"arm {arm.id} is closed: the leader named the other end open"
+        return f"arm {arm.id} is closed: the line grows from the other end only"
     demand = table.binding()
     if demand is not None:
         double = tile_text(table.t.tiles[demand.tile])

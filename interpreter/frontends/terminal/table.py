@@ -106,7 +106,7 @@ def layout_lines(match: Match, seats: Sequence[Seat], viewer: int | None, style:
         if arm.marker:
             row += style.paint("  ⚑ marker out: open to everyone", "yellow")
         if arm.id == layout.closed and arm.kind == "end":
-            lines.append(style.quiet(row + "  (closed: the leader named the other end open)"))
+            lines.append(style.quiet(row + "  (closed: the line grows from the other end only)"))
         elif your_turn and not arm.open:
             lines.append(style.quiet(row + "  (not open to you now)"))
         else:
