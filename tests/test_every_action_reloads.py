@@ -77,6 +77,8 @@ def form(action: Action) -> str:
             return "play tiles together"
         if action.value is not None:
             return "lead naming its suit"
+        if action.arm is None and action.half is not None:
+            return "lead naming its open end"
         return "play on an arm" if action.arm is not None else "lead or play to a trick"
     if action.kind == TRUMPS:
         if isinstance(action.value, int):
@@ -261,10 +263,12 @@ def test_every_match_replays_resumes_and_every_offered_action_reads_back(case: C
 
 
 # Every form an action takes in the corpus: a play on a line's arm, a lead or a play to a trick, a
-# lead that names its suit, tiles played together, the trumps declarations, and every other kind
-# (a pick among them: a tile picked towards a play of several tiles, following such a lead).
+# lead that names its suit, a lead that names its open end (start.lead_names_end), tiles played
+# together, the trumps declarations, and every other kind (a pick among them: a tile picked
+# towards a play of several tiles, following such a lead).
 FORMS = {
-    "play on an arm", "lead or play to a trick", "lead naming its suit", "play tiles together",
+    "play on an arm", "lead or play to a trick", "lead naming its suit", "lead naming its open end",
+    "play tiles together",
     "trumps: a suit", f"trumps: {DOUBLES}", f"trumps: {NO_TRUMPS}", *(k for k in KINDS if k not in (PLAY, TRUMPS)),
 }  # fmt: skip
 

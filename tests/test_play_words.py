@@ -105,3 +105,28 @@ def test_a_chicken_foot_names_its_trains_and_toes_and_why_nothing_else_may_be_pl
         "You passed.\n"
         "Computer played [5|2] on the middle toe of the [5|5].\n"
     ) in out
+
+
+def test_the_leader_sees_and_names_the_end_a_lead_leaves_open(tmp_path: Path) -> None:
+    typed = "6-4\n6-4 open 5\n6-4 open 6\nquit\n"
+    played = domino(
+        "play", "jie-long", "--players", "human,heavy", "--seed", "1", "--save", "g.json", cwd=tmp_path, stdin=typed
+    )
+    assert played.status is ExitStatus.OK, played.stderr
+    out = played.stdout
+    assert _lines(out, "Your moves", 4)[1:] == [
+        "   1  lead [6|6]",
+        "   2  lead [6|4], the 6 end open",
+        "   3  lead [6|4], the 4 end open",
+    ]
+    assert _lines(out, "Your move (1–19, or help): 6-4", 6)[1:] == [
+        "[6|4] leads with either end open: type 2 (the 6 end open) or 3 (the 4 end open)",
+        "Your move (1–19, or help): 6-4 open 5",
+        "'6-4 open 5' is no lead you may make now: type a number from 1 to 19",
+        "Your move (1–19, or help): 6-4 open 6",
+        "You led [6|4], the 6 end open.",
+    ]
+    assert _lines(out, "[4|6][6|5]", 3)[1:] == [
+        "   0  the left end                 shows 4  (closed: the line grows from the other end only)",
+        "   1  the right end                shows 5",
+    ]

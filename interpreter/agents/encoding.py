@@ -109,9 +109,10 @@ class Encoding:
 
     def _all_actions(self) -> Iterable[Action]:
         """Every action a match of these rules may offer, in index order: a layout game's plays
-        (tile, arm, touching half), its leads; a trick game's plays (a tile, a tile leading a named
-        suit, the combinations that may be led, the picks that build a play of several tiles to
-        follow: never every group of tiles), discards, bids and declarations; then the bare kinds."""
+        (tile, arm, touching half), its leads, discards and leads naming their open end; a trick
+        game's plays (a tile, a tile leading a named suit, the combinations that may be led, the
+        picks that build a play of several tiles to follow: never every group of tiles), discards,
+        bids and declarations; then the bare kinds."""
         tiles = self.tiles
         if self.layout_game:
             for tile in tiles:
@@ -121,6 +122,8 @@ class Encoding:
             yield from (Action(PLAY, tile) for tile in tiles)
             if self.ruleset.draw.when_unable is WhenUnable.DISCARD:  # only there: every other space stays
                 yield from (Action(DISCARD, tile) for tile in tiles)
+            if self.ruleset.start.lead_names_end:  # the leads naming their open end: only there
+                yield from (Action(PLAY, tile, None, half) for tile in tiles if tile[0] != tile[1] for half in tile)
         else:
             tables = trick_tables_for(self.ruleset, self.players)
             rules = tables.rules

@@ -115,6 +115,8 @@ class Action(NamedTuple):
             return "play " + " ".join(f"{a}-{b}" for a, b in self.value)
         if self.value is not None:
             return f"play {low}-{high} as {self.value}"
+        if self.arm is None and self.half is not None:  # a lead naming its open end (start.lead_names_end)
+            return f"lead {low}-{high} open {self.half}"
         if self.arm is None:
             return f"lead {low}-{high}"
         outer = low + high - self.half if self.half is not None else low
@@ -123,9 +125,10 @@ class Action(NamedTuple):
     @classmethod
     def parse(cls, text: str) -> Action:
         """The inverse of str(): "draw", "pass", "marker", "lead 6-6", "6-3 on arm 2" (6 touches),
-        "bid 30", "pick 6-6", "trumps 5", "trumps doubles", "trumps none", "trumps NAME" (a special contract,
-        by its name as the rule file writes it), "doubles low" (the doubles' place); "play 6-4" is a play
-        with no arm. ValueError for anything else, a number out of its bounds included."""
+        "lead 2-5 open 5" (a lead naming its open end), "bid 30", "pick 6-6", "trumps 5", "trumps
+        doubles", "trumps none", "trumps NAME" (a special contract, by its name as the rule file
+        writes it), "doubles low" (the doubles' place); "play 6-4" is a play with no arm.
+        ValueError for anything else, a number out of its bounds included."""
         if len(text) > _MAX_TEXT:
             raise ValueError(f"'{text[:40]}...' is not an action: it is longer than any action is written")
         words = text.strip().lower()
@@ -137,6 +140,11 @@ class Action(NamedTuple):
             if played.kind != PLAY or played.value is not None:
                 raise ValueError(f"'{text}': only a tile laid on the layout goes {way}")
             return played._replace(value=way)
+        if words.startswith("lead ") and " open " in words:
+            tile, _, end = words[5:].partition(" open ")
+            if not (end.strip().isdigit() and len(end.strip()) <= 2):
+                raise ValueError(f"'{text}': after 'open' comes the open end's number, as in 'lead 2-5 open 5'")
+            return cls.play(parse_tile(tile), half=int(end))
         several = len(re.split(r"[\s,]+", words[5:].strip())) > 1 and " as " not in words
         if words.startswith(("lead ", "play ")) and several:
             return cls.group(parse_tiles(words[5:]))
@@ -195,6 +203,8 @@ class Action(NamedTuple):
             out["value"] = self.value
         if self.arm is not None:
             out["arm"] = self.arm
+            out["half"] = self.half
+        elif self.half is not None:  # a lead naming its open end
             out["half"] = self.half
         return out
 
@@ -289,7 +299,7 @@ def _from_json(data: Any) -> Action:
     value, arm, half = data.get("value"), data.get("arm"), data.get("half")
     named = value if value in (DOUBLES, *_WAYS) else None if value is None else _whole(value, _MAX_PIP, "a lead's suit")
     arm = None if arm is None else _whole(arm, _MAX_ARM, "an arm")
-    half = None if half is None else _whole(half, _MAX_PIP, "the half that touches")
+    half = None if half is None else _whole(half, _MAX_PIP, "the half that touches (a lead's: that is open)")
     return Action(PLAY, tile, arm, half, named)
 
 

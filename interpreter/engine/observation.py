@@ -45,6 +45,7 @@ class LayoutView:
     end_sum: int
     shared_train_name: str | None = None  # what the rules call the shared train (words only)
     endwise: Tile | None = None  # a double laid in line like any other tile (layout.spinners: first_double_optional)
+    closed: int | None = None  # the end arm of the lead its leader closed (start.lead_names_end)
 
 
 @dataclass(frozen=True)

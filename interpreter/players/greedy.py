@@ -1,4 +1,5 @@
-"""`greedy`: the action that scores the most now, then the heaviest tile, then a double.
+"""`greedy`: the action that scores the most now, then the heaviest tile, then a double, then (a
+lead naming its open end) the end the hand backs most.
 
 "Scores" is measured by applying the action to a copy of the round (one determinization of the
 hidden tiles, since round-end points depend on what others hold) and reading how the side's
@@ -17,7 +18,7 @@ from interpreter.engine.match import Match
 from interpreter.engine.search import search_support
 from interpreter.engine.tricks.tables import trick_tables_for
 from interpreter.players.counter import is_turn_up_call, turn_up_call
-from interpreter.players.heavy import tile_value
+from interpreter.players.heavy import end_backing, tile_value
 from interpreter.rulefile.ruleset import Winner
 
 
@@ -52,9 +53,10 @@ class GreedyPlayer:
             after.apply(action)
             points = gain(observation.scores, after, observation.side, lowest)
             if action.kind == PLAY and action.tile is not None:
-                key = (points, tile_value(rules, players, action.tile), action.tile[0] == action.tile[1])
+                tile, backing = action.tile, end_backing(observation.hand, action)
+                key = (points, tile_value(rules, players, tile), tile[0] == tile[1], backing)
             else:
-                key = (points, float("-inf"), False)  # a play before a draw or pass that scores no more
+                key = (points, float("-inf"), False, 0)  # a play before a draw or pass that scores no more
             if best_key is None or key > best_key:
                 best, best_key = action, key
         return best

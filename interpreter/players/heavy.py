@@ -1,4 +1,5 @@
-"""`heavy` ("bota gorda"): lay the heaviest tile first, a double first among equals.
+"""`heavy` ("bota gorda"): lay the heaviest tile first, a double first among equals; a lead that
+names its open end leaves open the end the hand backs most.
 
 Shedding weight early limits what an opponent's domino or a blocked round costs. The weight is
 the rule file's `tile_value` (what a tile left in a hand counts), not a fixed pip sum; the rules
@@ -21,6 +22,15 @@ def tile_value(rules: Ruleset, players: int, tile: Tile) -> int:
     return int(rules.tile_value(env))
 
 
+def end_backing(hand: Sequence[Tile], action: Action) -> int:
+    """For a lead naming the end it leaves open (`start.lead_names_end`): how many of the other
+    tiles in `hand` show that end, which the leader may lay there later while others may not
+    match it; 0 for any other action."""
+    if action.arm is not None or action.half is None:
+        return 0
+    return sum(1 for tile in hand if tile != action.tile and action.half in tile)
+
+
 class HeavyPlayer:
     name = "heavy"
     observes = True
@@ -36,4 +46,6 @@ class HeavyPlayer:
         players = len(observation.hand_counts)
         weights = {a.tile: tile_value(rules, players, a.tile) for a in plays}
         # max() keeps the first of equals: among one tile's arms, the engine's legal order decides.
-        return max(plays, key=lambda a: (weights[a.tile], a.tile[0] == a.tile[1]))
+        # Between the two ends a lead may leave open, the end more of the hand's tiles back.
+        hand = observation.hand
+        return max(plays, key=lambda a: (weights[a.tile], a.tile[0] == a.tile[1], end_backing(hand, a)))

@@ -38,6 +38,7 @@ from interpreter.rulefile.build_layout_rules import (
 from interpreter.rulefile.build_phases import build_phases
 from interpreter.rulefile.build_pool import build_pool
 from interpreter.rulefile.build_stake import build_stake, build_void
+from interpreter.rulefile.build_start_options import check_start_options
 from interpreter.rulefile.build_tracks import build_elimination, build_tracks, track_names
 from interpreter.rulefile.build_tricks import build_tricks, parse_tile, refuse_trick_sections
 from interpreter.rulefile.ruleset import (
@@ -88,6 +89,7 @@ from interpreter.rulefile.ruleset import (
     TargetReach,
     Teams,
     Tie,
+    TiedWinner,
     Topology,
     Track,
     Undealt,
@@ -303,6 +305,7 @@ def build_ruleset(
         _check_lead_entries(b, deal, layout, start, by_count["reserve"])
         _check_own_first_double(b, layout, start)
         check_spinner_choice(b, layout)
+        check_start_options(b, layout, start)
         if not b.problems:
             _check_can_end(b, players, (in_play, on_pass), (domino, blocked), match, by_count["target"])
     if b.problems:
@@ -728,6 +731,8 @@ def _start(b: _Builder, max_pip: int) -> Start:
         b.get("start", "max_redeals"),
         b.option(LeadFrom, "start", "lead_from"),
         b.option(AfterStockLead, "start", "after_stock_lead"),
+        bool(b.get("start", "lead_names_end")),
+        b.option(TiedWinner, "start", "tied_winner"),
     )
 
 

@@ -85,6 +85,8 @@ LAYOUT_ONLY: dict[tuple[str, ...], str] = {
     ("deal", "refill"): "nobody draws in a trick game",
     ("start", "lead_from"): "who leads the first trick is tricks.first_leader",
     ("start", "after_stock_lead"): "who leads the first trick is tricks.first_leader",
+    ("start", "lead_names_end"): "a trick has no open ends",
+    ("start", "tied_winner"): "previous_winner of a trick game is the seat of the side that gained the most",
     ("match", "reset_when"): "a trick game's scores do not reset",
     ("match", "win_requires"): "a trick game's winner is the match's best side",
     ("match", "eliminate_when"): "every player plays every hand of a trick game",

@@ -56,12 +56,14 @@ from interpreter.rulefile.ruleset import (
     SpinnerCount,
     Spinners,
     Stake,
+    Start,
     StartCriterion,
     StartRule,
     TargetCheck,
     TargetReach,
     Teams,
     Tie,
+    TiedWinner,
     Topology,
     Track,
     Undealt,
@@ -384,7 +386,8 @@ def _layout(ruleset: Ruleset) -> list[str]:
                 f"may be started or extended by anyone."
             )
     else:
-        out.append("The first tile (the lead) starts a line that grows at both ends.")
+        ends = "one end, the one the leader names open" if ruleset.start.lead_names_end else "both ends"
+        out.append(f"The first tile (the lead) starts a line that grows at {ends}.")
     arms = f"{layout.spinner_arms} ways ({layout.spinner_arms - 1} free when it is attached to the layout)"
     spinner = {
         Spinners.NONE: "Doubles are laid crosswise but do not branch.",
@@ -575,6 +578,22 @@ def explain(ruleset: Ruleset) -> str:
     return _render(ruleset, explain_phases.placed(ruleset, _explained(ruleset).sections(ruleset)))
 
 
+def _start_options(start: Start, side: str) -> list[str]:
+    """The sentences of `start.lead_names_end` and `start.tied_winner`."""
+    out = []
+    if start.tied_winner is TiedWinner.FIRST_TO_PLAY:
+        out.append(
+            f"When several {side}s tie for the best score of a round, the one of them who played first in it "
+            "counts as its winner."
+        )
+    if start.lead_names_end:
+        out.append(
+            "Leading a tile that is not a double, the leader names which of its ends is open; a double leaves "
+            "one end open."
+        )
+    return out
+
+
 def _layout_sections(ruleset: Ruleset) -> list[tuple[str, list[str]]]:
     """The rulebook of a layout game, section by section."""
     side = side_word(ruleset.players)
@@ -613,6 +632,7 @@ def _layout_sections(ruleset: Ruleset) -> list[tuple[str, list[str]]]:
             "Once the hands are dealt, the first tile of the boneyard is turned up as the lead (nobody scores for "
             f"it), and {first} plays first onto it."
         )
+    opening += _start_options(start, side)
     if hub and ruleset.layout.engine_dealt:
         opening.append(
             "But the holder of the engine always starts, by laying it; the player chosen this way matters only "
@@ -734,6 +754,8 @@ _LABELS = {
     "start.max_redeals": "the most redeals in a row",
     "start.lead_from": "where the lead comes from",
     "start.after_stock_lead": "who plays first onto a lead from the stock",
+    "start.lead_names_end": "the lead's open ends",
+    "start.tied_winner": "who won the previous round after a tie",
     "deal.refill": "refilling an empty hand from the boneyard",
     "deal.redeal_when": "the hand that throws the deal in",
     "deal.redeal_claim": "the hand that may claim a redeal",
@@ -799,6 +821,8 @@ _LABELS = {
 }
 
 _ENUM_WORDS: dict[enum.Enum, str] = {
+    TiedWinner.NOBODY: "nobody",
+    TiedWinner.FIRST_TO_PLAY: "the first of the tied to play",
     Direction.CLOCKWISE: "clockwise",
     Direction.COUNTERCLOCKWISE: "counterclockwise",
     Teams.NONE: "no teams",
@@ -856,6 +880,7 @@ _ENUM_WORDS: dict[enum.Enum, str] = {
 }
 
 _BOOLEAN_WORDS = {
+    "start.lead_names_end": ("one end, named by the leader", "both ends"),
     "play.forced": ("compulsory", "optional"),
     "layout.personal_trains": ("yes", "no"),
     "layout.own_double_trains": ("from its owner's own double, at both ends", "at the engine"),

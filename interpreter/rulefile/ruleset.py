@@ -120,6 +120,14 @@ class AfterStockLead(enum.Enum):
     NEXT_SEAT = "next_seat"
 
 
+class TiedWinner(enum.Enum):
+    """Whom `previous_winner` picks when several sides tie for the previous round's best score:
+    nobody (the next criterion decides), or the tied side that played first in that round."""
+
+    NOBODY = "nobody"
+    FIRST_TO_PLAY = "first_to_play"
+
+
 class Topology(enum.Enum):
     LINE = "line"
     HUB = "hub"
@@ -431,6 +439,10 @@ class Start:
     max_redeals: int
     lead_from: LeadFrom = LeadFrom.HAND
     after_stock_lead: AfterStockLead = AfterStockLead.STARTER
+    # The line grows from one end of its lead only: the leader of a tile that is no double names
+    # which end stays open (the lead action's `half`); a lead double leaves one end open.
+    lead_names_end: bool = False
+    tied_winner: TiedWinner = TiedWinner.NOBODY
 
 
 @dataclass(frozen=True)

@@ -49,7 +49,7 @@ class Arm:
 
 
 class Layout:
-    __slots__ = ("arms", "doubles", "endwise", "engine", "lead", "markers", "own_doubles", "spinners")
+    __slots__ = ("arms", "closed", "doubles", "endwise", "engine", "lead", "markers", "own_doubles", "spinners")
 
     def __init__(self, players: int) -> None:
         self.arms: list[Arm] = []
@@ -60,6 +60,7 @@ class Layout:
         self.doubles = 0  # bitmask of the pips whose double lies on the table
         self.own_doubles: list[int] = []  # the doubles personal trains start from, in the order laid
         self.endwise = -1  # a double laid in line, as any other tile (layout.spinners: first_double_optional)
+        self.closed: int | None = None  # the end arm of the lead left closed (start.lead_names_end)
 
     def copy(self) -> Layout:
         new = Layout(0)
@@ -71,6 +72,7 @@ class Layout:
         new.doubles = self.doubles
         new.own_doubles = self.own_doubles.copy()
         new.endwise = self.endwise
+        new.closed = self.closed
         return new
 
     def start_line(self, tile: int, low: int, high: int, spinner_arms: int) -> None:
@@ -124,7 +126,7 @@ class Layout:
             if arm.tiles:
                 tile = arm.tiles[-1][0]
                 out.append(arm.value * double_factor if is_double[tile] else arm.value)
-            elif arm.kind == END:
+            elif arm.kind == END and arm.id != self.closed:  # a closed end (start.lead_names_end) is none
                 if not is_double[arm.root]:
                     out.append(arm.value)
                 elif not lead_double_counted:
@@ -144,7 +146,7 @@ class Layout:
                 tile = arm.tiles[-1][0]
                 if tile not in spun:  # a spinner at an arm's end counts below, as a spinner
                     out.append(arm.value * double_factor if is_double[tile] else arm.value)
-            elif arm.kind == END and arm.root not in spun:
+            elif arm.kind == END and arm.root not in spun and arm.id != self.closed:
                 if not is_double[arm.root]:
                     out.append(arm.value)
                 elif not lead_double_counted:
@@ -166,7 +168,7 @@ class Layout:
         for arm in self.arms:
             if arm.tiles:
                 out.append((arm.value, is_double[arm.tiles[-1][0]]))
-            elif arm.kind == END:
+            elif arm.kind == END and arm.id != self.closed:  # a closed end (start.lead_names_end) is none
                 out.append((arm.value, is_double[arm.root]))
         return out
 

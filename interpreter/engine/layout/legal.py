@@ -46,11 +46,16 @@ def compute_legal(table: LayoutTable, play: PlayPhase) -> list[Action]:
     if t.blind:  # a blind row: turn up its right end, then lay that tile (it fits, or it went back)
         if play.drawn < 0:
             return [TURN_ACTION]
-        if table.needs_lead:
-            return [t.leads[play.drawn]]
+        if table.needs_lead:  # naming its open end too where the leader does (start.lead_names_end)
+            return list(t.named_leads[play.drawn]) if t.names_end else [t.leads[play.drawn]]
     if table.needs_lead:
-        leads = t.leads
-        out = [leads[x] for x in ([table.lead] if table.lead is not None else bits(t.distinct(table.hands[seat])))]
+        chosen = [table.lead] if table.lead is not None else bits(t.distinct(table.hands[seat]))
+        if t.names_end:  # a lead naming its open end, once per end
+            named = t.named_leads
+            out = [lead for x in chosen for lead in named[x]]
+        else:
+            leads = t.leads
+            out = [leads[x] for x in chosen]
         if t.spinner_choice and not table.layout.doubles:
             out = either_way(table, out)
         if table.lead_choice:
@@ -272,6 +277,10 @@ def why_illegal(table: LayoutTable, play: PlayPhase, action: object) -> str:
     if table.needs_lead:
         if table.lead is not None and tile != table.lead:
             return f"the round opens with {tile_text(t.tiles[table.lead])}"
+        if action.arm is None and t.names_end:
+            return _why_not_named(t.tiles[tile], action.half)
+        if action.arm is None and action.half is not None:
+            return f"these rules have the leader name no open end: 'lead {name}'"
         return f"the first tile is the lead: it goes on no arm ('lead {name}')"
     if action.arm is None and t.own_double:
         first = first_double(table, seat)
@@ -336,7 +345,19 @@ def _why_not_that_way(table: LayoutTable, tile: int, action: Action) -> str:
     return ""
 
 
+def _why_not_named(tile: tuple[int, int], half: int | None) -> str:
+    """Why a lead was refused where the leader names its open end (start.lead_names_end)."""
+    low, high = tile
+    if low == high:
+        return f"a double's ends are alike: lead it without naming one ('lead {low}-{high}')"
+    if half is None:
+        return f"name the end left open: 'lead {low}-{high} open {high}' or 'lead {low}-{high} open {low}'"
+    return f"{tile_text(tile)} has no end {half}"
+
+
 def _why_closed(table: LayoutTable, seat: int, arm: Arm) -> str:
+    if arm.id == table.layout.closed:
+        return f"arm {arm.id} is closed: the line grows from the other end only"
     demand = table.binding()
     if demand is not None:
         double = tile_text(table.t.tiles[demand.tile])

@@ -12,7 +12,7 @@ from interpreter.engine.layout.turns import DOMINO
 from interpreter.engine.scoring import Tally, score_error, scoring_sides, winners
 from interpreter.engine.tiles import bits
 from interpreter.expressions.language import MAX_VALUE, Expr
-from interpreter.rulefile.ruleset import DecidedBy, Ruleset, Scorer, Winner
+from interpreter.rulefile.ruleset import DecidedBy, Ruleset, Scorer, TiedWinner, Winner
 
 _RESET_OWN = frozenset({"scored", "opp_scored", "points"})  # the names only `match.reset_when` reads
 
@@ -117,7 +117,10 @@ def score_round(table: LayoutTable, reason: str, out_seat: int | None) -> None:
             won_side = out_side if out_seat is not None else _blocked_winner(rules, scoring.scorer, scorers, credited)
         previous.winner = decider
         if decider is None:
-            previous.winner = _round_winner(table, scoring.scorer, won_side, won_by, seat_pips, seat_tiles)
+            picked = won_side
+            if won_side is None and won_by is None and rules.start.tied_winner is TiedWinner.FIRST_TO_PLAY:
+                picked = _first_to_play(table, _best_sides(rules, credited))
+            previous.winner = _round_winner(table, scoring.scorer, picked, won_by, seat_pips, seat_tiles)
         previous.winner_side = won_side
         previous.last_player = out_seat if out_seat is not None else table.last_player()
         previous.out = out_seat
@@ -173,11 +176,28 @@ def _blocked_winner(rules: Ruleset, scorer: Scorer, scorers: list[int], credited
 def _best_scored(rules: Ruleset, credited: dict[int, int]) -> int | None:
     """The one side credited the most points this round (the least, under `match.winner: lowest`);
     None after a tie or when nobody scored."""
-    if not credited:
-        return None
-    best = (min if rules.match.winner is Winner.LOWEST else max)(credited.values())
-    sides = [side for side, points in credited.items() if points == best]
+    sides = _best_sides(rules, credited)
     return sides[0] if len(sides) == 1 else None
+
+
+def _best_sides(rules: Ruleset, credited: dict[int, int]) -> list[int]:
+    """The sides credited the most points this round (the least, under `match.winner: lowest`):
+    more than one after a tie."""
+    if not credited:
+        return []
+    best = (min if rules.match.winner is Winner.LOWEST else max)(credited.values())
+    return [side for side, points in credited.items() if points == best]
+
+
+def _first_to_play(table: LayoutTable, tied: list[int]) -> int | None:
+    """Of the `tied` sides, the one whose player played first in the round: the first seat of
+    theirs in the order of play from the round's starter (`start.tied_winner: first_to_play`)."""
+    seat = table.starter
+    for _ in range(table.n):
+        if table.seat_side[seat] in tied:
+            return table.seat_side[seat]
+        seat = table.next_of[seat]
+    return None
 
 
 def _round_winner(

@@ -191,7 +191,8 @@ class LayoutTable:
         if demand is not None:
             candidates = [arms[i] for i in demand.arms]
         elif self.t.line:
-            candidates = arms
+            closed = lay.closed
+            candidates = arms if closed is None else [a for a in arms if a.id != closed]
         else:
             markers = lay.markers
             if self.rules.layout.open_trains:  # every train is open, marker or none
@@ -254,15 +255,19 @@ class LayoutTable:
         if layout.lead_demand:
             self.demand_on_lead(engine)
 
-    def start_line(self, tile: int, endwise: bool = False) -> None:
+    def start_line(self, tile: int, open_end: int | None = None, endwise: bool = False) -> None:
         """Lay `tile` as the line's lead (a spinner if the rules make a lead double one, unless its
-        player lays it `endwise`: layout.spinners: first_double_optional)."""
+        player lays it `endwise`: layout.spinners: first_double_optional). Where the line grows
+        from one end of its lead (start.lead_names_end), the end showing `open_end` stays open (a
+        double's first end) and the other is closed."""
         t = self.t
         layout = self.rules.layout
         spinner = t.is_double[tile] and layout.spinners is not Spinners.NONE and not endwise
         if endwise:
             self.layout.endwise = tile
         self.layout.start_line(tile, t.low[tile], t.high[tile], layout.spinner_arms if spinner else 0)
+        if t.names_end:
+            self.layout.closed = 0 if open_end == t.high[tile] and not t.is_double[tile] else 1
         if t.is_double[tile] and layout.lead_demand:
             self.demand_on_lead(tile)
 

@@ -169,6 +169,13 @@ class Tables:
         )
         self.actions: dict[int, Action] = {}  # play_action's cache, by (arm << 13) | (tile << 5) | half
         self.leads = tuple(Action(PLAY, tile) for tile in self.tiles)  # [tile] -> the action leading it
+        # A line growing from one end of its lead (start.lead_names_end): [tile] -> its leads, one
+        # naming each end open (a double's: the one lead, both ends alike).
+        self.names_end = ruleset.start.lead_names_end
+        self.named_leads = tuple(
+            (lead,) if low == high else (Action(PLAY, lead.tile, None, low), Action(PLAY, lead.tile, None, high))
+            for lead, (low, high) in zip(self.leads, self.tiles, strict=True)
+        )
         self._turn_rules(ruleset, players)
 
     def _turn_rules(self, ruleset: Ruleset, players: int) -> None:
@@ -186,7 +193,7 @@ class Tables:
         self.reserve = ruleset.deal.reserve
         self.may_draw = ruleset.draw.policy is not DrawPolicy.NONE
         # Every arm is open to everyone unless trains have owners or spinner sides wait for ends.
-        self.all_open = self.line and not self.gated
+        self.all_open = self.line and not self.gated and not ruleset.start.lead_names_end
         self.play_allowed = ruleset.play.allowed  # read by every listing of the legal moves
         # A double laid on an arm demands only while this holds (layout.demand_when); and whether
         # any rule reads `turn`, the player's own turn number, which the play phase then counts.
@@ -236,6 +243,7 @@ class Tables:
             or bool(self.groups)  # a tile held twice is listed once (Tables.distinct)
             or self.discards
             or self.all_out
+            or self.names_end  # one end of the lead stays closed
         )
         # What playout.random_round reads of the rules: one tuple to unpack a round instead of an
         # attribute load each.

@@ -44,7 +44,7 @@ def lay(
         if t.undealt_to_starter and table.dead:
             take_undealt(table, seat)
         if t.line:
-            table.start_line(tile, endwise)
+            table.start_line(tile, half, endwise)
         elif lay_out.engine is None and t.engine_dealt:  # a dealt engine (or its stand-in), laid by its holder
             engine = engine_tile(t, table.round)
             assert engine is not None
@@ -174,7 +174,8 @@ def dead(table: LayoutTable) -> bool:
     for tile in table.boneyard[table.next_draw : len(table.boneyard) - table.t.reserve]:
         pool |= 1 << tile
     masks = table.fits.masks
-    return not any(masks[arm.value] & pool for arm in table.layout.arms)
+    closed = table.layout.closed  # an end closed by the leader (start.lead_names_end) takes no tile
+    return not any(masks[arm.value] & pool for arm in table.layout.arms if arm.id != closed)
 
 
 def _fit_ends(table: LayoutTable, seat: int, tile: int) -> int:

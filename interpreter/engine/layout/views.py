@@ -40,6 +40,7 @@ def layout_view(table: LayoutTable, lay: Layout, demands: list[Demand], open_ids
         end_sum=sum(ends),
         shared_train_name=table.rules.layout.shared_train_name,
         endwise=None if lay.endwise < 0 else t.tiles[lay.endwise],
+        closed=lay.closed,
     )
 
 

@@ -1,6 +1,7 @@
 """What a person types at the move prompt, read into one of the legal actions or a one-line reason why not.
 
-A move is its number in the list, a tile (`6-3`, `[6|3]`, `6-3 2` for place 2), `discard 6-3`, or
+A move is its number in the list, a tile (`6-3`, `[6|3]`, `6-3 2` for place 2, `6-3 open 6` for a lead
+naming its open end), `discard 6-3`, or
 draw / pass / marker / keep / redeal (deal.redeal_claim); in a trick game also `bid 31`, `bid 2 marks`,
 `trumps sixes`, `doubles`, `no trumps`,
 `play 6-3 as 3` (a lead that names its suit), `play 6-6 6-6` (tiles played together), `discard 6-3`,
@@ -28,6 +29,8 @@ from interpreter.rulefile.ruleset import Ruleset
 _TILE_MOVE = re.compile(
     r"^(?:lead\s+|play\s+)?\[?\s*(\d{1,2})\s*[-|:/]\s*(\d{1,2})\s*\]?(?:\s+(?:on\s+)?(?:arm\s+|train\s+|place\s+)?(\d{1,3}))?$"
 )
+# A lead naming the end it leaves open (start.lead_names_end): `6-3 open 6`, `lead 6-3 open 6`.
+_OPEN_END_MOVE = re.compile(r"^(?:lead\s+)?\[?\s*(\d{1,2})\s*[-|:/]\s*(\d{1,2})\s*\]?\s+open\s+(\d{1,2})$")
 # A tile laid face down in a layout game (draw.when_unable: discard): `discard 6-3`.
 _DISCARD_MOVE = re.compile(r"^discard\s+\[?\s*(\d{1,2})\s*[-|:/]\s*(\d{1,2})\s*\]?$")
 _WORDS = {"draw": "draw", "d": "draw", "pass": "pass", "p": "pass", "marker": "marker", "m": "marker"}
@@ -54,7 +57,9 @@ def numbered(legal: Sequence[Action], layout: LayoutView, rules: Ruleset | None 
         low, high = action.tile
         # A lead that names its suit comes once per end, the higher end first, as the hand reads.
         named = action.value if isinstance(action.value, int) else 0
-        last = action.half if action.half is not None else -named
+        if action.arm is None and action.half is not None:  # a lead naming its open end: the higher first
+            named = action.half
+        last = action.half if action.half is not None and action.arm is not None else -named
         return (0, -high, -low, -1 if action.arm is None else action.arm, last)
 
     listed: dict[Hashable, Action] = {}
@@ -93,6 +98,12 @@ def read_move(text: str, legal: Sequence[Action], match: Match, seats: Sequence[
             if action.kind == "discard" and action.tile == tile:
                 return action
         raise Refused(f"you cannot lay {hand_tile(tile)} face down now: {_choose(legal)}")
+    named = _OPEN_END_MOVE.match(words)
+    if named is not None:
+        lead = Action.play((int(named.group(1)), int(named.group(2))), half=int(named.group(3)))
+        if lead in legal:
+            return lead
+        raise Refused(f"'{text.strip()}' is no lead you may make now: {_choose(legal)}")
     found = _TILE_MOVE.match(words)
     if found is None:
         raise Refused(f"'{text.strip()}' is not a move: {_choose(legal)}, a tile like 6-3, or help")
@@ -226,6 +237,9 @@ def _tile_move(
             said = [f"{place_words(layout, a, seats, seat)} ({a})" for a in arms]
             where = f"{', '.join(said[:-1])} and {said[-1]}"
             raise Refused(f"{name} fits {where}: add the place's number ({example}) or type the move's ({numbers})")
+        if all(a.arm is None and a.half is not None for _, a in fits):  # the leader names the open end
+            ways = " or ".join(f"{n} (the {a.half} end open)" for n, a in sorted(fits, key=lambda f: f[0]))
+            raise Refused(f"{name} leads with either end open: type {ways}")
         raise Refused(f"{name} goes there two ways: type its number ({numbers})")
     why = f"{name} cannot be played now"
     arms = match.layout.arms

@@ -253,6 +253,8 @@ class Narrator:
         if kind == "discard":  # face down (draw.when_unable: discard): the tile is in nobody's log
             return f"{who} laid a tile face down."
         low, high = action["tile"]
+        if "arm" not in action and "half" in action:  # the leader named the end left open
+            return f"{who} led {hand_tile((low, high))}, the {action['half']} end open."
         if "arm" not in action:
             return f"{who} led {hand_tile((low, high))}{way_words(action.get('value'))}."
         layout = self._layout(self._round)

@@ -125,11 +125,14 @@ CLAIM_WORDS["turn"] = "turn up the tile at the right end of your row"  # deal.ha
 
 
 def move_words(action: Action, layout: LayoutView, seats: Sequence[Seat], viewer: int | None) -> str:
-    """A layout game's move in words: "[5|3] on the left end", "lead [6|6]", "draw"."""
+    """A layout game's move in words: "[5|3] on the left end", "lead [6|6]", "lead [5|2], the 5 end
+    open" (the leader names the end left open), "draw"."""
     if action.tile is None:
         return CLAIM_WORDS.get(action.kind, action.kind)
     if action.kind == "discard":  # draw.when_unable: discard
         return f"lay {hand_tile(action.tile)} face down"
+    if action.arm is None and action.half is not None:  # start.lead_names_end
+        return f"lead {hand_tile(action.tile)}, the {action.half} end open"
     if action.arm is None:
         return f"lead {hand_tile(action.tile)}{way_words(action.value)}"
     low, high = action.tile

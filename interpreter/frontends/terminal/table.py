@@ -7,14 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from interpreter.engine import Action, ArmView, LayoutView, Match
 from interpreter.frontends.presentation.ends import open_ends_line
-from interpreter.frontends.presentation.places import (
-    CLAIM_WORDS,
-    move_words,
-    on_place,
-    place_words,
-    way_words,
-    why_words,
-)
+from interpreter.frontends.presentation.places import CLAIM_WORDS, move_words, on_place, place_words, why_words
 from interpreter.frontends.presentation.seats import Seat, in_turn_order
 from interpreter.frontends.presentation.standing import beside_score
 from interpreter.frontends.presentation.style import Style, hand_tile, in_hand_order, tile
@@ -112,7 +105,9 @@ def layout_lines(match: Match, seats: Sequence[Seat], viewer: int | None, style:
         row = f"  {arm.id:>2}  {label:<28} {shown + ' ' if shown else ''}shows {arm.value}"
         if arm.marker:
             row += style.paint("  ⚑ marker out: open to everyone", "yellow")
-        if your_turn and not arm.open:
+        if arm.id == layout.closed and arm.kind == "end":
+            lines.append(style.quiet(row + "  (closed: the line grows from the other end only)"))
+        elif your_turn and not arm.open:
             lines.append(style.quiet(row + "  (not open to you now)"))
         else:
             lines.append(row)
@@ -185,10 +180,8 @@ def describe_move(action: Action, match: Match, seats: Sequence[Seat]) -> str:
     if action.kind in CLAIM_WORDS:
         return CLAIM_WORDS[action.kind]
     assert action.tile is not None
-    if action.kind == "discard":
+    if action.kind == "discard" or action.arm is None:
         return move_words(action, match.layout, seats, match.current_player)
-    if action.arm is None:
-        return f"lead {hand_tile(action.tile)}{way_words(action.value)}"
     low, high = action.tile
     touching = action.half if action.half is not None else low
     outer = low + high - touching

@@ -84,8 +84,11 @@ export function highlight(places = targets) {
 function clickTarget(arm) {
   const selected = selectedTile();
   if (!myTurn() || selected < 0) return;
-  const moves = movesFor(handTiles()[selected]).filter((m) => String(m.arm ?? "lead") === arm);
-  if (moves.length) send(moves[0]);
+  const all = movesFor(handTiles()[selected]);
+  const moves = all.filter((m) => String(m.arm ?? "lead") === arm);
+  // Of several moves at one place (a lead naming either end open), the one chosen with ↑/↓.
+  const chosen = all[choiceIndex() % all.length];
+  if (moves.length) send(moves.includes(chosen) ? chosen : moves[0]);
 }
 
 const SEEN_PX = 20; // a place's short side drawn smaller than this is hard to see and to hit

@@ -133,6 +133,8 @@ function clickTile(i) {
   if (!boardOf(view()).tilePlaces) {
     const [a, b] = handTiles()[i];
     status(`Lead ${tileText(b, a)} as ${moves.map((m) => m.suit).join(" or ")}? Choose the suit the others must follow (or ↑/↓ and Enter). Now: ${moves[choice].text}`);
+  } else if (moves.every((m) => m.arm === null && m.half !== null)) { // a lead naming the end it leaves open
+    status(`Lead ${tileText(...handTiles()[i])} with which end open? Choose under your hand (or ↑/↓ and Enter). Now: ${moves[choice].text}`);
   } else if (twoWays(moves)) {
     status(`${tileText(...handTiles()[i])} goes ${moves.length} ways: choose one under your hand (or ↑/↓ and Enter). Now: ${moves[choice].text}`);
   } else {
