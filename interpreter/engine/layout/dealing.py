@@ -424,8 +424,9 @@ def _holder(hands: list[int], tile: int, tables: Tables | None = None) -> int | 
     """The seat holding `tile` (with `tables`: or a copy of it; -1, a tile the set leaves out: nobody)."""
     if tile < 0:
         return None
+    mask = tables.twins[tile] if tables is not None and tables.twins else 1 << tile  # every copy of it
     for seat, hand in enumerate(hands):
-        if tables.holds(hand, tile) if tables else hand >> tile & 1:
+        if hand & mask:
             return seat
     return None
 
