@@ -16,6 +16,7 @@ from interpreter.engine.actions import (
     PASS_ACTION,
     PLAY,
     SIDEWISE,
+    TAP,
     TURN,
     TURN_ACTION,
     Action,
@@ -53,6 +54,8 @@ def compute_legal(table: LayoutTable, play: PlayPhase) -> list[Action]:
         out = [leads[x] for x in ([table.lead] if table.lead is not None else bits(t.distinct(table.hands[seat])))]
         if t.spinner_choice and not table.layout.doubles:
             out = either_way(table, out)
+        if t.announce and table.hands[seat].bit_count() == 2:
+            out = with_taps(table, out)
         if table.lead_choice:
             out.append(PASS_ACTION)
         return out
@@ -81,6 +84,8 @@ def compute_legal(table: LayoutTable, play: PlayPhase) -> list[Action]:
             out = _turn_shaped(table, play, seat, hand, out)
         if t.spinner_choice and out and not table.layout.doubles:
             out = either_way(table, out)
+        if t.announce and out and table.hands[seat].bit_count() == 2:
+            out = with_taps(table, out)
         if play.extra:  # the optional play after a double: play, or stop
             out.append(PASS_ACTION)
             return out
@@ -113,6 +118,20 @@ def either_way(table: LayoutTable, plays: list[Action]) -> list[Action]:
             out += pair
         else:
             out.append(action)
+    return out
+
+
+def with_taps(table: LayoutTable, plays: list[Action]) -> list[Action]:
+    """The plays that leave their player one tile, each followed by its twin announcing it
+    (`tap`, play.announce_last): made silently, it costs a draw if the next player lays a tile."""
+    taps = table.t.tapped
+    out: list[Action] = []
+    for action in plays:
+        out.append(action)
+        tapped = taps.get(action)
+        if tapped is None:
+            tapped = taps[action] = action._replace(value=TAP)
+        out.append(tapped)
     return out
 
 
@@ -265,10 +284,10 @@ def why_illegal(table: LayoutTable, play: PlayPhase, action: object) -> str:
     name = tile_text(t.tiles[tile])
     if not table.hands[seat] >> tile & 1:
         return f"seat {seat} does not hold {name}"
-    way = _why_not_that_way(table, tile, action)
+    way = _why_not_that_way(table, tile, action) or _why_not_tapped(table, seat, action)
     if way:
         return way
-    action = action._replace(value=None) if action.value in (SIDEWISE, ENDWISE) else action
+    action = action._replace(value=None) if action.value in (SIDEWISE, ENDWISE, TAP) else action
     if table.needs_lead:
         if table.lead is not None and tile != table.lead:
             return f"the round opens with {tile_text(t.tiles[table.lead])}"
@@ -333,6 +352,17 @@ def _why_not_that_way(table: LayoutTable, tile: int, action: Action) -> str:
         return f"only the round's first double goes sidewise or endwise: {name} goes as the rules lay a double"
     if choice and action.value is None:
         return f"say how {name} goes: '{action} sidewise' (a spinner) or '{action} endwise' (in line)"
+    return ""
+
+
+def _why_not_tapped(table: LayoutTable, seat: int, action: Action) -> str:
+    """Why a play said with `tap` is refused (play.announce_last): only one leaving one tile is."""
+    if action.value != TAP:
+        return ""
+    if not table.t.announce:
+        return "these rules have no announcements: leave out 'tap'"
+    if table.hands[seat].bit_count() != 2:
+        return "only a play that leaves one tile in the hand is announced: leave out 'tap'"
     return ""
 
 

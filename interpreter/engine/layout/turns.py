@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from interpreter.engine import events as ev
-from interpreter.engine.actions import DRAW_ACTION, ENDWISE, MARKER_ACTION, PASS_ACTION, PLAY, TURN_ACTION, Action
+from interpreter.engine.actions import DRAW_ACTION, ENDWISE, MARKER_ACTION, PASS_ACTION, PLAY, TAP, TURN_ACTION, Action
 from interpreter.engine.layout.dealing import engine_tile
 from interpreter.engine.layout.legal import compute_legal, turn_size
 from interpreter.engine.layout.table import LayoutTable
@@ -65,6 +65,8 @@ def lay(
             table.laid_double(arm, tile, t.low[tile], demands, endwise)
     if double:
         table.note_double(tile)
+    if t.announce:
+        _announced(table, play, seat, hand, action)
     play.passes = 0
     if play.drew:
         play.drew = False
@@ -83,6 +85,24 @@ def lay(
             _turn_rules(table, seat, tile)
     else:  # the player lays again: must, or may (then they may also stop)
         play.extra = table.rules.play.again_optional
+
+
+def _announced(table: LayoutTable, play: PlayPhase, seat: int, hand: int, action: Action) -> None:
+    """play.announce_last, after `seat` laid a tile leaving `hand`: the seat before it, if it left
+    itself one tile unannounced, draws its count now (a public `unannounced` event, then a `draw`
+    record a tile); and `seat` is that seat in turn if this play left it one tile without `tap`."""
+    silent = play.silent
+    play.silent = -1
+    if silent >= 0 and seat == table.next_of[silent]:
+        count = min(table.t.announce, table.drawable())
+        table.events.append({"type": "unannounced", "seat": silent, "tiles": count})
+        for _ in range(count):
+            drawn = table.boneyard[table.next_draw]
+            table.next_draw += 1
+            table.hands[silent] |= 1 << drawn
+            table.events.append((ev.DRAW, silent, table.t.tiles[drawn]))
+    if hand.bit_count() == 1 and action[4] != TAP:
+        play.silent = seat
 
 
 def take_undealt(table: LayoutTable, seat: int) -> None:
