@@ -225,11 +225,11 @@ class PlayPhase(LayoutPhase):
 
     def replay(self, table: LayoutTable, event: Mapping[str, Any]) -> None:
         """Redo one event of the round's public log: a lead turned up, a hand refilled (drawn in
-        full: a skeleton's hands never empty), a seat's action."""
+        full: a skeleton's hands never empty) or drawn to for a last tile not announced, a seat's action."""
         kind = event["type"]
         if kind == "lead_turned_up":  # a skeleton's empty boneyard turned nothing up
             table.turn_up(table.t.free_copy(table.t.index[tuple(event["tile"])], table.laid_mask()))
-        elif kind == "refill":
+        elif kind in ("refill", "unannounced"):  # a skeleton's full hands never leave one tile to announce
             table.next_draw += event["tiles"]
         elif kind == "turned":  # a blind row's tile turned up: the skeleton holds no row
             turned(table, self, event["seat"], table.t.index[tuple(event["tile"])])
