@@ -28,6 +28,13 @@ def test_a_tap_spares_the_draw_and_a_silent_last_tile_draws_after_the_next_play(
     assert silent.observation(0).hand == ((0, 0), (2, 9)) and silent.current_player == 0
 
 
+def test_a_search_counts_the_tiles_drawn_for_silence() -> None:
+    m = start("chicken-foot", "9-1 9-2", "9-3 9-4 9-5", boneyard=BONEYARD)
+    play(m, "9-1 on arm 0", "9-3 on arm 1", "9-2 on arm 2 tap")  # seat 0 drew 0-0 for its silence
+    chosen = make_player("greedy", 1).choose(m.observation(1), m.legal_actions())  # resamples seat 0's 2 tiles
+    assert chosen.arm == 3 and chosen.value == "tap"
+
+
 def test_only_a_play_leaving_one_tile_taps_and_computer_players_always_tap() -> None:
     m = start("chicken-foot", "9-1 9-2 9-4", "9-3 3-4 1-1", boneyard=BONEYARD)
     assert all(not text.endswith("tap") for text in legal(m))
