@@ -94,13 +94,7 @@ def _announced(table: LayoutTable, play: PlayPhase, seat: int, hand: int, action
     silent = play.silent
     play.silent = -1
     if silent >= 0 and seat == table.next_of[silent]:
-        count = min(table.t.announce, table.drawable())
-        table.events.append({"type": "unannounced", "seat": silent, "tiles": count})
-        for _ in range(count):
-            drawn = table.boneyard[table.next_draw]
-            table.next_draw += 1
-            table.hands[silent] |= 1 << drawn
-            table.events.append((ev.DRAW, silent, table.t.tiles[drawn]))
+        _draw_told(table, silent, min(table.t.announce, table.drawable()), "unannounced")
     if hand.bit_count() == 1 and action[4] != TAP:
         play.silent = seat
 
@@ -389,15 +383,20 @@ def went_out(table: LayoutTable, play: PlayPhase, seat: int) -> None:
 def _refill(table: LayoutTable, play: PlayPhase, seat: int) -> None:
     """`seat` emptied its hand with tiles left to draw (`deal.refill`): it draws a new hand (a
     `refill` record, public, then a `draw` record a tile), and the turn passes."""
-    count = min(table.t.hand_size, table.drawable())
-    table.events.append({"type": "refill", "seat": seat, "tiles": count})
-    for _ in range(count):
-        tile = table.boneyard[table.next_draw]
-        table.next_draw += 1
-        table.hands[seat] |= 1 << tile
-        table.events.append((ev.DRAW, seat, table.t.tiles[tile]))
+    _draw_told(table, seat, min(table.t.hand_size, table.drawable()), "refill")
     for demand in table.demands:
         demand.active = True
     table.current = table.next_of[seat]
     play.drew = False
     play.drawn = -1
+
+
+def _draw_told(table: LayoutTable, seat: int, count: int, why: str) -> None:
+    """`seat` draws `count` tiles from the boneyard: a public `why` event saying how many, then a
+    `draw` record a tile (seen by `seat` alone)."""
+    table.events.append({"type": why, "seat": seat, "tiles": count})
+    for _ in range(count):
+        tile = table.boneyard[table.next_draw]
+        table.next_draw += 1
+        table.hands[seat] |= 1 << tile
+        table.events.append((ev.DRAW, seat, table.t.tiles[tile]))
