@@ -97,7 +97,10 @@ def test_a_chicken_foot_names_its_trains_and_toes_and_why_nothing_else_may_be_pl
         "Open double [5|5]: 3 more tile(s) on its toes before play goes anywhere else.",
     ]
     forced = "  The [5|5] must be covered first; no tile matches 5 — draw one.\n"
-    assert "   1  draw a tile (38 left to draw)\n" + forced in out
+    # Move 1 is each play made without a tap (play.announce_last): a tile went to a silent last tile.
+    assert "   2  [5|3] on shared train 1, tapping the table: one tile left, which then shows 3\n" in out
+    assert "You did not tap for the last tile: a tile from the boneyard.\n" in out
+    assert "   1  draw a tile (37 left to draw)\n" + forced in out
     assert (
         "   1  pass\n"
         "  The [5|5] must be covered first; nothing fits after drawing: pass.\n"

@@ -101,6 +101,7 @@ NO_DEFAULT |= {"bidding.kitty_discard"}  # the kitty's taker lays away any tile 
 NO_DEFAULT |= {"deal.redeal_when"}  # every deal stands unless a file names the hand that throws it in
 NO_DEFAULT |= {"deal.redeal_claim"}  # nobody may claim a redeal unless a file names the hand that may
 NO_DEFAULT |= {"play.again_when", "play.skip_when"}  # no tile earns another turn or skips a seat unless a file says so
+NO_DEFAULT |= {"play.announce_last"}  # nobody announces a last tile unless a file says what silence costs
 NO_DEFAULT |= {"match.stake", "match.stake.pay", "match.stake.settle"}  # nothing settled at a match's end unless asked
 NO_DEFAULT |= {"passing"}  # no tiles passed before play unless a file asks for it
 NO_DEFAULT |= {"declaration"}  # no declarations that score unless a file has them

@@ -36,6 +36,7 @@ from interpreter.engine.actions import (
     PLAY,
     REDEAL,
     SIDEWISE,
+    TAP,
     TRUMPS,
     TURN,
 )
@@ -156,6 +157,8 @@ class Encoding:
             yield Action(TURN)  # only where the rows are blind: other spaces stay
         if self.layout_game and self.ruleset.layout.spinners is Spinners.FIRST_DOUBLE_OPTIONAL:
             yield from self._either_way(tiles)  # only where a double goes either way: other spaces stay
+        if self.layout_game and self.ruleset.play.announce_draw:
+            yield from self._tapped(tiles)  # only where a last tile is announced: other spaces stay
 
     def _over_turn_up(self) -> bool:
         """Whether the auction is over the turned-up suit (bidding.bids: turn_up)."""
@@ -169,6 +172,13 @@ class Encoding:
                 for way in (SIDEWISE, ENDWISE):
                     yield from (Action(PLAY, tile, arm, tile[0], way) for arm in range(self.arms))
                     yield Action(PLAY, tile, value=way)
+
+    def _tapped(self, tiles: Sequence[Tile]) -> Iterable[Action]:
+        """Every layout play and lead made announcing the tile it leaves (play.announce_last)."""
+        for tile in tiles:
+            for arm in range(self.arms):
+                yield from (Action(PLAY, tile, arm, half, TAP) for half in dict.fromkeys(tile))
+            yield Action(PLAY, tile, value=TAP)
 
     def _declarations(self) -> list[int | str]:
         """What a hand's trumps may be: a pip, the doubles, none; then the special contracts."""

@@ -33,6 +33,9 @@ PLACE = "doubles"
 PLACES = tuple(place.value for place in DoublePlace)
 ACCEPT = "accept"  # trick family: accept the turned-up suit as trumps (bidding.bids: turn_up)
 TURN = "turn"  # layout family: turn up the tile at the right end of one's blind row (deal.hands: blind_row)
+# layout family: a play that leaves its player one tile, made announcing it (play.announce_last):
+# the play's `value`, written after it as "6-3 on arm 2 tap"
+TAP = "tap"
 KINDS = (
     PLAY, DRAW, PASS, MARKER, BID, TRUMPS, DISCARD, CLOSE, KEEP, DROP, EXCHANGE, PICK, GIVE, REDEAL, DECLARE,
     MELD, PLACE, ACCEPT, TURN,
@@ -46,6 +49,7 @@ DOUBLES = "doubles"
 SIDEWISE = "sidewise"
 ENDWISE = "endwise"
 _WAYS = (SIDEWISE, ENDWISE)
+_SAID_AFTER = (*_WAYS, TAP)  # the words a layout play's value is written with, after the play
 
 _ON_ARM = re.compile(r"^(\S+)\s+on\s+(?:arm\s+)?(\d{1,4})$")
 
@@ -66,8 +70,8 @@ class Action(NamedTuple):
     at once (`tricks.combinations`) carries them all, sorted, as `value` (`tile` is the first).
     "bid" and "trumps" carry their `value`; a bid that names its suit (`bidding.names_suit`)
     carries that suit's pip as `half`; a layout play of the first double, where its player chooses
-    how it goes (`layout.spinners: first_double_optional`), carries SIDEWISE or ENDWISE as `value`;
-    other kinds carry nothing else."""
+    how it goes (`layout.spinners: first_double_optional`), carries SIDEWISE or ENDWISE as `value`,
+    and a play that leaves one tile announced (`play.announce_last`) carries TAP; other kinds carry nothing else."""
 
     kind: str
     tile: Tile | None = None
@@ -109,7 +113,7 @@ class Action(NamedTuple):
         if self.kind != PLAY or self.tile is None:
             return self.kind
         low, high = self.tile
-        if self.value in _WAYS:
+        if self.value in _SAID_AFTER:
             return f"{self._replace(value=None)} {self.value}"
         if isinstance(self.value, tuple):
             return "play " + " ".join(f"{a}-{b}" for a, b in self.value)
@@ -135,10 +139,10 @@ class Action(NamedTuple):
         if words in _BARE:
             return cls(words)
         way = words.rpartition(" ")[2]
-        if way in _WAYS and (words.startswith(("lead ", "play ")) or " on " in words):
+        if way in _SAID_AFTER and (words.startswith(("lead ", "play ")) or " on " in words):
             played = cls.parse(words[: -len(way)])
             if played.kind != PLAY or played.value is not None:
-                raise ValueError(f"'{text}': only a tile laid on the layout goes {way}")
+                raise ValueError(f"'{text}': only a tile laid on the layout is said '{way}' after it")
             return played._replace(value=way)
         if words.startswith("lead ") and " open " in words:
             tile, _, end = words[5:].partition(" open ")
@@ -297,7 +301,8 @@ def _from_json(data: Any) -> Action:
         return Action.group([_tile(tile) for tile in tiles])
     tile = _tile(data.get("tile"))
     value, arm, half = data.get("value"), data.get("arm"), data.get("half")
-    named = value if value in (DOUBLES, *_WAYS) else None if value is None else _whole(value, _MAX_PIP, "a lead's suit")
+    said = value in (DOUBLES, *_SAID_AFTER)
+    named = value if said else None if value is None else _whole(value, _MAX_PIP, "a lead's suit")
     arm = None if arm is None else _whole(arm, _MAX_ARM, "an arm")
     half = None if half is None else _whole(half, _MAX_PIP, "the half that touches (a lead's: that is open)")
     return Action(PLAY, tile, arm, half, named)

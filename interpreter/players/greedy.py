@@ -17,6 +17,7 @@ from interpreter.engine.actions import PLAY
 from interpreter.engine.match import Match
 from interpreter.engine.search import search_support
 from interpreter.engine.tricks.tables import trick_tables_for
+from interpreter.players.announcing import announcing
 from interpreter.players.counter import is_turn_up_call, turn_up_call
 from interpreter.players.heavy import end_backing, tile_value
 from interpreter.rulefile.ruleset import Winner
@@ -38,6 +39,7 @@ class GreedyPlayer:
         self._rng = random.Random(seed)
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        legal = announcing(legal)
         if len(legal) == 1:
             return legal[0]
         rules = observation.rules

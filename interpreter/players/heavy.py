@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from interpreter.engine import Action, Observation, Tile
 from interpreter.engine.actions import PLAY
+from interpreter.players.announcing import announcing
 from interpreter.rulefile.ruleset import Ruleset
 
 
@@ -39,6 +40,7 @@ class HeavyPlayer:
         del seed  # deterministic: it takes no random choice
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        legal = announcing(legal)
         plays = [a for a in legal if a.kind == PLAY and a.tile is not None]
         if len(legal) == 1 or not plays:
             return legal[0]

@@ -47,6 +47,7 @@ from interpreter.engine.scoring import goal
 from interpreter.engine.search import SearchSupport, search_support
 from interpreter.engine.tricks.match import BIDDING, PLAYING
 from interpreter.engine.tricks.tables import trick_tables_for
+from interpreter.players.announcing import announcing
 from interpreter.players.auction import auction_fit
 from interpreter.players.bidding import BidResult, BidSearch
 from interpreter.players.counter import is_turn_up_call, turn_up_call
@@ -212,6 +213,7 @@ class IsmctsPlayer:
         self._picking: tuple[tuple[int, int, tuple[Tile, ...]], _Node] | None = None
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        legal = announcing(legal)
         if len(legal) == 1:
             return legal[0]
         if _bidding(observation, legal):
@@ -245,7 +247,7 @@ class IsmctsPlayer:
         distinct legal move (one per class of equivalent plays, `distinct_plays`), the most
         visited first (the one `choose` takes), then in the engine's legal order. The visits add
         up to the iterations run. Only for the seat whose turn it is."""
-        legal = distinct_plays(observation, observation.legal_actions)
+        legal = distinct_plays(observation, announcing(observation.legal_actions))
         if not legal:
             raise ValueError(f"it is not seat {observation.seat}'s turn")
         if _bidding(observation, legal):
@@ -290,7 +292,7 @@ class IsmctsPlayer:
             deals = support.determinizer(rules, observation)
         # The root's moves are the same in every determinization (the searching seat's own hand):
         # listed, and merged into distinct plays, once.
-        legal = distinct_plays(observation, observation.legal_actions)
+        legal = distinct_plays(observation, announcing(observation.legal_actions))
         return self._search(deals, _Valuer(rules, observation, values), observation.seat, rules, legal, support)
 
     def _tile_values(self, rules: Ruleset, players: int) -> dict[Tile, int]:

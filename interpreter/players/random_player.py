@@ -6,6 +6,7 @@ import random
 from collections.abc import Sequence
 
 from interpreter.engine import Action
+from interpreter.players.announcing import announcing
 
 
 class RandomPlayer:
@@ -16,4 +17,5 @@ class RandomPlayer:
         self._rng = random.Random(seed)
 
     def choose(self, observation: object, legal: Sequence[Action]) -> Action:
+        legal = announcing(legal)
         return legal[self._rng.randrange(len(legal))] if len(legal) > 1 else legal[0]

@@ -30,6 +30,7 @@ from interpreter.expressions.language import (
 from interpreter.resources import load_schema
 from interpreter.rulefile import phase_kinds
 from interpreter.rulefile.build_layout_rules import (
+    announce_last,
     check_blind_rows,
     check_spinner_choice,
     check_undealt_to_starter,
@@ -261,6 +262,7 @@ def build_ruleset(
         **_turn(b),
         **_turn_rules(b),
         until=play_until(b, players),
+        announce_draw=announce_last(b, family, layout),
     )
     draw = Draw(
         b.option(DrawPolicy, "draw", "policy"),

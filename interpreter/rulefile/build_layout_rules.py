@@ -2,7 +2,7 @@
 (a round that goes on until a whole side is out), `deal.undealt: starter` (the tiles left
 undealt go to the round's first player) and `layout.spinners: first_double_optional` (the first
 double laid as its player chooses) and `deal.hands: blind_row` (hands face down in a row nobody
-sees), checked against the rest of the file."""
+sees), and `play.announce_last` (a player down to one tile announces it), checked against the rest of the file."""
 
 from __future__ import annotations
 
@@ -74,3 +74,18 @@ def check_blind_rows(b: _Builder, family: Family, deal: Deal, layout: Layout, dr
         b.problem(("draw", "policy"), "a blind row is turned up, never drawn to: use draw.policy none")
     elif play.per_turn is not None or play.again_after_double or deal.redeal_claim is not None:
         b.problem(path, "blind_row turns one tile a turn: not with play.per_turn, again_after_double or redeal_claim")
+
+
+def announce_last(b: _Builder, family: Family, layout: Layout) -> int:
+    """`play.announce_last: {draw: N}`: the tiles a player draws who left himself one tile unannounced
+    (0: unset). The announcement rides on the play (its value `tap`), which a first double laid as
+    its player chooses (first_double_optional) carries already, so the two do not go together."""
+    path = ("play", "announce_last")
+    count = b.get(*path, "draw") if b.get(*path) is not None else None
+    if count is None:
+        return 0
+    if family is Family.TRICKS:
+        b.problem(path, "a player announces his last tile laid on a layout: layout games only")
+    elif layout.spinners is Spinners.FIRST_DOUBLE_OPTIONAL:
+        b.problem(path, "not with layout.spinners: first_double_optional, whose first double says how it goes")
+    return int(count)

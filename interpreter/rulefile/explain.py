@@ -459,6 +459,12 @@ def _turn_rules(ruleset: Ruleset) -> list[str]:
     if play.skip_when is not None:
         otherwise = "Otherwise, if" if play.again_when is not None else "After a tile is laid that passes the turn, if"
         out.append(f"{otherwise} {words(play.skip_when, in_play)}, the next player loses his turn.")
+    if play.announce_draw:
+        drawn = "one tile" if play.announce_draw == 1 else f"{play.announce_draw} tiles"
+        out.append(
+            "A player whose play leaves him one tile announces it (tap); if he does not and the next player then "
+            f"lays a tile, he draws {drawn} from the boneyard. Computer players always announce."
+        )
     return out
 
 
@@ -790,6 +796,7 @@ _LABELS = {
     "play.whole_turn": "when a turn must be laid whole",
     "play.again_when": "when a tile laid earns another turn",
     "play.skip_when": "when a tile laid skips the next player",
+    "play.announce_draw": "the tiles drawn for a last tile not announced (play.announce_last; 0: no announcements)",
     "play.until": "when a round ends in play",
     "deal.hands": "how the players hold their tiles",
     "draw.policy": "drawing",

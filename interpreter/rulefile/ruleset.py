@@ -481,6 +481,9 @@ class Play:
     again_when: Expr[bool] | None = None
     skip_when: Expr[bool] | None = None
     until: PlayUntil = PlayUntil.FIRST_OUT  # or all_out (an empty hand is passed over), side_out (a whole side)
+    # `announce_last`: tiles drawn by a player whose play left him one tile unannounced, once the
+    # next player lays one (0: nobody announces anything)
+    announce_draw: int = 0
 
 
 @dataclass(frozen=True)

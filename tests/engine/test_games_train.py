@@ -28,14 +28,15 @@ def test_chicken_foot_the_centre_takes_four_tiles_then_every_double_three_toes()
     # 3-3 fits arm 1, but the foot takes its three toes first.
     assert legal(m) == [f"1-{b} on arm {a}" for a in (0, 4, 5) for b in (7, 8)]
     play(m, "1-7 on arm 4")
-    assert legal(m) == ["1-5 on arm 0", "1-5 on arm 5"]
-    play(m, "1-5 on arm 5")
+    # Down to one tile after it, seat 0 may announce it (play.announce_last: test_announce_last.py).
+    assert legal(m) == ["1-5 on arm 0", "1-5 on arm 0 tap", "1-5 on arm 5", "1-5 on arm 5 tap"]
+    play(m, "1-5 on arm 5 tap")
     assert legal(m) == ["1-8 on arm 0"]
     play(m, "1-8 on arm 0")  # the foot is complete; the ends show 8, 3, 2, 4, 7, 5
     assert legal(m) == ["draw"]  # seat 0's 6-6 fits nothing
     play(m, "draw")
-    assert m.current_player == 0 and legal(m) == ["2-2 on arm 2"]  # the drawn 2-2 fits: it must be played
-    play(m, "2-2 on arm 2")
+    assert m.current_player == 0 and legal(m) == ["2-2 on arm 2", "2-2 on arm 2 tap"]  # the drawn 2-2 must be played
+    play(m, "2-2 on arm 2 tap")
     assert legal(m) == ["draw"]
     play(m, "draw")
     assert m.hand(1) == ((0, 0), (1, 4), (3, 3)) and legal(m) == ["pass"]  # 4-1 does not fit the 2-2's toes

@@ -85,7 +85,7 @@ class Determinizer:
         slots += [[] for _ in range(players)]
         any_time = rules.draw.discard_any_time  # a discard then tells nothing of the hand
         for event in history[deal_at + 1 :]:
-            if event["type"] in ("refill", "undealt_taken"):  # tiles come into a hand unseen: their slots
+            if event["type"] in ("refill", "undealt_taken", "unannounced"):  # tiles come into a hand unseen
                 slots[event["seat"]] += [[] for _ in range(event["tiles"])]
             if event["type"] == "action":
                 who = event["seat"]

@@ -16,6 +16,7 @@ from interpreter.engine.actions import (
     PASS_ACTION,
     PLAY,
     SIDEWISE,
+    TAP,
     TURN,
     TURN_ACTION,
     Action,
@@ -58,6 +59,8 @@ def compute_legal(table: LayoutTable, play: PlayPhase) -> list[Action]:
             out = [leads[x] for x in chosen]
         if t.spinner_choice and not table.layout.doubles:
             out = either_way(table, out)
+        if t.announce and table.hands[seat].bit_count() == 2:
+            out = with_taps(table, out)
         if table.lead_choice:
             out.append(PASS_ACTION)
         return out
@@ -86,6 +89,8 @@ def compute_legal(table: LayoutTable, play: PlayPhase) -> list[Action]:
             out = _turn_shaped(table, play, seat, hand, out)
         if t.spinner_choice and out and not table.layout.doubles:
             out = either_way(table, out)
+        if t.announce and out and table.hands[seat].bit_count() == 2:
+            out = with_taps(table, out)
         if play.extra:  # the optional play after a double: play, or stop
             out.append(PASS_ACTION)
             return out
@@ -118,6 +123,20 @@ def either_way(table: LayoutTable, plays: list[Action]) -> list[Action]:
             out += pair
         else:
             out.append(action)
+    return out
+
+
+def with_taps(table: LayoutTable, plays: list[Action]) -> list[Action]:
+    """The plays that leave their player one tile, each followed by its twin announcing it
+    (`tap`, play.announce_last): made silently, it costs a draw if the next player lays a tile."""
+    taps = table.t.tapped
+    out: list[Action] = []
+    for action in plays:
+        out.append(action)
+        tapped = taps.get(action)
+        if tapped is None:
+            tapped = taps[action] = action._replace(value=TAP)
+        out.append(tapped)
     return out
 
 
@@ -270,10 +289,10 @@ def why_illegal(table: LayoutTable, play: PlayPhase, action: object) -> str:
     name = tile_text(t.tiles[tile])
     if not table.hands[seat] >> tile & 1:
         return f"seat {seat} does not hold {name}"
-    way = _why_not_that_way(table, tile, action)
+    way = _why_not_that_way(table, tile, action) or _why_not_tapped(table, seat, action)
     if way:
         return way
-    action = action._replace(value=None) if action.value in (SIDEWISE, ENDWISE) else action
+    action = action._replace(value=None) if action.value in (SIDEWISE, ENDWISE, TAP) else action
     if table.needs_lead:
         if table.lead is not None and tile != table.lead:
             return f"the round opens with {tile_text(t.tiles[table.lead])}"
@@ -353,6 +372,17 @@ def _why_not_named(tile: tuple[int, int], half: int | None) -> str:
     if half is None:
         return f"name the end left open: 'lead {low}-{high} open {high}' or 'lead {low}-{high} open {low}'"
     return f"{tile_text(tile)} has no end {half}"
+
+
+def _why_not_tapped(table: LayoutTable, seat: int, action: Action) -> str:
+    """Why a play said with `tap` is refused (play.announce_last): only one leaving one tile is."""
+    if action.value != TAP:
+        return ""
+    if not table.t.announce:
+        return "these rules have no announcements: leave out 'tap'"
+    if table.hands[seat].bit_count() != 2:
+        return "only a play that leaves one tile in the hand is announced: leave out 'tap'"
+    return ""
 
 
 def _why_closed(table: LayoutTable, seat: int, arm: Arm) -> str:

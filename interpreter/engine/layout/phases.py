@@ -145,6 +145,7 @@ class PlayPhase(LayoutPhase):
         self.drawn = -1  # under one_then_play, the tile just drawn: the only one that may be played
         self.extra = False  # the current seat laid a double and may (not must) play again
         self.turn_laid = 0  # the tiles laid so far in a turn of several
+        self.silent = -1  # the seat whose play left it one tile unannounced (play.announce_last), until the next turn
         self.done = False
         self.__dict__ = dict(self.__dict__)  # not split: why in LayoutTable.__init__
 
@@ -177,6 +178,8 @@ class PlayPhase(LayoutPhase):
             turn_row(table, self, seat)
         else:
             pass_turn(table, self, seat, kind == MARKER)
+        if kind != PLAY and self.silent not in (-1, seat) and table.current != seat:
+            self.silent = -1  # the next player's turn passed without a tile laid: no draw for the silence
         if table.t.stop_when_dead and not self.ended and dead(table):
             self.end(BLOCKED)
         if table.t.all_out and not self.ended:  # a seat whose hand is empty is passed over
@@ -222,11 +225,11 @@ class PlayPhase(LayoutPhase):
 
     def replay(self, table: LayoutTable, event: Mapping[str, Any]) -> None:
         """Redo one event of the round's public log: a lead turned up, a hand refilled (drawn in
-        full: a skeleton's hands never empty), a seat's action."""
+        full: a skeleton's hands never empty) or drawn to for a last tile not announced, a seat's action."""
         kind = event["type"]
         if kind == "lead_turned_up":  # a skeleton's empty boneyard turned nothing up
             table.turn_up(table.t.free_copy(table.t.index[tuple(event["tile"])], table.laid_mask()))
-        elif kind == "refill":
+        elif kind in ("refill", "unannounced"):  # a skeleton's full hands never leave one tile to announce
             table.next_draw += event["tiles"]
         elif kind == "turned":  # a blind row's tile turned up: the skeleton holds no row
             turned(table, self, event["seat"], table.t.index[tuple(event["tile"])])

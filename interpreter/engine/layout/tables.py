@@ -220,8 +220,14 @@ class Tables:
         # end; the round stops, blocked, once no tile left in any row can be laid.
         self.blind = ruleset.deal.hands is Hands.BLIND_ROW
         self.either_way: dict[Action, tuple[Action, Action]] = {}  # legal.either_way's plays, made once
+        # A player whose play leaves him one tile may announce it (play.announce_last): the tiles he
+        # draws if he does not and the next player lays one (0: no announcements); each play's
+        # announced twin, made once.
+        self.announce = ruleset.play.announce_draw
+        self.tapped: dict[Action, Action] = {}
         self.plain = not (
             ruleset.play.allowed is not None
+            or self.announce
             or self.turn_rules
             or self.stop_when_dead
             or self.side_out

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from interpreter.engine import events as ev
-from interpreter.engine.actions import DRAW_ACTION, ENDWISE, MARKER_ACTION, PASS_ACTION, PLAY, TURN_ACTION, Action
+from interpreter.engine.actions import DRAW_ACTION, ENDWISE, MARKER_ACTION, PASS_ACTION, PLAY, TAP, TURN_ACTION, Action
 from interpreter.engine.layout.dealing import engine_tile
 from interpreter.engine.layout.legal import compute_legal, turn_size
 from interpreter.engine.layout.table import LayoutTable
@@ -65,6 +65,8 @@ def lay(
             table.laid_double(arm, tile, t.low[tile], demands, endwise)
     if double:
         table.note_double(tile)
+    if t.announce:
+        _announced(table, play, seat, hand, action)
     play.passes = 0
     if play.drew:
         play.drew = False
@@ -83,6 +85,18 @@ def lay(
             _turn_rules(table, seat, tile)
     else:  # the player lays again: must, or may (then they may also stop)
         play.extra = table.rules.play.again_optional
+
+
+def _announced(table: LayoutTable, play: PlayPhase, seat: int, hand: int, action: Action) -> None:
+    """play.announce_last, after `seat` laid a tile leaving `hand`: the seat before it, if it left
+    itself one tile unannounced, draws its count now (a public `unannounced` event, then a `draw`
+    record a tile); and `seat` is that seat in turn if this play left it one tile without `tap`."""
+    silent = play.silent
+    play.silent = -1
+    if silent >= 0 and seat == table.next_of[silent]:
+        _draw_told(table, silent, min(table.t.announce, table.drawable()), "unannounced")
+    if hand.bit_count() == 1 and action[4] != TAP:
+        play.silent = seat
 
 
 def take_undealt(table: LayoutTable, seat: int) -> None:
@@ -370,15 +384,20 @@ def went_out(table: LayoutTable, play: PlayPhase, seat: int) -> None:
 def _refill(table: LayoutTable, play: PlayPhase, seat: int) -> None:
     """`seat` emptied its hand with tiles left to draw (`deal.refill`): it draws a new hand (a
     `refill` record, public, then a `draw` record a tile), and the turn passes."""
-    count = min(table.t.hand_size, table.drawable())
-    table.events.append({"type": "refill", "seat": seat, "tiles": count})
-    for _ in range(count):
-        tile = table.boneyard[table.next_draw]
-        table.next_draw += 1
-        table.hands[seat] |= 1 << tile
-        table.events.append((ev.DRAW, seat, table.t.tiles[tile]))
+    _draw_told(table, seat, min(table.t.hand_size, table.drawable()), "refill")
     for demand in table.demands:
         demand.active = True
     table.current = table.next_of[seat]
     play.drew = False
     play.drawn = -1
+
+
+def _draw_told(table: LayoutTable, seat: int, count: int, why: str) -> None:
+    """`seat` draws `count` tiles from the boneyard: a public `why` event saying how many, then a
+    `draw` record a tile (seen by `seat` alone)."""
+    table.events.append({"type": why, "seat": seat, "tiles": count})
+    for _ in range(count):
+        tile = table.boneyard[table.next_draw]
+        table.next_draw += 1
+        table.hands[seat] |= 1 << tile
+        table.events.append((ev.DRAW, seat, table.t.tiles[tile]))

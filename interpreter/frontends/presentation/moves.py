@@ -2,7 +2,8 @@
 
 A move is its number in the list, a tile (`6-3`, `[6|3]`, `6-3 2` for place 2, `6-3 open 6` for a lead
 naming its open end), `discard 6-3`, or
-draw / pass / marker / keep / redeal (deal.redeal_claim); in a trick game also `bid 31`, `bid 2 marks`,
+draw / pass / marker / keep / redeal (deal.redeal_claim), a tile with `tap` after it (`6-3 2 tap`:
+the last tile announced, play.announce_last); in a trick game also `bid 31`, `bid 2 marks`,
 `trumps sixes`, `doubles`, `no trumps`,
 `play 6-3 as 3` (a lead that names its suit), `play 6-6 6-6` (tiles played together), `discard 6-3`,
 `close`, `keep`, `drop`, `exchange`.
@@ -15,6 +16,7 @@ import re
 from collections.abc import Callable, Hashable, Sequence
 
 from interpreter.engine import Action, IllegalAction, Match
+from interpreter.engine.actions import TAP
 from interpreter.engine.observation import LayoutView
 from interpreter.engine.tiles import normal
 from interpreter.frontends.presentation.boards import board_of
@@ -104,12 +106,22 @@ def read_move(text: str, legal: Sequence[Action], match: Match, seats: Sequence[
         if lead in legal:
             return lead
         raise Refused(f"'{text.strip()}' is no lead you may make now: {_choose(legal)}")
-    found = _TILE_MOVE.match(words)
+    tapped = words.endswith(" tap")  # the last tile announced (play.announce_last)
+    found = _TILE_MOVE.match(words[:-4].rstrip() if tapped else words)
     if found is None:
         raise Refused(f"'{text.strip()}' is not a move: {_choose(legal)}, a tile like 6-3, or help")
     played = normal((int(found.group(1)), int(found.group(2))))
     arm = None if found.group(3) is None else int(found.group(3))
-    return _tile_move(played, arm, legal, match, seats)
+    return _tile_move(played, arm, legal, match, seats, tapped)
+
+
+def _said(legal: Sequence[Action], tapped: bool) -> Sequence[Action]:
+    """The moves a tile typed with `tap` after it (or without) may be, where the rules offer both
+    (play.announce_last): a play without it leaves the last tile unannounced."""
+    offered = any(a.value == TAP for a in legal)
+    if tapped and not offered:
+        raise Refused("'tap' announces the last tile of a play that leaves one: type the tile without it")
+    return [a for a in legal if (a.value == TAP) == tapped] if offered else legal
 
 
 def _bid_by_number(value: int, legal: Sequence[Action], match: Match) -> str:
@@ -212,7 +224,12 @@ def _unable(kind: str, legal: Sequence[Action], match: Match) -> Action:
 
 
 def _tile_move(
-    played: tuple[int, int], arm: int | None, legal: Sequence[Action], match: Match, seats: Sequence[Seat]
+    played: tuple[int, int],
+    arm: int | None,
+    legal: Sequence[Action],
+    match: Match,
+    seats: Sequence[Seat],
+    tapped: bool = False,
 ) -> Action:
     name = hand_tile(played)
     seat = match.current_player
@@ -223,7 +240,7 @@ def _tile_move(
     layout = match.layout
     rules = match.ruleset
     number = {same_move(a, layout, rules): n for n, a in enumerate(legal, start=1)}
-    candidates = legal if arm is None else match.legal_actions()
+    candidates = _said(legal if arm is None else match.legal_actions(), tapped)
     fits = [
         (number.get(same_move(a, layout, rules), 0), a) for a in candidates if a.tile == played and arm in (None, a.arm)
     ]

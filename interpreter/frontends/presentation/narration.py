@@ -169,6 +169,9 @@ class Narrator:
             elif kind == "skipped":  # play.skip_when
                 you = plural([self.seats[event["seat"]].name])
                 lines.append(f"{self.name(event['seat'])} {'are' if you else 'is'} skipped.")
+            elif kind == "unannounced":  # play.announce_last
+                drawn = "a tile" if event["tiles"] == 1 else f"{event['tiles']} tiles"
+                lines.append(f"{self.name(event['seat'])} did not tap for the last tile: {drawn} from the boneyard.")
             elif kind == "redeal_claim":  # deal.redeal_claim
                 shown = " ".join(hand_tile(tuple(t)) for t in event["tiles"])
                 lines.append(f"{self.name(event['seat'])} showed {shown}: the tiles are dealt again.")

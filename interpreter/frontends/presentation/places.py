@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from interpreter.engine import Action, ArmView, LayoutView, Match
-from interpreter.engine.actions import ENDWISE, SIDEWISE
+from interpreter.engine.actions import ENDWISE, SIDEWISE, TAP
 from interpreter.frontends.presentation.seats import Seat
 from interpreter.frontends.presentation.style import hand_tile, tile
 from interpreter.rulefile.ruleset import DrawPolicy
@@ -142,11 +142,13 @@ def move_words(action: Action, layout: LayoutView, seats: Sequence[Seat], viewer
 
 
 _WAY_WORDS = {SIDEWISE: ", sidewise: a spinner", ENDWISE: ", endwise: in line, no spinner"}
+_WAY_WORDS[TAP] = ", tapping the table: one tile left"  # the last tile announced (play.announce_last)
 
 
 def way_words(value: object) -> str:
-    """How a double goes where its player chooses (layout.spinners: first_double_optional), as
-    the end of a move's words: ", sidewise: a spinner"; "" for any other play."""
+    """How a double goes where its player chooses (layout.spinners: first_double_optional), or a
+    last tile announced (play.announce_last), as the end of a move's words: ", sidewise: a
+    spinner"; "" for any other play."""
     return _WAY_WORDS.get(value, "") if isinstance(value, str) else ""
 
 
