@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from interpreter.expressions.language import Expr, Type
@@ -644,10 +645,11 @@ class Ruleset:
     phases: tuple[str, ...] = ()
     _specialised: dict[tuple[int, bool], Ruleset] = field(default_factory=dict, compare=False, repr=False)
 
-    @property
+    @cached_property
     def phase_kinds(self) -> tuple[str, ...]:
         """The kinds of phase a hand goes through, in order: the file's own (`phases`), else the
-        family's default sequence of the phases its keys make (rulefile/phase_kinds.py)."""
+        family's default sequence of the phases its keys make (rulefile/phase_kinds.py). Worked
+        out once: every phase that finishes reads it to hand over to the next."""
         return self.phases or phase_kinds.sequence_of(self)
 
     @property
