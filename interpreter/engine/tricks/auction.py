@@ -36,8 +36,7 @@ class Auction:
         ladder, or a contract the seat's `hand` meets, allows, from the lowest."""
         high = self.high
         out: list[Action] = []
-        passed = self.passes()
-        last = passed == players - 1 if t.until_passes else len(self.bids) == players - 1
+        last = self.passes() == players - 1 if t.until_passes else len(self.bids) == players - 1
         if not (last and high is None and not may_pass):
             out.append(PASS_ACTION)
         jumps = self.jumps(t, hand) if t.rules.contracts else {}

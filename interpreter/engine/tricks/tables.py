@@ -4,7 +4,7 @@ may make, and the suits of each declaration (suits.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from interpreter.engine.actions import BID, DOUBLES, NO_TRUMPS, PLAY, TRUMPS, Action
@@ -103,6 +103,8 @@ class TrickTables:
         self.until_passes = bidding is not None and bidding.rounds is Rounds.UNTIL_PASSES
         self.over_turn_up = bidding is not None and bidding.over_turn_up  # bidding.bids: turn_up
         self.phase_kinds = ruleset.phase_kinds  # the kinds of phase a hand goes through (Match.phase_kinds)
+        # Per kind of phase, how a hand enters each kind after it (tricks/phases hand_over fills it).
+        self.entries_after: dict[str, tuple[Callable[..., object], ...]] = {}
         self.max_raise = None if bidding is None else bidding.max_raise
         # A bid that names its suit (bidding.names_suit): the bids per (value, suit), and per suit
         # the tiles showing it (a holder of one may bid in that suit under `holder`).

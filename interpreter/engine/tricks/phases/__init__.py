@@ -21,7 +21,7 @@ module once, at its end, so that a phase names the next without its imports maki
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from interpreter.engine.actions import Action
 from interpreter.engine.phases import Phase
@@ -61,12 +61,17 @@ def enter(kind: str, table: TrickTable) -> TrickPhase:
 def hand_over(table: TrickTable, finished: str) -> TrickPhase:
     """The phase after one of kind `finished`: the next kind of the hand's sequence that applies,
     entered now. The scoring, last, always applies."""
-    sequence = table.t.phase_kinds
-    for kind in sequence[sequence.index(finished) + 1 :]:
-        phase = _ENTRIES[kind](table)
+    t = table.t
+    following = cast("tuple[Entry, ...] | None", t.entries_after.get(finished))
+    if following is None:  # worked out once per rules and kind: a hand hands over several times
+        sequence = t.phase_kinds
+        following = tuple(_ENTRIES[k] for k in sequence[sequence.index(finished) + 1 :])
+        t.entries_after[finished] = following
+    for build in following:
+        phase = build(table)
         if phase is not None:
             return phase
-    raise AssertionError(f"nothing follows {finished} in {sequence}")  # the loader puts the scoring last
+    raise AssertionError(f"nothing follows {finished} in {t.phase_kinds}")  # the loader puts the scoring last
 
 
 class TrickPhase(Phase[TrickTable]):
