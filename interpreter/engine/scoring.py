@@ -5,7 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from interpreter.expressions.language import MAX_VALUE, Expr, ExpressionRuntimeError, describe_value
-from interpreter.rulefile.ruleset import MatchEnd, RoundEndScoring, Scorer, TargetCheck, TargetReach, Tie, Winner
+from interpreter.rulefile.ruleset import (
+    MatchEnd,
+    RoundEndScoring,
+    Ruleset,
+    Scorer,
+    TargetCheck,
+    TargetReach,
+    Tie,
+    Winner,
+)
 
 
 def _unique_best(values: list[int], lowest: bool = True) -> list[int]:
@@ -181,6 +190,11 @@ def _scoring_sides_in(scoring: RoundEndScoring, tally: Tally, ties: bool) -> lis
 def _all_best(values: list[int], lowest: bool = True) -> list[int]:
     best = min(values) if lowest else max(values)
     return [side for side, value in enumerate(values) if value == best]
+
+
+def track_values(rules: Ruleset, tracks: tuple[tuple[int, ...], ...]) -> dict[str, tuple[int, ...]]:
+    """scoring.tracks by name: per track, its value per side (both families' `Match.tracks`)."""
+    return {track.name: values for track, values in zip(rules.tracks, tracks, strict=True)}
 
 
 def score_error(points: Expr[int], side: int, total: int) -> ExpressionRuntimeError:

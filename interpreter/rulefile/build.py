@@ -681,7 +681,7 @@ def _start_rules(
         elif "highest_ranked" in item:
             rank = b.expr((*path, "highest_ranked"), TILE_NAMES, Type.INT)
             rules.append(StartRule(StartCriterion.HIGHEST_RANKED, rank=rank, when=when))
-        elif "lots" in item:  # lots whose tiles rank by a formula (matador: the highest double drawn first)
+        elif "lots" in item:  # lots whose tiles rank by a formula (e.g. every double above every other tile)
             rank = b.expr((*path, "lots"), TILE_NAMES, Type.INT)
             rules.append(StartRule(StartCriterion.LOTS, rank=rank, when=when))
         else:

@@ -20,12 +20,12 @@ from interpreter.engine.fixtures import ScriptedDeal
 from interpreter.engine.layout.claims import ClaimPhase
 from interpreter.engine.layout.legal import normalized_play
 from interpreter.engine.layout.phases import DealPhase, LayoutPhase, PlayPhase
-from interpreter.engine.layout.standing import track_values
 from interpreter.engine.layout.table import LayoutTable
 from interpreter.engine.layout.tables import tables_for
 from interpreter.engine.layout.views import layout_view
 from interpreter.engine.match import Match, register
 from interpreter.engine.observation import LayoutView, Observation
+from interpreter.engine.scoring import track_values
 from interpreter.engine.tiles import Tile, bits
 from interpreter.rulefile.ruleset import Family, Ruleset, StartCriterion
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from interpreter.engine import events as ev
 from interpreter.engine import limits, pool
 from interpreter.engine.layout.dealing import Previous
-from interpreter.engine.layout.standing import eliminate, keep_tracks, track_values
+from interpreter.engine.layout.standing import eliminate, keep_tracks
 from interpreter.engine.layout.table import LayoutTable
 from interpreter.engine.layout.turns import DOMINO
-from interpreter.engine.scoring import Tally, score_error, scoring_sides, winners
+from interpreter.engine.scoring import Tally, score_error, scoring_sides, track_values, winners
 from interpreter.engine.tiles import bits
 from interpreter.expressions.language import MAX_VALUE, Expr
 from interpreter.rulefile.ruleset import DecidedBy, Ruleset, Scorer, TiedWinner, Winner

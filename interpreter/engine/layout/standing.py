@@ -5,14 +5,9 @@ the score tracks (scoring.tracks: tally marks beside points) and who is out of t
 from __future__ import annotations
 
 from interpreter.engine.layout.table import LayoutTable
-from interpreter.engine.scoring import Tally, winners
+from interpreter.engine.scoring import Tally, track_values, winners
 from interpreter.expressions.language import MAX_VALUE, Expr, ExpressionRuntimeError, describe_value
-from interpreter.rulefile.ruleset import Ruleset, Winner
-
-
-def track_values(rules: Ruleset, tracks: tuple[tuple[int, ...], ...]) -> dict[str, tuple[int, ...]]:
-    """The tracks by name: per track, its value per side."""
-    return {track.name: values for track, values in zip(rules.tracks, tracks, strict=True)}
+from interpreter.rulefile.ruleset import Winner
 
 
 def keep_tracks(table: LayoutTable, tally: Tally, credited: dict[int, int]) -> None:

@@ -21,6 +21,7 @@ from interpreter.engine.actions import PLAY, Action, IllegalAction
 from interpreter.engine.fixtures import ScriptedDeal
 from interpreter.engine.match import Match, register
 from interpreter.engine.observation import LayoutView, Observation, TrickView
+from interpreter.engine.scoring import track_values
 from interpreter.engine.tiles import Tile, bits, normal
 from interpreter.engine.tricks.phases import BIDDING, CALLING, DECLARING, DISCARDING, PLAYING, TrickPhase, thumb
 from interpreter.engine.tricks.phases.deal import Deal
@@ -145,8 +146,7 @@ class TrickMatch(Match):
 
     @property
     def tracks(self) -> dict[str, tuple[int, ...]]:
-        table = self._table
-        return {track.name: values for track, values in zip(self._rules.tracks, table.tracks, strict=True)}
+        return track_values(self._rules, self._table.tracks)
 
     @property
     def dealt_hands(self) -> int:
