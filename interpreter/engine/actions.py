@@ -36,12 +36,14 @@ TURN = "turn"  # layout family: turn up the tile at the right end of one's blind
 # layout family: a play that leaves its player one tile, made announcing it (play.announce_last):
 # the play's `value`, written after it as "6-3 on arm 2 tap"
 TAP = "tap"
+# counting family: no tile fits under the running total's limit (counting.limit)
+GO = "go"
 KINDS = (
     PLAY, DRAW, PASS, MARKER, BID, TRUMPS, DISCARD, CLOSE, KEEP, DROP, EXCHANGE, PICK, GIVE, REDEAL, DECLARE,
-    MELD, PLACE, ACCEPT, TURN,
+    MELD, PLACE, ACCEPT, TURN, GO,
 )  # fmt: skip
 _ONE_TILE = (DISCARD, PICK, GIVE)  # the kinds that carry one tile and nothing else
-_BARE = (DRAW, PASS, MARKER, CLOSE, KEEP, DROP, EXCHANGE, REDEAL, DECLARE, ACCEPT, TURN)
+_BARE = (DRAW, PASS, MARKER, CLOSE, KEEP, DROP, EXCHANGE, REDEAL, DECLARE, ACCEPT, TURN, GO)
 NO_TRUMPS = "none"
 DOUBLES = "doubles"
 # layout family: how the first double goes where its player chooses (layout.spinners:

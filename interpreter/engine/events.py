@@ -30,6 +30,9 @@ ROUND_END = 3  # (ROUND_END, tables, round, reason, seat, hands (masks), pips, s
 PLAYED = 4  # (PLAYED, seat, tile, arm, half)
 SCORE = 5  # (SCORE, side, seat or None, points, total, reason): the `score` event
 DISCARD = 6  # (DISCARD, seat, action): an action whose tile is laid face down: public without it
+# (DEALT, deal event, its public form): a deal logged as a finished dict (the counting family's),
+# whose hands only the log keeps
+DEALT = 7
 Record = tuple[Any, ...] | Event
 
 
@@ -38,6 +41,8 @@ def materialise(record: Record) -> Event:
     if isinstance(record, dict):
         return record
     tag = record[0]
+    if tag == DEALT:
+        return record[1]
     if tag in (ACTION, DISCARD):
         return action(record[1], record[2])
     if tag == PLAYED:
@@ -118,7 +123,7 @@ def _played(record: tuple[Any, ...]) -> Event:
 TAGS_OF_TYPE = {
     "action": (ACTION, PLAYED, DISCARD),
     "draw": (DRAW,),
-    "deal": (DEAL,),
+    "deal": (DEAL, DEALT),
     "round_end": (ROUND_END,),
     "score": (SCORE,),
 }
@@ -134,6 +139,8 @@ def public(record: Record, event: Event) -> Event:
         return public_deal(event)
     if tag == DRAW:
         return public_draw(record[1])
+    if tag == DEALT:
+        return record[2]
     if tag == DISCARD:
         return {"type": "action", "seat": record[1], "action": {"kind": record[2].kind}}
     return event

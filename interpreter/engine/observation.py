@@ -118,6 +118,26 @@ class TrickView:
     forfeits: bool = False
 
 
+@dataclass(frozen=True)
+class CountingView:
+    """What a seat sees of a counting hand (docs/format.md, "Counting games")."""
+
+    dealer: int  # owns the crib; the seat after him lays first
+    starter: int
+    phase: str  # "crib", "counting" or "show"
+    limit: int  # the running total no tile may pass
+    total: int  # the running total now
+    count: tuple[tuple[int, Tile], ...]  # (seat, tile) laid since the count last started, in order
+    laid: tuple[tuple[Tile, ...], ...]  # per seat, the tiles it laid to the count this hand
+    gone: tuple[int, ...]  # the seats that said go since the count last started
+    crib_size: int  # tiles in the crib so far
+    crib_counts: tuple[int, ...]  # per seat, the tiles it laid into the crib (the rest came from the stock)
+    goes: tuple[tuple[int, int], ...]  # (seat, total) of every go this hand: no tile it held then fitted
+    turn_up: Tile | None  # the tile turned up for every show (None: not yet)
+    to_crib: int = 0  # tiles the seat to act has still to lay into the crib
+    crib: tuple[Tile, ...] = ()  # the observing seat's own crib tiles (its own view only)
+
+
 class History(Sequence[dict[str, Any]]):
     """The public log as it stood when an observation was taken: a read-only view of the first
     records of the match's public log, which only grows. Taking it costs nothing per record, so an
@@ -178,6 +198,7 @@ class Observation:
     history: History  # the public event log: no hidden hands, no drawn tiles
     rules: Ruleset  # the rules are public: every player may read them
     tricks: TrickView | None = None  # a trick game's hand as everyone sees it (None in a layout game)
+    counting: CountingView | None = None  # a counting game's hand as this seat sees it
     # scoring.tracks: per track name, its value per side (empty without tracks); and the seats out
     # of the match (match.eliminate_when), in the order they went out.
     tracks: Mapping[str, tuple[int, ...]] = field(default_factory=dict)

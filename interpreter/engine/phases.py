@@ -29,6 +29,8 @@ from interpreter.engine.actions import Action
 from interpreter.rulefile.phase_kinds import (
     AUCTION,
     CALLS,
+    COUNTING,
+    CRIB,
     DEAL,
     DECLARATION,
     DISCARD,
@@ -42,8 +44,8 @@ from interpreter.rulefile.phase_kinds import (
     UNDEALT,
 )
 
-__all__ = ["AUCTION", "CALLS", "DEAL", "DECLARATION", "DISCARD", "DRAW_DISCARD", "KINDS", "LAYOUT", "MELDING",
-           "PASSING", "SCORING", "TRICKS", "UNDEALT", "Phase"]  # fmt: skip
+__all__ = ["AUCTION", "CALLS", "COUNTING", "CRIB", "DEAL", "DECLARATION", "DISCARD", "DRAW_DISCARD", "KINDS",
+           "LAYOUT", "MELDING", "PASSING", "SCORING", "TRICKS", "UNDEALT", "Phase"]  # fmt: skip
 
 TableT = TypeVar("TableT")
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from interpreter.engine.actions import Action
+from interpreter.engine.counting import determinize as counting_search
 from interpreter.engine.layout import determinize as layout_search
 from interpreter.engine.tricks import determinize as trick_search
 from interpreter.rulefile.ruleset import Family, Ruleset
@@ -39,6 +40,13 @@ _SUPPORT = {
         trick_search.round_over,
         trick_search.legal_now,
         trick_search.advance,
+    ),
+    Family.COUNTING: SearchSupport(
+        counting_search.CountingDeterminizer,
+        counting_search.round_key,
+        counting_search.round_over,
+        counting_search.legal_now,
+        counting_search.advance,
     ),
 }
 

@@ -29,6 +29,7 @@ from interpreter.expressions.language import (
 )
 from interpreter.resources import load_schema
 from interpreter.rulefile import phase_kinds
+from interpreter.rulefile.build_counting import build_counting, refuse_counting_sections
 from interpreter.rulefile.build_layout_rules import (
     announce_last,
     check_blind_rows,
@@ -282,10 +283,14 @@ def build_ruleset(
     if b.get("match", "eliminate_when") is not None and family is Family.LAYOUT:
         match = replace(match, eliminate_when=build_elimination(b, players, tracks))
     tile_value = b.formula(("set", "tile_value"), TILE_NAMES, Type.INT)
-    tricks = None
+    tricks = counting = None
     check_undealt_to_starter(b, family, deal, layout, draw)
     check_blind_rows(b, family, deal, layout, draw, play)
-    if family is Family.TRICKS:
+    if family is not Family.COUNTING:
+        refuse_counting_sections(b)
+    if family is Family.COUNTING:
+        counting = build_counting(b, counts, max_pips, deal, tile_value)
+    elif family is Family.TRICKS:
         # A trick file's layout sections are refused, so they hold their defaults: the layout
         # checks below would only judge those defaults against the trick sections.
         tricks = build_tricks(b, counts, max_pips, players, deal)
@@ -337,6 +342,7 @@ def build_ruleset(
         not_expressible=tuple(b.get("not_expressible") or ()),
         family=family,
         tricks=tricks,
+        counting=counting,
         tracks=tracks,
         tiles=tiles,
         by_count={key: table for key, table in by_count.items() if len(set(table.values())) > 1},

@@ -43,7 +43,7 @@ def check_undealt_to_starter(b: _Builder, family: Family, deal: Deal, layout: La
     if deal.undealt is not Undealt.STARTER:
         return
     path = ("deal", "undealt")
-    if family is Family.TRICKS:
+    if family is not Family.LAYOUT:
         b.problem(path, "starter gives the undealt tiles to the layout's first player: layout games only")
     elif layout.topology is not Topology.LINE:
         b.problem(path, "starter gives the undealt tiles to the player of the line's first tile: needs a line")
@@ -66,7 +66,7 @@ def check_blind_rows(b: _Builder, family: Family, deal: Deal, layout: Layout, dr
     if deal.hands is not Hands.BLIND_ROW:
         return
     path = ("deal", "hands")
-    if family is Family.TRICKS:
+    if family is not Family.LAYOUT:
         b.problem(path, "blind_row lays the rows' tiles on a layout: layout games only")
     elif layout.topology is not Topology.LINE:
         b.problem(path, "blind_row lays the turned tile on a line: needs layout.topology: line")

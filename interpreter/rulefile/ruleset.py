@@ -17,6 +17,7 @@ from interpreter.expressions.language import Expr, Type
 from interpreter.rulefile import phase_kinds
 
 if TYPE_CHECKING:
+    from interpreter.rulefile.counting_rules import CountingRules
     from interpreter.rulefile.trick_rules import TrickRules
 
 
@@ -25,6 +26,7 @@ class Family(enum.Enum):
 
     LAYOUT = "layout"
     TRICKS = "tricks"
+    COUNTING = "counting"  # a running total to a limit, pegging, and a show of hands and crib
 
 
 class Direction(enum.Enum):
@@ -627,6 +629,7 @@ class Ruleset:
     # and a trick game leaves the layout sections (layout, play, draw, scoring's domino and blocked)
     # at their defaults, unused.
     tricks: TrickRules | None = None
+    counting: CountingRules | None = None  # the counting family's own rules (rulefile/counting_rules.py)
     tracks: tuple[Track, ...] = ()  # scoring.tracks (a layout game's), in the file's order
     # The tiles played, in id order, where the file leaves some of the double-max_pip set out
     # (`set.without`, trick games) or lists them (`set.tiles`: the entries in order, each as many
