@@ -17,7 +17,7 @@ _WORDS = {
     k.DEAL: "the deal", k.CALLS: "the calls", k.AUCTION: "the auction", k.DECLARATION: "the declaration",
     k.UNDEALT: "the undealt tiles", k.DISCARD: "the discards", k.PASSING: "the passing", k.MELDING: "the melding",
     k.LAYOUT: "the play to the layout", k.TRICKS: "the tricks", k.DRAW_DISCARD: "the draws and discards",
-    k.SCORING: "the scoring",
+    k.CRIB: "the crib", k.COUNTING: "the play to a running total", k.SCORING: "the scoring",
 }  # fmt: skip
 
 

@@ -139,3 +139,21 @@ def test_the_loader_refuses_a_limit_no_tile_fits_under_and_a_deal_the_set_cannot
     three = base.replace("max: 2 ", "max: 3 ").replace("hand_size: 6", "hand_size: 10")
     with pytest.raises(RuleFileError, match=r"3 × 10 \+ 0 \+ 1 = 31"):
         load_ruleset_text(three, "house.yaml", GAMES)
+
+
+def _refused(text: str) -> list[str]:
+    with pytest.raises(RuleFileError) as error:
+        load_ruleset_text(text, "house.yaml", GAMES)
+    return [f"{d.line}:{d.column}: {d.message}" for d in error.value.diagnostics]
+
+
+def test_each_familys_sections_are_refused_in_the_others_files_where_they_are_written() -> None:
+    base = (GAMES / "domino-cribbage.yaml").read_text()
+    said = _refused("name: house\nextends: draw\ncrib: {from_each: 2}\n")
+    assert said == ["3:1: crib: belongs to counting games (family: counting)"]
+    said = _refused(base.replace("\nmatch:", "\nlayout: {topology: line}\nmatch:"))
+    assert any(": layout: belongs to layout games, and this is a counting game" in line for line in said), said
+    said = _refused(base.replace("later_rounds: [next_seat]", "later_rounds: [previous_winner]"))
+    assert any("start.later_rounds[0]: 'previous_winner' does not choose who lays first" in line for line in said)
+    said = _refused(base.replace("  limit: 31", "  limt: 31"))
+    assert any("limt" in line and "did you mean 'limit'" in line for line in said), said
