@@ -157,3 +157,21 @@ def test_each_familys_sections_are_refused_in_the_others_files_where_they_are_wr
     assert any("start.later_rounds[0]: 'previous_winner' does not choose who lays first" in line for line in said)
     said = _refused(base.replace("  limit: 31", "  limt: 31"))
     assert any("limt" in line and "did you mean 'limit'" in line for line in said), said
+
+
+def test_three_hands_lay_one_each_and_the_stock_one_into_the_crib_and_lay_on_in_turn_after_a_go() -> None:
+    three = load_ruleset(GAMES / "domino-cribbage-three.yaml")
+    dealt = deal("6-6 5-5 4-6 3-6 0-0", "5-6 4-5 3-5 2-6 0-1", "1-1 0-2 1-2 0-3 0-4", boneyard="2-2 1-3", starter=0)
+    match = Match(three, 3, seed=1, deals=[dealt])
+    play(match, "discard 0-0", "discard 0-1", "discard 0-4")
+    assert match.counting_view.crib_size == 4 and match.counting_view.turn_up == (1, 3)
+    play(match, "play 6-6", "play 5-6", "play 1-1", "go", "go")  # 25: seats 0 and 1 hold nothing under 7
+    assert match.current_player == 2
+    assert pegged(play(match, "play 0-2")) == [(2, 2, "pair")]  # 2 after 2, at 27
+    assert pegged(play(match, "play 1-2", "go")) == [(2, 1, "go")]  # 30: 0-3 would make 33
+    assert match.current_player == 0
+    while not match.is_over and match.round == 1:
+        match.apply(match.legal_actions()[0])
+    crib = [e for e in of_type(match.events, "show") if e["crib"]]
+    assert [sorted(map(tuple, e["tiles"])) for e in crib] == [[(0, 0), (0, 1), (0, 4), (2, 2)]]
+    assert [e["seat"] for e in of_type(match.events, "show")] == [0, 1, 2, 2]
