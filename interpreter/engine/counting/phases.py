@@ -196,6 +196,7 @@ class Counting(CountingPhase):
         table.count.append((seat, tile))
         table.total += table.value[tile]
         table.last = seat
+        table.events.append({"type": "count", "seat": seat, "total": table.total})
         side = table.seat_side[seat]
         ranks = [table.rank[t] for _, t in table.count]
         for reason, points in tally.peg(table.c, ranks, table.total):
@@ -222,11 +223,11 @@ class Counting(CountingPhase):
         was made exactly), the count starts again from 0, and the seat after him lays; once every
         hand is empty, the show."""
         last = table.last
-        if not scored and last is not None:
+        if not scored and last is not None and table.score(last, table.seat_side[last], table.c.go, tally.GO):
+            self.finish(None)
+            return
+        if last is not None:
             table.events.append({"type": "count_over", "seat": last, "total": table.total})
-            if table.score(last, table.seat_side[last], table.c.go, tally.GO):
-                self.finish(None)
-                return
         table.count, table.total, table.gone = [], 0, []
         if not any(table.hands):
             self.finish(Show(table))

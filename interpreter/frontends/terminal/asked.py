@@ -19,5 +19,7 @@ ASKED: PhaseParts[str] = PhaseParts(
         kinds.UNDEALT: "discard",  # the dealer lays a tile away for the turned-up tile he took
         kinds.LAYOUT: "move",
         kinds.TRICKS: "play",
+        kinds.CRIB: "discard",  # a tile laid face down into a counting game's crib
+        kinds.COUNTING: "move",
     },
 )

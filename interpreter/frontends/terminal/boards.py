@@ -13,6 +13,7 @@ from interpreter.frontends.presentation.plays import grouped, order_plays
 from interpreter.frontends.presentation.seats import Seat
 from interpreter.frontends.presentation.style import Style
 from interpreter.frontends.presentation.tricks import describe_trick_move, tables
+from interpreter.frontends.terminal.counting_table import counting_help, counting_screen, describe_counting_move
 from interpreter.frontends.terminal.help_text import layout_help, trick_help
 from interpreter.frontends.terminal.table import describe_move, screen
 from interpreter.frontends.terminal.trick_table import trick_screen
@@ -49,6 +50,9 @@ BOARDS: PhaseParts[Board] = PhaseParts(
     {
         kinds.LAYOUT: Board(screen, layout_help, describe_move, _layout_said, lambda match, legal: list(legal)),
         kinds.TRICKS: Board(trick_screen, trick_help, _trick_move, _trick_move, _trick_order),
+        kinds.COUNTING: Board(
+            counting_screen, counting_help, describe_counting_move, describe_counting_move, lambda m, legal: list(legal)
+        ),
     },
 )
 
