@@ -25,6 +25,9 @@ def test_every_bundled_variant_is_explained_with_its_key_facts(variant):
     if ruleset.family is Family.TRICKS:
         _trick_key_facts(ruleset, text)
         return
+    if ruleset.family is Family.COUNTING:
+        _counting_key_facts(ruleset, text)
+        return
     for heading in ("The set", "Players and hands", "Starting a round", "The layout", "Playing", "Winning"):
         assert heading in text
     _set_facts(ruleset, text)
@@ -36,6 +39,22 @@ def test_every_bundled_variant_is_explained_with_its_key_facts(variant):
         rounds = ruleset.match.rounds[ruleset.players.min]
         assert f"{rounds} {'round' if rounds == 1 else 'rounds'}" in text
     assert ("Scoring during play" in text) == (ruleset.in_play is not None or ruleset.on_pass is not None)
+
+
+def _counting_key_facts(ruleset: Ruleset, text: str) -> None:
+    """A counting game's rulebook: its sections, the deal, the crib, the limit, the pegging and the show."""
+    rules = ruleset.counting
+    assert rules is not None
+    for heading in ("The set", "Players and hands", "Dealing", "The play", "The show", "Winning"):
+        assert heading in text
+    _set_facts(ruleset, text)
+    for size in set(ruleset.deal.hand_sizes.values()):
+        assert f"{size} tiles" in text
+    assert f"lays {rules.crib_from_each} of his tiles face down into the crib" in text
+    assert f"may not pass {rules.limit}" in text
+    for total, points in rules.totals:
+        assert f"brings the total to {total} scores {points}" in text
+    assert f"{ruleset.match.target} points" in text
 
 
 def _set_facts(ruleset: Ruleset, text: str) -> None:

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from interpreter.engine import Action, IllegalAction, Match, TrickMatch
+from interpreter.engine import Action, CountingMatch, IllegalAction, Match, TrickMatch
 from interpreter.rulefile.loader import load_ruleset
 from tests.engine.engine_helpers import face_down_on_table
 from tests.variant_cases import bundled_cases
@@ -40,6 +40,11 @@ def _where_is_everything(match: Match) -> Counter:
     if isinstance(match, TrickMatch):  # a trick game's tiles played this hand lie in its tricks
         for tiles in match.trick_view.played:
             places.update(tiles)
+    if isinstance(match, CountingMatch):  # a counting game's tiles laid to the count, and its starter
+        view = match.counting_view
+        for tiles in view.laid:
+            places.update(tiles)
+        places.update([view.turn_up] if view.turn_up is not None else [])
     places.update(face_down_on_table(match))
     return places
 

@@ -1,6 +1,6 @@
 """The counting family (docs/format.md, "Counting games"): the crib, the turned-up starter, the play
 to a running total with go, pegging for totals, pairs and runs, and the show, on scripted deals of
-Domino Cribbage (tests/examples/counting/domino-cribbage.yaml). Seat 0 lays first; seat 1 deals and
+Domino Cribbage (rules/domino-cribbage.yaml). Seat 0 lays first; seat 1 deals and
 owns the crib. Each hand is dealt 6 tiles; the boneyard's first tile is the one turned up."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from interpreter.engine.counting.tally import show_items
 from interpreter.rulefile.loader import RuleFileError, load_ruleset, load_ruleset_text
 from tests.engine.engine_helpers import legal, of_type, play
 
-GAMES = Path(__file__).resolve().parents[1] / "examples" / "counting"
+GAMES = Path(__file__).resolve().parents[2] / "rules"
 CRIBBAGE = load_ruleset(GAMES / "domino-cribbage.yaml")
 CRIBS = ("discard 0-0", "discard 0-1", "discard 0-2", "discard 0-3")  # seat 0 lays 0-0 0-1, seat 1 0-2 0-3
 

@@ -151,7 +151,7 @@ class Crib(CountingPhase):
         del table.stock[: c.crib_from_stock]
         if c.turn_up:
             table.turn_up = table.stock.pop(0)
-            event = {"type": "turn_up", "seat": table.dealer, "tile": [*table.turn_up]}
+            event = {"type": "starter", "seat": table.dealer, "tile": [*table.turn_up]}
             table.events.append(event)
         table.current = table.starter
         self.finish(Counting(table))

@@ -111,8 +111,9 @@ class CountingTable:
         self.events.append(ev.match_end(done, self.scores))
 
     def round_end(self, reason: str) -> None:
+        """The hand's end; a hand the target cut short keeps its unplayed tiles hidden ("hands" empty)."""
         self.events.append(
             {"type": "round_end", "round": self.round, "reason": reason, "seat": self.dealer,
-             "hands": [[[*t] for t in hand] for hand in self.hands], "pips": [0] * self.sides,
+             "hands": [[] for _ in self.hands], "pips": [0] * self.sides,
              "scores": self.scores.copy()}
         )  # fmt: skip

@@ -8,9 +8,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from interpreter.engine import Match
+from interpreter.engine import Action, Match
+from interpreter.engine.actions import DISCARD, GO
 from interpreter.frontends.presentation.seats import Seat, plural, together
 from interpreter.frontends.presentation.style import Style, hand_tile
+from interpreter.rulefile.ruleset import Ruleset
 
 _ROWS = {2: "a pair", 6: "a pair royal", 12: "a double pair royal"}
 
@@ -58,7 +60,7 @@ class CountingNarrator:
                 lines += self._deal(event)
             elif kind == "action":
                 lines.append(self._action(event, viewer))
-            elif kind == "turn_up":
+            elif kind == "starter":
                 lines.append(f"{self.name(event['seat'])} {self._verb(event['seat'], 'turn', 'turns')} up "
                              f"{hand_tile(tuple(event['tile']))}: the starter, in every show.")  # fmt: skip
             elif kind == "count":
@@ -137,3 +139,23 @@ def result_line(match: Match, seats: Sequence[Seat]) -> str:
     others = [score for side, score in enumerate(match.scores) if side not in match.winners]
     scores = " to ".join(str(s) for s in [match.scores[match.winners[0]], *others])
     return f"Match over after {hands}: {together(winners)} {'win' if plural(winners) else 'wins'}, {scores}."
+
+
+def describe_counting_move(action: Action, match: Match, seats: Sequence[Seat]) -> str:
+    if action.kind == GO:
+        return "go (no tile fits under the limit)"
+    assert action.tile is not None
+    if action.kind == DISCARD:
+        return f"{hand_tile(action.tile)} face down into the crib"
+    view = match.observation(match.current_player or 0).counting
+    total = "" if view is None else f" (count {view.total} → {view.total + tile_count(match.ruleset, action.tile)})"
+    return f"lay {hand_tile(action.tile)}{total}"
+
+
+def tile_count(rules: Ruleset, tile: tuple[int, int]) -> int:
+    """What `tile` adds to the running total (counting.value)."""
+    c = rules.counting
+    low, high = tile
+    env = {"players": rules.players.min, "max_pip": rules.max_pip, "set_size": rules.set_size,
+           "high": high, "low": low, "pips": low + high, "is_double": low == high}  # fmt: skip
+    return int(c.value(env)) if c is not None else low + high

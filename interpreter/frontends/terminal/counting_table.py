@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from interpreter.engine import Action, Match
-from interpreter.engine.actions import DISCARD, GO
+from interpreter.frontends.presentation.counting import describe_counting_move
 from interpreter.frontends.presentation.seats import Seat
 from interpreter.frontends.presentation.style import Style, hand_tile
 from interpreter.frontends.terminal.table import goal, hand_line, player_lines
@@ -57,23 +57,3 @@ def counting_screen(
     lines.append(style.heading(f"Your move: {ask}" if you else f"{seats[viewer].name}'s move: {ask}"))
     lines += [f"  {number:>2}  {describe_counting_move(a, match, seats)}" for number, a in enumerate(legal, start=1)]
     return "\n".join(lines) + "\n"
-
-
-def describe_counting_move(action: Action, match: Match, seats: Sequence[Seat]) -> str:
-    if action.kind == GO:
-        return "go (no tile fits under the limit)"
-    assert action.tile is not None
-    if action.kind == DISCARD:
-        return f"{hand_tile(action.tile)} face down into the crib"
-    view = match.observation(match.current_player or 0).counting
-    total = "" if view is None else f" (count {view.total} → {view.total + tile_count(match.ruleset, action.tile)})"
-    return f"lay {hand_tile(action.tile)}{total}"
-
-
-def tile_count(rules: Ruleset, tile: tuple[int, int]) -> int:
-    """What `tile` adds to the running total (counting.value)."""
-    c = rules.counting
-    low, high = tile
-    env = {"players": rules.players.min, "max_pip": rules.max_pip, "set_size": rules.set_size,
-           "high": high, "low": low, "pips": low + high, "is_double": low == high}  # fmt: skip
-    return int(c.value(env)) if c is not None else low + high

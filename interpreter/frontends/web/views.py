@@ -95,8 +95,9 @@ from interpreter.frontends.presentation.tricks import (
     trump_words,
     widow_words,
 )
+from interpreter.frontends.web.counting_view import counting_hand, counting_moves, counting_round_end
 from interpreter.rulefile.explain import explain
-from interpreter.rulefile.phase_kinds import LAYOUT, TRICKS, PhaseParts, play_kind
+from interpreter.rulefile.phase_kinds import COUNTING, LAYOUT, TRICKS, PhaseParts, play_kind
 from interpreter.rulefile.ruleset import Ruleset
 from interpreter.rulefile.trick_rules import LedSuit, TakeTurnUp
 from interpreter.text.untrusted import printable
@@ -993,6 +994,10 @@ WEB_BOARDS: PhaseParts[WebBoard] = PhaseParts(
         TRICKS: WebBoard(
             "tricks", _trick_moves, lambda match, legal: None, _trick_hand, _trick_scoring_rule, _trick_round_end,
             lays_tiles=False, pauses=False, sets_hand_size=False,
+        ),
+        COUNTING: WebBoard(
+            "counting", counting_moves, lambda match, legal: None, counting_hand, lambda ruleset: None,
+            counting_round_end, lays_tiles=False, pauses=False, sets_hand_size=False,
         ),
     },
 )  # fmt: skip

@@ -1,6 +1,7 @@
 // The page's part per board, registered once. The view names its board ("board": the kind of phase
 // the hand's tiles are played in, as the server's registry in web/views.py sends it); every module
 // asks this table what its board does, never the game's family. A new board registers its part here.
+import { countScore, renderCountTable } from "./counting.js";
 import { handScore, renderTrickTable } from "./tricks.js";
 
 const BOARDS = {
@@ -27,6 +28,18 @@ const BOARDS = {
     tilePlaces: false,
     asksWhy: true,
     choices: true,
+  },
+  // Tiles laid in turn to a running total (a counting game): the total, the count, the crib.
+  counting: {
+    roundWord: "Hand",
+    boneyard: false,
+    ownTable: renderCountTable,
+    score: countScore,
+    unit: () => "",
+    restsHand: true,
+    tilePlaces: false,
+    asksWhy: true,
+    choices: false,
   },
 };
 

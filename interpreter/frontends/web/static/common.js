@@ -1,6 +1,7 @@
 // What the table page and the replay viewer share: the players' bar, the round end, the set size.
 import { backSvg, tileSvg, tileText } from "./dominoes.js";
 import { handEndBody } from "./tricks.js";
+import { showList } from "./counting.js";
 
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -105,6 +106,12 @@ export function tilesRow(tiles, label) {
 export function roundEndBody(state, viewer, end = state.round_end) {
   if (end.tricks) {
     const body = handEndBody(state, end, viewer);
+    if (state.over) body.append(matchEnd(state, viewer));
+    return body;
+  }
+  if (end.shows) { // a counting game's hand: its shows, called
+    const body = h("div", {}, h("h3", {}, "The show"), showList(state, end.shows, viewer),
+      h("p", {}, "Scores: ", end.scores.map((s, side) => `${sideName(state, side)} ${s}`).join(", ")));
     if (state.over) body.append(matchEnd(state, viewer));
     return body;
   }

@@ -59,6 +59,10 @@ export function showStatus() {
 // registered once; a kind nobody registered is refused here.
 const ASKED = {
   layout: () => "Your turn.",
+  crib: (state, t) => `Lay ${t.to_crib} tile${t.to_crib === 1 ? "" : "s"} face down into the crib: click ${t.to_crib === 1 ? "it" : "each"} in your hand.`,
+  counting: (state, t) => (state.legal.some((m) => m.kind === "go")
+    ? `No tile of yours fits under ${t.limit} (the count is ${t.total}): say go.`
+    : `Your turn: lay a tile (the count is ${t.total}; it may not pass ${t.limit}).`),
   auction: (state, t) => {
     if (t.turn_up_auction) { // over the turned-up suit (bidding.bids: turn_up)
       return t.turned_down ? "Your turn: name another suit as trumps, or pass." : `Your turn: accept ${t.offered} as trumps, or pass.`;
