@@ -40,6 +40,7 @@ const BOARDS = {
     tilePlaces: false,
     asksWhy: true,
     choices: false,
+    keys: "Keys: 1–9 or ←/→ choose a tile, Enter lays it, h hint; when no tile fits, the Go button on the table",
   },
 };
 

@@ -27,7 +27,7 @@ export function renderCountTable(box, state, viewer) {
   const crib = h("div", { class: "count-crib" }, h("span", { class: "count-label" }, `${dealer === "You" ? "Your" : `${dealer}'s`} crib`),
     h("span", { class: "tiles" }, Array.from({ length: t.crib_size }, () => backSvg())),
     t.crib.length ? h("span", { class: "quiet" }, `yours: ${t.crib.map(([a, b]) => tileText(b, a)).join(" ")}`) : null);
-  const starter = h("div", { class: "count-starter" }, h("span", { class: "count-label" }, "Starter"),
+  const starter = h("div", { class: "count-starter" }, h("span", { class: "count-label", title: "turned up by the dealer: it counts in every hand and in the crib at the show" }, "Starter"),
     t.turn_up ? tiles([t.turn_up]) : h("span", { class: "quiet" }, "turned up once the crib is full"));
   const top = h("div", { class: "count-top" }, starter, crib);
   const playing = t.phase !== "crib";

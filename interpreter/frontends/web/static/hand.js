@@ -181,7 +181,7 @@ export function renderControls() {
     ? "Keys: 1–9 pick or put back a tile (as the hand reads), Enter plays the picked tiles, Esc clears, h hint; Esc goes on from a finished trick"
     : offered
     ? `Keys: 1–9 or ←/→ choose a tile, ${state.tricks.names_lead_suit ? "↑/↓ the suit it is led as, " : ""}Enter plays it, Tab to the other choices, p pass, h hint, Esc goes on from a finished trick`
-    : "Keys: 1–9 or ←/→ choose a tile, ↑/↓ choose where, Enter plays, d draw, p pass, m marker, h hint";
+    : boardOf(state).keys || "Keys: 1–9 or ←/→ choose a tile, ↑/↓ choose where, Enter plays, d draw, p pass, m marker, h hint";
   for (const kind of ["draw", "pass", "marker", "keep", "redeal", "turn"]) { // keep, redeal: deal.redeal_claim; turn: a blind row
     const move = yours && !offered && state.legal.find((m) => m.kind === kind);
     const button = $(kind);
