@@ -177,6 +177,12 @@ class Match(ABC):
         policy instead. The same actions, state and log as the loop over `legal_actions` and
         `apply` it stands for."""
 
+    def policy_choice(self) -> Action | None:
+        """The family's named policy's action now, for a decision no immediate score tells apart
+        (a counting game's crib: the tiles whose loss leaves the best show); None where the family
+        has none. A player that looks at the score alone (greedy) breaks its ties with it."""
+        return None
+
     def resample(self, seat: int, rng: random.Random) -> Match:
         """A match in which every tile hidden from `seat` is dealt again at random from `rng`,
         consistent with what `seat` has seen: built from `observation(seat)` only, by the family's

@@ -1,5 +1,6 @@
 """`greedy`: the action that scores the most now, then the heaviest tile, then a double, then (a
-lead naming its open end) the end the hand backs most.
+lead naming its open end) the end the hand backs most; among actions that lay no tile, the one the
+family's named policy picks, where it has one (`Match.policy_choice`: a counting game's crib).
 
 "Scores" is measured by applying the action to a copy of the round (one determinization of the
 hidden tiles, since round-end points depend on what others hold) and reading how the side's
@@ -49,6 +50,7 @@ class GreedyPlayer:
         lowest = rules.match.winner is Winner.LOWEST
         table = search_support(rules).determinizer(rules, observation).sample(self._rng)
         table.legal_actions()  # listed once here, the clones below share the list instead of each listing it
+        preferred = table.policy_choice()  # the family's policy, where the score now tells nothing (a crib)
         best, best_key = legal[0], None
         for action in legal:
             after = table.clone()
@@ -57,8 +59,8 @@ class GreedyPlayer:
             if action.kind == PLAY and action.tile is not None:
                 tile, backing = action.tile, end_backing(observation.hand, action)
                 key = (points, tile_value(rules, players, tile), tile[0] == tile[1], backing)
-            else:
-                key = (points, float("-inf"), False, 0)  # a play before a draw or pass that scores no more
+            else:  # a play before a draw or pass that scores no more; the family's policy's choice first
+                key = (points, 0.0 if action == preferred else float("-inf"), False, 0)
             if best_key is None or key > best_key:
                 best, best_key = action, key
         return best

@@ -175,3 +175,19 @@ def test_three_hands_lay_one_each_and_the_stock_one_into_the_crib_and_lay_on_in_
     crib = [e for e in of_type(match.events, "show") if e["crib"]]
     assert [sorted(map(tuple, e["tiles"])) for e in crib] == [[(0, 0), (0, 1), (0, 4), (2, 2)]]
     assert [e["seat"] for e in of_type(match.events, "show")] == [0, 1, 2, 2]
+
+
+@pytest.mark.parametrize("player", ["greedy", "counter"])
+def test_the_computer_lays_away_the_tiles_that_leave_its_hand_worth_most_at_the_show(player: str) -> None:
+    from interpreter.players import make_player
+
+    # Kept, 0-5 1-4 2-3 5-5 count 5 5 5 10: eight points before the starter; 6-6 and 5-6 add nothing.
+    dealt = deal("0-5 1-4 2-3 5-5 6-6 5-6", "0-0 0-1 0-2 0-3 0-4 0-6", boneyard="1-1", starter=0)
+    match = Match(CRIBBAGE, 2, seed=3, deals=[dealt])
+    chooser = make_player(player, 1)
+    laid = []
+    for _ in range(2):
+        action = chooser.choose(match.observation(0), match.legal_actions())
+        laid.append(action.tile)
+        match.apply(action)
+    assert sorted(laid) == [(5, 6), (6, 6)]

@@ -13,7 +13,7 @@ from typing import Any
 
 from interpreter.engine import events as ev
 from interpreter.engine.actions import PLAY, Action, IllegalAction
-from interpreter.engine.counting import tally
+from interpreter.engine.counting import policy, tally
 from interpreter.engine.counting.phases import CountingPhase, Deal
 from interpreter.engine.counting.table import CountingTable
 from interpreter.engine.fixtures import ScriptedDeal
@@ -206,6 +206,14 @@ class CountingMatch(Match):
             rules=self._rules,
             counting=self._view(seat),
         )
+
+    def policy_choice(self) -> Action | None:
+        """At the crib, the named counting policy's tile (counting/policy.py): the one whose loss
+        leaves the hand worth most at the show, over every turn-up its player cannot see."""
+        if self._over or self._phase.kind != "crib":
+            return None
+        seat = self._table.current
+        return policy.choose(self.observation(seat), self.legal_actions())
 
     def rule_of_thumb(self) -> Action:
         """The cheap policy (`playout`'s `heavy` share, and the greedy players'): at the crib, lay
