@@ -393,3 +393,31 @@ def test_a_setting_the_page_cannot_read_is_said_not_dropped(browser, server):
     assert "match.target 12" in page.inner_text("#create-problems")
     assert "/table/" not in page.url
     assert not errors, errors
+
+
+def test_a_counting_table_on_a_phone_shows_the_total_the_crib_and_the_starter(browser, server, shots):
+    """Domino Cribbage on a phone: the crib laid by tapping tiles of the hand; then the running total
+    and its limit, the starter, and the seat's own crib tiles named; a tap on a tile lays it."""
+    made = server.table("domino-cribbage", [base.HUMAN, base.computer("counter")], seed=4)
+    errors: list[str] = []
+    page = base.open_page(browser, server.base + made["seats"][0]["link"], errors, PHONE)
+
+    def lay() -> None:
+        version = base.view(page)["version"]
+        page.locator(".hand-tile.playable").first.click()
+        page.wait_for_function("v => window.__state.version > v || window.__state.over", arg=version, timeout=20000)
+
+    while base.view(page)["phase_kind"] == "crib":
+        assert "face down into the crib" in page.inner_text("#status")
+        lay()
+    state = base.view(page)
+    assert state["phase_kind"] == "counting" and state["tricks"]["turn_up"] is not None
+    table = page.inner_text("#trick-table")
+    assert "Starter" in table and "crib" in table and f"of {state['tricks']['limit']}" in table
+    assert len(state["tricks"]["crib"]) == 2  # its own two, named
+    lay()
+    # The total drawn is the view's, once the page has drawn the view it holds (a computer may move meanwhile).
+    drawn = "() => document.querySelector('.count-number').textContent.startsWith(String(window.__state.tricks.total))"
+    page.wait_for_function(drawn, timeout=20000)
+    page.screenshot(path=shots / "phone-domino-cribbage.png")
+    assert not errors, errors
