@@ -68,10 +68,17 @@ class _Worth:
             self.value[(low, high)] = c.value(tile_env)
             self.rank[(low, high)] = c.rank(tile_env)
         self.c = c
+        self._shown: dict[tuple[tuple[int, int], ...], int] = {}
 
     def show(self, tiles: Sequence[Tile]) -> int:
-        items = tally.show_items(self.c, [self.value[t] for t in tiles], [self.rank[t] for t in tiles])
-        return sum(item[2] for item in items)
+        """What `tiles` show; remembered by their sorted (value, rank) pairs, which alone decide
+        it: the same few hands recur over the turn-ups (at most 15 × 28 asked per crib tile)."""
+        key = tuple(sorted((self.value[t], self.rank[t]) for t in tiles))
+        found = self._shown.get(key)
+        if found is None:
+            items = tally.show_items(self.c, [v for v, _ in key], [r for _, r in key])
+            found = self._shown[key] = sum(item[2] for item in items)
+        return found
 
 
 def _unseen(rules: Ruleset, observation: Observation) -> list[Tile]:
