@@ -775,6 +775,7 @@ _LABELS = {
     "match.win_requires": "what a winner must also meet",
     "match.eliminate_when": "when a player is out of the match",
     **explain_stake.LABELS,
+    **explain_counting.LABELS,
     "tracks": "what is kept beside the score",
     "layout.topology": "the layout",
     "layout.spinners": "which doubles are spinners",

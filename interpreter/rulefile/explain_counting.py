@@ -11,6 +11,23 @@ from interpreter.rulefile.explain_common import seating, set_sentence, side_word
 from interpreter.rulefile.ruleset import Ruleset, StartCriterion, StartRule, TargetCheck
 
 _PIPS = ("pips", "high + low", "low + high")
+# What `explain --diff` calls each counting rule.
+LABELS = {
+    "counting.crib_from_each": "the tiles each player lays into the crib",
+    "counting.crib_from_stock": "the tiles the stock adds to the crib",
+    "counting.turn_up": "a starter turned up for the show",
+    "counting.value": "what a tile adds to the running total",
+    "counting.rank": "a tile's rank for pairs and runs",
+    "counting.limit": "the running total no tile may pass",
+    "counting.go": "the points for the go",
+    "counting.totals": "the totals that score in the play",
+    "counting.pairs": "the points for pairs in the play",
+    "counting.run_min": "the fewest tiles of a run in the play",
+    "counting.show.fifteen_total": "the total a show's combinations score for",
+    "counting.show.fifteen_points": "the points for each such combination",
+    "counting.show.pair_points": "the points for a pair in a show",
+    "counting.show.run_min": "the fewest tiles of a run in a show",
+}
 _ROWS = {0: "a pair", 1: "three of a rank in a row (a pair royal)", 2: "four (a double pair royal)"}
 
 

@@ -191,3 +191,10 @@ def test_the_computer_lays_away_the_tiles_that_leave_its_hand_worth_most_at_the_
         laid.append(action.tile)
         match.apply(action)
     assert sorted(laid) == [(5, 6), (6, 6)]
+
+
+def test_explain_diff_names_a_counting_rule_a_house_file_changes() -> None:
+    from interpreter.rulefile.explain import differences
+
+    house = load_ruleset_text("name: house\nextends: domino-cribbage\ncounting: {limit: 25}\n", "house.yaml", GAMES)
+    assert differences(house, CRIBBAGE) == ["The running total no tile may pass changes from 31 to 25."]
