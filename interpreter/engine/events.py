@@ -30,6 +30,9 @@ ROUND_END = 3  # (ROUND_END, tables, round, reason, seat, hands (masks), pips, s
 PLAYED = 4  # (PLAYED, seat, tile, arm, half)
 SCORE = 5  # (SCORE, side, seat or None, points, total, reason): the `score` event
 DISCARD = 6  # (DISCARD, seat, action): an action whose tile is laid face down: public without it
+# (HIDDEN, event, its public form): a finished record part of which only the log may see (a
+# tableau's deal: every tile in order, where the public form has only the face-up ones)
+HIDDEN = 7
 Record = tuple[Any, ...] | Event
 
 
@@ -64,6 +67,8 @@ def materialise(record: Record) -> Event:
         return score(side, points, total, reason, seat)
     if tag == ROUND_END:
         return _round_end(record)
+    if tag == HIDDEN:
+        return record[1]
     raise AssertionError(f"unknown log record {record!r}")
 
 
@@ -136,6 +141,8 @@ def public(record: Record, event: Event) -> Event:
         return public_draw(record[1])
     if tag == DISCARD:
         return {"type": "action", "seat": record[1], "action": {"kind": record[2].kind}}
+    if tag == HIDDEN:
+        return record[2]
     return event
 
 

@@ -15,7 +15,13 @@ from typing import Any, NamedTuple
 from interpreter.expressions import words as names
 from interpreter.expressions.language import Expr
 from interpreter.expressions.words import words
-from interpreter.rulefile import explain_phases, explain_stake, explain_tricks, explain_turn_up_auction
+from interpreter.rulefile import (
+    explain_phases,
+    explain_stake,
+    explain_tableau,
+    explain_tricks,
+    explain_turn_up_auction,
+)
 from interpreter.rulefile.explain_common import (
     ITEM,
     per_count,
@@ -29,7 +35,7 @@ from interpreter.rulefile.explain_common import (
 from interpreter.rulefile.explain_lots import lots_words
 from interpreter.rulefile.explain_pool import pool_words
 from interpreter.rulefile.explain_standing import same_tracks, standing_sentences, track_names, tracks_words
-from interpreter.rulefile.phase_kinds import LAYOUT, TRICKS, PhaseParts, play_kind
+from interpreter.rulefile.phase_kinds import LAYOUT, TABLEAU, TRICKS, PhaseParts, play_kind
 from interpreter.rulefile.ruleset import (
     COUNT_VALUE_FIELDS,
     TILE_CRITERIA,
@@ -769,6 +775,7 @@ _LABELS = {
     "match.win_requires": "what a winner must also meet",
     "match.eliminate_when": "when a player is out of the match",
     **explain_stake.LABELS,
+    **explain_tableau.LABELS,
     "tracks": "what is kept beside the score",
     "layout.topology": "the layout",
     "layout.spinners": "which doubles are spinners",
@@ -1240,6 +1247,7 @@ EXPLAINED: PhaseParts[Explained] = PhaseParts(
     {
         LAYOUT: Explained(_layout_sections, _layout_starters),
         TRICKS: Explained(explain_tricks.sections, _trick_starters),
+        TABLEAU: Explained(explain_tableau.sections, explain_tableau.starters),
     },
 )
 
