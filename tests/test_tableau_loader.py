@@ -8,7 +8,7 @@ import pytest
 
 from interpreter.rulefile.loader import RuleFileError, load_ruleset_text
 
-GAMES = Path(__file__).resolve().parent / "examples" / "tableau"
+GAMES = Path(__file__).resolve().parents[1] / "rules"
 
 
 def problems(text: str) -> list[str]:
@@ -56,9 +56,10 @@ def test_each_familys_sections_stay_in_its_files() -> None:
 
 def test_a_refill_is_one_tile_deep_and_spares_together_needs_two_spares() -> None:
     refill = problems("extends: polka-dot.yaml\ntableau: {depth: 2, columns: 3}\n")
+    line = (GAMES / "polka-dot.yaml").read_text().splitlines().index("  stock: refill") + 1
     assert refill == [
         "3:21: tableau.stock: refill fills emptied columns one tile deep: it needs tableau.depth: 1 "
-        "(tableau.stock is set in polka-dot.yaml:38:10)"
+        f"(tableau.stock is set in polka-dot.yaml:{line}:10)"
     ]
     spares = problems("extends: solitario.yaml\ntableau: {spares_together: true}\n")
     assert spares == ["3:28: tableau.spares_together: needs two spares or more, and there are 0"]

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from interpreter.expressions.language import Type, compile_expression
 from interpreter.rulefile.build_tricks import LAYOUT_ONLY, TRICK_ONLY, written
 from interpreter.rulefile.ruleset import MatchEnd, TargetCheck, TargetReach, Tie, Winner
-from interpreter.rulefile.tableau_rules import Face, Stock, TableauRules
+from interpreter.rulefile.tableau_rules import Face, Stock, TableauRules, removal_count
 
 if TYPE_CHECKING:
     from interpreter.rulefile.build import _Builder
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 # tiles removed.
 TABLEAU_END_NAMES = {"cleared": Type.BOOL, "left": Type.INT, "removed": Type.INT}
 MAX_REMOVALS = 5_000  # removals a turn may offer at most: C(columns + spares, size)
+MAX_TILE_SETS = 20_000  # sets of tiles of the set that make the total: the removals a game may ever offer
 # What a tableau file writes instead of the sections of the other families it may not.
 _INSTEAD = {
     ("deal",): "the tableau section deals the tiles",
@@ -152,14 +153,14 @@ def _check_counts(b: _Builder, rules: TableauRules, set_size: int) -> None:
 
 
 def _check_total(b: _Builder, tiles: tuple[tuple[int, int], ...], rules: TableauRules) -> None:
-    """Some `size` tiles of the set make the total (else nothing could ever be removed)."""
-    made: list[set[int]] = [{0}] + [set() for _ in range(rules.size)]  # per count of tiles: the totals they make
-    for low, high in tiles:
-        for k in range(rules.size, 0, -1):
-            made[k] |= {total + low + high for total in made[k - 1]}
-    if rules.total not in made[rules.size]:
+    """Some `size` tiles of the set make the total (else nothing could ever be removed), and not too
+    many sets of them do (each is a move the agents' action space lists)."""
+    found = removal_count(tiles, rules.size, rules.total)
+    path = ("tableau", "remove", "total")
+    if not found:
         pips = [low + high for low, high in tiles]
-        b.problem(
-            ("tableau", "remove", "total"),
-            f"no {rules.size} tiles of the set make {rules.total} together (a tile counts {min(pips)} to {max(pips)})",
-        )
+        counts = f"a tile counts {min(pips)} to {max(pips)}"
+        b.problem(path, f"no {rules.size} tiles of the set make {rules.total} together ({counts})")
+    elif found > MAX_TILE_SETS:
+        said = f"{found:,} sets of {rules.size} tiles of the set make {rules.total}"
+        b.problem(path, f"{said}; at most {MAX_TILE_SETS:,}")

@@ -13,7 +13,7 @@ from interpreter.rulefile.loader import load_ruleset, load_ruleset_text
 from interpreter.rulefile.ruleset import Ruleset
 from tests.engine.engine_helpers import legal, of_type, play
 
-GAMES = Path(__file__).resolve().parents[1] / "examples" / "tableau"
+GAMES = Path(__file__).resolve().parents[2] / "rules"
 
 # Luzon: 5 columns of 5 (column 1 top to bottom first), then the 3 spares.
 WINNABLE = (

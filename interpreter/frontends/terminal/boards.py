@@ -15,6 +15,7 @@ from interpreter.frontends.presentation.style import Style
 from interpreter.frontends.presentation.tricks import describe_trick_move, tables
 from interpreter.frontends.terminal.help_text import layout_help, trick_help
 from interpreter.frontends.terminal.table import describe_move, screen
+from interpreter.frontends.terminal.tableau_board import describe, tableau_help, tableau_screen
 from interpreter.frontends.terminal.trick_table import trick_screen
 from interpreter.rulefile import phase_kinds as kinds
 from interpreter.rulefile.phase_kinds import PhaseParts, play_kind
@@ -49,6 +50,7 @@ BOARDS: PhaseParts[Board] = PhaseParts(
     {
         kinds.LAYOUT: Board(screen, layout_help, describe_move, _layout_said, lambda match, legal: list(legal)),
         kinds.TRICKS: Board(trick_screen, trick_help, _trick_move, _trick_move, _trick_order),
+        kinds.TABLEAU: Board(tableau_screen, tableau_help, describe, describe, lambda match, legal: list(legal)),
     },
 )
 

@@ -95,8 +95,9 @@ from interpreter.frontends.presentation.tricks import (
     trump_words,
     widow_words,
 )
+from interpreter.frontends.web.tableau_view import tableau_json, tableau_moves
 from interpreter.rulefile.explain import explain
-from interpreter.rulefile.phase_kinds import LAYOUT, TRICKS, PhaseParts, play_kind
+from interpreter.rulefile.phase_kinds import LAYOUT, TABLEAU, TRICKS, PhaseParts, play_kind
 from interpreter.rulefile.ruleset import Ruleset
 from interpreter.rulefile.trick_rules import LedSuit, TakeTurnUp
 from interpreter.text.untrusted import printable
@@ -832,6 +833,7 @@ def _common(
         "history": history(events),
         "score_sheet": score_rows(match),
         "last_play": last_play(match, events),
+        "tableau": tableau_json(match),  # a patience's columns, spares and stock (None in other games)
     }
 
 
@@ -993,6 +995,11 @@ WEB_BOARDS: PhaseParts[WebBoard] = PhaseParts(
         TRICKS: WebBoard(
             "tricks", _trick_moves, lambda match, legal: None, _trick_hand, _trick_scoring_rule, _trick_round_end,
             lays_tiles=False, pauses=False, sets_hand_size=False,
+        ),
+        TABLEAU: WebBoard(
+            "tableau", tableau_moves, lambda match, legal: None, lambda match, viewer, seats, hand: None,
+            lambda ruleset: None,
+            lambda match, events, first, index, seats, viewer: {}, lays_tiles=False, pauses=False, sets_hand_size=False,
         ),
     },
 )  # fmt: skip

@@ -1,6 +1,7 @@
 // The page's part per board, registered once. The view names its board ("board": the kind of phase
 // the hand's tiles are played in, as the server's registry in web/views.py sends it); every module
 // asks this table what its board does, never the game's family. A new board registers its part here.
+import { renderTableau } from "./tableau.js";
 import { handScore, renderTrickTable } from "./tricks.js";
 
 const BOARDS = {
@@ -27,6 +28,18 @@ const BOARDS = {
     tilePlaces: false,
     asksWhy: true,
     choices: true,
+  },
+  // A patience by totals: the columns, spares and stock, and free tiles tapped to make the total.
+  tableau: {
+    roundWord: "Deal",
+    boneyard: false, // the stock is counted on the tableau itself
+    ownTable: renderTableau,
+    score: () => "",
+    unit: () => "",
+    restsHand: false,
+    tilePlaces: false,
+    asksWhy: false,
+    choices: false, // the tableau offers its own moves
   },
 };
 

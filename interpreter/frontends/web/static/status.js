@@ -59,6 +59,7 @@ export function showStatus() {
 // registered once; a kind nobody registered is refused here.
 const ASKED = {
   layout: () => "Your turn.",
+  tableau: (state) => `Your turn: tap free tiles that make ${state.tableau.total}, or choose a move.`,
   auction: (state, t) => {
     if (t.turn_up_auction) { // over the turned-up suit (bidding.bids: turn_up)
       return t.turned_down ? "Your turn: name another suit as trumps, or pass." : `Your turn: accept ${t.offered} as trumps, or pass.`;
