@@ -23,6 +23,7 @@ import numpy as np
 
 from interpreter.agents.encoding import Encoding
 from interpreter.engine import Action, Match, MatchLimitError
+from interpreter.engine.match import new_match
 from interpreter.expressions.language import ExpressionRuntimeError
 from interpreter.loader import load_ruleset
 from interpreter.players import PLAYERS, Player, make_player
@@ -144,7 +145,7 @@ class DominoEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's AECEnv is generic
             if not self._match.is_over:
                 break
             match_seed = random.Random(match_seed).getrandbits(SEED_BITS)
-            self._match = Match(self._ruleset, self._count, seed=match_seed, teams=self._teams)
+            self._match = new_match(self._ruleset, self._count, seed=match_seed, teams=self._teams)
         self._computers = {
             seat: make_player(name, match_seed * 1_000 + seat, reproducible=True)
             for seat, name in self._computer_names.items()
