@@ -33,7 +33,9 @@ DEALS = [("solitario", {"tableau.face": "top_up"}, 9), ("polka-dot", {}, 6)]
 
 
 @pytest.mark.parametrize(("variant", "settings", "seed"), DEALS)
-def test_a_whole_patience_never_shows_a_face_down_tile_nor_the_stock(client: TestClient, variant, settings, seed) -> None:
+def test_a_whole_patience_never_shows_a_face_down_tile_nor_the_stock(
+    client: TestClient, variant: str, settings: dict, seed: int
+) -> None:
     body = {"variant": variant, "players": 1, "seats": [HUMAN], "seed": seed, "settings": settings}
     answer = client.post("/api/tables", json=body)
     assert answer.status_code == 201, answer.text
