@@ -3,7 +3,7 @@
 One player. The set is shuffled and dealt into the tableau (tableau/table.py); the player removes
 free tiles whose pips make the total, and may move a free tile into an empty column, until every
 tile is removed (the round ends "cleared") or nothing is legal ("stuck"), which may be at once.
-The match is that one deal: its score is the tiles removed, and it is won when `match.win_requires`
+The match is that one deal: its score is the tiles removed (scored as they go), and it is won when `match.win_requires`
 (names: cleared, left, removed; default `cleared`) holds as it ends, else lost (no winner).
 Nothing here names a game.
 """
@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from interpreter.engine import events as ev
-from interpreter.engine.actions import Action, IllegalAction
+from interpreter.engine.actions import REMOVE, Action, IllegalAction
 from interpreter.engine.fixtures import ScriptedDeal
 from interpreter.engine.match import Match, register
 from interpreter.engine.observation import LayoutView, Observation, TableauView
@@ -138,6 +138,10 @@ class TableauMatch(Match):
         """`apply` for an action taken from `legal_now()`, without checking it again."""
         self._events.append((ev.ACTION, 0, action))
         self._table.apply(action)
+        if action.kind == REMOVE:  # the score is the tiles removed, kept as they go
+            taken = len(action.tiles)
+            self._scores[0] += taken
+            self._events.append((ev.SCORE, 0, 0, taken, self._scores[0], "removed"))
         self._legal = None
         self._check_end()
 
@@ -149,8 +153,6 @@ class TableauMatch(Match):
         self._legal = []
         self._over = True
         removed = len(table.removed)
-        self._scores[0] += removed
-        self._events.append((ev.SCORE, 0, 0, removed, self._scores[0], "removed"))
         cleared = table.cleared
         reason = CLEARED if cleared else STUCK
         left = [[*t] for column in table.columns for t in column] + [[*t] for t in (*table.spares, *table.stock)]

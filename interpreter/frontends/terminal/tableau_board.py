@@ -55,12 +55,15 @@ def tableau_screen(
 
 
 def tableau_help(ruleset: Ruleset) -> str:
-    return (
-        "Type the number of a move, or name it:\n"
-        "  0-5 1-6      remove the free tiles [5|0] and [6|1] (also: remove 0-5 1-6)\n"
-        "  move 4-4 to 3\n"
-        "               move the free tile [4|4] into the empty column 3\n"
-    ) + COMMANDS
+    """The moves a patience may be typed as: a move into an empty column only where the rules have one."""
+    lines = [
+        "Type the number of a move, or name it:",
+        "  0-5 1-6      remove the free tiles [5|0] and [6|1] (also: remove 0-5 1-6)",
+    ]
+    if ruleset.tableau is not None and ruleset.tableau.move_to_empty:
+        lines.append("  move 4-4 to 3")
+        lines.append("               move the free tile [4|4] into the empty column 3")
+    return "\n".join(lines) + "\n" + COMMANDS
 
 
 def describe(action: Action, match: Match, seats: Sequence[Seat]) -> str:

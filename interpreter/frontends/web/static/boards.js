@@ -16,6 +16,7 @@ const BOARDS = {
     tilePlaces: true, // a tile's several moves are places to play it (named under the hand when crowded)
     asksWhy: false, // why a tile is refused is asked of the engine (else: it fits nowhere)
     choices: false, // the moves are offered as buttons (bids, trumps, calls; the suit a tile is led as)
+    holdsHand: true, // the player holds a hand (shown under the table)
   },
   // Tricks won by the highest tile: the seats around the trick.
   tricks: {
@@ -28,6 +29,7 @@ const BOARDS = {
     tilePlaces: false,
     asksWhy: true,
     choices: true,
+    holdsHand: true,
   },
   // A patience by totals: the columns, spares and stock, and free tiles tapped to make the total.
   tableau: {
@@ -40,6 +42,7 @@ const BOARDS = {
     tilePlaces: false,
     asksWhy: false,
     choices: false, // the tableau offers its own moves
+    holdsHand: false, // every tile is on the tableau
   },
 };
 

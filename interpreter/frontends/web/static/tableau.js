@@ -3,7 +3,7 @@
 // them and shows their sum ("5 + 7 = 12"); once they make a legal removal it is played. The moves
 // are also offered as buttons (a removal by its tiles, a tile moved into an empty column).
 import { h } from "./common.js";
-import { backSvg, tileSvg, tileText } from "./dominoes.js";
+import { tileSvg, tileText } from "./dominoes.js";
 import { send } from "./moves.js";
 import { myTurn } from "./view.js";
 
@@ -18,7 +18,7 @@ function removals(state) {
 
 function tileNode(t, { free, usable, chosen, onTap }) {
   const cls = ["tableau-tile", free ? "free" : "", usable ? "usable" : "", chosen ? "picked" : ""].filter(Boolean).join(" ");
-  if (t === null) return h("div", { class: `${cls} face-down`, title: "face down" }, backSvg());
+  if (t === null) return h("div", { class: `${cls} face-down`, title: "face down", "aria-label": "a face-down tile" }, h("div", { class: "back-h" }));
   const label = `${tileText(t[1], t[0])}${free ? " (free)" : ""}`;
   const attrs = { class: cls, title: label, "aria-label": label };
   if (usable) Object.assign(attrs, { role: "button", tabindex: "0", onclick: onTap, onkeydown: (e) => { if (e.key === "Enter") onTap(); } });
@@ -72,11 +72,11 @@ export function renderTableau(box, state, viewer) {
   }, m.kind === "remove" ? `${m.tiles.map((x) => tileText(x[1], x[0])).join(" ")} (${m.sum})` : `Move ${tileText(m.tiles[0][1], m.tiles[0][0])} to column ${m.value}`)) : [];
   box.classList.add("tableau");
   box.onclick = null;
-  box.replaceChildren(
+  box.replaceChildren(...[
     h("div", { class: "tableau-banner" }, h("strong", {}, `Make ${t.total}`), ` with ${t.size} free tiles · ${facts}`),
     h("div", { class: "tableau-columns" }, ...columns),
     spares,
     h("div", { class: "tableau-sum", "aria-live": "polite" }, end || sumLine(state, chosenTiles)),
     buttons.length ? h("div", { class: "tableau-moves" }, h("span", { class: "quiet" }, "Or choose:"), ...buttons) : null,
-  );
+  ].filter(Boolean));
 }
