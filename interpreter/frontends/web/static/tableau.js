@@ -5,7 +5,7 @@
 import { h } from "./common.js";
 import { tileSvg, tileText } from "./dominoes.js";
 import { send } from "./moves.js";
-import { myTurn } from "./view.js";
+import { myTurnIn } from "./view.js";
 
 let picked = []; // the free tiles tapped, as "a-b"
 
@@ -13,7 +13,7 @@ const key = (t) => `${t[0]}-${t[1]}`;
 const pips = (t) => t[0] + t[1];
 
 function removals(state) {
-  return myTurn() ? state.legal.filter((m) => m.kind === "remove") : [];
+  return myTurnIn(state) ? state.legal.filter((m) => m.kind === "remove") : []; // the state drawn: a seat's, a spectator's, a replay's
 }
 
 function tileNode(t, { free, usable, chosen, onTap }) {
@@ -28,7 +28,7 @@ function tileNode(t, { free, usable, chosen, onTap }) {
 function sumLine(state, chosen) {
   const t = state.tableau;
   if (!chosen.length) {
-    return myTurn() ? `Tap ${t.size} free tiles that make ${t.total}.` : "";
+    return myTurnIn(state) ? `Tap ${t.size} free tiles that make ${t.total}.` : "";
   }
   const total = chosen.reduce((s, c) => s + pips(c), 0);
   const said = `${chosen.map(pips).join(" + ")} = ${total}`;
@@ -66,7 +66,7 @@ export function renderTableau(box, state, viewer) {
     })) : null;
   const facts = [t.stock ? `Stock: ${t.stock}` : null, `Removed: ${t.removed.length} of ${t.set_size}`].filter(Boolean).join(" · ");
   const end = t.outcome === "cleared" ? "Every tile removed: won!" : t.outcome === "stuck" ? "No removal left: the patience is lost." : "";
-  const buttons = myTurn() ? state.legal.map((m) => h("button", {
+  const buttons = myTurnIn(state) ? state.legal.map((m) => h("button", {
     type: "button", class: `choice choice-${m.kind}`, title: m.text, "aria-label": m.text, "data-index": m.index,
     onclick: () => { picked = []; send(m); },
   }, m.kind === "remove" ? `${m.tiles.map((x) => tileText(x[1], x[0])).join(" ")} (${m.sum})` : `Move ${tileText(m.tiles[0][1], m.tiles[0][0])} to column ${m.value}`)) : [];
