@@ -135,6 +135,9 @@ def test_no_move_is_offered_where_the_file_keeps_empty_columns_empty() -> None:
         play(match, "move 1-1 to 1")
 
 
+UNSEEN = r"1-3 is not free: it is not in sight \(face down, or still in the stock\)"
+
+
 def polka(line: str, stock: str = "") -> Match:
     return Match(load_ruleset(GAMES / "polka-dot.yaml"), 1, deals=[deal("", boneyard=f"{line} {stock}")])
 
@@ -142,6 +145,8 @@ def polka(line: str, stock: str = "") -> Match:
 def test_a_line_is_refilled_from_the_stock_in_the_order_its_places_were_dealt() -> None:
     match = polka("6-6 0-0 1-2 3-4 2-5 4-4", "2-3 4-5")
     assert legal(match) == ["remove 0-0 6-6"]
+    with pytest.raises(IllegalAction, match=UNSEEN):
+        play(match, "remove 1-3 5-6")  # the refusal says nothing of where an unseen tile lies
     events = play(match, "remove 0-0 6-6")
     assert [(e["column"], e["tile"]) for e in of_type(events, "refilled")] == [(1, [2, 3]), (2, [4, 5])]
     view = match.observation(0).tableau
@@ -179,6 +184,8 @@ def test_face_down_tiles_are_hidden_and_turned_up_once_freed() -> None:
     ]  # fmt: skip
     assert "[1, 1]" not in str(list(seen.history))  # the deal's public form names no face-down tile
     assert legal(match) == ["remove 0-0 6-6"]
+    with pytest.raises(IllegalAction, match=UNSEEN):
+        play(match, "remove 1-3 5-6")  # the refusal says nothing of where an unseen tile lies
     events = play(match, "remove 0-0 6-6")
     assert [(e["column"], e["tile"]) for e in of_type(events, "turned")] == [(1, [1, 3]), (2, [0, 5])]
     assert match.observation(0).tableau.columns[:2] == ((None, None, (1, 3)), (None, None, (0, 5)))

@@ -126,13 +126,14 @@ class TableauTable:
         return f"'{action}' is not a move in a patience: remove tiles, or move one into an empty column"
 
     def _where(self, tile: Tile) -> str:
+        """Why a tile is not free, in what the player sees: the face-up tile on it, or that it is
+        removed; an unseen tile is said to be unseen, whatever place it holds."""
         for c, column in enumerate(self.columns):
-            if tile in column:
-                below = column[column.index(tile) + 1]
-                return f"{_text(below)} lies on it" if column.index(tile) >= self.hidden[c] else "it lies face down"
+            if tile in column and column.index(tile) >= self.hidden[c]:
+                return f"{_text(column[column.index(tile) + 1])} lies on it"
         if tile in self.removed:
             return "it is already removed"
-        return "it is not on the tableau"
+        return "it is not in sight (face down, or still in the stock)"
 
     def apply(self, action: Action) -> None:
         """Do a legal `action`, logging what it turned up or drew."""
