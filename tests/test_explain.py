@@ -28,6 +28,9 @@ def test_every_bundled_variant_is_explained_with_its_key_facts(variant):
     if ruleset.family is Family.COUNTING:
         _counting_key_facts(ruleset, text)
         return
+    if ruleset.family is Family.TABLEAU:
+        _tableau_key_facts(ruleset, text)
+        return
     for heading in ("The set", "Players and hands", "Starting a round", "The layout", "Playing", "Winning"):
         assert heading in text
     _set_facts(ruleset, text)
@@ -65,6 +68,19 @@ def _set_facts(ruleset: Ruleset, text: str) -> None:
         assert f"A double-{ruleset.max_pip} set without " in text and f": {ruleset.set_size} tiles." in text
     else:
         assert f"double-{ruleset.max_pip} set: {ruleset.set_size} tiles" in text
+
+
+def _tableau_key_facts(ruleset: Ruleset, text: str) -> None:
+    """A patience: its set, how its tiles are laid out, what a removal makes, how it is won."""
+    rules = ruleset.tableau
+    assert rules is not None
+    for heading in ("The set", "The deal", "Play", "Won or lost"):
+        assert heading in text
+    _set_facts(ruleset, text)
+    line, columns = f"{rules.columns} are laid face up in a line", f"{rules.columns} columns of {rules.depth}"
+    assert (line if rules.depth == 1 else columns) in text
+    assert f"whose pips make {rules.total} together" in text
+    assert ("as spares" in text) == bool(rules.spares)
 
 
 def _trick_key_facts(ruleset: Ruleset, text: str) -> None:

@@ -57,9 +57,11 @@ def _full_set(ruleset) -> Counter:
 def _play(match: Match, choices: random.Random, full: Counter | None = None, clone_at: int | None = None):
     steps = 0
     clone = None
-    while not match.is_over:
-        if steps == clone_at:
+    while True:
+        if steps == clone_at:  # before the end is checked: a patience may be lost before any move
             clone = (match.clone(), choices.getstate())
+        if match.is_over:
+            break
         legal = match.legal_actions()
         assert legal, "a match that is not over must offer an action"
         action = legal[choices.randrange(len(legal))]

@@ -111,6 +111,10 @@ NO_DEFAULT |= {"trumps.joins"}  # no tile joins trumps from its own suit unless 
 NO_DEFAULT |= {"layout.demand_when"}  # a double demands whenever laid unless a file says when
 NO_DEFAULT |= {"phases"}  # the family's order of the phases the file's sections make, unless a file orders them
 NO_DEFAULT |= {"scoring.tracks"}  # no score kept beside the score unless a file names one
+NO_DEFAULT |= {"tableau", "tableau.columns", "tableau.depth"}  # a patience's tableau: required there, nowhere else
+# A counting game's sections: required there, nowhere else; a tile counts set.tile_value, and no runs or
+# fifteens score, unless a file says.
+NO_DEFAULT |= {"crib", "counting", "show", "counting.value", "counting.runs", "show.fifteens", "show.runs"}
 
 
 def test_schema_documents_every_property_closes_every_object_and_gives_defaults() -> None:
@@ -120,6 +124,7 @@ def test_schema_documents_every_property_closes_every_object_and_gives_defaults(
         "set.max_pip",
         "players.min",
         "players.max",
+        "deal",  # required but in a patience (family: tableau), whose tableau section deals
         "deal.hand_size",
         "scoring.in_play.when",
         "scoring.in_play.points",

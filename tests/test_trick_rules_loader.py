@@ -139,8 +139,11 @@ def test_the_house_rules_change_only_what_they_say() -> None:
 def test_every_bundled_file_says_its_family() -> None:
     for name in bundled_variants():
         rules = load_ruleset(name)
-        expected = Family.TRICKS if "trick" in rules.tags else Family.LAYOUT
-        assert rules.family is expected and (rules.tricks is None) == (expected is Family.LAYOUT), name
+        by_tag = {"trick": Family.TRICKS, "patience": Family.TABLEAU, "counting": Family.COUNTING}
+        expected = next((by_tag[tag] for tag in rules.tags if tag in by_tag), Family.LAYOUT)
+        assert rules.family is expected and (rules.tricks is None) == (expected is not Family.TRICKS), name
+        assert (rules.tableau is None) == (expected is not Family.TABLEAU), name
+        assert (rules.counting is None) == (expected is not Family.COUNTING), name
 
 
 def test_a_game_without_bidding_fixes_its_trumps(tmp_path: Path) -> None:

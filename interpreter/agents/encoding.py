@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 from interpreter.agents import counting_encoding
+from interpreter.agents.tableau_encoding import tableau_actions, tableau_into, tableau_sections
 from interpreter.engine import Action, Observation
 from interpreter.engine.actions import (
     ACCEPT,
@@ -45,7 +46,7 @@ from interpreter.engine.observation import LayoutView, TrickView
 from interpreter.engine.tiles import Tile
 from interpreter.engine.tricks import melds
 from interpreter.engine.tricks.tables import trick_tables_for
-from interpreter.rulefile.phase_kinds import COUNTING, LAYOUT, TRICKS, PhaseParts, play_kind
+from interpreter.rulefile.phase_kinds import COUNTING, LAYOUT, TABLEAU, TRICKS, PhaseParts, play_kind
 from interpreter.rulefile.ruleset import Hands, Ruleset, Spinners, Topology, WhenUnable
 from interpreter.rulefile.trick_rules import LedSuit
 
@@ -55,8 +56,10 @@ PHASES = ("bidding", "declaring", "calling", "discarding", "playing")
 CALLS = (KEEP, DROP, EXCHANGE)
 # The encoding's part per board (the play kind of the ruleset's sequence): a layout's moves carry
 # the arm they go on, a trick table's the suits, bids and calls of its phases.
+# A patience's moves carry the tiles removed together, or the column a tile moves to; a counting
+# game's board is the running total and the tiles laid to it.
 ENCODED_BOARDS: PhaseParts[str] = PhaseParts(
-    "the agents' encoding", {LAYOUT: "arms", TRICKS: "suits", COUNTING: "count"}
+    "the agents' encoding", {LAYOUT: "arms", TRICKS: "suits", COUNTING: "count", TABLEAU: "columns"}
 )
 
 
@@ -91,13 +94,13 @@ class Encoding:
         self.tiles: tuple[Tile, ...] = tuple(dict.fromkeys(ruleset.set_tiles()))  # twins: one entry
         self._tile = {tile: i for i, tile in enumerate(self.tiles)}
         self.pips = ruleset.max_pip + 1
-        board = ENCODED_BOARDS.part(play_kind(ruleset.phase_kinds))
-        self.layout_game = board == "arms"
-        self.counting_game = board == "count"
+        self.board = ENCODED_BOARDS.part(play_kind(ruleset.phase_kinds))
+        self.layout_game = self.board == "arms"
+        self.counting_game = self.board == "count"
         self.arms = arms_bound(ruleset, players) if self.layout_game else 0
         self.actions: tuple[Action, ...] = tuple(self._all_actions())
         self._index = {action: i for i, action in enumerate(self.actions)}
-        if not self.layout_game and not self.counting_game:
+        if self.board == "suits":
             rules = ruleset.tricks
             self._suits = self._suit_count()
             self._decls = self._declarations()
@@ -120,7 +123,9 @@ class Encoding:
         picks that build a play of several tiles to follow: never every group of tiles), discards,
         bids and declarations; then the bare kinds."""
         tiles = self.tiles
-        if self.layout_game:
+        if self.board == "columns":  # a patience: its removals and moves (tableau_encoding.py)
+            yield from tableau_actions(self.ruleset, tiles)
+        elif self.layout_game:
             for tile in tiles:
                 for arm in range(self.arms):
                     for half in dict.fromkeys(tile):
@@ -222,6 +227,8 @@ class Encoding:
             return [*out, ("table", t), ("root", t), ("end_sum", 1), ("arms", self.arms * self._arm_width)]
         if self.counting_game:
             return [*out, *counting_encoding.sections(t, n)]
+        if self.board == "columns":
+            return out + tableau_sections(self.ruleset, t)
         out += [
             ("phase", len(PHASES)), ("dealer", n), ("starter", n), ("bids", 3 * n), ("bidder", n + 1),
             ("bid", 2), ("declaration", len(self._decls) + 1), ("contract", len(self._contracts) + 1),
@@ -287,6 +294,8 @@ class Encoding:
             counting_encoding.encode_into(out, sec, obs.counting, me, n, self._tiles_into)
         elif obs.tricks is not None:
             self._tricks_into(out, obs.tricks, me, my_side)
+        elif obs.tableau is not None:
+            tableau_into(out, self.sections, self._tile, obs.tableau)
         return out
 
     def _tile_at(self, tile: Sequence[int]) -> int:

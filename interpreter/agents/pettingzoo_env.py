@@ -23,12 +23,14 @@ import numpy as np
 
 from interpreter.agents.encoding import Encoding
 from interpreter.engine import Action, Match, MatchLimitError
+from interpreter.engine.match import new_match
 from interpreter.expressions.language import ExpressionRuntimeError
 from interpreter.loader import load_ruleset
 from interpreter.players import PLAYERS, Player, make_player
 from interpreter.records.seeds import SEED_BITS, secret_seed
 from interpreter.rulefile.ruleset import Ruleset, Winner
 
+DEALS = 1_000  # deals tried at a reset for one that is not over before any decision
 # What stops a match of legal moves: a rule's expression failing, or a safety bound (as the CLI treats them).
 _STOPPERS = (ExpressionRuntimeError, MatchLimitError)
 
@@ -126,7 +128,9 @@ class DominoEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's AECEnv is generic
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new match: `seed` gives the engine's `Match(..., seed=seed)` deal (later resets
-        without a seed follow on from it); the computer players are seeded from the match's seed."""
+        without a seed follow on from it), unless that deal is over at once (a patience lost before
+        any move): then a seed drawn from it, and so on; the computer players are seeded from the
+        match's seed."""
         if seed is not None:
             self._seeder = random.Random(seed)
             match_seed = int(seed)
@@ -135,6 +139,13 @@ class DominoEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's AECEnv is generic
         else:  # nobody chose it: no hand the agent sees identifies it (records/seeds.py)
             match_seed = secret_seed()
         self._match = Match(self._ruleset, self._count, seed=match_seed, teams=self._teams)
+        # A deal over before anyone decides (a patience with nothing to remove) is no episode: no
+        # action of the agent's could change it. The next seed is dealt instead, at most DEALS times.
+        for _ in range(DEALS):
+            if not self._match.is_over:
+                break
+            match_seed = random.Random(match_seed).getrandbits(SEED_BITS)
+            self._match = new_match(self._ruleset, self._count, seed=match_seed, teams=self._teams)
         self._computers = {
             seat: make_player(name, match_seed * 1_000 + seat, reproducible=True)
             for seat, name in self._computer_names.items()

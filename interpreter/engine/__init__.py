@@ -2,7 +2,8 @@
 
 What the families share is here (match.py: seats, sides, scores, winners; tiles, actions, the
 event log, observations, scripted deals); each family is a sub-package with its own match:
-layout/ (tiles matched onto a line or trains) and tricks/ (tricks won by the highest tile).
+layout/ (tiles matched onto a line or trains), tricks/ (tricks won by the highest tile) and
+tableau/ (a patience: tiles removed from a tableau by their totals).
 
 `Match` is the whole public surface together with `Action`, `IllegalAction`, `ScriptedDeal`
 and the read-only views; docs/engine.md describes the model and the log format.
@@ -16,7 +17,9 @@ from interpreter.engine.layout import determinize as _layout_determinize  # noqa
 from interpreter.engine.layout.match import LayoutMatch
 from interpreter.engine.limits import MatchLimitError
 from interpreter.engine.match import Match
-from interpreter.engine.observation import ArmView, LayoutView, Observation, OpenDouble, TrickView
+from interpreter.engine.observation import ArmView, LayoutView, Observation, OpenDouble, TableauView, TrickView
+from interpreter.engine.tableau import determinize as _tableau_determinize  # noqa: F401  (registers resample)
+from interpreter.engine.tableau.match import TableauMatch
 from interpreter.engine.tiles import Tile, parse_tile, parse_tiles, tile_text
 from interpreter.engine.tricks import determinize as _trick_determinize  # noqa: F401  (registers resample)
 from interpreter.engine.tricks.match import TrickMatch
@@ -33,6 +36,8 @@ __all__ = [
     "Observation",
     "OpenDouble",
     "ScriptedDeal",
+    "TableauMatch",
+    "TableauView",
     "Tile",
     "TrickMatch",
     "TrickView",

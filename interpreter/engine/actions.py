@@ -38,9 +38,13 @@ TURN = "turn"  # layout family: turn up the tile at the right end of one's blind
 TAP = "tap"
 # counting family: no tile fits under the running total's limit (counting.limit)
 GO = "go"
+# tableau family: tiles whose pips make the total taken off the tableau, sorted as `value`
+# (`tile` is the first); and a free tile moved into an empty column (`value`: its number, from 1)
+REMOVE = "remove"
+MOVE = "move"
 KINDS = (
     PLAY, DRAW, PASS, MARKER, BID, TRUMPS, DISCARD, CLOSE, KEEP, DROP, EXCHANGE, PICK, GIVE, REDEAL, DECLARE,
-    MELD, PLACE, ACCEPT, TURN, GO,
+    MELD, PLACE, ACCEPT, TURN, GO, REMOVE, MOVE,
 )  # fmt: skip
 _ONE_TILE = (DISCARD, PICK, GIVE)  # the kinds that carry one tile and nothing else
 _BARE = (DRAW, PASS, MARKER, CLOSE, KEEP, DROP, EXCHANGE, REDEAL, DECLARE, ACCEPT, TURN, GO)
@@ -92,6 +96,12 @@ class Action(NamedTuple):
         """A meld shown (melds): its tiles, sorted."""
         return cls(MELD, value=tuple(sorted(normal(t) for t in tiles)))
 
+    @classmethod
+    def remove(cls, tiles: tuple[Tile, ...] | list[Tile]) -> Action:
+        """Tiles taken off a tableau together (tableau family): sorted, the first as `tile`."""
+        ordered = tuple(sorted(normal(t) for t in tiles))
+        return cls(REMOVE, ordered[0], value=ordered)
+
     @property
     def tiles(self) -> tuple[Tile, ...]:
         """The tiles a play lays: one, or a group's."""
@@ -110,8 +120,10 @@ class Action(NamedTuple):
             return f"{self.kind} {self.value}"
         if self.kind in _ONE_TILE and self.tile is not None:
             return f"{self.kind} {self.tile[0]}-{self.tile[1]}"
-        if self.kind == MELD and isinstance(self.value, tuple):
-            return "meld " + " ".join(f"{a}-{b}" for a, b in self.value)
+        if self.kind in (MELD, REMOVE) and isinstance(self.value, tuple):
+            return f"{self.kind} " + " ".join(f"{a}-{b}" for a, b in self.value)
+        if self.kind == MOVE and self.tile is not None:
+            return f"move {self.tile[0]}-{self.tile[1]} to {self.value}"
         if self.kind != PLAY or self.tile is None:
             return self.kind
         low, high = self.tile
@@ -171,6 +183,13 @@ class Action(NamedTuple):
             return cls(GIVE, normal(parse_tile(words[5:])))
         if words.startswith("meld "):
             return cls.meld(parse_tiles(words[5:]))
+        if words.startswith("remove "):
+            return cls.remove(parse_tiles(words[7:]))
+        if words.startswith("move ") and " to " in words:
+            tile, _, column = words[5:].partition(" to ")
+            if not (column.strip().isdigit() and len(column.strip()) <= 4):
+                raise ValueError(f"'{text}': after 'to' comes the column's number, as in 'move 4-4 to 3'")
+            return cls(MOVE, normal(parse_tile(tile)), value=int(column))
         kind, _, rest = words.partition(" ")
         if kind == BID:
             rest, _, suit = rest.partition(" in ")
@@ -198,8 +217,10 @@ class Action(NamedTuple):
             return {"kind": self.kind, "value": self.value}
         if self.kind in _ONE_TILE and self.tile is not None:
             return {"kind": self.kind, "tile": list(self.tile)}
-        if self.kind == MELD and isinstance(self.value, tuple):
-            return {"kind": MELD, "tiles": [list(t) for t in self.value]}
+        if self.kind in (MELD, REMOVE) and isinstance(self.value, tuple):
+            return {"kind": self.kind, "tiles": [list(t) for t in self.value]}
+        if self.kind == MOVE and self.tile is not None:
+            return {"kind": MOVE, "tile": list(self.tile), "value": self.value}
         if self.kind != PLAY or self.tile is None:
             return {"kind": self.kind}
         out: dict[str, Any] = {"kind": PLAY, "tile": list(self.tile)}
@@ -294,6 +315,13 @@ def _from_json(data: Any) -> Action:
         if not isinstance(tiles, list) or not 1 <= len(tiles) <= _MAX_GROUP:
             raise _Unreadable(f"a meld's tiles are a list of 1 to {_MAX_GROUP} tiles")
         return Action.meld([_tile(tile) for tile in tiles])
+    if kind == REMOVE:
+        tiles = data.get("tiles")
+        if not isinstance(tiles, list) or not 1 <= len(tiles) <= _MAX_GROUP:
+            raise _Unreadable(f"the tiles removed together are a list of 1 to {_MAX_GROUP} tiles")
+        return Action.remove([_tile(tile) for tile in tiles])
+    if kind == MOVE:
+        return Action(MOVE, _tile(data.get("tile")), value=_whole(data.get("value"), _MAX_ARM, "a column"))
     if kind != PLAY:
         return Action(kind)
     tiles = data.get("tiles")

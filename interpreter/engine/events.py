@@ -30,9 +30,10 @@ ROUND_END = 3  # (ROUND_END, tables, round, reason, seat, hands (masks), pips, s
 PLAYED = 4  # (PLAYED, seat, tile, arm, half)
 SCORE = 5  # (SCORE, side, seat or None, points, total, reason): the `score` event
 DISCARD = 6  # (DISCARD, seat, action): an action whose tile is laid face down: public without it
-# (DEALT, deal event, its public form): a deal logged as a finished dict (the counting family's),
-# whose hands only the log keeps
-DEALT = 7
+# (HIDDEN, event, its public form): a finished record part of which only the log may see (a
+# tableau's deal: every tile in order, where the public form has only the face-up ones; a counting
+# game's deal, whose hands only the log keeps)
+HIDDEN = 7
 Record = tuple[Any, ...] | Event
 
 
@@ -41,8 +42,6 @@ def materialise(record: Record) -> Event:
     if isinstance(record, dict):
         return record
     tag = record[0]
-    if tag == DEALT:
-        return record[1]
     if tag in (ACTION, DISCARD):
         return action(record[1], record[2])
     if tag == PLAYED:
@@ -69,6 +68,8 @@ def materialise(record: Record) -> Event:
         return score(side, points, total, reason, seat)
     if tag == ROUND_END:
         return _round_end(record)
+    if tag == HIDDEN:
+        return record[1]
     raise AssertionError(f"unknown log record {record!r}")
 
 
@@ -123,7 +124,7 @@ def _played(record: tuple[Any, ...]) -> Event:
 TAGS_OF_TYPE = {
     "action": (ACTION, PLAYED, DISCARD),
     "draw": (DRAW,),
-    "deal": (DEAL, DEALT),
+    "deal": (DEAL,),
     "round_end": (ROUND_END,),
     "score": (SCORE,),
 }
@@ -139,10 +140,10 @@ def public(record: Record, event: Event) -> Event:
         return public_deal(event)
     if tag == DRAW:
         return public_draw(record[1])
-    if tag == DEALT:
-        return record[2]
     if tag == DISCARD:
         return {"type": "action", "seat": record[1], "action": {"kind": record[2].kind}}
+    if tag == HIDDEN:
+        return record[2]
     return event
 
 

@@ -282,7 +282,11 @@ class Match(ABC):
         return [
             ev.materialise(record)
             for record in self._events
-            if (record[0] in tags if isinstance(record, tuple) else record["type"] == kind)
+            if (
+                (record[0] in tags or (record[0] == ev.HIDDEN and record[1]["type"] == kind))
+                if isinstance(record, tuple)
+                else record["type"] == kind
+            )
         ]
 
     def _restart_log(self) -> None:

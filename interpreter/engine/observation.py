@@ -138,6 +138,19 @@ class CountingView:
     crib: tuple[Tile, ...] = ()  # the observing seat's own crib tiles (its own view only)
 
 
+@dataclass(frozen=True)
+class TableauView:
+    """What the lone player of a patience by totals sees (the tableau family)."""
+
+    columns: tuple[tuple[Tile | None, ...], ...]  # each column top first, its free tile last; None: face down
+    spares: tuple[Tile, ...]  # the spares not yet used
+    stock: int  # tiles left face down in the stock
+    removed: tuple[Tile, ...]  # the tiles taken off, in order
+    size: int  # tiles a removal takes
+    total: int  # what their pips make
+    outcome: str | None = None  # once the round is over: "cleared" (every tile removed) or "stuck"
+
+
 class History(Sequence[dict[str, Any]]):
     """The public log as it stood when an observation was taken: a read-only view of the first
     records of the match's public log, which only grows. Taking it costs nothing per record, so an
@@ -199,6 +212,7 @@ class Observation:
     rules: Ruleset  # the rules are public: every player may read them
     tricks: TrickView | None = None  # a trick game's hand as everyone sees it (None in a layout game)
     counting: CountingView | None = None  # a counting game's hand as this seat sees it
+    tableau: TableauView | None = None  # a patience's tableau as its player sees it (None in the other families)
     # scoring.tracks: per track name, its value per side (empty without tracks); and the seats out
     # of the match (match.eliminate_when), in the order they went out.
     tracks: Mapping[str, tuple[int, ...]] = field(default_factory=dict)

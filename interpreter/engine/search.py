@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 from interpreter.engine.actions import Action
 from interpreter.engine.counting import determinize as counting_search
 from interpreter.engine.layout import determinize as layout_search
+from interpreter.engine.tableau import determinize as tableau_search
 from interpreter.engine.tricks import determinize as trick_search
 from interpreter.rulefile.ruleset import Family, Ruleset
 
@@ -47,6 +48,13 @@ _SUPPORT = {
         counting_search.round_over,
         counting_search.legal_now,
         counting_search.advance,
+    ),
+    Family.TABLEAU: SearchSupport(
+        tableau_search.TableauDeterminizer,
+        tableau_search.round_key,
+        tableau_search.round_over,
+        tableau_search.legal_now,
+        tableau_search.advance,
     ),
 }
 

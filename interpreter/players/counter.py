@@ -50,13 +50,14 @@ from typing import NamedTuple
 from interpreter.engine import Action, Observation, actions
 from interpreter.engine.actions import BID, DISCARD, DOUBLES, DROP, EXCHANGE, GIVE, KEEP, MELD, PASS, PICK, PLAY, TRUMPS
 from interpreter.engine.counting import policy as counting_policy
+from interpreter.engine.tableau.policy import by_totals
 from interpreter.engine.tiles import bits
 from interpreter.engine.tricks.picks import pick_towards
 from interpreter.engine.tricks.suits import Declaration, Suits
 from interpreter.engine.tricks.tables import TrickTables, trick_tables_for
 from interpreter.players.direction import taking_pays
 from interpreter.players.heavy import HeavyPlayer
-from interpreter.rulefile.phase_kinds import AUCTION, COUNTING, LAYOUT, MELDING, TRICKS, PhaseParts, play_kind
+from interpreter.rulefile.phase_kinds import AUCTION, COUNTING, LAYOUT, MELDING, TABLEAU, TRICKS, PhaseParts, play_kind
 from interpreter.rulefile.trick_rules import Aim, TakeTurnUp
 
 # The estimate's shares, each a person's rule of thumb (documented in `estimate`).
@@ -86,6 +87,11 @@ class CounterPlayer:
 
     def _on_layout(self, observation: Observation, legal: Sequence[Action]) -> Action:
         return self._layout.choose(observation, legal)
+
+    def _on_tableau(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        """A patience: the engine's policy, counting the removals it leaves open among the tiles in sight."""
+        assert observation.tableau is not None, "a patience's observation has its tableau"
+        return by_totals(observation.tableau, legal, looks_ahead=True)
 
     def _on_tricks(self, observation: Observation, legal: Sequence[Action]) -> Action:
         n = len(observation.hand_counts)
@@ -124,13 +130,14 @@ class CounterPlayer:
 
 
 # What the counter player does per board (the play kind of the rules' sequence): at a layout it
-# plays as `heavy` does; at a trick table it counts.
+# plays as `heavy` does; at a trick table it counts; at a patience it counts the removals it leaves.
 COUNTER_BOARDS: PhaseParts[Callable[[CounterPlayer, Observation, Sequence[Action]], Action]] = PhaseParts(
     "the counter player (players/counter.py)",
     {
         LAYOUT: CounterPlayer._on_layout,
         TRICKS: CounterPlayer._on_tricks,
         COUNTING: lambda player, observation, legal: counting_policy.choose(observation, legal),
+        TABLEAU: CounterPlayer._on_tableau,
     },
 )
 

@@ -17,6 +17,7 @@ from interpreter.engine import Action, Observation
 from interpreter.engine.actions import PLAY
 from interpreter.engine.match import Match
 from interpreter.engine.search import search_support
+from interpreter.engine.tableau.policy import by_totals
 from interpreter.engine.tricks.tables import trick_tables_for
 from interpreter.players.announcing import announcing
 from interpreter.players.counter import is_turn_up_call, turn_up_call
@@ -43,6 +44,8 @@ class GreedyPlayer:
         legal = announcing(legal)
         if len(legal) == 1:
             return legal[0]
+        if observation.tableau is not None:  # a patience scores nothing until it ends: the engine's one-ply policy
+            return by_totals(observation.tableau, legal)
         rules = observation.rules
         players = len(observation.hand_counts)
         if is_turn_up_call(observation, legal):  # nothing scores now: by the hand's strength, as counter

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from interpreter.engine import Action, Observation, Tile
-from interpreter.engine.actions import PLAY
+from interpreter.engine.actions import PLAY, REMOVE
 from interpreter.players.announcing import announcing
 from interpreter.rulefile.ruleset import Ruleset
 
@@ -41,6 +41,9 @@ class HeavyPlayer:
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         legal = announcing(legal)
+        removals = [a for a in legal if a.kind == REMOVE]
+        if removals:  # a patience: the removal that takes the heaviest tile (then the engine's order)
+            return max(removals, key=lambda a: max(low + high for low, high in a.tiles))
         plays = [a for a in legal if a.kind == PLAY and a.tile is not None]
         if len(legal) == 1 or not plays:
             return legal[0]

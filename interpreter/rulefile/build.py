@@ -41,6 +41,7 @@ from interpreter.rulefile.build_phases import build_phases
 from interpreter.rulefile.build_pool import build_pool
 from interpreter.rulefile.build_stake import build_stake, build_void
 from interpreter.rulefile.build_start_options import check_start_options
+from interpreter.rulefile.build_tableau import build_tableau, refuse_tableau_section
 from interpreter.rulefile.build_tracks import build_elimination, build_tracks, track_names
 from interpreter.rulefile.build_tricks import build_tricks, parse_tile, refuse_trick_sections
 from interpreter.rulefile.ruleset import (
@@ -279,7 +280,12 @@ def build_ruleset(
     tracked = track_names(tracks)  # the tracks' names, read at a round's end beside its own names
     domino = _round_end(b, "domino", tracked)
     blocked = _round_end(b, "blocked", tracked)
-    match = _match(b, counts, by_count["target"].get(low), tracked)
+    tableau = None
+    if family is Family.TABLEAU:  # a patience: its own match end (build_tableau.py)
+        tableau, match = build_tableau(b, tiles or double_set(max_pips.get(low, 0)), max_pips.get(low, 0))
+    else:
+        refuse_tableau_section(b)
+        match = _match(b, counts, by_count["target"].get(low), tracked)
     if b.get("match", "eliminate_when") is not None and family is Family.LAYOUT:
         match = replace(match, eliminate_when=build_elimination(b, players, tracks))
     tile_value = b.formula(("set", "tile_value"), TILE_NAMES, Type.INT)
@@ -303,7 +309,7 @@ def build_ruleset(
                     break
         if tricks is not None and not b.problems:
             _check_hand_can_score(b, players, tricks.hand, match, by_count["target"])
-    else:
+    elif family is Family.LAYOUT:
         refuse_trick_sections(b)
         if layout.engine is not None:
             _check_engine(b, layout.engine, counts, match, max_pips)
@@ -343,6 +349,7 @@ def build_ruleset(
         family=family,
         tricks=tricks,
         counting=counting,
+        tableau=tableau,
         tracks=tracks,
         tiles=tiles,
         by_count={key: table for key, table in by_count.items() if len(set(table.values())) > 1},

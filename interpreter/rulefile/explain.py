@@ -19,6 +19,7 @@ from interpreter.rulefile import (
     explain_counting,
     explain_phases,
     explain_stake,
+    explain_tableau,
     explain_tricks,
     explain_turn_up_auction,
 )
@@ -35,7 +36,7 @@ from interpreter.rulefile.explain_common import (
 from interpreter.rulefile.explain_lots import lots_words
 from interpreter.rulefile.explain_pool import pool_words
 from interpreter.rulefile.explain_standing import same_tracks, standing_sentences, track_names, tracks_words
-from interpreter.rulefile.phase_kinds import COUNTING, LAYOUT, TRICKS, PhaseParts, play_kind
+from interpreter.rulefile.phase_kinds import COUNTING, LAYOUT, TABLEAU, TRICKS, PhaseParts, play_kind
 from interpreter.rulefile.ruleset import (
     COUNT_VALUE_FIELDS,
     TILE_CRITERIA,
@@ -776,6 +777,7 @@ _LABELS = {
     "match.eliminate_when": "when a player is out of the match",
     **explain_stake.LABELS,
     **explain_counting.LABELS,
+    **explain_tableau.LABELS,
     "tracks": "what is kept beside the score",
     "layout.topology": "the layout",
     "layout.spinners": "which doubles are spinners",
@@ -1248,6 +1250,7 @@ EXPLAINED: PhaseParts[Explained] = PhaseParts(
         LAYOUT: Explained(_layout_sections, _layout_starters),
         TRICKS: Explained(explain_tricks.sections, _trick_starters),
         COUNTING: Explained(explain_counting.sections, explain_counting.starters),
+        TABLEAU: Explained(explain_tableau.sections, explain_tableau.starters),
     },
 )
 

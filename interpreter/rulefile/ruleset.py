@@ -18,15 +18,18 @@ from interpreter.rulefile import phase_kinds
 
 if TYPE_CHECKING:
     from interpreter.rulefile.counting_rules import CountingRules
+    from interpreter.rulefile.tableau_rules import TableauRules
     from interpreter.rulefile.trick_rules import TrickRules
 
 
 class Family(enum.Enum):
-    """What kind of game a rule file describes: tiles matched onto a layout, or tricks."""
+    """What kind of game a rule file describes: tiles matched onto a layout, tricks, or a patience
+    whose tiles are removed from a tableau by their totals."""
 
     LAYOUT = "layout"
     TRICKS = "tricks"
     COUNTING = "counting"  # a running total to a limit, pegging, and a show of hands and crib
+    TABLEAU = "tableau"
 
 
 class Direction(enum.Enum):
@@ -630,6 +633,9 @@ class Ruleset:
     # at their defaults, unused.
     tricks: TrickRules | None = None
     counting: CountingRules | None = None  # the counting family's own rules (rulefile/counting_rules.py)
+    # The tableau family's own rules (a patience by totals, rulefile/tableau_rules.py); None in
+    # the other families. A tableau game leaves the layout sections at their defaults, unused.
+    tableau: TableauRules | None = None
     tracks: tuple[Track, ...] = ()  # scoring.tracks (a layout game's), in the file's order
     # The tiles played, in id order, where the file leaves some of the double-max_pip set out
     # (`set.without`, trick games) or lists them (`set.tiles`: the entries in order, each as many

@@ -145,10 +145,13 @@ def face_down_on_table(match: Match) -> list[Tile]:
     """A trick game's tiles face down on the table in no hand, seen by no viewer, that no public
     view lists: the undealt tiles waiting for a trick's winner (deal.undealt: first_trick,
     last_trick) and the tiles passed (passing) until every seat has passed; a layout game's tiles
-    laid face down (draw.when_unable: discard); a counting game's crib."""
+    laid face down (draw.when_unable: discard); a counting game's crib; a patience's tiles still on
+    its tableau (its columns and spares, face down or up: no layout holds them)."""
     table = match._table  # type: ignore[attr-defined]
     if hasattr(table, "crib_stock"):  # a counting game's crib, laid face down for the show
         return [*(tile for tiles in table.crib for tile in tiles), *table.crib_stock]
+    if hasattr(table, "columns"):
+        return [*(tile for column in table.columns for tile in column), *table.spares]
     if not hasattr(table, "widow"):
         return [table.t.tiles[x] for mask in table.kept for x in bits(mask)]
     passed = [] if table.delivered else [x for mask in table.given for x in bits(mask)]

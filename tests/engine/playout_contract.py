@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import random
 
-from interpreter.engine import Match, TrickMatch
+from interpreter.engine import CountingMatch, Match, TrickMatch
 from interpreter.engine.actions import PICK, PLAY
+from interpreter.engine.tableau.policy import by_totals
 from interpreter.players.heavy import tile_value
 from interpreter.rulefile.ruleset import Ruleset
 
@@ -20,8 +21,13 @@ def outside(match: Match, rng: random.Random, until: str, heavy: float = 0.0) ->
     while not match.is_over and (until == "match" or match.round == round_no):
         legal = match.legal_actions()
         k = len(legal)
+        tableau = match.observation(0).tableau
         if k == 1:
             action = legal[0]
+        elif heavy and tableau is not None and rng.random() < heavy:  # a patience's cheap policy
+            action = by_totals(tableau, legal)
+        elif heavy and isinstance(match, CountingMatch):  # a counting game's cheap policy, at every decision
+            action = match.rule_of_thumb() if rng.random() < heavy else legal[int(rng.random() * k)]
         elif heavy and any(a.kind in (PLAY, PICK) for a in legal) and rng.random() < heavy:
             # (a decision with choices always offers plays in a layout game; a trick game's
             # auction offers none, and its choices stay random; a pick towards a play of several

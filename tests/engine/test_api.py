@@ -9,7 +9,7 @@ import re
 import pytest
 from engine_helpers import face_down_on_table, legal, of_type, play, rules, start
 
-from interpreter.engine import Action, IllegalAction, Match, ScriptedDeal, TrickMatch, deal
+from interpreter.engine import Action, CountingMatch, IllegalAction, Match, ScriptedDeal, TrickMatch, deal
 from interpreter.resources import bundled_variants
 
 
@@ -138,6 +138,9 @@ def test_every_tile_is_in_exactly_one_place(variant: str) -> None:
             trick_game = isinstance(m, TrickMatch)
             played = [t for tiles in m.trick_view.played for t in tiles] if trick_game else []
             played += face_down_on_table(m)
+            if isinstance(m, CountingMatch):  # a counting game's tiles laid to the count, and its starter
+                view = m.counting_view
+                played += [t for tiles in view.laid for t in tiles] + ([view.turn_up] if view.turn_up else [])
             assert sorted([*held, *m.boneyard, *m.dead, *m.layout.tiles, *played]) == full
         actions = m.legal_actions()
         assert actions

@@ -94,7 +94,7 @@ class Deal(Automatic):
         t.turn_up = None
         t.count, t.total, t.gone, t.goes, t.last = [], 0, [], [], None
         event = ev.deal(t.round, t.starter, how, None, None, [list(h) for h in hands], stock, list(dead), [], 0)
-        t.events.append((ev.DEALT, event, ev.public_deal(event) | {"dealer": t.dealer}))
+        t.events.append((ev.HIDDEN, event, ev.public_deal(event) | {"dealer": t.dealer}))
         t.current = t.starter
         self.finish(Crib(t) if c.crib_from_each or drawn else Counting(t))
 

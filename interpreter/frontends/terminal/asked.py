@@ -21,5 +21,6 @@ ASKED: PhaseParts[str] = PhaseParts(
         kinds.TRICKS: "play",
         kinds.CRIB: "discard",  # a tile laid face down into a counting game's crib
         kinds.COUNTING: "move",
+        kinds.TABLEAU: "move",
     },
 )

@@ -16,6 +16,7 @@ from interpreter.frontends.presentation.tricks import describe_trick_move, table
 from interpreter.frontends.terminal.counting_table import counting_help, counting_screen, describe_counting_move
 from interpreter.frontends.terminal.help_text import layout_help, trick_help
 from interpreter.frontends.terminal.table import describe_move, screen
+from interpreter.frontends.terminal.tableau_board import describe, tableau_help, tableau_screen
 from interpreter.frontends.terminal.trick_table import trick_screen
 from interpreter.rulefile import phase_kinds as kinds
 from interpreter.rulefile.phase_kinds import PhaseParts, play_kind
@@ -53,6 +54,7 @@ BOARDS: PhaseParts[Board] = PhaseParts(
         kinds.COUNTING: Board(
             counting_screen, counting_help, describe_counting_move, describe_counting_move, lambda m, legal: list(legal)
         ),
+        kinds.TABLEAU: Board(tableau_screen, tableau_help, describe, describe, lambda match, legal: list(legal)),
     },
 )
 

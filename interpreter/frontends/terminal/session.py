@@ -16,8 +16,9 @@ from interpreter import players
 from interpreter.engine import Action, Match
 from interpreter.engine.actions import PICK
 from interpreter.frontends.presentation.boards import board_of as words_board
-from interpreter.frontends.presentation.moves import Refused, numbered, read_move, same_move
+from interpreter.frontends.presentation.moves import numbered, read_move, same_move
 from interpreter.frontends.presentation.narration import Narrator
+from interpreter.frontends.presentation.refused import Refused
 from interpreter.frontends.presentation.score_sheet import score_sheet_lines
 from interpreter.frontends.presentation.seats import Seat
 from interpreter.frontends.presentation.style import Style

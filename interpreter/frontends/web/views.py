@@ -96,8 +96,9 @@ from interpreter.frontends.presentation.tricks import (
     widow_words,
 )
 from interpreter.frontends.web.counting_view import counting_hand, counting_moves, counting_round_end
+from interpreter.frontends.web.tableau_view import tableau_json, tableau_moves
 from interpreter.rulefile.explain import explain
-from interpreter.rulefile.phase_kinds import COUNTING, LAYOUT, TRICKS, PhaseParts, play_kind
+from interpreter.rulefile.phase_kinds import COUNTING, LAYOUT, TABLEAU, TRICKS, PhaseParts, play_kind
 from interpreter.rulefile.ruleset import Ruleset
 from interpreter.rulefile.trick_rules import LedSuit, TakeTurnUp
 from interpreter.text.untrusted import printable
@@ -833,6 +834,7 @@ def _common(
         "history": history(events),
         "score_sheet": score_rows(match),
         "last_play": last_play(match, events),
+        "tableau": tableau_json(match),  # a patience's columns, spares and stock (None in other games)
     }
 
 
@@ -998,6 +1000,11 @@ WEB_BOARDS: PhaseParts[WebBoard] = PhaseParts(
         COUNTING: WebBoard(
             "counting", counting_moves, lambda match, legal: None, counting_hand, lambda ruleset: None,
             counting_round_end, lays_tiles=False, pauses=False, sets_hand_size=False,
+        ),
+        TABLEAU: WebBoard(
+            "tableau", tableau_moves, lambda match, legal: None, lambda match, viewer, seats, hand: None,
+            lambda ruleset: None,
+            lambda match, events, first, index, seats, viewer: {}, lays_tiles=False, pauses=False, sets_hand_size=False,
         ),
     },
 )  # fmt: skip

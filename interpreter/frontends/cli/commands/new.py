@@ -15,6 +15,7 @@ from interpreter.frontends.presentation.boards import board_of
 from interpreter.resources import bundled_variants, schema_file
 from interpreter.rulefile.loader import load_ruleset, load_ruleset_text, resolve_variant
 from interpreter.rulefile.ruleset import DrawPolicy, Ruleset
+from interpreter.rulefile.tableau_rules import Face, TableauRules
 from interpreter.rulefile.trick_rules import AllPass
 from interpreter.text.diagnostics import RuleFileError
 from interpreter.text.untrusted import printable
@@ -110,6 +111,8 @@ def suggestions(base: Ruleset, extends: str, folder: Path) -> list[str]:
     """Lines a house rule over `base` may change, each with what it does: a target in the unit of
     the base's score, and a line of the base's family. Only lines that the base accepts (a house
     rule made of it loads) are kept."""
+    if base.tableau is not None:  # a patience: one deal, won or lost; a line of its tableau
+        return [line for line in _tableau_lines(base.tableau) if _accepted(base, extends, folder, line)]
     lines = []
     target = base.match.target
     if target is not None:
@@ -137,6 +140,19 @@ def suggestions(base: Ruleset, extends: str, folder: Path) -> list[str]:
         follow, why = ("false", "following suit is free") if tricks.must_follow else ("true", "one must follow suit")
         lines.append(_commented(f"tricks: {{must_follow: {follow}}}", why))
     return [line for line in lines if _accepted(base, extends, folder, line)]
+
+
+def _tableau_lines(rules: TableauRules) -> list[str]:
+    """A patience's house lines: tiles dealt face down where they lie face up, spares together, a
+    longer line."""
+    lines = []
+    if rules.face is Face.UP and rules.depth > 1:
+        lines.append(_commented("tableau: {face: top_up}", "the tiles dealt face down, each turned up once freed"))
+    if rules.spares > 1 and not rules.spares_together:
+        lines.append(_commented("tableau: {spares_together: true}", "two spares may be removed together"))
+    if rules.depth == 1:
+        lines.append(_commented(f"tableau: {{columns: {rules.columns + 1}}}", "a longer line: an easier game"))
+    return lines
 
 
 def _commented(line: str, why: str) -> str:

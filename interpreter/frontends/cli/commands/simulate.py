@@ -406,6 +406,7 @@ def _speed(summary: dict, rounds: str) -> str:
 
 def _report(result: SimulationResult, summary: dict, budget: list[str], width: int) -> str:
     """The summary as text; its sentences wrapped at words within `width` (the table fits 80 columns)."""
+    alone = len(summary["seats"]) == 1  # a patience: no other seat to rotate with or be ahead of
     if result.contract_rounds:  # a trick game: hands, and how often their bids were made
         how = f"{summary['made_share']['value']:.1%} of {result.contract_rounds} bids made"
         rounds = "hands"
@@ -416,7 +417,11 @@ def _report(result: SimulationResult, summary: dict, budget: list[str], width: i
         f"({summary['rounds_per_match']['value']:.1f} a match, {how}) "
         f"in {summary['seconds']:.2f} s{_speed(summary, rounds)}",
         *budget,
-        "Seats rotate between matches, so every strategy takes every seat.",
+        *(
+            ["One seat: each match is won or lost alone."]
+            if alone
+            else ["Seats rotate between matches, so every strategy takes every seat."]
+        ),
         *_partners(result),
     ]
     lines = [
@@ -430,6 +435,8 @@ def _report(result: SimulationResult, summary: dict, budget: list[str], width: i
             f"  {name:<10} {tally['matches']:>8} {tally['wins']:>9.1f} {rate['value']:>9.1%}   "
             f"{f'[{low:.1%}, {high:.1%}]':<16} {tally['mean_score']:>10.1f}"
         )
+    if alone:
+        return "\n".join(lines) + "\n"
     first, (low, high) = summary["seats"][0]["value"], summary["seats"][0]["ci95"]
     lines += wrap(
         f"First seat: wins {first:.1%} of matches (95% CI {low:.1%}–{high:.1%}; the seats' average is "

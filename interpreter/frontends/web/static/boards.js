@@ -2,6 +2,7 @@
 // the hand's tiles are played in, as the server's registry in web/views.py sends it); every module
 // asks this table what its board does, never the game's family. A new board registers its part here.
 import { countScore, renderCountTable } from "./counting.js";
+import { renderTableau } from "./tableau.js";
 import { handScore, renderTrickTable } from "./tricks.js";
 
 const BOARDS = {
@@ -16,6 +17,7 @@ const BOARDS = {
     tilePlaces: true, // a tile's several moves are places to play it (named under the hand when crowded)
     asksWhy: false, // why a tile is refused is asked of the engine (else: it fits nowhere)
     choices: false, // the moves are offered as buttons (bids, trumps, calls; the suit a tile is led as)
+    holdsHand: true, // the player holds a hand (shown under the table)
   },
   // Tricks won by the highest tile: the seats around the trick.
   tricks: {
@@ -28,6 +30,20 @@ const BOARDS = {
     tilePlaces: false,
     asksWhy: true,
     choices: true,
+    holdsHand: true,
+  },
+  // A patience by totals: the columns, spares and stock, and free tiles tapped to make the total.
+  tableau: {
+    roundWord: "Deal",
+    boneyard: false, // the stock is counted on the tableau itself
+    ownTable: renderTableau,
+    score: () => "",
+    unit: () => "",
+    restsHand: false,
+    tilePlaces: false,
+    asksWhy: false,
+    choices: false, // the tableau offers its own moves
+    holdsHand: false, // every tile is on the tableau
   },
   // Tiles laid in turn to a running total (a counting game): the total, the count, the crib.
   counting: {
@@ -40,6 +56,7 @@ const BOARDS = {
     tilePlaces: false,
     asksWhy: true,
     choices: false,
+    holdsHand: true,
     keys: "Keys: 1–9 or ←/→ choose a tile, Enter lays it, h hint; when no tile fits, the Go button on the table",
   },
 };

@@ -68,6 +68,8 @@ export function renderHand() {
   const box = $("hand");
   box.replaceChildren();
   box.classList.remove("named-hand");
+  box.hidden = !boardOf(state).holdsHand; // a patience: every tile lies on the tableau
+  if (box.hidden) return;
   if (isGrouped(state)) { renderGroupedHand(box); return; }
   const yours = myTurn();
   const selected = selectedTile();
@@ -177,7 +179,9 @@ export function renderControls() {
     $("choices").classList.remove("play-bar");
     renderChoices($("choices"), offered ? state : { legal: [], tricks: {} }, offered && yours, send, hintedMove(), pendingMoves(), cancelChoice);
   }
-  $("keys").textContent = isGrouped(state)
+  $("keys").textContent = !boardOf(state).holdsHand
+    ? "Keys: Tab to a free tile or a move, Enter takes it, h hint" // a patience: its tiles lie on the tableau
+    : isGrouped(state)
     ? "Keys: 1–9 pick or put back a tile (as the hand reads), Enter plays the picked tiles, Esc clears, h hint; Esc goes on from a finished trick"
     : offered
     ? `Keys: 1–9 or ←/→ choose a tile, ${state.tricks.names_lead_suit ? "↑/↓ the suit it is led as, " : ""}Enter plays it, Tab to the other choices, p pass, h hint, Esc goes on from a finished trick`

@@ -54,8 +54,14 @@ function showShape() {
     const named = teams.map((seats) => `seats ${seats.slice(0, -1).join(", ")} & ${seats[seats.length - 1]}`);
     note.textContent = `${shape.sides ? "Teams sit alternately" : "Partners sit across the table"}: ${named.join(" against ")}.`;
   }
-  $("hand-size-box").hidden = shape.family === "tricks";
-  if (shape.family === "tricks") $("hand-size").value = "";
+  // Only a layout game's hands are sized at the start: a trick deal uses every tile, a patience's
+  // tableau deals its own; and a patience is one deal, won or lost, with no target nor rounds.
+  $("hand-size-box").hidden = shape.family !== "layout";
+  if (shape.family !== "layout") $("hand-size").value = "";
+  for (const key of ["target", "rounds"]) {
+    $(key).closest("label").hidden = shape.family === "tableau";
+    if (shape.family === "tableau") $(key).value = "";
+  }
   $("target").placeholder = shape.target ? `as the rules say (${shape.target})` : "as the rules say";
 }
 

@@ -63,6 +63,7 @@ const ASKED = {
   counting: (state, t) => (state.legal.some((m) => m.kind === "go")
     ? `No tile of yours fits under ${t.limit} (the count is ${t.total}): say go.`
     : `Your turn: lay a tile (the count is ${t.total}; it may not pass ${t.limit}).`),
+  tableau: (state) => `Your turn: tap free tiles that make ${state.tableau.total}, or choose a move.`,
   auction: (state, t) => {
     if (t.turn_up_auction) { // over the turned-up suit (bidding.bids: turn_up)
       return t.turned_down ? "Your turn: name another suit as trumps, or pass." : `Your turn: accept ${t.offered} as trumps, or pass.`;

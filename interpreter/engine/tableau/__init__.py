@@ -1,0 +1,1 @@
+"""The tableau family: a patience by totals (docs/format.md, "Patience by totals")."""
