@@ -111,6 +111,9 @@ NO_DEFAULT |= {"trumps.joins"}  # no tile joins trumps from its own suit unless 
 NO_DEFAULT |= {"layout.demand_when"}  # a double demands whenever laid unless a file says when
 NO_DEFAULT |= {"phases"}  # the family's order of the phases the file's sections make, unless a file orders them
 NO_DEFAULT |= {"scoring.tracks"}  # no score kept beside the score unless a file names one
+# A draw and discard game's own section, required in that family (its groups and complete hand with
+# it), refused elsewhere; going out and a hand with nobody out score nothing unless a file says so.
+NO_DEFAULT |= {"draw_discard", "draw_discard.groups", "draw_discard.complete", "scoring.out", "scoring.stock_out"}
 
 
 def test_schema_documents_every_property_closes_every_object_and_gives_defaults() -> None:

@@ -9,6 +9,8 @@ and the read-only views; docs/engine.md describes the model and the log format.
 """
 
 from interpreter.engine.actions import Action, IllegalAction
+from interpreter.engine.draw_discard import determinize as _draw_discard_determinize  # noqa: F401  (registers resample)
+from interpreter.engine.draw_discard.match import DrawDiscardMatch
 from interpreter.engine.fixtures import ScriptedDeal, deal
 from interpreter.engine.layout import determinize as _layout_determinize  # noqa: F401  (registers resample)
 from interpreter.engine.layout.match import LayoutMatch
@@ -22,6 +24,7 @@ from interpreter.engine.tricks.match import TrickMatch
 __all__ = [
     "Action",
     "ArmView",
+    "DrawDiscardMatch",
     "IllegalAction",
     "LayoutMatch",
     "LayoutView",

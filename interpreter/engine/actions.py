@@ -36,11 +36,14 @@ TURN = "turn"  # layout family: turn up the tile at the right end of one's blind
 # layout family: a play that leaves its player one tile, made announcing it (play.announce_last):
 # the play's `value`, written after it as "6-3 on arm 2 tap"
 TAP = "tap"
+# draw-and-discard family: pick up a face-up discard (`tile`) instead of drawing (draw_discard.take);
+# its DISCARD lays a tile face up on the discards, and its MELD shows a group.
+TAKE = "take"
 KINDS = (
     PLAY, DRAW, PASS, MARKER, BID, TRUMPS, DISCARD, CLOSE, KEEP, DROP, EXCHANGE, PICK, GIVE, REDEAL, DECLARE,
-    MELD, PLACE, ACCEPT, TURN,
+    MELD, PLACE, ACCEPT, TURN, TAKE,
 )  # fmt: skip
-_ONE_TILE = (DISCARD, PICK, GIVE)  # the kinds that carry one tile and nothing else
+_ONE_TILE = (DISCARD, PICK, GIVE, TAKE)  # the kinds that carry one tile and nothing else
 _BARE = (DRAW, PASS, MARKER, CLOSE, KEEP, DROP, EXCHANGE, REDEAL, DECLARE, ACCEPT, TURN)
 NO_TRUMPS = "none"
 DOUBLES = "doubles"
@@ -167,6 +170,8 @@ class Action(NamedTuple):
             return cls(PICK, normal(parse_tile(words[5:])))
         if words.startswith("give "):
             return cls(GIVE, normal(parse_tile(words[5:])))
+        if words.startswith("take "):
+            return cls(TAKE, normal(parse_tile(words[5:])))
         if words.startswith("meld "):
             return cls.meld(parse_tiles(words[5:]))
         kind, _, rest = words.partition(" ")

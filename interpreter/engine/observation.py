@@ -164,6 +164,23 @@ class History(Sequence[dict[str, Any]]):
 
 
 @dataclass(frozen=True)
+class DrawDiscardView:
+    """A draw-and-discard hand as every seat sees it (rulefile/draw_discard_rules.py)."""
+
+    discards: tuple[tuple[int, Tile], ...]  # the face-up discards, (who discarded it, tile), the last one last
+    dead: tuple[Tile, ...]  # discards turned down (untaken: dead): out of play this hand
+    shown: tuple[tuple[tuple[str, tuple[Tile, ...]], ...], ...]  # per seat, its groups laid face up (kind, tiles)
+    known: tuple[tuple[Tile, ...], ...]  # per seat, the tiles it took from the discards and still holds
+    stock: int  # tiles left to draw
+    reshuffled: tuple[Tile, ...]  # the tiles the stock was last refilled with (all had been face up)
+    step: str  # the player to act's step: "start" (take or draw), "meld", "discard" or "draw"
+    owed: Tile | None  # a tile taken to a group (take: last_to_group), still to be shown in one
+    turns: int  # turns played this hand
+    turn_limit: int  # the turns a hand lasts at most (draw_discard.turn_limit)
+    starter: int  # who started the hand
+
+
+@dataclass(frozen=True)
 class Observation:
     seat: int
     side: int
@@ -178,6 +195,7 @@ class Observation:
     history: History  # the public event log: no hidden hands, no drawn tiles
     rules: Ruleset  # the rules are public: every player may read them
     tricks: TrickView | None = None  # a trick game's hand as everyone sees it (None in a layout game)
+    draw_discard: DrawDiscardView | None = None  # a draw-and-discard hand as everyone sees it (None elsewhere)
     # scoring.tracks: per track name, its value per side (empty without tracks); and the seats out
     # of the match (match.eliminate_when), in the order they went out.
     tracks: Mapping[str, tuple[int, ...]] = field(default_factory=dict)

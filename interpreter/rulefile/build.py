@@ -29,6 +29,7 @@ from interpreter.expressions.language import (
 )
 from interpreter.resources import load_schema
 from interpreter.rulefile import phase_kinds
+from interpreter.rulefile.build_draw_discard import build_draw_discard, refuse_draw_discard_sections
 from interpreter.rulefile.build_layout_rules import (
     announce_last,
     check_blind_rows,
@@ -285,6 +286,11 @@ def build_ruleset(
     tricks = None
     check_undealt_to_starter(b, family, deal, layout, draw)
     check_blind_rows(b, family, deal, layout, draw, play)
+    draw_discard = None
+    if family is Family.DRAW_DISCARD:
+        draw_discard = build_draw_discard(b, counts, players, deal)
+    else:
+        refuse_draw_discard_sections(b, family.value)
     if family is Family.TRICKS:
         # A trick file's layout sections are refused, so they hold their defaults: the layout
         # checks below would only judge those defaults against the trick sections.
@@ -298,7 +304,7 @@ def build_ruleset(
                     break
         if tricks is not None and not b.problems:
             _check_hand_can_score(b, players, tricks.hand, match, by_count["target"])
-    else:
+    elif family is Family.LAYOUT:
         refuse_trick_sections(b)
         if layout.engine is not None:
             _check_engine(b, layout.engine, counts, match, max_pips)
@@ -337,6 +343,7 @@ def build_ruleset(
         not_expressible=tuple(b.get("not_expressible") or ()),
         family=family,
         tricks=tricks,
+        draw_discard=draw_discard,
         tracks=tracks,
         tiles=tiles,
         by_count={key: table for key, table in by_count.items() if len(set(table.values())) > 1},
@@ -399,7 +406,7 @@ def _set_listed(
             b.problem(("set", "tiles", i, "tile"), f"{entry['tile']}: a set's numbers run from 0 to 18 at most")
             continue
         copies = entry.get("copies") or 1
-        about = NamedTile(entry.get("name") or "", entry.get("suit") or "", entry.get("rank") or 0)
+        about = NamedTile(entry.get("name") or "", entry.get("suit") or "", entry.get("rank") or 0, entry.get("value"))
         tiles += [tile] * copies
         named += [about] * copies
     if not tiles:

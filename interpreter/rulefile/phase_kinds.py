@@ -41,6 +41,8 @@ PLAY_KINDS = (LAYOUT, TRICKS, DRAW_DISCARD)
 def sequence_of(ruleset: Ruleset) -> tuple[str, ...]:
     """The kinds of phase a hand of `ruleset` goes through, in order: a layout game's default
     sequence, or a trick game's, with the auction, the calls and the discards its rules name."""
+    if ruleset.draw_discard is not None:
+        return (DEAL, DRAW_DISCARD, SCORING)
     rules = ruleset.tricks
     if rules is None:  # a layout game: the calls only where a player may claim a redeal
         return (DEAL, CALLS, LAYOUT, SCORING) if ruleset.deal.redeal_claim is not None else (DEAL, LAYOUT, SCORING)

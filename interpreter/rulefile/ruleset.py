@@ -17,14 +17,17 @@ from interpreter.expressions.language import Expr, Type
 from interpreter.rulefile import phase_kinds
 
 if TYPE_CHECKING:
+    from interpreter.rulefile.draw_discard_rules import DrawDiscardRules
     from interpreter.rulefile.trick_rules import TrickRules
 
 
 class Family(enum.Enum):
-    """What kind of game a rule file describes: tiles matched onto a layout, or tricks."""
+    """What kind of game a rule file describes: tiles matched onto a layout, tricks, or hands
+    completed by drawing and discarding."""
 
     LAYOUT = "layout"
     TRICKS = "tricks"
+    DRAW_DISCARD = "draw_discard"
 
 
 class Direction(enum.Enum):
@@ -627,6 +630,8 @@ class Ruleset:
     # and a trick game leaves the layout sections (layout, play, draw, scoring's domino and blocked)
     # at their defaults, unused.
     tricks: TrickRules | None = None
+    # The draw-and-discard family's own rules (rulefile/draw_discard_rules.py); None in other families.
+    draw_discard: DrawDiscardRules | None = None
     tracks: tuple[Track, ...] = ()  # scoring.tracks (a layout game's), in the file's order
     # The tiles played, in id order, where the file leaves some of the double-max_pip set out
     # (`set.without`, trick games) or lists them (`set.tiles`: the entries in order, each as many
