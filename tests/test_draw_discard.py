@@ -10,13 +10,13 @@ from interpreter.engine import Match, deal
 from interpreter.rulefile.loader import load_ruleset, load_ruleset_text
 from tests.engine.engine_helpers import legal, of_type, play
 
-EXAMPLES = Path(__file__).resolve().parent / "examples" / "draw_discard"
-THREE_DOZEN = EXAMPLES / "three-dozen.yaml"
-KAP_TAI_SHAP = EXAMPLES / "kap-tai-shap.yaml"
+RULES = Path(__file__).resolve().parents[1] / "rules"
+THREE_DOZEN = RULES / "three-dozen.yaml"
+KAP_TAI_SHAP = RULES / "kap-tai-shap.yaml"
 
 
 def three_dozen(*hands: str, boneyard: str = "", text: str | None = None) -> Match:
-    rules = load_ruleset_text(text, str(THREE_DOZEN), EXAMPLES) if text else load_ruleset(str(THREE_DOZEN))
+    rules = load_ruleset_text(text, str(THREE_DOZEN), RULES) if text else load_ruleset(str(THREE_DOZEN))
     return Match(rules, players=len(hands), deals=[deal(*hands, boneyard=boneyard, starter=0)])
 
 
@@ -133,3 +133,22 @@ def test_no_observation_or_public_event_shows_another_seats_hidden_tiles() -> No
     assert seen.hand == match.hand(0)
     public = [e for e in seen.history if e["type"] in ("draw", "deal")]
     assert all("tile" not in e and "hands" not in e for e in public)
+
+
+def test_the_computer_takes_a_discard_that_makes_a_group_and_discards_the_tile_no_group_holds() -> None:
+    from interpreter.players import make_player
+
+    # Seat 1 holds no pair: 4-4 wants 3-3 or 5-5 (or a tile of 4 pips), the others a tile of 7 or 9.
+    match = three_dozen("3-3 0-1 0-2 1-3 2-3 1-2", "4-4 0-0 0-5 1-4 0-3", boneyard="2-4 2-5 2-6")
+    play(match, "discard 3-3")
+    greedy, counter = make_player("greedy", 1), make_player("counter", 1)
+    seen = match.observation(1)
+    assert str(greedy.choose(seen, seen.legal_actions)) == "take 3-3"
+    play(match, "take 3-3", "meld 3-3 4-4")
+    seen = match.observation(1)
+    # 0-0, 0-3, 0-5, 1-4 are all loose: greedy lets a heaviest one go (0-5 before 1-4, in tile order);
+    # counter the one the fewest unseen tiles could join: 0-3 (3-6, 4-5) and 0-0 (1-1, 6-6) two each,
+    # 0-5 and 1-4 three (1-6, 2-5, 3-4); of 0-3 and 0-0, the heavier.
+    assert str(greedy.choose(seen, seen.legal_actions)) == "discard 0-5"
+    assert str(counter.choose(seen, seen.legal_actions)) == "discard 0-3"
+    assert str(make_player("heavy", 1).choose(seen, seen.legal_actions)) == "discard 1-4"

@@ -25,6 +25,9 @@ def test_every_bundled_variant_is_explained_with_its_key_facts(variant):
     if ruleset.family is Family.TRICKS:
         _trick_key_facts(ruleset, text)
         return
+    if ruleset.family is Family.DRAW_DISCARD:
+        _draw_discard_key_facts(ruleset, text)
+        return
     for heading in ("The set", "Players and hands", "Starting a round", "The layout", "Playing", "Winning"):
         assert heading in text
     _set_facts(ruleset, text)
@@ -46,6 +49,19 @@ def _set_facts(ruleset: Ruleset, text: str) -> None:
         assert f"A double-{ruleset.max_pip} set without " in text and f": {ruleset.set_size} tiles." in text
     else:
         assert f"double-{ruleset.max_pip} set: {ruleset.set_size} tiles" in text
+
+
+def _draw_discard_key_facts(ruleset: Ruleset, text: str) -> None:
+    rules = ruleset.draw_discard
+    assert rules is not None
+    for heading in ("The set", "Players and hands", "Starting a hand", "A turn", "Groups", "Going out", "Winning"):
+        assert heading in text
+    _set_facts(ruleset, text)
+    for size in set(ruleset.deal.hand_sizes.values()):
+        assert f"{size} tiles" in text
+    for kind in rules.groups:
+        assert f"{kind.name}: " in text
+    assert "safety bound" in text  # the turn limit that ends every hand
 
 
 def _trick_key_facts(ruleset: Ruleset, text: str) -> None:

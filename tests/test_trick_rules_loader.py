@@ -139,8 +139,10 @@ def test_the_house_rules_change_only_what_they_say() -> None:
 def test_every_bundled_file_says_its_family() -> None:
     for name in bundled_variants():
         rules = load_ruleset(name)
-        expected = Family.TRICKS if "trick" in rules.tags else Family.LAYOUT
-        assert rules.family is expected and (rules.tricks is None) == (expected is Family.LAYOUT), name
+        tags = rules.tags
+        expected = Family.TRICKS if "trick" in tags else Family.DRAW_DISCARD if "rummy" in tags else Family.LAYOUT
+        assert rules.family is expected and (rules.tricks is None) == (expected is not Family.TRICKS), name
+        assert (rules.draw_discard is None) == (expected is not Family.DRAW_DISCARD), name
 
 
 def test_a_game_without_bidding_fixes_its_trumps(tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
+from interpreter.agents import draw_discard_encoding
 from interpreter.engine import Action, Observation
 from interpreter.engine.actions import (
     ACCEPT,
@@ -44,7 +45,7 @@ from interpreter.engine.observation import LayoutView, TrickView
 from interpreter.engine.tiles import Tile
 from interpreter.engine.tricks import melds
 from interpreter.engine.tricks.tables import trick_tables_for
-from interpreter.rulefile.phase_kinds import LAYOUT, TRICKS, PhaseParts, play_kind
+from interpreter.rulefile.phase_kinds import DRAW_DISCARD, LAYOUT, TRICKS, PhaseParts, play_kind
 from interpreter.rulefile.ruleset import Hands, Ruleset, Spinners, Topology, WhenUnable
 from interpreter.rulefile.trick_rules import LedSuit
 
@@ -54,7 +55,9 @@ PHASES = ("bidding", "declaring", "calling", "discarding", "playing")
 CALLS = (KEEP, DROP, EXCHANGE)
 # The encoding's part per board (the play kind of the ruleset's sequence): a layout's moves carry
 # the arm they go on, a trick table's the suits, bids and calls of its phases.
-ENCODED_BOARDS: PhaseParts[str] = PhaseParts("the agents' encoding", {LAYOUT: "arms", TRICKS: "suits"})
+ENCODED_BOARDS: PhaseParts[str] = PhaseParts(
+    "the agents' encoding", {LAYOUT: "arms", TRICKS: "suits", DRAW_DISCARD: "discards"}
+)
 
 
 def arms_bound(ruleset: Ruleset, players: int) -> int:
@@ -88,11 +91,13 @@ class Encoding:
         self.tiles: tuple[Tile, ...] = tuple(dict.fromkeys(ruleset.set_tiles()))  # twins: one entry
         self._tile = {tile: i for i, tile in enumerate(self.tiles)}
         self.pips = ruleset.max_pip + 1
-        self.layout_game = ENCODED_BOARDS.part(play_kind(ruleset.phase_kinds)) == "arms"
+        board = ENCODED_BOARDS.part(play_kind(ruleset.phase_kinds))
+        self.layout_game = board == "arms"
+        self.discard_game = board == "discards"  # agents/draw_discard_encoding.py
         self.arms = arms_bound(ruleset, players) if self.layout_game else 0
         self.actions: tuple[Action, ...] = tuple(self._all_actions())
         self._index = {action: i for i, action in enumerate(self.actions)}
-        if not self.layout_game:
+        if not self.layout_game and not self.discard_game:
             rules = ruleset.tricks
             self._suits = self._suit_count()
             self._decls = self._declarations()
@@ -115,7 +120,9 @@ class Encoding:
         picks that build a play of several tiles to follow: never every group of tiles), discards,
         bids and declarations; then the bare kinds."""
         tiles = self.tiles
-        if self.layout_game:
+        if self.discard_game:
+            yield from draw_discard_encoding.actions(self.ruleset, self.players, tiles)
+        elif self.layout_game:
             for tile in tiles:
                 for arm in range(self.arms):
                     for half in dict.fromkeys(tile):
@@ -213,6 +220,8 @@ class Encoding:
             out.append(("eliminated", n))
         if self.layout_game:
             return [*out, ("table", t), ("root", t), ("end_sum", 1), ("arms", self.arms * self._arm_width)]
+        if self.discard_game:
+            return [*out, *draw_discard_encoding.sections(n, t)]
         out += [
             ("phase", len(PHASES)), ("dealer", n), ("starter", n), ("bids", 3 * n), ("bidder", n + 1),
             ("bid", 2), ("declaration", len(self._decls) + 1), ("contract", len(self._contracts) + 1),
@@ -274,6 +283,8 @@ class Encoding:
                 out[sec["eliminated"].start + (seat - me) % n] = 1
         if self.layout_game:
             self._layout_into(out, obs.layout, me)
+        elif obs.draw_discard is not None:
+            draw_discard_encoding.encode_into(out, sec, obs.draw_discard, me, n, len(self.tiles), self._tiles_into)
         elif obs.tricks is not None:
             self._tricks_into(out, obs.tricks, me, my_side)
         return out

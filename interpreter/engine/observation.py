@@ -178,6 +178,8 @@ class DrawDiscardView:
     turns: int  # turns played this hand
     turn_limit: int  # the turns a hand lasts at most (draw_discard.turn_limit)
     starter: int  # who started the hand
+    took: bool  # the player to act began his turn with a take (then_draw: he draws after his discard)
+    drew: bool  # the player to act has drawn this turn
 
 
 @dataclass(frozen=True)

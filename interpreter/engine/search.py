@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from interpreter.engine.actions import Action
+from interpreter.engine.draw_discard import determinize as draw_discard_search
 from interpreter.engine.layout import determinize as layout_search
 from interpreter.engine.tricks import determinize as trick_search
 from interpreter.rulefile.ruleset import Family, Ruleset
@@ -39,6 +40,13 @@ _SUPPORT = {
         trick_search.round_over,
         trick_search.legal_now,
         trick_search.advance,
+    ),
+    Family.DRAW_DISCARD: SearchSupport(
+        draw_discard_search.Determinizer,
+        draw_discard_search.round_key,
+        draw_discard_search.round_over,
+        draw_discard_search.legal_now,
+        draw_discard_search.advance,
     ),
 }
 

@@ -49,13 +49,14 @@ from typing import NamedTuple
 
 from interpreter.engine import Action, Observation, actions
 from interpreter.engine.actions import BID, DISCARD, DOUBLES, DROP, EXCHANGE, GIVE, KEEP, MELD, PASS, PICK, PLAY, TRUMPS
+from interpreter.engine.draw_discard import policy as draw_discard_policy
 from interpreter.engine.tiles import bits
 from interpreter.engine.tricks.picks import pick_towards
 from interpreter.engine.tricks.suits import Declaration, Suits
 from interpreter.engine.tricks.tables import TrickTables, trick_tables_for
 from interpreter.players.direction import taking_pays
 from interpreter.players.heavy import HeavyPlayer
-from interpreter.rulefile.phase_kinds import AUCTION, LAYOUT, MELDING, TRICKS, PhaseParts, play_kind
+from interpreter.rulefile.phase_kinds import AUCTION, DRAW_DISCARD, LAYOUT, MELDING, TRICKS, PhaseParts, play_kind
 from interpreter.rulefile.trick_rules import Aim, TakeTurnUp
 
 # The estimate's shares, each a person's rule of thumb (documented in `estimate`).
@@ -126,7 +127,11 @@ class CounterPlayer:
 # plays as `heavy` does; at a trick table it counts.
 COUNTER_BOARDS: PhaseParts[Callable[[CounterPlayer, Observation, Sequence[Action]], Action]] = PhaseParts(
     "the counter player (players/counter.py)",
-    {LAYOUT: CounterPlayer._on_layout, TRICKS: CounterPlayer._on_tricks},
+    {
+        LAYOUT: CounterPlayer._on_layout,
+        TRICKS: CounterPlayer._on_tricks,
+        DRAW_DISCARD: lambda player, observation, legal: draw_discard_policy.choose(observation, legal, counting=True),
+    },
 )
 
 

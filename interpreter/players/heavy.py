@@ -12,7 +12,9 @@ from collections.abc import Sequence
 
 from interpreter.engine import Action, Observation, Tile
 from interpreter.engine.actions import PLAY
+from interpreter.engine.draw_discard import policy as draw_discard_policy
 from interpreter.players.announcing import announcing
+from interpreter.rulefile.phase_kinds import DRAW_DISCARD, play_kind
 from interpreter.rulefile.ruleset import Ruleset
 
 
@@ -41,6 +43,8 @@ class HeavyPlayer:
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         legal = announcing(legal)
+        if play_kind(observation.rules.phase_kinds) == DRAW_DISCARD:  # the family's own policy (engine)
+            return draw_discard_policy.choose(observation, legal, heaviest=True)
         plays = [a for a in legal if a.kind == PLAY and a.tile is not None]
         if len(legal) == 1 or not plays:
             return legal[0]

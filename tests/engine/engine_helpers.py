@@ -147,6 +147,8 @@ def face_down_on_table(match: Match) -> list[Tile]:
     last_trick) and the tiles passed (passing) until every seat has passed; a layout game's tiles
     laid face down (draw.when_unable: discard)."""
     table = match._table  # type: ignore[attr-defined]
+    if hasattr(table, "reshuffled"):  # a draw-and-discard table: its face-up tiles are in its view
+        return []
     if not hasattr(table, "widow"):
         return [table.t.tiles[x] for mask in table.kept for x in bits(mask)]
     passed = [] if table.delivered else [x for mask in table.given for x in bits(mask)]

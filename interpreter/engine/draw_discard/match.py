@@ -148,17 +148,8 @@ class DrawDiscardMatch(Match):
         return _EMPTY_LAYOUT
 
     @property
-    def table(self) -> Table:
-        """The hand's state (for the determinizer and the computer players: read it, never change it)."""
-        return self._table
-
-    def phase_copy(self) -> Phase[Table]:
-        """The current phase, copied (for the determinizer, which goes on from it)."""
-        return self._phase.copy()
-
-    @property
     def draw_discard_view(self) -> DrawDiscardView:
-        return DrawDiscardView(**self._table.view_fields(-1))
+        return DrawDiscardView(**self._table.view_fields())
 
     def observation(self, seat: int) -> Observation:
         table = self._table

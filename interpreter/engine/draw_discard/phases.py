@@ -122,8 +122,6 @@ def deal_hand(table: Table) -> None:
     stakes = rules.match.pool
     scripted = table.deals.pop(0) if table.deals else None
     starter = _starter(table, scripted)
-    if stakes is not None:
-        table.pool += pool.stake(stakes, t.counts, starter, table.pool, table.seat_side, table.scores, table.events)
     ids = list(range(len(t.tiles)))
     if scripted is None:
         table.rng.shuffle(ids)
@@ -140,6 +138,8 @@ def deal_hand(table: Table) -> None:
     masks = [sum(1 << x for x in hand) for hand in table.hands]
     stock = table.stock[::-1]
     table.events.append((ev.DEAL, t, table.round, starter, "deal", None, None, masks, stock, table.out.copy(), [], 0))
+    if stakes is not None:  # the stakes, once the deal is logged (as every family logs them)
+        table.pool += pool.stake(stakes, t.counts, starter, table.pool, table.seat_side, table.scores, table.events)
     table.opening()
 
 

@@ -277,8 +277,8 @@ class Table:
         if self.t.rules.starter_extra and not self._went_out(self.current, None):
             self.step = MELDING if self.t.rules.show is Show.WHEN_MADE else DISCARDING
 
-    def view_fields(self, seat: int) -> dict[str, Any]:
-        """What every seat sees of the hand (`seat`: the observer, for its own view's extra)."""
+    def view_fields(self) -> dict[str, Any]:
+        """What every seat sees of the hand."""
         tiles = self.t.tiles
         names = self.t.kind_names
         return {
@@ -295,4 +295,6 @@ class Table:
             "turns": self.turns,
             "turn_limit": self.t.turn_limit,
             "starter": self.starter,
+            "took": self.took,
+            "drew": self.drew,
         }

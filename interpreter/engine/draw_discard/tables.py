@@ -25,6 +25,10 @@ class Tables:
             kinds.setdefault((tile, v), len(kinds)) for tile, v in zip(self.tiles, rules.values, strict=True)
         )
         self.types = tuple(kinds)
+        # A face's first tile id: copies of a face are interchangeable for the matcher.
+        self.first_id: dict[Tile, int] = {}
+        for x, tile in enumerate(self.tiles):
+            self.first_id.setdefault(tile, x)
         self.counts = count_env(ruleset, players)
         self.matcher = Matcher(rules.groups, self.types, self.counts)
         self.kind_names = tuple(kind.name for kind in rules.groups)

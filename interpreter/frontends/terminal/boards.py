@@ -13,6 +13,7 @@ from interpreter.frontends.presentation.plays import grouped, order_plays
 from interpreter.frontends.presentation.seats import Seat
 from interpreter.frontends.presentation.style import Style
 from interpreter.frontends.presentation.tricks import describe_trick_move, tables
+from interpreter.frontends.terminal import draw_discard_table
 from interpreter.frontends.terminal.help_text import layout_help, trick_help
 from interpreter.frontends.terminal.table import describe_move, screen
 from interpreter.frontends.terminal.trick_table import trick_screen
@@ -49,6 +50,10 @@ BOARDS: PhaseParts[Board] = PhaseParts(
     {
         kinds.LAYOUT: Board(screen, layout_help, describe_move, _layout_said, lambda match, legal: list(legal)),
         kinds.TRICKS: Board(trick_screen, trick_help, _trick_move, _trick_move, _trick_order),
+        kinds.DRAW_DISCARD: Board(
+            draw_discard_table.screen, draw_discard_table.help_text, draw_discard_table.said, draw_discard_table.said,
+            lambda match, legal: list(legal),
+        ),
     },
 )
 

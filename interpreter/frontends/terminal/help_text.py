@@ -5,7 +5,7 @@ from __future__ import annotations
 from interpreter.rulefile.ruleset import Ruleset
 from interpreter.rulefile.trick_rules import LedSuit, Trump
 
-_COMMANDS = """\
+COMMANDS = """\
 Other commands:
   hint         what the strongest computer player would do
   table        show the table again
@@ -19,7 +19,7 @@ HELP = """\
 Type the number of a move, or name it:
   6-3          play the tile [6|3] (add the place's number, 6-3 2, when it fits several)
   draw, pass, marker
-""" + _COMMANDS
+""" + COMMANDS
 
 TRICK_HELP = """\
 Type the number of a move, or name it:
@@ -27,7 +27,7 @@ Type the number of a move, or name it:
   trumps sixes, doubles, no trumps
                                 the bidder names trumps (also: trumps 6, follow me)
   6-3                           play the tile [6|3] to the trick
-""" + _COMMANDS
+""" + COMMANDS
 
 
 def trick_help(ruleset: Ruleset) -> str:
@@ -59,7 +59,7 @@ def trick_help(ruleset: Ruleset) -> str:
         lines.append("  close                         close the stock instead of leading at once")
     if (rules.bidding is not None and rules.bidding.kitty) or (rules.calls is not None and rules.calls.exchange):
         lines.append("  discard 6-3                   lay the tile [6|3] face down")
-    return "\n".join(lines) + "\n" + _COMMANDS
+    return "\n".join(lines) + "\n" + COMMANDS
 
 
 def layout_help(ruleset: Ruleset) -> str:

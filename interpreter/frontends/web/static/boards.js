@@ -2,6 +2,7 @@
 // the hand's tiles are played in, as the server's registry in web/views.py sends it); every module
 // asks this table what its board does, never the game's family. A new board registers its part here.
 import { handScore, renderTrickTable } from "./tricks.js";
+import { renderDrawDiscardTable } from "./draw_discard.js";
 
 const BOARDS = {
   // Tiles matched onto a line, trains or a hub: drawn on the SVG table.
@@ -24,6 +25,18 @@ const BOARDS = {
     score: handScore,
     unit: (state) => (state.target ? ` ${state.tricks.unit[state.target === 1 ? 0 : 1]}` : ""),
     restsHand: true,
+    tilePlaces: false,
+    asksWhy: true,
+    choices: true,
+  },
+  // Take a discard or draw, then discard: the discards, the groups shown and the stock.
+  draw_discard: {
+    roundWord: "Hand",
+    boneyard: false,
+    ownTable: renderDrawDiscardTable,
+    score: () => "",
+    unit: () => "",
+    restsHand: false,
     tilePlaces: false,
     asksWhy: true,
     choices: true,
