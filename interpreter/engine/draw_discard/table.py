@@ -171,7 +171,7 @@ class Table:
         self.took = True
         if not self._went_out(seat, fed):
             self.owed = x if self.t.rules.take is Take.LAST_TO_GROUP else None
-            self.step = MELDING if self.t.rules.show is Show.WHEN_MADE else DISCARDING
+            self._to_show_or_discard()
 
     def _draw(self, seat: int) -> None:
         rules = self.t.rules
@@ -187,7 +187,13 @@ class Table:
         self.drew = True
         self.events.append((ev.DRAW, seat, self.t.tiles[x]))
         if not self._went_out(seat, None):
-            self.step = MELDING if rules.show is Show.WHEN_MADE else DISCARDING
+            self._to_show_or_discard()
+
+    def _to_show_or_discard(self) -> None:
+        """The step after a take or a draw, or a group shown: showing while a group can be shown
+        (show: when_made), else discarding."""
+        shows = self.t.rules.show is Show.WHEN_MADE and (self.owed is not None or bool(self._melds()))
+        self.step = MELDING if shows else DISCARDING
 
     def _reshuffle(self) -> None:
         """The discards, live and dead, shuffled face down into a new stock (stock_out: reshuffle)."""
@@ -221,6 +227,7 @@ class Table:
                 self.known[seat].remove(x)
         self.shown[seat].append((kind, tuple(ids)))
         self.owed = None
+        self._to_show_or_discard()
         name = t.kind_names[kind]
         self.events.append({"type": "melded", "seat": seat, "name": name, "tiles": [[*tile] for tile in action.value]})
 
@@ -275,7 +282,7 @@ class Table:
     def opening(self) -> None:
         """The starter dealt extra tiles opens by discarding, unless his hand is complete as dealt."""
         if self.t.rules.starter_extra and not self._went_out(self.current, None):
-            self.step = MELDING if self.t.rules.show is Show.WHEN_MADE else DISCARDING
+            self._to_show_or_discard()
 
     def view_fields(self) -> dict[str, Any]:
         """What every seat sees of the hand."""

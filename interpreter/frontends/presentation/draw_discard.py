@@ -14,13 +14,29 @@ from interpreter.frontends.presentation.pool import pool_words
 from interpreter.frontends.presentation.seats import Seat, plural
 from interpreter.frontends.presentation.style import Style, hand_tile
 
-# What the player to act is asked at each step of a turn.
+# What the player to act is asked at each step of a turn (its moves may say more: asked_words).
 STEP_WORDS = {
     "start": "take a discard or draw",
     "meld": "show a group, or discard",
     "discard": "discard a tile",
     "draw": "draw (after taking a discard)",
 }
+
+
+def asked_words(step: str, legal: Sequence[Action]) -> str:
+    """What the player to act is asked, from the moves offered (STEP_WORDS where none are known)."""
+    kinds = {action.kind for action in legal}
+    if not kinds:
+        return STEP_WORDS[step]
+    if TAKE in kinds:
+        return "take a discard or draw"
+    if kinds == {DRAW}:
+        return "draw" if step == "start" else STEP_WORDS["draw"]
+    if kinds == {MELD}:
+        return "show your groups (each one you can make must be shown)"
+    if MELD in kinds:
+        return "show a group, or discard"
+    return "discard a tile"
 
 
 def tiles_said(tiles: Sequence[Sequence[int]]) -> str:

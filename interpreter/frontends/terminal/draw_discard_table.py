@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from interpreter.engine import Action, Match
-from interpreter.frontends.presentation.draw_discard import STEP_WORDS, move_said, table_lines, view_of
+from interpreter.frontends.presentation.draw_discard import asked_words, move_said, table_lines, view_of
 from interpreter.frontends.presentation.seats import Seat
 from interpreter.frontends.presentation.style import Style
 from interpreter.frontends.terminal.help_text import COMMANDS
@@ -41,7 +41,7 @@ def screen(
     lines.append("")
     lines.append(hand_line(match, viewer, seats, legal, style))
     whose = "Your moves" if seats[viewer].name == "You" else f"{seats[viewer].name}'s moves"
-    lines.append(style.heading(f"{whose} ({STEP_WORDS[view.step]})"))
+    lines.append(style.heading(f"{whose} ({asked_words(view.step, legal)})"))
     lines += [f"  {number:>2}  {move_said(a)}" for number, a in enumerate(legal, start=1)]
     return "\n".join(lines) + "\n"
 

@@ -10,16 +10,9 @@ from typing import Any
 
 from interpreter.engine import Action, Match
 from interpreter.engine.actions import DISCARD, DRAW, MELD, TAKE
-from interpreter.frontends.presentation.draw_discard import STEP_WORDS, move_said, view_of
+from interpreter.frontends.presentation.draw_discard import asked_words, move_said, view_of
 from interpreter.frontends.presentation.seats import Seat
 from interpreter.frontends.presentation.style import hand_tile
-
-_HEADS = {
-    "start": "Take the last discard, or draw:",
-    "meld": "Show a group (or click a tile to discard):",
-    "discard": "Discard: click a tile in your hand",
-    "draw": "Now draw:",
-}
 
 
 def moves(out: list[dict[str, Any]], legal: Sequence[Action], match: Match, seats: Sequence[Seat]) -> None:
@@ -40,7 +33,8 @@ def table_json(
     match: Match, viewer: int | None, seats: Sequence[Seat], hand: Sequence[tuple[int, int]] = ()
 ) -> dict[str, Any]:
     view = view_of(match)
-    take = match.ruleset.draw_discard.take.value if match.ruleset.draw_discard is not None else "none"
+    legal = match.legal_actions() if viewer is not None and viewer == match.current_player else []
+    asked = asked_words(view.step, legal)
     return {
         "discards": [[seat, list(tile)] for seat, tile in view.discards],
         "dead": [list(t) for t in view.dead],
@@ -48,8 +42,8 @@ def table_json(
         "known": [[list(t) for t in tiles] for tiles in view.known],
         "stock": view.stock,
         "step": view.step,
-        "step_words": STEP_WORDS[view.step],
-        "choices_head": _HEADS[view.step] if take != "any" or view.step != "start" else "Take a discard, or draw:",
+        "step_words": asked,
+        "choices_head": f"{asked[0].upper()}{asked[1:]}:",
         "turns": view.turns,
         "turn_limit": view.turn_limit,
         "current": match.current_player,
