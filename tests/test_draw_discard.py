@@ -13,6 +13,7 @@ from tests.engine.engine_helpers import legal, of_type, play
 RULES = Path(__file__).resolve().parents[1] / "rules"
 THREE_DOZEN = RULES / "three-dozen.yaml"
 KAP_TAI_SHAP = RULES / "kap-tai-shap.yaml"
+JJAK = RULES / "jjak-mat-chu-gi.yaml"
 
 
 def three_dozen(*hands: str, boneyard: str = "", text: str | None = None) -> Match:
@@ -152,3 +153,42 @@ def test_the_computer_takes_a_discard_that_makes_a_group_and_discards_the_tile_n
     assert str(greedy.choose(seen, seen.legal_actions)) == "discard 0-5"
     assert str(counter.choose(seen, seen.legal_actions)) == "discard 0-3"
     assert str(make_player("heavy", 1).choose(seen, seen.legal_actions)) == "discard 1-4"
+
+
+def jjak(*hands: str, boneyard: str = "") -> Match:
+    return Match(load_ruleset(str(JJAK)), players=len(hands), deals=[deal(*hands, boneyard=boneyard, starter=0)])
+
+
+def test_military_tiles_pair_only_as_listed_and_the_supreme_pair_completes_a_hand() -> None:
+    complete = jjak("1-3 1-3 3-6 4-5 2-4 1-2", "1-1 2-2 5-5 6-6 1-6", boneyard="2-5 2-6 3-5")
+    out = of_type(complete.events, "went_out")
+    assert [(e["seat"], e["groups"]) for e in out] == [(0, {"civil": 1, "military": 1, "supreme": 1})]
+    # 1-3 and 2-2 both have four pips, but only identical civil tiles pair: no group, so no show.
+    apart = jjak("1-3 2-2 3-6 2-6 5-5 6-6", "1-1 4-4 5-6 4-6 1-6", boneyard="2-5 3-4 3-5")
+    assert of_type(apart.events, "went_out") == []
+    assert legal(apart)[0].startswith("discard")
+
+
+THREE_PAIRS_BUT_ONE = "1-1 1-1 4-4 4-4 6-6"  # two civil pairs shown or held, and a Heaven wanting its twin
+
+
+def test_the_discarder_alone_pays_a_hand_completed_on_his_discard_and_everyone_a_hand_from_the_stock() -> None:
+    # Play goes counterclockwise: seat 2 plays after seat 0.
+    fed = jjak("5-5 5-6 3-6 2-6 1-5 2-2", "1-3 1-6 4-6 2-5 3-4", "1-1 1-1 4-4 4-4 5-5", boneyard="3-5 2-3 1-4")
+    play(fed, "discard 5-5", "take 5-5")
+    first = of_type(fed.events, "round_end")[0]
+    assert (first["seat"], first["scores"]) == (2, [-1, 0, 1])
+    drawn = jjak("5-6 5-6 3-6 2-6 1-5 2-2", "1-3 1-6 4-6 2-5 3-4", "1-1 1-1 4-4 4-4 5-5", boneyard="5-5 2-3 1-4")
+    play(drawn, "discard 2-2", "draw")
+    first = of_type(drawn.events, "round_end")[0]
+    assert (first["seat"], first["scores"]) == (2, [-1, -1, 2])
+
+
+def test_with_three_players_a_discarded_heaven_may_not_complete_a_hand() -> None:
+    match = jjak("6-6 5-6 3-6 2-6 1-5 2-2", "1-3 1-6 4-6 2-5 3-4", THREE_PAIRS_BUT_ONE, boneyard="3-5 2-3 1-4")
+    play(match, "discard 6-6")
+    assert legal(match) == ["draw"]
+    four = jjak("6-6 5-6 3-6 2-6 1-5 2-2", "1-3 1-6 4-6 2-5 3-4", "1-2 2-4 3-5 2-3 1-4", THREE_PAIRS_BUT_ONE,
+                boneyard="5-5 5-5 1-5")  # fmt: skip
+    play(four, "discard 6-6")
+    assert legal(four) == ["take 6-6", "draw"]

@@ -13,6 +13,7 @@ from interpreter.rulefile.build_tricks import LAYOUT_ONLY, TRICK_ONLY, written
 from interpreter.rulefile.draw_discard_rules import (
     MAX_CHECKED,
     PAIR_NAMES,
+    TAKEN_NAMES,
     DrawDiscardRules,
     GroupKind,
     PaidBy,
@@ -96,6 +97,9 @@ def build_draw_discard(b: _Builder, counts: range, players: Players, deal: Deal)
                 ("draw_discard", "turn_limit"), f"with {n} players the hand would last at most {limit} turns: 1 … 10000"
             )
             break
+    take_to_out = b.expr(("draw_discard", "take_to_out"), TAKEN_NAMES, Type.BOOL)
+    if take_to_out is not None and take is Take.NONE:
+        b.problem(("draw_discard", "take_to_out"), "take: none lets nobody take a discard, to go out or otherwise")
     out_points = b.formula(("scoring", "out", "points"), out_names(names), Type.INT)
     stock_out_points = b.formula(("scoring", "stock_out", "points"), stock_out_names(names), Type.INT)
     if complete is None or not kinds or len(kinds) != len(b.get("draw_discard", "groups")):
@@ -115,6 +119,7 @@ def build_draw_discard(b: _Builder, counts: range, players: Players, deal: Deal)
         out_from=b.option(PaidBy, "scoring", "out", "from"),
         stock_out_points=stock_out_points,
         values=values,
+        take_to_out=None if take_to_out is None or take_to_out.constant is True else take_to_out,
     )
 
 

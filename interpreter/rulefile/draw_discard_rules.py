@@ -78,6 +78,9 @@ class DrawDiscardRules:
     out_from: PaidBy
     stock_out_points: Expr[int]  # over stock_out_names(groups), for each player when nobody goes out
     values: tuple[int, ...]  # per tile id of the set: what it counts in pair formulas (value_a)
+    # Over TAKEN_NAMES, of a face-up discard: whether taking it may complete a hand (None: always).
+    # A take it forbids to complete the hand is not offered.
+    take_to_out: Expr[bool] | None = None
 
 
 # The most tiles a hand checked for completeness holds: the matcher explores at most 2^16 ways of
@@ -90,6 +93,11 @@ PAIR_NAMES: dict[str, Type] = {
     **{f"{name}_{x}": kind for x in "ab" for name, kind in (
         ("high", Type.INT), ("low", Type.INT), ("pips", Type.INT), ("is_double", Type.BOOL), ("value", Type.INT))},
     "same": Type.BOOL,
+}  # fmt: skip
+
+# `take_to_out`: the discard that would be taken.
+TAKEN_NAMES: dict[str, Type] = {
+    **COUNT_NAMES, "high": Type.INT, "low": Type.INT, "pips": Type.INT, "is_double": Type.BOOL, "value": Type.INT,
 }  # fmt: skip
 
 # What a split of a hand into groups says, beside each group kind's name (how many of it).

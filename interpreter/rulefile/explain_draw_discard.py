@@ -76,6 +76,13 @@ def _turn(rules: DrawDiscardRules) -> list[str]:
         Take.ANY: "You may take any face-up discard, or draw a tile from the stock",
     }[rules.take]
     out = [f"{take}; then you discard one tile face up."]
+    if rules.take_to_out is not None:
+        taken = {**names.COUNT, "high": "its higher half", "low": "its lower half", "pips": "its pips",
+                 "is_double": "it is a double", "value": "its value"}  # fmt: skip
+        out.append(
+            f"A discard may complete your hand only when {words(rules.take_to_out, taken)}; one that would "
+            "complete it otherwise may not be taken."
+        )
     if rules.then_draw:
         out.append("If you took a discard, after your discard you also draw a tile from the stock and discard again.")
     if rules.show is Show.WHEN_MADE:
@@ -114,13 +121,13 @@ def _out(ruleset: Ruleset, rules: DrawDiscardRules) -> list[str]:
                 "first_turn": "no turn had ended", "others_pips": "the pips left in the other hands",
                 "pool": "the pool"}  # fmt: skip
         said = words(rules.out_points, read)
-        payer = {
-            PaidBy.EACH: "every other player pays you",
-            PaidBy.DISCARDER: "the player whose discard completed your hand pays you (from the stock, every other "
-            "player pays you)",
-            PaidBy.NONE: "you score",
+        paid = {
+            PaidBy.EACH: f"every other player pays you {said}",
+            PaidBy.DISCARDER: f"the player whose discard completed your hand pays you {said} (completed from the "
+            "stock, every other player pays you that)",
+            PaidBy.NONE: f"you score {said}",
         }[rules.out_from]
-        out.append(f"Going out, {payer} {said}.")
+        out.append(f"Going out, {paid}.")
     if rules.stock_out_points.constant != 0:
         read = {**cover(rules), "pips": "the pips in the hand"}
         out.append(f"When a hand ends with nobody out, each player scores {words(rules.stock_out_points, read)}.")

@@ -38,6 +38,7 @@ def score_hand(table: Table) -> None:
             gained[table.seat_side[seat]] += points
         table.last_out = seat
     else:
+        table.last_out = None  # nobody went out: previous_winner picks nobody next hand
         for seat in range(table.n):
             hand = table.hands[seat]
             splits = t.matcher.splits(t.hand_types(hand)) if hand else frozenset({t.matcher.zero})

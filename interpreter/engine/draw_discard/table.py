@@ -125,13 +125,24 @@ class Table:
         if rules.take is Take.NONE or not self.discards:
             return []
         if rules.take is Take.ANY:
-            return [Action(TAKE, tile) for tile in sorted({self.t.tiles[x] for _, x in self.discards})]
+            faces = {self.t.tiles[x]: x for _, x in self.discards}
+            return [Action(TAKE, tile) for tile in sorted(faces) if self._may_take(faces[tile])]
         x = self.discards[-1][1]
         if rules.take is Take.LAST_TO_GROUP:
             hand = self.t.hand_types(self.hands[self.current])
             if not self.t.matcher.groups_with(hand, self.t.type_of[x]):
                 return []
-        return [Action(TAKE, self.t.tiles[x])]
+        return [Action(TAKE, self.t.tiles[x])] if self._may_take(x) else []
+
+    def _may_take(self, x: int) -> bool:
+        """Whether the discard `x` may be taken: always, unless it would complete the hand and
+        `take_to_out` forbids this tile to."""
+        forbids = self.t.rules.take_to_out
+        if forbids is None or forbids(self.t.taken_env(x)):
+            return True
+        seat = self.current
+        held = self.held_count(seat) + 1
+        return self.t.complete_split([*self.hands[seat], x], self.shown_vector(seat), held) is None
 
     def _melds(self) -> list[Action]:
         """The groups the current seat may lay face up now (each once, its tiles sorted): with a

@@ -64,6 +64,12 @@ class Tables:
                 return v
         return None
 
+    def taken_env(self, x: int) -> dict[str, object]:
+        """`take_to_out`'s names for the discard `x`."""
+        low, high = self.tiles[x]
+        value = self.types[self.type_of[x]][1]
+        return {**self.counts, "high": high, "low": low, "pips": low + high, "is_double": low == high, "value": value}
+
     def hand_types(self, hand: list[int]) -> tuple[int, ...]:
         return tuple(sorted(self.type_of[x] for x in hand))
 
