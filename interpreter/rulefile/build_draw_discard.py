@@ -98,7 +98,7 @@ def build_draw_discard(b: _Builder, counts: range, players: Players, deal: Deal)
             )
             break
     take_to_out = b.expr(("draw_discard", "take_to_out"), TAKEN_NAMES, Type.BOOL)
-    if take_to_out is not None and take is Take.NONE:
+    if written(b.data, ("draw_discard", "take_to_out")) and take is Take.NONE:
         b.problem(("draw_discard", "take_to_out"), "take: none lets nobody take a discard, to go out or otherwise")
     out_points = b.formula(("scoring", "out", "points"), out_names(names), Type.INT)
     stock_out_points = b.formula(("scoring", "stock_out", "points"), stock_out_names(names), Type.INT)
