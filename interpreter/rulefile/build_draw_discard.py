@@ -24,6 +24,7 @@ from interpreter.rulefile.draw_discard_rules import (
     Untaken,
     cover_names,
     out_names,
+    pair_env,
     stock_out_names,
 )
 from interpreter.rulefile.ruleset import COUNT_NAMES, Deal, Players, StartCriterion, double_set
@@ -212,18 +213,6 @@ def _pairs_made(
             b.problem(at, f"no two tiles of the set make this group (with {n} players)")
             return False
     return True
-
-
-def pair_env(tile: Tile, value: int, x: str) -> dict[str, object]:
-    """The names of one tile of a pair (`x`: "a" or "b")."""
-    low, high = tile
-    return {
-        f"high_{x}": high,
-        f"low_{x}": low,
-        f"pips_{x}": low + high,
-        f"is_double_{x}": low == high,
-        f"value_{x}": value,
-    }
 
 
 def _listed(b: _Builder, at: tuple[str | int, ...], held: Counter[Tile]) -> tuple[tuple[tuple[Tile, ...], ...], ...]:

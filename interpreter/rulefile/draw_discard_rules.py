@@ -100,6 +100,19 @@ TAKEN_NAMES: dict[str, Type] = {
     **COUNT_NAMES, "high": Type.INT, "low": Type.INT, "pips": Type.INT, "is_double": Type.BOOL, "value": Type.INT,
 }  # fmt: skip
 
+
+def pair_env(tile: Tile, value: int, x: str) -> dict[str, object]:
+    """The PAIR_NAMES of one tile of a pair (`x`: "a" or "b")."""
+    low, high = tile
+    return {
+        f"high_{x}": high,
+        f"low_{x}": low,
+        f"pips_{x}": low + high,
+        f"is_double_{x}": low == high,
+        f"value_{x}": value,
+    }
+
+
 # What a split of a hand into groups says, beside each group kind's name (how many of it).
 _COVER_COUNTS = ("groups", "loose", "shown", "tiles")
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping, Sequence
 
-from interpreter.rulefile.draw_discard_rules import GroupKind, Tile
+from interpreter.rulefile.draw_discard_rules import GroupKind, Tile, pair_env
 
 Vector = tuple[int, ...]  # per kind its groups, then the loose tiles
 MAX_MEMO = 200_000
@@ -33,7 +33,7 @@ class Matcher:
             if kind.when is None:
                 continue
             for a, b in itertools.combinations_with_replacement(range(n), 2):
-                env = {**counts, **_tile_env(types[a], "a"), **_tile_env(types[b], "b"), "same": a == b}
+                env = {**counts, **pair_env(*types[a], "a"), **pair_env(*types[b], "b"), "same": a == b}
                 if kind.when(env):
                     self.pair[a][b] += (i,)
                     if a != b:
@@ -96,17 +96,6 @@ class Matcher:
                     seen.add((i, used))
                     out.append((i, used))
         return out
-
-
-def _tile_env(kind: tuple[Tile, int], x: str) -> dict[str, object]:
-    (low, high), value = kind
-    return {
-        f"high_{x}": high,
-        f"low_{x}": low,
-        f"pips_{x}": low + high,
-        f"is_double_{x}": low == high,
-        f"value_{x}": value,
-    }
 
 
 def _plus(v: Vector, i: int) -> Vector:
