@@ -192,3 +192,12 @@ def test_with_three_players_a_discarded_heaven_may_not_complete_a_hand() -> None
                 boneyard="5-5 5-5 1-5")  # fmt: skip
     play(four, "discard 6-6")
     assert legal(four) == ["take 6-6", "draw"]
+
+
+def test_a_take_whose_draw_finds_the_wall_empty_ends_the_hand_with_nobody_out() -> None:
+    match = kap("5-5 2-2 2-2 1-1 1-1 1-5 1-5 1-4 1-4 2-3", WANTS_THREE, boneyard="")
+    events = play(match, "discard 5-5", "take 5-5", "discard 1-6")
+    # A match of one hand: it ends there, the pool carried (to no later hand).
+    assert [e["type"] for e in events] == ["action", "action", "action", "stock_out", "round_end", "match_end"]
+    first = of_type(match.events, "round_end")[0]
+    assert (first["reason"], first["seat"]) == ("stock_out", None)

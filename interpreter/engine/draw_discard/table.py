@@ -252,8 +252,9 @@ class Table:
         self.discards.append((seat, x))
         if self.t.rules.then_draw and self.took and not self.drew:
             self.step = DRAWING
-            if not self.can_draw():
+            if not self.can_draw():  # the draw after a take is owed, and nothing is left to draw
                 self.ended = STOCK_OUT
+                self.events.append({"type": STOCK_OUT})
             return
         self._next_turn()
 
