@@ -40,6 +40,7 @@ const BOARDS = {
     tilePlaces: false,
     asksWhy: true,
     choices: true,
+    keys: "Keys: 1–9 or ←/→ choose a tile, Enter discards it, Tab to the take, draw and show buttons, h hint", // its own keys line
   },
 };
 
