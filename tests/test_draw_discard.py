@@ -201,3 +201,22 @@ def test_a_take_whose_draw_finds_the_wall_empty_ends_the_hand_with_nobody_out() 
     assert [e["type"] for e in events] == ["action", "action", "action", "stock_out", "round_end", "match_end"]
     first = of_type(match.events, "round_end")[0]
     assert (first["reason"], first["seat"]) == ("stock_out", None)
+
+
+RUNS = """name: runs
+extends: three-dozen
+draw_discard:
+  groups:
+    - {name: doubles, run: doubles, length: 3}
+    - {name: sequence, run: suit, length: 3}
+  complete: "groups == 2"
+"""
+
+
+def test_runs_of_consecutive_doubles_and_of_one_suit_are_groups() -> None:
+    rules = load_ruleset_text(RUNS, "runs.yaml", RULES)
+    dealt = deal("1-1 2-2 3-3 0-4 1-4 2-4", "0-0 0-1 0-2 0-3 1-2", boneyard="5-5 5-6", starter=0)
+    match = Match(rules, players=2, deals=[dealt])
+    assert [e["groups"] for e in of_type(match.events, "went_out")] == [{"doubles": 1, "sequence": 1}]
+    gap = deal("1-1 2-2 4-4 0-4 1-4 3-4", "0-0 0-1 0-2 0-3 1-2", boneyard="5-5 5-6", starter=0)
+    assert of_type(Match(rules, players=2, deals=[gap]).events, "went_out") == []

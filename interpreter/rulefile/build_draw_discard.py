@@ -153,8 +153,8 @@ def _check_sizes(b: _Builder, deal: Deal, starter_extra: int) -> None:
 
 
 def _groups(b: _Builder, counts: range, set_tiles: tuple[Tile, ...], values: tuple[int, ...]) -> tuple[GroupKind, ...]:
-    """The group kinds, each checked: one of `when` and `tiles`, a name of its own, tiles the set
-    holds, and at least one group the set can make."""
+    """The group kinds, each checked: one of `when`, `tiles` and `run`, a name of its own, tiles the
+    set holds, and at least one group the set can make. A run is kept as the sequences it lists."""
     kinds: list[GroupKind] = []
     held = Counter(set_tiles)
     seen: set[str] = set()
@@ -166,12 +166,19 @@ def _groups(b: _Builder, counts: range, set_tiles: tuple[Tile, ...], values: tup
         if name in cover_names(()) or name in ("from_discard", "first_turn", "others_pips", "pool", "pips"):
             b.problem((*at, "name"), f"'{name}' is a name the formulas already read: call the kind otherwise")
         seen.add(name)
-        given = [key for key in ("when", "tiles") if b.get(*at, key) is not None]
+        given = [key for key in ("when", "tiles", "run") if b.get(*at, key) is not None]
         if len(given) != 1:
-            said = "both when and tiles" if given else "neither when nor tiles"
-            b.problem(
-                at, f"a kind of group is a pair meeting `when` or listed `tiles`; '{name}' gives {said}", key=True
-            )
+            said = " and ".join(given) if given else "none of them"
+            message = f"a kind of group is a pair meeting `when`, listed `tiles` or a `run`; '{name}' gives {said}"
+            b.problem(at, message, key=True)
+            continue
+        if given == ["run"]:
+            run, length = b.get(*at, "run"), int(b.get(*at, "length"))
+            runs = _runs(run, length, held)
+            if not runs:
+                b.problem((*at, "length"), f"the set holds no run of {length} ({run})")
+                continue
+            kinds.append(GroupKind(name, tiles=runs))
             continue
         if given == ["when"]:
             when = b.expr((*at, "when"), PAIR_NAMES, Type.BOOL)
@@ -213,6 +220,20 @@ def _pairs_made(
             b.problem(at, f"no two tiles of the set make this group (with {n} players)")
             return False
     return True
+
+
+def _runs(run: str, length: int, held: Counter[Tile]) -> tuple[tuple[tuple[Tile, ...], ...], ...]:
+    """Every sequence of `length` the set holds, as listed groups: doubles of consecutive numbers, or
+    (suit) tiles sharing one number whose other numbers are consecutive."""
+    top = max((high for _, high in held), default=0)
+    suits: list[int | None] = [None] if run == "doubles" else list(range(top + 1))
+    out = []
+    for start in range(top - length + 2):
+        for suit in suits:
+            tiles = [(k, k) if suit is None else (min(suit, k), max(suit, k)) for k in range(start, start + length)]
+            if all(tile in held for tile in tiles) and len(set(tiles)) == length:
+                out.append(tuple((tile,) for tile in tiles))
+    return tuple(out)
 
 
 def _listed(b: _Builder, at: tuple[str | int, ...], held: Counter[Tile]) -> tuple[tuple[tuple[Tile, ...], ...], ...]:

@@ -106,6 +106,8 @@ def _kind(kind: GroupKind) -> str:
     if kind.when is not None:
         return f"{kind.name}: two tiles such that {words(kind.when, PAIR)}."
     groups = [" with ".join(" or ".join(f"{a}-{b}" for a, b in place) for place in group) for group in kind.tiles]
+    if len(groups) > 12:  # a run's many sequences: the first few say what they are
+        return f"{kind.name}: {'; '.join(groups[:4])}; … ({len(groups)} groups in all)."
     return f"{kind.name}: {'; '.join(groups)}."
 
 
