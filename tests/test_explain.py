@@ -22,14 +22,14 @@ def test_every_bundled_variant_is_explained_with_its_key_facts(variant):
     text = " ".join(result.stdout.split())  # as read, whatever the line breaks
     ruleset = load_ruleset(variant)
     assert ruleset.title in text
-    if ruleset.family is Family.TRICKS:
-        _trick_key_facts(ruleset, text)
-        return
-    if ruleset.family is Family.COUNTING:
-        _counting_key_facts(ruleset, text)
-        return
-    if ruleset.family is Family.TABLEAU:
-        _tableau_key_facts(ruleset, text)
+    own_facts = {
+        Family.TRICKS: _trick_key_facts,
+        Family.COUNTING: _counting_key_facts,
+        Family.TABLEAU: _tableau_key_facts,
+        Family.DRAW_DISCARD: _draw_discard_key_facts,
+    }
+    if ruleset.family in own_facts:  # a family with a rulebook of its own (the rest: a layout game's)
+        own_facts[ruleset.family](ruleset, text)
         return
     for heading in ("The set", "Players and hands", "Starting a round", "The layout", "Playing", "Winning"):
         assert heading in text
@@ -81,6 +81,17 @@ def _tableau_key_facts(ruleset: Ruleset, text: str) -> None:
     assert (line if rules.depth == 1 else columns) in text
     assert f"whose pips make {rules.total} together" in text
     assert ("as spares" in text) == bool(rules.spares)
+def _draw_discard_key_facts(ruleset: Ruleset, text: str) -> None:
+    rules = ruleset.draw_discard
+    assert rules is not None
+    for heading in ("The set", "Players and hands", "Starting a hand", "A turn", "Groups", "Going out", "Winning"):
+        assert heading in text
+    _set_facts(ruleset, text)
+    for size in set(ruleset.deal.hand_sizes.values()):
+        assert f"{size} tiles" in text
+    for kind in rules.groups:
+        assert f"{kind.name}: " in text
+    assert "safety bound" in text  # the turn limit that ends every hand
 
 
 def _trick_key_facts(ruleset: Ruleset, text: str) -> None:

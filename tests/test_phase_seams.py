@@ -128,19 +128,21 @@ def test_the_page_has_a_renderer_for_every_board_the_view_names() -> None:
     assert _script_keys("boards.js", "BOARDS") == {board.renderer for board in WEB_BOARDS.parts.values()}
 
 
-def test_a_board_no_layer_registered_is_refused_at_each_layers_lookup() -> None:
-    """A hand played by drawing and discarding (a kind no layer has a part for yet) is refused at
-    the lookup, naming the layer; a hand with no kind of play at all, by the play kind."""
+def test_a_board_no_layer_registered_is_refused_at_each_layers_lookup(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hand whose tiles are played in a kind of phase no layer has a board for (the melding, as if
+    it were a kind of play) is refused at the lookup, naming the layer; a hand with no kind of play
+    at all, by the play kind."""
     from types import SimpleNamespace
 
     from interpreter.frontends.presentation.boards import board_of
     from interpreter.frontends.web.views import web_board
 
-    drawing = SimpleNamespace(phase_kinds=("deal", "draw_discard", "scoring"))
-    refused = r"^the shared words .* no part registered for the phase kind 'draw_discard'"
+    monkeypatch.setattr(phase_kinds, "PLAY_KINDS", (*phase_kinds.PLAY_KINDS, phase_kinds.MELDING))
+    melding = SimpleNamespace(phase_kinds=("deal", "melding", "scoring"))
+    refused = r"^the shared words .* no part registered for the phase kind 'melding'"
     with pytest.raises(UnknownPhaseKind, match=refused):
-        board_of(drawing)  # type: ignore[arg-type]
-    with pytest.raises(UnknownPhaseKind, match=r"^the web view .* 'draw_discard'"):
-        web_board(drawing)  # type: ignore[arg-type]
+        board_of(melding)  # type: ignore[arg-type]
+    with pytest.raises(UnknownPhaseKind, match=r"^the web view .* 'melding'"):
+        web_board(melding)  # type: ignore[arg-type]
     with pytest.raises(UnknownPhaseKind, match=r"deal, scoring has no phase in which tiles are played"):
         phase_kinds.play_kind(("deal", "scoring"))

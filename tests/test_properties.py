@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from interpreter.engine import Action, CountingMatch, IllegalAction, Match, TrickMatch
+from interpreter.engine import Action, CountingMatch, DrawDiscardMatch, IllegalAction, Match, TrickMatch
 from interpreter.rulefile.loader import load_ruleset
 from tests.engine.engine_helpers import face_down_on_table
 from tests.variant_cases import bundled_cases
@@ -45,6 +45,10 @@ def _where_is_everything(match: Match) -> Counter:
         for tiles in view.laid:
             places.update(tiles)
         places.update([view.turn_up] if view.turn_up is not None else [])
+    if isinstance(match, DrawDiscardMatch):  # a draw and discard game's face-up discards and groups shown
+        view = match.draw_discard_view
+        places.update(tile for _, tile in view.discards)
+        places.update(tile for groups in view.shown for _, tiles in groups for tile in tiles)
     places.update(face_down_on_table(match))
     return places
 

@@ -115,6 +115,9 @@ NO_DEFAULT |= {"tableau", "tableau.columns", "tableau.depth"}  # a patience's ta
 # A counting game's sections: required there, nowhere else; a tile counts set.tile_value, and no runs or
 # fifteens score, unless a file says.
 NO_DEFAULT |= {"crib", "counting", "show", "counting.value", "counting.runs", "show.fifteens", "show.runs"}
+# A draw and discard game's own section, required in that family (its groups and complete hand with
+# it), refused elsewhere; going out and a hand with nobody out score nothing unless a file says so.
+NO_DEFAULT |= {"draw_discard", "draw_discard.groups", "draw_discard.complete", "scoring.out", "scoring.stock_out"}
 
 
 def test_schema_documents_every_property_closes_every_object_and_gives_defaults() -> None:

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from interpreter.agents import counting_encoding
+from interpreter.agents import counting_encoding, draw_discard_encoding
 from interpreter.agents.tableau_encoding import tableau_actions, tableau_into, tableau_sections
 from interpreter.engine import Action, Observation
 from interpreter.engine.actions import (
@@ -46,7 +46,7 @@ from interpreter.engine.observation import LayoutView, TrickView
 from interpreter.engine.tiles import Tile
 from interpreter.engine.tricks import melds
 from interpreter.engine.tricks.tables import trick_tables_for
-from interpreter.rulefile.phase_kinds import COUNTING, LAYOUT, TABLEAU, TRICKS, PhaseParts, play_kind
+from interpreter.rulefile.phase_kinds import COUNTING, DRAW_DISCARD, LAYOUT, TABLEAU, TRICKS, PhaseParts, play_kind
 from interpreter.rulefile.ruleset import Hands, Ruleset, Spinners, Topology, WhenUnable
 from interpreter.rulefile.trick_rules import LedSuit
 
@@ -57,9 +57,10 @@ CALLS = (KEEP, DROP, EXCHANGE)
 # The encoding's part per board (the play kind of the ruleset's sequence): a layout's moves carry
 # the arm they go on, a trick table's the suits, bids and calls of its phases.
 # A patience's moves carry the tiles removed together, or the column a tile moves to; a counting
-# game's board is the running total and the tiles laid to it.
+# game's board is the running total and the tiles laid to it; a draw and discard game's, the discards.
 ENCODED_BOARDS: PhaseParts[str] = PhaseParts(
-    "the agents' encoding", {LAYOUT: "arms", TRICKS: "suits", COUNTING: "count", TABLEAU: "columns"}
+    "the agents' encoding",
+    {LAYOUT: "arms", TRICKS: "suits", COUNTING: "count", TABLEAU: "columns", DRAW_DISCARD: "discards"},
 )
 
 
@@ -97,6 +98,7 @@ class Encoding:
         self.board = ENCODED_BOARDS.part(play_kind(ruleset.phase_kinds))
         self.layout_game = self.board == "arms"
         self.counting_game = self.board == "count"
+        self.discard_game = self.board == "discards"  # agents/draw_discard_encoding.py
         self.arms = arms_bound(ruleset, players) if self.layout_game else 0
         self.actions: tuple[Action, ...] = tuple(self._all_actions())
         self._index = {action: i for i, action in enumerate(self.actions)}
@@ -125,6 +127,8 @@ class Encoding:
         tiles = self.tiles
         if self.board == "columns":  # a patience: its removals and moves (tableau_encoding.py)
             yield from tableau_actions(self.ruleset, tiles)
+        elif self.discard_game:
+            yield from draw_discard_encoding.actions(self.ruleset, self.players, tiles)
         elif self.layout_game:
             for tile in tiles:
                 for arm in range(self.arms):
@@ -229,6 +233,8 @@ class Encoding:
             return [*out, *counting_encoding.sections(t, n)]
         if self.board == "columns":
             return out + tableau_sections(self.ruleset, t)
+        if self.discard_game:
+            return [*out, *draw_discard_encoding.sections(n, t)]
         out += [
             ("phase", len(PHASES)), ("dealer", n), ("starter", n), ("bids", 3 * n), ("bidder", n + 1),
             ("bid", 2), ("declaration", len(self._decls) + 1), ("contract", len(self._contracts) + 1),
@@ -292,6 +298,8 @@ class Encoding:
             self._layout_into(out, obs.layout, me)
         elif obs.counting is not None:
             counting_encoding.encode_into(out, sec, obs.counting, me, n, self._tiles_into)
+        elif obs.draw_discard is not None:
+            draw_discard_encoding.encode_into(out, sec, obs.draw_discard, me, n, len(self.tiles), self._tiles_into)
         elif obs.tricks is not None:
             self._tricks_into(out, obs.tricks, me, my_side)
         elif obs.tableau is not None:

@@ -12,6 +12,8 @@ and the read-only views; docs/engine.md describes the model and the log format.
 from interpreter.engine.actions import Action, IllegalAction
 from interpreter.engine.counting import determinize as _counting_determinize  # noqa: F401  (registers resample)
 from interpreter.engine.counting.match import CountingMatch
+from interpreter.engine.draw_discard import determinize as _draw_discard_determinize  # noqa: F401  (registers resample)
+from interpreter.engine.draw_discard.match import DrawDiscardMatch
 from interpreter.engine.fixtures import ScriptedDeal, deal
 from interpreter.engine.layout import determinize as _layout_determinize  # noqa: F401  (registers resample)
 from interpreter.engine.layout.match import LayoutMatch
@@ -28,6 +30,7 @@ __all__ = [
     "Action",
     "ArmView",
     "CountingMatch",
+    "DrawDiscardMatch",
     "IllegalAction",
     "LayoutMatch",
     "LayoutView",

@@ -42,11 +42,14 @@ GO = "go"
 # (`tile` is the first); and a free tile moved into an empty column (`value`: its number, from 1)
 REMOVE = "remove"
 MOVE = "move"
+# draw-and-discard family: pick up a face-up discard (`tile`) instead of drawing (draw_discard.take);
+# its DISCARD lays a tile face up on the discards, and its MELD shows a group.
+TAKE = "take"
 KINDS = (
     PLAY, DRAW, PASS, MARKER, BID, TRUMPS, DISCARD, CLOSE, KEEP, DROP, EXCHANGE, PICK, GIVE, REDEAL, DECLARE,
-    MELD, PLACE, ACCEPT, TURN, GO, REMOVE, MOVE,
+    MELD, PLACE, ACCEPT, TURN, GO, REMOVE, MOVE, TAKE,
 )  # fmt: skip
-_ONE_TILE = (DISCARD, PICK, GIVE)  # the kinds that carry one tile and nothing else
+_ONE_TILE = (DISCARD, PICK, GIVE, TAKE)  # the kinds that carry one tile and nothing else
 _BARE = (DRAW, PASS, MARKER, CLOSE, KEEP, DROP, EXCHANGE, REDEAL, DECLARE, ACCEPT, TURN, GO)
 NO_TRUMPS = "none"
 DOUBLES = "doubles"
@@ -181,6 +184,8 @@ class Action(NamedTuple):
             return cls(PICK, normal(parse_tile(words[5:])))
         if words.startswith("give "):
             return cls(GIVE, normal(parse_tile(words[5:])))
+        if words.startswith("take "):
+            return cls(TAKE, normal(parse_tile(words[5:])))
         if words.startswith("meld "):
             return cls.meld(parse_tiles(words[5:]))
         if words.startswith("remove "):

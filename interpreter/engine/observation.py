@@ -197,6 +197,25 @@ class History(Sequence[dict[str, Any]]):
 
 
 @dataclass(frozen=True)
+class DrawDiscardView:
+    """A draw-and-discard hand as every seat sees it (rulefile/draw_discard_rules.py)."""
+
+    discards: tuple[tuple[int, Tile], ...]  # the face-up discards, (who discarded it, tile), the last one last
+    dead: tuple[Tile, ...]  # discards turned down (untaken: dead): out of play this hand
+    shown: tuple[tuple[tuple[str, tuple[Tile, ...]], ...], ...]  # per seat, its groups laid face up (kind, tiles)
+    known: tuple[tuple[Tile, ...], ...]  # per seat, the tiles it took from the discards and still holds
+    stock: int  # tiles left to draw
+    reshuffled: tuple[Tile, ...]  # the tiles the stock was last refilled with (all had been face up)
+    step: str  # the player to act's step: "start" (take or draw), "meld", "discard" or "draw"
+    owed: Tile | None  # a tile taken to a group (take: last_to_group), still to be shown in one
+    turns: int  # turns played this hand
+    turn_limit: int  # the turns a hand lasts at most (draw_discard.turn_limit)
+    starter: int  # who started the hand
+    took: bool  # the player to act began his turn with a take (then_draw: he draws after his discard)
+    drew: bool  # the player to act has drawn this turn
+
+
+@dataclass(frozen=True)
 class Observation:
     seat: int
     side: int
@@ -213,6 +232,7 @@ class Observation:
     tricks: TrickView | None = None  # a trick game's hand as everyone sees it (None in a layout game)
     counting: CountingView | None = None  # a counting game's hand as this seat sees it
     tableau: TableauView | None = None  # a patience's tableau as its player sees it (None in the other families)
+    draw_discard: DrawDiscardView | None = None  # a draw-and-discard hand as everyone sees it (None elsewhere)
     # scoring.tracks: per track name, its value per side (empty without tracks); and the seats out
     # of the match (match.eliminate_when), in the order they went out.
     tracks: Mapping[str, tuple[int, ...]] = field(default_factory=dict)

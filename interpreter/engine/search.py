@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 
 from interpreter.engine.actions import Action
 from interpreter.engine.counting import determinize as counting_search
+from interpreter.engine.draw_discard import determinize as draw_discard_search
 from interpreter.engine.layout import determinize as layout_search
 from interpreter.engine.tableau import determinize as tableau_search
 from interpreter.engine.tricks import determinize as trick_search
@@ -55,6 +56,13 @@ _SUPPORT = {
         tableau_search.round_over,
         tableau_search.legal_now,
         tableau_search.advance,
+    ),
+    Family.DRAW_DISCARD: SearchSupport(
+        draw_discard_search.Determinizer,
+        draw_discard_search.round_key,
+        draw_discard_search.round_over,
+        draw_discard_search.legal_now,
+        draw_discard_search.advance,
     ),
 }
 

@@ -50,6 +50,7 @@ from typing import NamedTuple
 from interpreter.engine import Action, Observation, actions
 from interpreter.engine.actions import BID, DISCARD, DOUBLES, DROP, EXCHANGE, GIVE, KEEP, MELD, PASS, PICK, PLAY, TRUMPS
 from interpreter.engine.counting import policy as counting_policy
+from interpreter.engine.draw_discard import policy as draw_discard_policy
 from interpreter.engine.tableau.policy import by_totals
 from interpreter.engine.tiles import bits
 from interpreter.engine.tricks.picks import pick_towards
@@ -57,7 +58,17 @@ from interpreter.engine.tricks.suits import Declaration, Suits
 from interpreter.engine.tricks.tables import TrickTables, trick_tables_for
 from interpreter.players.direction import taking_pays
 from interpreter.players.heavy import HeavyPlayer
-from interpreter.rulefile.phase_kinds import AUCTION, COUNTING, LAYOUT, MELDING, TABLEAU, TRICKS, PhaseParts, play_kind
+from interpreter.rulefile.phase_kinds import (
+    AUCTION,
+    COUNTING,
+    DRAW_DISCARD,
+    LAYOUT,
+    MELDING,
+    TABLEAU,
+    TRICKS,
+    PhaseParts,
+    play_kind,
+)
 from interpreter.rulefile.trick_rules import Aim, TakeTurnUp
 
 # The estimate's shares, each a person's rule of thumb (documented in `estimate`).
@@ -138,6 +149,7 @@ COUNTER_BOARDS: PhaseParts[Callable[[CounterPlayer, Observation, Sequence[Action
         TRICKS: CounterPlayer._on_tricks,
         COUNTING: lambda player, observation, legal: counting_policy.choose(observation, legal),
         TABLEAU: CounterPlayer._on_tableau,
+        DRAW_DISCARD: lambda player, observation, legal: draw_discard_policy.choose(observation, legal, counting=True),
     },
 )
 
@@ -574,6 +586,7 @@ class _Table:
     def low_key(self, x: int) -> tuple[int, bool, int, int]:
         """Smaller is cheaper to give away: less count, not a trump, a lower rank, fewer pips."""
         return (self.count[x], self.is_trump(x), self.rank(x), self.t.low[x] + self.t.high[x])
+
     def cheap_key(self, x: int) -> tuple[bool, int, int]:
         """The cheapest certain win is the smallest: not a trump if possible, then the lowest rank
         (the higher tiles stay to win later tricks), then its own count aboard."""

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from interpreter.engine import Action, Observation
 from interpreter.engine.actions import PLAY
+from interpreter.engine.draw_discard import policy as draw_discard_policy
 from interpreter.engine.match import Match
 from interpreter.engine.search import search_support
 from interpreter.engine.tableau.policy import by_totals
@@ -22,6 +23,7 @@ from interpreter.engine.tricks.tables import trick_tables_for
 from interpreter.players.announcing import announcing
 from interpreter.players.counter import is_turn_up_call, turn_up_call
 from interpreter.players.heavy import end_backing, tile_value
+from interpreter.rulefile.phase_kinds import DRAW_DISCARD, play_kind
 from interpreter.rulefile.ruleset import Winner
 
 
@@ -42,6 +44,8 @@ class GreedyPlayer:
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         legal = announcing(legal)
+        if play_kind(observation.rules.phase_kinds) == DRAW_DISCARD:  # the family's own policy (engine)
+            return draw_discard_policy.choose(observation, legal)
         if len(legal) == 1:
             return legal[0]
         if observation.tableau is not None:  # a patience scores nothing until it ends: the engine's one-ply policy

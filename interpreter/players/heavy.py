@@ -12,7 +12,9 @@ from collections.abc import Sequence
 
 from interpreter.engine import Action, Observation, Tile
 from interpreter.engine.actions import PLAY, REMOVE
+from interpreter.engine.draw_discard import policy as draw_discard_policy
 from interpreter.players.announcing import announcing
+from interpreter.rulefile.phase_kinds import DRAW_DISCARD, play_kind
 from interpreter.rulefile.ruleset import Ruleset
 
 
@@ -44,6 +46,8 @@ class HeavyPlayer:
         removals = [a for a in legal if a.kind == REMOVE]
         if removals:  # a patience: the removal that takes the heaviest tile (then the engine's order)
             return max(removals, key=lambda a: max(low + high for low, high in a.tiles))
+        if play_kind(observation.rules.phase_kinds) == DRAW_DISCARD:  # the family's own policy (engine)
+            return draw_discard_policy.choose(observation, legal, heaviest=True)
         plays = [a for a in legal if a.kind == PLAY and a.tile is not None]
         if len(legal) == 1 or not plays:
             return legal[0]

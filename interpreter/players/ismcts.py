@@ -53,7 +53,7 @@ from interpreter.players.bidding import BidResult, BidSearch
 from interpreter.players.counter import is_turn_up_call, turn_up_call
 from interpreter.players.distinct import arm_keys, distinct_plays, followers
 from interpreter.players.heavy import tile_value
-from interpreter.rulefile.phase_kinds import COUNTING, LAYOUT, TABLEAU, TRICKS, PhaseParts, play_kind
+from interpreter.rulefile.phase_kinds import COUNTING, DRAW_DISCARD, LAYOUT, TABLEAU, TRICKS, PhaseParts, play_kind
 from interpreter.rulefile.ruleset import Ruleset, Winner
 
 DEFAULT_ITERATIONS = 600
@@ -423,6 +423,7 @@ SEARCH_BOARDS: PhaseParts[SearchBoard] = PhaseParts(
         TRICKS: SearchBoard(True, True, _TrickPrelude),
         COUNTING: SearchBoard(False, False, None),
         TABLEAU: SearchBoard(False, False, None),  # a patience: won or lost, its unseen tiles resampled
+        DRAW_DISCARD: SearchBoard(False, False, None),
     },
 )
 

@@ -30,6 +30,7 @@ from interpreter.expressions.language import (
 from interpreter.resources import load_schema
 from interpreter.rulefile import phase_kinds
 from interpreter.rulefile.build_counting import build_counting, refuse_counting_sections
+from interpreter.rulefile.build_draw_discard import build_draw_discard, refuse_draw_discard_sections
 from interpreter.rulefile.build_layout_rules import (
     announce_last,
     check_blind_rows,
@@ -296,7 +297,12 @@ def build_ruleset(
         refuse_counting_sections(b)
     if family is Family.COUNTING:
         counting = build_counting(b, counts, max_pips, deal, tile_value)
-    elif family is Family.TRICKS:
+    draw_discard = None
+    if family is Family.DRAW_DISCARD:
+        draw_discard = build_draw_discard(b, counts, players, deal)
+    else:
+        refuse_draw_discard_sections(b, family.value)
+    if family is Family.TRICKS:
         # A trick file's layout sections are refused, so they hold their defaults: the layout
         # checks below would only judge those defaults against the trick sections.
         tricks = build_tricks(b, counts, max_pips, players, deal)
@@ -350,6 +356,7 @@ def build_ruleset(
         tricks=tricks,
         counting=counting,
         tableau=tableau,
+        draw_discard=draw_discard,
         tracks=tracks,
         tiles=tiles,
         by_count={key: table for key, table in by_count.items() if len(set(table.values())) > 1},
@@ -412,7 +419,7 @@ def _set_listed(
             b.problem(("set", "tiles", i, "tile"), f"{entry['tile']}: a set's numbers run from 0 to 18 at most")
             continue
         copies = entry.get("copies") or 1
-        about = NamedTile(entry.get("name") or "", entry.get("suit") or "", entry.get("rank") or 0)
+        about = NamedTile(entry.get("name") or "", entry.get("suit") or "", entry.get("rank") or 0, entry.get("value"))
         tiles += [tile] * copies
         named += [about] * copies
     if not tiles:

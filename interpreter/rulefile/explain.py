@@ -17,6 +17,7 @@ from interpreter.expressions.language import Expr
 from interpreter.expressions.words import words
 from interpreter.rulefile import (
     explain_counting,
+    explain_draw_discard,
     explain_phases,
     explain_stake,
     explain_tableau,
@@ -36,7 +37,7 @@ from interpreter.rulefile.explain_common import (
 from interpreter.rulefile.explain_lots import lots_words
 from interpreter.rulefile.explain_pool import pool_words
 from interpreter.rulefile.explain_standing import same_tracks, standing_sentences, track_names, tracks_words
-from interpreter.rulefile.phase_kinds import COUNTING, LAYOUT, TABLEAU, TRICKS, PhaseParts, play_kind
+from interpreter.rulefile.phase_kinds import COUNTING, DRAW_DISCARD, LAYOUT, TABLEAU, TRICKS, PhaseParts, play_kind
 from interpreter.rulefile.ruleset import (
     COUNT_VALUE_FIELDS,
     TILE_CRITERIA,
@@ -1082,7 +1083,7 @@ _SHORT = 40  # values longer than this are set on lines of their own
 # The fields of one family's own sections (prefixes of their dotted paths); the rest is shared.
 _FAMILY_OWN = (
     "layout.", "play.", "draw.", "in_play", "on_pass", "domino.", "blocked.", "tile_value", "start.", "deal.reserve",
-    "tricks",
+    "tricks", "draw_discard",
 )  # fmt: skip
 
 
@@ -1233,6 +1234,10 @@ def _unled(ruleset: Ruleset) -> bool:
     return (hub and not own_first) or ruleset.start.lead_from is LeadFrom.STOCK
 
 
+def _draw_discard_sections(ruleset: Ruleset) -> list[tuple[str, list[str]]]:
+    return explain_draw_discard.sections(ruleset, _match_end(ruleset))
+
+
 def _trick_starters(rules: tuple[StartRule, ...], ruleset: Ruleset, side: str) -> str:
     return explain_tricks.starters(rules, side)
 
@@ -1251,6 +1256,7 @@ EXPLAINED: PhaseParts[Explained] = PhaseParts(
         TRICKS: Explained(explain_tricks.sections, _trick_starters),
         COUNTING: Explained(explain_counting.sections, explain_counting.starters),
         TABLEAU: Explained(explain_tableau.sections, explain_tableau.starters),
+        DRAW_DISCARD: Explained(_draw_discard_sections, explain_draw_discard.starters),
     },
 )
 

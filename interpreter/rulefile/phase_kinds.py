@@ -49,11 +49,13 @@ PLAY_KINDS = (LAYOUT, TRICKS, DRAW_DISCARD, COUNTING, TABLEAU)
 def sequence_of(ruleset: Ruleset) -> tuple[str, ...]:
     """The kinds of phase a hand of `ruleset` goes through, in order: a layout game's default
     sequence, or a trick game's, with the auction, the calls and the discards its rules name, or a
-    counting game's, or a patience's."""
+    counting game's, a patience's, a draw and discard game's."""
     if ruleset.counting is not None:  # a counting game: the crib, the play to a total, the show
         return (DEAL, CRIB, COUNTING, SCORING)
     if ruleset.tableau is not None:  # a patience: dealt, played out alone, scored
         return (DEAL, TABLEAU, SCORING)
+    if ruleset.draw_discard is not None:  # turns of taking or drawing, then discarding
+        return (DEAL, DRAW_DISCARD, SCORING)
     rules = ruleset.tricks
     if rules is None:  # a layout game: the calls only where a player may claim a redeal
         return (DEAL, CALLS, LAYOUT, SCORING) if ruleset.deal.redeal_claim is not None else (DEAL, LAYOUT, SCORING)

@@ -18,18 +18,19 @@ from interpreter.rulefile import phase_kinds
 
 if TYPE_CHECKING:
     from interpreter.rulefile.counting_rules import CountingRules
+    from interpreter.rulefile.draw_discard_rules import DrawDiscardRules
     from interpreter.rulefile.tableau_rules import TableauRules
     from interpreter.rulefile.trick_rules import TrickRules
 
 
 class Family(enum.Enum):
-    """What kind of game a rule file describes: tiles matched onto a layout, tricks, or a patience
-    whose tiles are removed from a tableau by their totals."""
+    """What kind of game a rule file describes (docs/format.md has a section for each)."""
 
-    LAYOUT = "layout"
-    TRICKS = "tricks"
+    LAYOUT = "layout"  # tiles matched onto a line, trains or a hub
+    TRICKS = "tricks"  # tricks won by the highest tile
     COUNTING = "counting"  # a running total to a limit, pegging, and a show of hands and crib
-    TABLEAU = "tableau"
+    TABLEAU = "tableau"  # a patience whose tiles are removed from a tableau by their totals
+    DRAW_DISCARD = "draw_discard"  # hands completed by drawing and discarding
 
 
 class Direction(enum.Enum):
@@ -636,6 +637,8 @@ class Ruleset:
     # The tableau family's own rules (a patience by totals, rulefile/tableau_rules.py); None in
     # the other families. A tableau game leaves the layout sections at their defaults, unused.
     tableau: TableauRules | None = None
+    # The draw-and-discard family's own rules (rulefile/draw_discard_rules.py); None in other families.
+    draw_discard: DrawDiscardRules | None = None
     tracks: tuple[Track, ...] = ()  # scoring.tracks (a layout game's), in the file's order
     # The tiles played, in id order, where the file leaves some of the double-max_pip set out
     # (`set.without`, trick games) or lists them (`set.tiles`: the entries in order, each as many

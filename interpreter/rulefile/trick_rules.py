@@ -339,11 +339,13 @@ class Bidding:
 @dataclass(frozen=True)
 class NamedTile:
     """What `set.tiles` says of one tile (per tile id): its name, the suit it belongs to under
-    `tricks.led_suit: named`, and its rank there. Empty strings and 0 where the file says none."""
+    `tricks.led_suit: named`, and its rank there. Empty strings and 0 where the file says none.
+    `value`: what it counts in a draw-and-discard pair's formula (None: its pips)."""
 
     name: str = ""
     suit: str = ""
     rank: int = 0
+    value: int | None = None
 
 
 @dataclass(frozen=True)

@@ -152,6 +152,8 @@ def face_down_on_table(match: Match) -> list[Tile]:
         return [*(tile for tiles in table.crib for tile in tiles), *table.crib_stock]
     if hasattr(table, "columns"):
         return [*(tile for column in table.columns for tile in column), *table.spares]
+    if hasattr(table, "reshuffled"):  # a draw-and-discard table: its face-up tiles are in its view
+        return []
     if not hasattr(table, "widow"):
         return [table.t.tiles[x] for mask in table.kept for x in bits(mask)]
     passed = [] if table.delivered else [x for mask in table.given for x in bits(mask)]

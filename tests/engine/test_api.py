@@ -9,7 +9,16 @@ import re
 import pytest
 from engine_helpers import face_down_on_table, legal, of_type, play, rules, start
 
-from interpreter.engine import Action, CountingMatch, IllegalAction, Match, ScriptedDeal, TrickMatch, deal
+from interpreter.engine import (
+    Action,
+    CountingMatch,
+    DrawDiscardMatch,
+    IllegalAction,
+    Match,
+    ScriptedDeal,
+    TrickMatch,
+    deal,
+)
 from interpreter.resources import bundled_variants
 
 
@@ -137,6 +146,9 @@ def test_every_tile_is_in_exactly_one_place(variant: str) -> None:
             # A trick game's tiles played this hand are in the tricks, not on a layout.
             trick_game = isinstance(m, TrickMatch)
             played = [t for tiles in m.trick_view.played for t in tiles] if trick_game else []
+            if isinstance(m, DrawDiscardMatch):  # the face-up discards and the groups shown
+                view = m.draw_discard_view
+                played += [t for _, t in view.discards] + [t for groups in view.shown for _, ts in groups for t in ts]
             played += face_down_on_table(m)
             if isinstance(m, CountingMatch):  # a counting game's tiles laid to the count, and its starter
                 view = m.counting_view

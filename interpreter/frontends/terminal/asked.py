@@ -22,5 +22,6 @@ ASKED: PhaseParts[str] = PhaseParts(
         kinds.CRIB: "discard",  # a tile laid face down into a counting game's crib
         kinds.COUNTING: "move",
         kinds.TABLEAU: "move",
+        kinds.DRAW_DISCARD: "move",
     },
 )

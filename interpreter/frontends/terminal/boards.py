@@ -13,6 +13,7 @@ from interpreter.frontends.presentation.plays import grouped, order_plays
 from interpreter.frontends.presentation.seats import Seat
 from interpreter.frontends.presentation.style import Style
 from interpreter.frontends.presentation.tricks import describe_trick_move, tables
+from interpreter.frontends.terminal import draw_discard_table
 from interpreter.frontends.terminal.counting_table import counting_help, counting_screen, describe_counting_move
 from interpreter.frontends.terminal.help_text import layout_help, trick_help
 from interpreter.frontends.terminal.table import describe_move, screen
@@ -55,6 +56,10 @@ BOARDS: PhaseParts[Board] = PhaseParts(
             counting_screen, counting_help, describe_counting_move, describe_counting_move, lambda m, legal: list(legal)
         ),
         kinds.TABLEAU: Board(tableau_screen, tableau_help, describe, describe, lambda match, legal: list(legal)),
+        kinds.DRAW_DISCARD: Board(
+            draw_discard_table.screen, draw_discard_table.help_text, draw_discard_table.said, draw_discard_table.said,
+            lambda match, legal: list(legal),
+        ),
     },
 )
 

@@ -95,10 +95,11 @@ from interpreter.frontends.presentation.tricks import (
     trump_words,
     widow_words,
 )
+from interpreter.frontends.web import draw_discard_view
 from interpreter.frontends.web.counting_view import counting_hand, counting_moves, counting_round_end
 from interpreter.frontends.web.tableau_view import tableau_json, tableau_moves
 from interpreter.rulefile.explain import explain
-from interpreter.rulefile.phase_kinds import COUNTING, LAYOUT, TABLEAU, TRICKS, PhaseParts, play_kind
+from interpreter.rulefile.phase_kinds import COUNTING, DRAW_DISCARD, LAYOUT, TABLEAU, TRICKS, PhaseParts, play_kind
 from interpreter.rulefile.ruleset import Ruleset
 from interpreter.rulefile.trick_rules import LedSuit, TakeTurnUp
 from interpreter.text.untrusted import printable
@@ -1005,6 +1006,10 @@ WEB_BOARDS: PhaseParts[WebBoard] = PhaseParts(
             "tableau", tableau_moves, lambda match, legal: None, lambda match, viewer, seats, hand: None,
             lambda ruleset: None,
             lambda match, events, first, index, seats, viewer: {}, lays_tiles=False, pauses=False, sets_hand_size=False,
+        ),
+        DRAW_DISCARD: WebBoard(
+            "draw_discard", draw_discard_view.moves, lambda match, legal: None, draw_discard_view.table_json,
+            lambda ruleset: None, draw_discard_view.round_end, lays_tiles=False, pauses=False, sets_hand_size=False,
         ),
     },
 )  # fmt: skip

@@ -15,7 +15,19 @@ from interpreter.rulefile.loader import RuleFileError, load_ruleset
 
 # The families (a rule file's `tags`, schema/rules.schema.json) in the order `domino list` shows
 # them; a variant goes under its first tag, and one without tags under OTHER, last.
-FAMILIES = ("block", "draw", "scoring", "cross", "train", "partnership", "matching", "trick", "patience")
+FAMILIES = (
+    "block",
+    "draw",
+    "scoring",
+    "cross",
+    "train",
+    "partnership",
+    "matching",
+    "trick",
+    "rummy",
+    "counting",
+    "patience",
+)
 OTHER = "other"
 
 

@@ -4,6 +4,7 @@
 import { countScore, renderCountTable } from "./counting.js";
 import { renderTableau } from "./tableau.js";
 import { handScore, renderTrickTable } from "./tricks.js";
+import { renderDrawDiscardTable } from "./draw_discard.js";
 
 const BOARDS = {
   // Tiles matched onto a line, trains or a hub: drawn on the SVG table.
@@ -44,6 +45,7 @@ const BOARDS = {
     asksWhy: false,
     choices: false, // the tableau offers its own moves
     holdsHand: false, // every tile is on the tableau
+    keys: "Keys: Tab to a free tile or a move, Enter takes it, h hint",
   },
   // Tiles laid in turn to a running total (a counting game): the total, the count, the crib.
   counting: {
@@ -58,6 +60,20 @@ const BOARDS = {
     choices: false,
     holdsHand: true,
     keys: "Keys: 1–9 or ←/→ choose a tile, Enter lays it, h hint; when no tile fits, the Go button on the table",
+  },
+  // Take a discard or draw, then discard: the discards, the groups shown and the stock.
+  draw_discard: {
+    roundWord: "Hand",
+    boneyard: false,
+    ownTable: renderDrawDiscardTable,
+    score: () => "",
+    unit: () => "",
+    restsHand: false,
+    tilePlaces: false,
+    asksWhy: true,
+    choices: true,
+    holdsHand: true,
+    keys: "Keys: 1–9 or ←/→ choose a tile, Enter discards it, Tab to the take, draw and show buttons, h hint", // its own keys line
   },
 };
 

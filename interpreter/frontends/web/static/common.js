@@ -156,6 +156,12 @@ export function besideScore(tracks, out, side) {
 function endWords(state, end, viewer) {
   if (end.reason === "domino" && end.seat !== null && end.seat !== undefined) return `${seatName(state, end.seat, viewer)} went out.`;
   if (end.reason === "blocked") return "The round is blocked: nobody could play.";
+  // A draw and discard hand: gone out with a complete hand, or ended with nobody out.
+  if (end.reason === "out" && end.seat !== null && end.seat !== undefined) {
+    return `${seatName(state, end.seat, viewer)} went out${end.went_out && end.went_out.from_discard ? " on a discard" : ""} with a complete hand.`;
+  }
+  if (end.reason === "turn_limit") return "Nobody went out before the turn limit.";
+  if (end.reason === "stock_out") return "The stock ran out with nobody out.";
   return "";
 }
 

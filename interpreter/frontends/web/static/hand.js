@@ -179,13 +179,12 @@ export function renderControls() {
     $("choices").classList.remove("play-bar");
     renderChoices($("choices"), offered ? state : { legal: [], tricks: {} }, offered && yours, send, hintedMove(), pendingMoves(), cancelChoice);
   }
-  $("keys").textContent = !boardOf(state).holdsHand
-    ? "Keys: Tab to a free tile or a move, Enter takes it, h hint" // a patience: its tiles lie on the tableau
+  $("keys").textContent = boardOf(state).keys ? boardOf(state).keys // a board's own keys (boards.js)
     : isGrouped(state)
     ? "Keys: 1–9 pick or put back a tile (as the hand reads), Enter plays the picked tiles, Esc clears, h hint; Esc goes on from a finished trick"
     : offered
     ? `Keys: 1–9 or ←/→ choose a tile, ${state.tricks.names_lead_suit ? "↑/↓ the suit it is led as, " : ""}Enter plays it, Tab to the other choices, p pass, h hint, Esc goes on from a finished trick`
-    : boardOf(state).keys || "Keys: 1–9 or ←/→ choose a tile, ↑/↓ choose where, Enter plays, d draw, p pass, m marker, h hint";
+    : "Keys: 1–9 or ←/→ choose a tile, ↑/↓ choose where, Enter plays, d draw, p pass, m marker, h hint";
   for (const kind of ["draw", "pass", "marker", "keep", "redeal", "turn"]) { // keep, redeal: deal.redeal_claim; turn: a blind row
     const move = yours && !offered && state.legal.find((m) => m.kind === kind);
     const button = $(kind);

@@ -99,6 +99,8 @@ const ASKED = {
     const close = state.legal.some((m) => m.kind === "close");
     return `Your turn: lead a tile${named ? ", then say which of its ends is the suit" : ""}${close ? " (or close the stock)" : ""}.`;
   },
+  // A draw and discard turn (web/draw_discard_view.py): its step in words.
+  draw_discard: (state, t) => `Your turn: ${t.step_words}${state.legal.some((m) => m.kind === "discard") ? " (click a tile in your hand to discard it)" : ""}.`,
 };
 
 export function turnWords() {

@@ -456,7 +456,7 @@ export function renderChoices(box, state, yours, send, hinted, pending = [], can
   const contracts = moves.filter((m) => m.kind === "trumps" && m.contract).length;
   const declaring = moves.some((m) => m.kind === "doubles") ? "Where the doubles rank:"
     : !contracts ? "Name trumps:" : contracts === moves.length ? "Declare:" : "Name trumps, or declare a contract:";
-  const heading = t.phase === "declaring" ? declaring : t.phase === "calling" ? "Your call:" : t.phase === "melding" ? "Your melds:"
+  const heading = t.choices_head ? t.choices_head : t.phase === "declaring" ? declaring : t.phase === "calling" ? "Your call:" : t.phase === "melding" ? "Your melds:"
     : t.phase === "playing" ? "Or, before you lead:" : t.bid === null ? "Your bid:" : `Your bid (over ${t.bid_text}):`;
   box.append(h("span", { class: "choices-head" }, heading));
   for (const m of moves) {

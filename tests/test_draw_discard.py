@@ -1,0 +1,222 @@
+"""Draw and discard games (family: draw_discard): the signature rules of Three Dozen and K'ap Tái
+Shap played on scripted deals, the hand's bound, and what the sampler keeps of what a seat has seen."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from interpreter.engine import Match, deal
+from interpreter.rulefile.loader import load_ruleset, load_ruleset_text
+from tests.engine.engine_helpers import legal, of_type, play
+
+RULES = Path(__file__).resolve().parents[1] / "rules"
+THREE_DOZEN = RULES / "three-dozen.yaml"
+KAP_TAI_SHAP = RULES / "kap-tai-shap.yaml"
+JJAK = RULES / "jjak-mat-chu-gi.yaml"
+
+
+def three_dozen(*hands: str, boneyard: str = "", text: str | None = None) -> Match:
+    rules = load_ruleset_text(text, str(THREE_DOZEN), RULES) if text else load_ruleset(str(THREE_DOZEN))
+    return Match(rules, players=len(hands), deals=[deal(*hands, boneyard=boneyard, starter=0)])
+
+
+def kap(*hands: str, boneyard: str = "") -> Match:
+    return Match(
+        load_ruleset(str(KAP_TAI_SHAP)), players=len(hands), deals=[deal(*hands, boneyard=boneyard, starter=0)]
+    )
+
+
+def test_a_starter_dealt_three_pairs_goes_out_at_once_and_takes_the_pool() -> None:
+    match = three_dozen("6-6 0-0 1-1 2-2 0-4 4-4", "1-2 1-3 1-4 1-5 1-6", boneyard="2-3 2-4")
+    out = of_type(match.events, "went_out")
+    assert [(e["seat"], e["groups"], e["from_discard"]) for e in out] == [(0, {"doubles": 2, "twelve": 1}, False)]
+    first = of_type(match.events, "round_end")[0]
+    assert (first["reason"], first["seat"], first["scores"]) == ("out", 0, [1, -1])
+
+
+def test_zero_zero_is_next_to_both_one_one_and_six_six_but_not_to_five_five() -> None:
+    complete = three_dozen("0-0 6-6 0-1 5-6 0-2 4-6", "1-2 1-3 1-4 1-5 1-6", boneyard="2-3 2-4")
+    assert [e["seat"] for e in of_type(complete.events, "went_out")] == [0]
+    apart = three_dozen("0-0 5-5 0-1 5-6 0-2 4-6", "1-2 1-3 1-4 1-5 1-6", boneyard="2-3 2-4")
+    assert of_type(apart.events, "went_out") == []
+    # The starter shows what he must (pairs of 12 pips), never 0-0 with 5-5.
+    assert legal(apart) == ["meld 0-1 5-6", "meld 0-2 4-6", "meld 0-2 5-5"]
+
+
+def test_the_last_discard_is_taken_only_into_a_group_shown_at_once() -> None:
+    match = three_dozen("3-3 0-1 0-2 1-3 2-3 1-2", "4-4 0-3 0-4 0-5 1-4", boneyard="2-4 2-5 2-6")
+    assert "discard 3-3" in legal(match)
+    play(match, "discard 3-3")
+    assert legal(match) == ["take 3-3", "draw"]
+    play(match, "take 3-3")
+    assert legal(match) == ["meld 3-3 4-4"]
+    events = play(match, "meld 3-3 4-4")
+    assert [(e["seat"], e["name"], e["tiles"]) for e in of_type(events, "melded")] == [(1, "doubles", [[3, 3], [4, 4]])]
+    nothing = three_dozen("3-3 0-1 0-2 1-3 2-3 1-2", "0-0 0-3 0-4 0-5 1-4", boneyard="2-4 2-5 2-6")
+    play(nothing, "discard 3-3")
+    assert legal(nothing) == ["draw"]
+
+
+def test_an_empty_boneyard_is_refilled_from_the_discards_and_the_sampler_deals_it_from_them() -> None:
+    match = three_dozen("0-1 0-2 0-3 1-2 1-3 2-3", "0-4 0-5 1-4 0-6 2-2", boneyard="5-6")
+    play(match, "discard 0-1", "draw", "discard 0-4")
+    events = play(match, "draw")
+    assert [(e["tiles"], e["which"]) for e in of_type(events, "reshuffled")] == [(2, [[0, 1], [0, 4]])]
+    assert len(match.boneyard) == 1
+    rng = random.Random(5)
+    stocks = {match.resample(1, rng).boneyard for _ in range(40)}
+    assert stocks == {((0, 1),), ((0, 4),)}
+
+
+def test_a_hand_with_nobody_out_ends_at_the_turn_limit_and_carries_the_pool() -> None:
+    text = THREE_DOZEN.read_text(encoding="utf-8").replace('turn_limit: "40 * players"', 'turn_limit: "2"')
+    match = three_dozen("0-1 0-2 0-3 1-2 1-3 2-3", "0-4 0-5 1-4 0-6 2-2", boneyard="5-6 4-6", text=text)
+    events = play(match, "discard 0-1", "draw", "discard 0-4")
+    assert [e["turns"] for e in of_type(events, "turn_limit")] == [2]
+    first = of_type(match.events, "round_end")[0]
+    assert (first["reason"], first["seat"], first["scores"]) == ("turn_limit", None, [-1, -1])
+    assert match.pool >= 2  # carried into the next hand (and that hand's stakes)
+
+
+KAP_COMPLETE = "1-6 1-6 2-4 3-4 6-6 4-4 5-6 4-5 1-3 3-3"
+
+
+def test_the_two_four_counts_three_in_making_up_tens() -> None:
+    match = kap(KAP_COMPLETE, "1-1 1-1 1-2 1-2 1-4 1-4 1-5 1-5 2-2", boneyard="2-3 2-5 2-6")
+    assert [(e["seat"], e["groups"]) for e in of_type(match.events, "went_out")] == [(0, {"eye": 1, "ten": 4})]
+    not_ten = kap(KAP_COMPLETE.replace("3-4", "2-2"), "1-1 1-1 1-2 1-2 1-4 1-4 1-5 1-5 2-3", boneyard="2-5 2-6")
+    assert of_type(not_ten.events, "went_out") == []
+
+
+# Seat 1's nine tiles: 6-6 6-6 (or 4-6 4-6) an identical pair, 4-6 + 4-6 = 20, 1-3 + 3-3 = 10,
+# 5-6 + 4-5 = 20, and 1-6 (7) wanting a tile of 3 (1-2, or the 2-4 counted 3).
+WANTS_THREE = "6-6 6-6 4-6 4-6 1-3 3-3 5-6 4-5 1-6"
+
+
+def test_any_discard_may_be_taken_and_a_take_is_followed_by_a_draw() -> None:
+    match = kap("5-5 2-2 2-2 1-1 1-1 1-5 1-5 1-4 1-4 2-3", WANTS_THREE, boneyard="2-5 2-6 3-5")
+    play(match, "discard 5-5")
+    assert legal(match) == ["take 5-5", "draw"]
+    events = play(match, "take 5-5")  # 5-5 with 1-6 makes 17: not complete
+    assert of_type(events, "went_out") == []
+    play(match, "discard 1-6")
+    assert legal(match) == ["draw"]
+    play(match, "draw", "discard 3-3")
+    assert legal(match)[:3] == ["take 1-6", "take 3-3", "draw"]
+    assert match.observation(0).draw_discard.known == ((), ((5, 5),))
+
+
+def test_a_taken_discard_completing_the_hand_goes_out_before_any_draw() -> None:
+    match = kap("1-2 1-1 1-1 2-2 2-2 1-4 1-4 1-5 1-5 2-3", WANTS_THREE, boneyard="2-5 2-6")
+    events = play(match, "discard 1-2")
+    events = play(match, "take 1-2")
+    out = of_type(events, "went_out")
+    assert [(e["seat"], e["from_discard"], e["fed"]) for e in out] == [(1, True, 0)]
+    assert of_type(events, "draw") == []
+
+
+def test_a_seat_that_took_a_discard_holds_it_in_every_sample() -> None:
+    match = kap("5-5 2-2 2-2 1-1 1-1 1-5 1-5 1-4 1-4 2-3", WANTS_THREE, boneyard="2-5 2-6 3-5")
+    play(match, "discard 5-5", "take 5-5", "discard 1-6", "draw", "discard 3-3")
+    rng = random.Random(3)
+    for _ in range(20):
+        sample = match.resample(0, rng)
+        assert (5, 5) in sample.hand(1)
+        assert sample.hand(0) == match.hand(0)
+        assert len(sample.hand(1)) == len(match.hand(1))
+
+
+def test_no_observation_or_public_event_shows_another_seats_hidden_tiles() -> None:
+    match = kap("5-5 2-2 2-2 1-1 1-1 1-5 1-5 1-4 1-4 2-3", WANTS_THREE, boneyard="2-5 2-6 3-5")
+    play(match, "discard 5-5", "draw")
+    seen = match.observation(0)
+    assert seen.hand == match.hand(0)
+    public = [e for e in seen.history if e["type"] in ("draw", "deal")]
+    assert all("tile" not in e and "hands" not in e for e in public)
+
+
+def test_the_computer_takes_a_discard_that_makes_a_group_and_discards_the_tile_no_group_holds() -> None:
+    from interpreter.players import make_player
+
+    # Seat 1 holds no pair: 4-4 wants 3-3 or 5-5 (or a tile of 4 pips), the others a tile of 7 or 9.
+    match = three_dozen("3-3 0-1 0-2 1-3 2-3 1-2", "4-4 0-0 0-5 1-4 0-3", boneyard="2-4 2-5 2-6")
+    play(match, "discard 3-3")
+    greedy, counter = make_player("greedy", 1), make_player("counter", 1)
+    seen = match.observation(1)
+    assert str(greedy.choose(seen, seen.legal_actions)) == "take 3-3"
+    play(match, "take 3-3", "meld 3-3 4-4")
+    seen = match.observation(1)
+    # 0-0, 0-3, 0-5, 1-4 are all loose: greedy lets a heaviest one go (0-5 before 1-4, in tile order);
+    # counter the one the fewest unseen tiles could join: 0-3 (3-6, 4-5) and 0-0 (1-1, 6-6) two each,
+    # 0-5 and 1-4 three (1-6, 2-5, 3-4); of 0-3 and 0-0, the heavier.
+    assert str(greedy.choose(seen, seen.legal_actions)) == "discard 0-5"
+    assert str(counter.choose(seen, seen.legal_actions)) == "discard 0-3"
+    assert str(make_player("heavy", 1).choose(seen, seen.legal_actions)) == "discard 1-4"
+
+
+def jjak(*hands: str, boneyard: str = "") -> Match:
+    return Match(load_ruleset(str(JJAK)), players=len(hands), deals=[deal(*hands, boneyard=boneyard, starter=0)])
+
+
+def test_military_tiles_pair_only_as_listed_and_the_supreme_pair_completes_a_hand() -> None:
+    complete = jjak("1-3 1-3 3-6 4-5 2-4 1-2", "1-1 2-2 5-5 6-6 1-6", boneyard="2-5 2-6 3-5")
+    out = of_type(complete.events, "went_out")
+    assert [(e["seat"], e["groups"]) for e in out] == [(0, {"civil": 1, "military": 1, "supreme": 1})]
+    # 1-3 and 2-2 both have four pips, but only identical civil tiles pair: no group, so no show.
+    apart = jjak("1-3 2-2 3-6 2-6 5-5 6-6", "1-1 4-4 5-6 4-6 1-6", boneyard="2-5 3-4 3-5")
+    assert of_type(apart.events, "went_out") == []
+    assert legal(apart)[0].startswith("discard")
+
+
+THREE_PAIRS_BUT_ONE = "1-1 1-1 4-4 4-4 6-6"  # two civil pairs shown or held, and a Heaven wanting its twin
+
+
+def test_the_discarder_alone_pays_a_hand_completed_on_his_discard_and_everyone_a_hand_from_the_stock() -> None:
+    # Play goes counterclockwise: seat 2 plays after seat 0.
+    fed = jjak("5-5 5-6 3-6 2-6 1-5 2-2", "1-3 1-6 4-6 2-5 3-4", "1-1 1-1 4-4 4-4 5-5", boneyard="3-5 2-3 1-4")
+    play(fed, "discard 5-5", "take 5-5")
+    first = of_type(fed.events, "round_end")[0]
+    assert (first["seat"], first["scores"]) == (2, [-1, 0, 1])
+    drawn = jjak("5-6 5-6 3-6 2-6 1-5 2-2", "1-3 1-6 4-6 2-5 3-4", "1-1 1-1 4-4 4-4 5-5", boneyard="5-5 2-3 1-4")
+    play(drawn, "discard 2-2", "draw")
+    first = of_type(drawn.events, "round_end")[0]
+    assert (first["seat"], first["scores"]) == (2, [-1, -1, 2])
+
+
+def test_with_three_players_a_discarded_heaven_may_not_complete_a_hand() -> None:
+    match = jjak("6-6 5-6 3-6 2-6 1-5 2-2", "1-3 1-6 4-6 2-5 3-4", THREE_PAIRS_BUT_ONE, boneyard="3-5 2-3 1-4")
+    play(match, "discard 6-6")
+    assert legal(match) == ["draw"]
+    four = jjak("6-6 5-6 3-6 2-6 1-5 2-2", "1-3 1-6 4-6 2-5 3-4", "1-2 2-4 3-5 2-3 1-4", THREE_PAIRS_BUT_ONE,
+                boneyard="5-5 5-5 1-5")  # fmt: skip
+    play(four, "discard 6-6")
+    assert legal(four) == ["take 6-6", "draw"]
+
+
+def test_a_take_whose_draw_finds_the_wall_empty_ends_the_hand_with_nobody_out() -> None:
+    match = kap("5-5 2-2 2-2 1-1 1-1 1-5 1-5 1-4 1-4 2-3", WANTS_THREE, boneyard="")
+    events = play(match, "discard 5-5", "take 5-5", "discard 1-6")
+    # A match of one hand: it ends there, the pool carried (to no later hand).
+    assert [e["type"] for e in events] == ["action", "action", "action", "stock_out", "round_end", "match_end"]
+    first = of_type(match.events, "round_end")[0]
+    assert (first["reason"], first["seat"]) == ("stock_out", None)
+
+
+RUNS = """name: runs
+extends: three-dozen
+draw_discard:
+  groups:
+    - {name: doubles, run: doubles, length: 3}
+    - {name: sequence, run: suit, length: 3}
+  complete: "groups == 2"
+"""
+
+
+def test_runs_of_consecutive_doubles_and_of_one_suit_are_groups() -> None:
+    rules = load_ruleset_text(RUNS, "runs.yaml", RULES)
+    dealt = deal("1-1 2-2 3-3 0-4 1-4 2-4", "0-0 0-1 0-2 0-3 1-2", boneyard="5-5 5-6", starter=0)
+    match = Match(rules, players=2, deals=[dealt])
+    assert [e["groups"] for e in of_type(match.events, "went_out")] == [{"doubles": 1, "sequence": 1}]
+    gap = deal("1-1 2-2 4-4 0-4 1-4 3-4", "0-0 0-1 0-2 0-3 1-2", boneyard="5-5 5-6", starter=0)
+    assert of_type(Match(rules, players=2, deals=[gap]).events, "went_out") == []
