@@ -14,7 +14,9 @@ from interpreter.engine.layout import determinize as _layout_determinize  # noqa
 from interpreter.engine.layout.match import LayoutMatch
 from interpreter.engine.limits import MatchLimitError
 from interpreter.engine.match import Match
-from interpreter.engine.observation import ArmView, LayoutView, Observation, OpenDouble, TrickView
+from interpreter.engine.observation import ArmView, LayoutView, Observation, OpenDouble, PartitionView, TrickView
+from interpreter.engine.partition import determinize as _partition_determinize  # noqa: F401  (registers resample)
+from interpreter.engine.partition.match import PartitionMatch
 from interpreter.engine.tiles import Tile, parse_tile, parse_tiles, tile_text
 from interpreter.engine.tricks import determinize as _trick_determinize  # noqa: F401  (registers resample)
 from interpreter.engine.tricks.match import TrickMatch
@@ -29,6 +31,8 @@ __all__ = [
     "MatchLimitError",
     "Observation",
     "OpenDouble",
+    "PartitionMatch",
+    "PartitionView",
     "ScriptedDeal",
     "Tile",
     "TrickMatch",

@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 
 from interpreter.engine.actions import Action
 from interpreter.engine.layout import determinize as layout_search
+from interpreter.engine.partition import determinize as partition_search
 from interpreter.engine.tricks import determinize as trick_search
 from interpreter.rulefile.ruleset import Family, Ruleset
 
@@ -39,6 +40,13 @@ _SUPPORT = {
         trick_search.round_over,
         trick_search.legal_now,
         trick_search.advance,
+    ),
+    Family.PARTITION: SearchSupport(
+        partition_search.PartitionDeterminizer,
+        partition_search.round_key,
+        partition_search.round_over,
+        partition_search.legal_now,
+        partition_search.advance,
     ),
 }
 

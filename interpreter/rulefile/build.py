@@ -36,6 +36,7 @@ from interpreter.rulefile.build_layout_rules import (
     check_undealt_to_starter,
     play_until,
 )
+from interpreter.rulefile.build_partition import build_partition, refuse_partition_sections
 from interpreter.rulefile.build_phases import build_phases
 from interpreter.rulefile.build_pool import build_pool
 from interpreter.rulefile.build_stake import build_stake, build_void
@@ -282,10 +283,12 @@ def build_ruleset(
     if b.get("match", "eliminate_when") is not None and family is Family.LAYOUT:
         match = replace(match, eliminate_when=build_elimination(b, players, tracks))
     tile_value = b.formula(("set", "tile_value"), TILE_NAMES, Type.INT)
-    tricks = None
+    tricks = partition = None
     check_undealt_to_starter(b, family, deal, layout, draw)
     check_blind_rows(b, family, deal, layout, draw, play)
-    if family is Family.TRICKS:
+    if family is Family.PARTITION:
+        partition = build_partition(b, deal, players.max, players.teams is not Teams.NONE)
+    elif family is Family.TRICKS:
         # A trick file's layout sections are refused, so they hold their defaults: the layout
         # checks below would only judge those defaults against the trick sections.
         tricks = build_tricks(b, counts, max_pips, players, deal)
@@ -298,8 +301,10 @@ def build_ruleset(
                     break
         if tricks is not None and not b.problems:
             _check_hand_can_score(b, players, tricks.hand, match, by_count["target"])
+        refuse_partition_sections(b)
     else:
         refuse_trick_sections(b)
+        refuse_partition_sections(b)
         if layout.engine is not None:
             _check_engine(b, layout.engine, counts, match, max_pips)
         _check_consistency(b, deal, layout, draw, blocked, play, by_count)
@@ -337,6 +342,7 @@ def build_ruleset(
         not_expressible=tuple(b.get("not_expressible") or ()),
         family=family,
         tricks=tricks,
+        partition=partition,
         tracks=tracks,
         tiles=tiles,
         by_count={key: table for key, table in by_count.items() if len(set(table.values())) > 1},

@@ -30,17 +30,23 @@ MELDING = "melding"  # combinations shown and scored
 LAYOUT = "layout"  # tiles matched onto a line or a hub of trains
 TRICKS = "tricks"  # tricks won by the highest tile
 DRAW_DISCARD = "draw_discard"  # draw a tile, then discard one
+PARTITION = "partition"  # every seat splits its hand, face down, into the groups the file declares
 SCORING = "scoring"  # the hand is scored (no decision)
 
-KINDS = (DEAL, CALLS, AUCTION, DECLARATION, UNDEALT, DISCARD, PASSING, MELDING, LAYOUT, TRICKS, DRAW_DISCARD, SCORING)
+KINDS = (
+    DEAL, CALLS, AUCTION, DECLARATION, UNDEALT, DISCARD, PASSING, MELDING, LAYOUT, TRICKS, DRAW_DISCARD, PARTITION,
+    SCORING,
+)  # fmt: skip
 
 # The kinds in which the tiles are played — one per hand: what a front end draws as the board.
-PLAY_KINDS = (LAYOUT, TRICKS, DRAW_DISCARD)
+PLAY_KINDS = (LAYOUT, TRICKS, DRAW_DISCARD, PARTITION)
 
 
 def sequence_of(ruleset: Ruleset) -> tuple[str, ...]:
     """The kinds of phase a hand of `ruleset` goes through, in order: a layout game's default
     sequence, or a trick game's, with the auction, the calls and the discards its rules name."""
+    if ruleset.partition is not None:  # a partition game: every hand is dealt, split and shown down
+        return (DEAL, PARTITION, SCORING)
     rules = ruleset.tricks
     if rules is None:  # a layout game: the calls only where a player may claim a redeal
         return (DEAL, CALLS, LAYOUT, SCORING) if ruleset.deal.redeal_claim is not None else (DEAL, LAYOUT, SCORING)

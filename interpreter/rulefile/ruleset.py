@@ -17,6 +17,7 @@ from interpreter.expressions.language import Expr, Type
 from interpreter.rulefile import phase_kinds
 
 if TYPE_CHECKING:
+    from interpreter.rulefile.partition_rules import PartitionRules
     from interpreter.rulefile.trick_rules import TrickRules
 
 
@@ -25,6 +26,7 @@ class Family(enum.Enum):
 
     LAYOUT = "layout"
     TRICKS = "tricks"
+    PARTITION = "partition"  # a hand split into ranked groups and compared with a banker's
 
 
 class Direction(enum.Enum):
@@ -627,6 +629,8 @@ class Ruleset:
     # and a trick game leaves the layout sections (layout, play, draw, scoring's domino and blocked)
     # at their defaults, unused.
     tricks: TrickRules | None = None
+    # The partition family's own rules (rulefile/partition_rules.py); None in the other families.
+    partition: PartitionRules | None = None
     tracks: tuple[Track, ...] = ()  # scoring.tracks (a layout game's), in the file's order
     # The tiles played, in id order, where the file leaves some of the double-max_pip set out
     # (`set.without`, trick games) or lists them (`set.tiles`: the entries in order, each as many
