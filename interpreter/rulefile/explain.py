@@ -15,7 +15,13 @@ from typing import Any, NamedTuple
 from interpreter.expressions import words as names
 from interpreter.expressions.language import Expr
 from interpreter.expressions.words import words
-from interpreter.rulefile import explain_phases, explain_stake, explain_tricks, explain_turn_up_auction
+from interpreter.rulefile import (
+    explain_partition,
+    explain_phases,
+    explain_stake,
+    explain_tricks,
+    explain_turn_up_auction,
+)
 from interpreter.rulefile.explain_common import (
     ITEM,
     per_count,
@@ -29,7 +35,7 @@ from interpreter.rulefile.explain_common import (
 from interpreter.rulefile.explain_lots import lots_words
 from interpreter.rulefile.explain_pool import pool_words
 from interpreter.rulefile.explain_standing import same_tracks, standing_sentences, track_names, tracks_words
-from interpreter.rulefile.phase_kinds import LAYOUT, TRICKS, PhaseParts, play_kind
+from interpreter.rulefile.phase_kinds import LAYOUT, PARTITION, TRICKS, PhaseParts, play_kind
 from interpreter.rulefile.ruleset import (
     COUNT_VALUE_FIELDS,
     TILE_CRITERIA,
@@ -981,6 +987,7 @@ def _compared(ruleset: Ruleset) -> dict[str, Any]:
     value."""
     fields = _fields(ruleset)
     explain_tricks.compared(fields)
+    explain_partition.compared(fields, ruleset)
     counts = range(ruleset.players.min, ruleset.players.max + 1)
     for key, path in _COUNT_PATHS.items():
         table = ruleset.by_count.get(key)
@@ -1073,7 +1080,7 @@ _SHORT = 40  # values longer than this are set on lines of their own
 # The fields of one family's own sections (prefixes of their dotted paths); the rest is shared.
 _FAMILY_OWN = (
     "layout.", "play.", "draw.", "in_play", "on_pass", "domino.", "blocked.", "tile_value", "start.", "deal.reserve",
-    "tricks",
+    "tricks", "partition",
 )  # fmt: skip
 
 
@@ -1240,6 +1247,7 @@ EXPLAINED: PhaseParts[Explained] = PhaseParts(
     {
         LAYOUT: Explained(_layout_sections, _layout_starters),
         TRICKS: Explained(explain_tricks.sections, _trick_starters),
+        PARTITION: Explained(explain_partition.sections, explain_partition.starters),
     },
 )
 
