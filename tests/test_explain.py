@@ -25,6 +25,9 @@ def test_every_bundled_variant_is_explained_with_its_key_facts(variant):
     if ruleset.family is Family.TRICKS:
         _trick_key_facts(ruleset, text)
         return
+    if ruleset.family is Family.PARTITION:
+        _partition_key_facts(ruleset, text)
+        return
     for heading in ("The set", "Players and hands", "Starting a round", "The layout", "Playing", "Winning"):
         assert heading in text
     _set_facts(ruleset, text)
@@ -46,6 +49,20 @@ def _set_facts(ruleset: Ruleset, text: str) -> None:
         assert f"A double-{ruleset.max_pip} set without " in text and f": {ruleset.set_size} tiles." in text
     else:
         assert f"double-{ruleset.max_pip} set: {ruleset.set_size} tiles" in text
+
+
+def _partition_key_facts(ruleset: Ruleset, text: str) -> None:
+    rules = ruleset.partition
+    assert rules is not None
+    for heading in ("The set", "Players and hands", "The bank", "Splitting the hand", "Ranking", "The showdown"):
+        assert heading in text
+    _set_facts(ruleset, text)
+    assert f"splits his {rules.hand_size} tiles" in text
+    for group in rules.groups:
+        assert f"{group.name} of {group.size}" in text
+    for entry in rules.ranking:
+        assert f"{entry.name}: " in text
+    assert f"The match is {ruleset.match.rounds[ruleset.players.min]}" in text  # type: ignore[index]
 
 
 def _trick_key_facts(ruleset: Ruleset, text: str) -> None:

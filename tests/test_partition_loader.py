@@ -8,7 +8,7 @@ import pytest
 
 from interpreter.loader import RuleFileError, load_ruleset_text
 
-HERE = Path(__file__).resolve().parent / "examples" / "partition"
+HERE = Path(__file__).resolve().parents[1] / "rules"
 PAI_GOW = (HERE / "pai-gow.yaml").read_text()
 DRAW = (Path(__file__).resolve().parents[1] / "rules" / "draw.yaml").read_text()
 

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
+from interpreter.agents import partition_encoding
 from interpreter.engine import Action, Observation
 from interpreter.engine.actions import (
     ACCEPT,
@@ -44,7 +45,7 @@ from interpreter.engine.observation import LayoutView, TrickView
 from interpreter.engine.tiles import Tile
 from interpreter.engine.tricks import melds
 from interpreter.engine.tricks.tables import trick_tables_for
-from interpreter.rulefile.phase_kinds import LAYOUT, TRICKS, PhaseParts, play_kind
+from interpreter.rulefile.phase_kinds import LAYOUT, PARTITION, TRICKS, PhaseParts, play_kind
 from interpreter.rulefile.ruleset import Hands, Ruleset, Spinners, Topology, WhenUnable
 from interpreter.rulefile.trick_rules import LedSuit
 
@@ -54,7 +55,9 @@ PHASES = ("bidding", "declaring", "calling", "discarding", "playing")
 CALLS = (KEEP, DROP, EXCHANGE)
 # The encoding's part per board (the play kind of the ruleset's sequence): a layout's moves carry
 # the arm they go on, a trick table's the suits, bids and calls of its phases.
-ENCODED_BOARDS: PhaseParts[str] = PhaseParts("the agents' encoding", {LAYOUT: "arms", TRICKS: "suits"})
+ENCODED_BOARDS: PhaseParts[str] = PhaseParts(
+    "the agents' encoding", {LAYOUT: "arms", TRICKS: "suits", PARTITION: "splits"}
+)
 
 
 def arms_bound(ruleset: Ruleset, players: int) -> int:
@@ -88,11 +91,15 @@ class Encoding:
         self.tiles: tuple[Tile, ...] = tuple(dict.fromkeys(ruleset.set_tiles()))  # twins: one entry
         self._tile = {tile: i for i, tile in enumerate(self.tiles)}
         self.pips = ruleset.max_pip + 1
-        self.layout_game = ENCODED_BOARDS.part(play_kind(ruleset.phase_kinds)) == "arms"
+        board = ENCODED_BOARDS.part(play_kind(ruleset.phase_kinds))
+        self.layout_game = board == "arms"
+        self.split_game = board == "splits"  # a partition table: partition_encoding.py
         self.arms = arms_bound(ruleset, players) if self.layout_game else 0
-        self.actions: tuple[Action, ...] = tuple(self._all_actions())
+        self.actions: tuple[Action, ...] = tuple(
+            partition_encoding.split_actions(ruleset) if self.split_game else self._all_actions()
+        )
         self._index = {action: i for i, action in enumerate(self.actions)}
-        if not self.layout_game:
+        if not self.layout_game and not self.split_game:
             rules = ruleset.tricks
             self._suits = self._suit_count()
             self._decls = self._declarations()
@@ -188,7 +195,7 @@ class Encoding:
 
     def index(self, action: Action) -> int:
         """The action's index in the action space."""
-        found = self._index.get(action)
+        found = self._index.get(partition_encoding.prefix_of(action) if self.split_game else action)
         if found is None:
             raise ValueError(f"'{action}' has no index in this ruleset's action space (domino docs agents)")
         return found
@@ -213,6 +220,8 @@ class Encoding:
             out.append(("eliminated", n))
         if self.layout_game:
             return [*out, ("table", t), ("root", t), ("end_sum", 1), ("arms", self.arms * self._arm_width)]
+        if self.split_game:
+            return [*out, *partition_encoding.section_sizes(self)]
         out += [
             ("phase", len(PHASES)), ("dealer", n), ("starter", n), ("bids", 3 * n), ("bidder", n + 1),
             ("bid", 2), ("declaration", len(self._decls) + 1), ("contract", len(self._contracts) + 1),
@@ -276,6 +285,8 @@ class Encoding:
             self._layout_into(out, obs.layout, me)
         elif obs.tricks is not None:
             self._tricks_into(out, obs.tricks, me, my_side)
+        elif obs.partition is not None:
+            partition_encoding.encode_into(self, out, obs.partition, me)
         return out
 
     def _tile_at(self, tile: Sequence[int]) -> int:

@@ -133,7 +133,7 @@ class PartitionView:
     # (() if it was stuck), per seat per group the ranking entry's name and value, per seat its points.
     shown: tuple[tuple[tuple[Tile, ...], ...], ...] = ()
     shown_hands: tuple[tuple[Tile, ...], ...] = ()  # per seat the hand it showed
-    ranks: tuple[tuple[tuple[str, int], ...], ...] = ()
+    ranks: tuple[tuple[tuple[str, int | None], ...], ...] = ()  # None: an entry with no value (a named pair)
     settled: tuple[int, ...] = ()
     shown_banker: int | None = None  # the banker of that showdown
 

@@ -53,9 +53,10 @@ from interpreter.engine.tiles import bits
 from interpreter.engine.tricks.picks import pick_towards
 from interpreter.engine.tricks.suits import Declaration, Suits
 from interpreter.engine.tricks.tables import TrickTables, trick_tables_for
+from interpreter.players import splitting
 from interpreter.players.direction import taking_pays
 from interpreter.players.heavy import HeavyPlayer
-from interpreter.rulefile.phase_kinds import AUCTION, LAYOUT, MELDING, TRICKS, PhaseParts, play_kind
+from interpreter.rulefile.phase_kinds import AUCTION, LAYOUT, MELDING, PARTITION, TRICKS, PhaseParts, play_kind
 from interpreter.rulefile.trick_rules import Aim, TakeTurnUp
 
 # The estimate's shares, each a person's rule of thumb (documented in `estimate`).
@@ -126,7 +127,7 @@ class CounterPlayer:
 # plays as `heavy` does; at a trick table it counts.
 COUNTER_BOARDS: PhaseParts[Callable[[CounterPlayer, Observation, Sequence[Action]], Action]] = PhaseParts(
     "the counter player (players/counter.py)",
-    {LAYOUT: CounterPlayer._on_layout, TRICKS: CounterPlayer._on_tricks},
+    {LAYOUT: CounterPlayer._on_layout, TRICKS: CounterPlayer._on_tricks, PARTITION: splitting.counter_split},
 )
 
 

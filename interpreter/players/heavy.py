@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from interpreter.engine import Action, Observation, Tile
 from interpreter.engine.actions import PLAY
+from interpreter.players import splitting
 from interpreter.players.announcing import announcing
 from interpreter.rulefile.ruleset import Ruleset
 
@@ -41,6 +42,8 @@ class HeavyPlayer:
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         legal = announcing(legal)
+        if observation.partition is not None and len(legal) > 1:  # a hand to split: the strongest split
+            return splitting.strongest(observation, legal)
         plays = [a for a in legal if a.kind == PLAY and a.tile is not None]
         if len(legal) == 1 or not plays:
             return legal[0]

@@ -53,7 +53,7 @@ from interpreter.players.bidding import BidResult, BidSearch
 from interpreter.players.counter import is_turn_up_call, turn_up_call
 from interpreter.players.distinct import arm_keys, distinct_plays, followers
 from interpreter.players.heavy import tile_value
-from interpreter.rulefile.phase_kinds import LAYOUT, TRICKS, PhaseParts, play_kind
+from interpreter.rulefile.phase_kinds import LAYOUT, PARTITION, TRICKS, PhaseParts, play_kind
 from interpreter.rulefile.ruleset import Ruleset, Winner
 
 DEFAULT_ITERATIONS = 600
@@ -418,7 +418,12 @@ class SearchBoard(NamedTuple):
 
 SEARCH_BOARDS: PhaseParts[SearchBoard] = PhaseParts(
     "the searching player (players/ismcts.py)",
-    {LAYOUT: SearchBoard(False, False, None), TRICKS: SearchBoard(True, True, _TrickPrelude)},
+    {
+        LAYOUT: SearchBoard(False, False, None),
+        TRICKS: SearchBoard(True, True, _TrickPrelude),
+        # A showdown moves the score by a stake or two: the trick scale's one point without a target.
+        PARTITION: SearchBoard(True, False, None),
+    },
 )
 
 

@@ -146,7 +146,9 @@ def face_down_on_table(match: Match) -> list[Tile]:
     view lists: the undealt tiles waiting for a trick's winner (deal.undealt: first_trick,
     last_trick) and the tiles passed (passing) until every seat has passed; a layout game's tiles
     laid face down (draw.when_unable: discard)."""
-    table = match._table  # type: ignore[attr-defined]
+    table = getattr(match, "_table", None)
+    if table is None:  # a partition game: every tile is in a hand (split or not) or out of play
+        return []
     if not hasattr(table, "widow"):
         return [table.t.tiles[x] for mask in table.kept for x in bits(mask)]
     passed = [] if table.delivered else [x for mask in table.given for x in bits(mask)]

@@ -21,6 +21,7 @@ from interpreter.engine.actions import SPLIT, Action, IllegalAction
 from interpreter.engine.fixtures import ScriptedDeal
 from interpreter.engine.match import Match, register
 from interpreter.engine.observation import LayoutView, Observation, PartitionView
+from interpreter.engine.partition.ranking import Rank
 from interpreter.engine.partition.splits import Split, house_way, legal_splits, ordered
 from interpreter.engine.partition.tables import PartitionTables, partition_tables_for
 from interpreter.engine.tiles import Tile, normal
@@ -149,7 +150,7 @@ class PartitionMatch(Match):
             split = self._splits[seat]
             shown = () if split is None else split if rules.show_all else tuple(split[i] for i in compared)
             shown_groups.append(shown)
-            ranks = () if split is None else tuple(ranker.rank(split[i])[1:] for i in compared)
+            ranks = () if split is None else tuple(_said(ranker.rank(split[i])) for i in compared)
             shown_ranks.append(ranks)
         hands = [t.tiles_of(h) for h in self._hands]
         self._events.append({
@@ -396,6 +397,11 @@ class PartitionMatch(Match):
             else:
                 split = options[int(rng.random() * len(options))]
             self._do(seat, split)
+
+
+def _said(rank: Rank) -> tuple[str, int | None]:
+    """A group's rank as the showdown says it: its entry's name, and its value where it has one."""
+    return rank.name, rank.value if rank.valued else None
 
 
 def _scripted(t: PartitionTables, scripted: ScriptedDeal, n: int, round_no: int) -> tuple[list[int], list[int]]:

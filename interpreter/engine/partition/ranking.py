@@ -22,6 +22,7 @@ class Rank(NamedTuple):
     key: tuple[int, int, int]  # (class, value, tiebreak): compared as a tuple
     name: str  # the entry's name, as the showdown says it
     value: int  # the entry's value (the points)
+    valued: bool  # the entry has a value formula (a named combination usually has none)
 
 
 class Ranker:
@@ -66,8 +67,9 @@ class Ranker:
             best = max(range(len(envs)), key=values.__getitem__)  # the best reading (the first of equals)
             value, env = values[best], envs[best]
             breaks = entry.tiebreak and (entry.tiebreak_when is None or entry.tiebreak_when({**env, "value": value}))
-            return Rank((entry.rank_class, value, env["top_rank"] if breaks else 0), entry.name, value)
-        return Rank((-1, 0, 0), UNRANKED, 0)
+            key = (entry.rank_class, value, env["top_rank"] if breaks else 0)
+            return Rank(key, entry.name, value, entry.value is not None)
+        return Rank((-1, 0, 0), UNRANKED, 0, False)
 
 
 def _is_combination(entry: RankEntry, group: tuple[Tile, ...]) -> bool:

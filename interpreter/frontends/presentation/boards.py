@@ -13,10 +13,10 @@ from typing import Any, Protocol
 
 from interpreter.engine import Action, Match
 from interpreter.engine.tricks.tables import TrickTables
-from interpreter.frontends.presentation import tricks
+from interpreter.frontends.presentation import partition, tricks
 from interpreter.frontends.presentation.seats import Seat
 from interpreter.frontends.presentation.style import Style
-from interpreter.rulefile.phase_kinds import LAYOUT, TRICKS, PhaseParts, play_kind
+from interpreter.rulefile.phase_kinds import LAYOUT, PARTITION, TRICKS, PhaseParts, play_kind
 from interpreter.rulefile.ruleset import Ruleset
 
 
@@ -40,6 +40,7 @@ BOARDS: PhaseParts[Board] = PhaseParts(
     {
         LAYOUT: Board("round"),
         TRICKS: Board("hand", tricks.TrickNarrator, tricks.result_line, tricks.read_trick_word, tricks.tables),
+        PARTITION: Board("hand", partition.PartitionNarrator, partition.result_line, partition.read_split),
     },
 )
 

@@ -22,6 +22,7 @@ from interpreter.engine.tiles import normal
 from interpreter.frontends.presentation.boards import board_of
 from interpreter.frontends.presentation.places import place_words
 from interpreter.frontends.presentation.plays import grouped
+from interpreter.frontends.presentation.refused import Refused
 from interpreter.frontends.presentation.seats import Seat
 from interpreter.frontends.presentation.style import hand_tile
 from interpreter.frontends.presentation.tricks import read_trick_word, suit_words, tables, typed_tile
@@ -38,14 +39,6 @@ _DISCARD_MOVE = re.compile(r"^discard\s+\[?\s*(\d{1,2})\s*[-|:/]\s*(\d{1,2})\s*\
 _WORDS = {"draw": "draw", "d": "draw", "pass": "pass", "p": "pass", "marker": "marker", "m": "marker"}
 _WORDS |= {"keep": "keep", "redeal": "redeal"}  # a hand that may claim a redeal (deal.redeal_claim)
 _WORDS |= {"turn": "turn"}  # a blind row's right end turned up (deal.hands: blind_row)
-
-
-class Refused(Exception):
-    """The input names no legal move; `reason` is one line for the player."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
 
 
 def numbered(legal: Sequence[Action], layout: LayoutView, rules: Ruleset | None = None) -> list[Action]:

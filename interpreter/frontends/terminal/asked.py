@@ -19,5 +19,6 @@ ASKED: PhaseParts[str] = PhaseParts(
         kinds.UNDEALT: "discard",  # the dealer lays a tile away for the turned-up tile he took
         kinds.LAYOUT: "move",
         kinds.TRICKS: "play",
+        kinds.PARTITION: "split",
     },
 )

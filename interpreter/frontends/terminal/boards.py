@@ -14,6 +14,7 @@ from interpreter.frontends.presentation.seats import Seat
 from interpreter.frontends.presentation.style import Style
 from interpreter.frontends.presentation.tricks import describe_trick_move, tables
 from interpreter.frontends.terminal.help_text import layout_help, trick_help
+from interpreter.frontends.terminal.partition_board import describe_split, partition_help, partition_screen
 from interpreter.frontends.terminal.table import describe_move, screen
 from interpreter.frontends.terminal.trick_table import trick_screen
 from interpreter.rulefile import phase_kinds as kinds
@@ -40,6 +41,10 @@ def _layout_said(action: Action, match: Match, seats: Sequence[Seat]) -> str:
     return move_words(action, match.layout, seats, match.current_player)
 
 
+def _as_listed(match: Match, legal: Sequence[Action]) -> list[Action]:
+    return list(legal)
+
+
 def _trick_order(match: Match, legal: Sequence[Action]) -> list[Action]:
     return order_plays(match, legal) if grouped(tables(match)) else list(legal)  # the plays that take the lead first
 
@@ -49,6 +54,7 @@ BOARDS: PhaseParts[Board] = PhaseParts(
     {
         kinds.LAYOUT: Board(screen, layout_help, describe_move, _layout_said, lambda match, legal: list(legal)),
         kinds.TRICKS: Board(trick_screen, trick_help, _trick_move, _trick_move, _trick_order),
+        kinds.PARTITION: Board(partition_screen, partition_help, describe_split, describe_split, _as_listed),
     },
 )
 

@@ -95,8 +95,9 @@ from interpreter.frontends.presentation.tricks import (
     trump_words,
     widow_words,
 )
+from interpreter.frontends.web.partition_view import partition_hand, partition_moves
 from interpreter.rulefile.explain import explain
-from interpreter.rulefile.phase_kinds import LAYOUT, TRICKS, PhaseParts, play_kind
+from interpreter.rulefile.phase_kinds import LAYOUT, PARTITION, TRICKS, PhaseParts, play_kind
 from interpreter.rulefile.ruleset import Ruleset
 from interpreter.rulefile.trick_rules import LedSuit, TakeTurnUp
 from interpreter.text.untrusted import printable
@@ -993,6 +994,10 @@ WEB_BOARDS: PhaseParts[WebBoard] = PhaseParts(
         TRICKS: WebBoard(
             "tricks", _trick_moves, lambda match, legal: None, _trick_hand, _trick_scoring_rule, _trick_round_end,
             lays_tiles=False, pauses=False, sets_hand_size=False,
+        ),
+        PARTITION: WebBoard(
+            "partition", partition_moves, lambda match, legal: None, partition_hand, lambda ruleset: None,
+            lambda match, events, first, index, seats, viewer: {}, lays_tiles=False, pauses=False, sets_hand_size=False,
         ),
     },
 )  # fmt: skip

@@ -1,6 +1,7 @@
 // The page's part per board, registered once. The view names its board ("board": the kind of phase
 // the hand's tiles are played in, as the server's registry in web/views.py sends it); every module
 // asks this table what its board does, never the game's family. A new board registers its part here.
+import { renderPartitionTable } from "./partition.js";
 import { handScore, renderTrickTable } from "./tricks.js";
 
 const BOARDS = {
@@ -27,6 +28,18 @@ const BOARDS = {
     tilePlaces: false,
     asksWhy: true,
     choices: true,
+  },
+  // A hand split face down into groups, shown down against the bank: the splits as buttons.
+  partition: {
+    roundWord: "Hand",
+    boneyard: false,
+    ownTable: renderPartitionTable,
+    score: () => "",
+    unit: () => "",
+    restsHand: true,
+    tilePlaces: false,
+    asksWhy: false,
+    choices: false,
   },
 };
 
