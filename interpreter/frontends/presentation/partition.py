@@ -79,7 +79,8 @@ class PartitionNarrator:
         return lines
 
     def _showdown(self, event: dict[str, Any]) -> list[str]:
-        lines = [self.style.heading(f"Showdown — {self.seats[event['banker']].name} banks.")]
+        banker = event["banker"]
+        lines = [self.style.heading(f"Showdown — {self.seats[banker].name} {self._verb(banker, 'bank', 'banks')}.")]
         ranks = event["ranks"]
         for seat, groups in enumerate(event["groups"]):
             if not groups:

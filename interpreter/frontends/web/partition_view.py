@@ -9,9 +9,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from interpreter.engine import Action, Match
-from interpreter.frontends.presentation.partition import describe_split
+from interpreter.frontends.presentation.partition import PartitionNarrator, describe_split
 from interpreter.frontends.presentation.seats import Seat
+from interpreter.frontends.presentation.style import Style
 from interpreter.rulefile.partition_rules import BankerSplits
+
+PLAIN = Style(colour=False)  # the page's words carry no terminal colours
 
 
 def partition_moves(out: list[dict[str, Any]], legal: Sequence[Action], match: Match, seats: Sequence[Seat]) -> None:
@@ -46,3 +49,13 @@ def partition_hand(
             "settled": list(view.settled),
         },
     }
+
+
+def partition_round_end(
+    match: Match, events: Sequence[dict[str, Any]], first: int, index: int, seats: Sequence[Seat], viewer: int | None
+) -> dict[str, Any]:
+    """A hand's end in the showdown's words: every split with its groups' names, and what each
+    player settled with the bank (the log's showdown onwards; all public once shown)."""
+    start = next((i for i in range(index, -1, -1) if events[i]["type"] == "showdown"), first)
+    told = PartitionNarrator(match, seats, PLAIN).tell(list(events[start : index + 1]), viewer)
+    return {"words": [line.strip() for line in told if line.strip()]}

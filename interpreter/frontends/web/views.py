@@ -95,7 +95,7 @@ from interpreter.frontends.presentation.tricks import (
     trump_words,
     widow_words,
 )
-from interpreter.frontends.web.partition_view import partition_hand, partition_moves
+from interpreter.frontends.web.partition_view import partition_hand, partition_moves, partition_round_end
 from interpreter.rulefile.explain import explain
 from interpreter.rulefile.phase_kinds import LAYOUT, PARTITION, TRICKS, PhaseParts, play_kind
 from interpreter.rulefile.ruleset import Ruleset
@@ -997,7 +997,7 @@ WEB_BOARDS: PhaseParts[WebBoard] = PhaseParts(
         ),
         PARTITION: WebBoard(
             "partition", partition_moves, lambda match, legal: None, partition_hand, lambda ruleset: None,
-            lambda match, events, first, index, seats, viewer: {}, lays_tiles=False, pauses=False, sets_hand_size=False,
+            partition_round_end, lays_tiles=False, pauses=False, sets_hand_size=False,
         ),
     },
 )  # fmt: skip

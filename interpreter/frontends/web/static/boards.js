@@ -40,6 +40,7 @@ const BOARDS = {
     tilePlaces: false,
     asksWhy: false,
     choices: false,
+    keys: "Keys: Tab to a split on the table, Enter chooses it, h hint", // its own keys line (else the layout's or the trick table's)
   },
 };
 

@@ -177,7 +177,8 @@ export function renderControls() {
     $("choices").classList.remove("play-bar");
     renderChoices($("choices"), offered ? state : { legal: [], tricks: {} }, offered && yours, send, hintedMove(), pendingMoves(), cancelChoice);
   }
-  $("keys").textContent = isGrouped(state)
+  $("keys").textContent = boardOf(state).keys ? boardOf(state).keys
+    : isGrouped(state)
     ? "Keys: 1–9 pick or put back a tile (as the hand reads), Enter plays the picked tiles, Esc clears, h hint; Esc goes on from a finished trick"
     : offered
     ? `Keys: 1–9 or ←/→ choose a tile, ${state.tricks.names_lead_suit ? "↑/↓ the suit it is led as, " : ""}Enter plays it, Tab to the other choices, p pass, h hint, Esc goes on from a finished trick`

@@ -99,7 +99,8 @@ export function renderPartitionTable(box, state, viewer) {
   box.classList.add("partition-table");
   const banker = seatName(state, p.banker, viewer);
   const house = p.house_way ? " (the house way sets the bank's tiles)" : "";
-  box.replaceChildren(
+  const parts = [
     h("div", { class: "contract" }, `Hand ${state.round}: ${banker} ${viewer === p.banker ? "bank" : "banks"}${house}.`),
-    seatsRow(state, viewer), mine(state, viewer), showdown(state, viewer));
+    seatsRow(state, viewer), mine(state, viewer), showdown(state, viewer)];
+  box.replaceChildren(...parts.filter(Boolean));
 }
