@@ -101,6 +101,24 @@ def test_a_split_not_of_the_hand_or_of_the_wrong_shape_is_refused(pai_gow) -> No
         match.apply(Action.parse("split 6-6 | 4-5 1-3 2-2"))
 
 
+def test_a_rotating_bank_passes_counterclockwise_and_its_banker_splits_last_by_choice() -> None:
+    rules = load_ruleset(str(RULES / "pai-gow-rotating.yaml"))
+    match = Match(rules, 4, deals=[deal("6-6 4-5 1-3 2-2", BANKER, "5-5 3-3 2-6 1-4", "4-4 1-5 2-5 3-4", starter=2)])
+    assert match.banker == 2
+    order = []
+    while match.round == 1:
+        order.append(match.current_player)
+        match.apply(match.legal_actions()[-1])
+    assert order == [1, 0, 3, 2]  # counterclockwise from the seat after the banker, the banker last
+    bankers = [match.banker]
+    while not match.is_over:
+        round_no = match.round
+        while match.round == round_no and not match.is_over:
+            match.apply(match.legal_actions()[0])
+        bankers.append(match.banker)
+    assert bankers[:4] == [1, 0, 3, 2] and match.round == 8
+
+
 TAU = "1-2 5-6 3-3 4-4 1-5"
 STUCK = "6-6 6-6 5-6 4-6 4-6"  # no three of them make 10, 20 or 30 (35, 34, 33, 32, 31)
 

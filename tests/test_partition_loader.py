@@ -44,6 +44,11 @@ def test_a_wild_tile_the_set_lacks_and_a_misspelt_house_way_are_refused() -> Non
     assert "partition.house_way: 'max_totl' is not one of max_total; did you mean 'max_total'?" in _refused(text)
 
 
+def test_a_partition_file_without_its_groups_is_refused() -> None:
+    text = PAI_GOW.replace("  groups:\n    - {name: high, size: 2}\n    - {name: low, size: 2}\n", "")
+    assert "partition: a partition game needs partition.groups" in _refused(text)
+
+
 def test_a_hand_that_splits_too_many_ways_is_refused() -> None:
     text = (
         PAI_GOW.replace("deal: {hand_size: 4", "deal: {hand_size: 12")

@@ -62,8 +62,9 @@ def build_partition(b: _Builder, deal: Deal, players_max: int, teams: bool) -> P
     for path, why in _NOT_IN_PARTITION.items():
         if written(b.data, path):
             b.problem(path, f"a partition game has no {'.'.join(map(str, path))}: {why}", key=True)
-    if not written(b.data, ("partition",)):
-        b.problem(("family",), "a partition game needs a partition section: the groups a hand is split into")
+    if not written(b.data, ("partition", "groups")):
+        where: tuple[str, ...] = ("partition",) if written(b.data, ("partition",)) else ("family",)
+        b.problem(where, "a partition game needs partition.groups: the groups a hand is split into")
         return None
     if not written(b.data, ("ranking",)):
         b.problem(("family",), "a partition game needs a ranking: what a compared group is worth")
