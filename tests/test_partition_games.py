@@ -119,6 +119,42 @@ def test_a_rotating_bank_passes_counterclockwise_and_its_banker_splits_last_by_c
     assert bankers[:4] == [1, 0, 3, 2] and match.round == 8
 
 
+@pytest.fixture(scope="module")
+def make_nine():
+    return load_ruleset(str(RULES / "make-nine.yaml"))
+
+
+def test_two_hands_are_dealt_from_one_shuffle_and_the_bank_moves_after_the_second(make_nine) -> None:
+    match = Match(make_nine, 4, seed=5)
+    first = sorted(t for seat in range(4) for t in match.hand(seat))
+    bankers = [match.banker]
+    while match.round == 1:
+        match.apply(match.legal_actions()[0])
+    second = sorted(t for seat in range(4) for t in match.hand(seat))
+    bankers.append(match.banker)
+    # Round 2's hands are the 16 tiles round 1 did not deal: the two make the whole set.
+    assert sorted(first + second) == sorted(make_nine.set_tiles())
+    while not match.is_over:
+        round_no = match.round
+        while match.round == round_no and not match.is_over:
+            match.apply(match.legal_actions()[0])
+        bankers.append(match.banker)
+    s = bankers[0]
+    assert bankers[:5] == [s, s, (s - 1) % 4, (s - 1) % 4, (s - 2) % 4]
+
+
+def test_the_second_hand_of_a_shuffle_is_sampled_from_the_tiles_the_first_did_not_deal(make_nine) -> None:
+    match = Match(make_nine, 4, seed=5)
+    while match.round == 1:
+        match.apply(match.legal_actions()[0])
+    seat = match.current_player
+    this_round = sorted(t for s in range(4) for t in match.hand(s))
+    for k in range(20):
+        sample = match.resample(seat, random.Random(k))
+        assert sorted(t for s in range(4) for t in sample.hand(s)) == this_round
+        assert sample.hand(seat) == match.hand(seat)
+
+
 TAU = "1-2 5-6 3-3 4-4 1-5"
 STUCK = "6-6 6-6 5-6 4-6 4-6"  # no three of them make 10, 20 or 30 (35, 34, 33, 32, 31)
 

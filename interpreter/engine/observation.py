@@ -136,6 +136,7 @@ class PartitionView:
     ranks: tuple[tuple[tuple[str, int | None], ...], ...] = ()  # None: an entry with no value (a named pair)
     settled: tuple[int, ...] = ()
     shown_banker: int | None = None  # the banker of that showdown
+    used: tuple[Tile, ...] = ()  # the tiles this shuffle's earlier hands dealt (all shown): not in this hand
 
 
 class History(Sequence[dict[str, Any]]):

@@ -76,7 +76,8 @@ def build_partition(b: _Builder, deal: Deal, players_max: int, teams: bool) -> P
         b.problem(("players", "teams"), alone)
     set_tiles = b.tiles or tuple((lo, hi) for hi in range(b.get("set", "max_pip") + 1) for lo in range(hi + 1))
     held = Counter(set_tiles)
-    groups = _groups(b, deal, players_max, len(set_tiles))
+    shuffle = b.get("partition", "deals_per_shuffle") or 1
+    groups = _groups(b, deal, players_max, len(set_tiles), shuffle)
     wild = _wild(b, held)
     ranks = {tile: named.rank for tile, named in zip(set_tiles, b.named, strict=False) if named.rank}
     ranking = _ranking(b, held, {g.size for g in groups if g.compared}, bool(ranks))
@@ -104,10 +105,11 @@ def build_partition(b: _Builder, deal: Deal, players_max: int, teams: bool) -> P
         bank_stays_when=stays,
         first_banker_random=b.get("showdown", "first_banker") == "random",
         ranks=ranks,
+        deals_per_shuffle=shuffle,
     )
 
 
-def _groups(b: _Builder, deal: Deal, players_max: int, set_size: int) -> tuple[Group, ...]:
+def _groups(b: _Builder, deal: Deal, players_max: int, set_size: int, shuffle: int) -> tuple[Group, ...]:
     out: list[Group] = []
     names: set[str] = set()
     for i, entry in enumerate(b.get("partition", "groups")):
@@ -127,9 +129,10 @@ def _groups(b: _Builder, deal: Deal, players_max: int, set_size: int) -> tuple[G
             said = f"the groups hold {total} tiles, but a hand has {size} (deal.hand_size with {n} players)"
             b.problem(("partition", "groups"), said)
             break
-    if players_max * total > set_size:
-        said = f"{players_max} hands of {total} need {players_max * total} tiles; the set has {set_size}"
-        b.problem(("players", "max"), said)
+    if players_max * total * shuffle > set_size:
+        hands = players_max * shuffle
+        said = f"{hands} hands of {total} need {hands * total} tiles; the set has {set_size}"
+        b.problem(("partition", "deals_per_shuffle") if shuffle > 1 else ("players", "max"), said)
     splits = _split_count(out)
     if splits > MAX_SPLITS:
         said = f"a hand splits {splits:,} ways into these groups; the most allowed is {MAX_SPLITS:,}"

@@ -81,6 +81,11 @@ def sections(ruleset: Ruleset) -> list[tuple[str, list[str]]]:
     rules = ruleset.partition
     assert rules is not None
     people = [*seating(ruleset), "The tiles nobody is dealt are out of play."]
+    if rules.deals_per_shuffle > 1:
+        people.append(
+            f"{rules.deals_per_shuffle} hands are dealt from each shuffle: each later one from the tiles the earlier "
+            "ones did not deal (everyone has seen those at their showdowns)."
+        )
     bank = [
         "The first banker is drawn at random." if rules.first_banker_random else "The first seat banks first.",
     ]

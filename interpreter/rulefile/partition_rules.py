@@ -114,6 +114,8 @@ class PartitionRules:
     bank_stays_when: Expr[bool] | None  # over BANK_NAMES: the banker keeps the bank after this hand
     first_banker_random: bool  # the first banker is drawn at random (else seat 0)
     ranks: dict[Tile, int]  # per tile, its set rank (set.tiles[].rank; 0 where none is given)
+    # Hands dealt from one shuffle: each later hand of it deals from the tiles no earlier one dealt.
+    deals_per_shuffle: int = 1
 
     @property
     def hand_size(self) -> int:

@@ -35,6 +35,11 @@ class PartitionDeterminizer:
         self.t = partition_tables_for(rules.for_players(self.n), self.n)
         self.view = view
         free = list(range(len(self.t.tiles)))
+        self.used = []
+        for tile in view.used:  # dealt earlier in this shuffle, and shown: not in this hand
+            x = next(x for x in free if self.t.tiles[x] == tile)
+            free.remove(x)
+            self.used.append(x)
         own = 0
         for tile in observation.hand:
             x = next(x for x in free if self.t.tiles[x] == tile)
@@ -74,7 +79,8 @@ class PartitionDeterminizer:
             if (seat != view.banker or free_banker) and not view.done[seat] and not view.stuck[seat]:
                 order.append(seat)
         state = {"round": obs.round, "banker": view.banker, "scores": obs.scores, "hands": hands,
-                 "dead": sorted(pool), "splits": splits, "stuck": list(view.stuck), "order": order}  # fmt: skip
+                 "dead": sorted([*pool, *self.used]), "splits": splits, "stuck": list(view.stuck), "order": order,
+                 "pile": pool, "used": self.used.copy()}  # fmt: skip
         return PartitionMatch.resumed(t.ruleset, n, state, rng)
 
 

@@ -24,7 +24,7 @@ from interpreter.engine.observation import LayoutView, Observation, PartitionVie
 from interpreter.engine.partition.ranking import Rank
 from interpreter.engine.partition.splits import Split, house_way, legal_splits, ordered
 from interpreter.engine.partition.tables import PartitionTables, partition_tables_for
-from interpreter.engine.tiles import Tile, normal
+from interpreter.engine.tiles import Tile, bits, normal
 from interpreter.rulefile.partition_rules import Bank, BankerSplits, PartitionRules, Tie
 from interpreter.rulefile.phase_kinds import PARTITION
 from interpreter.rulefile.ruleset import Family, Ruleset, Winner
@@ -55,6 +55,11 @@ class PartitionMatch(Match):
         self._banker = -1
         self._banker_stuck = False  # the last hand's banker was stuck (showdown.bank_stays_when reads it)
         self._shown: dict[str, Any] | None = None  # the last showdown, as PartitionView shows it
+        # The shuffle's tiles not dealt yet, in the order they are dealt (partition.deals_per_shuffle),
+        # and those dealt in its earlier hands: every seat saw them at their showdowns.
+        self._pile: list[int] = []
+        self._used: list[int] = []
+        self._hands = [0] * players
         self._deal()
         self._next_decision()
 
@@ -69,14 +74,24 @@ class PartitionMatch(Match):
         self._round += 1
         scripted = self._deals[self._round - 1] if self._round <= len(self._deals) else None
         how = self._next_banker(scripted)
-        ids = list(range(len(t.tiles)))
-        if scripted is not None:
-            hands, dead = _scripted(t, scripted, n, self._round)
+        fresh = (self._round - 1) % self._rules_p.deals_per_shuffle == 0  # a new shuffle
+        if fresh:
+            self._used, pile = [], list(range(len(t.tiles)))
         else:
-            self._rng.shuffle(ids)
-            size = t.hand_size
-            hands = [sum(1 << x for x in ids[i * size : (i + 1) * size]) for i in range(n)]
-            dead = sorted(ids[n * size :])
+            self._used += [x for mask in self._hands for x in bits(mask)]
+            pile = self._pile
+        size = t.hand_size
+        if scripted is not None:
+            hands = _scripted(t, scripted, n, self._round, pile)
+        else:
+            if fresh:
+                self._rng.shuffle(pile)
+            hands = [sum(1 << x for x in pile[i * size : (i + 1) * size]) for i in range(n)]
+        held = 0
+        for mask in hands:
+            held |= mask
+        self._pile = [x for x in pile if not (held >> x) & 1]
+        dead = [x for x in range(len(t.tiles)) if not (held >> x) & 1]
         self._hands = hands
         self._dead = dead
         self._splits: list[Split | None] = [None] * n
@@ -262,6 +277,8 @@ class PartitionMatch(Match):
         new._stuck = self._stuck.copy()
         new._order = self._order.copy()
         new._legal = self._legal.copy()
+        new._pile = self._pile.copy()
+        new._used = self._used.copy()
         new._rng = random.Random.__new__(random.Random)
         new._rng.setstate(self._rng.getstate())
         return new
@@ -272,8 +289,9 @@ class PartitionMatch(Match):
     ) -> PartitionMatch:
         """A match that goes on from a hand in its partition phase (a search's sample:
         partition/determinize.py): `state` gives the round, banker, scores, hands (masks), dead
-        ids, splits, stuck seats and the seats still to split; later deals come from `rng`, and
-        the log holds its own future only."""
+        ids, splits, stuck seats, the seats still to split, the shuffle's tiles not dealt yet
+        (`pile`) and those its earlier hands dealt (`used`); later deals come from `rng`, and the
+        log holds its own future only."""
         new = object.__new__(cls)
         new._rules = ruleset
         new._n = players
@@ -296,6 +314,8 @@ class PartitionMatch(Match):
         new._stuck = state["stuck"]
         new._order = state["order"]
         new._legal = {}
+        new._pile = state["pile"]
+        new._used = state["used"]
         return new
 
     def observation(self, seat: int) -> Observation:
@@ -333,6 +353,7 @@ class PartitionMatch(Match):
             ranks=shown.get("ranks", ()),
             settled=shown.get("points", ()),
             shown_banker=shown.get("banker"),
+            used=tuple(sorted(self._t.tiles[x] for x in self._used)),
         )
 
     @property
@@ -404,11 +425,11 @@ def _said(rank: Rank) -> tuple[str, int | None]:
     return rank.name, rank.value if rank.valued else None
 
 
-def _scripted(t: PartitionTables, scripted: ScriptedDeal, n: int, round_no: int) -> tuple[list[int], list[int]]:
-    """The hands (masks) and dead tile ids of a scripted deal."""
+def _scripted(t: PartitionTables, scripted: ScriptedDeal, n: int, round_no: int, pile: list[int]) -> list[int]:
+    """The hands (masks) of a scripted deal, from the tiles `pile` still holds."""
     if len(scripted.hands) != n:
         raise ValueError(f"the scripted deal of round {round_no} does not give {n} hands")
-    free = list(range(len(t.tiles)))
+    free = sorted(pile)
     hands = []
     for hand in scripted.hands:
         if len(hand) != t.hand_size:
@@ -421,7 +442,7 @@ def _scripted(t: PartitionTables, scripted: ScriptedDeal, n: int, round_no: int)
             free.remove(x)
             mask |= 1 << x
         hands.append(mask)
-    return hands, free
+    return hands
 
 
 register(Family.PARTITION, PartitionMatch)
