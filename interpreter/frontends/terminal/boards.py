@@ -8,13 +8,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from interpreter.engine import Action, Match
+from interpreter.frontends.presentation.partition import describe_split
 from interpreter.frontends.presentation.places import move_words
 from interpreter.frontends.presentation.plays import grouped, order_plays
 from interpreter.frontends.presentation.seats import Seat
 from interpreter.frontends.presentation.style import Style
 from interpreter.frontends.presentation.tricks import describe_trick_move, tables
 from interpreter.frontends.terminal.help_text import layout_help, trick_help
-from interpreter.frontends.terminal.partition_board import describe_split, partition_help, partition_screen
+from interpreter.frontends.terminal.partition_board import partition_help, partition_screen
 from interpreter.frontends.terminal.table import describe_move, screen
 from interpreter.frontends.terminal.trick_table import trick_screen
 from interpreter.rulefile import phase_kinds as kinds
