@@ -106,17 +106,30 @@ class PartitionNarrator:
         return f"{self.name(event['seat'])} against the bank: {counted} — {outcome} {abs(points) or ''}".rstrip() + "."
 
 
+def split_worth(action: Action, match: Match) -> list[str]:
+    """Per group of a split, what it is worth: a compared group's ranking entry and value ("Wong
+    11"), a group only laid aside its total as its rule reads it ("20 laid aside")."""
+    rules = match.ruleset.partition
+    assert rules is not None
+    ranker = partition_tables_for(match.ruleset, match.players).ranker
+    out = []
+    for group, tiles in zip(rules.groups, action.groups, strict=True):
+        if group.compared:
+            rank = ranker.rank(tiles)
+            out.append(rank_words(rank.name, rank.value if rank.valued else None))
+        else:  # the total its rule holds for (a wild tile read the way that meets it)
+            readings = list(ranker.readings(tiles))
+            meeting = [env["total"] for env in readings if group.must is None or group.must(env)]
+            out.append(f"{(meeting or [readings[0]['total']])[0]} laid aside")
+    return out
+
+
 def describe_split(action: Action, match: Match, seats: Sequence[Seat]) -> str:
     """ "split 6-6 4-5 | 1-3 2-2 — high: Wong 11, low: points 8"."""
     rules = match.ruleset.partition
     assert rules is not None
-    ranker = partition_tables_for(match.ruleset, match.players).ranker
-    worth = []
-    for group, tiles in zip(rules.groups, action.groups, strict=True):
-        if group.compared:
-            rank = ranker.rank(tiles)
-            worth.append(f"{group.name}: {rank_words(rank.name, rank.value if rank.valued else None)}")
-    return f"{action} — " + ", ".join(worth)
+    worth = split_worth(action, match)
+    return f"{action} — " + ", ".join(f"{g.name}: {w}" for g, w in zip(rules.groups, worth, strict=True))
 
 
 def result_line(match: Match, seats: Sequence[Seat]) -> str:

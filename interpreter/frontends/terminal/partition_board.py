@@ -41,6 +41,8 @@ def partition_screen(
         if seat != viewer:
             others.append(f"{names[seat]}: {state}")
     lines.append("Others — " + ", ".join(others))
+    if view.used:  # partition.deals_per_shuffle: what this shuffle's earlier hands dealt
+        lines.append(f"Dealt earlier this shuffle (in nobody's hand): {' '.join(hand_tile(t) for t in view.used)}")
     split = " | ".join(f"{name} of {size}" for name, size in zip(view.groups, view.sizes, strict=True))
     lines.append(f"Your tiles: {' '.join(hand_tile(t) for t in match.hand(viewer))}   (split into {split})")
     for number, action in enumerate(legal, 1):

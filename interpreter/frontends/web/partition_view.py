@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from interpreter.engine import Action, Match
-from interpreter.frontends.presentation.partition import PartitionNarrator, describe_split
+from interpreter.frontends.presentation.partition import PartitionNarrator, describe_split, split_worth
 from interpreter.frontends.presentation.seats import Seat
 from interpreter.frontends.presentation.style import Style
 from interpreter.rulefile.partition_rules import BankerSplits
@@ -22,6 +22,7 @@ def partition_moves(out: list[dict[str, Any]], legal: Sequence[Action], match: M
         move["text"] = describe_split(action, match, seats)
         move["label"] = str(action)
         move["groups"] = [[list(t) for t in group] for group in action.groups]
+        move["worth"] = split_worth(action, match)
 
 
 def partition_hand(
@@ -39,6 +40,7 @@ def partition_hand(
         "done": list(view.done),
         "stuck": list(view.stuck),
         "own": [[list(t) for t in group] for group in view.own],
+        "used": [list(t) for t in view.used],  # dealt earlier this shuffle, all shown: not in this hand
         "shown": None
         if not view.shown
         else {

@@ -78,12 +78,11 @@ function mine(state, viewer) {
     box.append(h("h3", {}, `Split your tiles into ${names}: choose one`));
     const list = h("div", { class: "split-choices" });
     for (const m of state.legal) {
-      const worth = (m.text.split(" — ")[1] || "").split(", ");
       const button = h("button", { type: "button", class: "split-choice", title: m.text, "aria-label": m.text, "data-index": m.index, onclick: () => send(m) });
       m.groups.forEach((group, i) => {
         const compared = p.compared[i];
         button.append(h("span", { class: `split-group${compared ? "" : " aside"}` }, h("span", { class: "group-name" }, p.groups[i]),
-          tiles(group, "mini-row"), h("span", { class: "group-worth" }, compared ? (worth.shift() || "").replace(/^[a-z_0-9]+: /, "") : "laid aside")));
+          tiles(group, "mini-row"), h("span", { class: "group-worth" }, m.worth[i])));
       });
       list.append(button);
     }
@@ -94,6 +93,13 @@ function mine(state, viewer) {
   return box;
 }
 
+// The tiles this shuffle's earlier hands dealt (partition.deals_per_shuffle): nobody holds them now.
+function used(p) {
+  if (!p.used || !p.used.length) return null;
+  return h("div", { class: "used-tiles" }, h("span", { class: "quiet" }, "Dealt earlier this shuffle, so in nobody's hand now: "),
+    tiles(p.used, "mini-row"));
+}
+
 export function renderPartitionTable(box, state, viewer) {
   const p = state.tricks;
   box.classList.add("partition-table");
@@ -101,6 +107,6 @@ export function renderPartitionTable(box, state, viewer) {
   const house = p.house_way ? " (the house way sets the bank's tiles)" : "";
   const parts = [
     h("div", { class: "contract" }, `Hand ${state.round}: ${banker} ${viewer === p.banker ? "bank" : "banks"}${house}.`),
-    seatsRow(state, viewer), mine(state, viewer), showdown(state, viewer)];
+    seatsRow(state, viewer), mine(state, viewer), used(p), showdown(state, viewer)];
   box.replaceChildren(...parts.filter(Boolean));
 }
