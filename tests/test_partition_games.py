@@ -37,6 +37,10 @@ def _rank(rules, tiles: str) -> tuple:
     return ranker.rank(group)
 
 
+# Seat 0 against the banker: one group won, one lost, nothing to pay.
+PUSHED = {
+    "type": "settle", "seat": 0, "won": 1, "lost": 1, "tied": 0, "stuck": False, "banker_stuck": False, "points": 0,
+}  # fmt: skip
 BANKER = "1-1 3-6 5-5 1-6"  # splits by the house way into 1-1 1-6 (9, Day) | 3-6 5-5 (9, Mooy)
 
 
@@ -50,7 +54,7 @@ def test_a_player_winning_one_hand_and_losing_the_other_pushes(pai_gow) -> None:
     assert showdown["groups"][1] == [[[1, 1], [1, 6]], [[3, 6], [5, 5]]]
     assert showdown["ranks"] == [[["Wong", 11], ["points", 8]], [["points", 9], ["points", 9]]]
     assert showdown["house_way_step"] == 3  # "If the maximum low hand is at least a high-3 ... play that"
-    assert _said(match, "settle") == [{"type": "settle", "seat": 0, "won": 1, "lost": 1, "tied": 0, "points": 0}]
+    assert _said(match, "settle") == [PUSHED]
     assert match.scores == (0, 0)
 
 
@@ -68,7 +72,7 @@ def test_a_copy_goes_to_the_bank_and_the_higher_top_tile_breaks_a_tie(pai_gow) -
     match = Match(pai_gow, 2, deals=[deal("6-6 3-6 2-2 1-6", "2-2 3-4 1-1 4-5", starter=1)])
     match.apply(Action.parse("split 6-6 3-6 | 2-2 1-6"))
     assert _said(match, "showdown")[0]["groups"][1] == [[[1, 1], [4, 5]], [[2, 2], [3, 4]]]
-    assert _said(match, "settle")[0] == {"type": "settle", "seat": 0, "won": 1, "lost": 1, "tied": 0, "points": 0}
+    assert _said(match, "settle")[0] == PUSHED
 
 
 def test_the_ranking_of_two_tile_hands(pai_gow) -> None:
@@ -186,7 +190,7 @@ def test_equal_points_are_no_exchange(tau_ngau) -> None:
     match.apply(Action.parse("split 1-2 3-3 4-4 | 1-5 5-6"))
     assert [str(a) for a in match.legal_actions()] == ["split 1-3 1-6 3-6 | 1-1 1-4"]
     match.apply(match.legal_actions()[0])
-    assert _said(match, "settle")[0] == {"type": "settle", "seat": 0, "won": 0, "lost": 0, "tied": 1, "points": 0}
+    assert _said(match, "settle")[0] == {**PUSHED, "won": 0, "lost": 0, "tied": 1}
 
 
 def test_a_stuck_banker_pays_those_who_could_discard_and_keeps_the_bank(tau_ngau) -> None:

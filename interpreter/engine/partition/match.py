@@ -195,6 +195,7 @@ class PartitionMatch(Match):
             points[seat] = int(rules.settle(env))
             points[banker] -= points[seat]
             self._events.append({"type": "settle", "seat": seat, "won": won, "lost": lost, "tied": tied,
+                                 "stuck": split is None, "banker_stuck": banker_split is None,
                                  "points": points[seat]})  # fmt: skip
         for seat in range(n):
             if points[seat]:

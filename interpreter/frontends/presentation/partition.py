@@ -102,7 +102,9 @@ class PartitionNarrator:
     def _settle(self, event: dict[str, Any]) -> str:
         points = event["points"]
         outcome = "wins" if points > 0 else "loses" if points < 0 else "pushes"
-        counted = f"won {event['won']}, lost {event['lost']}, tied {event['tied']}"
+        said = (("stuck", event.get("stuck")), ("the bank stuck", event.get("banker_stuck")))
+        stuck = [who for who, was in said if was]
+        counted = " and ".join(stuck) if stuck else f"won {event['won']}, lost {event['lost']}, tied {event['tied']}"
         return f"{self.name(event['seat'])} against the bank: {counted} — {outcome} {abs(points) or ''}".rstrip() + "."
 
 
