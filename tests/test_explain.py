@@ -27,9 +27,13 @@ def test_every_bundled_variant_is_explained_with_its_key_facts(variant):
         Family.COUNTING: _counting_key_facts,
         Family.TABLEAU: _tableau_key_facts,
         Family.DRAW_DISCARD: _draw_discard_key_facts,
+        Family.PARTITION: _partition_key_facts,
     }
     if ruleset.family in own_facts:  # a family with a rulebook of its own (the rest: a layout game's)
         own_facts[ruleset.family](ruleset, text)
+        return
+    if ruleset.family is Family.PARTITION:
+        _partition_key_facts(ruleset, text)
         return
     for heading in ("The set", "Players and hands", "Starting a round", "The layout", "Playing", "Winning"):
         assert heading in text
@@ -81,6 +85,8 @@ def _tableau_key_facts(ruleset: Ruleset, text: str) -> None:
     assert (line if rules.depth == 1 else columns) in text
     assert f"whose pips make {rules.total} together" in text
     assert ("as spares" in text) == bool(rules.spares)
+
+
 def _draw_discard_key_facts(ruleset: Ruleset, text: str) -> None:
     rules = ruleset.draw_discard
     assert rules is not None
@@ -92,6 +98,20 @@ def _draw_discard_key_facts(ruleset: Ruleset, text: str) -> None:
     for kind in rules.groups:
         assert f"{kind.name}: " in text
     assert "safety bound" in text  # the turn limit that ends every hand
+
+
+def _partition_key_facts(ruleset: Ruleset, text: str) -> None:
+    rules = ruleset.partition
+    assert rules is not None
+    for heading in ("The set", "Players and hands", "The bank", "Splitting the hand", "Ranking", "The showdown"):
+        assert heading in text
+    _set_facts(ruleset, text)
+    assert f"splits his {rules.hand_size} tiles" in text
+    for group in rules.groups:
+        assert f"{group.name} of {group.size}" in text
+    for entry in rules.ranking:
+        assert f"{entry.name}: " in text
+    assert f"The match is {ruleset.match.rounds[ruleset.players.min]}" in text  # type: ignore[index]
 
 
 def _trick_key_facts(ruleset: Ruleset, text: str) -> None:

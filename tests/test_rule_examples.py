@@ -118,6 +118,9 @@ NO_DEFAULT |= {"crib", "counting", "show", "counting.value", "counting.runs", "s
 # A draw and discard game's own section, required in that family (its groups and complete hand with
 # it), refused elsewhere; going out and a hand with nobody out score nothing unless a file says so.
 NO_DEFAULT |= {"draw_discard", "draw_discard.groups", "draw_discard.complete", "scoring.out", "scoring.stock_out"}
+# A partition game's sections and its groups: required there (the loader says so, so that a house
+# file may change one key), refused elsewhere; the bank stays only when a file says when.
+NO_DEFAULT |= {"partition", "partition.groups", "ranking", "showdown", "showdown.bank_stays_when"}
 
 
 def test_schema_documents_every_property_closes_every_object_and_gives_defaults() -> None:

@@ -141,14 +141,14 @@ def test_every_bundled_file_says_its_family() -> None:
         rules = load_ruleset(name)
         by_tag = {
             "trick": Family.TRICKS, "patience": Family.TABLEAU, "counting": Family.COUNTING,
-            "rummy": Family.DRAW_DISCARD,
+            "rummy": Family.DRAW_DISCARD, "partition": Family.PARTITION,
         }  # fmt: skip
         expected = next((by_tag[tag] for tag in rules.tags if tag in by_tag), Family.LAYOUT)
         assert rules.family is expected, name
         # Each family's own compiled rules, set in its files only (a layout game has none of them).
         own = {
             Family.TRICKS: rules.tricks, Family.TABLEAU: rules.tableau, Family.COUNTING: rules.counting,
-            Family.DRAW_DISCARD: rules.draw_discard,
+            Family.DRAW_DISCARD: rules.draw_discard, Family.PARTITION: rules.partition,
         }  # fmt: skip
         with_own = [family for family, section in own.items() if section is not None]
         assert with_own == ([] if expected is Family.LAYOUT else [expected]), name

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from interpreter.agents import counting_encoding, draw_discard_encoding
+from interpreter.agents import counting_encoding, draw_discard_encoding, partition_encoding
 from interpreter.agents.tableau_encoding import tableau_actions, tableau_into, tableau_sections
 from interpreter.engine import Action, Observation
 from interpreter.engine.actions import (
@@ -46,7 +46,16 @@ from interpreter.engine.observation import LayoutView, TrickView
 from interpreter.engine.tiles import Tile
 from interpreter.engine.tricks import melds
 from interpreter.engine.tricks.tables import trick_tables_for
-from interpreter.rulefile.phase_kinds import COUNTING, DRAW_DISCARD, LAYOUT, TABLEAU, TRICKS, PhaseParts, play_kind
+from interpreter.rulefile.phase_kinds import (
+    COUNTING,
+    DRAW_DISCARD,
+    LAYOUT,
+    PARTITION,
+    TABLEAU,
+    TRICKS,
+    PhaseParts,
+    play_kind,
+)
 from interpreter.rulefile.ruleset import Hands, Ruleset, Spinners, Topology, WhenUnable
 from interpreter.rulefile.trick_rules import LedSuit
 
@@ -57,10 +66,14 @@ CALLS = (KEEP, DROP, EXCHANGE)
 # The encoding's part per board (the play kind of the ruleset's sequence): a layout's moves carry
 # the arm they go on, a trick table's the suits, bids and calls of its phases.
 # A patience's moves carry the tiles removed together, or the column a tile moves to; a counting
-# game's board is the running total and the tiles laid to it; a draw and discard game's, the discards.
+# game's board is the running total and the tiles laid to it; a draw and discard game's, the discards;
+# a partition game's, the splits.
 ENCODED_BOARDS: PhaseParts[str] = PhaseParts(
     "the agents' encoding",
-    {LAYOUT: "arms", TRICKS: "suits", COUNTING: "count", TABLEAU: "columns", DRAW_DISCARD: "discards"},
+    {
+        LAYOUT: "arms", TRICKS: "suits", COUNTING: "count", TABLEAU: "columns", DRAW_DISCARD: "discards",
+        PARTITION: "splits",
+    },
 )
 
 
@@ -99,8 +112,11 @@ class Encoding:
         self.layout_game = self.board == "arms"
         self.counting_game = self.board == "count"
         self.discard_game = self.board == "discards"  # agents/draw_discard_encoding.py
+        self.split_game = self.board == "splits"  # a partition table: partition_encoding.py
         self.arms = arms_bound(ruleset, players) if self.layout_game else 0
-        self.actions: tuple[Action, ...] = tuple(self._all_actions())
+        self.actions: tuple[Action, ...] = tuple(
+            partition_encoding.split_actions(ruleset) if self.split_game else self._all_actions()
+        )
         self._index = {action: i for i, action in enumerate(self.actions)}
         if self.board == "suits":
             rules = ruleset.tricks
@@ -204,7 +220,7 @@ class Encoding:
 
     def index(self, action: Action) -> int:
         """The action's index in the action space."""
-        found = self._index.get(action)
+        found = self._index.get(partition_encoding.prefix_of(action) if self.split_game else action)
         if found is None:
             raise ValueError(f"'{action}' has no index in this ruleset's action space (domino docs agents)")
         return found
@@ -235,6 +251,8 @@ class Encoding:
             return out + tableau_sections(self.ruleset, t)
         if self.discard_game:
             return [*out, *draw_discard_encoding.sections(n, t)]
+        if self.split_game:
+            return [*out, *partition_encoding.section_sizes(self)]
         out += [
             ("phase", len(PHASES)), ("dealer", n), ("starter", n), ("bids", 3 * n), ("bidder", n + 1),
             ("bid", 2), ("declaration", len(self._decls) + 1), ("contract", len(self._contracts) + 1),
@@ -304,6 +322,8 @@ class Encoding:
             self._tricks_into(out, obs.tricks, me, my_side)
         elif obs.tableau is not None:
             tableau_into(out, self.sections, self._tile, obs.tableau)
+        elif obs.partition is not None:
+            partition_encoding.encode_into(self, out, obs.partition, me)
         return out
 
     def _tile_at(self, tile: Sequence[int]) -> int:

@@ -19,7 +19,17 @@ from interpreter.engine.layout import determinize as _layout_determinize  # noqa
 from interpreter.engine.layout.match import LayoutMatch
 from interpreter.engine.limits import MatchLimitError
 from interpreter.engine.match import Match
-from interpreter.engine.observation import ArmView, LayoutView, Observation, OpenDouble, TableauView, TrickView
+from interpreter.engine.observation import (
+    ArmView,
+    LayoutView,
+    Observation,
+    OpenDouble,
+    PartitionView,
+    TableauView,
+    TrickView,
+)
+from interpreter.engine.partition import determinize as _partition_determinize  # noqa: F401  (registers resample)
+from interpreter.engine.partition.match import PartitionMatch
 from interpreter.engine.tableau import determinize as _tableau_determinize  # noqa: F401  (registers resample)
 from interpreter.engine.tableau.match import TableauMatch
 from interpreter.engine.tiles import Tile, parse_tile, parse_tiles, tile_text
@@ -38,6 +48,8 @@ __all__ = [
     "MatchLimitError",
     "Observation",
     "OpenDouble",
+    "PartitionMatch",
+    "PartitionView",
     "ScriptedDeal",
     "TableauMatch",
     "TableauView",

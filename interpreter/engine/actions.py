@@ -45,9 +45,12 @@ MOVE = "move"
 # draw-and-discard family: pick up a face-up discard (`tile`) instead of drawing (draw_discard.take);
 # its DISCARD lays a tile face up on the discards, and its MELD shows a group.
 TAKE = "take"
+# partition family: a hand split into the file's groups (`value`: the groups in the order the file
+# lists them, each its tiles sorted), written "split 6-6 4-5 | 1-3 2-2"
+SPLIT = "split"
 KINDS = (
     PLAY, DRAW, PASS, MARKER, BID, TRUMPS, DISCARD, CLOSE, KEEP, DROP, EXCHANGE, PICK, GIVE, REDEAL, DECLARE,
-    MELD, PLACE, ACCEPT, TURN, GO, REMOVE, MOVE, TAKE,
+    MELD, PLACE, ACCEPT, TURN, GO, REMOVE, MOVE, TAKE, SPLIT,
 )  # fmt: skip
 _ONE_TILE = (DISCARD, PICK, GIVE, TAKE)  # the kinds that carry one tile and nothing else
 _BARE = (DRAW, PASS, MARKER, CLOSE, KEEP, DROP, EXCHANGE, REDEAL, DECLARE, ACCEPT, TURN, GO)
@@ -86,7 +89,7 @@ class Action(NamedTuple):
     tile: Tile | None = None
     arm: int | None = None
     half: int | None = None
-    value: int | str | tuple[Tile, ...] | None = None
+    value: int | str | tuple[Tile, ...] | tuple[tuple[Tile, ...], ...] | None = None
 
     @classmethod
     def group(cls, tiles: tuple[Tile, ...] | list[Tile]) -> Action:
@@ -105,11 +108,23 @@ class Action(NamedTuple):
         ordered = tuple(sorted(normal(t) for t in tiles))
         return cls(REMOVE, ordered[0], value=ordered)
 
+    @classmethod
+    def split(cls, groups: tuple[tuple[Tile, ...], ...] | list[list[Tile]]) -> Action:
+        """A hand split into groups (partition family), in the file's order, each group sorted."""
+        return cls(SPLIT, value=tuple(tuple(sorted(normal(t) for t in group)) for group in groups))
+
+    @property
+    def groups(self) -> tuple[tuple[Tile, ...], ...]:
+        """The groups of a split (partition family); () for any other action."""
+        return self.value if self.kind == SPLIT and isinstance(self.value, tuple) else ()  # type: ignore[return-value]
+
     @property
     def tiles(self) -> tuple[Tile, ...]:
-        """The tiles a play lays: one, or a group's."""
+        """The tiles a play lays: one, or a group's (a split's: every group's, in order)."""
+        if self.kind == SPLIT:
+            return tuple(tile for group in self.groups for tile in group)
         if isinstance(self.value, tuple):
-            return self.value
+            return self.value  # type: ignore[return-value]
         return () if self.tile is None else (self.tile,)
 
     @classmethod
@@ -127,6 +142,8 @@ class Action(NamedTuple):
             return f"{self.kind} " + " ".join(f"{a}-{b}" for a, b in self.value)
         if self.kind == MOVE and self.tile is not None:
             return f"move {self.tile[0]}-{self.tile[1]} to {self.value}"
+        if self.kind == SPLIT:
+            return "split " + " | ".join(" ".join(f"{a}-{b}" for a, b in group) for group in self.groups)
         if self.kind != PLAY or self.tile is None:
             return self.kind
         low, high = self.tile
@@ -195,6 +212,12 @@ class Action(NamedTuple):
             if not (column.strip().isdigit() and len(column.strip()) <= 4):
                 raise ValueError(f"'{text}': after 'to' comes the column's number, as in 'move 4-4 to 3'")
             return cls(MOVE, normal(parse_tile(tile)), value=int(column))
+        if words.startswith("split "):
+            groups = [parse_tiles(group) for group in words[6:].split("|")]
+            if len(groups) > _MAX_GROUPS or not all(groups):
+                said = "a split is its groups' tiles, the groups parted by |, as in 'split 6-6 4-5 | 1-3 2-2'"
+                raise ValueError(f"'{text}': {said}")
+            return cls.split(groups)
         kind, _, rest = words.partition(" ")
         if kind == BID:
             rest, _, suit = rest.partition(" in ")
@@ -226,6 +249,8 @@ class Action(NamedTuple):
             return {"kind": self.kind, "tiles": [list(t) for t in self.value]}
         if self.kind == MOVE and self.tile is not None:
             return {"kind": MOVE, "tile": list(self.tile), "value": self.value}
+        if self.kind == SPLIT:
+            return {"kind": SPLIT, "groups": [[list(t) for t in group] for group in self.groups]}
         if self.kind != PLAY or self.tile is None:
             return {"kind": self.kind}
         out: dict[str, Any] = {"kind": PLAY, "tile": list(self.tile)}
@@ -257,6 +282,7 @@ MAX_NAME = 40  # the name of a special contract, declared in place of trumps
 _MAX_PIP = 99  # a half's pips, as a tile is written (one or two digits); the set's own bound is lower
 _MAX_ARM = 9_999  # an arm's number ("on arm 12"); a layout has far fewer
 _MAX_GROUP = 32  # tiles played at once (tricks.combinations)
+_MAX_GROUPS = 8  # the groups of a split (partition.groups has at most 4)
 _MAX_TEXT = 1_000  # characters of an action's text form
 _SHOWN = reprlib.Repr()  # a refusal's quote of the input: bounded, whatever its size
 _SHOWN.maxstring = _SHOWN.maxother = 60
@@ -327,6 +353,13 @@ def _from_json(data: Any) -> Action:
         return Action.remove([_tile(tile) for tile in tiles])
     if kind == MOVE:
         return Action(MOVE, _tile(data.get("tile")), value=_whole(data.get("value"), _MAX_ARM, "a column"))
+    if kind == SPLIT:
+        groups = data.get("groups")
+        if not isinstance(groups, list) or not 1 <= len(groups) <= _MAX_GROUPS:
+            raise _Unreadable(f"a split's groups are a list of 1 to {_MAX_GROUPS} groups")
+        if not all(isinstance(g, list) and 1 <= len(g) <= _MAX_GROUP for g in groups):
+            raise _Unreadable(f"a split's group is a list of 1 to {_MAX_GROUP} tiles")
+        return Action.split([[_tile(tile) for tile in group] for group in groups])
     if kind != PLAY:
         return Action(kind)
     tiles = data.get("tiles")

@@ -151,6 +151,27 @@ class TableauView:
     outcome: str | None = None  # once the round is over: "cleared" (every tile removed) or "stuck"
 
 
+@dataclass(frozen=True)
+class PartitionView:
+    """What every seat sees of a hand of a partition game (the observing seat's own split aside)."""
+
+    banker: int
+    groups: tuple[str, ...]  # the groups' names, in the file's order
+    sizes: tuple[int, ...]  # their sizes
+    compared: tuple[bool, ...]  # whether each is compared at the showdown
+    done: tuple[bool, ...]  # per seat: it has split its hand (face down)
+    stuck: tuple[bool, ...]  # per seat: it was announced stuck (no legal split)
+    own: tuple[tuple[Tile, ...], ...] = ()  # the observing seat's own split once made
+    # The last showdown (the hand before, or this one once over), public: per seat its groups
+    # (() if it was stuck), per seat per group the ranking entry's name and value, per seat its points.
+    shown: tuple[tuple[tuple[Tile, ...], ...], ...] = ()
+    shown_hands: tuple[tuple[Tile, ...], ...] = ()  # per seat the hand it showed
+    ranks: tuple[tuple[tuple[str, int | None], ...], ...] = ()  # None: an entry with no value (a named pair)
+    settled: tuple[int, ...] = ()
+    shown_banker: int | None = None  # the banker of that showdown
+    used: tuple[Tile, ...] = ()  # the tiles this shuffle's earlier hands dealt (all shown): not in this hand
+
+
 class History(Sequence[dict[str, Any]]):
     """The public log as it stood when an observation was taken: a read-only view of the first
     records of the match's public log, which only grows. Taking it costs nothing per record, so an
@@ -233,6 +254,7 @@ class Observation:
     counting: CountingView | None = None  # a counting game's hand as this seat sees it
     tableau: TableauView | None = None  # a patience's tableau as its player sees it (None in the other families)
     draw_discard: DrawDiscardView | None = None  # a draw-and-discard hand as everyone sees it (None elsewhere)
+    partition: PartitionView | None = None  # a partition game's hand as everyone sees it, and the own split
     # scoring.tracks: per track name, its value per side (empty without tracks); and the seats out
     # of the match (match.eliminate_when), in the order they went out.
     tracks: Mapping[str, tuple[int, ...]] = field(default_factory=dict)

@@ -11,6 +11,7 @@ from interpreter.engine.actions import Action
 from interpreter.engine.counting import determinize as counting_search
 from interpreter.engine.draw_discard import determinize as draw_discard_search
 from interpreter.engine.layout import determinize as layout_search
+from interpreter.engine.partition import determinize as partition_search
 from interpreter.engine.tableau import determinize as tableau_search
 from interpreter.engine.tricks import determinize as trick_search
 from interpreter.rulefile.ruleset import Family, Ruleset
@@ -63,6 +64,13 @@ _SUPPORT = {
         draw_discard_search.round_over,
         draw_discard_search.legal_now,
         draw_discard_search.advance,
+    ),
+    Family.PARTITION: SearchSupport(
+        partition_search.PartitionDeterminizer,
+        partition_search.round_key,
+        partition_search.round_over,
+        partition_search.legal_now,
+        partition_search.advance,
     ),
 }
 

@@ -56,6 +56,7 @@ from interpreter.engine.tiles import bits
 from interpreter.engine.tricks.picks import pick_towards
 from interpreter.engine.tricks.suits import Declaration, Suits
 from interpreter.engine.tricks.tables import TrickTables, trick_tables_for
+from interpreter.players import splitting
 from interpreter.players.direction import taking_pays
 from interpreter.players.heavy import HeavyPlayer
 from interpreter.rulefile.phase_kinds import (
@@ -64,6 +65,7 @@ from interpreter.rulefile.phase_kinds import (
     DRAW_DISCARD,
     LAYOUT,
     MELDING,
+    PARTITION,
     TABLEAU,
     TRICKS,
     PhaseParts,
@@ -150,6 +152,7 @@ COUNTER_BOARDS: PhaseParts[Callable[[CounterPlayer, Observation, Sequence[Action
         COUNTING: lambda player, observation, legal: counting_policy.choose(observation, legal),
         TABLEAU: CounterPlayer._on_tableau,
         DRAW_DISCARD: lambda player, observation, legal: draw_discard_policy.choose(observation, legal, counting=True),
+        PARTITION: splitting.counter_split,
     },
 )
 

@@ -20,6 +20,7 @@ from interpreter.engine.match import Match
 from interpreter.engine.search import search_support
 from interpreter.engine.tableau.policy import by_totals
 from interpreter.engine.tricks.tables import trick_tables_for
+from interpreter.players import splitting
 from interpreter.players.announcing import announcing
 from interpreter.players.counter import is_turn_up_call, turn_up_call
 from interpreter.players.heavy import end_backing, tile_value
@@ -50,6 +51,8 @@ class GreedyPlayer:
             return legal[0]
         if observation.tableau is not None:  # a patience scores nothing until it ends: the engine's one-ply policy
             return by_totals(observation.tableau, legal)
+        if observation.partition is not None:  # a hand to split: weighed over sampled showdowns
+            return splitting.best_on_average(observation, legal, self._rng)
         rules = observation.rules
         players = len(observation.hand_counts)
         if is_turn_up_call(observation, legal):  # nothing scores now: by the hand's strength, as counter

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from interpreter.engine import Action, Observation, Tile
 from interpreter.engine.actions import PLAY, REMOVE
 from interpreter.engine.draw_discard import policy as draw_discard_policy
+from interpreter.players import splitting
 from interpreter.players.announcing import announcing
 from interpreter.rulefile.phase_kinds import DRAW_DISCARD, play_kind
 from interpreter.rulefile.ruleset import Ruleset
@@ -48,6 +49,8 @@ class HeavyPlayer:
             return max(removals, key=lambda a: max(low + high for low, high in a.tiles))
         if play_kind(observation.rules.phase_kinds) == DRAW_DISCARD:  # the family's own policy (engine)
             return draw_discard_policy.choose(observation, legal, heaviest=True)
+        if observation.partition is not None and len(legal) > 1:  # a hand to split: the strongest split
+            return splitting.strongest(observation, legal)
         plays = [a for a in legal if a.kind == PLAY and a.tile is not None]
         if len(legal) == 1 or not plays:
             return legal[0]

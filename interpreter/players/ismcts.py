@@ -53,7 +53,16 @@ from interpreter.players.bidding import BidResult, BidSearch
 from interpreter.players.counter import is_turn_up_call, turn_up_call
 from interpreter.players.distinct import arm_keys, distinct_plays, followers
 from interpreter.players.heavy import tile_value
-from interpreter.rulefile.phase_kinds import COUNTING, DRAW_DISCARD, LAYOUT, TABLEAU, TRICKS, PhaseParts, play_kind
+from interpreter.rulefile.phase_kinds import (
+    COUNTING,
+    DRAW_DISCARD,
+    LAYOUT,
+    PARTITION,
+    TABLEAU,
+    TRICKS,
+    PhaseParts,
+    play_kind,
+)
 from interpreter.rulefile.ruleset import Ruleset, Winner
 
 DEFAULT_ITERATIONS = 600
@@ -424,6 +433,8 @@ SEARCH_BOARDS: PhaseParts[SearchBoard] = PhaseParts(
         COUNTING: SearchBoard(False, False, None),
         TABLEAU: SearchBoard(False, False, None),  # a patience: won or lost, its unseen tiles resampled
         DRAW_DISCARD: SearchBoard(False, False, None),
+        # A showdown moves the score by a stake or two: the trick scale's one point without a target.
+        PARTITION: SearchBoard(True, False, None),
     },
 )
 

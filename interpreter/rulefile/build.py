@@ -38,6 +38,7 @@ from interpreter.rulefile.build_layout_rules import (
     check_undealt_to_starter,
     play_until,
 )
+from interpreter.rulefile.build_partition import build_partition, refuse_partition_sections
 from interpreter.rulefile.build_phases import build_phases
 from interpreter.rulefile.build_pool import build_pool
 from interpreter.rulefile.build_stake import build_stake, build_void
@@ -290,7 +291,7 @@ def build_ruleset(
     if b.get("match", "eliminate_when") is not None and family is Family.LAYOUT:
         match = replace(match, eliminate_when=build_elimination(b, players, tracks))
     tile_value = b.formula(("set", "tile_value"), TILE_NAMES, Type.INT)
-    tricks = counting = None
+    tricks = counting = partition = None
     check_undealt_to_starter(b, family, deal, layout, draw)
     check_blind_rows(b, family, deal, layout, draw, play)
     if family is not Family.COUNTING:
@@ -302,6 +303,10 @@ def build_ruleset(
         draw_discard = build_draw_discard(b, counts, players, deal)
     else:
         refuse_draw_discard_sections(b, family.value)
+    if family is Family.PARTITION:
+        partition = build_partition(b, deal, players.max, players.teams is not Teams.NONE)
+    else:
+        refuse_partition_sections(b)
     if family is Family.TRICKS:
         # A trick file's layout sections are refused, so they hold their defaults: the layout
         # checks below would only judge those defaults against the trick sections.
@@ -357,6 +362,7 @@ def build_ruleset(
         counting=counting,
         tableau=tableau,
         draw_discard=draw_discard,
+        partition=partition,
         tracks=tracks,
         tiles=tiles,
         by_count={key: table for key, table in by_count.items() if len(set(table.values())) > 1},

@@ -18,6 +18,7 @@ from interpreter.expressions.words import words
 from interpreter.rulefile import (
     explain_counting,
     explain_draw_discard,
+    explain_partition,
     explain_phases,
     explain_stake,
     explain_tableau,
@@ -37,7 +38,16 @@ from interpreter.rulefile.explain_common import (
 from interpreter.rulefile.explain_lots import lots_words
 from interpreter.rulefile.explain_pool import pool_words
 from interpreter.rulefile.explain_standing import same_tracks, standing_sentences, track_names, tracks_words
-from interpreter.rulefile.phase_kinds import COUNTING, DRAW_DISCARD, LAYOUT, TABLEAU, TRICKS, PhaseParts, play_kind
+from interpreter.rulefile.phase_kinds import (
+    COUNTING,
+    DRAW_DISCARD,
+    LAYOUT,
+    PARTITION,
+    TABLEAU,
+    TRICKS,
+    PhaseParts,
+    play_kind,
+)
 from interpreter.rulefile.ruleset import (
     COUNT_VALUE_FIELDS,
     TILE_CRITERIA,
@@ -991,6 +1001,7 @@ def _compared(ruleset: Ruleset) -> dict[str, Any]:
     value."""
     fields = _fields(ruleset)
     explain_tricks.compared(fields)
+    explain_partition.compared(fields, ruleset)
     counts = range(ruleset.players.min, ruleset.players.max + 1)
     for key, path in _COUNT_PATHS.items():
         table = ruleset.by_count.get(key)
@@ -1084,6 +1095,7 @@ _SHORT = 40  # values longer than this are set on lines of their own
 _FAMILY_OWN = (
     "layout.", "play.", "draw.", "in_play", "on_pass", "domino.", "blocked.", "tile_value", "start.", "deal.reserve",
     "tricks", "draw_discard",
+    "tricks", "partition",
 )  # fmt: skip
 
 
@@ -1257,6 +1269,7 @@ EXPLAINED: PhaseParts[Explained] = PhaseParts(
         COUNTING: Explained(explain_counting.sections, explain_counting.starters),
         TABLEAU: Explained(explain_tableau.sections, explain_tableau.starters),
         DRAW_DISCARD: Explained(_draw_discard_sections, explain_draw_discard.starters),
+        PARTITION: Explained(explain_partition.sections, explain_partition.starters),
     },
 )
 

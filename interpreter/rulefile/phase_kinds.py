@@ -31,6 +31,7 @@ LAYOUT = "layout"  # tiles matched onto a line or a hub of trains
 TRICKS = "tricks"  # tricks won by the highest tile
 DRAW_DISCARD = "draw_discard"  # draw a tile, then discard one
 TABLEAU = "tableau"  # tiles removed from a tableau of columns by their totals (a patience)
+PARTITION = "partition"  # every seat splits its hand, face down, into the groups the file declares
 SCORING = "scoring"  # the hand is scored (no decision)
 # Counting games: tiles laid face down into the dealer's crib (its own kind, not DISCARD: a
 # kitty's discard is drawn by the trick table's layers, which a counting hand has none of).
@@ -39,23 +40,25 @@ COUNTING = "counting"  # tiles laid in turn to a running total under a limit, wi
 
 KINDS = (
     DEAL, CALLS, AUCTION, DECLARATION, UNDEALT, DISCARD, PASSING, MELDING, LAYOUT, TRICKS, DRAW_DISCARD, CRIB,
-    COUNTING, TABLEAU, SCORING,
+    COUNTING, TABLEAU, PARTITION, SCORING,
 )  # fmt: skip
 
 # The kinds in which the tiles are played — one per hand: what a front end draws as the board.
-PLAY_KINDS = (LAYOUT, TRICKS, DRAW_DISCARD, COUNTING, TABLEAU)
+PLAY_KINDS = (LAYOUT, TRICKS, DRAW_DISCARD, COUNTING, TABLEAU, PARTITION)
 
 
 def sequence_of(ruleset: Ruleset) -> tuple[str, ...]:
     """The kinds of phase a hand of `ruleset` goes through, in order: a layout game's default
     sequence, or a trick game's, with the auction, the calls and the discards its rules name, or a
-    counting game's, a patience's, a draw and discard game's."""
+    counting game's, a patience's, a draw and discard game's, a partition game's."""
     if ruleset.counting is not None:  # a counting game: the crib, the play to a total, the show
         return (DEAL, CRIB, COUNTING, SCORING)
     if ruleset.tableau is not None:  # a patience: dealt, played out alone, scored
         return (DEAL, TABLEAU, SCORING)
     if ruleset.draw_discard is not None:  # turns of taking or drawing, then discarding
         return (DEAL, DRAW_DISCARD, SCORING)
+    if ruleset.partition is not None:  # a partition game: every hand is dealt, split and shown down
+        return (DEAL, PARTITION, SCORING)
     rules = ruleset.tricks
     if rules is None:  # a layout game: the calls only where a player may claim a redeal
         return (DEAL, CALLS, LAYOUT, SCORING) if ruleset.deal.redeal_claim is not None else (DEAL, LAYOUT, SCORING)

@@ -19,6 +19,7 @@ from interpreter.rulefile import phase_kinds
 if TYPE_CHECKING:
     from interpreter.rulefile.counting_rules import CountingRules
     from interpreter.rulefile.draw_discard_rules import DrawDiscardRules
+    from interpreter.rulefile.partition_rules import PartitionRules
     from interpreter.rulefile.tableau_rules import TableauRules
     from interpreter.rulefile.trick_rules import TrickRules
 
@@ -31,6 +32,7 @@ class Family(enum.Enum):
     COUNTING = "counting"  # a running total to a limit, pegging, and a show of hands and crib
     TABLEAU = "tableau"  # a patience whose tiles are removed from a tableau by their totals
     DRAW_DISCARD = "draw_discard"  # hands completed by drawing and discarding
+    PARTITION = "partition"  # a hand split into ranked groups and compared with a banker's
 
 
 class Direction(enum.Enum):
@@ -639,6 +641,8 @@ class Ruleset:
     tableau: TableauRules | None = None
     # The draw-and-discard family's own rules (rulefile/draw_discard_rules.py); None in other families.
     draw_discard: DrawDiscardRules | None = None
+    # The partition family's own rules (rulefile/partition_rules.py); None in the other families.
+    partition: PartitionRules | None = None
     tracks: tuple[Track, ...] = ()  # scoring.tracks (a layout game's), in the file's order
     # The tiles played, in id order, where the file leaves some of the double-max_pip set out
     # (`set.without`, trick games) or lists them (`set.tiles`: the entries in order, each as many

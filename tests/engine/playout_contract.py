@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from interpreter.engine import CountingMatch, Match, TrickMatch
-from interpreter.engine.actions import PICK, PLAY
+from interpreter.engine import CountingMatch, Match, PartitionMatch, TrickMatch
+from interpreter.engine.actions import PICK, PLAY, SPLIT
 from interpreter.engine.tableau.policy import by_totals
 from interpreter.players.heavy import tile_value
 from interpreter.rulefile.ruleset import Ruleset
@@ -28,12 +28,14 @@ def outside(match: Match, rng: random.Random, until: str, heavy: float = 0.0) ->
             action = by_totals(tableau, legal)
         elif heavy and isinstance(match, CountingMatch):  # a counting game's cheap policy, at every decision
             action = match.rule_of_thumb() if rng.random() < heavy else legal[int(rng.random() * k)]
-        elif heavy and any(a.kind in (PLAY, PICK) for a in legal) and rng.random() < heavy:
+        elif heavy and any(a.kind in (PLAY, PICK, SPLIT) for a in legal) and rng.random() < heavy:
             # (a decision with choices always offers plays in a layout game; a trick game's
             # auction offers none, and its choices stay random; a pick towards a play of several
             # tiles is playing too)
             if isinstance(match, TrickMatch):  # a trick game's cheap policy is its rule of thumb
                 action = match.rule_of_thumb()
+            elif isinstance(match, PartitionMatch):  # a partition game's is the file's house way
+                action = match.house_split()
             else:
                 plays = [a for a in legal if a.kind == PLAY]
                 action = max(plays, key=lambda a: tile_value(rules, match.players, a.tile))  # the first of equals

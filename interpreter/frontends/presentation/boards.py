@@ -13,10 +13,19 @@ from typing import Any, Protocol
 
 from interpreter.engine import Action, Match
 from interpreter.engine.tricks.tables import TrickTables
-from interpreter.frontends.presentation import counting, draw_discard, tableau, tricks
+from interpreter.frontends.presentation import counting, draw_discard, partition, tableau, tricks
 from interpreter.frontends.presentation.seats import Seat
 from interpreter.frontends.presentation.style import Style
-from interpreter.rulefile.phase_kinds import COUNTING, DRAW_DISCARD, LAYOUT, TABLEAU, TRICKS, PhaseParts, play_kind
+from interpreter.rulefile.phase_kinds import (
+    COUNTING,
+    DRAW_DISCARD,
+    LAYOUT,
+    PARTITION,
+    TABLEAU,
+    TRICKS,
+    PhaseParts,
+    play_kind,
+)
 from interpreter.rulefile.ruleset import Ruleset
 
 
@@ -43,6 +52,7 @@ BOARDS: PhaseParts[Board] = PhaseParts(
         COUNTING: Board("hand", counting.CountingNarrator, counting.result_line),
         TABLEAU: Board("deal", tableau.TableauNarrator, tableau.result_line, tableau.read_word),
         DRAW_DISCARD: Board("hand", draw_discard.DrawDiscardNarrator, None, draw_discard.read_word),
+        PARTITION: Board("hand", partition.PartitionNarrator, partition.result_line, partition.read_split),
     },
 )
 

@@ -22,7 +22,7 @@ from interpreter.engine.tiles import normal
 from interpreter.frontends.presentation.boards import board_of
 from interpreter.frontends.presentation.places import place_words
 from interpreter.frontends.presentation.plays import grouped
-from interpreter.frontends.presentation.refused import Refused
+from interpreter.frontends.presentation.refused import Refused as Refused  # re-exported: the front ends catch it
 from interpreter.frontends.presentation.seats import Seat
 from interpreter.frontends.presentation.style import hand_tile
 from interpreter.frontends.presentation.tricks import read_trick_word, suit_words, tables, typed_tile

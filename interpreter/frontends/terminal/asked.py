@@ -23,5 +23,6 @@ ASKED: PhaseParts[str] = PhaseParts(
         kinds.COUNTING: "move",
         kinds.TABLEAU: "move",
         kinds.DRAW_DISCARD: "move",
+        kinds.PARTITION: "split",
     },
 )

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from interpreter.engine import Action, Match
+from interpreter.frontends.presentation.partition import describe_split
 from interpreter.frontends.presentation.places import move_words
 from interpreter.frontends.presentation.plays import grouped, order_plays
 from interpreter.frontends.presentation.seats import Seat
@@ -16,6 +17,7 @@ from interpreter.frontends.presentation.tricks import describe_trick_move, table
 from interpreter.frontends.terminal import draw_discard_table
 from interpreter.frontends.terminal.counting_table import counting_help, counting_screen, describe_counting_move
 from interpreter.frontends.terminal.help_text import layout_help, trick_help
+from interpreter.frontends.terminal.partition_board import partition_help, partition_screen
 from interpreter.frontends.terminal.table import describe_move, screen
 from interpreter.frontends.terminal.tableau_board import describe, tableau_help, tableau_screen
 from interpreter.frontends.terminal.trick_table import trick_screen
@@ -43,6 +45,10 @@ def _layout_said(action: Action, match: Match, seats: Sequence[Seat]) -> str:
     return move_words(action, match.layout, seats, match.current_player)
 
 
+def _as_listed(match: Match, legal: Sequence[Action]) -> list[Action]:
+    return list(legal)
+
+
 def _trick_order(match: Match, legal: Sequence[Action]) -> list[Action]:
     return order_plays(match, legal) if grouped(tables(match)) else list(legal)  # the plays that take the lead first
 
@@ -60,6 +66,7 @@ BOARDS: PhaseParts[Board] = PhaseParts(
             draw_discard_table.screen, draw_discard_table.help_text, draw_discard_table.said, draw_discard_table.said,
             lambda match, legal: list(legal),
         ),
+        kinds.PARTITION: Board(partition_screen, partition_help, describe_split, describe_split, _as_listed),
     },
 )
 

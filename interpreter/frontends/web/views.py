@@ -97,9 +97,19 @@ from interpreter.frontends.presentation.tricks import (
 )
 from interpreter.frontends.web import draw_discard_view
 from interpreter.frontends.web.counting_view import counting_hand, counting_moves, counting_round_end
+from interpreter.frontends.web.partition_view import partition_hand, partition_moves, partition_round_end
 from interpreter.frontends.web.tableau_view import tableau_json, tableau_moves
 from interpreter.rulefile.explain import explain
-from interpreter.rulefile.phase_kinds import COUNTING, DRAW_DISCARD, LAYOUT, TABLEAU, TRICKS, PhaseParts, play_kind
+from interpreter.rulefile.phase_kinds import (
+    COUNTING,
+    DRAW_DISCARD,
+    LAYOUT,
+    PARTITION,
+    TABLEAU,
+    TRICKS,
+    PhaseParts,
+    play_kind,
+)
 from interpreter.rulefile.ruleset import Ruleset
 from interpreter.rulefile.trick_rules import LedSuit, TakeTurnUp
 from interpreter.text.untrusted import printable
@@ -1010,6 +1020,10 @@ WEB_BOARDS: PhaseParts[WebBoard] = PhaseParts(
         DRAW_DISCARD: WebBoard(
             "draw_discard", draw_discard_view.moves, lambda match, legal: None, draw_discard_view.table_json,
             lambda ruleset: None, draw_discard_view.round_end, lays_tiles=False, pauses=False, sets_hand_size=False,
+        ),
+        PARTITION: WebBoard(
+            "partition", partition_moves, lambda match, legal: None, partition_hand, lambda ruleset: None,
+            partition_round_end, lays_tiles=False, pauses=False, sets_hand_size=False,
         ),
     },
 )  # fmt: skip

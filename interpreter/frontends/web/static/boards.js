@@ -3,6 +3,7 @@
 // asks this table what its board does, never the game's family. A new board registers its part here.
 import { countScore, renderCountTable } from "./counting.js";
 import { renderTableau } from "./tableau.js";
+import { renderPartitionTable } from "./partition.js";
 import { handScore, renderTrickTable } from "./tricks.js";
 import { renderDrawDiscardTable } from "./draw_discard.js";
 
@@ -74,6 +75,20 @@ const BOARDS = {
     choices: true,
     holdsHand: true,
     keys: "Keys: 1–9 or ←/→ choose a tile, Enter discards it, Tab to the take, draw and show buttons, h hint", // its own keys line
+  },
+  // A hand split face down into groups, shown down against the bank: the splits as buttons.
+  partition: {
+    roundWord: "Hand",
+    boneyard: false,
+    ownTable: renderPartitionTable,
+    score: () => "",
+    unit: () => "",
+    restsHand: true,
+    tilePlaces: false,
+    asksWhy: false,
+    choices: false,
+    holdsHand: true,
+    keys: "Keys: Tab to a split on the table, Enter chooses it, h hint", // its own keys line (else the layout's or the trick table's)
   },
 };
 

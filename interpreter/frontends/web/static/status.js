@@ -88,6 +88,7 @@ const ASKED = {
     ? "Show your melds one at a time (click one below), then pass: no more melds."
     : `You have no ${(t.melds || []).some((m) => m.seat === state.seat) ? "other " : ""}meld to show: pass.`),
   undealt: () => "You took the turned-up tile: lay one of yours away face down, or the turned-up tile itself face up (click it in your hand).",
+  partition: (state, t) => `Your turn: split your tiles into ${t.groups.join(" and ")} — choose a split on the table.`,
   tricks: (state, t) => {
     if (t.grouped && t.lead_size) {
       const n = t.lead_size === 1 ? "a tile" : `${t.lead_size} tiles`;
