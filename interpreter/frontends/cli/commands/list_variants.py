@@ -27,6 +27,7 @@ FAMILIES = (
     "rummy",
     "counting",
     "patience",
+    "partition",
 )
 OTHER = "other"
 
