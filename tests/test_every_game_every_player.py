@@ -9,7 +9,8 @@ and the same seed plays the same match again. So no rule and no player can disag
 only. The whole matrix runs where DOMINO_EVERY_GAME=all (.ci/run sets it; about two minutes): the
 cheap players (random, heavy, counter) at every seating of every file, and the searching players
 (greedy, ismcts), which cost the most, at every file's first seating (as tests/reference_logs
-records them) and at every seating of a few files, one per kind of game; the normal suite runs a
+records them) and at every seating of a few files, one per kind of game, and of every file of the
+families beyond layout and tricks; the normal suite runs a
 fast part of it: every file and seating with the cheap players, and the searching players on those
 few files at their fewest players.
 """
@@ -25,6 +26,7 @@ import pytest
 from interpreter.engine import Match
 from interpreter.players import PLAYERS, Player
 from interpreter.players.ismcts import IsmctsPlayer
+from interpreter.rulefile.ruleset import Family
 from tests.rule_files import FILES, ruleset, seatings
 
 ISMCTS_ITERATIONS = 4  # a small fixed budget: these runs check agreement, not strength
@@ -35,6 +37,12 @@ FULL = os.environ.get("DOMINO_EVERY_GAME") == "all"
 # the lead (the crash this module was written for), a draw game, a train game and a trick game.
 SEARCHED = ("rules/cuban", "rules/draw", "rules/mexican-train", "rules/bingo")
 SEED = 7
+
+
+def searched_at_every_seating(file: str) -> bool:
+    """The few files above, and every file of the families beyond layout and tricks (partition,
+    draw and discard, patience, counting: cheap to search, and young)."""
+    return file in SEARCHED or ruleset(file).family not in (Family.LAYOUT, Family.TRICKS)
 
 
 class Case(NamedTuple):
@@ -56,7 +64,7 @@ def matrix() -> list[Case]:
         for file in FILES
         for index, (players, teams) in enumerate(seatings(ruleset(file)))
         for kind in CHEAP + SEARCHING
-        if kind in CHEAP or index == 0 or file in SEARCHED
+        if kind in CHEAP or index == 0 or searched_at_every_seating(file)
     ]
 
 
