@@ -116,6 +116,38 @@ def test_a_taken_discard_completing_the_hand_goes_out_before_any_draw() -> None:
     assert of_type(events, "draw") == []
 
 
+# Game Cabinet's K'ap Tái Shap: "Draw a tile from the woodpile. If this tile completes his hand, he
+# wins; otherwise he discards the drawn tile immediately."
+GAME_CABINET = """name: kap-game-cabinet
+extends: kap-tai-shap
+draw_discard:
+  drawn: discard_unless_out
+"""
+
+
+def test_a_drawn_tile_is_discarded_at_once_unless_it_completes_the_hand() -> None:
+    rules = load_ruleset_text(GAME_CABINET, "kap-game-cabinet.yaml", RULES)
+    dealt = deal("5-5 2-2 2-2 1-1 1-1 1-5 1-5 1-4 1-4 2-3", WANTS_THREE, boneyard="2-5 6-6 2-6 1-2 5-5", starter=0)
+    match = Match(rules, players=2, deals=[dealt])
+    play(match, "discard 5-5")
+    events = play(match, "draw")  # 2-5 completes nothing: face up at once, the turn over
+    assert [(e["seat"], e["tile"]) for e in of_type(events, "discarded")] == [(1, [2, 5])]
+    assert match.hand(1) == tuple(sorted(deal(WANTS_THREE).hands[0]))
+    assert (match.current_player, legal(match)) == (0, ["take 2-5", "take 5-5", "draw"])
+    play(match, "draw")  # seat 0's 6-6, thrown as well
+    play(match, "take 5-5", "discard 1-6")  # a taken tile is kept; the draw after it is not
+    events = play(match, "draw")
+    assert [(e["seat"], e["tile"]) for e in of_type(events, "discarded")] == [(1, [2, 6])]
+    assert [tile for _, tile in match.draw_discard_view.discards] == [(2, 5), (6, 6), (1, 6), (2, 6)]
+    play(match, "draw")  # seat 0's 1-2, thrown
+    events = play(match, "draw")  # seat 1's 5-5 with the 5-5 taken: twenty, the hand complete
+    assert [(e["seat"], e["from_discard"]) for e in of_type(events, "went_out")] == [(1, False)]
+    assert of_type(events, "discarded") == []
+    kept = Match(load_ruleset(str(KAP_TAI_SHAP)), players=2, deals=[dealt])
+    play(kept, "discard 5-5", "draw")
+    assert legal(kept)[0] == "discard 1-3"  # the file as it is (pagat): the drawn tile may be kept
+
+
 def test_a_seat_that_took_a_discard_holds_it_in_every_sample() -> None:
     match = kap("5-5 2-2 2-2 1-1 1-1 1-5 1-5 1-4 1-4 2-3", WANTS_THREE, boneyard="2-5 2-6 3-5")
     play(match, "discard 5-5", "take 5-5", "discard 1-6", "draw", "discard 3-3")
@@ -192,6 +224,32 @@ def test_with_three_players_a_discarded_heaven_may_not_complete_a_hand() -> None
                 boneyard="5-5 5-5 1-5")  # fmt: skip
     play(four, "discard 6-6")
     assert legal(four) == ["take 6-6", "draw"]
+
+
+# The Japanese summary of Culin's variant: "The going-out must be by a tile drawn from the pile."
+DRAWN_ONLY = """name: jjak-drawn-only
+extends: jjak-mat-chu-gi
+draw_discard:
+  take_to_out: "false"
+scoring:
+  out: {from: each}
+"""
+
+
+def test_a_hand_completed_only_by_a_drawn_tile_is_paid_by_every_other_player() -> None:
+    rules = load_ruleset_text(DRAWN_ONLY, "jjak-drawn-only.yaml", RULES)
+    hands = ("4-5 5-5 2-6 1-5 2-2 1-3", "1-6 4-6 2-5 3-4 5-6", "1-1 1-1 4-4 4-4 3-6")
+    fed = Match(rules, players=3, deals=[deal(*hands, boneyard="2-3 1-4 1-2", starter=0)])
+    play(fed, "discard 4-5")  # 4-5 with seat 2's 3-6 would complete his hand: not to be taken
+    assert (fed.current_player, legal(fed)) == (2, ["draw"])
+    base = jjak(*hands, boneyard="2-3 1-4 1-2")
+    play(base, "discard 4-5")
+    assert legal(base) == ["take 4-5", "draw"]
+    stock = ("1-4 5-5 2-6 1-5 2-2 1-3", *hands[1:])
+    drawn = Match(rules, players=3, deals=[deal(*stock, boneyard="4-5 2-3 1-2", starter=0)])
+    play(drawn, "discard 1-3", "draw")
+    first = of_type(drawn.events, "round_end")[0]
+    assert (first["seat"], first["scores"]) == (2, [-1, -1, 2])
 
 
 def test_a_take_whose_draw_finds_the_wall_empty_ends_the_hand_with_nobody_out() -> None:
