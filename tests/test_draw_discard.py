@@ -6,7 +6,10 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from interpreter.engine import Match, deal
+from interpreter.frontends.presentation.moves import Refused, read_move
 from interpreter.rulefile.loader import load_ruleset, load_ruleset_text
 from tests.engine.engine_helpers import legal, of_type, play
 
@@ -278,3 +281,11 @@ def test_runs_of_consecutive_doubles_and_of_one_suit_are_groups() -> None:
     assert [e["groups"] for e in of_type(match.events, "went_out")] == [{"doubles": 1, "sequence": 1}]
     gap = deal("1-1 2-2 4-4 0-4 1-4 3-4", "0-0 0-1 0-2 0-3 1-2", boneyard="5-5 5-6", starter=0)
     assert of_type(Match(rules, players=2, deals=[gap]).events, "went_out") == []
+
+
+def test_a_move_the_step_does_not_allow_is_refused_at_the_terminal_with_the_moves_that_are() -> None:
+    match = kap("5-5 2-2 2-2 1-1 1-1 1-5 1-5 1-4 1-4 2-3", WANTS_THREE, boneyard="2-5 2-6")
+    with pytest.raises(Refused) as refused:
+        read_move("draw", match.legal_actions(), match)
+    said = "draw is not one of the moves now; you can lay down [1|1], [4|1], [5|1], [2|2], [3|2], [5|5]"
+    assert str(refused.value) == said
