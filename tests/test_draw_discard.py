@@ -38,6 +38,21 @@ def test_a_starter_dealt_three_pairs_goes_out_at_once_and_takes_the_pool() -> No
     assert (first["reason"], first["seat"], first["scores"]) == ("out", 0, [1, -1])
 
 
+OTHERS_PIPS = """name: others-pips
+extends: three-dozen
+scoring:
+  out: {points: "others_pips", from: none}
+"""
+
+
+def test_going_out_can_score_the_pips_left_in_every_other_hand() -> None:
+    rules = load_ruleset_text(OTHERS_PIPS, "others-pips.yaml", RULES)
+    dealt = deal("6-6 0-0 1-1 2-2 0-4 4-4", "1-2 1-3 1-4 1-5 1-6", "0-1 0-2 0-3 2-3 3-3", boneyard="2-4", starter=0)
+    first = of_type(Match(rules, players=3, deals=[dealt]).events, "round_end")[0]
+    # 25 pips in seat 1's hand and 17 in seat 2's: 42; his stake of 1 paid, the pool of 3 taken.
+    assert (first["seat"], first["pips"][1:], first["scores"]) == (0, [25, 17], [44, -1, -1])
+
+
 def test_zero_zero_is_next_to_both_one_one_and_six_six_but_not_to_five_five() -> None:
     complete = three_dozen("0-0 6-6 0-1 5-6 0-2 4-6", "1-2 1-3 1-4 1-5 1-6", boneyard="2-3 2-4")
     assert [e["seat"] for e in of_type(complete.events, "went_out")] == [0]
