@@ -6,7 +6,10 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from interpreter.engine import Match, deal
+from interpreter.frontends.presentation.moves import Refused, read_move
 from interpreter.rulefile.loader import load_ruleset, load_ruleset_text
 from tests.engine.engine_helpers import legal, of_type, play
 
@@ -33,6 +36,21 @@ def test_a_starter_dealt_three_pairs_goes_out_at_once_and_takes_the_pool() -> No
     assert [(e["seat"], e["groups"], e["from_discard"]) for e in out] == [(0, {"doubles": 2, "twelve": 1}, False)]
     first = of_type(match.events, "round_end")[0]
     assert (first["reason"], first["seat"], first["scores"]) == ("out", 0, [1, -1])
+
+
+OTHERS_PIPS = """name: others-pips
+extends: three-dozen
+scoring:
+  out: {points: "others_pips", from: none}
+"""
+
+
+def test_going_out_can_score_the_pips_left_in_every_other_hand() -> None:
+    rules = load_ruleset_text(OTHERS_PIPS, "others-pips.yaml", RULES)
+    dealt = deal("6-6 0-0 1-1 2-2 0-4 4-4", "1-2 1-3 1-4 1-5 1-6", "0-1 0-2 0-3 2-3 3-3", boneyard="2-4", starter=0)
+    first = of_type(Match(rules, players=3, deals=[dealt]).events, "round_end")[0]
+    # 25 pips in seat 1's hand and 17 in seat 2's: 42; his stake of 1 paid, the pool of 3 taken.
+    assert (first["seat"], first["pips"][1:], first["scores"]) == (0, [25, 17], [44, -1, -1])
 
 
 def test_zero_zero_is_next_to_both_one_one_and_six_six_but_not_to_five_five() -> None:
@@ -116,6 +134,38 @@ def test_a_taken_discard_completing_the_hand_goes_out_before_any_draw() -> None:
     assert of_type(events, "draw") == []
 
 
+# Game Cabinet's K'ap Tái Shap: "Draw a tile from the woodpile. If this tile completes his hand, he
+# wins; otherwise he discards the drawn tile immediately."
+GAME_CABINET = """name: kap-game-cabinet
+extends: kap-tai-shap
+draw_discard:
+  drawn: discard_unless_out
+"""
+
+
+def test_a_drawn_tile_is_discarded_at_once_unless_it_completes_the_hand() -> None:
+    rules = load_ruleset_text(GAME_CABINET, "kap-game-cabinet.yaml", RULES)
+    dealt = deal("5-5 2-2 2-2 1-1 1-1 1-5 1-5 1-4 1-4 2-3", WANTS_THREE, boneyard="2-5 6-6 2-6 1-2 5-5", starter=0)
+    match = Match(rules, players=2, deals=[dealt])
+    play(match, "discard 5-5")
+    events = play(match, "draw")  # 2-5 completes nothing: face up at once, the turn over
+    assert [(e["seat"], e["tile"]) for e in of_type(events, "discarded")] == [(1, [2, 5])]
+    assert match.hand(1) == tuple(sorted(deal(WANTS_THREE).hands[0]))
+    assert (match.current_player, legal(match)) == (0, ["take 2-5", "take 5-5", "draw"])
+    play(match, "draw")  # seat 0's 6-6, thrown as well
+    play(match, "take 5-5", "discard 1-6")  # a taken tile is kept; the draw after it is not
+    events = play(match, "draw")
+    assert [(e["seat"], e["tile"]) for e in of_type(events, "discarded")] == [(1, [2, 6])]
+    assert [tile for _, tile in match.draw_discard_view.discards] == [(2, 5), (6, 6), (1, 6), (2, 6)]
+    play(match, "draw")  # seat 0's 1-2, thrown
+    events = play(match, "draw")  # seat 1's 5-5 with the 5-5 taken: twenty, the hand complete
+    assert [(e["seat"], e["from_discard"]) for e in of_type(events, "went_out")] == [(1, False)]
+    assert of_type(events, "discarded") == []
+    kept = Match(load_ruleset(str(KAP_TAI_SHAP)), players=2, deals=[dealt])
+    play(kept, "discard 5-5", "draw")
+    assert legal(kept)[0] == "discard 1-3"  # the file as it is (pagat): the drawn tile may be kept
+
+
 def test_a_seat_that_took_a_discard_holds_it_in_every_sample() -> None:
     match = kap("5-5 2-2 2-2 1-1 1-1 1-5 1-5 1-4 1-4 2-3", WANTS_THREE, boneyard="2-5 2-6 3-5")
     play(match, "discard 5-5", "take 5-5", "discard 1-6", "draw", "discard 3-3")
@@ -194,6 +244,32 @@ def test_with_three_players_a_discarded_heaven_may_not_complete_a_hand() -> None
     assert legal(four) == ["take 6-6", "draw"]
 
 
+# The Japanese summary of Culin's variant: "The going-out must be by a tile drawn from the pile."
+DRAWN_ONLY = """name: jjak-drawn-only
+extends: jjak-mat-chu-gi
+draw_discard:
+  take_to_out: "false"
+scoring:
+  out: {from: each}
+"""
+
+
+def test_a_hand_completed_only_by_a_drawn_tile_is_paid_by_every_other_player() -> None:
+    rules = load_ruleset_text(DRAWN_ONLY, "jjak-drawn-only.yaml", RULES)
+    hands = ("4-5 5-5 2-6 1-5 2-2 1-3", "1-6 4-6 2-5 3-4 5-6", "1-1 1-1 4-4 4-4 3-6")
+    fed = Match(rules, players=3, deals=[deal(*hands, boneyard="2-3 1-4 1-2", starter=0)])
+    play(fed, "discard 4-5")  # 4-5 with seat 2's 3-6 would complete his hand: not to be taken
+    assert (fed.current_player, legal(fed)) == (2, ["draw"])
+    base = jjak(*hands, boneyard="2-3 1-4 1-2")
+    play(base, "discard 4-5")
+    assert legal(base) == ["take 4-5", "draw"]
+    stock = ("1-4 5-5 2-6 1-5 2-2 1-3", *hands[1:])
+    drawn = Match(rules, players=3, deals=[deal(*stock, boneyard="4-5 2-3 1-2", starter=0)])
+    play(drawn, "discard 1-3", "draw")
+    first = of_type(drawn.events, "round_end")[0]
+    assert (first["seat"], first["scores"]) == (2, [-1, -1, 2])
+
+
 def test_a_take_whose_draw_finds_the_wall_empty_ends_the_hand_with_nobody_out() -> None:
     match = kap("5-5 2-2 2-2 1-1 1-1 1-5 1-5 1-4 1-4 2-3", WANTS_THREE, boneyard="")
     events = play(match, "discard 5-5", "take 5-5", "discard 1-6")
@@ -220,3 +296,11 @@ def test_runs_of_consecutive_doubles_and_of_one_suit_are_groups() -> None:
     assert [e["groups"] for e in of_type(match.events, "went_out")] == [{"doubles": 1, "sequence": 1}]
     gap = deal("1-1 2-2 4-4 0-4 1-4 3-4", "0-0 0-1 0-2 0-3 1-2", boneyard="5-5 5-6", starter=0)
     assert of_type(Match(rules, players=2, deals=[gap]).events, "went_out") == []
+
+
+def test_a_move_the_step_does_not_allow_is_refused_at_the_terminal_with_the_moves_that_are() -> None:
+    match = kap("5-5 2-2 2-2 1-1 1-1 1-5 1-5 1-4 1-4 2-3", WANTS_THREE, boneyard="2-5 2-6")
+    with pytest.raises(Refused) as refused:
+        read_move("draw", match.legal_actions(), match)
+    said = "draw is not one of the moves now; you can lay down [1|1], [4|1], [5|1], [2|2], [3|2], [5|5]"
+    assert str(refused.value) == said

@@ -15,6 +15,7 @@ from interpreter.rulefile.draw_discard_rules import (
     PAIR_NAMES,
     TAKEN_NAMES,
     DrawDiscardRules,
+    Drawn,
     GroupKind,
     PaidBy,
     Show,
@@ -71,6 +72,10 @@ def build_draw_discard(b: _Builder, counts: range, players: Players, deal: Deal)
         b.problem(
             ("draw_discard", "then_draw"), "a player draws after a take, and take: none lets nobody take a discard"
         )
+    drawn = b.option(Drawn, "draw_discard", "drawn")
+    if drawn is Drawn.DISCARD_UNLESS_OUT and take is Take.NONE:
+        b.problem(("draw_discard", "drawn"), "with take: none and every drawn tile thrown unless it completes the "
+                  "hand, the hand dealt never changes")  # fmt: skip
     if take is Take.LAST_TO_GROUP and show is Show.AT_OUT:
         b.problem(("draw_discard", "take"), "last_to_group lays the discard face up in a group: needs show: when_made")
     must_show = bool(b.get("draw_discard", "must_show"))
@@ -101,6 +106,10 @@ def build_draw_discard(b: _Builder, counts: range, players: Players, deal: Deal)
     take_to_out = b.expr(("draw_discard", "take_to_out"), TAKEN_NAMES, Type.BOOL)
     if written(b.data, ("draw_discard", "take_to_out")) and take is Take.NONE:
         b.problem(("draw_discard", "take_to_out"), "take: none lets nobody take a discard, to go out or otherwise")
+    out_from = b.option(PaidBy, "scoring", "out", "from")
+    if take_to_out is not None and take_to_out.constant is False and out_from is PaidBy.DISCARDER:
+        b.problem(("draw_discard", "take_to_out"), "no discard may complete a hand, and scoring.out.from: discarder "
+                  "makes the discarder pay for one; from: each or none")  # fmt: skip
     out_points = b.formula(("scoring", "out", "points"), out_names(names), Type.INT)
     stock_out_points = b.formula(("scoring", "stock_out", "points"), stock_out_names(names), Type.INT)
     if complete is None or not kinds or len(kinds) != len(b.get("draw_discard", "groups")):
@@ -117,10 +126,11 @@ def build_draw_discard(b: _Builder, counts: range, players: Players, deal: Deal)
         must_show=must_show,
         complete=complete,
         out_points=out_points,
-        out_from=b.option(PaidBy, "scoring", "out", "from"),
+        out_from=out_from,
         stock_out_points=stock_out_points,
         values=values,
         take_to_out=None if take_to_out is None or take_to_out.constant is True else take_to_out,
+        drawn=drawn,
     )
 
 

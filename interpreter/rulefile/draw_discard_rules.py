@@ -22,6 +22,13 @@ class Take(enum.Enum):
     ANY = "any"  # any live face-up discard
 
 
+class Drawn(enum.Enum):
+    """What becomes of a drawn tile that does not complete the hand (`draw_discard.drawn`)."""
+
+    KEEP = "keep"  # the player may keep it, discarding another tile
+    DISCARD_UNLESS_OUT = "discard_unless_out"  # it is discarded face up at once, and the turn ends
+
+
 class Untaken(enum.Enum):
     """What becomes of the discards when a player draws instead of taking (`draw_discard.untaken`)."""
 
@@ -81,6 +88,7 @@ class DrawDiscardRules:
     # Over TAKEN_NAMES, of a face-up discard: whether taking it may complete a hand (None: always).
     # A take it forbids to complete the hand is not offered.
     take_to_out: Expr[bool] | None = None
+    drawn: Drawn = Drawn.KEEP
 
 
 # The most tiles a hand checked for completeness holds: the matcher explores at most 2^16 ways of

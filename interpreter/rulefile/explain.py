@@ -789,6 +789,7 @@ _LABELS = {
     **explain_stake.LABELS,
     **explain_counting.LABELS,
     **explain_tableau.LABELS,
+    **explain_draw_discard.LABELS,
     "tracks": "what is kept beside the score",
     "layout.topology": "the layout",
     "layout.spinners": "which doubles are spinners",
@@ -904,6 +905,7 @@ _ENUM_WORDS: dict[enum.Enum, str] = {
     Winner.LOWEST: "the lowest",
     Tie.SHARE: "shared",
     Tie.PLAY_ON: "settled by another round",
+    **explain_draw_discard.ENUM_WORDS,
 }
 
 _BOOLEAN_WORDS = {

@@ -3,11 +3,36 @@ complete hand, going out and a hand with nobody out."""
 
 from __future__ import annotations
 
+import enum
+
 from interpreter.expressions import words as names
 from interpreter.expressions.words import words
-from interpreter.rulefile.draw_discard_rules import DrawDiscardRules, GroupKind, PaidBy, Show, StockOut, Take, Untaken
+from interpreter.rulefile.draw_discard_rules import (
+    DrawDiscardRules,
+    Drawn,
+    GroupKind,
+    PaidBy,
+    Show,
+    StockOut,
+    Take,
+    Untaken,
+)
 from interpreter.rulefile.explain_common import seating, set_sentence
 from interpreter.rulefile.ruleset import Ruleset, StartCriterion, StartRule
+
+# What `explain --diff` calls this family's rules, and its option words.
+LABELS = {
+    "draw_discard.drawn": "what becomes of a drawn tile that does not complete the hand",
+    "draw_discard.take_to_out": "when a discard taken may complete a hand",
+    "draw_discard.out_from": "who pays the player who goes out",
+}
+ENUM_WORDS: dict[enum.Enum, str] = {
+    Drawn.KEEP: "kept at the player's choice",
+    Drawn.DISCARD_UNLESS_OUT: "discarded at once",
+    PaidBy.EACH: "every other player",
+    PaidBy.DISCARDER: "the discarder (from the stock, every other player)",
+    PaidBy.NONE: "nobody",
+}
 
 # The names of a pair's condition (PAIR_NAMES).
 PAIR = {
@@ -76,7 +101,9 @@ def _turn(rules: DrawDiscardRules) -> list[str]:
         Take.ANY: "You may take any face-up discard, or draw a tile from the stock",
     }[rules.take]
     out = [f"{take}; then you discard one tile face up."]
-    if rules.take_to_out is not None:
+    if rules.take_to_out is not None and rules.take_to_out.constant is False:
+        out.append("Only a tile you draw may complete your hand: a discard that would complete it may not be taken.")
+    elif rules.take_to_out is not None:
         taken = {**names.COUNT, "high": "its higher half", "low": "its lower half", "pips": "its pips",
                  "is_double": "it is a double", "value": "its value"}  # fmt: skip
         out.append(
@@ -84,7 +111,11 @@ def _turn(rules: DrawDiscardRules) -> list[str]:
             "complete it otherwise may not be taken."
         )
     if rules.then_draw:
-        out.append("If you took a discard, after your discard you also draw a tile from the stock and discard again.")
+        again = "" if rules.drawn is Drawn.DISCARD_UNLESS_OUT else " and discard again"
+        out.append(f"If you took a discard, after your discard you also draw a tile from the stock{again}.")
+    if rules.drawn is Drawn.DISCARD_UNLESS_OUT:
+        out.append("A tile you draw that does not complete your hand is discarded face up at once, and your turn "
+                   "ends: you keep only the discards you take.")  # fmt: skip
     if rules.show is Show.WHEN_MADE:
         duty = "you must lay every group you hold" if rules.must_show else "you may lay groups you hold"
         out.append(f"Before discarding, {duty} face up in front of you; they stay there and count in your hand.")

@@ -4,8 +4,9 @@ seat took from the discards and still holds (public knowledge), and whose turn i
 
 A turn: START (take a discard the rules allow, or draw), then MELD (with show: when_made, lay
 groups face up) and DISCARD; with then_draw, a turn that took draws (DRAW) and discards again.
-The hand is complete when the tiles held after a take or a draw split as `complete` says: the
-player goes out at once (no action). A hand also ends when a draw is needed from an empty stock
+With drawn: discard_unless_out, a drawn tile that does not complete the hand is discarded at once
+and the turn ends. The hand is complete when the tiles held after a take or a draw split as
+`complete` says: the player goes out at once (no action). A hand also ends when a draw is needed from an empty stock
 that cannot be refilled, or at the turn limit (a documented bound: draw_discard.turn_limit)."""
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from interpreter.engine.actions import DISCARD, DRAW, DRAW_ACTION, MELD, TAKE, A
 from interpreter.engine.draw_discard.matcher import Vector
 from interpreter.engine.draw_discard.tables import Tables
 from interpreter.engine.fixtures import ScriptedDeal
-from interpreter.rulefile.draw_discard_rules import Show, StockOut, Take, Untaken
+from interpreter.rulefile.draw_discard_rules import Drawn, Show, StockOut, Take, Untaken
 
 START, MELDING, DISCARDING, DRAWING = "start", "meld", "discard", "draw"
 OUT, STOCK_OUT, TURN_LIMIT = "out", "stock_out", "turn_limit"  # how a hand ends
@@ -197,8 +198,15 @@ class Table:
         self.hands[seat].append(x)
         self.drew = True
         self.events.append((ev.DRAW, seat, self.t.tiles[x]))
-        if not self._went_out(seat, None):
-            self._to_show_or_discard()
+        if self._went_out(seat, None):
+            return
+        if rules.drawn is Drawn.DISCARD_UNLESS_OUT:  # thrown face up at once: the turn is over
+            self.hands[seat].remove(x)
+            self.discards.append((seat, x))
+            self.events.append({"type": "discarded", "seat": seat, "tile": [*self.t.tiles[x]]})
+            self._next_turn()
+            return
+        self._to_show_or_discard()
 
     def _to_show_or_discard(self) -> None:
         """The step after a take or a draw, or a group shown: showing while a group can be shown

@@ -109,6 +109,9 @@ class DrawDiscardNarrator:
                 lines.append(
                     f"The stock is used up: {event['tiles']} discards are shuffled face down into a new stock."
                 )
+            elif kind == "discarded":  # a drawn tile thrown at once (drawn: discard_unless_out)
+                verb = "discard" if plural([self.seats[event["seat"]].name]) else "discards"
+                lines.append(f"{self.name(event['seat'])} {verb} the drawn {tiles_said([event['tile']])} at once.")
             elif kind == "dead":
                 lines.append(f"The discards {tiles_said(event['tiles'])} are turned down, out of play.")
             elif kind == "went_out":

@@ -154,7 +154,8 @@ def _trick_examples(legal: Sequence[Action], match: Match) -> str:
         return ", ".join(kinds)
     if phase == "discarding":
         return "discard 6-3"
-    if grouped(tables(match)):  # tiles played together: to follow, as many as were led
+    # Tiles played together (a trick game's only): to follow, as many as were led.
+    if match.ruleset.tricks is not None and grouped(tables(match)):
         plays = match.trick_view.plays  # type: ignore[attr-defined]
         size = len(plays[0][1]) if plays else 0
         if size == 1:
@@ -178,7 +179,7 @@ def _trick_alternatives(words: str, legal: Sequence[Action], match: Match) -> st
         low, high = picks[0].tile  # type: ignore[misc]
         at_once = f"type the {size} tiles to play at once, as in 'play {example}'"
         return f"{_choose(legal)}, {at_once}, or pick one, as in 'pick {high}-{low}'"
-    if grouped(tables(match)):  # tricks of plays: a move's number, or its tiles
+    if match.ruleset.tricks is not None and grouped(tables(match)):  # tricks of plays: a move's number, or its tiles
         return _plays_alternatives([a for a in legal if a.kind == "play"], legal)
     tile = typed_tile(words)
     same = [(n, a) for n, a in enumerate(legal, start=1) if tile is not None and a.tile == tile]
