@@ -239,3 +239,28 @@ def test_a_seat_announced_stuck_is_sampled_stuck(tau_ngau) -> None:
         sample = match.resample(0, random.Random(k))
         assert sample.observation(0).partition.stuck == (False, True, False)
         assert sample.splits_of(1) == []  # type: ignore[attr-defined]
+
+
+def test_with_no_bank_every_pair_of_players_compares_and_settles_pushing_equal_hands() -> None:
+    rules = load_ruleset(str(RULES / "pai-gow-each.yaml"))
+    # Seat 2 deals and sets last. Seat 0: Wong | 8 (top Gor); seat 1: 9 (Day) | 9 (Mooy);
+    # seat 2: pair of Yuns | 8 (top Gor), a copy of seat 0's low hand.
+    match = Match(rules, 3, deals=[deal("6-6 4-5 1-3 2-2", BANKER, "4-4 4-4 1-3 2-2", starter=2)])
+    splits = {0: "split 6-6 4-5 | 1-3 2-2", 1: "split 1-1 1-6 | 3-6 5-5", 2: "split 4-4 4-4 | 1-3 2-2"}
+    order = []
+    while match.round == 1:
+        order.append(match.current_player)
+        match.apply(Action.parse(splits[order[-1]]))
+    assert order == [1, 0, 2]
+    # Each player collects a unit from each other player per hand of his that beats theirs:
+    # 0-1 one each way (nothing changes hands); 0-2 seat 2's Yuns beat the Wong, the lows are
+    # equal and push; 1-2 the Yuns beat the 9, seat 1's 9 beats the 8.
+    assert _said(match, "settle") == [
+        {"type": "settle", "seat": 0, "against": 1, "won": 1, "lost": 1, "tied": 0, "stuck": False,
+         "opp_stuck": False, "points": 0},
+        {"type": "settle", "seat": 0, "against": 2, "won": 0, "lost": 1, "tied": 1, "stuck": False,
+         "opp_stuck": False, "points": -1},
+        {"type": "settle", "seat": 1, "against": 2, "won": 1, "lost": 1, "tied": 0, "stuck": False,
+         "opp_stuck": False, "points": 0},
+    ]  # fmt: skip
+    assert match.scores == (-1, 0, 1)
