@@ -264,3 +264,22 @@ def test_with_no_bank_every_pair_of_players_compares_and_settles_pushing_equal_h
          "opp_stuck": False, "points": 0},
     ]  # fmt: skip
     assert match.scores == (-1, 0, 1)
+
+
+def test_with_no_bank_a_stuck_player_pays_each_player_who_could_lay_aside(tau_ngau) -> None:
+    from interpreter.loader import load_ruleset_text
+
+    text = (RULES / "tau-ngau.yaml").read_text()
+    settle = '  settle: "if banker_stuck then (if stuck then 0 else 1) else if stuck then -1 else won - lost"'
+    each = '  against: each\n  settle: "if stuck then 0 else if opp_stuck then 1 else won"'
+    rules = load_ruleset_text(text.replace("  against: banker\n", "").replace(settle, each), "x.yaml", RULES)
+    # Seat 1 cannot lay aside three tiles making 10, 20 or 30; seat 0 shows 5 (1-2 as 6), seat 2 shows 1.
+    hands = ("1-2 4-5 3-3 4-4 1-5", "6-6 6-6 5-6 5-6 4-6", "2-2 3-3 4-6 1-3 1-6")
+    match = Match(rules, 3, deals=[deal(*hands, starter=0)])
+    splits = {0: "split 3-3 4-4 1-5 | 1-2 4-5", 2: "split 2-2 3-3 4-6 | 1-3 1-6"}
+    while match.round == 1:
+        match.apply(Action.parse(splits[match.current_player]))
+    assert [(e["seat"], e["against"], e["won"], e["opp_stuck"], e["points"]) for e in _said(match, "settle")] == [
+        (0, 1, 0, True, 1), (0, 2, 1, False, 1), (1, 2, 0, False, -1),
+    ]  # fmt: skip
+    assert match.scores == (2, -2, 0)

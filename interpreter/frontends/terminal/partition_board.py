@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from interpreter.engine import Action, Match
 from interpreter.frontends.presentation.partition import describe_split, groups_text, rank_words
-from interpreter.frontends.presentation.seats import Seat
+from interpreter.frontends.presentation.seats import Seat, plural
 from interpreter.frontends.presentation.style import Style, hand_tile
 from interpreter.frontends.terminal.help_text import COMMANDS
 from interpreter.rulefile.partition_rules import Against, BankerSplits
@@ -22,7 +22,8 @@ def partition_screen(
     assert view is not None
     names = [seat.name for seat in seats]
     each = ruleset.partition is not None and ruleset.partition.against is Against.EACH  # nobody banks
-    role = "deals; everyone plays against everyone" if each else "banks"
+    you = plural([names[view.banker]])  # "You deal", "Ann deals"
+    role = f"deal{'' if you else 's'}; everyone plays against everyone" if each else "bank" if you else "banks"
     lines = [style.heading(f"Hand {match.round} — {names[view.banker]} {role}."), _scores(match, names)]
     if view.shown:
         lines.append(style.heading(f"Last showdown ({names[view.shown_banker or 0]} {'dealt' if each else 'banked'}):"))
