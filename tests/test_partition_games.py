@@ -239,3 +239,47 @@ def test_a_seat_announced_stuck_is_sampled_stuck(tau_ngau) -> None:
         sample = match.resample(0, random.Random(k))
         assert sample.observation(0).partition.stuck == (False, True, False)
         assert sample.splits_of(1) == []  # type: ignore[attr-defined]
+
+
+def test_with_no_bank_every_pair_of_players_compares_and_settles_pushing_equal_hands() -> None:
+    rules = load_ruleset(str(RULES / "pai-gow-each.yaml"))
+    # Seat 2 deals and sets last. Seat 0: Wong | 8 (top Gor); seat 1: 9 (Day) | 9 (Mooy);
+    # seat 2: pair of Yuns | 8 (top Gor), a copy of seat 0's low hand.
+    match = Match(rules, 3, deals=[deal("6-6 4-5 1-3 2-2", BANKER, "4-4 4-4 1-3 2-2", starter=2)])
+    splits = {0: "split 6-6 4-5 | 1-3 2-2", 1: "split 1-1 1-6 | 3-6 5-5", 2: "split 4-4 4-4 | 1-3 2-2"}
+    order = []
+    while match.round == 1:
+        order.append(match.current_player)
+        match.apply(Action.parse(splits[order[-1]]))
+    assert order == [1, 0, 2]
+    # Each player collects a unit from each other player per hand of his that beats theirs:
+    # 0-1 one each way (nothing changes hands); 0-2 seat 2's Yuns beat the Wong, the lows are
+    # equal and push; 1-2 the Yuns beat the 9, seat 1's 9 beats the 8.
+    assert _said(match, "settle") == [
+        {"type": "settle", "seat": 0, "against": 1, "won": 1, "lost": 1, "tied": 0, "stuck": False,
+         "opp_stuck": False, "points": 0},
+        {"type": "settle", "seat": 0, "against": 2, "won": 0, "lost": 1, "tied": 1, "stuck": False,
+         "opp_stuck": False, "points": -1},
+        {"type": "settle", "seat": 1, "against": 2, "won": 1, "lost": 1, "tied": 0, "stuck": False,
+         "opp_stuck": False, "points": 0},
+    ]  # fmt: skip
+    assert match.scores == (-1, 0, 1)
+
+
+def test_with_no_bank_a_stuck_player_pays_each_player_who_could_lay_aside(tau_ngau) -> None:
+    from interpreter.loader import load_ruleset_text
+
+    text = (RULES / "tau-ngau.yaml").read_text()
+    settle = '  settle: "if banker_stuck then (if stuck then 0 else 1) else if stuck then -1 else won - lost"'
+    each = '  against: each\n  settle: "if stuck then 0 else if opp_stuck then 1 else won"'
+    rules = load_ruleset_text(text.replace("  against: banker\n", "").replace(settle, each), "x.yaml", RULES)
+    # Seat 1 cannot lay aside three tiles making 10, 20 or 30; seat 0 shows 5 (1-2 as 6), seat 2 shows 1.
+    hands = ("1-2 4-5 3-3 4-4 1-5", "6-6 6-6 5-6 5-6 4-6", "2-2 3-3 4-6 1-3 1-6")
+    match = Match(rules, 3, deals=[deal(*hands, starter=0)])
+    splits = {0: "split 3-3 4-4 1-5 | 1-2 4-5", 2: "split 2-2 3-3 4-6 | 1-3 1-6"}
+    while match.round == 1:
+        match.apply(Action.parse(splits[match.current_player]))
+    assert [(e["seat"], e["against"], e["won"], e["opp_stuck"], e["points"]) for e in _said(match, "settle")] == [
+        (0, 1, 0, True, 1), (0, 2, 1, False, 1), (1, 2, 0, False, -1),
+    ]  # fmt: skip
+    assert match.scores == (2, -2, 0)

@@ -66,3 +66,21 @@ def test_the_partition_sections_are_refused_in_another_family_and_the_others_in_
         DRAW + "partition: {groups: [{name: a, size: 1}, {name: b, size: 1}]}\n"
     )
     assert "layout: a partition game has no layout" in _refused(PAI_GOW + "layout: {topology: line}\n")
+
+
+EACH = (HERE / "pai-gow-each.yaml").read_text()
+
+
+def test_a_showdown_with_no_bank_refuses_what_needs_a_banker_where_it_is_written() -> None:
+    text = EACH.replace("  against: each", "  against: eahc")
+    assert f"x.yaml:{_line(text, 'eahc')}:12: showdown.against: 'eahc' is not one of" in _refused(text)
+    assert "did you mean 'each'?" in _refused(text)
+    text = EACH.replace("partition: {banker: free}", "partition: {banker: house_way}")
+    said = f"x.yaml:{_line(text, 'banker: house_way')}:21: partition.banker: with showdown.against: each nobody banks"
+    assert said in _refused(text)
+    text = EACH.replace("  tie: push", "  tie: banker")
+    said = f"x.yaml:{_line(text, 'tie: banker')}:8: showdown.tie: with showdown.against: each there is no bank"
+    assert said in _refused(text)
+    text = EACH.replace('settle: "won"', 'settle: "if banker_stuck then 0 else won"')
+    said = "showdown.settle: unknown name 'banker_stuck'; the names here are groups, lost, opp_stuck, players"
+    assert said in _refused(text)

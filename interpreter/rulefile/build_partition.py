@@ -11,10 +11,12 @@ from interpreter.expressions.language import Type, compile_expression
 from interpreter.rulefile.build_tricks import TRICK_ONLY, parse_tile, written
 from interpreter.rulefile.partition_rules import (
     BANK_NAMES,
+    EACH_SETTLE_NAMES,
     GROUP_NAMES,
     MAX_SPLITS,
     SETTLE_NAMES,
     TIEBREAK_NAMES,
+    Against,
     Bank,
     BankerSplits,
     Group,
@@ -84,7 +86,12 @@ def build_partition(b: _Builder, deal: Deal, players_max: int, teams: bool) -> P
     compared = tuple(g.name for g in groups if g.compared)
     house_way, house_name = _house_way(b, compared)
     banker = b.option(BankerSplits, "partition", "banker")
-    settle = b.formula(("showdown", "settle"), SETTLE_NAMES, Type.INT)
+    against = b.option(Against, "showdown", "against")
+    tie = b.option(Tie, "showdown", "tie")
+    if against is Against.EACH:
+        _no_bank(b, banker, tie)
+    settle_names = EACH_SETTLE_NAMES if against is Against.EACH else SETTLE_NAMES
+    settle = b.formula(("showdown", "settle"), settle_names, Type.INT)
     stays = b.expr(("showdown", "bank_stays_when"), BANK_NAMES, Type.BOOL)
     bank = b.option(Bank, "showdown", "bank")
     if stays is not None and bank is Bank.FIXED:
@@ -99,14 +106,24 @@ def build_partition(b: _Builder, deal: Deal, players_max: int, teams: bool) -> P
         house_way_name=house_name,
         show_all=b.get("partition", "show") == "all",
         ranking=ranking,
-        tie=b.option(Tie, "showdown", "tie"),
+        tie=tie,
         settle=settle,
         bank=bank,
         bank_stays_when=stays,
         first_banker_random=b.get("showdown", "first_banker") == "random",
         ranks=ranks,
         deals_per_shuffle=shuffle,
+        against=against,
     )
+
+
+def _no_bank(b: _Builder, banker: BankerSplits, tie: Tie) -> None:
+    """`against: each`: what only a banker gives meaning to, refused where it is written."""
+    if banker is BankerSplits.HOUSE_WAY:
+        said = "with showdown.against: each nobody banks: every player splits as he likes (banker: free)"
+        b.problem(("partition", "banker"), said)
+    if tie is Tie.BANKER:
+        b.problem(("showdown", "tie"), "with showdown.against: each there is no bank to take a copy: write push")
 
 
 def _groups(b: _Builder, deal: Deal, players_max: int, set_size: int, shuffle: int) -> tuple[Group, ...]:

@@ -7,7 +7,7 @@ from typing import Any
 
 from interpreter.expressions.words import words
 from interpreter.rulefile.explain_common import seating, set_sentence
-from interpreter.rulefile.partition_rules import Bank, BankerSplits, PartitionRules, RankEntry, Tie
+from interpreter.rulefile.partition_rules import Against, Bank, BankerSplits, PartitionRules, RankEntry, Tie
 from interpreter.rulefile.ruleset import Ruleset, StartRule
 
 GROUP = {
@@ -27,6 +27,14 @@ SETTLE = {
     "stuck": "he is stuck",
     "banker_stuck": "the banker is stuck",
     "players": "the number of players",
+}
+# With against: each, what a player collects from each other player.
+EACH = {
+    **{name: said for name, said in SETTLE.items() if name != "banker_stuck"},
+    "won": "the number of hands he won from him",
+    "lost": "the number of hands he lost to him",
+    "tied": "the number of hands tied with him",
+    "opp_stuck": "the other is stuck",
 }
 BANK = {"banker_stuck": "the banker was stuck", "round": "the round number", "players": "the number of players"}
 
@@ -86,6 +94,28 @@ def sections(ruleset: Ruleset) -> list[tuple[str, list[str]]]:
             f"{rules.deals_per_shuffle} hands are dealt from each shuffle: each later one from the tiles the earlier "
             "ones did not deal (everyone has seen those at their showdowns)."
         )
+    bank = _bank(rules)
+    ranking = ["A hand ranks by this table, the first entry that fits it, highest first:"]
+    ranking += [f"- {_entry(entry)}" for entry in rules.ranking]
+    ranking.append("A hand of a higher entry beats any of a lower one; within an entry the higher value wins.")
+    showdown = _showdown(rules)
+    return [
+        ("The set", [set_sentence(ruleset)]),
+        ("Players and hands", people),
+        ("The bank", bank),
+        ("Splitting the hand", _split(rules, ruleset)),
+        ("Ranking", ranking),
+        ("The showdown", showdown),
+        ("Winning", [_rounds(ruleset)]),
+    ]
+
+
+def _bank(rules: PartitionRules) -> list[str]:
+    """Who banks (with nobody banking: who deals, and so sets his tiles last) and how he splits."""
+    if rules.against is Against.EACH:
+        first = "drawn at random" if rules.first_banker_random else "the first seat"
+        moves = "stays with the same seat" if rules.bank is Bank.FIXED else "passes to the next player after every hand"
+        return [f"Nobody banks. The first dealer is {first}; the deal {moves}.", "The dealer sets his tiles last."]
     bank = [
         "The first banker is drawn at random." if rules.first_banker_random else "The first seat banks first.",
     ]
@@ -98,23 +128,22 @@ def sections(ruleset: Ruleset) -> list[tuple[str, list[str]]]:
         bank.append(f"The banker sets his tiles by the house way ({_house_way(rules)}), after everyone else.")
     else:
         bank.append("The banker sets his tiles as he likes, last.")
-    ranking = ["A hand ranks by this table, the first entry that fits it, highest first:"]
-    ranking += [f"- {_entry(entry)}" for entry in rules.ranking]
-    ranking.append("A hand of a higher entry beats any of a lower one; within an entry the higher value wins.")
+    return bank
+
+
+def _showdown(rules: PartitionRules) -> list[str]:
     tie = "a copy goes to the banker" if rules.tie is Tie.BANKER else "equal hands push"
-    showdown = [
+    if rules.against is Against.EACH:
+        return [
+            "At the showdown every hand is turned up. Every player's hands are compared with every other player's "
+            f"of the same name, pair by pair; {tie}.",
+            f"From each other player, each player collects {words(rules.settle, EACH)} (a negative amount he "
+            "pays), and the other collects from him alike.",
+        ]
+    return [
         "At the showdown every hand is turned up. Each player's hands are compared with the banker's of the same "
         f"name; {tie}.",
         f"Each player scores {words(rules.settle, SETTLE)}; the banker scores the opposite of what they all score.",
-    ]
-    return [
-        ("The set", [set_sentence(ruleset)]),
-        ("Players and hands", people),
-        ("The bank", bank),
-        ("Splitting the hand", _split(rules, ruleset)),
-        ("Ranking", ranking),
-        ("The showdown", showdown),
-        ("Winning", [_rounds(ruleset)]),
     ]
 
 
@@ -156,6 +185,5 @@ def compared(fields: dict[str, Any], ruleset: Ruleset) -> None:
         return
     fields["the split"] = " ".join(_split(rules, ruleset))
     fields["the ranking"] = "; ".join(_entry(entry) for entry in rules.ranking)
-    chapters = dict(sections(ruleset))
-    fields["the bank"] = " ".join(chapters["The bank"])
-    fields["the showdown"] = " ".join(chapters["The showdown"])
+    fields["the bank"] = " ".join(_bank(rules))
+    fields["the showdown"] = " ".join(_showdown(rules))

@@ -37,6 +37,12 @@ SETTLE_NAMES: dict[str, Type] = {
     "banker_stuck": Type.BOOL,  # the banker had none
     "players": Type.INT,
 }
+# What `showdown.settle` reads with `against: each`, for one player against one other: what the
+# player collects from him (the other collects the same way from the player).
+EACH_SETTLE_NAMES: dict[str, Type] = {
+    **{name: kind for name, kind in SETTLE_NAMES.items() if name != "banker_stuck"},
+    "opp_stuck": Type.BOOL,  # the other player had no legal split
+}
 # What `showdown.bank_stays_when` reads after a hand: whether the banker keeps the bank.
 BANK_NAMES: dict[str, Type] = {"banker_stuck": Type.BOOL, "round": Type.INT, "players": Type.INT}
 # The most splits one hand may have (the bound of every loop over them: the legal actions, the
@@ -59,6 +65,11 @@ class BankerSplits(enum.Enum):
 class Bank(enum.Enum):
     FIXED = "fixed"  # the same seat banks every hand (the house)
     NEXT_SEAT = "next_seat"  # the bank passes to the next seat after each hand
+
+
+class Against(enum.Enum):
+    BANKER = "banker"  # each player's groups against the banker's
+    EACH = "each"  # nobody banks: every player's groups against every other player's
 
 
 class Tie(enum.Enum):
@@ -109,13 +120,16 @@ class PartitionRules:
     show_all: bool  # the showdown shows every group (False: the compared ones only)
     ranking: tuple[RankEntry, ...]
     tie: Tie
-    settle: Expr[int]  # over SETTLE_NAMES: what a player scores against the banker
+    # over SETTLE_NAMES: what a player scores against the banker; with against: each, over
+    # EACH_SETTLE_NAMES: what he collects from each other player (who collects from him alike)
+    settle: Expr[int]
     bank: Bank
     bank_stays_when: Expr[bool] | None  # over BANK_NAMES: the banker keeps the bank after this hand
     first_banker_random: bool  # the first banker is drawn at random (else seat 0)
     ranks: dict[Tile, int]  # per tile, its set rank (set.tiles[].rank; 0 where none is given)
     # Hands dealt from one shuffle: each later hand of it deals from the tiles no earlier one dealt.
     deals_per_shuffle: int = 1
+    against: Against = Against.BANKER
 
     @property
     def hand_size(self) -> int:

@@ -22,10 +22,11 @@ from interpreter.engine.fixtures import ScriptedDeal
 from interpreter.engine.match import Match, register
 from interpreter.engine.observation import LayoutView, Observation, PartitionView
 from interpreter.engine.partition.ranking import Rank
+from interpreter.engine.partition.settle import settle
 from interpreter.engine.partition.splits import Split, house_way, legal_splits, ordered
 from interpreter.engine.partition.tables import PartitionTables, partition_tables_for
 from interpreter.engine.tiles import Tile, bits, normal
-from interpreter.rulefile.partition_rules import Bank, BankerSplits, PartitionRules, Tie
+from interpreter.rulefile.partition_rules import Bank, BankerSplits, PartitionRules
 from interpreter.rulefile.phase_kinds import PARTITION
 from interpreter.rulefile.ruleset import Family, Ruleset, Winner
 
@@ -174,29 +175,8 @@ class PartitionMatch(Match):
             "groups": [[[[*tile] for tile in g] for g in groups] for groups in shown_groups],
             "ranks": [[[name, value] for name, value in ranks] for ranks in shown_ranks],
         })  # fmt: skip
-        points = [0] * n
-        banker_split = self._splits[banker]
-        for seat in range(n):
-            if seat == banker:
-                continue
-            won = lost = tied = 0
-            split = self._splits[seat]
-            if split is not None and banker_split is not None:
-                for i in compared:
-                    mine, theirs = ranker.rank(split[i]).key, ranker.rank(banker_split[i]).key
-                    if mine > theirs:
-                        won += 1
-                    elif mine < theirs or rules.tie is Tie.BANKER:
-                        lost += 1
-                    else:
-                        tied += 1
-            env = {"won": won, "lost": lost, "tied": tied, "groups": len(compared), "stuck": split is None,
-                   "banker_stuck": banker_split is None, "players": n}  # fmt: skip
-            points[seat] = int(rules.settle(env))
-            points[banker] -= points[seat]
-            self._events.append({"type": "settle", "seat": seat, "won": won, "lost": lost, "tied": tied,
-                                 "stuck": split is None, "banker_stuck": banker_split is None,
-                                 "points": points[seat]})  # fmt: skip
+        points, settled = settle(ranker, self._splits, banker)
+        self._events += settled
         for seat in range(n):
             if points[seat]:
                 self._scores[seat] += points[seat]
@@ -208,7 +188,7 @@ class PartitionMatch(Match):
         })  # fmt: skip
         self._shown = {"banker": banker, "groups": tuple(shown_groups), "ranks": tuple(shown_ranks),
                        "points": tuple(points), "hands": tuple(hands)}  # fmt: skip
-        self._banker_stuck = banker_split is None
+        self._banker_stuck = self._splits[banker] is None
         if self._round >= t.rounds:
             self._end()
         else:

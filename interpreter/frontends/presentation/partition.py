@@ -13,6 +13,7 @@ from interpreter.engine.partition.tables import partition_tables_for
 from interpreter.frontends.presentation.refused import Refused
 from interpreter.frontends.presentation.seats import Seat, plural, together
 from interpreter.frontends.presentation.style import Style, hand_tile
+from interpreter.rulefile.partition_rules import Against
 
 
 def groups_text(groups: Sequence[Sequence[Sequence[int]]]) -> str:
@@ -40,6 +41,7 @@ class PartitionNarrator:
         assert rules is not None
         self.names = [g.name for g in rules.groups]
         self.compared = [g.name for g in rules.groups if g.compared]
+        self.each = rules.against is Against.EACH  # nobody banks: the "banker" only deals
 
     def name(self, seat: int) -> str:
         name = self.seats[seat].name
@@ -55,7 +57,7 @@ class PartitionNarrator:
             if kind == "deal":
                 size = len(event["hands"][0]) if "hands" in event else event["hand_sizes"][0]
                 banker = event["starter"]
-                banks = self._verb(banker, "bank", "banks")
+                banks = self._verb(banker, "deal", "deals") if self.each else self._verb(banker, "bank", "banks")
                 text = f"Hand {event['round']}: {size} tiles each. {self.name(banker)} {banks}."
                 lines += ["", self.style.heading(text)]
             elif kind == "action" and event["action"]["kind"] == SPLIT:
@@ -80,7 +82,9 @@ class PartitionNarrator:
 
     def _showdown(self, event: dict[str, Any]) -> list[str]:
         banker = event["banker"]
-        lines = [self.style.heading(f"Showdown — {self.seats[banker].name} {self._verb(banker, 'bank', 'banks')}.")]
+        banks = f"{self.seats[banker].name} {self._verb(banker, 'bank', 'banks')}"
+        who = "everyone against everyone" if self.each else banks
+        lines = [self.style.heading(f"Showdown — {who}.")]
         ranks = event["ranks"]
         for seat, groups in enumerate(event["groups"]):
             if not groups:
@@ -102,10 +106,13 @@ class PartitionNarrator:
     def _settle(self, event: dict[str, Any]) -> str:
         points = event["points"]
         outcome = "wins" if points > 0 else "loses" if points < 0 else "pushes"
-        said = (("stuck", event.get("stuck")), ("the bank stuck", event.get("banker_stuck")))
+        against = event.get("against")
+        other = "the bank stuck" if against is None else f"{self.seats[against].name} stuck"
+        said = (("stuck", event.get("stuck")), (other, event.get("banker_stuck") or event.get("opp_stuck")))
         stuck = [who for who, was in said if was]
         counted = " and ".join(stuck) if stuck else f"won {event['won']}, lost {event['lost']}, tied {event['tied']}"
-        return f"{self.name(event['seat'])} against the bank: {counted} — {outcome} {abs(points) or ''}".rstrip() + "."
+        whom = "the bank" if against is None else self.name(against)
+        return f"{self.name(event['seat'])} against {whom}: {counted} — {outcome} {abs(points) or ''}".rstrip() + "."
 
 
 def split_worth(action: Action, match: Match) -> list[str]:

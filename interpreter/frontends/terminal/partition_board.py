@@ -8,10 +8,10 @@ from collections.abc import Sequence
 
 from interpreter.engine import Action, Match
 from interpreter.frontends.presentation.partition import describe_split, groups_text, rank_words
-from interpreter.frontends.presentation.seats import Seat
+from interpreter.frontends.presentation.seats import Seat, plural
 from interpreter.frontends.presentation.style import Style, hand_tile
 from interpreter.frontends.terminal.help_text import COMMANDS
-from interpreter.rulefile.partition_rules import BankerSplits
+from interpreter.rulefile.partition_rules import Against, BankerSplits
 from interpreter.rulefile.ruleset import Ruleset
 
 
@@ -21,15 +21,18 @@ def partition_screen(
     view = match.observation(viewer).partition
     assert view is not None
     names = [seat.name for seat in seats]
-    lines = [style.heading(f"Hand {match.round} — {names[view.banker]} banks."), _scores(match, names)]
+    each = ruleset.partition is not None and ruleset.partition.against is Against.EACH  # nobody banks
+    you = plural([names[view.banker]])  # "You deal", "Ann deals"
+    role = f"deal{'' if you else 's'}; everyone plays against everyone" if each else "bank" if you else "banks"
+    lines = [style.heading(f"Hand {match.round} — {names[view.banker]} {role}."), _scores(match, names)]
     if view.shown:
-        lines.append(style.heading(f"Last showdown ({names[view.shown_banker or 0]} banked):"))
+        lines.append(style.heading(f"Last showdown ({names[view.shown_banker or 0]} {'dealt' if each else 'banked'}):"))
         for seat, groups in enumerate(view.shown):
             if not groups:
                 lines.append(f"  {names[seat]}: stuck with {' '.join(hand_tile(t) for t in view.shown_hands[seat])}")
                 continue
             said = ", ".join(rank_words(name, value) for name, value in view.ranks[seat])
-            settled = "" if seat == view.shown_banker else f", settled {view.settled[seat]:+d}"
+            settled = "" if seat == view.shown_banker and not each else f", settled {view.settled[seat]:+d}"
             lines.append(f"  {names[seat]}: {groups_text(groups)} ({said}){settled}")
     house = ruleset.partition is not None and ruleset.partition.banker is BankerSplits.HOUSE_WAY
     others = []

@@ -12,7 +12,7 @@ from interpreter.engine import Action, Match
 from interpreter.frontends.presentation.partition import PartitionNarrator, describe_split, split_worth
 from interpreter.frontends.presentation.seats import Seat
 from interpreter.frontends.presentation.style import Style
-from interpreter.rulefile.partition_rules import BankerSplits
+from interpreter.rulefile.partition_rules import Against, BankerSplits
 
 PLAIN = Style(colour=False)  # the page's words carry no terminal colours
 
@@ -34,6 +34,7 @@ def partition_hand(
     return {
         "banker": view.banker,
         "house_way": rules.banker is BankerSplits.HOUSE_WAY,
+        "each": rules.against is Against.EACH,  # nobody banks: the banker seat only deals
         "groups": list(view.groups),
         "sizes": list(view.sizes),
         "compared": list(view.compared),

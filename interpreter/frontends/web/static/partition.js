@@ -45,7 +45,7 @@ function seatsRow(state, viewer) {
     const status = p.stuck[seat] ? "stuck" : banker && p.house_way ? "splits by the house way at the showdown"
       : p.done[seat] ? "set face down" : state.current_player === seat ? "splitting…" : "to split";
     row.append(h("div", { class: `partition-seat${state.current_player === seat ? " turn" : ""}${banker ? " banker" : ""}` },
-      h("strong", {}, seatName(state, seat, viewer), banker ? h("span", { class: "bank-mark" }, " · bank") : null),
+      h("strong", {}, seatName(state, seat, viewer), banker ? h("span", { class: "bank-mark" }, p.each ? " · deals" : " · bank") : null),
       backs(count), h("span", { class: "quiet" }, status)));
   });
   return row;
@@ -55,13 +55,16 @@ function showdown(state, viewer) {
   const p = state.tricks;
   const s = p.shown;
   if (!s) return null;
-  const box = h("div", { class: "showdown" }, h("h3", {}, `Last showdown — ${seatName(state, s.banker, viewer)} banked`));
+  // With nobody banking (showdown.against: each) the dealer settles like anyone.
+  const bank = p.each ? -1 : s.banker;
+  const title = p.each ? "everyone against everyone" : `${seatName(state, s.banker, viewer)} banked`;
+  const box = h("div", { class: "showdown" }, h("h3", {}, `Last showdown — ${title}`));
   s.groups.forEach((groups, seat) => {
-    const settled = seat === s.banker ? "bank" : s.settled[seat] > 0 ? `wins ${s.settled[seat]}` : s.settled[seat] < 0 ? `loses ${-s.settled[seat]}` : "push";
-    box.append(h("div", { class: `showdown-seat${seat === s.banker ? " banker" : ""}` },
+    const settled = seat === bank ? "bank" : s.settled[seat] > 0 ? `wins ${s.settled[seat]}` : s.settled[seat] < 0 ? `loses ${-s.settled[seat]}` : "push";
+    box.append(h("div", { class: `showdown-seat${seat === bank ? " banker" : ""}` },
       h("strong", {}, seatName(state, seat, viewer)),
       groups.length ? groupsBox(p, groups, s.ranks[seat]) : h("span", {}, "stuck: ", tiles(s.hands[seat], "mini-row")),
-      h("span", { class: `settled ${seat === s.banker ? "" : s.settled[seat] > 0 ? "won" : s.settled[seat] < 0 ? "lost" : "push"}` }, settled)));
+      h("span", { class: `settled ${seat === bank ? "" : s.settled[seat] > 0 ? "won" : s.settled[seat] < 0 ? "lost" : "push"}` }, settled)));
   });
   return box;
 }
@@ -106,7 +109,8 @@ export function renderPartitionTable(box, state, viewer) {
   const banker = seatName(state, p.banker, viewer);
   const house = p.house_way ? " (the house way sets the bank's tiles)" : "";
   const parts = [
-    h("div", { class: "contract" }, `Hand ${state.round}: ${banker} ${viewer === p.banker ? "bank" : "banks"}${house}.`),
+    h("div", { class: "contract" }, p.each ? `Hand ${state.round}: ${banker} ${viewer === p.banker ? "deal" : "deals"}; everyone plays against everyone.`
+      : `Hand ${state.round}: ${banker} ${viewer === p.banker ? "bank" : "banks"}${house}.`),
     seatsRow(state, viewer), mine(state, viewer), used(p), showdown(state, viewer)];
   box.replaceChildren(...parts.filter(Boolean));
 }
