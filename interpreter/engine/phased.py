@@ -43,7 +43,7 @@ class PhasedTable(Protocol):
     @property
     def sides(self) -> int: ...
     @property
-    def seat_side(self) -> list[int]: ...
+    def seat_side(self) -> Sequence[int]: ...
     @property
     def scores(self) -> list[int]: ...
     @property
@@ -102,7 +102,7 @@ class PhasedMatch(Match, Generic[TableT]):
         new._rules = ruleset
         new._n = table.n
         new._sides = table.sides
-        new._seat_side = table.seat_side
+        new._seat_side = list(table.seat_side)
         new._scores = table.scores
         new._restart_log()
         table.events = new._events
