@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.engine import Match, deal
+from interpreter.engine.actions import DISCARD, Action
 from interpreter.frontends.presentation.moves import Refused, read_move
 from interpreter.rulefile.loader import load_ruleset, load_ruleset_text
 from tests.engine.engine_helpers import legal, of_type, play
@@ -304,3 +305,11 @@ def test_a_move_the_step_does_not_allow_is_refused_at_the_terminal_with_the_move
         read_move("draw", match.legal_actions(), match)
     said = "draw is not one of the moves now; you can lay down [1|1], [4|1], [5|1], [2|2], [3|2], [5|5]"
     assert str(refused.value) == said
+
+
+def test_a_discard_named_high_end_first_is_the_same_tile_as_in_every_family() -> None:
+    match = three_dozen("0-1 0-2 0-3 1-3 2-5 3-4", "1-2 1-4 1-5 1-6 0-5", boneyard="2-3 2-4")
+    events = match.apply(Action(DISCARD, (4, 3)))
+    assert [(e["seat"], e["action"]) for e in events] == [(0, {"kind": "discard", "tile": [3, 4]})]
+    assert match.hand(0) == ((0, 1), (0, 2), (0, 3), (1, 3), (2, 5))
+    assert [tile for _, tile in match.draw_discard_view.discards] == [(3, 4)]

@@ -15,6 +15,7 @@ import random
 from interpreter.engine.match import Match, register_resampler
 from interpreter.engine.observation import Observation
 from interpreter.engine.tableau.match import TableauMatch, tableau_rules
+from interpreter.engine.tableau.phases import Playing
 from interpreter.engine.tableau.table import TableauTable
 from interpreter.rulefile.ruleset import Family, Ruleset
 
@@ -41,10 +42,12 @@ class TableauDeterminizer:
         hidden = [sum(1 for t in column if t is None) for column in view.columns]
         stock = list(deal)
         assert len(stock) == view.stock, "the unseen tiles fill the face-down places and the stock"
+        rules = tableau_rules(self._rules)
+        later = random.Random(rng.random())
         table = TableauTable(
-            tableau_rules(self._rules), columns, hidden, list(view.spares), stock, list(view.removed), []
+            rules, columns, hidden, list(view.spares), stock, list(view.removed), [], list(self._scores), later
         )
-        return TableauMatch.resumed(self._rules, table, self._scores, random.Random(rng.random()))
+        return TableauMatch.resumed(self._rules, table, Playing.entered(table, self._rules.match.win_requires))
 
 
 def determinize(match: Match, seat: int, rng: random.Random) -> TableauMatch:

@@ -15,6 +15,7 @@ the loader caps (rulefile/build_tableau.py).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
@@ -27,9 +28,18 @@ SPARE = -1  # the place of a spare among the free places (a column's is its inde
 
 
 class TableauTable:
-    """The tableau's state. `hidden[c]` is how many of column c's tiles, from its top, lie face down."""
+    """The tableau's state. `hidden[c]` is how many of column c's tiles, from its top, lie face down.
+    A phased match's table (engine/phased.py): one seat, one side, one round, no hand; the score
+    is the tiles removed, the random stream the one the tableau was shuffled with."""
 
-    __slots__ = ("columns", "events", "hidden", "removed", "rules", "spares", "stock")
+    __slots__ = ("columns", "events", "hidden", "removed", "rng", "rules", "scores", "spares", "stock", "winners")
+
+    n = 1
+    sides = 1
+    seat_side = (0,)
+    round = 1
+    current = 0
+    hands = ((),)
 
     def __init__(
         self,
@@ -40,6 +50,8 @@ class TableauTable:
         stock: list[Tile],
         removed: list[Tile],
         events: list[Any],
+        scores: list[int],
+        rng: random.Random,
     ) -> None:
         self.rules = rules
         self.columns = columns
@@ -48,19 +60,24 @@ class TableauTable:
         self.stock = stock  # next to draw first
         self.removed = removed
         self.events = events
+        self.scores = scores
+        self.rng = rng
+        self.winners: tuple[int, ...] = ()
 
     @classmethod
-    def dealt(cls, rules: TableauRules, order: Sequence[Tile], events: list[Any]) -> TableauTable:
+    def dealt(
+        cls, rules: TableauRules, order: Sequence[Tile], events: list[Any], scores: list[int], rng: random.Random
+    ) -> TableauTable:
         """The tableau dealt from `order`: column 1 top to bottom, then column 2, …, then the
         spares, then the stock."""
         depth = rules.depth
         columns = [list(order[c * depth : (c + 1) * depth]) for c in range(rules.columns)]
         spares = list(order[rules.columns * depth : rules.dealt])
         hidden = [depth - 1 if rules.face.value == "top_up" else 0] * rules.columns
-        return cls(rules, columns, hidden, spares, list(order[rules.dealt :]), [], events)
+        return cls(rules, columns, hidden, spares, list(order[rules.dealt :]), [], events, scores, rng)
 
     def copy(self) -> TableauTable:
-        return TableauTable(
+        new = TableauTable(
             self.rules,
             [column.copy() for column in self.columns],
             self.hidden.copy(),
@@ -68,7 +85,11 @@ class TableauTable:
             self.stock.copy(),
             self.removed.copy(),
             self.events,
+            self.scores.copy(),
+            self.rng,
         )
+        new.winners = self.winners
+        return new
 
     @property
     def cleared(self) -> bool:
