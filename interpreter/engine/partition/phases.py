@@ -158,10 +158,11 @@ class Splitting(Phase[PartitionTable]):
 
     def why_illegal(self, table: PartitionTable, action: Action) -> str:
         try:
-            self.legal_split(table, action)
+            split = self.legal_split(table, action)
         except IllegalAction as refused:
             return str(refused)
-        return f"'{action}' is not legal now"  # unreachable: a legal split is in `legal`
+        # A legal split in another order (PartitionMatch.apply takes it as the legal one).
+        return f"'{action}' is written '{Action(SPLIT, value=split)}' here"
 
     def describe(self, table: PartitionTable, seat: int) -> Mapping[str, Any]:
         return {"phase": self.name}
