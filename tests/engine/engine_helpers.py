@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from interpreter.engine import Action, Match, ScriptedDeal, deal
+from interpreter.engine import Action, Match, PartitionMatch, ScriptedDeal, deal
 from interpreter.engine.actions import BID, TRUMPS
 from interpreter.engine.tiles import Tile, bits
 from interpreter.rulefile.loader import RuleFileError, load_ruleset, load_ruleset_text
@@ -147,9 +147,9 @@ def face_down_on_table(match: Match) -> list[Tile]:
     last_trick) and the tiles passed (passing) until every seat has passed; a layout game's tiles
     laid face down (draw.when_unable: discard); a counting game's crib; a patience's tiles still on
     its tableau (its columns and spares, face down or up: no layout holds them)."""
-    table = getattr(match, "_table", None)
-    if table is None:  # a partition game: every tile is in a hand (split or not) or out of play
+    if isinstance(match, PartitionMatch):  # every tile is in a hand (split or not) or out of play
         return []
+    table = match._table  # type: ignore[attr-defined]  # every other family's match keeps one
     if hasattr(table, "crib_stock"):  # a counting game's crib, laid face down for the show
         return [*(tile for tiles in table.crib for tile in tiles), *table.crib_stock]
     if hasattr(table, "columns"):

@@ -11,11 +11,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from interpreter.engine.actions import Action
 from interpreter.engine.match import Match, register_resampler
 from interpreter.engine.observation import Observation
 from interpreter.engine.partition.match import PartitionMatch
+from interpreter.engine.partition.phases import Splitting
 from interpreter.engine.partition.splits import Split, legal_splits
+from interpreter.engine.partition.table import PartitionTable
 from interpreter.engine.partition.tables import partition_tables_for
 from interpreter.rulefile.partition_rules import BankerSplits
 from interpreter.rulefile.ruleset import Family, Ruleset
@@ -78,30 +79,31 @@ class PartitionDeterminizer:
             free_banker = t.rules.banker is BankerSplits.FREE
             if (seat != view.banker or free_banker) and not view.done[seat] and not view.stuck[seat]:
                 order.append(seat)
-        state = {"round": obs.round, "banker": view.banker, "scores": obs.scores, "hands": hands,
-                 "dead": sorted([*pool, *self.used]), "splits": splits, "stuck": list(view.stuck), "order": order,
-                 "pile": pool, "used": self.used.copy()}  # fmt: skip
-        return PartitionMatch.resumed(t.ruleset, n, state, rng)
+        # The table as the seat imagines it; later deals come from `rng`.
+        table = PartitionTable(t.ruleset, list(range(n)), n, list(obs.scores), [], rng, ())
+        table.round, table.banker = obs.round, view.banker
+        table.masks, table.splits, table.stuck = hands, splits, list(view.stuck)
+        table.dead_ids = sorted([*pool, *self.used])
+        table.pile, table.used = pool, self.used.copy()
+        return PartitionMatch.resumed(t.ruleset, table, Splitting(table, order))
 
 
 def _resample(match: Match, seat: int, rng: random.Random) -> Match:
     return PartitionDeterminizer(match.ruleset, match.observation(seat)).sample(rng)
 
 
-def round_key(match: Any) -> int:
+def round_key(match: PartitionMatch) -> int:
     return match.round
 
 
-def round_over(match: Any, round_no: int) -> bool:
+def round_over(match: PartitionMatch, round_no: int) -> bool:
+    """Whether the hand a determinization started in is over, or the match."""
     return match.is_over or match.round != round_no
 
 
-def legal_now(match: Any) -> list[Action]:
-    return match.legal_actions()
-
-
-def advance(match: Any, action: Action) -> None:
-    match.apply(action)
+# The tree path's steps (engine/search.py): the match's own, called as functions of the match.
+legal_now = PartitionMatch.legal_now
+advance = PartitionMatch.advance
 
 
 register_resampler(Family.PARTITION, _resample)
