@@ -421,3 +421,79 @@ def test_a_counting_table_on_a_phone_shows_the_total_the_crib_and_the_starter(br
     page.wait_for_function(drawn, timeout=20000)
     page.screenshot(path=shots / "phone-domino-cribbage.png")
     assert not errors, errors
+
+
+# Every control of the table is big enough for a finger on a phone: each shown, enabled button,
+# select, link, input and lit place of a board at least 44×44 CSS px (WCAG 2.5.5's and Apple's
+# target size). Tiles (of the hand, of a tableau) are tiles, not small controls: 44 px in one
+# dimension is enough, as a domino is long and thin.
+TARGET = 44  # CSS px
+
+# Every shown, enabled control, named by a selector a person can find it by, with its size.
+UNDERSIZED = """(target) => {
+  const controls = 'button, select, input, a[href], [role=button], [tabindex]:not([tabindex="-1"]), .target.hot';
+  const tiles = '.hand-tile, .tableau-tile';
+  const name = (el) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '')
+    + [...el.classList].map((c) => '.' + c).join('') + (el.dataset.seat ? `[data-seat=${el.dataset.seat}]` : '');
+  const under = (px) => px < target - 0.5; // a place's hit area is 44 px in table units, give or take a rounding
+  const out = [];
+  for (const el of document.querySelectorAll(controls)) {
+    const r = el.getBoundingClientRect();
+    const s = getComputedStyle(el);
+    if (r.width === 0 || r.height === 0 || s.visibility === 'hidden' || el.disabled) continue;
+    if (el.closest('[hidden]') || el.closest('.visually-hidden')) continue;
+    const small = el.matches(tiles) ? under(Math.max(r.width, r.height)) : under(Math.min(r.width, r.height));
+    if (small) out.push(`${name(el)} ${r.width.toFixed(0)}x${r.height.toFixed(0)}`);
+  }
+  return out;
+}"""
+
+
+def _undersized(page, shots, shot: str) -> list[str]:
+    page.screenshot(path=shots / shot)
+    return page.evaluate(UNDERSIZED, TARGET)
+
+
+def test_every_control_is_big_enough_to_tap_on_a_phone(browser, server, shots):
+    errors: list[str] = []
+    found: dict[str, list[str]] = {}
+    # A layout game mid-round, played by tapping until a tile fits two places and both are lit.
+    made = server.table("mexican-train", [HUMAN, computer()], {"match.rounds": "1"}, seed=3)
+    page = open_page(browser, server.base + made["seats"][0]["link"], errors, PHONE)
+    found["mexican train"] = _undersized(page, shots, "touch-mexican-train.png")
+
+    def lit(page) -> None:
+        found["mexican train, places lit"] = _undersized(page, shots, "touch-mexican-train-lit.png")
+
+    for _ in range(60):
+        if "mexican train, places lit" in found:
+            break
+        base.play_one(page, touch=True, before_place=lit)
+    else:
+        raise AssertionError("no tile fitted two places")
+    # A trick game's auction, four people at the table, this seat to bid; the seats menu open too.
+    made = server.table("texas-42", [HUMAN] * 4, seed=4)
+    table, tokens = made["table"], [seat["token"] for seat in made["seats"]]
+    for _ in range(4):
+        views = [server.get(f"/api/tables/{table}/state?token={token}") for token in tokens]
+        mover = next(seat for seat, state in enumerate(views) if state["legal"])
+        if mover == 0:
+            break
+        state, passing = views[mover], next(m for m in views[mover]["legal"] if m["kind"] == "pass")
+        server.post(
+            f"/api/tables/{table}/action?token={tokens[mover]}",
+            {"index": passing["index"], "version": state["version"]},
+        )
+    page = open_page(browser, server.base + made["seats"][0]["link"], errors, PHONE)
+    page.click("#name-skip")
+    assert page.locator("#choices .choice-bid").count() > 1, "seat 0 bids"
+    found["42 auction"] = _undersized(page, shots, "touch-42.png")
+    page.click("#seats-button")
+    found["42 seats menu"] = _undersized(page, shots, "touch-42-seats.png")
+    # A patience's tableau.
+    made = server.table("luzon", [HUMAN], seed=3)
+    page = open_page(browser, server.base + made["seats"][0]["link"], errors, PHONE)
+    found["luzon"] = _undersized(page, shots, "touch-luzon.png")
+    offenders = {state: small for state, small in found.items() if small}
+    assert not offenders, f"controls under {TARGET}x{TARGET} px on a phone: {offenders}"
+    assert not errors, errors
