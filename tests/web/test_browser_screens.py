@@ -414,6 +414,7 @@ def test_a_counting_table_on_a_phone_shows_the_total_the_crib_and_the_starter(br
     assert state["phase_kind"] == "counting" and state["tricks"]["turn_up"] is not None
     table = page.inner_text("#trick-table")
     assert "Starter" in table and "crib" in table and f"of {state['tricks']['limit']}" in table
+    assert "null" not in table, "no missing control is drawn as a word"
     assert len(state["tricks"]["crib"]) == 2  # its own two, named
     lay()
     # The total drawn is the view's, once the page has drawn the view it holds (a computer may move meanwhile).

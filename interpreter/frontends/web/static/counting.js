@@ -45,8 +45,9 @@ export function renderCountTable(box, state, viewer) {
       tiles(t.laid[seat] || [], "small"), h("span", { class: "quiet" }, `${state.hand_counts[seat]} in hand`)));
   }
   const go = viewer !== null && viewer !== undefined && state.current_player === viewer ? state.legal.find((m) => m.kind === "go") : null;
-  box.replaceChildren(top, total, seats,
-    go ? h("button", { type: "button", class: "choice count-go-button", onclick: () => send(go) }, "Go — no tile fits under " + t.limit) : null);
+  // replaceChildren writes a null as the word "null": the go button only when there is one
+  const goButton = go ? [h("button", { type: "button", class: "choice count-go-button", onclick: () => send(go) }, "Go — no tile fits under " + t.limit)] : [];
+  box.replaceChildren(top, total, seats, ...goButton);
 }
 
 // The hand's shows so far beside the last actions (each called as a cribbage player calls it).
