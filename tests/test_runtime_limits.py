@@ -132,9 +132,9 @@ def test_the_round_limit_is_a_clean_error_in_the_commands(
 def test_validate_does_not_loop_over_an_absurd_round_count(tmp_path: Path) -> None:
     body = "layout: {engine: 'max_pip + 0 * round'}\nmatch: {rounds: '999999999999999'}\n"
     path = house(tmp_path, body, "mexican-train")
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time: a loaded machine stretches the wall clock's, not this
     diagnostics = check_file(path)
-    assert time.perf_counter() - started < 2.0
+    assert time.process_time() - started < 2.0
     assert diagnostics and all("a match has 1 to 1000 rounds" in d.message for d in diagnostics)
 
 

@@ -136,10 +136,8 @@ def open_page(browser, url: str, errors: list[str], context: dict | None = None)
     desk = {"viewport": {"width": 1400, "height": 860}}
     page = browser.new_context(**(context or desk)).new_page()
     page.on("pageerror", lambda error: errors.append(str(error)))
-    started = time.monotonic()
     page.goto(url)
     page.wait_for_selector("body[data-ready='1']", timeout=15000)
-    page.load_seconds = time.monotonic() - started
     return page
 
 
@@ -459,18 +457,27 @@ def test_replay_viewer_steps_through_a_save(browser, server, shots):
     assert not errors, errors
 
 
-def test_page_load_time(browser, server):
+def test_the_table_page_loads_in_a_bounded_number_of_requests(browser, server):
+    """What a page's load costs (31 requests in December 2026: the page, its style, 27 modules, a
+    state, a stream), in work a loaded machine does not stretch: the requests it makes and
+    the bytes it reads (its time is measured in bench/page_times.py, never here). One state, one live
+    stream, its modules once each: a module imported twice, or a state fetched again and again, shows."""
     made = server.table("mexican-train", [HUMAN, computer()], {"match.rounds": "1"})
     errors: list[str] = []
-    times = []
-    for _ in range(5):
-        page = open_page(browser, server.base + made["seats"][0]["link"], errors)
-        times.append(page.load_seconds)
-        page.close()
-    times.sort()
-    print(f"table page load on localhost: median {times[2] * 1000:.0f} ms, max {times[-1] * 1000:.0f} ms")
-    assert times[2] < 5
+    context = browser.new_context(viewport={"width": 1400, "height": 860})
+    page = context.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url.removeprefix(server.base).split("?")[0]))
+    page.goto(server.base + made["seats"][0]["link"])
+    page.wait_for_selector("body[data-ready='1']", timeout=15000)
+    scripts = [url for url in asked if url.endswith(".js")]
+    assert len(scripts) == len(set(scripts)), f"a module fetched twice: {sorted(scripts)}"
+    assert asked.count(f"/api/tables/{made['table']}/state") <= 1, asked
+    assert asked.count(f"/api/tables/{made['table']}/events") == 1, asked
+    assert len(asked) <= 48, f"the page made {len(asked)} requests to load: {asked}"
     assert not errors, errors
+    context.close()
 
 
 def _turn_page(pages: dict, table: str, tokens: dict[int, str], server) -> tuple[int, object] | None:
