@@ -82,6 +82,17 @@ def test_the_metadata_has_classifiers(wheel):
     metadata = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
     assert "Classifier: Topic :: Games/Entertainment :: Board Games" in metadata
     assert "Classifier: Programming Language :: Python :: 3 :: Only" in metadata
+    assert "License: MIT" in metadata or "License-Expression: MIT" in metadata
+
+
+def test_the_wheel_says_it_is_typed_and_carries_its_license(wheel):
+    """A type checker reads the package's annotations only with its py.typed marker (PEP 561); the
+    MIT licence's text goes with every copy, as the licence itself asks."""
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "interpreter/py.typed" in names
+    licence = next((n for n in names if n.endswith(".dist-info/licenses/LICENSE") or n.endswith("/LICENSE")), None)
+    assert licence is not None, names
+    assert "MIT License" in zipfile.ZipFile(wheel).read(licence).decode()
 
 
 def test_the_installed_command_works_from_another_directory(wheel, tmp_path):
