@@ -337,7 +337,8 @@ class Encoding:
         """Each tile's count (a set holding a tile twice may show 2) at `start` + its index."""
         index = self._tile
         for tile in tiles:
-            found = index.get(tile)  # views give (low, high) tuples: the common case, one look-up
+            # Views give (low, high) tuples: the common case, one look-up (a list misses, then is read).
+            found = index.get(tile)  # type: ignore[call-overload]
             out[start + (self._tile_at(tile) if found is None else found)] += 1
 
     def _one(self, out: np.ndarray, name: str, place: int | None) -> None:
@@ -376,28 +377,31 @@ class Encoding:
     def _tricks_into(self, out: np.ndarray, view: TrickView, me: int, my_side: int) -> None:
         sec, n, sides, t = self.sections, self.players, self.sides, len(self.tiles)
 
-        def rel(seat: int | None) -> int | None:
-            return None if seat is None else (seat - me) % n
+        def rel(seat: int) -> int:
+            return (seat - me) % n
+
+        def rel_or_none(seat: int | None) -> int | None:  # a one-hot's None: "nobody", "not yet"
+            return None if seat is None else rel(seat)
 
         def rel_side(side: int) -> int:
             return (side - my_side) % sides
 
         if view.phase in PHASES:
             self._one(out, "phase", PHASES.index(view.phase))
-        self._one(out, "dealer", rel(view.dealer))
-        self._one(out, "starter", rel(view.starter))
+        self._one(out, "dealer", rel_or_none(view.dealer))
+        self._one(out, "starter", rel_or_none(view.starter))
         bids = sec["bids"].start
         for seat, value in view.bids:  # a seat's latest word counts
             at = bids + 3 * ((seat - me) % n)
             out[at : at + 3] = (1, value is None, 0 if value is None else value / self._top_bid)
-        self._one(out, "bidder", rel(view.bidder))
+        self._one(out, "bidder", rel_or_none(view.bidder))
         at = sec["bid"].start
         out[at] = 0 if view.bid is None else view.bid / self._top_bid
         out[at + 1] = 0 if view.make is None else view.make / self._top_bid
         declared = view.declaration
         self._one(out, "declaration", None if declared is None else self._decls.index(declared))
-        for name, value in (("contract", view.contract), ("must_declare", view.must_declare)):
-            self._one(out, name, None if value is None else self._contracts.index(value))
+        for name, word in (("contract", view.contract), ("must_declare", view.must_declare)):
+            self._one(out, name, None if word is None else self._contracts.index(word))
         for seat, tile in view.trick:
             out[sec["trick"].start + rel(seat) * t + self._tile_at(tile)] += 1
         for seat, _, face_down in view.plays:
@@ -405,7 +409,7 @@ class Encoding:
         self._one(out, "led_suit", view.led_suit)
         for seat, tile in view.last_trick:
             out[sec["last_trick"].start + rel(seat) * t + self._tile_at(tile)] += 1
-        self._one(out, "last_winner", rel(view.last_winner))
+        self._one(out, "last_winner", rel_or_none(view.last_winner))
         for name, values in (("tricks_won", view.tricks_won), ("captured", view.captured)):
             for side, value in enumerate(values):
                 out[sec[name].start + rel_side(side)] = value
@@ -416,7 +420,7 @@ class Encoding:
         for seat, suits in enumerate(view.voids):
             for suit in suits:
                 out[sec["voids"].start + rel(seat) * self._suits + suit] = 1
-        self._one(out, "sitting_out", rel(view.sitting_out))
+        self._one(out, "sitting_out", rel_or_none(view.sitting_out))
         out[sec["kitty"].start] = view.kitty
         out[sec["kitty"].start + 1] = view.to_discard
         self._tiles_into(out, sec["discards"].start, view.discards)
@@ -424,8 +428,8 @@ class Encoding:
         out[sec["stock"].start] = view.stock
         if view.turn_up is not None:
             out[sec["turn_up"].start + self._tile_at(view.turn_up)] = 1
-        self._one(out, "turn_up_holder", rel(view.turn_up_holder))
-        self._one(out, "closed_by", rel(view.closed_by))
+        self._one(out, "turn_up_holder", rel_or_none(view.turn_up_holder))
+        self._one(out, "closed_by", rel_or_none(view.closed_by))
         for half, values in enumerate(view.at_close):
             for side, value in enumerate(values):
                 out[sec["at_close"].start + half * sides + rel_side(side)] = value
@@ -448,12 +452,12 @@ class Encoding:
             for side, value in enumerate(view.declared):
                 out[sec["declared"].start + rel_side(side)] = value / self.score_scale
             for seat in view.declarers:
-                out[sec["declarers"].start + rel(seat)] = 1  # type: ignore[operator]
+                out[sec["declarers"].start + rel(seat)] = 1
             for seat, tiles in enumerate(view.shown):
-                self._tiles_into(out, sec["shown"].start + rel(seat) * t, tiles)  # type: ignore[operator]
+                self._tiles_into(out, sec["shown"].start + rel(seat) * t, tiles)
         if "melding" in sec:  # the melding phase (not one of PHASES: their one-hot keeps its size)
             out[sec["melding"].start] = view.phase == "melding"
             for seat, _, tiles, _, _ in view.melds:
-                self._tiles_into(out, sec["melded"].start + rel(seat) * t, tiles)  # type: ignore[operator]
+                self._tiles_into(out, sec["melded"].start + rel(seat) * t, tiles)
         for seat in view.dropped:
             out[sec["dropped"].start + rel(seat)] = 1

@@ -50,7 +50,7 @@ def lead_change(before: tuple[int, ...], after: tuple[int, ...], side: int, lowe
     return -ahead if lowest_wins else ahead
 
 
-class DominoEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's AECEnv is generic at run time only
+class DominoEnv(AECEnv):
     """The AEC environment of a rule file (a path, a bundled name, or a loaded `Ruleset`)."""
 
     metadata: ClassVar[dict[str, Any]] = {"name": "domino_v0", "render_modes": ["ansi"], "is_parallelizable": False}
@@ -69,7 +69,7 @@ class DominoEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's AECEnv is generic
         super().__init__()
         ruleset = rules if isinstance(rules, Ruleset) else load_ruleset(rules)
         count = ruleset.players.min if players is None else players
-        probe = Match(ruleset, count, seed=0, teams=teams)  # checks the count and the teams choice
+        probe = new_match(ruleset, count, seed=0, teams=teams)  # checks the count and the teams choice
         self._ruleset, self._count, self._teams = ruleset, count, teams
         self._sides = probe.sides
         self._side_of = tuple(probe.side_of(seat) for seat in range(count))
@@ -138,7 +138,7 @@ class DominoEnv(AECEnv):  # type: ignore[misc]  # pettingzoo's AECEnv is generic
             match_seed = self._seeder.getrandbits(SEED_BITS)
         else:  # nobody chose it: no hand the agent sees identifies it (records/seeds.py)
             match_seed = secret_seed()
-        self._match = Match(self._ruleset, self._count, seed=match_seed, teams=self._teams)
+        self._match = new_match(self._ruleset, self._count, seed=match_seed, teams=self._teams)
         # A deal over before anyone decides (a patience with nothing to remove) is no episode: no
         # action of the agent's could change it. The next seed is dealt instead, at most DEALS times.
         for _ in range(DEALS):

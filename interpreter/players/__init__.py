@@ -7,7 +7,7 @@ A player never touches the match itself: it gets the seat's observation and the 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from interpreter.engine import Action, Observation
 from interpreter.players.counter import CounterPlayer
@@ -22,7 +22,9 @@ class Player(Protocol):
     name: str
     observes: bool  # False: choose() ignores the observation and may be given None
 
-    def choose(self, observation: object, legal: Sequence[Action]) -> Action: ...
+    # Any: an Observation for a player that observes, and None may be given to one that does not;
+    # each player's own `choose` says which it takes (a Protocol's argument cannot say "either").
+    def choose(self, observation: Any, legal: Sequence[Action]) -> Action: ...
 
 
 class Analyst(Player, Protocol):

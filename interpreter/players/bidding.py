@@ -202,7 +202,7 @@ class BidSearch:
             return [(None, self._play_out(match, key, rng))]
         legal = legal_now(match)
         branches = [a for a in legal if a in self.plain or a in self.contracts] or list(legal[:1])
-        out = []
+        out: list[tuple[Action | None, float]] = []
         for declaration in branches:
             branch = match.clone()
             advance(branch, declaration)
@@ -218,9 +218,10 @@ class BidSearch:
             legal = support.legal_now(match)
             seat = match.current_player
             plain = [a for a in legal if a.kind == TRUMPS and a.value not in self.t.contracts]
-            if plain and len(plain) == len(legal):
+            named = {a: a.value for a in plain if isinstance(a.value, int | str)}  # each names a suit
+            if plain and len(named) == len(legal):
                 hand = self.t.mask_of(match.hand(seat))
-                chosen = max(plain, key=lambda a: estimate(self.t, hand, a.value, self.partners))
+                chosen = max(named, key=lambda a: estimate(self.t, hand, named[a], self.partners))
             else:
                 chosen = legal[0]
             support.advance(match, chosen)

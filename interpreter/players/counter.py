@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from interpreter.engine import Action, Observation, actions
 from interpreter.engine.actions import BID, DISCARD, DOUBLES, DROP, EXCHANGE, GIVE, KEEP, MELD, PASS, PICK, PLAY, TRUMPS
@@ -188,7 +188,7 @@ class _Shape(NamedTuple):
     place: dict[int, int]
     ranked: tuple[tuple[int, ...], ...]
     led_suit: tuple[int, ...]
-    count: tuple[int, ...]
+    counts: tuple[int, ...]  # each tile's count (not `count`: a tuple's own method has that name)
     total: int  # the count of the whole set
     available: float
 
@@ -220,7 +220,7 @@ def estimate(t: TrickTables, hand: int, declaration: Declaration, partners: bool
     take it), and `PARTNER` of what remains.
     """
     shape = _shape(t, declaration)
-    trumps, count, led_suit = shape.trumps, shape.count, shape.led_suit
+    trumps, count, led_suit = shape.trumps, shape.counts, shape.led_suit
     held_tiles = bits(hand)
     held = sum(1 for x in held_tiles if x in shape.place)
     run = 0
@@ -270,8 +270,11 @@ def _available(t: TrickTables, count: Sequence[int] | None = None) -> float:
     return float(t.hand_size * rules.trick_points + sum(t.count if count is None else count) + rules.last_trick)
 
 
-def _best_declaration(t: TrickTables, hand: int, choices: Sequence[Declaration], partners: bool) -> Declaration:
-    def key(d: Declaration) -> tuple[float, int, int]:
+_Chosen = TypeVar("_Chosen", bound=Declaration)  # a suit's pip chosen among pips is a pip
+
+
+def _best_declaration(t: TrickTables, hand: int, choices: Sequence[_Chosen], partners: bool) -> _Chosen:
+    def key(d: _Chosen) -> tuple[float, int, int]:
         s = t.suits(d)
         pip = d if isinstance(d, int) else -1
         return (round(estimate(t, hand, d, partners), 6), (s.trumps & hand).bit_count(), pip)
@@ -319,13 +322,13 @@ def bid_for(t: TrickTables, legal: Sequence[Action], best: float, partner_holds:
     bids = [a for a in legal if a.kind == BID]
     passing = next((a for a in legal if a.kind == PASS), None)
     if passing is None:
-        return min(bids, key=lambda a: a.value)  # type: ignore[arg-type, return-value]
+        return min(bids, key=_amount)
     if partner_holds:
         return passing  # the partner holds the bid: let it play
-    within = [a for a in bids if t.bid_of[a.value].make <= best]  # type: ignore[index]
+    within = [a for a in bids if t.bid_of[_amount(a)].make <= best]
     if not within:
-        lowest = min(bids, key=lambda a: t.bid_of[a.value].make, default=None)  # type: ignore[index]
-        if last and lowest is not None and t.bid_of[lowest.value].make <= best + LAST_SEAT_SLACK:  # type: ignore[index]
+        lowest = min(bids, key=lambda a: t.bid_of[_amount(a)].make, default=None)
+        if last and lowest is not None and t.bid_of[_amount(lowest)].make <= best + LAST_SEAT_SLACK:
             # Everyone else passed: a pass throws the deal in. A hand about worth the lowest bid
             # bids it, as people do (made about as often as set: no worse than a redeal).
             return lowest
@@ -333,7 +336,13 @@ def bid_for(t: TrickTables, legal: Sequence[Action], best: float, partner_holds:
     # Among bids that must make as much, the fewest marks: a set costs what the bid is worth. A
     # hand that takes everything for certain risks nothing, so it bids the most.
     certain = best >= _available(t)
-    return max(within, key=lambda a: (t.bid_of[a.value].make, (1 if certain else -1) * t.bid_of[a.value].marks))  # type: ignore[index]
+    return max(within, key=lambda a: (t.bid_of[_amount(a)].make, (1 if certain else -1) * t.bid_of[_amount(a)].marks))
+
+
+def _amount(bid: Action) -> int:
+    """A bid's amount (a bid's `value` is always one: the union type of `value` cannot say so)."""
+    assert isinstance(bid.value, int)
+    return bid.value
 
 
 # Accepting or passing a turned-up suit (bidding.bids: turn_up). A seat accepts it (or, once it was
@@ -515,14 +524,16 @@ def _place_doubles(t: TrickTables, observation: Observation, legal: Sequence[Act
 def _declare(t: TrickTables, observation: Observation, legal: Sequence[Action], pays: bool) -> Action:
     # Special contracts (nel-o, sevens, ...) ask for other hands than this count measures: it
     # declares one only when it must (having bid out of the ladder by it).
-    choices = [a.value for a in legal if a.kind == TRUMPS and a.value not in t.contracts]
+    choices = [
+        a.value for a in legal if a.kind == TRUMPS and isinstance(a.value, int | str) and a.value not in t.contracts
+    ]
     if not choices:
         return legal[0]
     hand, partners = _own(t, observation), _partners(observation)
     if pays:
-        chosen = _best_declaration(t, hand, choices, partners)  # type: ignore[arg-type]
+        chosen = _best_declaration(t, hand, choices, partners)
     else:  # the declaration under which the hand takes least
-        chosen = min(choices, key=lambda d: estimate(t, hand, d, partners))  # type: ignore[arg-type]
+        chosen = min(choices, key=lambda d: estimate(t, hand, d, partners))
     return next(a for a in legal if a.value == chosen)
 
 
@@ -547,9 +558,10 @@ class _Table:
             mask = t.mask_of(tiles, seen)
             played.append(mask)
             seen |= mask
-        face_up = view.turn_up is not None and view.turn_up_holder is None and not t.rules.stock.draw  # type: ignore[union-attr]
-        if face_up and not any(view.turn_up in tiles for tiles in view.played):
-            seen |= t.mask_of((view.turn_up,), seen)  # face up out of play
+        turn_up = view.turn_up
+        face_up = turn_up is not None and view.turn_up_holder is None and not t.rules.stock.draw  # type: ignore[union-attr]
+        if turn_up is not None and face_up and not any(turn_up in tiles for tiles in view.played):
+            seen |= t.mask_of((turn_up,), seen)  # face up out of play
         self.unseen = ((1 << len(t.tiles)) - 1) & ~seen
         self.trick = [next(x for x in t.copies[tile] if (played[seat] >> x) & 1) for seat, tile in view.trick]
         self.led = view.led_suit
@@ -634,7 +646,10 @@ class _Table:
             # or none: a double led as its own number
             if a.value is None:
                 return a.tile[0]  # type: ignore[index]
-            return s.trump + 1 if a.value == DOUBLES else a.value
+            if a.value == DOUBLES:
+                return s.trump + 1
+            assert isinstance(a.value, int)  # a pip named
+            return a.value
 
         for a in plays:  # a tile led once per end (the leader names the suit): the end it ranks best under
             x = next(i for i in t.copies[a.tile] if (self.hand >> i) & 1)  # type: ignore[index]

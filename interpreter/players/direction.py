@@ -49,7 +49,7 @@ class _Direction:
         hand = t.rules.hand
         gain = 0
         for bidder in (True, False) if t.bids else (False,):
-            gain += int(hand(_took(t, True, bidder))) - int(hand(_took(t, False, bidder)))  # type: ignore[call-overload]
+            gain += int(hand(_took(t, True, bidder))) - int(hand(_took(t, False, bidder)))
         pays = gain > 0 if gain else sum(t.count) >= 0
         self.pays = pays != (ruleset.match.winner is Winner.LOWEST)
 

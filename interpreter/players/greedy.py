@@ -68,7 +68,7 @@ class GreedyPlayer:
             points = gain(observation.scores, after, observation.side, lowest)
             if action.kind == PLAY and action.tile is not None:
                 tile, backing = action.tile, end_backing(observation.hand, action)
-                key = (points, tile_value(rules, players, tile), tile[0] == tile[1], backing)
+                key = (points, float(tile_value(rules, players, tile)), tile[0] == tile[1], backing)
             else:  # a play before a draw or pass that scores no more; the family's policy's choice first
                 key = (points, 0.0 if action == preferred else float("-inf"), False, 0)
             if best_key is None or key > best_key:

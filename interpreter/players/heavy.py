@@ -56,8 +56,14 @@ class HeavyPlayer:
             return legal[0]
         rules = observation.rules
         players = len(observation.hand_counts)
-        weights = {a.tile: tile_value(rules, players, a.tile) for a in plays}
+        weights = {tile: tile_value(rules, players, tile) for a in plays if (tile := a.tile) is not None}
         # max() keeps the first of equals: among one tile's arms, the engine's legal order decides.
         # Between the two ends a lead may leave open, the end more of the hand's tiles back.
         hand = observation.hand
-        return max(plays, key=lambda a: (weights[a.tile], a.tile[0] == a.tile[1], end_backing(hand, a)))
+
+        def worth(action: Action) -> tuple[int, bool, int]:
+            tile = action.tile
+            assert tile is not None  # plays only
+            return weights[tile], tile[0] == tile[1], end_backing(hand, action)
+
+        return max(plays, key=worth)

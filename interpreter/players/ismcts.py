@@ -376,7 +376,7 @@ class IsmctsPlayer:
                                 best, best_ucb, best_action = child, ucb, a
                 if untried is not None:
                     action = untried[int(rand() * len(untried))] if len(untried) > 1 else untried[0]
-                    leaf = children[action] = _Node(match.current_player)  # type: ignore[arg-type]
+                    leaf = children[action] = _Node(match.current_player)
                     leaf.avail = 1
                     advance(match, action)
                     path.append(leaf)

@@ -29,6 +29,7 @@ from typing import Any
 
 from interpreter.engine import Action, IllegalAction, Match
 from interpreter.engine.limits import MatchLimitError
+from interpreter.engine.match import new_match
 from interpreter.expressions.language import ExpressionRuntimeError
 from interpreter.rulefile.loader import resolve_variant
 from interpreter.rulefile.overrides import load_with_settings
@@ -168,7 +169,7 @@ class _Replayer:
         try:
             ruleset = self.rules_for(header)
             players, seed = int(header["players"]), int(header["seed"])
-            self.match = Match(ruleset, players=players, seed=seed, teams=recorded_teams(header))
+            self.match = new_match(ruleset, players=players, seed=seed, teams=recorded_teams(header))
         except (KeyError, TypeError, ValueError) as error:
             raise _Diverged(line, f"cannot start the match from this header: {shorten(str(error), 300)}") from None
         self.produced = 0
@@ -199,13 +200,13 @@ class _Replayer:
         try:
             action = Action.from_json(record["action"])
         except (KeyError, TypeError, ValueError) as error:
-            action = shorten(repr(record.get("action")), 120)
-            raise _Diverged(line, f"unreadable action {action}: {shorten(str(error), 200)}") from None
+            shown = shorten(repr(record.get("action")), 120)
+            raise _Diverged(line, f"unreadable action {shown}: {shorten(str(error), 200)}") from None
         try:
             self.match.apply(action)
         except IllegalAction as illegal:
-            action = shorten(str(record.get("action")), 120)
-            raise _Diverged(line, f"illegal action {action}: {illegal.reason}") from None
+            shown = shorten(str(record.get("action")), 120)
+            raise _Diverged(line, f"illegal action {shown}: {illegal.reason}") from None
         except (MatchLimitError, ExpressionRuntimeError) as error:  # the rules themselves stop the match
             raise _Diverged(line, f"the rules stop the match here: {shorten(str(error), 300)}") from None
         self.actions += 1

@@ -42,6 +42,7 @@ from pathlib import Path, PureWindowsPath
 from typing import Any
 
 from interpreter.engine import Action, IllegalAction, Match
+from interpreter.engine.match import new_match
 from interpreter.records.replay import RULES_FILE, RULES_SHA256, recorded_teams, rule_file_record
 from interpreter.resources import bundled_variants
 from interpreter.rulefile.ruleset import Ruleset
@@ -433,7 +434,7 @@ def _replayed(game: SavedGame, ruleset: Ruleset) -> Match:
     """The match of the save's seed with its actions applied; SaveError if one cannot be."""
     try:
         header = game.events[0] if game.events and game.events[0].get("type") == "match" else {}
-        match = Match(ruleset, players=len(game.seats), seed=game.seed, teams=recorded_teams(header))
+        match = new_match(ruleset, players=len(game.seats), seed=game.seed, teams=recorded_teams(header))
         for event in game.events:
             if event.get("type") == "action":
                 match.apply(Action.from_json(event.get("action")))
@@ -593,7 +594,7 @@ def lock_save(path: Path, name: str | None = None) -> SaveLock:
     """The lock of the save at `path`; SaveInUse, naming the process, if another one holds it.
     SaveError if its lock file is anything but a regular file of the user's own with no other
     name: it is never followed through a link, and never opened if it is not a regular file."""
-    if fcntl is None:
+    if sys.platform == "win32":  # no fcntl there (mypy reads this test; `fcntl is None` it cannot)
         return SaveLock(path, None)
     shown = name or str(path)
     where = lock_path(path)

@@ -39,6 +39,7 @@ from fractions import Fraction
 from typing import Any, Protocol, TextIO
 
 from interpreter.engine import Match
+from interpreter.engine.match import new_match
 from interpreter.players import Player, make_player
 from interpreter.players.ismcts import IsmctsPlayer
 from interpreter.players.random_player import RandomPlayer
@@ -197,13 +198,14 @@ def play_match(
     teams: bool | None = None,
 ) -> Match:
     """One match; its event log goes to `log`, with `header`'s entries added to the match header."""
-    match = Match(ruleset, players=len(players), seed=seed, teams=teams)
+    match = new_match(ruleset, players=len(players), seed=seed, teams=teams)
     if all(player.name == RandomPlayer.name for player in players):
         # Uniform random play at every seat is what the engine's own playout does, without a call
         # per decision: the same distribution of games, from one generator instead of one a seat.
         match.playout(random.Random(player_seed(seed, 0)), until="match")
     while not match.is_over:
         seat = match.current_player
+        assert seat is not None  # a match not over has a seat to move
         player = players[seat]
         legal = match.legal_actions()
         observation = match.observation(seat) if player.observes else None
@@ -305,7 +307,7 @@ class SimulationResult:
         if other.records:  # parts arrive in any order; the records stay in the order of the matches
             self.records = sorted([*self.records, *other.records], key=lambda record: record.index)
 
-    def estimates(self) -> dict[str, stats.Estimate | list[stats.Estimate] | dict[str, stats.Estimate] | None]:
+    def estimates(self) -> dict[str, stats.Estimate | list[stats.Estimate] | dict[str, stats.Estimate] | float | None]:
         """The statistics `domino compare` also gives of a file's matches, computed as it does (the
         match is the unit): win rates by strategy and by seat, the first seat's advantage, rounds per
         match, the blocked share and, in a trick game, the share of bids made (None without a bid)."""

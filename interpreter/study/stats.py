@@ -176,13 +176,13 @@ class Sums:
         )
 
     def add(self, y: float, x: float = 1) -> None:
-        y, x = _exact(y), _exact(x)
+        exact_y, exact_x = _exact(y), _exact(x)
         self.n += 1
-        self.y += y
-        self.x += x
-        self.yy += y * y
-        self.xx += x * x
-        self.xy += x * y
+        self.y += exact_y
+        self.x += exact_x
+        self.yy += exact_y * exact_y
+        self.xx += exact_x * exact_x
+        self.xy += exact_x * exact_y
 
     def merge(self, other: Sums) -> None:
         self.n += other.n

@@ -124,7 +124,7 @@ def _ranking(t: TrickTables, contract: Contract) -> str:
     """Which tile takes a trick under a ranked contract, from the engine's ranks: "the tile closest
     to 7 pips takes the trick" when a tile's rank falls with its distance from one number of pips
     (sevens), else "tiles of 7 pips rank highest and the highest played takes the trick"."""
-    suits = t.suits(NO_TRUMPS if contract.trumps is None else contract.trumps.value, contract)  # type: ignore[arg-type]
+    suits = t.suits(NO_TRUMPS if contract.trumps is None else contract.trumps.value, contract)
     ranks = suits.rank[0]
     by_pips: dict[int, set[int]] = {}
     for x, r in enumerate(ranks):

@@ -49,8 +49,8 @@ def move_said(action: Action, match: Match | None = None, seats: Sequence[Seat] 
         return f"take {hand_tile(action.tile)} from the discards"
     if action.kind == DRAW:
         return "draw from the stock"
-    if action.kind == MELD and isinstance(action.value, tuple):
-        return f"show {tiles_said(action.value)} as a group"
+    if action.kind == MELD:
+        return f"show {tiles_said(action.tiles)} as a group"
     if action.kind == DISCARD and action.tile is not None:
         return f"discard {hand_tile(action.tile)}"
     return str(action)
@@ -152,8 +152,8 @@ class DrawDiscardNarrator:
             )
         if action.kind == TAKE and action.tile is not None:
             return f"{who} took {hand_tile(action.tile)} from the discards."
-        if action.kind == MELD and isinstance(action.value, tuple):
-            return f"{who} showed {tiles_said(action.value)}."
+        if action.kind == MELD:
+            return f"{who} showed {tiles_said(action.tiles)}."
         return f"{who} discarded {hand_tile(action.tile)}." if action.tile is not None else f"{who}: {action}."
 
     def _score(self, event: dict[str, Any]) -> str:

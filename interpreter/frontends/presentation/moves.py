@@ -253,11 +253,11 @@ def _tile_move(
             raise Refused(f"{name} leads with either end open: type {ways}")
         raise Refused(f"{name} goes there two ways: type its number ({numbers})")
     why = f"{name} cannot be played now"
-    arms = match.layout.arms
-    if arm is not None and not 0 <= arm < len(arms):
+    places = match.layout.arms
+    if arm is not None and not 0 <= arm < len(places):
         why = f"there is no place {arm}"
     elif arm is not None:
-        target = arms[arm]
+        target = places[arm]
         where = place_words(layout, arm, seats, seat)
         why += f": {where} is not open to you" if not target.open else f": {where} shows {target.value}"
     raise Refused(f"{why}; {_alternatives(legal)}")

@@ -52,8 +52,8 @@ def start_reason(ruleset: Ruleset, round_no: int, how: str, lead: Sequence[int] 
     rules = ruleset.start.first_round if round_no == 1 else ruleset.start.later_rounds
     chosen = [rule for rule in rules if rule.criterion.value == how]
     if how == StartCriterion.HOLDER.value:
-        tiles = {tuple(sorted(rule.tile)) for rule in chosen if rule.tile is not None}
-        led = tuple(sorted(lead)) if lead is not None else None
+        tiles = {(min(rule.tile), max(rule.tile)) for rule in chosen if rule.tile is not None}
+        led = (min(lead), max(lead)) if lead is not None else None
         tile = led if led in tiles else next(iter(tiles)) if len(tiles) == 1 else None
         if tile is not None:
             return f"holding {hand_tile(tile)}"
@@ -129,6 +129,7 @@ class Narrator:
         if round_no in self._layouts:
             return self._layouts[round_no]
         match = self.match
+        found: LayoutView | None
         if round_no is None or round_no == match.round:
             found = match.layout
         else:

@@ -99,9 +99,9 @@ def place_words(
         side = _SIDES[index] if index < len(_SIDES) else f"side {index + 1}"
         return f"{side} of the {double}"
     if arm.kind == "train":
-        double = _spinner_double(layout, arm, len(arm.tiles) if at is None else at)
-        if double is not None:  # the train runs on past its double: the middle toe
-            return f"the middle toe of the {tile(*double)}"
+        passed = _spinner_double(layout, arm, len(arm.tiles) if at is None else at)
+        if passed is not None:  # the train runs on past its double: the middle toe
+            return f"the middle toe of the {tile(*passed)}"
         return _train(layout, arm, seats, viewer, mover)
     return f"place {arm_id}"
 

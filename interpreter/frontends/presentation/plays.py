@@ -207,9 +207,9 @@ def order_plays(match: Match, legal: Sequence[Action]) -> list[Action]:
         picked = match.observation(seat).tricks.picked if seat is not None else ()  # type: ignore[union-attr]
         size = len(view.plays[0][1])
         held = match.hand(seat) if seat is not None else ()
-        groups = [g for g in t.groups.leads(held) if len(g) == size and completes(g, picked)]
-        taking = sorted((Action.group(g) for g in groups if takes_lead(t, view, g)), key=strength)
-        picks.sort(key=lambda a: a.tile)  # the engine's order: each pick comes after the one before
+        leads = [g for g in t.groups.leads(held) if len(g) == size and completes(g, picked)]
+        taking = sorted((Action.group(g) for g in leads if takes_lead(t, view, g)), key=strength)
+        picks.sort(key=lambda a: a.tiles)  # the engine's order: each pick comes after the one before
         return [*taking, *picks, *(a for a in others if a.kind != PICK)]
     taking = sorted((a for a in plays if takes_lead(t, view, a.tiles)), key=strength)
     rest = [a for a in plays if a not in taking]

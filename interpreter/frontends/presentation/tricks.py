@@ -81,7 +81,7 @@ def score_unit(ruleset: Ruleset) -> tuple[str, str]:
     (`tricks.stop_when`), which are not those points; points otherwise.
     """
     rules = ruleset.tricks
-    names = getattr(getattr(rules, "hand", None), "names", frozenset())
+    names: frozenset[str] = getattr(getattr(rules, "hand", None), "names", frozenset())
     if "bid_marks" in names:
         return ("mark", "marks")
     if getattr(rules, "stop_when", None) is not None:
@@ -466,11 +466,12 @@ def _named(words: str, t: TrickTables) -> Action | str | None:
         suit = _declaration(named.strip(), t.max_pip) if named else None
         if named and not isinstance(suit, int):
             return f"'in {named.strip()}' names no suit: say a number or a suit, as in 'bid 30 in fives'"
+        half = suit if isinstance(suit, int) else None
         if rest.isdigit() and len(rest) <= 6:
-            return Action(BID, value=int(rest), half=suit)
+            return Action(BID, value=int(rest), half=half)
         for bid in t.bids:  # a named bid by its name: "bid 2 marks"
             if printable(bid.name).lower() == rest:
-                return Action(BID, value=bid.value, half=suit)
+                return Action(BID, value=bid.value, half=half)
         return f"there is no bid '{rest}'"
     if kind in ("trumps", "trump", "t", "declare", "name") and rest:  # "name threes": over a turned-down suit
         words = rest
@@ -574,7 +575,7 @@ class TrickNarrator:
             elif kind == "turn_down":  # everyone passed the turned-up suit (bidding.bids: turn_up)
                 lines.append(self._turn_down(event, hand))
             elif kind == "take_turn_up":  # the dealer keeps his hand and takes the turned-up tile
-                tile = hand_tile(normal(tuple(event["tile"])))  # type: ignore[arg-type]
+                tile = hand_tile(normal(tuple(event["tile"])))
                 lines.append(f"{self.name(event['seat'])} took the turned-up {tile}, to lay one tile away for it.")
             elif kind == "passed":
                 lines.append(self._passed(event, viewer))
@@ -598,7 +599,7 @@ class TrickNarrator:
                 # play once it is made (face up, or how many face down).
                 tile = event["action"].get("tile")
                 if event["seat"] == viewer and tile:
-                    lines.append(f"{self.name(event['seat'])} picked {hand_tile(normal(tuple(tile)))}.")  # type: ignore[arg-type]
+                    lines.append(f"{self.name(event['seat'])} picked {hand_tile(normal(tuple(tile)))}.")
             elif kind == "action" and index in face_down:
                 lines.append(self._laid_face_down(event, hand, viewer))
             elif kind == "action":
@@ -622,7 +623,7 @@ class TrickNarrator:
     def _widow(self, event: dict[str, Any], hand: _Hand) -> str:
         """The undealt tiles shown face up after the deal, or taken with a trick (and what they count)."""
         self._follow(event, hand)
-        tiles = " ".join(hand_tile(normal(tuple(tile))) for tile in event["tiles"])  # type: ignore[arg-type]
+        tiles = " ".join(hand_tile(normal(tuple(tile))) for tile in event["tiles"])
         if event["type"] == "widow_shown":
             return f"The tiles not dealt are turned face up: {tiles}."
         count = f", which count {event['count']}" if event["count"] else ""
@@ -630,7 +631,7 @@ class TrickNarrator:
 
     def _declared(self, event: dict[str, Any], viewer: int | None) -> str:
         """A declaration: the tiles shown and what they score (declaration)."""
-        tiles = " ".join(hand_tile(normal(tuple(tile))) for tile in event["tiles"])  # type: ignore[arg-type]
+        tiles = " ".join(hand_tile(normal(tuple(tile))) for tile in event["tiles"])
         declaration = self.t.rules.declaration
         when = ""
         if event.get("wins"):  # declaration.wins_when
@@ -645,8 +646,8 @@ class TrickNarrator:
 
     def _meld(self, event: dict[str, Any]) -> str:
         """A meld shown (melds): its name, its tiles (the widow's among them said) and its points."""
-        tiles = " ".join(hand_tile(normal(tuple(tile))) for tile in event["tiles"])  # type: ignore[arg-type]
-        widow = " ".join(hand_tile(normal(tuple(tile))) for tile in event["widow"])  # type: ignore[arg-type]
+        tiles = " ".join(hand_tile(normal(tuple(tile))) for tile in event["tiles"])
+        widow = " ".join(hand_tile(normal(tuple(tile))) for tile in event["widow"])
         used = f", with the widow's {widow}" if widow else ""
         said = f"{self.name(event['seat'])} showed a meld, {printable(event['name'])}: {tiles}{used}"
         return self.style.paint(f"{said} — {counted(event['points'], ('point', 'points'))}.", "bold")
@@ -728,7 +729,7 @@ class TrickNarrator:
                 hand.declaration = self.t.declarations[0]
         elif kind == "turn_up":
             stock = self.t.rules.stock
-            hand.turn_up = normal(tuple(event["tile"]))  # type: ignore[arg-type]
+            hand.turn_up = normal(tuple(event["tile"]))
             hand.declaration = event["trump"]
             hand.turn_up_last = stock is not None and stock.draw
         elif kind == "draw":
@@ -770,7 +771,7 @@ class TrickNarrator:
                 hand.at_close = (hand.tricks.copy(), hand.points.copy())
             elif kind == PLAY:
                 if hand.on_table == 0 and "tile" in action:
-                    hand.lead = tuple(normal(tuple(x)) for x in action.get("tiles") or [action["tile"]])  # type: ignore[misc]
+                    hand.lead = tuple(normal(tuple(x)) for x in action.get("tiles") or [action["tile"]])
                 if hand.on_table > 0 or action.get("tiles"):
                     pass  # a follow, or tiles led together, which call for no suit
                 elif action.get("value") is not None:
@@ -778,7 +779,7 @@ class TrickNarrator:
                 elif hand.special is not None and self.t.contracts[hand.special].rank is not None:
                     pass  # a contract that ranks the tiles without suits (sevens): no suit is led
                 elif hand.declaration is not None:
-                    tile = normal(tuple(action["tile"]))  # type: ignore[arg-type]
+                    tile = normal(tuple(action["tile"]))
                     hand.led = self.t.suits(hand.declaration).led_suit[self.t.index[tile]]
                 hand.on_table += 1
 
@@ -839,7 +840,7 @@ class TrickNarrator:
             self._follow(event, hand)
             seat, tile = event["seat"], event.get("tile")
             turn_up = hand.turn_up_last and hand.stock == 0 and context != "kitty"
-            shown = normal(tuple(tile)) if tile and seat == viewer else None  # type: ignore[arg-type]
+            shown = normal(tuple(tile)) if tile and seat == viewer else None
             said.append((seat, shown, turn_up))
         if context == "kitty" and len(said) > 1:  # a kitty of several tiles, told at once
             seat = said[0][0]
@@ -884,11 +885,11 @@ class TrickNarrator:
         self._follow(event, hand)
         their = "your" if self.seats[seat].name == "You" else "their"
         if kind == DISCARD:  # face down: only its owner hears the tile
-            tile = normal(tuple(action["tile"])) if action.get("tile") else None  # type: ignore[arg-type]
+            tile = normal(tuple(action["tile"])) if action.get("tile") else None
             if tile is not None and tile == hand.turn_up:  # the turned-up tile, declined: face up for all
                 return f"{who} left the turned-up {hand_tile(tile)} face up, out of play."
             if seat == viewer and action.get("tile"):
-                return f"{who} laid {hand_tile(normal(tuple(action['tile'])))} face down."  # type: ignore[arg-type]
+                return f"{who} laid {hand_tile(normal(tuple(action['tile'])))} face down."
             return f"{who} laid a tile face down."
         if kind == GIVE:  # face down: only its giver hears the tile (its receiver, once they change hands)
             if seat == viewer and action.get("tile"):
@@ -929,7 +930,7 @@ class TrickNarrator:
             return f"{who} declared {trump_words(value, self.t.max_pip)}."
         if grouped(self.t):
             return self._play(event, hand)
-        tile = normal(tuple(action["tile"]))  # type: ignore[arg-type]
+        tile = normal(tuple(action["tile"]))
         if hand.on_table == 1:
             if action.get("value") is not None:
                 return f"{who} led {hand_tile(tile)} as {self._suit(action['value'], hand)}."
@@ -944,14 +945,14 @@ class TrickNarrator:
         led the pair of Heavens [6|6] [6|6].", "You played [6|6] Heaven, taking the lead."."""
         who = self.name(event["seat"])
         action = event["action"]
-        tiles = [normal(tuple(x)) for x in action.get("tiles") or [action["tile"]]]  # type: ignore[misc]
-        said = shown_play(self.t, tiles)  # type: ignore[arg-type]
+        tiles = [normal(tuple(x)) for x in action.get("tiles") or [action["tile"]]]
+        said = shown_play(self.t, tiles)
         if hand.on_table == 1:
             led = ""
             if hand.led is not None:
                 led = f" ({self._suit(hand.led, hand)} led)"
             elif len(tiles) > 1:
-                found = self.t.groups.of.get(tuple(sorted(tiles)))  # type: ignore[arg-type]
+                found = self.t.groups.of.get(tuple(sorted(tiles)))
                 led = f" ({printable(found[0])})" if found is not None else ""
             return f"{who} led {said}{led}."
         taking = ", taking the lead" if self.t.rules.face_down else ""  # a play face up takes it
@@ -962,9 +963,9 @@ class TrickNarrator:
         self._follow(event, hand)
         seat = event["seat"]
         action = event["action"]
-        tiles = [normal(tuple(x)) for x in action.get("tiles") or ([action["tile"]] if "tile" in action else [])]  # type: ignore[misc]
+        tiles = [normal(tuple(x)) for x in action.get("tiles") or ([action["tile"]] if "tile" in action else [])]
         if seat == viewer and tiles:
-            said = named_tile(self.t, tiles[0]) if len(tiles) == 1 else tiles_words(in_suit_order(self.t, tiles))  # type: ignore[arg-type]
+            said = named_tile(self.t, tiles[0]) if len(tiles) == 1 else tiles_words(in_suit_order(self.t, tiles))
             return f"{self.name(seat)} laid {said} face down."
         count = max(len(tiles), len(hand.lead), 1)  # as many as were led
         return f"{self.name(seat)} laid {tiles_count(count)} face down."
@@ -1027,7 +1028,7 @@ class TrickNarrator:
     def _trick(self, event: dict[str, Any], hand: _Hand, viewer: int | None) -> str:
         self._follow(event, hand)
         taker = event["seat"]
-        tiles = [(seat, normal(tuple(tile))) for seat, tile in event["tiles"]]  # type: ignore[arg-type]
+        tiles = [(seat, normal(tuple(tile))) for seat, tile in event["tiles"]]
         if grouped(self.t):
             return self._trick_of_plays(event, tiles, viewer)
         best = next(tile for seat, tile in tiles if seat == taker)
@@ -1135,10 +1136,10 @@ class TrickNarrator:
         only_tricks = only_tricks_count(self.t) or no_points(self.t)
         captures = captures_count(self.match.ruleset)
         for side in range(self.match.sides if reason != "walkover" else 0):  # a walkover played no trick
-            names = together(self.side_names(side))
+            said_side = together(self.side_names(side))
             members = [s for s in range(self.match.players) if self.match.side_of(s) == side]
             if members and all(s in hand.dropped for s in members):
-                lines.append(f"  {names}: dropped out.")
+                lines.append(f"  {said_side}: dropped out.")
                 continue
             said = counted(hand.tricks[side], ("trick", "tricks"))
             if not only_tricks:
@@ -1149,7 +1150,7 @@ class TrickNarrator:
             if closer is not None and tricks_at:
                 at = counted(tricks_at[side], ("trick", "tricks"))
                 said += f" ({at}, {counted(points_at[side], ('point', 'points'))} when the stock was closed)"
-            lines.append(f"  {names}: {said}.")
+            lines.append(f"  {said_side}: {said}.")
         lines += scores
         lines.append(scores_line(self.match, self.seats, event["scores"]))
         return lines
@@ -1184,5 +1185,5 @@ def result_line(match: Match, seats: Sequence[Seat]) -> str:
 
 def _scoring_names(rules: Any) -> frozenset[str]:
     """The hand names a hand's score reads: `scoring.hand`'s and the collector's (who collects)."""
-    read = getattr(rules.hand, "names", frozenset())
+    read: frozenset[str] = getattr(rules.hand, "names", frozenset())
     return read | (rules.collector.names if rules.collector is not None else frozenset())

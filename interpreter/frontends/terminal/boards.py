@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from interpreter.engine import Action, Match
+from interpreter.frontends.presentation.counting import describe_counting_move
 from interpreter.frontends.presentation.partition import describe_split
 from interpreter.frontends.presentation.places import move_words
 from interpreter.frontends.presentation.plays import grouped, order_plays
@@ -15,7 +16,7 @@ from interpreter.frontends.presentation.seats import Seat
 from interpreter.frontends.presentation.style import Style
 from interpreter.frontends.presentation.tricks import describe_trick_move, tables
 from interpreter.frontends.terminal import draw_discard_table
-from interpreter.frontends.terminal.counting_table import counting_help, counting_screen, describe_counting_move
+from interpreter.frontends.terminal.counting_table import counting_help, counting_screen
 from interpreter.frontends.terminal.help_text import layout_help, trick_help
 from interpreter.frontends.terminal.partition_board import partition_help, partition_screen
 from interpreter.frontends.terminal.table import describe_move, screen

@@ -142,7 +142,8 @@ class Session:
         self.hot_seat = len(humans) > 1
         # Per person, how much of the log they have been told, from the deal of the current round on
         # (a resumed game retells its round so far); a spectator, when nobody plays, is told it all.
-        self.told: dict[int | None, int] = {number: self._round_start() for number in humans or [None]}
+        tellers: list[int | None] = [*humans] or [None]
+        self.told: dict[int | None, int] = {number: self._round_start() for number in tellers}
         self.last_human = humans[0] if humans else None
         self.on_screen: int | None = None  # whose hand the screen shows
         self.board = terminal_board(match)  # the screen, help and words of the board the hands are played on

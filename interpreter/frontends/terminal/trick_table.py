@@ -81,8 +81,8 @@ def auction_lines(match: Match, seats: Sequence[Seat], legal: Sequence[Action], 
     for seat, value in view.bids:
         said = "passed" if value is None else f"bid {bid_text(t, value)}"
         lines.append(f"  {seats[seat].name:<{width}}  {said}")
-    bids = [a.value for a in legal if a.kind == BID]
-    lowest = f"; the lowest bid now is {bid_text(t, min(bids))}" if bids else ""  # type: ignore[type-var]
+    bids = [a.value for a in legal if a.kind == BID and isinstance(a.value, int)]
+    lowest = f"; the lowest bid now is {bid_text(t, min(bids))}" if bids else ""
     if view.bid is None:
         lines.append(f"No bid yet{lowest}.")
     else:
@@ -107,7 +107,7 @@ def _turn_up_auction_lines(
     ]
     for i, (seat, value) in enumerate(view.bids):
         said = "passed" if value is None else "accepted"
-        if value is not None and i >= len(seats):  # the second round: a suit named
+        if value is not None and i >= len(seats) and view.bid_suit is not None:  # the second round: a suit named
             said = f"named {suit_name(view.bid_suit, t.max_pip + 1)}"
         lines.append(f"  {seats[seat].name:<{width}}  {said}")
         if i == len(seats) - 1 and view.turned_down:
