@@ -263,7 +263,7 @@ def test_computer_opponents_move_inside_step() -> None:
         ({"opponents": {1: "smart"}}, "opponents: no player 'smart'"),
         ({"opponents": {0: "greedy", 1: "greedy"}}, "opponents: every seat is a computer"),
         ({"score_scale": 0}, "score_scale must be above 0, not 0"),
-        ({"render_mode": "human"}, "render_mode 'human'"),
+        ({"render_mode": "rgb_array"}, "render_mode 'rgb_array'"),
     ],
 )
 def test_bad_arguments_say_what_is_wrong(kwargs: dict[str, object], message: str) -> None:
@@ -324,6 +324,47 @@ def test_render_ansi_names_the_mover_and_its_actions() -> None:
     assert text is not None and text.splitlines()[0] == "texas-42: round 1, scores [0, 0]"
     bids = ", ".join(f"{56 + k}=bid {30 + k}" for k in range(13))
     assert text.splitlines()[1] == f"seat_2 to move: {bids}, 69=bid 84, 83=pass"
+
+
+def test_render_says_a_play_that_follows_a_trick_as_a_play_not_a_lead() -> None:
+    game = env("texas-42", 4, render_mode="ansi")
+    game.reset(seed=3)
+    seen = []
+    while len(seen) < 8 and not game.terminations[game.agent_selection]:
+        following = bool(game.match.observation(game.match.current_player).tricks.trick)
+        said = game.render().splitlines()[1]
+        if any(a.kind == "play" for a in game.match.legal_actions()):
+            seen.append((following, said))
+        observation, *_ = game.last()
+        game.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert {following for following, _ in seen} == {False, True}, seen
+    for following, said in seen:
+        words = {part.split("=")[1].split()[0] for part in said.split(": ", 1)[1].split(", ")}
+        assert words == ({"play"} if following else {"lead"}), (following, said)
+
+
+def test_env_is_the_raw_environment_in_pettingzoo_s_standard_wrappers() -> None:
+    from pettingzoo.utils.wrappers import AssertOutOfBoundsWrapper, OrderEnforcingWrapper
+
+    from interpreter.agents.pettingzoo_env import raw_env
+
+    game = env("draw", 2)
+    assert isinstance(game, OrderEnforcingWrapper) and isinstance(game.env, AssertOutOfBoundsWrapper)
+    assert type(game.unwrapped) is raw_env is DominoEnv
+    with pytest.raises(AssertionError, match=re.escape("reset() needs to be called before step")):
+        game.step(0)
+    game.reset(seed=0)
+    with pytest.raises(AssertionError):  # outside the action space: the bounds wrapper's refusal
+        game.step(len(game.encoding.actions))
+
+
+@pytest.mark.parametrize("name", ["draw", "texas-42", "luzon", "pai-gow"])
+def test_both_render_modes_pass_pettingzoo_s_render_test(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from pettingzoo.test import render_test
+
+    render_test(lambda render_mode=None: env(name, render_mode=render_mode))
+    printed = capsys.readouterr().out  # human mode: the same text, printed, and None returned
+    assert f"{name}: round 1" in printed
 
 
 def test_without_pettingzoo_the_import_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch) -> None:

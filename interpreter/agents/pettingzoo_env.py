@@ -1,6 +1,9 @@
 """Any rule file as a PettingZoo AEC environment (docs/agents.md; the `agents` extra).
 
-`env(rules, players)` plays one match of the rules per episode. Each agent is a seat ("seat_0",
+PettingZoo's classic layout: `raw_env` is the environment's class, and `env(rules, players)` makes
+one wrapped in PettingZoo's standard wrappers (an action out of the space refused, and the order of
+calls enforced: a `step` before `reset` is PettingZoo's own clear error). It plays one match of the
+rules per episode. Each agent is a seat ("seat_0",
 …); its observation is `{"observation": float32 array, "action_mask": int8 array}` built only from
 `Match.observation(seat)` (interpreter/agents/encoding.py); its action is an index of a fixed
 `Discrete` space. Seats given to `opponents` are played by the project's computer players inside
@@ -16,6 +19,7 @@ from typing import Any, ClassVar
 try:
     from gymnasium import spaces
     from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
 except ImportError as error:  # the extra is optional: say how to get it
     raise ImportError("interpreter.agents needs pettingzoo: pip install 'domino-rules[agents]'") from error
 
@@ -53,7 +57,9 @@ def lead_change(before: tuple[int, ...], after: tuple[int, ...], side: int, lowe
 class DominoEnv(AECEnv):
     """The AEC environment of a rule file (a path, a bundled name, or a loaded `Ruleset`)."""
 
-    metadata: ClassVar[dict[str, Any]] = {"name": "domino_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "domino_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False,
+    }  # fmt: skip
 
     def __init__(
         self,
@@ -90,8 +96,11 @@ class DominoEnv(AECEnv):
             raise ValueError(f"score_scale must be above 0, not {score_scale}")
         self.encoding = Encoding(probe.ruleset, count, probe.sides, score_scale)
         self._round_rewards = round_rewards
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode {render_mode!r}: this environment renders 'ansi' (text) or nothing")
+        if render_mode not in (None, "ansi", "human"):
+            raise ValueError(
+                f"render_mode {render_mode!r}: this environment renders 'ansi' (returns the text), 'human' "
+                "(prints it) or nothing"
+            )
         self.render_mode = render_mode
         self.possible_agents = [f"seat_{seat}" for seat in range(count) if seat not in computers]
         self._seat = {agent: int(agent.removeprefix("seat_")) for agent in self.possible_agents}
@@ -229,23 +238,51 @@ class DominoEnv(AECEnv):
         return {"observation": vector, "action_mask": mask}
 
     def render(self) -> str | None:
-        """`ansi`: the round, the scores and who is to move with their legal actions, as text."""
-        if self.render_mode != "ansi":
+        """The round, the scores and who is to move with their legal actions, as text: returned in
+        `ansi` mode, printed to standard output in `human` mode (which returns None)."""
+        if self.render_mode not in ("ansi", "human"):
             return None
         match = self._match
         lines = [f"{self._ruleset.name}: round {match.round}, scores {list(match.scores)}"]
         if match.is_over:
             lines.append(f"over: sides {list(match.winners)} won")
         elif self._legal:
-            lines.append(
-                f"{self.agent_selection} to move: " + ", ".join(f"{i}={a}" for i, a in sorted(self._legal.items()))
-            )
-        return "\n".join(lines)
+            following = _following(match)
+            said = (f"{i}={_said(a, following)}" for i, a in sorted(self._legal.items()))
+            lines.append(f"{self.agent_selection} to move: " + ", ".join(said))
+        text = "\n".join(lines)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         """Nothing to release: the match lives in memory."""
 
 
-# PettingZoo's convention: a module's `env(...)` makes its environment (here the class itself:
-# `env(rules, players, teams=…, opponents=…, round_rewards=…, score_scale=…, render_mode=…)`).
-env = DominoEnv
+def _following(match: Match) -> bool:
+    """Whether a trick is under way: a play then follows it rather than leads. (The action's own
+    text, `str(action)`, is the form `Action.parse` reads, which writes every trick play as a lead.)"""
+    seat = match.current_player
+    view = match.observation(seat).tricks if seat is not None else None
+    return bool(view is not None and view.trick)
+
+
+def _said(action: Action, following: bool) -> str:
+    text = str(action)
+    return "play" + text.removeprefix("lead") if following and text.startswith("lead ") else text
+
+
+# PettingZoo's classic layout: `raw_env` the class, `env(...)` it wrapped in the standard wrappers.
+raw_env = DominoEnv
+
+
+def env(rules: Ruleset | str, players: int | None = None, **options: Any) -> AECEnv:
+    """The environment of `rules` (`raw_env`'s arguments: players, teams, opponents, round_rewards,
+    score_scale, render_mode), in PettingZoo's standard wrappers: an index outside the action
+    space is refused, and calls out of order (a `step` before `reset`) get PettingZoo's own error.
+    Its attributes (`match`, `encoding`, `action_of`) are read through the wrappers; `.unwrapped`
+    is the environment itself."""
+    made: AECEnv = raw_env(rules, players, **options)
+    made = wrappers.AssertOutOfBoundsWrapper(made)
+    return wrappers.OrderEnforcingWrapper(made)
