@@ -38,13 +38,16 @@ def test_a_turn_lays_a_car_on_ones_own_train_then_one_on_each_other_train() -> N
     with pytest.raises(IllegalAction, match=r"play\.allowed"):
         m.apply(Action.parse("1-3 on arm 0"))
     play(m, "8-7 on arm 7")
-    # Nothing fits seat 1's train (4, 4): the turn ends by itself, without a pass.
+    # Nothing fits seat 1's train (4, 4): the rest of the turn is optional, so the player stops it
+    # with a pass all the same, and the others cannot tell a stop by need from one by choice.
+    assert m.current_player == 0 and legal(m) == ["pass"]
+    play(m, "pass")
     assert m.current_player == 1 and m.hand(0) == ((1, 3),)
     assert [a.value for a in m.layout.arms] == [1, 5, 4, 4, 2, 7, 8, 7]
     assert legal(m) == ["4-2 on arm 2", "4-2 on arm 3"]
     play(m, "4-2 on arm 2")
     assert legal(m) == ["8-6 on arm 6", "pass"]  # 9-0 fits no train
-    play(m, "8-6 on arm 6")
+    play(m, "8-6 on arm 6", "pass")  # nothing more fits: seat 1 stops the rest of its turn
     # Seat 2's own train (2, 7) takes 7-0; 3-6 fits seat 3's end showing 6, but only after that.
     assert m.current_player == 2 and legal(m) == ["7-0 on arm 5"]
 
@@ -52,6 +55,8 @@ def test_a_turn_lays_a_car_on_ones_own_train_then_one_on_each_other_train() -> N
 def test_a_player_who_cannot_add_to_their_own_train_loses_the_turn() -> None:
     m = start("basic-trains", "5-5 9-1 5-0", "4-4 3-2 6-6", "3-3 2-1 0-6", "8-8 1-6 2-0")
     play(m, "lead 5-5", "lead 4-4", "lead 3-3", "lead 8-8", "5-0 on arm 0")
+    assert legal(m) == ["pass"]  # 9-1 fits no other train: seat 0 stops its turn (a stop, by need)
+    play(m, "pass")
     # 3-2 fits seat 2's train (3), but a turn starts on one's own train, which shows 4 and 4.
     assert m.current_player == 1 and legal(m) == ["pass"]
 
@@ -97,5 +102,6 @@ def test_the_hub_has_no_engine_and_the_nine_double_starts_its_holders_train() ->
     play(m, "lead 9-9", "lead 4-4", "lead 7-7", "lead 8-8", "9-1 on arm 0")
     owners = [(a.owner, a.value) for a in m.layout.arms]
     assert owners == [(0, 1), (0, 9), (1, 4), (1, 4), (2, 7), (2, 7), (3, 8), (3, 8)]
+    play(m, "pass")  # 2-3 fits no other train: the optional rest of the turn stopped
     assert m.current_player == 1 and legal(m) == ["4-2 on arm 2", "4-2 on arm 3"]  # 2-3 fits no train
     assert rules("basic-trains").deal.hand_sizes[5] == 11

@@ -29,9 +29,11 @@ def test_train_dominoes_the_first_turn_is_a_connected_run_on_ones_own_train() ->
     play(m, "9-4 on arm 0", "4-4 on arm 0")
     # The double demands nothing in the first turn: the run goes on, or stops here.
     assert legal(m) == ["4-2 on arm 0", "pass"]
-    play(m, "4-2 on arm 0", "2-7 on arm 0")  # nothing fits the 7: the run ends
+    play(m, "4-2 on arm 0", "2-7 on arm 0")
+    assert legal(m) == ["pass"]  # nothing fits the 7: the run ends with its player's stop
+    play(m, "pass")
     assert m.current_player == 1 and legal(m) == ["9-3 on arm 1", "9-5 on arm 1"]
-    play(m, "9-3 on arm 1", "3-1 on arm 1")
+    play(m, "9-3 on arm 1", "3-1 on arm 1", "pass")  # nothing fits the 1: seat 1's run stops
     # The second turn is an ordinary one: here the shared train takes 9-1.
     assert m.current_player == 0 and legal(m) == ["9-1 on arm 2"]
     play(m, "9-1 on arm 2")

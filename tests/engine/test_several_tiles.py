@@ -64,9 +64,12 @@ def test_own_train_first_then_up_to_one_tile_on_each_other_open_train() -> None:
     play(m, "6-1 on arm 0")
     assert m.current_player == 0 and legal(m) == ["6-2 on arm 2", "pass"]  # seat 1's train is closed
     play(m, "6-2 on arm 2")
-    # 2-3 fits arm 2 but it has its tile this turn; no other train is open: the turn ends.
+    # 2-3 fits arm 2 but it has its tile this turn; no other train is open: the turn ends with the
+    # player's stop, as a stop by choice would.
+    assert legal(m) == ["pass"]
+    play(m, "pass")
     assert m.current_player == 1 and legal(m) == ["6-4 on arm 1"]
-    play(m, "6-4 on arm 1")
+    play(m, "6-4 on arm 1", "pass")  # nothing of seat 1's fits the shared train's 2: its stop
     assert m.current_player == 0
     assert legal(m) == ["1-1 on arm 0"]
     play(m, "1-1 on arm 0")
@@ -74,7 +77,7 @@ def test_own_train_first_then_up_to_one_tile_on_each_other_open_train() -> None:
     play(m, "pass")  # the player stops: the turn passes, and no pass counts toward a block
     assert m.current_player == 1 and m.hand(0) == ((2, 3),)
     assert legal(m) == ["4-5 on arm 1"]
-    play(m, "4-5 on arm 1")  # nothing else fits the shared train's 2; seat 0's train is closed
+    play(m, "4-5 on arm 1", "pass")  # nothing else fits the shared train's 2; seat 0's train is closed
     assert m.current_player == 0 and legal(m) == ["draw"]  # own train shows 1: 2-3 does not fit it
     play(m, "draw")  # 0-1 fits the own train and must be played
     assert legal(m) == ["1-0 on arm 0"]

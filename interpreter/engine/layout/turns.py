@@ -135,10 +135,12 @@ def _turn_goes_on(table: LayoutTable, play: PlayPhase, seat: int, arm_id: int | 
     if play.turn_laid < play.turn_need:
         play.extra = table.rules.play.rest_optional or not table.t.forced
         legal = compute_legal(table, play)
-        if legal[0].kind == PLAY:
+        # An optional rest offers its stop even when no tile fits (as after an optional double):
+        # a stop by choice and a stop by need are then one pass in the log, and the other seats
+        # cannot tell from it whether the player held a tile that fitted.
+        if legal[0].kind == PLAY or (play.extra and not (double and table.t.again)):  # a double's tile: below
             play.listed = legal
             return True
-        play.extra = False
     play.reset_turn()
     return False
 
