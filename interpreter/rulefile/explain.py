@@ -498,7 +498,10 @@ def _turn(play: Play) -> list[str]:
         + (", a double played again after not counting." if play.again_after_double else ".")
     ]
     if play.rest_optional or not play.forced:
-        out.append("After the first of them, the player may stop at any time.")
+        out.append(
+            "After the first of them, the player may stop at any time, and stops (passes) when no more can be laid: "
+            "the others cannot tell which."
+        )
     elif when != "always":  # else said by the whole turn's sentence
         out.append("The player lays them while any can be laid; when none can, the turn ends.")
     if when is not None:
