@@ -25,7 +25,7 @@ SAYINGS: dict[str, str] = {
     "thanks": "Thanks!",
     "gg": "Good game!",
     "thumbs": "👍",
-    "smile": "🙂",
+    "smile": "😊",
     "laugh": "😄",
     "clap": "👏",
 }
