@@ -70,26 +70,29 @@ function takeIn(state) {
   started = true;
 }
 
-// The seat as the page draws it now: its place at a trick game's table, else its chip.
+// The seat as the page draws it now: the name of its place at a trick game's table (the bubble over
+// it: under it lie the seat's bid and its tile in the trick), else its chip in the players' bar
+// (the bubble under it, over the table's edge).
 function seatBox(seat) {
   const spot = $("trick-table").hidden ? null : $("trick-table").querySelector(`.spot[data-seat="${seat}"] .spot-name`);
-  return spot || document.querySelector(`#players .player[data-seat="${seat}"]`);
+  return spot ? { anchor: spot, over: true } : { anchor: document.querySelector(`#players .player[data-seat="${seat}"]`), over: false };
 }
 
-// Every live bubble under its seat (over it where the screen has no room below), within the screen.
+// Every live bubble beside its seat, on the side seatBox says where the screen has room, within the screen.
 export function placeBubbles() {
   const layer = $("say-layer");
   if (!layer) return;
   layer.replaceChildren();
   for (const [seat, message] of live) {
-    const anchor = seatBox(seat);
+    const { anchor, over } = seatBox(seat);
     if (!anchor) continue;
     const bubble = h("div", { class: "say-bubble", "data-seat": seat }, message.text);
     layer.append(bubble);
     const at = anchor.getBoundingClientRect();
     const width = bubble.offsetWidth;
     const left = Math.max(4, Math.min(at.left + at.width / 2 - width / 2, window.innerWidth - width - 4));
-    const below = at.bottom + 8 + bubble.offsetHeight <= window.innerHeight;
+    const roomOver = at.top - 8 - bubble.offsetHeight >= 0;
+    const below = over ? !roomOver : at.bottom + 8 + bubble.offsetHeight <= window.innerHeight;
     bubble.classList.toggle("above", !below);
     bubble.style.left = `${left + window.scrollX}px`;
     bubble.style.top = `${(below ? at.bottom + 8 : at.top - 8 - bubble.offsetHeight) + window.scrollY}px`;
