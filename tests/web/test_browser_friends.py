@@ -272,6 +272,15 @@ def test_a_friend_says_nice_play_and_the_table_shows_it_beside_their_seat(browse
     laptop.clock.fast_forward(6000)  # the page's clock: a bubble goes after five seconds
     laptop.wait_for_selector(".say-bubble", state="detached")
 
+    # By keyboard: Enter opens the menu at its first word, an arrow moves on, Esc closes it and
+    # gives the focus back to Say…; the table's own keys see none of them.
+    laptop.focus("#say-button")
+    laptop.keyboard.press("Enter")
+    laptop.wait_for_selector("#say-menu:not([hidden])")
+    laptop.keyboard.press("ArrowDown")
+    assert laptop.evaluate("document.activeElement.dataset.say") == "luck"
+    laptop.keyboard.press("Escape")
+    assert laptop.locator("#say-menu").is_hidden() and laptop.evaluate("document.activeElement.id") == "say-button"
     # Hidden: the others' next message reaches the page, and no bubble shows it.
     laptop.click("#say-button")
     laptop.click("#say-hide")
