@@ -21,6 +21,7 @@ from interpreter import players
 from interpreter.engine import Match
 from interpreter.frontends.terminal.session import computer_choice
 from interpreter.frontends.web.app import create_app
+from interpreter.frontends.web.sayings import SAYINGS
 from interpreter.frontends.web.store import tokens_path
 from interpreter.frontends.web.views import layout_json
 from interpreter.records.savegame import read_save
@@ -291,6 +292,9 @@ def _check_view(view: dict, seat: int, truth: Match, log: list[dict]) -> None:
         revealed = {tuple(t) for hand in ends[-1]["hands"] for t in hand}
         assert not _tiles_in_words(view["last_actions"]) & (never_shown - revealed)
     assert "boneyard" not in view and "hands" not in view
+    # What the people said is the catalogue's words alone: no tile, no token, nothing of a request.
+    for message in view["said"]:
+        assert set(message) == {"id", "seat", "say", "text"} and message["text"] == SAYINGS[message["say"]]
 
 
 def test_a_whole_match_never_shows_the_human_seat_a_hidden_tile(client, app_match):
@@ -298,9 +302,17 @@ def test_a_whole_match_never_shows_the_human_seat_a_hidden_tile(client, app_matc
     received: list[dict] = []
     stream = Stream(client, url(table, "events"))
     chooser = random.Random(3)
+    now = [0.0]
+    client.app.state.tables.clock = lambda: now[0]  # moved on only between moves, for the seat's rate to say
     view = client.get(url(table, "state")).json()
     received.append(view)
     while not view["over"]:
+        if chooser.random() < 0.2:  # now and then the person says something, to every view
+            now[0] += 10
+            answer = client.post(url(table, "say"), json={"say": chooser.choice(list(SAYINGS))})
+            assert answer.status_code == 200, answer.text
+            view = answer.json()["state"]
+            received.append(view)
         if view["to_continue"]:  # a round's end waits for the person to continue
             view = client.post(url(table, "continue"), json={}).json()["state"]
             received.append(view)
@@ -316,8 +328,11 @@ def test_a_whole_match_never_shows_the_human_seat_a_hidden_tile(client, app_matc
     assert stream.content_type.startswith("text/event-stream") and events[-1][0] == "over"
     sse = [json.loads(data) for kind, data in events if kind == "state"]
     assert len(sse) > 2 and sse[-1]["over"] and [v["version"] for v in sse] == sorted(v["version"] for v in sse)
-    # A view is sent again at the same version only when it changed: the person continued from a round's end.
-    assert all(a["version"] < b["version"] or a["to_continue"] != b["to_continue"] for a, b in itertools.pairwise(sse))
+    # A view is sent again at the same version only when it changed: the person continued from a round's
+    # end, or said something.
+    assert all(a["version"] < b["version"] or a["to_continue"] != b["to_continue"] or a["said"] != b["said"]
+               for a, b in itertools.pairwise(sse))  # fmt: skip
+    assert any(view["said"] for view in sse)
     received += sse
     final = app_match(client, table)
     log = final.events
@@ -327,6 +342,8 @@ def test_a_whole_match_never_shows_the_human_seat_a_hidden_tile(client, app_matc
     for view, upto in by_version(received, log, truth):
         _check_view(view, 0, truth, log[:upto])
     assert any(view["round_end"] for view in received)
+    told = {message["text"] for view in received for message in view["said"]}
+    assert told and not _tiles_in_words(sorted(told))
     assert received[-1]["winners"] == list(final.winners) and received[-1]["history"]
 
 

@@ -3,12 +3,15 @@
 at the match's end takes every open page (the spectator's too) to the next match, same seats and
 names, each by a new token of its own. A seed typed on the start page (all 19 digits of the largest:
 a JavaScript number would round it) is shown at the table exactly, as chosen: under the players on
-a laptop, under the game's name on a phone. Screenshots: friends-names.png, spectator.png,
-seed-chosen-laptop.png, seed-chosen-phone.png."""
+a laptop, under the game's name on a phone. A friend on a phone says "Nice play!" and a bubble
+shows it beside their seat on the others' pages, for a few seconds (beside their place at a trick
+game's table); no spectator may say anything. Screenshots: friends-names.png, spectator.png,
+seed-chosen-laptop.png, seed-chosen-phone.png, say-phone.png, say-laptop.png, say-trick-laptop.png."""
 
 from __future__ import annotations
 
-from tests.web.test_browser import browser, open_page, server, shots  # noqa: F401 (fixtures, by name)
+from tests.web.test_browser import HUMAN, browser, computer, open_page, server, shots  # noqa: F401 (fixtures)
+from tests.web.test_browser_screens import LAPTOP
 
 DESK = {"viewport": {"width": 1300, "height": 820}}
 LARGEST = str(2**63 - 1)  # past 2**53: a JavaScript number would round it to ...808
@@ -213,4 +216,92 @@ def test_a_seed_typed_on_the_start_page_is_shown_exactly_at_the_table(browser, s
     inside = "e => e.scrollWidth <= e.clientWidth && e.getBoundingClientRect().bottom <= e.parentNode.offsetHeight"
     assert badge.evaluate(inside)
     phone.screenshot(path=shots / "seed-chosen-phone.png")
+    assert not errors, errors
+
+
+# --- saying something (sayings.js) -----------------------------------------------------------------
+
+BUBBLE = ".say-bubble[data-seat='{}']"
+
+
+def _beside(page, bubble: str, seat_box: str) -> None:
+    """The bubble within a few pixels of its seat's box, overlapping it across."""
+    near = page.evaluate(
+        """([bubble, seat]) => {
+        const b = document.querySelector(bubble).getBoundingClientRect();
+        const s = document.querySelector(seat).getBoundingClientRect();
+        const gap = Math.min(Math.abs(b.top - s.bottom), Math.abs(s.top - b.bottom));
+        return { gap, across: b.left < s.right && s.left < b.right, onScreen: b.left >= 0 && b.right <= innerWidth };
+    }""",
+        [bubble, seat_box],
+    )
+    assert near["gap"] <= 12 and near["across"] and near["onScreen"], near
+
+
+def test_a_friend_says_nice_play_and_the_table_shows_it_beside_their_seat(browser, server, shots):  # noqa: F811
+    errors: list[str] = []
+    made = server.table("draw", [HUMAN, HUMAN, computer()], {"match.target": "30"})
+    links = [server.base + seat.get("link", "") for seat in made["seats"]]
+    laptop = open_page(browser, links[0], errors, LAPTOP)
+    phone = open_page(browser, links[1], errors, PHONE)
+    phone.click("#name-skip")
+    size = phone.eval_on_selector("#say-button", "b => [b.offsetWidth, b.offsetHeight]")
+    assert min(size) >= 44, size
+    phone.tap("#say-button")
+    phone.wait_for_selector("#say-menu:not([hidden])")
+    items = phone.eval_on_selector_all("#say-menu button", "els => els.map(e => e.offsetHeight)")
+    assert len(items) == 11 and min(items) >= 44, items  # ten sayings and "Hide the others' messages"
+    phone.tap("[data-say='nice']")
+    laptop.wait_for_selector(BUBBLE.format(1))
+    assert laptop.inner_text(BUBBLE.format(1)) == "Nice play!"
+    _beside(laptop, BUBBLE.format(1), "#players .player[data-seat='1']")
+    assert laptop.inner_text("#say-said") == "Player 2 says: Nice play!"
+    phone.wait_for_selector(BUBBLE.format(1))  # the sayer sees it at their own seat too
+    _beside(phone, BUBBLE.format(1), "#players .player[data-seat='1']")
+    phone.screenshot(path=str(shots / "say-phone.png"))
+    laptop.screenshot(path=str(shots / "say-laptop.png"))
+
+    # A reload shows what is new from then on, not what was said before.
+    laptop.clock.install()
+    laptop.reload()
+    laptop.wait_for_selector("body[data-ready='1']")
+    assert laptop.evaluate("window.__state.said.length") == 1 and laptop.locator(".say-bubble").count() == 0
+    token = made["seats"][1]["token"]
+    server.post(f"/api/tables/{made['table']}/say?token={token}", {"say": "thumbs"})
+    laptop.wait_for_selector(BUBBLE.format(1))
+    laptop.clock.fast_forward(6000)  # the page's clock: a bubble goes after five seconds
+    laptop.wait_for_selector(".say-bubble", state="detached")
+
+    # By keyboard: Enter opens the menu at its first word, an arrow moves on, Esc closes it and
+    # gives the focus back to Say…; the table's own keys see none of them.
+    laptop.focus("#say-button")
+    laptop.keyboard.press("Enter")
+    laptop.wait_for_selector("#say-menu:not([hidden])")
+    laptop.keyboard.press("ArrowDown")
+    assert laptop.evaluate("document.activeElement.dataset.say") == "luck"
+    laptop.keyboard.press("Escape")
+    assert laptop.locator("#say-menu").is_hidden() and laptop.evaluate("document.activeElement.id") == "say-button"
+    # Hidden: the others' next message reaches the page, and no bubble shows it.
+    laptop.click("#say-button")
+    laptop.click("#say-hide")
+    assert laptop.get_attribute("#say-hide", "aria-pressed") == "true"
+    server.post(f"/api/tables/{made['table']}/say?token={token}", {"say": "gg"})
+    laptop.wait_for_function("window.__state.said.length === 3")
+    assert laptop.locator(".say-bubble").count() == 0
+    assert laptop.evaluate("localStorage.getItem('domino.sayings.hidden')") == "1"
+
+    watcher = open_page(browser, server.base + made["spectator"]["link"], errors, LAPTOP)
+    assert watcher.locator("#say-button").is_hidden() and "said" not in watcher.evaluate("window.__state")
+    assert not errors, errors
+
+
+def test_at_a_trick_game_the_bubble_is_beside_the_seats_place(browser, server, shots):  # noqa: F811
+    errors: list[str] = []
+    made = server.table("texas-42", [HUMAN, HUMAN, computer(), computer()])
+    page = open_page(browser, server.base + made["seats"][0]["link"], errors, LAPTOP)
+    server.post(f"/api/tables/{made['table']}/say?token={made['seats'][1]['token']}", {"say": "luck"})
+    page.wait_for_selector(BUBBLE.format(1))
+    assert page.inner_text(BUBBLE.format(1)) == "Good luck!"
+    _beside(page, BUBBLE.format(1), "#trick-table .spot[data-seat='1'] .spot-name")
+    page.screenshot(path=str(shots / "say-trick-laptop.png"))
     assert not errors, errors

@@ -28,6 +28,7 @@ with warnings.catch_warnings():  # Starlette 1.x prefers httpx2 to httpx for its
 from interpreter.frontends.cli.commands.environment import ExitStatus
 from interpreter.frontends.web.app import create_app
 from interpreter.frontends.web.limits import Limits
+from interpreter.frontends.web.sayings import SAYINGS
 from interpreter.text.untrusted import JsonProblem, load_json
 from tests.clirunner import domino
 from tests.web.serving import port_of, serve
@@ -148,7 +149,7 @@ def _every_post(client: TestClient) -> list[str]:
     seat = f"?token={table['token']}"
     return ["/api/validate", "/api/tables", "/api/tables/open", "/api/replays", f"{table['base']}/action{seat}",
             f"{table['base']}/pace{seat}", f"{table['base']}/name{seat}", f"{table['base']}/again{seat}",
-            f"{table['base']}/seat{seat}", f"{table['base']}/continue{seat}"]  # fmt: skip
+            f"{table['base']}/seat{seat}", f"{table['base']}/continue{seat}", f"{table['base']}/say{seat}"]  # fmt: skip
 
 
 def test_a_lone_surrogate_in_any_json_string_of_any_request_is_malformed_json(client):
@@ -295,6 +296,12 @@ FIELDS: dict[str, tuple[str, dict[str, Any], tuple[Any, ...], Any]] = {
         other_than("integer", null=True) | whole_outside(0, 0),
     ),
     "pace pace_ms": ("pace", {"pace_ms": 0}, ("pace_ms",), other_than("integer", null=True) | whole_outside(0, 10_000)),
+    "say say": (
+        "say",
+        {"say": "nice"},
+        ("say",),
+        other_than("string", null=True) | st.text(max_size=8).filter(lambda said: said not in SAYINGS),
+    ),
 }
 # The action of the table's mover, by index or as an object; the values are made from that action.
 ACTION_FIELDS = {
@@ -336,9 +343,9 @@ def _fuzz_field(client: TestClient, path: str, base: dict[str, Any], where: tupl
 def test_a_wrong_type_in_any_field_is_refused(client, log_text, field):
     path, base, where, values = FIELDS[field]
     base = json.loads(json.dumps(base).replace('"LOG"', json.dumps(log_text)))
-    if path == "pace":
+    if path in ("pace", "say"):
         table = two_humans(client)
-        path = f"{table['base']}/pace?token={table['token']}"
+        path = f"{table['base']}/{path}?token={table['token']}"
     else:
         # The base body is sound; so is the base of "open" in that its fields have the right types.
         answer = post(client, path, base)
@@ -368,7 +375,7 @@ def test_whole_bodies_of_random_fields_are_answered_never_with_a_500(client, log
     paths = _every_post(client)
     keys = st.sampled_from(["text", "files", "variant", "rules_text", "rules_files", "settings", "seats", "players",
                             "teams", "seed", "pace_ms", "path", "game", "action", "index", "version",
-                            "name", "seat", "computer"])  # fmt: skip
+                            "name", "seat", "computer", "say"])  # fmt: skip
 
     @FUZZ
     @given(st.sampled_from(paths), st.dictionaries(keys, VALUES, max_size=5))
@@ -426,7 +433,7 @@ def test_odd_tokens_and_query_strings_are_refused_as_a_wrong_token(client):
             assert error == "this link's token is not one of this table's seats"
         for what, body in (("action", {"index": 0, "version": table["version"]}), ("pace", {"pace_ms": 0}),
                            ("name", {"name": "Eve"}), ("again", {}),
-                           ("seat", {"seat": 1, "computer": "greedy"})):  # fmt: skip
+                           ("seat", {"seat": 1, "computer": "greedy"}), ("say", {"say": "nice"})):  # fmt: skip
             assert refused(post(client, f"{table['base']}/{what}?{query}", body), 403)
     assert client.get(f"{table['base']}/state?token={table['token']}").json()["version"] == table["version"]
 

@@ -66,6 +66,7 @@ def _walk(client: TestClient, table_id: str, token: str, seat: int) -> list[tupl
         ("/api/tables/{table}/name", client.post(f"{base}/name{q}", json={"name": f"P{seat}x"})),
         ("/api/tables/{table}/again", client.post(f"{base}/again{q}", json={})),
         ("/api/tables/{table}/seat", client.post(f"{base}/seat{q}", json={"seat": seat, "computer": None})),
+        ("/api/tables/{table}/say", client.post(f"{base}/say{q}", json={"say": "gg"})),
         ("/table/{table}", client.get(f"/table/{table_id}{q}")),
     ]
     if state.status_code != 200 or state.json()["over"]:
@@ -140,6 +141,7 @@ def test_no_answer_nor_event_of_any_route_carries_a_token_not_the_askers(state_d
             ("/", client.get("/")),
             ("/{name}.html", client.get("/index.html")),
             ("/api/variants", client.get("/api/variants")),
+            ("/api/sayings", client.get("/api/sayings")),
             ("/api/validate", client.post("/api/validate", json={"text": "name: x\nextends: draw\n"})),
             ("/api/tables", client.post("/api/tables", json={"variant": "nope"})),
             ("/api/tables/open", client.post("/api/tables/open", json={"text": save})),  # already a table's: 409

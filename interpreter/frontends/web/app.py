@@ -29,6 +29,7 @@ from interpreter import players
 from interpreter.frontends.web.limits import Full, Limits, RateLimiter, StreamSlot, StreamSlots
 from interpreter.frontends.web.registry import Tables, report, server_directory
 from interpreter.frontends.web.replays import Replays
+from interpreter.frontends.web.sayings import catalogue, say
 from interpreter.frontends.web.tables import Refusal, Table, load_text, upload_files
 from interpreter.frontends.web.workers import Workers
 from interpreter.resources import bundled_variants
@@ -344,6 +345,16 @@ def create_app(
         return Response(f'{{"state":{await table.settled_view_text(number)}}}', media_type="application/json")
 
     @handled
+    async def saying(request: Request) -> Response:
+        table, number = await seat(request)
+        body = await read_body(request)
+        await say(table, number, body.get("say"))
+        return Response(f'{{"state":{await table.settled_view_text(number)}}}', media_type="application/json")
+
+    async def sayings(request: Request) -> Response:
+        return JSONResponse(catalogue())
+
+    @handled
     async def again(request: Request) -> Response:
         table, number = await seat(request)
         await read_body(request)  # `{}`; read all the same: a form of another site may not post here
@@ -457,6 +468,8 @@ def create_app(
         Route("/api/tables/{table}/name", name, methods=["POST"]),
         Route("/api/tables/{table}/again", again, methods=["POST"]),
         Route("/api/tables/{table}/seat", stand_in, methods=["POST"]),
+        Route("/api/tables/{table}/say", saying, methods=["POST"]),
+        Route("/api/sayings", sayings),
         Route("/api/replays", open_replay, methods=["POST"]),
         Route("/api/replays/{replay}/step/{step}", replay_step),  # not {step:int}: 5,000 digits fail int()
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),

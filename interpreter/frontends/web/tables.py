@@ -47,7 +47,8 @@ from interpreter.rulefile.loader import load_ruleset_text
 from interpreter.rulefile.ruleset import Ruleset
 from interpreter.text.diagnostics import RuleFileError, shorten
 
-if TYPE_CHECKING:  # workers.py imports Refusal from here
+if TYPE_CHECKING:  # workers.py and sayings.py import Refusal from here
+    from interpreter.frontends.web.sayings import Sayings
     from interpreter.frontends.web.workers import Pool
 
 MAX_UPLOAD_FILES = 16  # bases uploaded with a rule file; real house rules stack two or three
@@ -150,6 +151,7 @@ class Table:
     # nobody moves (`pauses`). Not written anywhere: read back from the log (`__post_init__`).
     to_continue: set[int] = field(default_factory=set)
     stamp: int = 0  # counts what was published: a continue changes the views but not the version
+    sayings: Sayings | None = None  # what its people said lately (sayings.py): in memory only, never saved
     _views: dict[int | None, tuple[int, str]] = field(default_factory=dict)
     _turn: asyncio.Lock | None = None
 
@@ -270,6 +272,8 @@ class Table:
             info["stand_in"] = self.stand_ins.get(info["seat"])
         if seat in self.stand_ins:  # its computer chooses its moves: none are offered to the person
             data["legal"], data["why"] = [], None
+        if seat is not None:  # what the people said, to the people only (sayings.py)
+            data["said"] = self.sayings.shown() if self.sayings else []
         if seat is not None and self.spectator is not None:  # a person at the table may invite watchers
             data["spectator_link"] = f"/table/{self.id}?token={self.spectator}"
         data["pace_ms"] = self.pace_ms

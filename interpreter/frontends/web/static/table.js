@@ -11,6 +11,7 @@ import { listen, refresh } from "./live.js";
 import { renderPace, setupPace } from "./pace.js";
 import { $, hasSeat } from "./page.js";
 import { renderRoundEnd } from "./round_end.js";
+import { placeBubbles, renderSayings, setupSayings } from "./sayings.js";
 import { setupScores } from "./scores.js";
 import { renderSeed } from "./seed.js";
 import { carry } from "./selection.js";
@@ -43,6 +44,7 @@ function render() {
   renderRoundEnd();
   renderFriends();
   renderPace();
+  renderSayings();
   showStatus();
 }
 
@@ -64,7 +66,7 @@ new ResizeObserver(() => {
   const size = `${area.clientWidth}x${area.clientHeight}`;
   if (size === areaSize) return;
   areaSize = size;
-  if (view()) drawTable();
+  if (view()) { drawTable(); placeBubbles(); }
 }).observe($("table-area"));
 // On a phone the last actions are one line under the table; this button opens the whole list.
 $("log-toggle").addEventListener("click", () => {
@@ -80,6 +82,7 @@ setupScores();
   if (!hasSeat()) { status("This link has no table or seat token.", true); return; }
   await refresh();
   setupPace();
+  await setupSayings();
   listen();
   document.body.dataset.ready = "1";
 })();
