@@ -69,6 +69,7 @@ def test_a_summary_says_the_game_the_seats_as_the_reader_says_them_and_the_state
     assert (ann["spectator"], spectator["spectator"]) == (False, True)
     names = ["Ann", "Bob", "Computer"]
     assert ann["state"] == ("your turn" if mover == 0 else f"waiting for {names[mover]}")
+    assert (ann["your_turn"], bob["your_turn"], spectator["your_turn"]) == (mover == 0, mover == 1, False)
     assert bob["state"] == ("your turn" if mover == 1 else f"waiting for {names[mover]}")
     assert spectator["state"] == f"waiting for {names[mover]}"
     assert ann["version"] == client.get(url(table, "state")).json()["version"]
@@ -89,7 +90,8 @@ def test_a_finished_table_says_who_won_and_leads_each_reader_to_their_own_next_s
     table = new_table(client, name="Ann")
     last = play_out(client, table)
     over = _summary(client, table, 1)
-    assert over["over"] and over["state"].startswith("Match over after ") and over["closes"] is None
+    assert over["over"] and over["state"].startswith("Match over after ")
+    assert over["closes"] is None and over["touched"] is None
     assert over["next_link"] is None
     assert client.post(url(table, "again", 1), json={}).status_code == 201
     links = {seat: _summary(client, table, seat)["next_link"] for seat in (0, 1)}
@@ -109,6 +111,7 @@ def test_the_creator_leaving_closes_the_table_for_everyone_and_another_person_ha
     for reader in (0, 1, None):
         summary = _summary(client, table, reader)
         assert summary["stopped"] == "closed by Ann" and summary["state"] == "stopped: closed by Ann"
+        assert summary["your_turn"] is False
     assert client.get(url(table, "state", 1)).json()["stopped"] == "closed by Ann"
     assert client.post(url(table, "leave", 1), json={}).json() == {"left": "over"}  # nothing left to leave
 

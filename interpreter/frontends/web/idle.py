@@ -67,6 +67,10 @@ class Idleness:
         touched = self.touched.get(table.id)
         return not table.finished and touched is not None and self.now() - touched >= self.hours * 3600
 
+    def last(self, table: Table) -> float | None:
+        """When one of its people last touched `table` (None: finished, or not counted here)."""
+        return None if table.finished else self.touched.get(table.id)
+
     def closes(self, table: Table) -> float | None:
         """When `table` is closed if nobody touches it (None: finished, or not counted here)."""
         touched = self.touched.get(table.id)

@@ -22,6 +22,8 @@ def summary(table: Table, reader: int | None, idleness: Idleness) -> dict[str, A
     """`table` as one line of the reader's list: a seat's (None: the spectator's)."""
     seats = named_seats(table.kinds, table.names, reader)
     closes = idleness.closes(table)
+    # The reader's move, or their continue from a round's end; never while a computer plays their seat.
+    mine = not table.finished and reader is not None and reader in _to_move(table) and reader not in table.stand_ins
     return {
         "table": table.id,
         "title": table.ruleset.title,
@@ -31,11 +33,11 @@ def summary(table: Table, reader: int | None, idleness: Idleness) -> dict[str, A
         "spectator": reader is None,
         "creator": reader is not None and reader == table.creator,
         "state": state_words(table, reader),
-        "your_turn": reader is not None and _to_move(table) == {reader} and reader not in table.stand_ins,
+        "your_turn": mine,
         "over": table.match.is_over,
         "stopped": table.stopped,
         "version": table.version,
-        "touched": _time(idleness.touched.get(table.id)),
+        "touched": _time(idleness.last(table)),
         "closes": _time(closes),
         "next_link": table.next_link(reader),
     }

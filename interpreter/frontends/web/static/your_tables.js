@@ -6,6 +6,7 @@ import { h } from "./common.js";
 
 const KEY = "domino.tables";
 const KEEP = 30; // the most recent tables kept; older ones are forgotten
+const SHOWN = 4; // rows shown before "Show all": the form to make a table stays near the top
 const HOPS = 8; // "play again" followed at most this many matches on, each time the list is drawn
 const $ = (id) => document.getElementById(id);
 
@@ -187,6 +188,16 @@ function drawRow(row, found) {
 }
 
 let drawing = 0; // the latest drawing of the list: an older one's late answers are dropped
+let showingAll = false;
+
+// Past SHOWN rows, the others wait behind a button that says how many there are.
+function fold(rows) {
+  rows.forEach((row, i) => { row.hidden = !showingAll && i >= SHOWN; });
+  const more = $("your-tables-more");
+  more.hidden = showingAll || rows.length <= SHOWN;
+  more.textContent = `Show all ${rows.length} tables`;
+  more.onclick = () => { showingAll = true; fold(rows); };
+}
 
 // The start page's list.
 async function showYourTables() {
@@ -196,6 +207,7 @@ async function showYourTables() {
   const rows = list.map((e) => h("li", { class: "your-table loading", "data-table": e.id },
     h("div", { class: "yt-what" }, h("strong", { class: "yt-game" }, e.title || "A table"), h("span", { class: "yt-state" }, "…"))));
   $("your-tables-list").replaceChildren(...rows);
+  fold(rows);
   await Promise.all(list.map(async (e, i) => {
     const found = await summaryOf(e);
     if (mine === drawing) drawRow(rows[i], found);
