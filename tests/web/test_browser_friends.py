@@ -132,6 +132,11 @@ def test_two_friends_a_spectator_and_play_again(browser, server, shots):  # noqa
     assert [page.evaluate("window.__state.seat") for page in (ann, bob)] == [0, 1]
     assert not {page.evaluate(token_of) for page in (ann, bob, spectator)} & olds
     assert len({page.evaluate(token_of) for page in (ann, bob, spectator)}) == 3
+    # The start page's "Your tables" follows play again to Ann's own seat of the new match.
+    start.reload()
+    start.wait_for_selector(f"#your-tables-list li[data-table='{new}']:not(.loading)")
+    assert start.get_attribute(".yt-resume", "href") == ann.evaluate("location.pathname + location.search")
+    assert start.locator("#your-tables-list li").count() == 1
     assert not errors, errors
 
 
