@@ -280,6 +280,7 @@ def test_your_tables_lists_two_tables_with_their_state_and_abandons_one(browser,
     _make(page, "human")  # two people: the links are shown, the page stays
     page.wait_for_selector("#links-box:not([hidden])")
     with_friend = page.get_attribute("#go", "href")
+    assert [row["resume"] for row in _listed(page, 1)] == [with_friend]  # listed at once
     _make(page, "greedy")  # alone with a computer: straight to the table
     page.wait_for_url("**/table/**")
     page.wait_for_selector("body[data-ready='1']")

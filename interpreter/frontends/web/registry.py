@@ -201,7 +201,8 @@ class Tables:
                               "try again when some have finished", retry_after=60)  # fmt: skip
             mine = sum(1 for t in unfinished if t.client == client) + self._making[who]
             if client is not None and mine >= self.limits.tables_per_client:
-                raise Refusal(429, f"you have {mine} unfinished tables on this server, its limit per player; to "
+                tables = "table" if mine == 1 else "tables"
+                raise Refusal(429, f"you have {mine} unfinished {tables} on this server, its limit per player; to "
                               "free a place, finish one or abandon one under \"Your tables\" on the start page, or "
                               f"wait: the server closes a table nobody played at for {self.idle.age}",
                               retry_after=60)  # fmt: skip

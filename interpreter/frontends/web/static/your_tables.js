@@ -50,6 +50,7 @@ export function remember(link, title) {
   const before = list.find((e) => e.id === made.id);
   const kept = before && parse(before.link).seat && !parse(made.link).seat ? before : entry(made.link, title, before);
   write([kept, ...list.filter((e) => e.id !== made.id)]);
+  if ($("your-tables-list")) showYourTables(); // made on the start page: listed at once
 }
 
 // The table page's hook: the table it shows, by the link it was opened with.
