@@ -27,12 +27,14 @@ function write(list) {
 // spectator's): its id, its token, and the link as kept. Null for anything else.
 function parse(link) {
   if (typeof link !== "string") return null;
-  let url;
-  try { url = new URL(link, location.origin); } catch { return null; }
-  const found = /^\/table\/([^/]+)$/.exec(url.pathname);
+  let url, id;
+  try {
+    url = new URL(link, location.origin);
+    id = decodeURIComponent((/^\/table\/([^/]+)$/.exec(url.pathname) || [])[1] || "");
+  } catch { return null; } // not a URL, or a stray % in its path
   const token = url.searchParams.get("token");
-  if (url.origin !== location.origin || !found || !token) return null;
-  return { id: decodeURIComponent(found[1]), token, link: url.pathname + url.search, seat: url.searchParams.has("seat") };
+  if (url.origin !== location.origin || !id || !token) return null;
+  return { id, token, link: url.pathname + url.search, seat: url.searchParams.has("seat") };
 }
 
 function entry(link, title, before) {
@@ -175,7 +177,7 @@ function drawRow(row, found) {
   row.classList.toggle("done", !summary || Boolean(summary.over || summary.stopped));
   const state = summary ? summary.state : found.gone || `cannot say: ${found.problem}`;
   const resume = h("a", { class: "yt-resume", href: kept.link },
-    !summary || summary.spectator ? "Watch" : summary.over || summary.stopped ? "See it" : "Resume");
+    !summary ? "Open" : summary.spectator ? "Watch" : summary.over || summary.stopped ? "See it" : "Resume");
   resume.hidden = Boolean(found.gone);
   const button = h("button", { type: "button", class: "yt-abandon", onclick: () => abandon(found, row) },
     summary && !summary.spectator && !summary.over && !summary.stopped ? "Abandon" : "Forget");
