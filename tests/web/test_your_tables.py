@@ -116,6 +116,18 @@ def test_the_creator_leaving_closes_the_table_for_everyone_and_another_person_ha
     assert client.post(url(table, "leave", 1), json={}).json() == {"left": "over"}  # nothing left to leave
 
 
+def test_the_last_person_at_a_table_closes_it_by_leaving_and_each_summary_says_what_leaving_does(client):
+    table = new_table(client, name="Ann")
+    client.post(url(table, "name", 1), json={"name": "Bob"})
+    said = {reader: _summary(client, table, reader)["leave"] for reader in (0, 1, None)}
+    assert said == {0: "close", 1: "computer", None: None}
+    client.post(url(table, "seat", 0), json={"seat": 0, "computer": "greedy"})  # Ann lets a computer play for her
+    assert _summary(client, table, 1)["leave"] == "close"  # Bob is the last person at the table
+    assert client.post(url(table, "leave", 1), json={}).json() == {"left": "closed"}
+    assert _summary(client, table, 0)["stopped"] == "closed by Bob"
+    assert _summary(client, table, 0)["leave"] is None  # over: only forgotten
+
+
 def test_at_the_limit_the_refusal_says_how_to_free_a_place_and_a_closed_table_frees_it_at_once(tmp_path):
     with TestClient(create_app(tmp_path, pace_ms=0, limits=Limits(tables_per_client=2, idle_close_hours=5))) as client:
         first, _ = new_table(client), new_table(client)

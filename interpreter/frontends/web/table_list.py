@@ -32,6 +32,7 @@ def summary(table: Table, reader: int | None, idleness: Idleness) -> dict[str, A
         "seat": reader,
         "spectator": reader is None,
         "creator": reader is not None and reader == table.creator,
+        "leave": leaving(table, reader),
         "state": state_words(table, reader),
         "your_turn": mine,
         "over": table.match.is_over,
@@ -78,18 +79,26 @@ def _time(when: float | None) -> str | None:
     return None if when is None else datetime.fromtimestamp(when, timezone.utc).isoformat(timespec="seconds")
 
 
+def leaving(table: Table, reader: int | None) -> str | None:
+    """What the reader's leaving does: "close" the table (its creator, or the last person playing
+    at it: nobody would be left), hand their seat to a "computer" (anyone else), or nothing (None:
+    a spectator, or a finished table; the page only forgets it)."""
+    if reader is None or table.finished:
+        return None
+    return "computer" if reader != table.creator and table.people() - {reader} else "close"
+
+
 async def leave(table: Table, reader: int | None) -> str:
-    """The reader leaves the table: "closed" (its creator: the table stops for everyone, and no
-    longer counts against their limit), "computer" (another person: a computer plays their seat
-    from now on; their link still takes it back), or "over" (it had finished: nothing changes)."""
+    """The reader leaves the table, as `leaving` says: "closed" (it stops for everyone, and no
+    longer counts against its maker's limit), "computer" (a computer plays their seat from now on;
+    their link still takes it back), or "over" (it had finished: nothing changes)."""
     if reader is None:
         raise Refusal(403, "this is a spectator's link: it changes nothing at the table; forget it in your browser")
-    if table.finished:
-        return "over"
-    if reader != table.creator:
+    if leaving(table, reader) == "computer":
         await table.stand_in(reader, {"seat": reader, "computer": STAND_IN})
         return "computer"
     async with table.turn:
-        if not table.finished:
-            await table.halt(f"closed by {table.seats()[reader]}")
+        if table.finished:
+            return "over"
+        await table.halt(f"closed by {table.seats()[reader]}")
     return "closed"

@@ -117,22 +117,22 @@ function whenText(summary) {
   return `last played ${ago(summary.touched)}${closing ? ` · the server closes it ${within(summary.closes)} unless someone plays` : ""}`;
 }
 
-// What abandoning asks, in words, and what it does: the creator closes the table, another person
-// leaves their seat to a computer; a spectator's link or a finished table is only forgotten here.
+// What abandoning asks, in words, as the server says leaving would go (`leave`): the table closed
+// (its creator, or the last person at it), the seat handed to a computer, or, for a spectator's
+// link or a finished table, nothing: only this browser forgets it.
 function abandoning(summary) {
-  const done = summary.over || summary.stopped;
-  if (summary.spectator || done) {
-    const why = summary.spectator ? "You are watching it; it goes on without you." : "It is over.";
-    return { ask: `Forget this table? ${why} Only this browser forgets its link.`, yes: "Forget it", leave: false };
-  }
-  if (summary.creator) {
+  if (summary.leave === "close") {
     const others = summary.seats.filter((s) => s.kind === "human" && s.seat !== summary.seat).map((s) => s.name);
     const who = others.length ? ` (${others.join(", ")} too)` : "";
     return { ask: `Close this table? It stops for everyone at it${who}, and no longer counts among the tables you may have open. Its save is kept.`,
       yes: "Close the table", leave: true };
   }
-  return { ask: "Leave this table? A computer plays your seat from now on, and this browser forgets the table.",
-    yes: "Leave the table", leave: true };
+  if (summary.leave === "computer") {
+    return { ask: "Leave this table? A computer plays your seat from now on, and this browser forgets the table.",
+      yes: "Leave the table", leave: true };
+  }
+  const why = summary.spectator ? "You are watching it; it goes on without you." : "It is over.";
+  return { ask: `Forget this table? ${why} Only this browser forgets its link.`, yes: "Forget it", leave: false };
 }
 
 // The dialog: true once the person confirms, false if they keep the table.
@@ -180,7 +180,7 @@ function drawRow(row, found) {
     !summary ? "Open" : summary.spectator ? "Watch" : summary.over || summary.stopped ? "See it" : "Resume");
   resume.hidden = Boolean(found.gone);
   const button = h("button", { type: "button", class: "yt-abandon", onclick: () => abandon(found, row) },
-    summary && !summary.spectator && !summary.over && !summary.stopped ? "Abandon" : "Forget");
+    summary && summary.leave ? "Abandon" : "Forget");
   row.replaceChildren(
     h("div", { class: "yt-what" },
       h("strong", { class: "yt-game" }, summary ? summary.title : kept.title || "A table"),
