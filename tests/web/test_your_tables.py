@@ -195,7 +195,11 @@ def test_the_time_a_table_was_last_touched_survives_a_restart(tmp_path):
         clock.now += 0.5 * HOUR
         client.get(url(kept, "state"))
         assert _sweep(client) == []  # the pass writes the touched time down
-        assert tokens_path(tmp_path / f"{kept['table']}.json").stat().st_mtime == pytest.approx(clock.now, abs=1)
+        sidecar = tokens_path(tmp_path / f"{kept['table']}.json")
+        assert sidecar.stat().st_mtime == pytest.approx(clock.now, abs=1)
+        clock.now += 0.1 * HOUR
+        client.get(url(kept, "state"))
+    assert sidecar.stat().st_mtime == pytest.approx(clock.now, abs=1)  # and so does the server as it stops
     # The other table was last touched two hours ago, as its files say.
     ago = time.time() - 2 * HOUR
     for path in (tmp_path / f"{stale['table']}.json", tokens_path(tmp_path / f"{stale['table']}.json")):

@@ -7,7 +7,8 @@ or opening the table's page with a seat's link (`GET …/state`). Not a touch: a
 live stream's heartbeat, a spectator's page, the start page's list (`GET …/summary`). An idle
 table is counted as finished at once (`idle`); a pass of the server (`close_idle`, once a minute)
 then closes it for good: stopped with the reason, its save kept. The time of the last touch is
-written down as its sidecar's modification time by the same pass, so that a restart reads it again
+written down as its sidecar's modification time by the same pass (and as the server stops), so
+that a restart reads it again
 (with the save's: a table of an earlier server, or one whose touch the pass had not written yet,
 counts from its last saved move).
 """

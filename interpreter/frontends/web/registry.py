@@ -526,6 +526,7 @@ class Tables:
     def close(self) -> None:
         """Let every table go, once the writes waiting for the disk are done."""
         self.committer.close()
+        self.idle.write_down()  # the last touches, for the next server
         with self._guard:  # not while a stream that ends lets a table go on the event loop
             for table in self.tables.values():
                 table.release()
