@@ -4,13 +4,12 @@ they stop counting against their creator's limit and the server's.
 
 A touch is a person's doing: an action, a continue, a name, a stand-in, a pace, a hint, play again,
 or opening the table's page with a seat's link (`GET …/state`). Not a touch: a computer's move, a
-live stream's heartbeat, a spectator's page, the start page's list (`GET …/summary`). An idle
-table is counted as finished at once (`idle`); a pass of the server (`close_idle`, once a minute)
-then closes it for good: stopped with the reason, its save kept. The time of the last touch is
-written down as its sidecar's modification time by the same pass (and as the server stops), so
-that a restart reads it again
-(with the save's: a table of an earlier server, or one whose touch the pass had not written yet,
-counts from its last saved move).
+live stream's heartbeat, a spectator's page, the start page's list (`GET …/summary`), leaving
+it. An idle table is counted as finished at once (`idle`); a pass of the server (`close_idle`,
+once a minute) then closes it for good: stopped with the reason, its save kept. The time of the
+last touch is written down as its sidecar's modification time by the same pass (and as the server
+stops), so that a restart reads it again (with the save's: a table of an earlier server, or one
+whose touch was not written yet, counts from its last saved move).
 """
 
 from __future__ import annotations
