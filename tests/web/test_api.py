@@ -297,6 +297,21 @@ def _check_view(view: dict, seat: int, truth: Match, log: list[dict]) -> None:
         assert set(message) == {"id", "seat", "say", "text"} and message["text"] == SAYINGS[message["say"]]
 
 
+def _no_tile_in_summary(summary: dict) -> None:
+    """The start page's line of a table (`GET …/summary`) shows no tile at all: hidden or not."""
+    assert not {"hand", "hands", "legal", "layout", "boneyard", "tricks", "last_actions"} & set(summary), summary
+    values = [summary]
+    while values:
+        value = values.pop()
+        if isinstance(value, dict):
+            values += value.values()
+        elif isinstance(value, list):
+            assert not (len(value) == 2 and all(type(v) is int for v in value)), summary
+            values += value
+        elif isinstance(value, str):
+            assert not TILE_TEXT.search(value), summary
+
+
 def test_a_whole_match_never_shows_the_human_seat_a_hidden_tile(client, app_match):
     table = new_table(client, seed=11, settings={"match.target": "40"})
     received: list[dict] = []
@@ -324,6 +339,8 @@ def test_a_whole_match_never_shows_the_human_seat_a_hidden_tile(client, app_matc
         view = answer.json()["state"]
         received.append(view)
         received.append(client.get(url(table, "state")).json())
+        _no_tile_in_summary(client.get(url(table, "summary")).json())
+    _no_tile_in_summary(client.get(url(table, "summary")).json())
     events = stream.events()
     assert stream.content_type.startswith("text/event-stream") and events[-1][0] == "over"
     sse = [json.loads(data) for kind, data in events if kind == "state"]

@@ -5,13 +5,20 @@ names, each by a new token of its own. A seed typed on the start page (all 19 di
 a JavaScript number would round it) is shown at the table exactly, as chosen: under the players on
 a laptop, under the game's name on a phone. A friend on a phone says "Nice play!" and a bubble
 shows it beside their seat on the others' pages, for a few seconds (beside their place at a trick
-game's table); no spectator may say anything. Screenshots: friends-names.png, spectator.png,
-seed-chosen-laptop.png, seed-chosen-phone.png, say-phone.png, say-laptop.png, say-trick-laptop.png."""
+game's table); no spectator may say anything. "Your tables" on the start page lists the tables made
+there with their game, seats and state as the server words them; one the server does not have is
+said so and forgotten; abandoning the one made with a friend asks first, in words, then closes it
+for everyone. Screenshots: friends-names.png, spectator.png, seed-chosen-laptop.png,
+seed-chosen-phone.png, say-phone.png, say-laptop.png, say-trick-laptop.png, your-tables-phone.png,
+your-tables-confirm-phone.png, your-tables-laptop.png."""
 
 from __future__ import annotations
 
+import json
+from urllib.parse import parse_qs, urlparse
+
 from tests.web.test_browser import HUMAN, browser, computer, open_page, server, shots  # noqa: F401 (fixtures)
-from tests.web.test_browser_screens import LAPTOP
+from tests.web.test_browser_screens import LAPTOP, TARGET
 
 DESK = {"viewport": {"width": 1300, "height": 820}}
 LARGEST = str(2**63 - 1)  # past 2**53: a JavaScript number would round it to ...808
@@ -128,6 +135,11 @@ def test_two_friends_a_spectator_and_play_again(browser, server, shots):  # noqa
     assert [page.evaluate("window.__state.seat") for page in (ann, bob)] == [0, 1]
     assert not {page.evaluate(token_of) for page in (ann, bob, spectator)} & olds
     assert len({page.evaluate(token_of) for page in (ann, bob, spectator)}) == 3
+    # The start page's "Your tables" follows play again to Ann's own seat of the new match.
+    start.reload()
+    start.wait_for_selector(f"#your-tables-list li[data-table='{new}']:not(.loading)")
+    assert start.get_attribute(".yt-resume", "href") == ann.evaluate("location.pathname + location.search")
+    assert start.locator("#your-tables-list li").count() == 1
     assert not errors, errors
 
 
@@ -304,4 +316,105 @@ def test_at_a_trick_game_the_bubble_is_beside_the_seats_place(browser, server, s
     assert page.inner_text(BUBBLE.format(1)) == "Good luck!"
     _beside(page, BUBBLE.format(1), "#trick-table .spot[data-seat='1'] .spot-name")
     page.screenshot(path=str(shots / "say-trick-laptop.png"))
+# --- your tables -------------------------------------------------------------------------------------
+
+GONE = "game-20990101-000000-00000000"
+
+ROWS = """() => [...document.querySelectorAll('#your-tables-list li')].map((row) => ({
+  id: row.dataset.table,
+  game: row.querySelector('.yt-game').textContent,
+  seats: row.querySelector('.yt-seats').textContent,
+  state: row.querySelector('.yt-state').textContent,
+  resume: row.querySelector('.yt-resume') && !row.querySelector('.yt-resume').hidden
+    ? row.querySelector('.yt-resume').getAttribute('href') : null,
+  button: row.querySelector('.yt-abandon').textContent,
+}))"""
+
+SMALL = """(target) => [...document.querySelectorAll('#your-tables a, #your-tables button')]
+  .filter((el) => el.getClientRects().length && !el.closest('dialog:not([open])'))
+  .map((el) => [el.textContent, el.getBoundingClientRect()])
+  .filter(([, r]) => r.width < target - 0.5 || r.height < target - 0.5)
+  .map(([text, r]) => `${text} ${r.width.toFixed(0)}x${r.height.toFixed(0)}`)"""
+
+
+def _make(page, second: str) -> None:
+    """A draw table from the start page: Ann and a second seat ("human": a friend, or a computer)."""
+    page.select_option("#variant", "draw")
+    page.select_option("#players", "2")
+    page.select_option("#seat-1", second)
+    page.fill("#my-name", "Ann")
+    if second != "human":
+        page.select_option("#pace", "0")
+    page.click("#create")
+
+
+def _summary(server, link: str) -> dict:  # noqa: F811 (the fixture's name)
+    found = urlparse(link)
+    token = parse_qs(found.query)["token"][0]
+    return server.get(f"/api/tables/{found.path.rsplit('/', 1)[1]}/summary?token={token}")
+
+
+def _listed(page, count: int) -> list[dict]:
+    page.wait_for_function(
+        "(n) => document.querySelectorAll('#your-tables-list li:not(.loading)').length === n", arg=count
+    )
+    return page.evaluate(ROWS)
+
+
+def test_your_tables_lists_two_tables_with_their_state_and_abandons_one(browser, server, shots):  # noqa: F811
+    errors: list[str] = []
+    page = open_page(browser, server.base + "/", errors, PHONE)
+    assert page.locator("#your-tables").is_hidden()  # nothing made here yet
+    _make(page, "human")  # two people: the links are shown, the page stays
+    page.wait_for_selector("#links-box:not([hidden])")
+    with_friend = page.get_attribute("#go", "href")
+    assert [row["resume"] for row in _listed(page, 1)] == [with_friend]  # listed at once
+    _make(page, "greedy")  # alone with a computer: straight to the table
+    page.wait_for_url("**/table/**")
+    page.wait_for_selector("body[data-ready='1']")
+    alone = page.evaluate("location.pathname + location.search")
+    page.evaluate(f"""() => {{ const list = JSON.parse(localStorage.getItem('domino.tables'));
+        list.push({{id: '{GONE}', link: '/table/{GONE}?seat=0&token={"t" * 32}', title: 'Gone', added: ''}});
+        localStorage.setItem('domino.tables', JSON.stringify(list)); }}""")
+    page.goto(server.base + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    rows = _listed(page, 3)
+    assert [row["resume"] for row in rows[:2]] == [alone, with_friend]  # the most recent first
+    for row, link in zip(rows, (alone, with_friend), strict=False):
+        truth = _summary(server, link)
+        assert row["game"] == truth["title"] and row["state"] == truth["state"]
+        assert row["seats"] == ", ".join(seat["name"] for seat in truth["seats"])
+        assert row["button"] == "Abandon"
+    assert rows[1]["seats"] == "You, Player 2"
+    assert rows[2]["state"].startswith("no longer on this server") and rows[2]["button"] == "Forget"
+    assert rows[2]["resume"] is None
+    assert page.evaluate(SMALL, TARGET) == []
+    page.screenshot(path=shots / "your-tables-phone.png")
+
+    # The same list in a laptop's browser.
+    stored = page.evaluate("localStorage.getItem('domino.tables')")
+    laptop = browser.new_context(**LAPTOP).new_page()
+    laptop.add_init_script(f"localStorage.setItem('domino.tables', {json.dumps(stored)})")
+    laptop.on("pageerror", lambda error: errors.append(str(error)))
+    laptop.goto(server.base + "/")
+    _listed(laptop, 3)
+    laptop.screenshot(path=shots / "your-tables-laptop.png")
+    laptop.context.close()
+
+    page.locator(f"#your-tables-list li[data-table='{GONE}'] .yt-abandon").click()  # gone: forgotten at once
+    _listed(page, 2)
+    table = rows[1]["id"]
+    page.locator(f"#your-tables-list li[data-table='{table}'] .yt-abandon").click()
+    question = page.locator("#your-tables-confirm")
+    question.wait_for(state="visible")
+    assert "Close this table?" in question.inner_text() and "Player 2" in question.inner_text()
+    page.screenshot(path=shots / "your-tables-confirm-phone.png")
+    page.click("#your-tables-cancel")  # kept
+    assert question.is_hidden() and len(_listed(page, 2)) == 2
+    page.locator(f"#your-tables-list li[data-table='{table}'] .yt-abandon").click()
+    page.click("#your-tables-yes")
+    assert [row["id"] for row in _listed(page, 1)] == [rows[0]["id"]]
+    assert _summary(server, with_friend)["stopped"] == "closed by Ann"
+    stored = json.loads(page.evaluate("localStorage.getItem('domino.tables')"))
+    assert [entry["id"] for entry in stored] == [rows[0]["id"]]
     assert not errors, errors

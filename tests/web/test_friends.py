@@ -23,7 +23,7 @@ from interpreter.frontends.web.store import tokens_path
 from interpreter.frontends.web.views import layout_json
 from interpreter.records.savegame import read_save
 from tests.web.streams import Stream, by_version, parse_events
-from tests.web.test_api import GREEDY, HUMAN, SHORT, _tiles_in_fields, _tiles_in_words
+from tests.web.test_api import GREEDY, HUMAN, SHORT, _no_tile_in_summary, _tiles_in_fields, _tiles_in_words
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 
@@ -175,6 +175,7 @@ def test_a_whole_match_never_shows_a_spectator_a_hidden_tile(client):
             move = chooser.randrange(len(view["legal"]))
             view = client.post(url(table, "action"), json={"index": move, "version": view["version"]}).json()["state"]
         received.append(client.get(watch(table)).json())
+        _no_tile_in_summary(client.get(watch(table, "summary")).json())
     events = stream.events()
     assert events[-1][0] == "over"
     received += [json.loads(data) for kind, data in events if kind == "state"]

@@ -147,9 +147,12 @@ def test_load_json_refuses_exactly_the_texts_whose_strings_utf8_cannot_hold(valu
 def _every_post(client: TestClient) -> list[str]:
     table = two_humans(client)
     seat = f"?token={table['token']}"
+    # Left on a table of its own: a sound body closes it, and the other routes would only meet a closed table.
+    left = client.post("/api/tables", json={"variant": "draw", "players": 2, "seats": [HUMAN, HUMAN]}).json()
     return ["/api/validate", "/api/tables", "/api/tables/open", "/api/replays", f"{table['base']}/action{seat}",
             f"{table['base']}/pace{seat}", f"{table['base']}/name{seat}", f"{table['base']}/again{seat}",
-            f"{table['base']}/seat{seat}", f"{table['base']}/continue{seat}", f"{table['base']}/say{seat}"]  # fmt: skip
+            f"{table['base']}/seat{seat}", f"{table['base']}/continue{seat}", f"{table['base']}/say{seat}",
+            f"/api/tables/{left['table']}/leave?token={left['seats'][0]['token']}"]  # fmt: skip
 
 
 def test_a_lone_surrogate_in_any_json_string_of_any_request_is_malformed_json(client):
@@ -428,12 +431,13 @@ def test_odd_tokens_and_query_strings_are_refused_as_a_wrong_token(client):
     table = two_humans(client)
     for query in ("token=%00", "token=" + "k" * 10_000, "token=%ff%fe", "token", "", "%%%%&&==", "token=a&token=b",
                   f"token={table['token']}%00", f"token=%00{table['token']}", f"token={table['token']}x"):  # fmt: skip
-        for what in ("state", "hint", "events"):
+        for what in ("state", "hint", "events", "summary"):
             error = refused(client.get(f"{table['base']}/{what}?{query}"), 403)
             assert error == "this link's token is not one of this table's seats"
         for what, body in (("action", {"index": 0, "version": table["version"]}), ("pace", {"pace_ms": 0}),
                            ("name", {"name": "Eve"}), ("again", {}),
-                           ("seat", {"seat": 1, "computer": "greedy"}), ("say", {"say": "nice"})):  # fmt: skip
+                           ("leave", {}), ("seat", {"seat": 1, "computer": "greedy"}),
+                           ("say", {"say": "nice"})):  # fmt: skip
             assert refused(post(client, f"{table['base']}/{what}?{query}", body), 403)
     assert client.get(f"{table['base']}/state?token={table['token']}").json()["version"] == table["version"]
 
@@ -528,6 +532,7 @@ def test_a_client_that_hangs_up_mid_body_leaves_no_traceback_in_the_log(tmp_path
             "/api/replays",
             f"/api/tables/{made['table']}/action?token={token}",
             f"/api/tables/{made['table']}/pace?token={token}",
+            f"/api/tables/{made['table']}/leave?token={token}",
         ]
         for path in paths:
             start = f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
@@ -543,7 +548,8 @@ def test_a_client_that_hangs_up_mid_body_leaves_no_traceback_in_the_log(tmp_path
         step = b"GET /api/replays/x/step/" + b"9" * 5000 + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
         answer = _ask(port, step)
         assert answer.startswith(b"HTTP/1.1 404 "), answer[:200]
-        assert httpx.get(f"{url}/api/tables/{made['table']}/state?token={token}", timeout=30).json()["version"] == 0
+        after = httpx.get(f"{url}/api/tables/{made['table']}/state?token={token}", timeout=30).json()
+        assert after["version"] == 0 and "stopped" not in after  # no leave read from a body cut short
     finally:
         process.send_signal(signal.SIGINT)
         _, stderr = process.communicate(timeout=60)

@@ -67,6 +67,7 @@ def _walk(client: TestClient, table_id: str, token: str, seat: int) -> list[tupl
         ("/api/tables/{table}/again", client.post(f"{base}/again{q}", json={})),
         ("/api/tables/{table}/seat", client.post(f"{base}/seat{q}", json={"seat": seat, "computer": None})),
         ("/api/tables/{table}/say", client.post(f"{base}/say{q}", json={"say": "gg"})),
+        ("/api/tables/{table}/summary", client.get(f"{base}/summary{q}")),
         ("/table/{table}", client.get(f"/table/{table_id}{q}")),
     ]
     if state.status_code != 200 or state.json()["over"]:
@@ -128,6 +129,17 @@ def test_no_answer_nor_event_of_any_route_carries_a_token_not_the_askers(state_d
         client.app.state.stop()
         for who, stream in streams:
             answers.append(("new events", stream.text(timeout=30), who))
+        # Each one leaves each table (the creator closes it), and its list's summary says so.
+        for who, tokens in keys.items():
+            for table_id in (old_id, new_id):
+                for token in tokens:
+                    for route, path in (("/api/tables/{table}/leave", "leave"), ("/api/tables/{table}/summary",
+                                                                                 "summary")):  # fmt: skip
+                        asked.add(route)
+                        answer = client.request("POST" if path == "leave" else "GET",
+                                                f"/api/tables/{table_id}/{path}?token={token}",
+                                                json={} if path == "leave" else None)  # fmt: skip
+                        answers.append((f"{route} {answer.status_code}", answer.text, who))
         # The routes no token goes to: their answers carry none either.
         save = (state_dir / f"{old_id}.json").read_text(encoding="utf-8")
         replay = client.post("/api/replays", json={"text": save})

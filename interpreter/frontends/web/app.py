@@ -26,10 +26,12 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from interpreter import players
+from interpreter.frontends.web.idle import keep_closing
 from interpreter.frontends.web.limits import Full, Limits, RateLimiter, StreamSlot, StreamSlots
 from interpreter.frontends.web.registry import Tables, report, server_directory
 from interpreter.frontends.web.replays import Replays
 from interpreter.frontends.web.sayings import catalogue, say
+from interpreter.frontends.web.table_list import leave, summary
 from interpreter.frontends.web.tables import Refusal, Table, load_text, upload_files
 from interpreter.frontends.web.workers import Workers
 from interpreter.resources import bundled_variants
@@ -243,7 +245,9 @@ def create_app(
 
     async def seat(request: Request) -> tuple[Table, int]:
         table = await find(request, request.path_params["table"])
-        return table, table.seat_of(request.query_params.get("token"))
+        number = table.seat_of(request.query_params.get("token"))
+        tables.idle.touch(table)  # a person's doing: the table is not idle (idle.py)
+        return table, number
 
     async def reader(request: Request) -> tuple[Table, int | None]:
         """The table and who reads it: a seat, or None for its spectator's link."""
@@ -308,8 +312,24 @@ def create_app(
     @handled
     async def state(request: Request) -> Response:
         table, number = await reader(request)
+        if number is not None:
+            tables.idle.touch(table)  # a person opened its page
         await settle(table)
         return Response(await table.settled_view_text(number), media_type="application/json")
+
+    @handled
+    async def table_summary(request: Request) -> Response:
+        table, number = await reader(request)  # the start page's list: no touch
+        return JSONResponse(summary(table, number, tables.idle))
+
+    @handled
+    async def leave_table(request: Request) -> Response:
+        table, number = await reader(request)
+        await read_body(request)  # `{}`; read all the same: a form of another site may not post here
+        left = await leave(table, number)
+        tables.seen(table)  # closed: a finished table in memory now
+        await settle(table)  # a computer took the seat: it moves at once where it is its turn
+        return JSONResponse({"left": left})
 
     @handled
     async def act(request: Request) -> Response:
@@ -439,14 +459,16 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         for table in list(tables.tables.values()):
             tables.drive(table)
+        sweeper = asyncio.create_task(keep_closing(tables, closing))  # the idle tables (idle.py)
         try:
             yield
         finally:
             closing.set()
+            sweeper.cancel()
             drivers = [t.driver for t in tables.tables.values() if t.driver is not None]
             for driver in drivers:
                 driver.cancel()
-            await asyncio.gather(*drivers, return_exceptions=True)
+            await asyncio.gather(*drivers, sweeper, return_exceptions=True)
             await asyncio.to_thread(tables.close)  # the writes waiting for the disk finish first
             workers.close()
 
@@ -470,6 +492,8 @@ def create_app(
         Route("/api/tables/{table}/seat", stand_in, methods=["POST"]),
         Route("/api/tables/{table}/say", saying, methods=["POST"]),
         Route("/api/sayings", sayings),
+        Route("/api/tables/{table}/summary", table_summary),
+        Route("/api/tables/{table}/leave", leave_table, methods=["POST"]),
         Route("/api/replays", open_replay, methods=["POST"]),
         Route("/api/replays/{replay}/step/{step}", replay_step),  # not {step:int}: 5,000 digits fail int()
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),

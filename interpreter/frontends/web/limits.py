@@ -19,7 +19,7 @@ MAXIMA = {
     "streams_per_client": 100_000, "disk_per_client": 1_000_000,
     "connections": 100_000, "header_timeout_s": 3600, "body_timeout_s": 3600, "keep_alive_s": 3600,
     "rate_per_s": 10_000, "burst": 100_000, "table_actions": 10_000_000, "finished_in_memory": 100_000,
-    "clients_tracked": 1_000_000, "computer_run_s": 3600,
+    "clients_tracked": 1_000_000, "computer_run_s": 3600, "idle_close_hours": 24 * 366,
 }  # fmt: skip
 
 
@@ -43,6 +43,8 @@ class Limits:
     # Seconds a table's computer seats may work in a row without a person's move (waiting for a thread
     # of the computers' pool counts, the pace does not); then it stops: an endless all-computer match.
     computer_run_s: float = 45.0
+    # Hours an unfinished table may go untouched by its people; then the server closes it (idle.py).
+    idle_close_hours: float = 72.0
 
     def __post_init__(self) -> None:
         for item in fields(self):

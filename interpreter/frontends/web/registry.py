@@ -33,6 +33,7 @@ from interpreter.frontends.presentation.seats import HUMAN
 from interpreter.frontends.web import store
 from interpreter.frontends.web.commits import Committer
 from interpreter.frontends.web.disk import DiskUse, amount, table_bytes
+from interpreter.frontends.web.idle import Idleness
 from interpreter.frontends.web.limits import Limits
 from interpreter.frontends.web.tables import (
     MAX_PACE_MS,
@@ -101,6 +102,7 @@ class Tables:
         self._making: Counter[str] = Counter()  # tables being made, by client
         self._again = threading.Lock()  # one "play again" at a time: two people asking get one table
         self.disk = DiskUse(self.limits.disk_per_client)  # what each client's tables take on disk, under the guard
+        self.idle = Idleness(self.limits.idle_close_hours)  # when each table was last touched (idle.py)
 
     # --- finding -----------------------------------------------------------------------------------
 
@@ -192,14 +194,18 @@ class Tables:
         who = client or "?"
         self._measure(client)
         with self._guard:
-            unfinished = [t for t in self.tables.values() if not t.finished]
+            # An idle table counts no more, even before the server's next pass closes it (idle.py).
+            unfinished = [t for t in self.tables.values() if not t.finished and not self.idle.idle(t)]
             if len(unfinished) + sum(self._making.values()) >= self.limits.tables:
                 raise Refusal(503, f"this server holds its limit of {self.limits.tables} unfinished tables; "
                               "try again when some have finished", retry_after=60)  # fmt: skip
             mine = sum(1 for t in unfinished if t.client == client) + self._making[who]
             if client is not None and mine >= self.limits.tables_per_client:
-                raise Refusal(429, f"you have {mine} unfinished tables on this server, its limit per player; "
-                              "finish one first", retry_after=60)  # fmt: skip
+                tables = "table" if mine == 1 else "tables"
+                raise Refusal(429, f"you have {mine} unfinished {tables} on this server, its limit per player; to "
+                              "free a place, finish one or abandon one under \"Your tables\" on the start page, or "
+                              f"wait: the server closes a table nobody played at for {self.idle.age}",
+                              retry_after=60)  # fmt: skip
             if client is not None and self.disk.full(client):
                 raise Refusal(507, f"your tables take {amount(self.disk.used(client))} of this server's disk, "
                               f"its limit per player (--disk-per-client {self.limits.disk_per_client:g}); the "
@@ -354,6 +360,8 @@ class Tables:
         if existing is not None:  # loaded by another request meanwhile
             table.release()
             table = existing
+        else:
+            self.idle.arrived(table, fresh=write)
         self.seen(table)
         return table
 
@@ -518,6 +526,7 @@ class Tables:
     def close(self) -> None:
         """Let every table go, once the writes waiting for the disk are done."""
         self.committer.close()
+        self.idle.write_down()  # the last touches, for the next server
         with self._guard:  # not while a stream that ends lets a table go on the event loop
             for table in self.tables.values():
                 table.release()

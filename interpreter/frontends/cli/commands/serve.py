@@ -96,6 +96,8 @@ LIMIT_HELP = {
     "clients_tracked": "addresses whose request rate is remembered",
     "computer_run_s": "seconds a table's computer players may work in a row without a person's move before the "
     "server stops it",
+    "idle_close_hours": "hours an unfinished table may go without a person's move, page or word before the server "
+    "closes it (its save is kept)",
 }
 
 

@@ -1,5 +1,6 @@
 // The start page: a variant or one's own rule file (validated as one types), the seats, the house rules.
 import { h } from "./common.js";
+import { remember, setupYourTables } from "./your_tables.js";
 
 const $ = (id) => document.getElementById(id);
 const STRENGTHS = ["random", "greedy", "heavy", "ismcts"];
@@ -191,6 +192,7 @@ async function create(event) {
   }
   $("links-box").hidden = false;
   const host = humans[0];
+  remember(host ? host.link : answer.spectator && answer.spectator.link, source() === "bundled" ? (current() || {}).title : ownShape.title);
   if (host) {
     $("go").href = host.link;
     if (humans.length === 1) location.href = host.link; // only the host plays: straight to the table
@@ -252,4 +254,5 @@ $("rules-main").addEventListener("change", chooseMain);
 $("start").addEventListener("submit", create);
 const NAME_KEY = "domino.name"; // the name typed last, on this page or at a table
 $("my-name").value = localStorage.getItem(NAME_KEY) || "";
+setupYourTables();
 loadVariants().then(() => { document.body.dataset.ready = "1"; });

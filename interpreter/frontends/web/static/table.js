@@ -17,6 +17,7 @@ import { renderSeed } from "./seed.js";
 import { carry } from "./selection.js";
 import { showStatus, status } from "./status.js";
 import { onShow, view } from "./view.js";
+import { rememberTable } from "./your_tables.js";
 
 onShow((previous, next) => {
   if (previous && previous.version !== next.version) clearHints();
@@ -81,6 +82,7 @@ setupScores();
 (async () => {
   if (!hasSeat()) { status("This link has no table or seat token.", true); return; }
   await refresh();
+  rememberTable(view()); // the start page lists it under "Your tables"
   setupPace();
   await setupSayings();
   listen();
