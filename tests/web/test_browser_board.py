@@ -1,6 +1,6 @@
 """A board that uses the screen (issue 31), in a real browser (as tests/web/test_browser.py): a
 short layout is drawn large on a phone; a long one (late Mexican Train) never draws a tile's short
-side under 30 px, zooms by its buttons and the wheel and pans by a drag, and a lit place is still
+side under 30 px, zooms by its buttons, the wheel, the keys and a pinch and pans by a drag, and a lit place is still
 tapped after that; the trains' tags and the places' words read alike; at 1920×1080 the hand and the
 trick are drawn larger than at 1280×720.
 
@@ -34,6 +34,15 @@ SIZES = """() => {
   return { fill: width / area.width, hand: short('#hand .hand-tile svg'), trick: short('#trick-table .played svg') };
 }"""
 UNIT = "() => Number(document.getElementById('table').dataset.unitPx)"
+# Two fingers on the board moving apart (80 px to 160 px): a pinch, as a touch screen sends it.
+PINCH = """({x, y}) => {
+  const svg = document.getElementById('table');
+  const send = (type, id, px) => svg.dispatchEvent(new PointerEvent(type, { pointerId: id, clientX: px, clientY: y,
+    pointerType: 'touch', isPrimary: id === 11, bubbles: true }));
+  send('pointerdown', 11, x - 40); send('pointerdown', 12, x + 40);
+  for (const px of [x + 60, x + 90, x + 120]) send('pointermove', 12, px);
+  send('pointerup', 12, x + 120); send('pointerup', 11, x - 40);
+}"""
 
 
 def _drive(server, made: dict, done) -> dict:
@@ -110,7 +119,10 @@ def test_the_board_uses_the_screen(browser, server, shots):
     page.focus("#table")
     page.keyboard.press("+")
     after_key = page.evaluate(UNIT)
-    assert start < after_button < after_wheel < after_key, (start, after_button, after_wheel, after_key)
+    page.evaluate(PINCH, {"x": middle[0], "y": middle[1]})
+    after_pinch = page.evaluate(UNIT)
+    scales = [start, after_button, after_wheel, after_key, after_pinch]
+    assert scales == sorted(set(scales)), f"each zooms in: {scales}"
     before = page.get_attribute("#table", "viewBox")
     page.mouse.move(*middle)
     page.mouse.down()

@@ -165,7 +165,12 @@ function move(event) {
   if (!was) return;
   const now = { x: event.clientX, y: event.clientY };
   if (!dragged && Math.hypot(now.x - startAt.x, now.y - startAt.y) < DRAG_PX && pointers.size === 1) return;
-  if (!dragged) { dragged = true; svg.setPointerCapture?.(event.pointerId); }
+  if (!dragged) {
+    dragged = true;
+    // captured, the drag goes on past the board's edge; a pointer the browser no longer counts as
+    // down (or a made-up one) cannot be, and the drag goes on while over the board
+    try { svg.setPointerCapture(event.pointerId); } catch { /* not captured */ }
+  }
   if (pointers.size === 1) {
     set(px, { x: centre.x - (now.x - was.x) / px, y: centre.y - (now.y - was.y) / px });
   } else {
