@@ -52,8 +52,9 @@ export function drawTable() {
 
 let laidBefore = 0; // tiles on the table at the last drawing: fewer now is a new round
 
-// A tile's short side is drawn at most this large (screen px): a short layout is drawn large (on
-// a phone a tile is drawn 70 px high, where it was 21), never one tile filling the screen.
+// A tile's short side is drawn at most this large (screen px): a short layout is drawn large (a
+// first play on a phone 47 px a tile, where it was 21: its places fill the width), never one tile
+// filling the screen.
 function largestUnit(area) {
   const w = area.clientWidth || 1200, h = area.clientHeight || 600;
   return Math.max(40, Math.min(96, Math.min(w, h) / 5.5));
