@@ -15,7 +15,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from interpreter.engine import Action, LayoutView, Match
+from interpreter.engine import Action, ArmView, LayoutView, Match
 from interpreter.engine.actions import (
     ACCEPT,
     BID,
@@ -119,6 +119,10 @@ LAST_ACTIONS = 10  # lines of narration a view carries, newest last
 _PLAIN = Style(False)
 
 
+def _shared(arm: ArmView) -> bool:
+    return arm.kind == "train" and arm.owner is None and arm.spinner is None
+
+
 def layout_json(layout: LayoutView) -> dict[str, Any]:
     return {
         "arms": [
@@ -132,6 +136,9 @@ def layout_json(layout: LayoutView) -> dict[str, Any]:
                 "open": arm.open,
                 "root": list(arm.root),
                 "spinner": list(arm.spinner) if arm.spinner is not None else None,
+                # a shared train's name as its places are said ("the Mexican train"): the page's tag on
+                # the table says it too; an owner's train is named by its owner, as each viewer says it
+                "name": place_words(layout, arm.id, (), None) if _shared(arm) else None,
             }
             for arm in layout.arms
         ],

@@ -322,7 +322,7 @@ export function computeLayout(layout, { aspect = 1.8, players = 2, maxPip = 6, n
   // Then the trains' names, each where it covers no tile, no slot and no other name.
   const drawn = [...(root ? [root] : []), ...placed, ...Object.values(slots)].map(corners);
   for (const [t, pick] of picks) {
-    const label = trainLabel(t, pick, names, hubRadius, drawn, sharedLabel(layout));
+    const label = trainLabel(t, pick, names, hubRadius, drawn);
     if (label) {
       labels.push(label);
       drawn.push(label.corners);
@@ -372,23 +372,19 @@ export function apart(p, q) { // separating axes of two convex quadrilaterals
   return false;
 }
 
-// A train's name tag: its owner ("shared" for nobody's), "⚑" before it while the marker is out.
-// The shared train's tag, as short as the others: the rules' name for it ("the Mexican train" →
-// "Mexican"), else "shared".
-function sharedLabel(layout) {
-  const named = layout.shared_train_name;
-  return named ? named.replace(/^the /i, "").replace(/ train$/i, "") || named : "shared";
-}
-
-function labelWords(arm, names, shared = "shared") {
+// A train's name tag: its owner ("shared" for nobody's), "⚑" before it while the marker is out. A
+// shared train's tag is its name as the server says its places, without "the" ("the Mexican
+// train" → "Mexican train", "shared train 2"), so that the tag and the places' words read alike.
+function labelWords(arm, names) {
+  const shared = arm.name ? arm.name.replace(/^the /i, "") : "shared";
   const name = arm.owner === null || arm.owner === undefined ? shared : names[arm.owner] || `P${arm.owner + 1}`;
   return { name, words: arm.marker ? `⚑ ${name}` : name };
 }
 
-function trainLabel(t, pick, names, hubRadius, drawn, shared) {
+function trainLabel(t, pick, names, hubRadius, drawn) {
   const arm = t.arm;
   if (arm.kind !== "train" || arm.spinner) return null;
-  const { words } = labelWords(arm, names, shared);
+  const { words } = labelWords(arm, names);
   const width = 0.29 * words.length + 0.6;
   // Beyond the next slot in the train's direction, further on, beside it, or where the train
   // leaves the hub: the first of these that covers nothing drawn.
@@ -398,6 +394,13 @@ function trainLabel(t, pick, names, hubRadius, drawn, shared) {
   const local = [[x + dx * 0.9, y + dy * 0.9], [x + dx * 2.2, y + dy * 2.2], [pick.cx + px * 1.1, pick.cy + py * 1.1],
     [pick.cx - px * 1.1, pick.cy - py * 1.1]];
   if (hubRadius) local.push([hubRadius - 1.1, 0]);
+  // a longer name ("Mexican train", "shared train 2") may find these covered: further out and
+  // aside, nearest first, before the first is taken all the same
+  const further = [];
+  for (let along = 0.9; along <= 10; along += 0.7) {
+    for (const aside of [0, 1.1, -1.1, 1.9, -1.9, 2.7, -2.7]) further.push([x + dx * along + px * aside, y + dy * along + py * aside, Math.hypot(along, aside)]);
+  }
+  further.sort((p, q) => p[2] - q[2]).forEach(([lx, ly]) => local.push([lx, ly]));
   const tags = local.map(([lx, ly]) => {
     const [gx, gy] = toGlobal(t.frame, lx, ly);
     const box = [[gx - width / 2, gy - 0.36], [gx + width / 2, gy - 0.36], [gx + width / 2, gy + 0.36], [gx - width / 2, gy + 0.36]];
@@ -415,9 +418,10 @@ export function renderTable(svg, layout, opts = {}) {
   const pad = 0.6;
   let w = box.x1 - box.x0 + 2 * pad, h = box.y1 - box.y0 + 2 * pad;
   const cx = (box.x0 + box.x1) / 2, cy = (box.y0 + box.y1) / 2;
-  // never so close that a tile fills the screen: at least 16 halves across
+  // never so close that a tile fills the screen: at least `minWidth` halves across (the page
+  // sets it from the screen: a tile's short side drawn at most so many px)
   const aspect = opts.aspect || 1.8;
-  const minW = 18;
+  const minW = opts.minWidth || 18;
   if (w < minW) w = minW;
   if (w / h > aspect) h = w / aspect; else w = h * aspect;
   svg.setAttribute("viewBox", `${cx - w / 2} ${cy - h / 2} ${w} ${h}`);
@@ -446,7 +450,7 @@ export function renderTable(svg, layout, opts = {}) {
     const g = drawTile(p, p.foot ? "foot" : (layout.spinners || []).some((s) => same(s, [p.a, p.b])) ? "spinner" : "");
     g.dataset.arm = p.arm;
     const arm = p.foot && (layout.arms || []).find((a) => a.id === p.arm);
-    const whose = arm && labelWords(arm, names, sharedLabel(layout)).name;
+    const whose = arm && labelWords(arm, names).name;
     if (arm) g.setAttribute("aria-label", `${tileText(p.a, p.b)}, where ${whose === "You" ? "your" : `${whose}'s`} trains start`);
   }
   const targets = {};
@@ -459,9 +463,9 @@ export function renderTable(svg, layout, opts = {}) {
   const armById = Object.fromEntries((layout.arms || []).map((a) => [String(a.id), a]));
   for (const l of labels) {
     const arm = armById[String(l.arm)];
-    const g = el("g", { class: `train-label${arm && arm.marker ? " marked" : ""}${arm && arm.open ? " open" : ""}`,
+    const g = el("g", { class: `train-label${arm && arm.marker ? " marked" : ""}${arm && arm.open ? " open" : ""}`, "data-arm": l.arm,
       transform: `translate(${l.x} ${l.y})` }, svg);
-    const { name } = labelWords(l, names, sharedLabel(layout));
+    const { name } = labelWords(arm || l, names);
     el("rect", { x: -l.width / 2, y: -0.36, width: l.width, height: 0.72, rx: 0.36, class: "pill" }, g);
     const text = el("text", { x: 0, y: 0.02, "text-anchor": "middle", "dominant-baseline": "central" }, g);
     text.textContent = l.words;
