@@ -153,9 +153,9 @@ function sort() {
 // The words under the hand: how to arrange, that playing is paused, and the last move.
 function words() {
   if (!arranging) return said;
-  const how = lifted ? `Now tap where ${tileWords(lifted.split("-").map(Number))} goes (or it again to leave it).`
-    : "Arranging: tap a tile, then where it goes.";
-  return `${said ? `${said} ` : ""}${how} Playing is paused: tap Done to play.`;
+  const tile = lifted && tileWords(lifted.split("-").map(Number));
+  const how = lifted ? `Tap where ${tile} goes (${tile} again: it stays).` : "Tap a tile, then where it goes.";
+  return `${said ? `${said} ` : ""}${how} Playing is paused until Done.`;
 }
 
 // Whether the hand in `box` may be arranged: a seat's hand of two tiles or more, in play.
