@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.web import hand_moves as hm
 from tests.web import test_browser as base
 
 browser, server, shots = base.browser, base.server, base.shots  # the fixtures, by name
@@ -497,4 +498,103 @@ def test_every_control_is_big_enough_to_tap_on_a_phone(browser, server, shots):
     found["luzon"] = _undersized(page, shots, "touch-luzon.png")
     offenders = {state: small for state, small in found.items() if small}
     assert not offenders, f"controls under {TARGET}x{TARGET} px on a phone: {offenders}"
+    assert not errors, errors
+
+
+# Your hand, your way (static/arrange.js): the hand rearranged by a drag (a mouse on a laptop, a
+# finger on a phone), by taps in the Arrange mode, or by keys; the order survives a reload, and is
+# the browser's alone (the seat's view is the server's order). Screenshots: hand-drag-1280.png (a
+# drag under way), hand-arrange-phone.png (a tile lifted by a tap).
+def test_a_hand_arranged_by_mouse_and_keys_on_a_laptop(browser, server, shots):
+    errors: list[str] = []
+    made = server.table("draw", [HUMAN, computer()], {"match.rounds": "1"}, seed=13)
+    link = server.base + made["seats"][0]["link"]
+    page = open_page(browser, link, errors, LAPTOP)
+    assert hm.shown(page) == hm.served(page), "unarranged, the hand is in the server's order"
+    # A drag of a playable tile with the mouse, on this seat's turn: the tile goes where it is
+    # dropped, and nothing is played.
+    start = hm.playable_at(page)
+    end = 0 if start else 3
+    version, before = view(page)["version"], hm.served(page)
+    hm.mouse_drag(page, start, end, shot=shots / "hand-drag-1280.png")
+    arranged = hm.moved(before, start, end)
+    assert hm.shown(page) == arranged
+    assert view(page)["version"] == version and hm.served(page) == before, "a drag plays nothing"
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    assert hm.shown(page) == arranged, "the order survives a reload"
+    assert view(page)["hand"] == [[int(x) for x in t.split("-")] for t in before], "the server never hears of it"
+    # The keyboard: Alt+→ moves the focused tile one place right, said to a screen reader; [ moves it back.
+    tile = arranged[1]
+    page.locator("#hand .hand-tile").nth(1).focus()
+    page.keyboard.press("Alt+ArrowRight")
+    assert hm.shown(page) == hm.moved(arranged, 1, 2)
+    said = page.text_content("#arrange-words")
+    high, low = sorted(map(int, tile.split("-")), reverse=True)
+    assert said == f"Moved {high}-{low} to place 3 of {len(arranged)}.", said
+    assert page.get_attribute("#arrange-words", "aria-live") == "polite"
+    assert page.evaluate("document.activeElement.dataset.tile") == tile, "the focus goes with the tile"
+    page.keyboard.press("[")
+    assert hm.shown(page) == arranged and view(page)["version"] == version
+    # A press that moves a little is a click: it plays the tile, or lights its places.
+    hm.mouse_drag(page, hm.playable_at(page), 0, by=(3, 2))
+    page.wait_for_function("v => window.__state.version > v || document.querySelector('.target.hot')", arg=version)
+    # Plain clicks still play: a played tile leaves the order, a drawn one comes in at its end.
+    left = drawn = False
+    for _ in range(80):
+        if left and drawn:
+            break
+        hand_before = hm.served(page)
+        assert play_one(page), "the match ended before this seat both played and drew"
+        hand = hm.served(page)
+        left = left or any(t not in hand for t in hand_before)
+        drawn = drawn or any(t not in hand_before for t in hand)
+        if page.locator("#round-end").is_visible():
+            break
+        page.wait_for_function(f"() => ({hm.SHOWN})().length === window.__state.hand.length")
+        assert hm.shown(page) == hm.kept_then_new(arranged, hand), (arranged, hand_before, hand, hm.shown(page))
+        arranged = hm.shown(page)
+    assert left and drawn, "this seed's first round has this seat play a tile and draw one"
+    assert hm.shown(page) != hm.served(page), "the order is still the player's own"
+    # Sort: the server's order again.
+    page.click("#sort-hand")
+    assert hm.shown(page) == hm.served(page)
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    assert hm.shown(page) == hm.served(page) and not page.locator("#sort-hand").is_visible()
+    assert not errors, errors
+
+
+def test_a_hand_arranged_by_a_finger_and_by_taps_on_a_phone(browser, server, shots):
+    errors: list[str] = []
+    made = server.table("draw", [HUMAN, computer()], {"match.rounds": "1"}, seed=5)
+    page = open_page(browser, server.base + made["seats"][0]["link"], errors, PHONE)
+    # A finger's drag of a playable tile moves it, plays nothing, and scrolls nothing.
+    start = hm.playable_at(page)
+    end = 0 if start else 4
+    version, before = view(page)["version"], hm.served(page)
+    hm.touch_drag(page, start, end)
+    arranged = hm.moved(before, start, end)
+    assert hm.shown(page) == arranged and page.evaluate("scrollY") == 0 and view(page)["version"] == version
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    assert hm.shown(page) == arranged
+    # The Arrange mode: a tap lifts a tile, a tap on another puts it at that place; nothing is played.
+    page.locator("#arrange").tap()
+    assert page.get_attribute("#arrange", "aria-pressed") == "true"
+    assert "paused" in page.text_content("#arrange-words")
+    playable = page.locator("#hand .hand-tile.playable").first
+    start = hm.shown(page).index(playable.get_attribute("data-tile"))
+    end = 0 if start else len(arranged) - 1
+    playable.tap()
+    page.screenshot(path=shots / "hand-arrange-phone.png")
+    page.locator("#hand .hand-tile").nth(end).tap()
+    arranged = hm.moved(arranged, start, end)
+    assert hm.shown(page) == arranged and view(page)["version"] == version, "arranging plays nothing"
+    box = page.locator("#arrange").bounding_box()
+    assert box and min(box["width"], box["height"]) >= 44
+    # Done: a tap plays again.
+    page.locator("#arrange").tap()
+    assert page.get_attribute("#arrange", "aria-pressed") == "false"
+    assert play_one(page, touch=True) and view(page)["version"] > version
     assert not errors, errors

@@ -1,11 +1,13 @@
 // The seat's choices: its hand (a click selects a tile, or plays it where it fits one place; in a
-// game of plays it picks the tile), the places of the selected tile in words when those on the
-// table crowd, and the moves that are no tile (draw, pass, a bid, trumps).
+// game of plays it picks the tile; shown in the player's own order: arrange.js), the places of the
+// selected tile in words when those on the table crowd, and the moves that are no tile (draw, pass,
+// a bid, trumps).
 import { tileSvg, tileText } from "./dominoes.js";
 import { h } from "./common.js";
 import { boardOf } from "./boards.js";
 import { renderChoices } from "./tricks.js";
-import { handOrder, isGrouped, pick, renderPlayBar } from "./plays.js";
+import { arranged, arrangeKeysWords, arrangeTap, dragging, renderArrange, shownOrder } from "./arrange.js";
+import { isGrouped, pick, renderPlayBar } from "./plays.js";
 import { crowded, highlight } from "./board.js";
 import { send, tryTile } from "./moves.js";
 import { $ } from "./page.js";
@@ -27,11 +29,12 @@ function renderGroupedHand(box) {
   box.classList.toggle("resting", !moves.length && !picking);
   box.classList.add("named-hand");
   let suit = null;
-  handOrder(state).forEach((i, position) => {
+  const bySuit = !arranged(state); // the suits' labels in the server's order, suit by suit
+  shownOrder(state).forEach((i, position) => {
     const [a, b] = state.hand[i];
     const name = (t.hand_names || [])[i] || "";
     const suitOf = (t.hand_suits || [])[i];
-    if (suitOf !== undefined && suitOf !== suit && (t.suit_names || []).length) {
+    if (bySuit && suitOf !== undefined && suitOf !== suit && (t.suit_names || []).length) {
       suit = suitOf;
       box.append(h("span", { class: "suit-label", "aria-hidden": "true" }, t.suit_names[suit]));
     }
@@ -42,7 +45,7 @@ function renderGroupedHand(box) {
       type: "button", class: `hand-tile named${playable.has(tileKey) ? " playable" : ""}${isPicked ? " selected picked" : ""}${wins ? " beats" : ""}`,
       "aria-label": `${position + 1}: ${tileText(b, a)} ${name}${suitOf !== undefined && t.suit_names ? ` (${t.suit_names[suitOf]})` : ""}${wins ? ", takes the lead" : ""}`,
       "aria-pressed": isPicked ? "true" : "false", "data-tile": tileKey, "data-index": i,
-      onclick: () => clickPick(i),
+      onclick: () => arrangeTap(i) || clickPick(i),
     }, tileSvg(b, a, { vertical: true }),
     h("span", { class: "tile-name", "aria-hidden": "true" }, name),
     wins ? h("span", { class: "tile-notes", "aria-hidden": "true" }, h("span", { class: "note trump" }, "beats")) : null));
@@ -64,34 +67,37 @@ export function clearPicks() {
 }
 
 export function renderHand() {
+  if (dragging()) return; // drawn again at the drop
   const state = view();
   const box = $("hand");
   box.replaceChildren();
   box.classList.remove("named-hand");
   box.hidden = !boardOf(state).holdsHand; // a patience: every tile lies on the tableau
-  if (box.hidden) return;
-  if (isGrouped(state)) { renderGroupedHand(box); return; }
+  if (box.hidden) { renderArrange(box, renderHand); return; }
+  if (isGrouped(state)) { renderGroupedHand(box); renderArrange(box, renderHand); return; }
   const yours = myTurn();
   const selected = selectedTile();
   // In a trick game, while no tile can be played (another's turn, the bidding), the hand is shown
   // undimmed: it is read to bid and to name trumps.
   box.classList.toggle("resting", boardOf(state).restsHand && (!yours || !state.legal.some((m) => m.kind === "play" || m.kind === "discard" || m.kind === "give")));
   const notes = (state.tricks && state.tricks.hand_notes) || [];
-  handTiles().forEach(([a, b], i) => {
+  shownOrder(state).forEach((i, position) => {
+    const [a, b] = state.hand[i];
     const moves = yours ? movesFor([a, b]) : [];
     const where = moves.map((m) => m.where || m.text).join("; ");
     const note = (notes[i] || []).join(", "); // the engine's words: "trump", "counts 10"
     const button = h("button", {
       type: "button", class: `hand-tile${moves.length ? " playable" : ""}${i === selected ? " selected" : ""}`,
-      "aria-label": `${i + 1}: ${tileText(a, b)}${note ? ` (${note})` : ""}${moves.length ? `, playable: ${where}` : ""}`,
-      "aria-pressed": i === selected ? "true" : "false", "data-tile": `${a}-${b}`,
-      onclick: () => clickTile(i),
+      "aria-label": `${position + 1}: ${tileText(a, b)}${note ? ` (${note})` : ""}${moves.length ? `, playable: ${where}` : ""}`,
+      "aria-pressed": i === selected ? "true" : "false", "data-tile": `${a}-${b}`, "data-index": i,
+      onclick: () => arrangeTap(i) || clickTile(i),
     }, tileSvg(a, b, { vertical: true }),
     notes.length ? h("span", { class: "tile-notes", "aria-hidden": "true" },
       ...(notes[i] || []).map((n) => h("span", { class: n === "trump" ? "note trump" : "note" }, n.replace("counts ", "")))) : null);
     box.append(button);
   });
   if (!handTiles().length) box.append(h("em", {}, emptyHand(state)));
+  renderArrange(box, renderHand);
   renderPlaces();
 }
 
@@ -185,6 +191,7 @@ export function renderControls() {
     : offered
     ? `Keys: 1–9 or ←/→ choose a tile, ${state.tricks.names_lead_suit ? "↑/↓ the suit it is led as, " : ""}Enter plays it, Tab to the other choices, p pass, h hint, Esc goes on from a finished trick`
     : "Keys: 1–9 or ←/→ choose a tile, ↑/↓ choose where, Enter plays, d draw, p pass, m marker, h hint";
+  $("keys").textContent += arrangeKeysWords(state);
   for (const kind of ["draw", "pass", "marker", "keep", "redeal", "turn"]) { // keep, redeal: deal.redeal_claim; turn: a blind row
     const move = yours && !offered && state.legal.find((m) => m.kind === kind);
     const button = $(kind);

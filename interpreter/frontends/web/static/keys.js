@@ -2,10 +2,13 @@
 // and m draw, pass and put out a marker; h asks for a hint; at a round's end Enter or Esc goes on,
 // and so does Esc from a trick game's finished trick held in the middle (as a tap on the table).
 // In a game of plays a number picks a tile instead, Enter plays the picked tiles, Esc clears them.
+// Numbers and ←/→ follow the hand as shown (in the player's order); Alt+←/→ or [ ] move a tile in
+// it, and while the hand is being arranged the table's keys rest (arrange.js).
 import { tileText } from "./dominoes.js";
 import { boardOf } from "./boards.js";
 import { goOnFromTrick } from "./tricks.js";
-import { handOrder, isGrouped, selectionMove } from "./plays.js";
+import { arrangeKey, isArranging, shownOrder } from "./arrange.js";
+import { isGrouped, selectionMove } from "./plays.js";
 import { highlight } from "./board.js";
 import { clearPicks, clickPick, refuse, renderControls, renderHand } from "./hand.js";
 import { hint } from "./hint.js";
@@ -25,6 +28,8 @@ export function onKey(event) {
   if (event.key === "Escape" && goOnFromTrick()) { event.preventDefault(); return; } // a spectator's too
   const state = view();
   if (!state || state.spectator) return; // a spectator has no move to choose
+  if (arrangeKey(event)) { event.preventDefault(); return; }
+  if (isArranging()) return;
   if (isGrouped(state) && groupedKey(event)) { event.preventDefault(); return; }
   if (!tileKey(event)) return;
   event.preventDefault();
@@ -35,7 +40,7 @@ export function onKey(event) {
     if (moves.length) status(`${tileText(...handTiles()[selected])}: ${moves[choice % moves.length].text}${moves.length > 1 ? ` (${choice % moves.length + 1} of ${moves.length}, ↑/↓)` : ""}`);
     renderHand(); highlight();
     if (boardOf(state).choices) renderControls();
-    const button = $("hand").children[selected];
+    const button = $("hand").querySelector(`.hand-tile[data-index="${selected}"]`);
     if (button && button.focus) button.focus();
   }
 }
@@ -47,10 +52,12 @@ function tileKey(event) {
   const key = event.key;
   const selected = selectedTile();
   const choice = choiceIndex();
-  if (/^[1-9]$/.test(key) && Number(key) <= n) { choose(Number(key) - 1); }
-  else if (key === "0" && n >= 10) { choose(9); }
-  else if (key === "ArrowRight" && n) { choose((selected + 1) % n); }
-  else if (key === "ArrowLeft" && n) { choose((selected - 1 + n) % n); }
+  const order = shownOrder(state);
+  const at = order.indexOf(selected);
+  if (/^[1-9]$/.test(key) && Number(key) <= n) { choose(order[Number(key) - 1]); }
+  else if (key === "0" && n >= 10) { choose(order[9]); }
+  else if (key === "ArrowRight" && n) { choose(order[(at + 1) % n]); }
+  else if (key === "ArrowLeft" && n) { choose(order[(at - 1 + n) % n]); }
   else if ((key === "ArrowUp" || key === "ArrowDown") && selected >= 0) {
     const count = movesFor(handTiles()[selected]).length || 1;
     choose(selected, (choice + (key === "ArrowUp" ? count - 1 : 1)) % count);
@@ -77,7 +84,7 @@ function tileKey(event) {
 function groupedKey(event) {
   const state = view();
   const key = event.key;
-  const order = handOrder(state);
+  const order = shownOrder(state);
   if (/^[1-9]$/.test(key) && Number(key) <= order.length) { clickPick(order[Number(key) - 1]); return true; }
   if (key === "0" && order.length >= 10) { clickPick(order[9]); return true; }
   if (key === "Escape") { clearPicks(); return true; }

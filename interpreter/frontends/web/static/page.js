@@ -11,6 +11,11 @@ export function hasSeat() {
   return Boolean(tableId && token);
 }
 
+// The table's id, as the link names it.
+export function tableName() {
+  return tableId;
+}
+
 export function api(path) {
   return `/api/tables/${encodeURIComponent(tableId)}/${path}?token=${encodeURIComponent(token)}`;
 }

@@ -4,7 +4,7 @@
 import { carryPicks, isGrouped } from "./plays.js";
 import { myTurnIn } from "./view.js";
 
-let selected = -1; // index into the sorted hand
+let selected = -1; // index into the hand as the server sends it (sorted), whatever order it is shown in
 let choice = 0; // which of the selected tile's moves Enter plays
 let hinted = null; // the index of the move a hint named, when it is no tile
 let picked = [];
