@@ -145,6 +145,14 @@ def test_a_round_card_puts_its_scores_first_and_focus_comes_back(browser, server
     assert page.evaluate("document.getElementById('scores').contains(document.activeElement)")
     page.keyboard.press("Escape")
     assert page.evaluate("document.activeElement.id") == "scores-button"
+    # The phone's last actions: opened, the focus goes into the list; Esc folds it, back on its button.
+    page.focus("#log-toggle")
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "last-actions"
+    assert page.locator("#last-actions li").first.is_visible()
+    page.keyboard.press("Escape")
+    assert page.evaluate("document.activeElement.id") == "log-toggle"
+    assert page.get_attribute("#log-toggle", "aria-expanded") == "false"
     assert not errors, errors
 
 
@@ -187,8 +195,16 @@ def test_touch_words_on_a_touch_screen_and_an_uncut_spectator_panel(browser, ser
     assert not errors, errors
 
 
-# What a panel cuts off on the right: each element with text of its own past its box's right edge.
-CUT = """() => { const panel = document.querySelector('.side-panel');
-  const edge = Math.min(panel.getBoundingClientRect().right, innerWidth);
-  return [...panel.querySelectorAll('*')].filter((el) => el.getBoundingClientRect().right > edge + 1)
-    .map((el) => `${el.tagName} ${el.textContent.slice(0, 20)}`); }"""
+# What the side panel cuts off: each element past its right edge (or the screen's), the newest of
+# the last actions out of sight, the hand's score scrolled away.
+CUT = """() => { const panel = document.querySelector('.side-panel'); const box = (el) => el.getBoundingClientRect();
+  const edge = Math.min(box(panel).right, innerWidth);
+  const cut = [...panel.querySelectorAll('*')].filter((el) => box(el).right > edge + 1)
+    .map((el) => `${el.tagName} ${el.textContent.slice(0, 20)}`);
+  const list = document.getElementById('last-actions'), newest = list.lastElementChild;
+  const seen = (el, within) => box(el).top >= box(within).top - 1
+    && box(el).bottom <= Math.min(box(within).bottom, innerHeight) + 1;
+  if (newest && !(seen(newest, list) && seen(newest, panel))) cut.push(`the newest action: ${newest.textContent}`);
+  const score = document.getElementById('hand-score');
+  if (score && !seen(score, panel)) cut.push('the hand score');
+  return cut; }"""
