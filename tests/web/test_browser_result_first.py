@@ -177,6 +177,16 @@ def test_touch_words_on_a_touch_screen_and_an_uncut_spectator_panel(browser, ser
     assert touch.inner_text("#status").startswith("Your turn: tap a tile"), "a touch screen says how to play"
     laptop.context.close()
     touch.context.close()
+    # The start page's radio buttons and checkbox on a phone: each label a finger's height.
+    start = open_page(browser, server.base + "/", errors, PHONE)
+    start.select_option("#variant", "blind-hughie")
+    start.select_option("#players", "4")  # teams are offered
+    heights = start.eval_on_selector_all(
+        "label:has(> input[type=radio]), label:has(> input[type=checkbox])",
+        "ls => ls.filter((l) => l.offsetParent).map((l) => [l.textContent.trim(), l.getBoundingClientRect().height])",
+    )
+    assert len(heights) >= 3 and all(height >= 44 for _, height in heights), heights
+    start.context.close()
     # A spectator at 1280×720, of a Mexican Train table and of a 42 table mid-hand: the side panel
     # (the hand's score and the last actions) cuts nothing off.
     made = _made(server, "texas-42", 4, {})
