@@ -136,6 +136,10 @@ def test_a_round_card_puts_its_scores_first_and_focus_comes_back(browser, server
             assert f"{name}: {score}" in seen["score"], seen
         assert seen["scoreAboveBody"] and seen["atTop"] and not seen["sideways"], (size, seen)
         assert seen["focusInside"], f"{size}: the focus stayed outside the card that opened"
+        if size == "1280":  # Tab goes round the card's own buttons, never to the table behind it
+            for key in ("Tab", "Tab", "Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab"):
+                page.keyboard.press(key)
+                assert page.evaluate(CARD)["focusInside"], f"{key} left the card"
         if size != "phone":
             page.context.close()
     # The scores so far: the focus goes into the card, and Esc brings it back to its button.

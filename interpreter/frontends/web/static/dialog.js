@@ -19,3 +19,21 @@ export function cardClosed(card, fallback = () => null) {
   const back = was && was !== document.body && was.isConnected ? was : fallback();
   if (back) back.focus({ preventScroll: true });
 }
+
+// While a card covers the table (a round's end unfolded, the scores so far), Tab and Shift+Tab go
+// round its own buttons rather than to the table hidden behind it.
+window.addEventListener("keydown", (event) => {
+  if (event.key !== "Tab") return;
+  const card = [...document.querySelectorAll(".overlay:not([hidden]):not(.peek) > [role=dialog]")].pop(); // the topmost
+  if (!card) return;
+  const stops = [...card.querySelectorAll("button, a[href], select, input, [tabindex]:not([tabindex='-1'])")]
+    .filter((el) => !el.disabled && !el.closest("[hidden]") && el.getClientRects().length);
+  if (!stops.length) return;
+  const [first, last] = [stops[0], stops[stops.length - 1]];
+  const at = document.activeElement;
+  const inside = card.contains(at) && at !== card; // the card itself (focused as it opened) is before its first button
+  if (!inside || at === (event.shiftKey ? first : last)) {
+    event.preventDefault();
+    (event.shiftKey ? last : first).focus();
+  }
+});
