@@ -36,10 +36,16 @@ function open(target) {
   cardOpened(card(), target);
 }
 
-// The card hidden: the focus back where it was (the hand, where it was redrawn meanwhile).
+// The card hidden: the focus back where it was, or on the hand where that was redrawn meanwhile
+// (the hand itself: its tiles are drawn anew at every move, and the table's keys work from there).
 function close() {
   $("round-end").hidden = true;
-  cardClosed(card(), () => document.querySelector("#hand .hand-tile"));
+  cardClosed(card(), () => {
+    const hand = $("hand");
+    if (hand.hidden || !hand.getClientRects().length) return null;
+    hand.tabIndex = -1;
+    return hand;
+  });
 }
 
 function head(title, score) {
