@@ -303,10 +303,10 @@ def test_a_round_card_puts_its_scores_first_and_focus_comes_back(browser, server
     assert not errors, errors
 
 
-# Each key hint a page shows: "(h)" on a button, the line of keys, "press Esc"; by its words.
-KEY_HINTS = """() => [...document.querySelectorAll('.key-hint, #keys, #status')]
-  .filter((el) => el.getBoundingClientRect().height > 0 && !el.closest('[hidden]'))
-  .map((el) => el.innerText).filter((t) => /\\(h\\)|\\(d\\)|Keys:|Enter|Esc|↑|←/.test(t))"""
+# Each key hint the page shows, in the words a person reads: "(h)" on a button, "Pass (p)", the
+# line of keys, "press Esc", "(or ↑/↓ and Enter)".
+KEY_HINTS = r"""() => document.body.innerText.split('\n')
+  .filter((line) => /\([hdpm]\)|Keys:|press Esc|↑|←/.test(line))"""
 
 
 def test_touch_words_on_a_touch_screen_and_an_uncut_spectator_panel(browser, server, shots):  # noqa: F811
@@ -316,7 +316,7 @@ def test_touch_words_on_a_touch_screen_and_an_uncut_spectator_panel(browser, ser
     link = server.base + made["seats"][0]["link"]
     laptop = open_page(browser, link, errors, LAPTOP)
     laptop.wait_for_function("window.__state.current_player === 0")
-    assert any("Keys:" in hint for hint in laptop.evaluate(KEY_HINTS)), "a laptop shows its keys"
+    assert any(hint.startswith("Keys:") for hint in laptop.evaluate(KEY_HINTS)), "a laptop shows its keys"
     assert laptop.inner_text("#status") == "Your turn."
     train = view(laptop)["spectator_link"]
     touch = open_page(browser, link, errors, tablet)
@@ -339,6 +339,9 @@ def test_touch_words_on_a_touch_screen_and_an_uncut_spectator_panel(browser, ser
     made = _made(server, "texas-42", 4, {})
     table, token = made["table"], made["seats"][0]["token"]
     state = server.get(f"/api/tables/{table}/state?token={token}")
+    bidding = open_page(browser, server.base + made["seats"][0]["link"], errors, PHONE)  # a 42 auction, by touch
+    assert bidding.locator("#choices .choice-pass").is_visible() and bidding.evaluate(KEY_HINTS) == []
+    bidding.context.close()
     for _ in range(3):  # seat 0 bids the most, names trumps and leads; the computers answer at once
         body = {"index": state["legal"][-1]["index"], "version": state["version"]}
         state = server.post(f"/api/tables/{table}/action?token={token}", body)["state"]

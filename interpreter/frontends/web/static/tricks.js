@@ -461,7 +461,7 @@ export function renderChoices(box, state, yours, send, hinted, pending = [], can
     : t.phase === "playing" ? "Or, before you lead:" : t.bid === null ? "Your bid:" : `Your bid (over ${t.bid_text}):`;
   box.append(h("span", { class: "choices-head" }, heading));
   for (const m of moves) {
-    const words = m.kind === "pass" && t.phase !== "melding" ? "Pass (p)" : m.label;
+    const words = m.kind === "pass" && t.phase !== "melding" ? ["Pass", h("span", { class: "key-hint" }, " (p)")] : m.label;
     const held = m.kind === "trumps" && typeof m.held === "number"
       ? h("span", { class: "held" }, h("span", { class: "dot" }, " · "), `${m.held} held`) : null;
     // A call or a close says what it does, in small words under its name.
