@@ -154,6 +154,7 @@ def test_the_status_says_what_is_true(browser, server, shots):  # noqa: F811
 # --- the result first, and the comforts that count (issue 31) ---
 
 DESKTOP = {"viewport": {"width": 1920, "height": 1080}}
+PHONE_1X = {**PHONE, "device_scale_factor": 1}  # the same phone, its screenshots drawn at a quarter of the pixels
 
 # The card as a person first sees it: its head's lines, where Play again is, whether the card
 # starts at its top, scrolls sideways or reaches past the screen, and where the focus is.
@@ -227,10 +228,9 @@ def test_the_match_over_card_leads_with_the_winner_and_the_score(browser, server
         state = _play_out(server, made)
         link = server.base + made["seats"][0]["link"]
         if phone is None:
-            phone = open_page(browser, link, errors, PHONE)
+            phone = open_page(browser, link, errors, PHONE_1X)
         else:  # the same phone, from one finished table to the next
-            phone.goto(link)
-            phone.wait_for_selector("body[data-ready='1']")
+            _goto(phone, link)
         phone.wait_for_selector("#round-end:not([hidden])")
         seen = phone.evaluate(CARD)
         phone.screenshot(path=shots / f"result-{family}-phone.png")
@@ -248,13 +248,14 @@ def test_the_match_over_card_leads_with_the_winner_and_the_score(browser, server
         assert seen["atTop"] and not seen["sideways"], (family, seen)
         assert seen["focusInside"], f"{family}: the focus stayed outside the card that opened"
         assert_card_fits(phone)
-        if family == "draw":  # and on a laptop's screen and a large one
-            for size, context in (("1280", LAPTOP), ("1920", DESKTOP)):
-                wide = open_page(browser, link, errors, context)
+        if family == "draw":  # and on a laptop's screen, then a large one
+            wide = open_page(browser, link, errors, LAPTOP)
+            for size in ("1280", "1920"):
+                wide.set_viewport_size(DESKTOP["viewport"] if size == "1920" else LAPTOP["viewport"])
                 wide.wait_for_selector("#round-end:not([hidden])")
                 assert wide.evaluate(CARD)["againInSight"], size
                 wide.screenshot(path=shots / f"result-draw-{size}.png")
-                wide.context.close()
+            wide.context.close()
     assert not errors, errors
 
 
@@ -310,6 +311,7 @@ KEY_HINTS = r"""() => document.body.innerText.split('\n')
 
 
 def test_touch_words_on_a_touch_screen_and_an_uncut_spectator_panel(browser, server, shots):  # noqa: F811
+    """One laptop page and one touch page, each sent from table to table (fewer browsers to start)."""
     errors: list[str] = []
     tablet = {**PHONE, "viewport": {"width": 1024, "height": 768}}  # wide, but touch: no keys either
     made = _made(server, "mexican-train", 2, {"match.rounds": "1"}, seed=4)
@@ -322,37 +324,40 @@ def test_touch_words_on_a_touch_screen_and_an_uncut_spectator_panel(browser, ser
     touch = open_page(browser, link, errors, tablet)
     assert touch.evaluate(KEY_HINTS) == [], "a touch screen shows key hints"
     assert touch.inner_text("#status").startswith("Your turn: tap a tile"), "a touch screen says how to play"
-    laptop.context.close()
-    touch.context.close()
+    # A 42 auction on a phone: Pass without its key.
+    touch.set_viewport_size({"width": 390, "height": 844})
+    made = _made(server, "texas-42", 4, {})
+    table, token = made["table"], made["seats"][0]["token"]
+    _goto(touch, server.base + made["seats"][0]["link"])
+    assert touch.locator("#choices .choice-pass").is_visible() and touch.evaluate(KEY_HINTS) == []
     # The start page's radio buttons and checkbox on a phone: each label a finger's height.
-    start = open_page(browser, server.base + "/", errors, PHONE)
-    start.select_option("#variant", "blind-hughie")
-    start.select_option("#players", "4")  # teams are offered
-    heights = start.eval_on_selector_all(
+    touch.goto(server.base + "/")
+    touch.select_option("#variant", "blind-hughie")
+    touch.select_option("#players", "4")  # teams are offered
+    heights = touch.eval_on_selector_all(
         "label:has(> input[type=radio]), label:has(> input[type=checkbox])",
         "ls => ls.filter((l) => l.offsetParent).map((l) => [l.textContent.trim(), l.getBoundingClientRect().height])",
     )
     assert len(heights) >= 3 and all(height >= 44 for _, height in heights), heights
-    start.context.close()
-    # A spectator at 1280×720, of a Mexican Train table and of a 42 table mid-hand: the side panel
-    # (the hand's score and the last actions) cuts nothing off.
-    made = _made(server, "texas-42", 4, {})
-    table, token = made["table"], made["seats"][0]["token"]
+    touch.context.close()
+    # A spectator at 1280×720, of the 42 table mid-hand and of the Mexican Train table: the side
+    # panel (the hand's score and the last actions) cuts nothing off.
     state = server.get(f"/api/tables/{table}/state?token={token}")
-    bidding = open_page(browser, server.base + made["seats"][0]["link"], errors, PHONE)  # a 42 auction, by touch
-    assert bidding.locator("#choices .choice-pass").is_visible() and bidding.evaluate(KEY_HINTS) == []
-    bidding.context.close()
     for _ in range(3):  # seat 0 bids the most, names trumps and leads; the computers answer at once
         body = {"index": state["legal"][-1]["index"], "version": state["version"]}
         state = server.post(f"/api/tables/{table}/action?token={token}", body)["state"]
     assert state["tricks"]["phase"] == "playing", state["tricks"]["phase"]
     for name, link in (("42", state["spectator_link"]), ("mexican-train", train)):
-        watcher = open_page(browser, server.base + link, errors, LAPTOP)
-        cut = watcher.evaluate(CUT)
-        watcher.screenshot(path=shots / f"spectator-{name}-1280.png")
+        _goto(laptop, server.base + link)
+        cut = laptop.evaluate(CUT)
+        laptop.screenshot(path=shots / f"spectator-{name}-1280.png")
         assert cut == [], f"the spectator's panel cuts off ({name}): {cut}"
-        watcher.context.close()
     assert not errors, errors
+
+
+def _goto(page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector("body[data-ready='1']", timeout=15000)
 
 
 # What the side panel cuts off: each element past its right edge (or the screen's), the newest of
