@@ -2,6 +2,7 @@
 import { backSvg, tileSvg, tileText } from "./dominoes.js";
 import { handEndBody } from "./tricks.js";
 import { showList } from "./counting.js";
+import { matchHeadline } from "./result.js";
 
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -103,16 +104,17 @@ export function tilesRow(tiles, label) {
   return row;
 }
 
-export function roundEndBody(state, viewer, end = state.round_end) {
+// `headed`: the card's head already says who won (the table page's card); the replay's says it here.
+export function roundEndBody(state, viewer, end = state.round_end, headed = false) {
   if (end.tricks) {
     const body = handEndBody(state, end, viewer);
-    if (state.over) body.append(matchEnd(state, viewer));
+    if (state.over) body.append(matchEnd(state, viewer, headed));
     return body;
   }
   if (end.shows) { // a counting game's hand: its shows, called
     const body = h("div", {}, h("h3", {}, "The show"), showList(state, end.shows, viewer),
       h("p", {}, "Scores: ", end.scores.map((s, side) => `${sideName(state, side)} ${s}`).join(", ")));
-    if (state.over) body.append(matchEnd(state, viewer));
+    if (state.over) body.append(matchEnd(state, viewer, headed));
     return body;
   }
   const body = h("div", {});
@@ -131,7 +133,7 @@ export function roundEndBody(state, viewer, end = state.round_end) {
   const row = (state.score_sheet || []).find((r) => r.round === end.round);
   if (row) body.append(h("p", { class: "end-points" }, "Points this round: ", row.points.map((p, side) => `${sideName(state, side)} ${signed(p)}`).join(", ")));
   body.append(h("p", {}, "Scores: ", end.scores.map((s, side) => `${sideName(state, side)} ${s}${besideScore(end.tracks, end.out, side)}`).join(", ")));
-  if (state.over) body.append(matchEnd(state, viewer));
+  if (state.over) body.append(matchEnd(state, viewer, headed));
   return body;
 }
 
@@ -200,10 +202,9 @@ export function scoreSheet(state, viewer) {
   return box;
 }
 
-export function matchEnd(state, viewer) {
+export function matchEnd(state, viewer, headed = false) {
   const box = h("div", { class: "match-end" });
-  const winners = (state.winners || []).map((side) => sideName(state, side));
-  box.append(h("h3", { id: "match-winner" }, winners.length ? `Match over: ${winners.join(" and ")} win${winners.length === 1 && winners[0] !== "You" && !winners[0].includes(" & ") ? "s" : ""}.` : (state.seats || []).length > 1 ? "Match over: nobody wins." : "Match over."));
+  if (!headed) box.append(h("h3", { id: "match-winner" }, matchHeadline(state)));
   if (state.stakes_said) box.append(h("p", { id: "match-stakes" }, `${state.stakes_said}.`)); // match.stake
   if ((state.score_sheet || []).length) box.append(h("p", {}, "Every round (totals, and what each made in it):"), scoreSheet(state, viewer));
   return box;

@@ -2,6 +2,7 @@
 // game of plays it picks the tile; shown in the player's own order: arrange.js), the places of the
 // selected tile in words when those on the table crowd, and the moves that are no tile (draw, pass,
 // a bid, trumps).
+import { keysSaid, tap } from "./touch.js";
 import { tileSvg, tileText } from "./dominoes.js";
 import { h } from "./common.js";
 import { boardOf } from "./boards.js";
@@ -140,14 +141,14 @@ function clickTile(i) {
   const choice = choiceIndex();
   if (!boardOf(view()).tilePlaces) {
     const [a, b] = handTiles()[i];
-    status(`Lead ${tileText(b, a)} as ${moves.map((m) => m.suit).join(" or ")}? Choose the suit the others must follow (or ↑/↓ and Enter). Now: ${moves[choice].text}`);
+    status(`Lead ${tileText(b, a)} as ${moves.map((m) => m.suit).join(" or ")}? Choose the suit the others must follow${keysSaid(" (or ↑/↓ and Enter)")}. Now: ${moves[choice].text}`);
   } else if (moves.every((m) => m.arm === null && m.half !== null)) { // a lead naming the end it leaves open
-    status(`Lead ${tileText(...handTiles()[i])} with which end open? Choose under your hand (or ↑/↓ and Enter). Now: ${moves[choice].text}`);
+    status(`Lead ${tileText(...handTiles()[i])} with which end open? Choose under your hand${keysSaid(" (or ↑/↓ and Enter)")}. Now: ${moves[choice].text}`);
   } else if (twoWays(moves)) {
-    status(`${tileText(...handTiles()[i])} goes ${moves.length} ways: choose one under your hand (or ↑/↓ and Enter). Now: ${moves[choice].text}`);
+    status(`${tileText(...handTiles()[i])} goes ${moves.length} ways: choose one under your hand${keysSaid(" (or ↑/↓ and Enter)")}. Now: ${moves[choice].text}`);
   } else {
     const named = crowded(moves) ? ", or a place named under your hand" : "";
-    status(`${tileText(...handTiles()[i])} fits ${moves.length} places: click a lit place on the table${named} (or ↑/↓ and Enter). Now: ${moves[choice].where || moves[choice].text}`);
+    status(`${tileText(...handTiles()[i])} fits ${moves.length} places: ${tap()} a lit place on the table${named}${keysSaid(" (or ↑/↓ and Enter)")}. Now: ${moves[choice].where || moves[choice].text}`);
   }
   renderHand();
   highlight();

@@ -21,7 +21,8 @@ import { handTiles, movesFor, myTurn, view } from "./view.js";
 export function onKey(event) {
   if (event.target.closest && event.target.closest("select, input, textarea")) return;
   if (!$("round-end").hidden) {
-    if (event.target.id === "play-again") return; // Enter on it plays again
+    // A focused button's own Enter: Play again, the card's buttons, "Scores so far" while it is folded.
+    if (event.key === "Enter" && event.target.closest && event.target.closest("button")) return;
     if (event.key === "Enter" || event.key === "Escape") { $("round-end-close").click(); event.preventDefault(); }
     return;
   }

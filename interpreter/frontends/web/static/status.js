@@ -2,6 +2,7 @@
 // own (an error stays while the table is as it was when it was said); a lost connection.
 import { $ } from "./page.js";
 import { names } from "./common.js";
+import { tap, touchScreen } from "./touch.js";
 import { myTurn, tableKey, view } from "./view.js";
 
 let pinned = null; // the table an error was said at: it stays until the table moves on
@@ -58,8 +59,9 @@ export function showStatus() {
 // What is asked of the player now: the page's words per kind of phase (the view's phase_kind),
 // registered once; a kind nobody registered is refused here.
 const ASKED = {
-  layout: () => "Your turn.",
-  crib: (state, t) => `Lay ${t.to_crib} tile${t.to_crib === 1 ? "" : "s"} face down into the crib: click ${t.to_crib === 1 ? "it" : "each"} in your hand.`,
+  // A touch screen says how: a tile tapped is played, or lights its places to tap.
+  layout: () => (touchScreen() ? "Your turn: tap a tile to play it (then its place, where it fits several)." : "Your turn."),
+  crib: (state, t) => `Lay ${t.to_crib} tile${t.to_crib === 1 ? "" : "s"} face down into the crib: ${tap()} ${t.to_crib === 1 ? "it" : "each"} in your hand.`,
   counting: (state, t) => (state.legal.some((m) => m.kind === "go")
     ? `No tile of yours fits under ${t.limit} (the count is ${t.total}): say go.`
     : `Your turn: lay a tile (the count is ${t.total}; it may not pass ${t.limit}).`),
@@ -82,12 +84,12 @@ const ASKED = {
   calls: (state) => (state.legal.some((m) => m.kind === "redeal") // deal.redeal_claim, in a layout game
     ? "Your hand may claim a redeal: keep it, or show it and have the tiles dealt again."
     : "Your call before the first lead: keep this hand, drop out, or exchange it."),
-  discard: (state, t) => `Lay ${t.to_discard} tile${t.to_discard === 1 ? "" : "s"} face down: click ${t.to_discard === 1 ? "it" : "each"} in your hand.`,
-  passing: (state, t) => `Pass ${t.to_give} tile${t.to_give === 1 ? "" : "s"} face down to ${t.pass_to}: click ${t.to_give === 1 ? "it" : "each"} in your hand.`,
+  discard: (state, t) => `Lay ${t.to_discard} tile${t.to_discard === 1 ? "" : "s"} face down: ${tap()} ${t.to_discard === 1 ? "it" : "each"} in your hand.`,
+  passing: (state, t) => `Pass ${t.to_give} tile${t.to_give === 1 ? "" : "s"} face down to ${t.pass_to}: ${tap()} ${t.to_give === 1 ? "it" : "each"} in your hand.`,
   melding: (state, t) => (state.legal.some((m) => m.kind === "meld")
-    ? "Show your melds one at a time (click one below), then pass: no more melds."
+    ? `Show your melds one at a time (${tap()} one below), then pass: no more melds.`
     : `You have no ${(t.melds || []).some((m) => m.seat === state.seat) ? "other " : ""}meld to show: pass.`),
-  undealt: () => "You took the turned-up tile: lay one of yours away face down, or the turned-up tile itself face up (click it in your hand).",
+  undealt: () => `You took the turned-up tile: lay one of yours away face down, or the turned-up tile itself face up (${tap()} it in your hand).`,
   partition: (state, t) => `Your turn: split your tiles into ${t.groups.join(" and ")} — choose a split on the table.`,
   tricks: (state, t) => {
     if (t.grouped && t.lead_size) {
@@ -101,7 +103,7 @@ const ASKED = {
     return `Your turn: lead a tile${named ? ", then say which of its ends is the suit" : ""}${close ? " (or close the stock)" : ""}.`;
   },
   // A draw and discard turn (web/draw_discard_view.py): its step in words.
-  draw_discard: (state, t) => `Your turn: ${t.step_words}${state.legal.some((m) => m.kind === "discard") ? " (click a tile in your hand to discard it)" : ""}.`,
+  draw_discard: (state, t) => `Your turn: ${t.step_words}${state.legal.some((m) => m.kind === "discard") ? ` (${tap()} a tile in your hand to discard it)` : ""}.`,
 };
 
 export function turnWords() {

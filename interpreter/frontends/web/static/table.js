@@ -8,6 +8,7 @@ import { renderControls, renderHand } from "./hand.js";
 import { clearHints, hint } from "./hint.js";
 import { onKey } from "./keys.js";
 import { listen, refresh } from "./live.js";
+import { followLog, setupLog } from "./log.js";
 import { renderPace, setupPace } from "./pace.js";
 import { $, hasSeat } from "./page.js";
 import { renderRoundEnd } from "./round_end.js";
@@ -51,11 +52,11 @@ function render() {
 
 function renderLog() {
   const state = view();
-  const list = $("last-actions");
-  list.replaceChildren(...(state.last_actions || []).map((line) => h("li", {}, line)));
-  const ends = $("ends");
-  ends.textContent = state.ends_said || "";  // only where the rules score the open ends, in their words
-  $("trick-score").replaceChildren(boardOf(state).score(state, state.seat));
+  followLog(() => { // the newest action kept in sight
+    $("last-actions").replaceChildren(...(state.last_actions || []).map((line) => h("li", {}, line)));
+    $("ends").textContent = state.ends_said || "";  // only where the rules score the open ends, in their words
+    $("trick-score").replaceChildren(boardOf(state).score(state, state.seat));
+  });
 }
 
 window.addEventListener("keydown", onKey);
@@ -69,12 +70,7 @@ new ResizeObserver(() => {
   areaSize = size;
   if (view()) { drawTable(); placeBubbles(); }
 }).observe($("table-area"));
-// On a phone the last actions are one line under the table; this button opens the whole list.
-$("log-toggle").addEventListener("click", () => {
-  const open = $("log-toggle").getAttribute("aria-expanded") !== "true";
-  $("log-toggle").setAttribute("aria-expanded", String(open));
-  document.body.classList.toggle("log-open", open);
-});
+setupLog();
 $("hint-button").addEventListener("click", hint);
 $("name-form").addEventListener("submit", sitDown);
 $("name-skip").addEventListener("click", skipName);

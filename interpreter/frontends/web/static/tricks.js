@@ -3,6 +3,7 @@
 // tile turned up for trumps and the stock; the trick number and the suit led; the last trick and
 // who took it; each side's tricks and points this hand. Everything drawn here is read from the
 // view's `tricks` (the engine's TrickView and the terminal's words): the page decides no rule.
+import { tap, touchScreen } from "./touch.js";
 import { tileSvg, tileText } from "./dominoes.js";
 import { h, seatName, tracksNote } from "./common.js";
 import { lastTrickMinis, playView } from "./plays.js";
@@ -183,7 +184,7 @@ function centre(state, viewer, held) {
     const points = t.only_tricks || t.no_points ? "" : ` · ${held.points} point${held.points === 1 ? "" : "s"}`;
     lines.push(h("div", { class: "centre-head", id: "held-trick" }, `${held.text}.`));
     lines.push(h("div", {}, `Trick ${held.number}${of}${points}`));
-    lines.push(h("div", { class: "tap-on" }, "Tap", h("span", { class: "key-hint" }, " or press Esc"), " to go on"));
+    lines.push(h("div", { class: "tap-on" }, touchScreen() ? "Tap" : "Click", h("span", { class: "key-hint" }, " or press Esc"), " to go on"));
     return h("div", { class: "centre held", "aria-live": "polite" }, ...lines);
   }
   if (t.phase === "bidding" && t.turn_up_auction) { // over the turned-up suit (bidding.bids: turn_up)
@@ -226,7 +227,7 @@ function centre(state, viewer, held) {
     const who = state.current_player;
     if (who !== null && who !== undefined && !state.over) {
       const left = `${t.to_give} more tile${t.to_give === 1 ? "" : "s"}`;
-      lines.push(h("div", {}, who === viewer ? `Pass ${left}: click ${t.to_give === 1 ? "it" : "each"} in your hand.` : `${seatAt(state, who, viewer)} passes ${left}…`));
+      lines.push(h("div", {}, who === viewer ? `Pass ${left}: ${tap()} ${t.to_give === 1 ? "it" : "each"} in your hand.` : `${seatAt(state, who, viewer)} passes ${left}…`));
     }
   } else if (t.phase === "melding") {
     lines.push(h("div", { class: "centre-head" }, "Melds"));
@@ -460,7 +461,7 @@ export function renderChoices(box, state, yours, send, hinted, pending = [], can
     : t.phase === "playing" ? "Or, before you lead:" : t.bid === null ? "Your bid:" : `Your bid (over ${t.bid_text}):`;
   box.append(h("span", { class: "choices-head" }, heading));
   for (const m of moves) {
-    const words = m.kind === "pass" && t.phase !== "melding" ? "Pass (p)" : m.label;
+    const words = m.kind === "pass" && t.phase !== "melding" ? ["Pass", h("span", { class: "key-hint" }, " (p)")] : m.label;
     const held = m.kind === "trumps" && typeof m.held === "number"
       ? h("span", { class: "held" }, h("span", { class: "dot" }, " · "), `${m.held} held`) : null;
     // A call or a close says what it does, in small words under its name.
