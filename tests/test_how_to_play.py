@@ -5,15 +5,27 @@ shown first by `domino explain`, and outside the rules' digest (words only)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
+from interpreter.resources import bundled_variants
 from interpreter.rulefile.explain import explain
 from interpreter.rulefile.loader import check_file, load_ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
 BOUND = json.loads((ROOT / "schema" / "rules.schema.json").read_text(encoding="utf-8"))["properties"]["how_to_play"]
+# A sentence ends at . ! or ? before a space or the end (the texts use no abbreviations).
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
+
+
+@pytest.mark.parametrize("variant", sorted(bundled_variants()))
+def test_every_bundled_game_has_a_short_how_to_play(variant: str) -> None:
+    text = load_ruleset(variant).how_to_play
+    assert text.strip(), f"{variant} has no how_to_play"
+    assert len(text) <= BOUND["maxLength"]
+    assert 2 <= len(_SENTENCE_END.findall(text.strip())) <= 5, f"{variant}: {text!r} is not 2 to 5 sentences"
 
 
 def test_the_bound_is_the_schemas() -> None:
