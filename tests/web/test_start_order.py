@@ -3,9 +3,15 @@ by family, each plain game followed by its house variants, every bundled game on
 
 from __future__ import annotations
 
+import yaml
+
 from interpreter.frontends.web.catalogue import FEATURED, GROUPS
 from interpreter.resources import bundled_variants
-from interpreter.rulefile.loader import load_ruleset
+
+
+def _own(name: str) -> dict:
+    """The bundled file's own keys, as written (every one writes its how_to_play)."""
+    return yaml.safe_load(bundled_variants()[name].read_text(encoding="utf-8"))
 
 
 def test_every_featured_game_is_a_bundled_plain_game() -> None:
@@ -18,7 +24,7 @@ def test_every_bundled_game_is_listed_once_with_its_how_to_play(client) -> None:
     listed = client.get("/api/variants").json()
     assert sorted(v["name"] for v in listed) == sorted(bundled_variants())
     for v in listed:
-        assert v["how_to_play"] == load_ruleset(v["name"]).how_to_play
+        assert v["how_to_play"] == _own(v["name"])["how_to_play"]
         assert v["group"] in GROUPS
 
 
