@@ -210,11 +210,12 @@ class _Builder:
 # Keys that only name things for the players: they change no play, so they are not part of the
 # rules' digest, and a saved game (which names its rules by digest) goes on after they change.
 WORDS_ONLY = (("layout", "shared_train_name"),)
+WORDS_ONLY_TOP = ("how_to_play",)  # the same, at the top level of the file
 
 
 def _played(data: Mapping[str, Any]) -> Mapping[str, Any]:
-    """`data` without its words-only keys (WORDS_ONLY): what the digest is taken of."""
-    out = dict(data)
+    """`data` without its words-only keys (WORDS_ONLY, WORDS_ONLY_TOP): what the digest is taken of."""
+    out = {k: v for k, v in data.items() if k not in WORDS_ONLY_TOP}
     for section, key in WORDS_ONLY:
         if isinstance(out.get(section), Mapping) and key in out[section]:
             out[section] = {k: v for k, v in out[section].items() if k != key}
@@ -357,6 +358,7 @@ def build_ruleset(
         digest=digest,
         tags=tuple(b.get("tags") or ()),
         not_expressible=tuple(b.get("not_expressible") or ()),
+        how_to_play=b.get("how_to_play") or "",
         family=family,
         tricks=tricks,
         counting=counting,

@@ -707,6 +707,8 @@ def _render(ruleset: Ruleset, sections: list[tuple[str, list[str]]]) -> str:
     so that the lines fit what the terminal shows."""
     title = printable(ruleset.title)
     out = [title, "=" * len(title)]
+    if ruleset.how_to_play:  # a newcomer's few sentences first, a paragraph of their own
+        out += [*_wrap(" ".join(ruleset.how_to_play.split())), ""]
     if ruleset.description:
         out.append(printable(ruleset.description))
     if ruleset.tags:
@@ -739,7 +741,7 @@ def _wrap(text: str, width: int = 92, subsequent_indent: str = "") -> list[str]:
 
 # --- comparing two rulesets ------------------------------------------------------------------
 
-_IDENTITY = {"name", "title", "description", "source", "digest", "_specialised"}
+_IDENTITY = {"name", "title", "description", "how_to_play", "source", "digest", "_specialised"}
 
 
 def _thrown_in(ruleset: Ruleset) -> list[str]:

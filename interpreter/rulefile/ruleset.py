@@ -630,6 +630,7 @@ class Ruleset:
     digest: str = ""  # sha256 of the merged rule document: a game log names the exact rules it was played by
     tags: tuple[str, ...] = ()  # the families the game belongs to, main one first
     not_expressible: tuple[str, ...] = ()  # rules of the game's source this file does not play
+    how_to_play: str = ""  # a newcomer's few sentences (words only, outside the digest)
     family: Family = Family.LAYOUT
     # The trick family's own rules (interpreter/rulefile/trick_rules.py); None for a layout game,
     # and a trick game leaves the layout sections (layout, play, draw, scoring's domino and blocked)

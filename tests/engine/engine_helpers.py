@@ -11,6 +11,7 @@ import pytest
 from interpreter.engine import Action, Match, PartitionMatch, ScriptedDeal, deal
 from interpreter.engine.actions import BID, TRUMPS
 from interpreter.engine.tiles import Tile, bits
+from interpreter.resources import bundled_variants
 from interpreter.rulefile.loader import RuleFileError, load_ruleset, load_ruleset_text
 from interpreter.rulefile.ruleset import Ruleset
 
@@ -83,6 +84,13 @@ def problems(text: str) -> list[str]:
     with pytest.raises(RuleFileError) as error:
         house(text)
     return [f"{d.line}:{d.column}: {d.message}" for d in error.value.diagnostics]
+
+
+def line_in(variant: str, start: str) -> int:
+    """The line of the bundled `variant`'s file that starts (after its indent) with `start`: where a
+    problem found in that base is placed, however the lines above it change."""
+    lines = bundled_variants()[variant].read_text(encoding="utf-8").splitlines()
+    return next(n for n, line in enumerate(lines, start=1) if line.lstrip().startswith(start))
 
 
 def problem_messages(text: str) -> list[str]:

@@ -9,7 +9,18 @@ import random
 from pathlib import Path
 
 import pytest
-from engine_helpers import RULES, TIEN_GOW_DEAL, TIEN_GOW_SWEEP, diff_words, legal, of_type, play, problems, rules
+from engine_helpers import (
+    RULES,
+    TIEN_GOW_DEAL,
+    TIEN_GOW_SWEEP,
+    diff_words,
+    legal,
+    line_in,
+    of_type,
+    play,
+    problems,
+    rules,
+)
 
 from interpreter.engine import Match, deal
 from interpreter.records.savegame import SavedGame, rebuild
@@ -91,7 +102,7 @@ def test_eliminate_when_and_tracks_are_checked() -> None:
     assert immediate.startswith(
         "3:9: match.eliminate_when: is read at a round's end, and match.check: immediate may end the match "
         "mid-round (match.eliminate_when is set in "
-    ) and immediate.endswith("hungarian-block.yaml:77:19)")
+    ) and immediate.endswith(f"hungarian-block.yaml:{line_in('hungarian-block', 'eliminate_when:')}:19)")
     assert problems("extends: hungarian-block\nmatch: {eliminate_when: 'scor > 1'}\n") == [
         "3:26: match.eliminate_when: unknown name 'scor'; did you mean 'score'?"
     ]

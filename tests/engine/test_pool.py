@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from engine_helpers import TIEN_GOW_DEAL, TIEN_GOW_SWEEP, house, play, problem_messages, rules
+from engine_helpers import TIEN_GOW_DEAL, TIEN_GOW_SWEEP, house, line_in, play, problem_messages, rules
 
 from interpreter.engine import Action, Match, deal
 
@@ -71,7 +71,8 @@ def test_a_pool_needs_one_side_to_win_the_hand() -> None:
     text = "extends: tiddly-wink\nscoring: {blocked: {scorer: each, points: 0}}\n"
     assert problem_messages(text) == [
         "match.pool: the side that won the hand takes the pool, and scoring.blocked.scorer is each: "
-        "no one side wins such a hand (match.pool is set in rules/tiddly-wink.yaml:64:9)"
+        "no one side wins such a hand (match.pool is set in "
+        f"rules/tiddly-wink.yaml:{line_in('tiddly-wink', 'pool:')}:9)"
     ]
     assert problem_messages("extends: tiddly-wink\nmatch: {pool: {ante: 1, tie: carri}}\n") == [
         "match.pool.tie: 'carri' is not one of carry, share; did you mean 'carry'?",

@@ -7,7 +7,7 @@ suit; when all pass again the hand is dealt again by the next dealer."""
 
 from __future__ import annotations
 
-from engine_helpers import house, legal, play, problems, rules
+from engine_helpers import house, legal, line_in, play, problems, rules
 
 from interpreter.engine import Action, Match, deal
 from interpreter.engine.actions import ACCEPT, PASS_ACTION
@@ -93,7 +93,8 @@ def test_the_loader_refuses_what_an_auction_over_the_turned_up_suit_cannot_say()
         "3:11: bidding.min: is for number bids; an auction over the turned-up suit has none"
     ]
     assert problems("extends: domino-euchre\nstock: null\n") == [
-        "58:9: bidding.bids: turn_up is an auction over the turned-up tile's suit, so it needs stock.turn_up: true"
+        f"{line_in('domino-euchre', 'bids:')}:9: bidding.bids: turn_up is an auction over the turned-up tile's suit, "
+        "so it needs stock.turn_up: true"
     ]
     assert "3:17: bidding.bids: 'turnup' is not one of numbers, turn_up; did you mean 'turn_up'?" in problems(
         "extends: domino-euchre\nbidding: {bids: turnup}\n"

@@ -53,7 +53,8 @@ def test_variants_lists_every_bundled_variant_with_its_explain_text(client):
     assert straight["players"] == {"min": 2, "max": 4}
     assert straight["explain"].startswith("Straight dominoes\n")
     shape = {"teams_optional", "team_counts", "partners", "sides", "family", "target"}  # what the start page adapts to
-    assert set(straight) == {"name", "title", "description", "tags", "players", "explain"} | shape
+    start = {"how_to_play", "base", "group"}  # what the start page orders and shows first (catalogue.py)
+    assert set(straight) == {"name", "title", "description", "tags", "players", "explain"} | shape | start
 
 
 def test_validate_says_ok_or_prints_what_domino_validate_prints(client, tmp_path):

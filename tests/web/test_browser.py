@@ -255,7 +255,7 @@ def test_draw_match_from_the_start_page(browser, server, shots):
     errors: list[str] = []
     page = open_page(browser, server.base + "/", errors)
     page.select_option("#variant", "draw")
-    assert "Draw" in page.inner_text("#variant-explain")
+    assert "Draw" in page.text_content("#variant-explain")  # folded under "Full rules" until opened
     page.select_option("#players", "2")
     page.select_option("#seat-1", "greedy")
     page.fill("#target", "12")

@@ -3,7 +3,8 @@ tests/web/test_browser.py): a phone (390×844, touch) plays a match to its end b
 laptop (1280×720) shows the whole table without scrolling, the keyboard alone plays, text keeps
 its contrast, and the start page shows only the controls the chosen rules use.
 
-Screenshots: phone-draw.png, phone-mexican-train-hub.png, phone-start.png,
+Screenshots: phone-draw.png, phone-mexican-train-hub.png, phone-start.png, phone-start-how-to-play.png,
+laptop-1280-start-how-to-play.png,
 laptop-1280-mexican-train-8.png, laptop-1280-straight.png (where `shots` says)."""
 
 from __future__ import annotations
@@ -208,6 +209,33 @@ def test_phone_start_page_wraps(browser, server, shots):
     page.select_option("#players", "4")
     page.screenshot(path=shots / "phone-start.png", full_page=True)
     assert not errors, errors
+
+
+def test_the_start_page_leads_a_newcomer_to_the_most_played_and_how_to_play(browser, server, shots):
+    listed = server.get("/api/variants")
+    groups = list(dict.fromkeys(v["group"] for v in listed))
+    for context, name in ((PHONE, "phone"), (LAPTOP, "laptop-1280")):
+        errors: list[str] = []
+        page = open_page(browser, server.base + "/", errors, context)
+        labels = page.eval_on_selector_all("#variant optgroup", "gs => gs.map((g) => g.label)")
+        assert labels == groups
+        options = page.eval_on_selector_all("#variant option", "os => os.map((o) => o.value)")
+        assert options == [v["name"] for v in listed] and page.input_value("#variant") == "texas-42"
+        how = page.locator("#variant-how-text")
+        assert how.is_visible() and how.inner_text() == listed[0]["how_to_play"]
+        rules = page.locator("#variant-rules")
+        assert rules.get_attribute("open") is None and not page.locator("#variant-explain").is_visible()
+        page.screenshot(path=shots / f"{name}-start-how-to-play.png")
+        page.click("#variant-rules summary")  # the full rules one click away
+        assert page.locator("#variant-explain").is_visible()
+        assert page.inner_text("#variant-explain").startswith("Texas 42\n")
+        page.select_option("#variant", "mexican-train")
+        assert how.inner_text() == next(v["how_to_play"] for v in listed if v["name"] == "mexican-train")
+        width = page.evaluate("Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)")
+        assert width <= context["viewport"]["width"], f"the start page is {width} px wide ({name})"
+        if context is PHONE:
+            assert page.locator("#variant-rules summary").bounding_box()["height"] >= 44
+        assert not errors, errors
 
 
 @pytest.mark.parametrize(

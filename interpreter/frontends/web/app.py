@@ -26,6 +26,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from interpreter import players
+from interpreter.frontends.web.catalogue import base_of, ordered
 from interpreter.frontends.web.idle import keep_closing
 from interpreter.frontends.web.limits import Full, Limits, RateLimiter, StreamSlot, StreamSlots
 from interpreter.frontends.web.registry import Tables, report, server_directory
@@ -156,7 +157,7 @@ def _plain(part: str) -> bool:
         0 < len(part.encode("utf-8")) <= MAX_NAME_BYTES)  # fmt: skip
 
 
-def _variant(name: str, path: Path) -> dict[str, Any] | None:
+def _variant(name: str, path: Path) -> tuple[dict[str, Any], Ruleset] | None:
     try:
         ruleset = load_ruleset(path)
     except RuleFileError:
@@ -165,11 +166,13 @@ def _variant(name: str, path: Path) -> dict[str, Any] | None:
         "name": name,
         "title": ruleset.title,
         "description": ruleset.description,
+        "how_to_play": ruleset.how_to_play,
+        "base": base_of(path, bundled_variants()),  # the bundled game this house variant extends
         "tags": list(ruleset.tags),
         "players": {"min": ruleset.players.min, "max": ruleset.players.max},
         "explain": explain(ruleset),
         **shape(ruleset),
-    }
+    }, ruleset
 
 
 def shape(ruleset: Ruleset) -> dict[str, Any]:
@@ -191,7 +194,9 @@ def shape(ruleset: Ruleset) -> dict[str, Any]:
 
 @functools.cache
 def variants() -> list[dict[str, Any]]:
-    return [v for name, path in bundled_variants().items() if (v := _variant(name, path)) is not None]
+    """Every bundled game that loads, in the start page's order and groups (catalogue.py)."""
+    loaded = [v for name, path in bundled_variants().items() if (v := _variant(name, path)) is not None]
+    return ordered([entry for entry, _ in loaded], {entry["name"]: ruleset for entry, ruleset in loaded})
 
 
 def create_app(

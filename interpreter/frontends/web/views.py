@@ -340,16 +340,18 @@ def shown_round_end(events: Sequence[dict[str, Any]]) -> int | None:
 _SENTENCE = re.compile(r"(When a player goes out|When the round is blocked), (.*?\.)(?= When |$)")
 
 
-_EXPLAINED: OrderedDict[str, str] = OrderedDict()
+_EXPLAINED: OrderedDict[tuple[str, str], str] = OrderedDict()
 MAX_EXPLAINED = 64  # rule sets whose explanation is kept (a view quotes it at every round end)
 
 
 def explained(ruleset: Ruleset) -> str:
-    """`explain(ruleset)`, kept by the rules' digest: views quote it after every action, and it costs
-    milliseconds (every formula put into words, every paragraph wrapped)."""
-    text = _EXPLAINED.get(ruleset.digest)
+    """`explain(ruleset)`, kept by the rules' digest and how_to_play (words only, outside the digest,
+    yet explained): views quote it after every action, and it costs milliseconds (every formula put
+    into words, every paragraph wrapped)."""
+    key = (ruleset.digest, ruleset.how_to_play)
+    text = _EXPLAINED.get(key)
     if text is None:
-        text = _EXPLAINED[ruleset.digest] = explain(ruleset)
+        text = _EXPLAINED[key] = explain(ruleset)
         while len(_EXPLAINED) > MAX_EXPLAINED:
             _EXPLAINED.popitem(last=False)
     return text

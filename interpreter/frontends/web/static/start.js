@@ -90,16 +90,28 @@ function showPace() {
 async function loadVariants() {
   const res = await fetch("/api/variants");
   variants = await res.json();
-  $("variant").replaceChildren(...variants.map((v) => h("option", { value: v.name }, `${v.title} (${v.name})`)));
+  $("variant").replaceChildren(...gameOptions(variants));
   const wanted = new URLSearchParams(location.search).get("variant");
   if (wanted && variants.some((v) => v.name === wanted)) $("variant").value = wanted;
   showVariant();
 }
 
+// The games as the server orders them: one <optgroup> a group (the most played first), a house
+// variant marked under the plain game it changes.
+function gameOptions(list) {
+  const groups = [];
+  for (const v of list) {
+    if (!groups.length || groups[groups.length - 1].label !== v.group) groups.push({ label: v.group, games: [] });
+    groups[groups.length - 1].games.push(v);
+  }
+  return groups.map((g) => h("optgroup", { label: g.label }, ...g.games.map((v) =>
+    h("option", { value: v.name, title: v.description || "" }, v.base ? `↳ ${v.title}` : v.title))));
+}
+
 function showVariant() {
   const v = current();
   if (!v) return;
-  $("variant-description").textContent = v.description || "";
+  $("variant-how-text").textContent = v.how_to_play || v.description || "";
   $("variant-tags").textContent = (v.tags || []).join(", ");
   $("variant-explain").textContent = v.explain || "";
   fillPlayers();
