@@ -107,6 +107,7 @@ FAMILY_TEST = re.compile(r"Family\.|\.family\b|isTrickGame|is_trick_game|isinsta
 ALLOWED = {
     "interpreter/frontends/web/app.py": "reports the rule file's family to the start page (docs/web.md's API)",
     "interpreter/frontends/web/static/start.js": "reads that family (no match yet) to offer a hand size and a target",
+    "interpreter/frontends/web/catalogue.py": "groups the start page's list of games by family (no match: a catalogue)",
 }
 
 

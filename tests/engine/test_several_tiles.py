@@ -111,7 +111,8 @@ def test_explain_says_how_many_tiles_a_turn_lays_and_when_it_must_be_whole() -> 
     text = " ".join(explain(load_ruleset(EXAMPLES / "own-train-then-others.yaml")).split())
     assert (
         "A turn lays as many tiles as the number of players + 1, one after the other (never more than the "
-        "player holds; a lead is a turn of its own). After the first of them, the player may stop at any time."
+        "player holds; a lead is a turn of its own). After the first of them, the player may stop at any time, "
+        "and stops (passes) when no more can be laid: the others cannot tell which."
     ) in text
 
 
