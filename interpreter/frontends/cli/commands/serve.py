@@ -96,6 +96,7 @@ LIMIT_HELP = {
     "clients_tracked": "addresses whose request rate is remembered",
     "computer_run_s": "seconds a table's computer players may work in a row without a person's move before the "
     "server stops it",
+    "stand_in_after_s": "seconds a person is away from a table before it offers a computer to play for them",
 }
 
 
