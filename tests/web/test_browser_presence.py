@@ -44,12 +44,14 @@ def test_an_absent_seat_is_offered_to_a_computer_and_given_back_and_a_turn_count
     cy = open_page(browser, links[2], errors, PHONE)
     ann = open_page(browser, links[0], errors, LAPTOP)
     chip = "#players .player[data-seat='1']"
-    for page in (ann, cy):
+    for page in (ann, cy):  # ages are said once the live stream has told the server's clock
         page.wait_for_selector(f"{chip} .offer")
-        assert page.inner_text(f"{chip} .presence-words") == "left just now"
+        page.wait_for_function(f"document.querySelector(\"{chip} .presence-words\").textContent === 'left just now'")
     assert cy.inner_text("#players .player[data-seat='0'] .presence-words") == "here"
     mover = ann.evaluate("window.__state.current_player")
-    assert re.fullmatch(r"[01]:[0-5][0-9] left", ann.inner_text(f"#players .player[data-seat='{mover}'] .countdown"))
+    countdown = ann.locator(f"#players .player[data-seat='{mover}'] .countdown")
+    countdown.wait_for()
+    assert re.fullmatch(r"[01]:[0-5][0-9] left", countdown.inner_text())
     offer = cy.locator(f"{chip} .offer").bounding_box()
     assert offer and offer["height"] >= 44, offer  # a phone's finger
     cy.screenshot(path=shots / "presence-offer-phone.png")
