@@ -165,14 +165,20 @@ def test_the_creator_lets_a_computer_play_an_empty_seat_and_its_person_takes_it_
         ann.locator(".target.hot").first.click()
     ann.wait_for_function("v => window.__state.version >= v + 2 || window.__state.to_continue", arg=version)
 
+    # Bob comes: opening the page gives him his seat back (the computer stood in for his absence).
     bob = _page(browser, server.base + made["seats"][1]["link"], errors)
-    assert bob.inner_text("#status") == "A computer plays your seat: take it back when you are ready."
-    assert bob.locator("#seat-controls .stand-in").count() == 1  # his own seat only: he is not the creator
-    assert bob.locator("#seats-button").count() == 0  # "Take my seat back" is a button of its own
-    bob.click("#seat-controls button[data-seat='1']")
     bob.wait_for_function("window.__state.seats[1].stand_in === null")
+    assert bob.locator("#seat-controls .stand-in").count() == 1  # his own seat only: he is not the creator
     assert bob.text_content("#seat-controls .stand-in") == "Let a computer play for me"
     ann.wait_for_function("!document.querySelector('#players .stand-in-note')")
+    # A computer he asks for himself stays until he takes it back: "Take my seat back" is a button of its own.
+    bob.click("#seats-button")
+    bob.click("#seats-menu button[data-seat='1']")
+    bob.wait_for_function("window.__state.seats[1].stand_in !== null")
+    assert bob.inner_text("#status") == "A computer plays your seat: take it back when you are ready."
+    assert bob.locator("#seats-button").count() == 0
+    bob.click("#seat-controls button[data-seat='1']")
+    bob.wait_for_function("window.__state.seats[1].stand_in === null")
     bob.screenshot(path=shots / "seat-taken-back.png")
     assert not errors, errors
 

@@ -55,6 +55,11 @@ def _check_kept(page, running, made: dict, wait_ms: int) -> dict:
     return kept
 
 
+def _table(state: dict) -> dict:
+    """A view without the server's clock, which each live message carries as it is sent."""
+    return {key: value for key, value in state.items() if key != "now"}
+
+
 def _continue(page, kept: dict) -> dict:
     page.click("#round-end-close")
     page.wait_for_function("s => !window.__state.to_continue.length && window.__state.round > s", arg=kept["round"])
@@ -77,7 +82,8 @@ def test_the_round_end_stays_at_pace_instant_until_continue_and_survives_a_reloa
     page.screenshot(path=shots / "round-end-kept-table.png")
     page.reload()
     page.wait_for_selector("body[data-ready='1']")
-    assert page.locator("#round-end").is_visible() and view(page) == kept  # the state comes from the server
+    assert page.locator("#round-end").is_visible()
+    assert _table(view(page)) == _table(kept)  # the state comes from the server
     _continue(page, kept)
     assert page.inner_text("#status") in ("Your turn.", "Waiting for Computer…")
     assert not errors, errors

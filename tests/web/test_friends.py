@@ -362,7 +362,8 @@ def test_a_computer_takes_over_an_empty_seat_for_the_creator_and_hands_it_back(s
 @pytest.mark.parametrize(
     ("who", "body", "status", "reason"),
     [
-        (1, {"seat": 0, "computer": "greedy"}, 403, "the seat's own person or the table's creator"),
+        (1, {"seat": 0, "computer": "greedy"}, 409, "Ann has not been away for 60 s yet"),
+        (1, {"seat": 0, "computer": None}, 403, "the seat's own person or the table's creator"),
         (0, {"seat": 2, "computer": "greedy"}, 422, "seat must be the number of a person's seat"),
         (0, {"seat": "1", "computer": "greedy"}, 422, "seat must be the number of a person's seat"),
         (0, {"seat": True, "computer": "greedy"}, 422, "seat must be the number of a person's seat"),

@@ -281,6 +281,7 @@ FIELDS: dict[str, tuple[str, dict[str, Any], tuple[Any, ...], Any]] = {
     "create teams": ("/api/tables", CREATE, ("teams",), other_than("boolean")),
     "create seed": ("/api/tables", CREATE, ("seed",), other_than("integer") | whole_outside(0, 2**63 - 1)),
     "create pace_ms": ("/api/tables", CREATE, ("pace_ms",), other_than("integer") | whole_outside(0, 10_000)),
+    "create turn_seconds": ("/api/tables", CREATE, ("turn_seconds",), other_than("integer") | whole_outside(10, 600)),
     "create rules_text": ("/api/tables", UPLOAD, ("rules_text",), other_than("string", null=True)),
     "create rules_files": ("/api/tables", UPLOAD, ("rules_files",), other_than("object")),
     "create a rules file's text": (
@@ -378,7 +379,7 @@ def test_whole_bodies_of_random_fields_are_answered_never_with_a_500(client, log
     paths = _every_post(client)
     keys = st.sampled_from(["text", "files", "variant", "rules_text", "rules_files", "settings", "seats", "players",
                             "teams", "seed", "pace_ms", "path", "game", "action", "index", "version",
-                            "name", "seat", "computer", "say"])  # fmt: skip
+                            "name", "seat", "computer", "say", "turn_seconds"])  # fmt: skip
 
     @FUZZ
     @given(st.sampled_from(paths), st.dictionaries(keys, VALUES, max_size=5))

@@ -271,6 +271,7 @@ def test_a_stream_opened_while_the_table_moves_sends_that_view_once():
     import types
 
     from interpreter.frontends.web import app as web_app
+    from interpreter.frontends.web.presence import Presence
 
     class MovingTable:
         """As much of a Table as a stream reads; an action is being saved as the stream opens."""
@@ -279,6 +280,10 @@ def test_a_stream_opened_while_the_table_moves_sends_that_view_once():
             self.stamp, self.queue, self.next = 1, asyncio.Queue(), None
             self.turn = types.SimpleNamespace(locked=lambda: False)
             self.match, self.finished = types.SimpleNamespace(is_over=False), False
+            self.who, self.clock = Presence(opened={0}), lambda: 0.0  # its person opened it before
+
+        def publish(self):
+            pass
 
         def listen(self, seat):
             return self.queue
@@ -304,5 +309,5 @@ def test_a_stream_opened_while_the_table_moves_sends_that_view_once():
         return said
 
     first, second = asyncio.run(first_two())
-    assert first == 'event: state\ndata: {"stamp": 2}\n\n'
+    assert first == 'event: state\ndata: {"now":0.000,"stamp": 2}\n\n'  # with the server's clock
     assert second == ": heartbeat\n\n"  # not the same view again

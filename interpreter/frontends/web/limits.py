@@ -20,6 +20,7 @@ MAXIMA = {
     "connections": 100_000, "header_timeout_s": 3600, "body_timeout_s": 3600, "keep_alive_s": 3600,
     "rate_per_s": 10_000, "burst": 100_000, "table_actions": 10_000_000, "finished_in_memory": 100_000,
     "clients_tracked": 1_000_000, "computer_run_s": 3600, "idle_close_hours": 24 * 366,
+    "stand_in_after_s": 86_400,
 }  # fmt: skip
 
 
@@ -45,6 +46,9 @@ class Limits:
     computer_run_s: float = 45.0
     # Hours an unfinished table may go untouched by its people; then the server closes it (idle.py).
     idle_close_hours: float = 72.0
+    # Seconds a person is away from a table (or has never come) before it offers a computer to play
+    # their seat; the creator may hand an absent person's seat to a computer at once.
+    stand_in_after_s: float = 60.0
 
     def __post_init__(self) -> None:
         for item in fields(self):

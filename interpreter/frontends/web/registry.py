@@ -35,6 +35,7 @@ from interpreter.frontends.web.commits import Committer
 from interpreter.frontends.web.disk import DiskUse, amount, table_bytes
 from interpreter.frontends.web.idle import Idleness
 from interpreter.frontends.web.limits import Limits
+from interpreter.frontends.web.presence import MAX_TURN_S, MIN_TURN_S, Presence
 from interpreter.frontends.web.tables import (
     MAX_PACE_MS,
     Refusal,
@@ -307,6 +308,8 @@ class Tables:
         seed = secret_seed() if chosen is None else integer_field(chosen, "seed", 0, MAX_SEED)
         pace = body.get("pace_ms")
         pace = self.pace_ms if pace is None else integer_field(pace, "pace_ms", 0, MAX_PACE_MS)
+        timer = body.get("turn_seconds")  # null: no turn timer
+        timer = None if timer is None else integer_field(timer, "turn_seconds", MIN_TURN_S, MAX_TURN_S)
         try:
             match = Match(ruleset, players=count, seed=seed, teams=teams)
         except GAME_ERRORS as error:
@@ -315,7 +318,7 @@ class Tables:
         record_rule_file(game)
         names = _creator_name(body.get("name"), kinds)
         sidecar = store.Sidecar(_people_tokens(kinds), pace, None, client, names, _token(),
-                                known_seed=None if chosen is None else "chosen")  # fmt: skip
+                                known_seed=None if chosen is None else "chosen", turn_seconds=timer)  # fmt: skip
         return self._add(path, game, ruleset, match, sidecar, write=True)
 
     def _add(
@@ -340,7 +343,9 @@ class Tables:
                       clock=lambda: self.clock(), stopped=sidecar.stopped, names=dict(sidecar.names),
                       spectator=sidecar.spectator, next=sidecar.next, stand_ins=dict(sidecar.stand_ins),
                       next_tokens=dict(following), next_spectator=watching,
-                      known_seed=sidecar.known_seed)  # fmt: skip
+                      known_seed=sidecar.known_seed, who=Presence(set(sidecar.opened), set(sidecar.absent),
+                      sidecar.turn_seconds, self.limits.stand_in_after_s))  # fmt: skip
+        table.who.kick = lambda: self.drive(table)  # a turn whose time ran out: its computer moves
         table.version = sum(1 for _ in match.events_of("action"))
         try:
             if write:
@@ -488,7 +493,8 @@ class Tables:
             raise Refusal(409, f"the table's rule file cannot be read again: {error}") from None
         tokens = {seat: _token() for seat in table.tokens}
         sidecar = store.Sidecar(tokens, table.pace_ms, None, client, dict(table.names), _token(),
-                                stand_ins=dict(table.stand_ins))  # who was away is still away  # fmt: skip
+                                stand_ins=dict(table.stand_ins), absent=frozenset(table.who.absent),
+                                turn_seconds=table.who.turn_seconds)  # who was away is still away  # fmt: skip
         return self._add(path, game, table.ruleset, match, sidecar, write=True)
 
     # --- restarting --------------------------------------------------------------------------------

@@ -11,7 +11,10 @@ For the save `game-X.json` in the state folder:
   a sidecar of an earlier server, whose next match kept the same tokens), `"stand_ins"` (`{"1": "greedy"}`: the
   computer playing a person's seat until they take it back), `"known_seed"` (`"chosen"`: the deal's
   seed was chosen by the person who made the table; `"save"`: it came with a save opened here —
-  either way someone may know every hand, and the table says so). Hidden, so that `domino resume`
+  either way someone may know every hand, and the table says so), `"opened"` (`[0, 1]`: the seats
+  whose person has opened the table's page), `"absent"` (`[1]`: the stand-ins taken for an absent
+  person, which give the seat back when they open the page again) and `"turn_seconds"` (the turn
+  timer). Hidden, so that `domino resume`
   with no FILE never takes it for a save. It is created empty, exclusively, to claim a table's name
   before anything else of the table is written.
 - `game-X.rules.yaml`: the rules a table of pasted rules plays; the save names it by absolute path
@@ -28,7 +31,7 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -121,6 +124,9 @@ class Sidecar:
     next_tokens: dict[int, str] | None = None
     next_spectator: str | None = None
     known_seed: str | None = None
+    opened: frozenset[int] = frozenset()
+    absent: frozenset[int] = frozenset()
+    turn_seconds: int | None = None
 
 
 # How a person may know a table's seed (and so every hand): they chose it, or had the save it came in.
@@ -131,7 +137,8 @@ def write_tokens(
     save: Path, tokens: dict[int, str], pace_ms: int, *, stopped: str | None = None, client: str | None = None,
     names: Mapping[int, str] | None = None, spectator: str | None = None, next: str | None = None,
     stand_ins: Mapping[int, str] | None = None, next_tokens: Mapping[int, str] | None = None,
-    next_spectator: str | None = None, known_seed: str | None = None,
+    next_spectator: str | None = None, known_seed: str | None = None, opened: Collection[int] = (),
+    absent: Collection[int] = (), turn_seconds: int | None = None,
 ) -> None:  # fmt: skip
     data: dict[str, Any] = {"tokens": {str(seat): token for seat, token in tokens.items()}, "pace_ms": pace_ms}
     if names:
@@ -140,7 +147,11 @@ def write_tokens(
         data["stand_ins"] = {str(seat): strength for seat, strength in stand_ins.items()}
     if next_tokens is not None:
         data["next_tokens"] = {str(seat): token for seat, token in next_tokens.items()}
-    extra = {"stopped": stopped, "client": client, "spectator": spectator, "next": next,
+    if opened:
+        data["opened"] = sorted(opened)
+    if absent:
+        data["absent"] = sorted(absent)
+    extra = {"turn_seconds": turn_seconds, "stopped": stopped, "client": client, "spectator": spectator, "next": next,
              "next_spectator": next_spectator, "known_seed": known_seed}  # fmt: skip
     data.update((key, value) for key, value in extra.items() if value is not None)
     _write_private(tokens_path(save), json.dumps(data) + "\n")
@@ -162,6 +173,10 @@ def read_tokens(save: Path) -> Sidecar:
     names = names if isinstance(names, dict) else {}
     stand_ins = data.get("stand_ins")
     stand_ins = stand_ins if isinstance(stand_ins, dict) else {}
+    seats = {str(seat) for seat in tokens}  # a person's seats, as the tokens name them
+    opened, absent = (frozenset(int(s) for s in found if str(s) in seats and isinstance(s, int))
+                      for found in (_list(data.get("opened")), _list(data.get("absent"))))  # fmt: skip
+    timer = data.get("turn_seconds")
     if any(text[key] is not None and len(text[key]) < 16 for key in ("spectator", "next_spectator")):
         raise SaveError(f"the tokens of {save.name} cannot be read: a token is too short")
     return Sidecar(
@@ -177,7 +192,14 @@ def read_tokens(save: Path) -> Sidecar:
         next_tokens,
         text["next_spectator"],
         text["known_seed"] if text["known_seed"] in KNOWN_SEEDS else None,
+        opened,
+        absent,
+        timer if isinstance(timer, int) and not isinstance(timer, bool) else None,
     )
+
+
+def _list(raw: Any) -> list[Any]:
+    return raw if isinstance(raw, list) else []
 
 
 def _tokens(raw: Any) -> dict[int, str]:

@@ -17,6 +17,7 @@ import contextlib
 import functools
 import re
 import secrets
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -32,6 +33,7 @@ from interpreter.frontends.presentation.seats import HUMAN
 from interpreter.frontends.terminal.session import computer_choice, estimate_words, hint_moves
 from interpreter.frontends.web import store
 from interpreter.frontends.web.commits import Committer
+from interpreter.frontends.web.presence import TIMED_OUT_PLAYER, Presence
 from interpreter.frontends.web.views import (
     legal_json,
     named_seats,
@@ -152,10 +154,15 @@ class Table:
     to_continue: set[int] = field(default_factory=set)
     stamp: int = 0  # counts what was published: a continue changes the views but not the version
     sayings: Sayings | None = None  # what its people said lately (sayings.py): in memory only, never saved
+    who: Presence = field(default_factory=Presence)  # who has the page open, the offers, the turn timer
     _views: dict[int | None, tuple[int, str]] = field(default_factory=dict)
     _turn: asyncio.Lock | None = None
+    # Sidecar writes from several threads (a request's, "play again"'s) each read and write it whole:
+    # one at a time, so the last written is the last read.
+    _writing: threading.Lock = field(default_factory=threading.Lock)
 
     def __post_init__(self) -> None:
+        self.who.since = self.clock()  # "never opened" and a restart's "away" count from here
         # A save whose last round end has no action after it stopped there: its people had not all
         # continued (or had, and the first mover of the next deal is a person who had not moved yet).
         if self.pauses and not self.match.is_over and shown_round_end(self.match.events) is not None:
@@ -192,6 +199,8 @@ class Table:
 
     def kind_of(self, seat: int) -> str:
         """Who plays `seat` now: HUMAN, or a computer strategy (a stand-in for a person too)."""
+        if seat == self.who.playing_for and seat not in self.stand_ins:  # its time ran out: this turn only
+            return TIMED_OUT_PLAYER
         return self.stand_ins.get(seat, self.kinds[seat])
 
     @property
@@ -201,28 +210,51 @@ class Table:
 
     async def stand_in(self, by: int, body: Mapping[str, Any]) -> None:
         """A computer plays a person's seat (`{"seat": 1, "computer": "greedy"}`), or the person takes
-        it back (`"computer": null`): asked by that seat's person or the table's creator."""
+        it back (`"computer": null`): asked by that seat's person, or for an absent person by the
+        table's creator (at once) or anyone at the table (once the table offers it); given back by
+        the person or the creator. A computer asked for by someone else stands in for an absence:
+        it gives the seat back when its person opens the page again."""
         seat = body.get("seat")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.kinds) \
                 or self.kinds[seat] != HUMAN:  # fmt: skip
             raise Refusal(422, "seat must be the number of a person's seat at this table")
-        if by not in (seat, self.creator):
-            raise Refusal(403, "only the seat's own person or the table's creator may hand it to a computer or back")
         if "computer" not in body:
             raise Refusal(422, "computer must be a strength (a computer plays the seat) or null (the person plays)")
         strength = body["computer"]
         if strength is not None and (not isinstance(strength, str) or strength not in PLAYERS):
             raise Refusal(422, f"unknown strength '{shorten(str(strength))}'; choose from {', '.join(PLAYERS)}")
+        if by != seat:
+            self._may_stand_in(by, seat, strength)
         async with self.turn:
-            before = dict(self.stand_ins)
+            before = dict(self.stand_ins), set(self.who.absent)
             if strength is None:
                 self.stand_ins.pop(seat, None)
+                self.who.absent.discard(seat)
             else:
                 self.stand_ins[seat] = strength
-            await self._keep("who plays the seat", undo=lambda: setattr(self, "stand_ins", before))
+                (self.who.absent.add if by != seat else self.who.absent.discard)(seat)
+
+            def undo() -> None:
+                self.stand_ins, self.who.absent = before
+
+            await self._keep("who plays the seat", undo=undo)
             if strength is not None:
                 self.to_continue.discard(seat)  # a computer never waits at a round's end
             self.publish()
+
+    def _may_stand_in(self, by: int, seat: int, strength: str | None) -> None:
+        """Refusal unless `by` may hand another person's seat to a computer (or back, for None)."""
+        if strength is None or seat in self.stand_ins:
+            if by != self.creator:
+                raise Refusal(403, "only the seat's own person or the table's creator may give it back or change "
+                              "its computer")  # fmt: skip
+            return
+        name, since = self.seats(by)[seat], self.who.absent_since(seat)
+        if since is None:
+            raise Refusal(409, f"{name} has the table open: only they may let a computer play their seat")
+        if by != self.creator and self.clock() < since + self.who.wait_s:
+            raise Refusal(409, f"{name} has not been away for {self.who.wait_s:g} s yet: the table offers a "
+                          "computer for them then")  # fmt: skip
 
     def seat_of(self, token: str | None) -> int:
         """The seat a token is for; Refusal 403 for any other token (a spectator's told it only watches)."""
@@ -270,7 +302,8 @@ class Table:
         data["known_seed"] = {"seed": str(self.game.seed), "how": self.known_seed} if self.known_seed else None
         for info in data["seats"]:
             info["stand_in"] = self.stand_ins.get(info["seat"])
-        if seat in self.stand_ins:  # its computer chooses its moves: none are offered to the person
+        self.who.annotate(self, data, seat)
+        if seat is not None and self.kind_of(seat) != HUMAN:  # a computer chooses its moves: none are offered
             data["legal"], data["why"] = [], None
         if seat is not None:  # what the people said, to the people only (sayings.py)
             data["said"] = self.sayings.shown() if self.sayings else []
@@ -314,6 +347,8 @@ class Table:
             raise Refusal(409, "the game is over; no more actions")
         if seat in self.stand_ins:
             raise Refusal(409, "a computer plays your seat now: take it back first")
+        if seat == self.who.playing_for:
+            raise Refusal(409, "your time ran out: a computer plays this turn for you")
         if seat in self.to_continue:
             raise Refusal(409, "the round is over: press Continue first")
         if self.to_continue:
@@ -339,7 +374,10 @@ class Table:
 
     async def act(self, seat: int, move: Any, version: Any, committer: Committer) -> None:
         async with self.turn:
-            await self.commit(self.choose(seat, move, version), committer)
+            action = self.choose(seat, move, version)
+            if self.who.ran_out == seat:  # they play again: "your time ran out" is old news
+                self.who.ran_out = None
+            await self.commit(action, committer)
 
     async def commit(self, action: Action, committer: Committer) -> None:
         """Apply `action`, append it to the save, and only then count and publish it. The turn lock is held."""
@@ -405,13 +443,20 @@ class Table:
             raise Refusal(507, f"cannot save {what}: {error.strerror or error}") from None
 
     def write_sidecar(self) -> None:
+        with self._writing:
+            self._write_sidecar()
+
+    def _write_sidecar(self) -> None:
         following = self.next_tokens if self.next is not None else None
         store.write_tokens(self.path, self.tokens, self.pace_ms, stopped=self.stopped, client=self.client,
                            names=self.names, spectator=self.spectator, next=self.next,
                            stand_ins=self.stand_ins, next_tokens=following,
-                           next_spectator=self.next_spectator, known_seed=self.known_seed)  # fmt: skip
+                           next_spectator=self.next_spectator, known_seed=self.known_seed,
+                           opened=self.who.opened, absent=self.who.absent & set(self.stand_ins),
+                           turn_seconds=self.who.turn_seconds)  # fmt: skip
 
     def publish(self) -> None:
+        self.who.sync(self)  # the turn's deadline and the offers, as the table is now
         self.stamp += 1
         for seat, queue in list(self.listeners):
             if queue.full():
@@ -525,6 +570,8 @@ class Table:
         return False
 
     def start_driving(self, committer: Committer, computers: Pool) -> asyncio.Task | None:
+        if self.who.sync(self):  # a table made or loaded in a worker thread: its first deadline starts now
+            self.publish()
         if self.computer_to_move() and (self.driver is None or self.driver.done()):
             self.driver = asyncio.get_running_loop().create_task(self.drive(committer, computers))
         return self.driver
@@ -539,6 +586,7 @@ class Table:
         """Let the table go: its driver stopped, its journal closed, its save's lock released."""
         if self.driver is not None:
             self.driver.cancel()
+        self.who.stop()
         if self.journal is not None:
             self.journal.close()
             self.journal = None

@@ -98,6 +98,7 @@ LIMIT_HELP = {
     "server stops it",
     "idle_close_hours": "hours an unfinished table may go without a person's move, page or word before the server "
     "closes it (its save is kept)",
+    "stand_in_after_s": "seconds a person is away from a table before it offers a computer to play for them",
 }
 
 

@@ -3,6 +3,7 @@ import { backSvg, tileSvg, tileText } from "./dominoes.js";
 import { handEndBody } from "./tricks.js";
 import { showList } from "./counting.js";
 import { matchHeadline } from "./result.js";
+import { offerButton, presenceBadge } from "./presence.js";
 
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -91,6 +92,7 @@ export function renderPlayers(container, state, viewer) {
       "aria-label": `${seatName(state, seat, viewer)}${kind}: ${out ? "dropped out of this hand" : tiles}, ${score}${teams ? `, team ${side + 1}` : ""}${turn ? ", to play" : ""}`,
     },
     turn ? "▶ " : "", h("strong", {}, seatName(state, seat, viewer)), kind ? h("span", { class: "kind" }, kind) : null,
+    presenceBadge(state, seat, viewer), offerButton(state, seat, seatName(state, seat, viewer)),
     state.tableau ? null : h("span", { class: "count" }, out ? "dropped out" : `${count} tile${count === 1 ? "" : "s"}`), backs,
     sits ? h("span", { class: "sits-out" }, "sits out") : null,
     h("span", { class: "score" }, score), teams ? h("span", {}, `team ${side + 1}`) : null));

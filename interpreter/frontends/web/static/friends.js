@@ -48,6 +48,8 @@ function renderSeatControls(people) {
     for (const info of state.seats) {
       if (info.kind !== "human" || (info.seat !== state.seat && state.seat !== state.creator)) continue;
       const mine = info.seat === state.seat;
+      // A present person's seat is theirs (the server refuses it); one the table offers is on its chip.
+      if (!mine && !info.stand_in && (info.presence === "here" || info.offer)) continue;
       const text = info.stand_in
         ? (mine ? "Take my seat back" : `Give ${who[info.seat]} their seat back`)
         : (mine ? "Let a computer play for me" : `A computer plays for ${who[info.seat]}`);

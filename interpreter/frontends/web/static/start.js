@@ -177,6 +177,7 @@ async function create(event) {
   const name = $("my-name").value.trim();
   if (name) { body.name = name; localStorage.setItem(NAME_KEY, name); } // remembered for next time
   if (!$("teams-box").hidden) body.teams = $("teams").checked;
+  if ($("turn-seconds").value) body.turn_seconds = Number($("turn-seconds").value); // a computer plays a turn past it
   $("create-status").textContent = "Creating…";
   $("create-problems").hidden = true;
   // A seed's digits go into the JSON as typed: a JavaScript number keeps only 15 or 16 of its 19.

@@ -1,6 +1,6 @@
 // The table page: draws the seat's view, plays its moves, follows the others live (server-sent
 // events). This module wires the page's parts together: each part keeps its own state.
-import { h, renderPlayers } from "./common.js";
+import { h, names, renderPlayers } from "./common.js";
 import { boardOf } from "./boards.js";
 import { drawTable } from "./board.js";
 import { renderFriends, sitDown, skipName } from "./friends.js";
@@ -10,6 +10,7 @@ import { onKey } from "./keys.js";
 import { listen, refresh } from "./live.js";
 import { followLog, setupLog } from "./log.js";
 import { renderPace, setupPace } from "./pace.js";
+import { noteClock, renderPresenceLine } from "./presence.js";
 import { $, hasSeat } from "./page.js";
 import { renderRoundEnd } from "./round_end.js";
 import { placeBubbles, renderSayings, setupSayings } from "./sayings.js";
@@ -28,6 +29,7 @@ onShow((previous, next) => {
 
 function render() {
   const state = view();
+  noteClock(state); // before the seats are drawn: their ages and countdowns are on the server's clock
   const board = boardOf(state);
   const word = board.roundWord; // a trick game's rounds are hands, as its players say
   document.title = `${state.title} · ${word.toLowerCase()} ${state.round}`;
@@ -45,6 +47,7 @@ function render() {
   renderLog();
   renderRoundEnd();
   renderFriends();
+  renderPresenceLine(names(state, state.seat));
   renderPace();
   renderSayings();
   showStatus();

@@ -6,6 +6,7 @@
 import { tap, touchScreen } from "./touch.js";
 import { tileSvg, tileText } from "./dominoes.js";
 import { h, seatName, tracksNote } from "./common.js";
+import { presenceBadge } from "./presence.js";
 import { lastTrickMinis, playView } from "./plays.js";
 
 // Around a table of four seen from the viewer's chair: the viewer South, the next to play on the
@@ -171,7 +172,7 @@ function spot(state, seat, viewer, where, held) {
   const words = [name, compass(state) ? COMPASS_WORDS[where] : "", tags.join(", "), out ? "dropped out" : "", doing].filter(Boolean).join(", ");
   return h("div", { class: `spot pos-${where}${turn ? " turn" : ""}${out ? " dropped" : ""}`, "data-seat": seat, "aria-label": words },
     h("div", { class: "spot-name" }, h("strong", {}, name), compass(state) ? h("span", { class: "compass" }, where) : null,
-      ...tags.map((tag) => h("span", { class: `tag tag-${tag.replace(" ", "-")}` }, tag))),
+      ...tags.map((tag) => h("span", { class: `tag tag-${tag.replace(" ", "-")}` }, tag)), presenceBadge(state, seat, viewer)),
     status || h("span", { class: "spot-empty" }, doing ? `${doing}…` : ""),
   );
 }
