@@ -179,7 +179,7 @@ def play_saved(match: Match, ruleset: Ruleset, game: SavedGame, path: Path, env:
         (env.stdin, env.stdout),
         style,
         save,
-        lambda: explain(ruleset),
+        lambda: explain(ruleset, env.columns()),  # the terminal's width, asked when shown
         (env.is_tty(env.stdin), env.is_tty(env.stdout)),
     )
     try:

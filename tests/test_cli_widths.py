@@ -1,0 +1,64 @@
+"""Text that fits the terminal: `explain` (and the rules `play` shows), `docs` and every command's
+help wrap at the terminal's width (COLUMNS, when standard output is one), as `list` and `compare` do."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from cli import run
+from interpreter.frontends.cli.commands.environment import Env, ExitStatus
+from interpreter.resources import bundled_variants
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def at(width: int | None, *argv: str, stdin: str = "", cwd: Path | None = None) -> str:
+    """What a command prints on a terminal `width` columns wide (None: standard output is a pipe)."""
+    out = Terminal() if width is not None else io.StringIO()
+    environ = {"COLUMNS": str(width or 200), "PAGER": "cat"}  # a pipe's width is 80, whatever COLUMNS says
+    status = run(list(argv), Env(io.StringIO(stdin), out, io.StringIO(), cwd or Path.cwd(), environ))
+    assert status is ExitStatus.OK
+    return out.getvalue()
+
+
+def over(text: str, width: int) -> list[str]:
+    return [line for line in text.splitlines() if len(line) > width]
+
+
+# --- explain ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("width", [60, 80, None])
+def test_explain_fits_the_terminal(width):
+    text = at(width, "explain", "texas-42")
+    assert over(text, width or 80) == []
+    assert "Texas 42" in text and "Starting a hand" in text
+
+
+def test_explain_uses_a_wide_terminal():
+    text = at(120, "explain", "texas-42")
+    assert over(text, 120) == []
+    assert max(map(len, text.splitlines())) > 100  # paragraphs run to the width, not a fixed 92
+
+
+def test_every_variant_s_explanation_and_description_fit_80_columns():
+    for name in sorted(bundled_variants()):
+        assert over(at(80, "explain", name), 80) == [], name
+
+
+def test_explain_diff_fits_the_terminal():
+    text = at(60, "explain", "texas-42-house", "--diff", "texas-42")
+    assert text.startswith("What texas-42-house") and over(text, 60) == []
+
+
+def test_the_rules_play_shows_fit_the_terminal(tmp_path):
+    argv = ("play", "texas-42", "--players", "human,random,random,random", "--seed", "1", "--save", "g.json")
+    text = at(60, *argv, stdin="rules\nquit\n", cwd=tmp_path)
+    rules = text[text.index("Texas 42\n========") :]
+    assert "Starting a hand" in rules and over(rules[: rules.index("\nWinning")], 60) == []
