@@ -62,3 +62,43 @@ def test_the_rules_play_shows_fit_the_terminal(tmp_path):
     text = at(60, *argv, stdin="rules\nquit\n", cwd=tmp_path)
     rules = text[text.index("Texas 42\n========") :]
     assert "Starting a hand" in rules and over(rules[: rules.index("\nWinning")], 60) == []
+
+
+# --- help ---------------------------------------------------------------------------------------
+
+COMMANDS = ["play", "resume", "serve", "list", "explain", "docs", "simulate", "compare", "validate", "replay", "new",
+            "schema", "completion", "lsp"]  # fmt: skip
+
+
+def help_at(width: int, *argv: str, capsys: pytest.CaptureFixture[str]) -> str:
+    """`domino ARGV --help` on a terminal `width` columns wide (argparse prints help to the process's stdout)."""
+    run([*argv, "--help"], Env(io.StringIO(), Terminal(), io.StringIO(), Path.cwd(), {"COLUMNS": str(width)}))
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize("width", [60, 80, 200])
+def test_every_help_wraps_within_the_terminal_and_80_columns(width, capsys):
+    for command in ["", *COMMANDS]:
+        text = help_at(width, *([command] if command else []), capsys=capsys)
+        assert "usage: domino" in text
+        assert over(text, min(width, 80)) == [], command or "domino"
+
+
+def test_help_examples_stay_aligned_when_wrapped(capsys):
+    lines = help_at(74, "play", capsys=capsys).splitlines()
+    first = next(line for line in lines if line.startswith("  domino play ") and "strongest" in line)
+    column = first.index("you against")
+    follows = lines[lines.index(first) + 1]
+    assert follows.strip() and follows.index(follows.strip()) == column  # the explanation goes on under itself
+    assert "  domino play --players human,human" in lines[lines.index(first) + 3]
+    narrow = help_at(60, "play", capsys=capsys).splitlines()  # no room beside: under the command
+    assert narrow[narrow.index("  domino play") + 1] == "      you against the strongest computer player"
+
+
+def test_a_long_example_goes_on_as_a_shell_reads_it(capsys):
+    lines = help_at(60, capsys=capsys).splitlines()
+    start = lines.index("  domino play draw --target 50 --set \\")
+    assert lines[start + 1] == "              'start.first_round=[random]'"
+    assert lines[start + 2] == "      house rules, no file needed"
+    install = help_at(60, "completion", capsys=capsys)
+    assert "'source <(domino completion bash)'" in install  # a quoted word is kept whole

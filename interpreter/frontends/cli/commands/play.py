@@ -61,7 +61,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         description="Play a game: you against computer players, or several people taking turns at one "
         "keyboard. The game is saved after every move; `domino resume` continues it.",
         epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "variant",
