@@ -343,9 +343,9 @@ def write_report(
 
 
 def shows_progress(env: Env) -> bool:
-    """A progress bar only for a person watching: standard error and standard output both a
-    terminal (nothing when the output goes to a pipe or a file)."""
-    return env.is_tty(env.stderr) and env.is_tty(env.stdout)
+    """A progress bar for a person watching standard error: drawn when it is a terminal, whatever
+    standard output is (the summary piped on is the same), as pip, cargo and rsync draw theirs."""
+    return env.is_tty(env.stderr)
 
 
 class ProgressBar:
