@@ -15,6 +15,7 @@ from interpreter.frontends.cli.commands.common import (
     Bounded,
     add_settings_option,
     add_teams_option,
+    dash_refused,
     for_players,
     lasting_name,
     load_variant,
@@ -101,6 +102,8 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     problem = _seating_problem(kinds, ruleset) or teams_problem(ruleset, len(kinds), args.teams)
     if problem:
         env.stderr.write(f"domino play: {problem}\n")
+        return ExitStatus.USAGE
+    if dash_refused("play", args.save, "--save -: a game is saved to a file, to be resumed from it; name a file", env):
         return ExitStatus.USAGE
     if args.save:
         path = env.cwd / args.save
