@@ -4,6 +4,7 @@ help wrap at the terminal's width (COLUMNS, when standard output is one), as `li
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -102,3 +103,30 @@ def test_a_long_example_goes_on_as_a_shell_reads_it(capsys):
     assert lines[start + 2] == "      house rules, no file needed"
     install = help_at(60, "completion", capsys=capsys)
     assert "'source <(domino completion bash)'" in install  # a quoted word is kept whole
+
+
+# --- docs ---------------------------------------------------------------------------------------
+
+PAGES = ["agents", "cluster", "compare", "editors", "engine", "expressions", "format", "ladder", "players",
+         "security", "web"]  # fmt: skip
+CODE = "    "  # a code block's lines, kept as they are
+
+
+@pytest.mark.parametrize("width", [60, 80, 120])
+def test_docs_pages_read_like_man_pages_at_any_width(width):
+    for page in PAGES:
+        text = at(width, "docs", page)
+        prose = [line for line in text.splitlines() if not line.startswith(CODE)]
+        assert [line for line in prose if len(line) > width and " " in line.strip()] == [], page  # one long word may
+        assert not re.search(r"\]\(|\bdocs/\w+\.md|\(\w+\.md", text), page  # links read as `domino docs PAGE`
+        assert "<!--" not in text
+    fitted = at(width, "docs", "format")
+    assert "Top level\n---------" in fitted and "domino docs expressions" in fitted
+
+
+def test_docs_keeps_code_blocks_and_fits_or_stacks_tables():
+    text = at(80, "docs", "format")
+    assert "\n    # yaml-language-server: $schema=../schema/rules.schema.json\n" in text  # a code line as it is
+    assert "  `name`\n      meaning: the variant's name" in text  # a table too wide: a row as "column: value"
+    wide = at(200, "docs", "compare")  # room enough: the table whole, its columns aligned
+    assert re.search(r"\n  `-n N` {30,}matches under each file", wide)
