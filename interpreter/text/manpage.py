@@ -23,7 +23,7 @@ _CODE_INDENT = "    "
 def render(text: str, width: int, pages: Collection[str]) -> str:
     """`text`, a Markdown page, as lines of at most `width` characters (see the module); `pages`:
     the names `domino docs` knows, which links to other pages are written as."""
-    return "\n".join(_blocks(_without_comments(text).splitlines(), max(width, 20), pages)) + "\n"
+    return "\n".join(_blocks(_without_comments(text).splitlines(), max(width, 20), pages)).rstrip("\n") + "\n"
 
 
 def _without_comments(text: str) -> str:
