@@ -60,10 +60,10 @@ def _blocks(lines: list[str], width: int, pages: Collection[str]) -> Iterator[st
         if not line.strip():
             i += 1
             continue
-        if _FENCE.match(line):
-            fence = _FENCE.match(line)[1]  # type: ignore[index]
+        opening = _FENCE.match(line)
+        if opening:
             i += 1
-            while i < len(lines) and not lines[i].lstrip().startswith(fence):
+            while i < len(lines) and not lines[i].lstrip().startswith(opening[1]):
                 yield (_CODE_INDENT + lines[i]).rstrip()
                 i += 1
             i += 1
