@@ -18,6 +18,7 @@ from cli import run
 from interpreter.frontends.cli.commands.environment import Env, ExitStatus
 from interpreter.frontends.cli.main import build_parser
 from interpreter.resources import doc_topics
+from interpreter.text.manpage import render
 from tests.clirunner import domino
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,7 +41,7 @@ def test_docs_without_a_topic_lists_every_topic_with_its_title():
 def test_docs_format_prints_the_page():
     result = domino("docs", "format")
     assert result.status is ExitStatus.OK and result.stderr == ""
-    assert result.stdout == (ROOT / "docs" / "format.md").read_text(encoding="utf-8")
+    assert result.stdout == render((ROOT / "docs" / "format.md").read_text(encoding="utf-8"), 80, PAGES)
 
 
 def test_a_topic_may_be_named_as_its_file():
@@ -141,11 +142,11 @@ def test_at_a_terminal_a_page_goes_through_the_pager(tmp_path: Path):
     keep = f"import os, sys; open({str(paged)!r}, 'wb').write(os.environb[b'LESS'] + b'|' + sys.stdin.buffer.read())"
     status, shown = _at_a_terminal(tmp_path, {"PAGER": f"{shlex.quote(sys.executable)} -c {shlex.quote(keep)}"})
     assert status is ExitStatus.OK and shown == ""
-    page = (ROOT / "docs" / "format.md").read_text(encoding="utf-8")  # in the terminal's encoding
+    page = render((ROOT / "docs" / "format.md").read_text(encoding="utf-8"), 80, PAGES)  # the terminal's encoding
     assert paged.read_bytes() == b"FRX|" + page.encode(locale.getpreferredencoding(False), "replace")
 
 
 def test_without_a_pager_or_with_cat_the_page_is_printed(tmp_path: Path):
-    page = (ROOT / "docs" / "format.md").read_text(encoding="utf-8")
+    page = render((ROOT / "docs" / "format.md").read_text(encoding="utf-8"), 80, PAGES)
     for environ in ({"PAGER": "cat"}, {"PAGER": "no-such-pager-here"}, {"PAGER": ""}, {"PAGER": "'unclosed"}):
         assert _at_a_terminal(tmp_path, {**environ, "PATH": ""}) == (ExitStatus.OK, page), environ

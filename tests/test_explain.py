@@ -148,7 +148,7 @@ def test_diff_says_the_target_changed():
 
 def test_diff_of_a_variant_with_itself_and_of_two_games():
     assert "plays exactly like" in domino("explain", "draw", "--diff", "draw").stdout
-    changes = domino("explain", "straight", "--diff", "draw").stdout
+    changes = " ".join(domino("explain", "straight", "--diff", "draw").stdout.split())  # as read
     assert "Adds scoring during play" in changes
     assert "Drawing changes from draw one (the turn then passes) to draw until a tile fits." in changes
 
@@ -170,7 +170,8 @@ def _diff(tmp_path, house: str, base: str) -> list[str]:
     (tmp_path / "house.yaml").write_text(house)
     result = domino("explain", "house.yaml", "--diff", base, cwd=tmp_path)
     assert result.status is ExitStatus.OK, result.stderr
-    return [line for line in result.stdout.splitlines() if line.startswith("- ")]
+    # Each change is an item, "- " then its text, its lines after the first indented under it.
+    return [" ".join(item.split()) for item in re.split(r"\n(?=- )", result.stdout) if item.startswith("- ")]
 
 
 @pytest.mark.parametrize("base", ["straight", "draw"])

@@ -14,6 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from interpreter.resources import doc_topics
+from interpreter.text.manpage import render
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -135,7 +138,8 @@ def test_the_installed_command_is_the_package_s_even_beside_another_cli_module(w
     assert first == f"# yaml-language-server: $schema={schema}"
     assert run(sys.executable, "-m", "interpreter", "validate", "house.yaml").returncode == 0
     page = run(sys.executable, "-m", "interpreter", "docs", "format")
-    assert page.returncode == 0 and page.stdout == (ROOT / "docs" / "format.md").read_text(encoding="utf-8")
+    shown = render((ROOT / "docs" / "format.md").read_text(encoding="utf-8"), 80, doc_topics())  # a pipe's width
+    assert page.returncode == 0 and page.stdout == shown
 
 
 # --- the sdist runs its own tests ------------------------------------------------------------------

@@ -65,10 +65,19 @@ def test_text_report_and_progress_bar_only_on_a_terminal():
     assert "3/3 matches" in err.getvalue() and "/s  ETA 0:00" in err.getvalue()  # its rate and time left
     assert "95% CI" in out.getvalue() and "First seat" in out.getvalue()
     assert domino("simulate", "draw", "-n", "3").stderr == ""
-    piped = io.StringIO()  # output piped on: no bar, even on a terminal's standard error
-    err = Terminal()
+    # Output piped on, a person still watching standard error: the bar there, as pip, cargo and
+    # rsync draw theirs; cleared before the summary, which goes down the pipe alone.
+    piped, err = io.StringIO(), Terminal()
     assert run(["simulate", "draw", "-n", "3"], Env(io.StringIO(), piped, err, environ={})) is ExitStatus.OK
-    assert err.getvalue() == "" and "First seat" in piped.getvalue()
+    assert "3/3 matches" in err.getvalue() and err.getvalue().endswith("\r")
+    assert "First seat" in piped.getvalue() and "3/3 matches" not in piped.getvalue()
+    # Standard error to a file or a pipe: no bar, whatever standard output is; NO_COLOR changes nothing.
+    err = io.StringIO()
+    assert run(["simulate", "draw", "-n", "3"], Env(io.StringIO(), Terminal(), err, environ={})) is ExitStatus.OK
+    assert err.getvalue() == ""
+    err = Terminal()
+    assert run(["simulate", "draw", "-n", "3"], Env(io.StringIO(), piped, err, environ={"NO_COLOR": "1"})) == 0
+    assert "3/3 matches" in err.getvalue()
 
 
 def test_progress_bar_rate_and_eta():

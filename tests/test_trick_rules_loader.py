@@ -253,10 +253,11 @@ def test_explain_of_the_house_rules() -> None:
 def test_explain_diff_lists_the_changes_of_a_trick_file(tmp_path: Path) -> None:
     result = domino("explain", "texas-42-points", "--diff", "texas-42")
     assert result.status is ExitStatus.OK, result.stderr
-    assert "- The target changes from 7 to 250." in result.stdout
-    assert "- Stopping once the bid is decided changes from yes to no, every trick is played." in result.stdout
-    assert "- The score of a hand changes." in result.stdout
-    assert "42-points: (the points the team took if the bid was made" in result.stdout
+    said = " ".join(result.stdout.split())  # as read, whatever the line breaks
+    assert "- The target changes from 7 to 250." in said
+    assert "- Stopping once the bid is decided changes from yes to no, every trick is played." in said
+    assert "- The score of a hand changes." in said
+    assert "42-points: (the points the team took if the bid was made" in said
     (tmp_path / "no-bids.yaml").write_text(
         f"name: no-bids\nextends: {'texas-42'}\nbidding: null\ntrumps: {{choices: null}}\n"
         "tricks: {first_leader: starter, stop_when_decided: false}\n"

@@ -600,9 +600,13 @@ def _match_end(ruleset: Ruleset) -> list[str]:
     return out + standing_sentences(ruleset, side) + explain_stake.stake_sentences(ruleset, side)
 
 
-def explain(ruleset: Ruleset) -> str:
-    """The rules of `ruleset` as text to read at the table: the sections of its board's part."""
-    return _render(ruleset, explain_phases.placed(ruleset, _explained(ruleset).sections(ruleset)))
+WIDTH = 92  # the width of the lines, where no terminal says its own (the browser's rules)
+
+
+def explain(ruleset: Ruleset, width: int = WIDTH) -> str:
+    """The rules of `ruleset` as text to read at the table, in lines of at most `width` characters
+    (a word longer than that is broken): the sections of its board's part."""
+    return _render(ruleset, explain_phases.placed(ruleset, _explained(ruleset).sections(ruleset)), width)
 
 
 def _start_options(start: Start, side: str) -> list[str]:
@@ -701,41 +705,41 @@ def _layout_sections(ruleset: Ruleset) -> list[tuple[str, list[str]]]:
     return sections
 
 
-def _render(ruleset: Ruleset, sections: list[tuple[str, list[str]]]) -> str:
+def _render(ruleset: Ruleset, sections: list[tuple[str, list[str]]], width: int) -> str:
     """The title, the sections under their headings, and what the file does not play. The file's
     words (the title, names in the sentences) are shown escaped before they are underlined or wrapped,
     so that the lines fit what the terminal shows."""
     title = printable(ruleset.title)
-    out = [title, "=" * len(title)]
+    out = [title, "=" * min(len(title), width)]
     if ruleset.how_to_play:  # a newcomer's few sentences first, a paragraph of their own
-        out += [*_wrap(" ".join(ruleset.how_to_play.split())), ""]
+        out += [*_wrap(" ".join(ruleset.how_to_play.split()), width), ""]
     if ruleset.description:
-        out.append(printable(ruleset.description))
+        out += _wrap(ruleset.description, width)
     if ruleset.tags:
         family = "Family" if len(ruleset.tags) == 1 else "Families"
-        out.append(f"{family}: {', '.join(ruleset.tags)}.")
+        out += _wrap(f"{family}: {', '.join(ruleset.tags)}.", width)
     for heading, sentences in sections:
         out += ["", heading, "-" * len(heading)]
         paragraph: list[str] = []
         for sentence in sentences:
             if sentence.startswith(ITEM):
-                out += _wrap(" ".join(paragraph)) if paragraph else []
-                out += _wrap(sentence, subsequent_indent=" " * len(ITEM))
+                out += _wrap(" ".join(paragraph), width) if paragraph else []
+                out += _wrap(sentence, width, subsequent_indent=" " * len(ITEM))
                 paragraph = []
             else:
                 paragraph.append(sentence)
-        out += _wrap(" ".join(paragraph)) if paragraph or not sentences else []
+        out += _wrap(" ".join(paragraph), width) if paragraph or not sentences else []
     if ruleset.not_expressible:
         # The rules of the game's source this file cannot play: said, never silently approximated.
         heading = "Not played by this file"
         out += ["", heading, "-" * len(heading)]
-        out.append("The source of this game has these rules, which this file does not play:")
+        out += _wrap("The source of this game has these rules, which this file does not play:", width)
         for rule in ruleset.not_expressible:
-            out += _wrap(f"- {rule}", subsequent_indent="  ")
+            out += _wrap(f"- {rule}", width, subsequent_indent="  ")
     return "\n".join(out) + "\n"
 
 
-def _wrap(text: str, width: int = 92, subsequent_indent: str = "") -> list[str]:
+def _wrap(text: str, width: int, subsequent_indent: str = "") -> list[str]:
     return textwrap.wrap(printable(text), width, subsequent_indent=subsequent_indent) or [""]
 
 
@@ -1227,12 +1231,14 @@ def _per_count_change(
     return {n: old[n] for n in changed}, {n: new[n] for n in changed}, label
 
 
-def explain_difference(a: Ruleset, b: Ruleset) -> str:
+def explain_difference(a: Ruleset, b: Ruleset, width: int = WIDTH) -> str:
+    """What `a` changes relative to `b`, a change an item, in lines of at most `width` characters."""
     found = differences(a, b)
     if not found:
-        return f"{a.name} plays exactly like {b.name}.\n"
-    lines = [f"What {_label(a)} changes relative to {_label(b)}:"]
-    lines += [f"- {printable(entry)}" for entry in found]  # names, titles and notes of the files
+        return "\n".join(_wrap(f"{a.name} plays exactly like {b.name}.", width)) + "\n"
+    lines = _wrap(f"What {_label(a)} changes relative to {_label(b)}:", width)
+    for entry in found:  # names, titles and notes of the files, escaped by _wrap
+        lines += _wrap(f"- {entry}", width, subsequent_indent="  ")
     return "\n".join(lines) + "\n"
 
 

@@ -22,6 +22,7 @@ from interpreter.frontends.cli.commands.environment import (
     output_failed,
     terminal_stream,
 )
+from interpreter.frontends.cli.help_format import MOST, HelpFormatter, help_width
 from interpreter.frontends.cli.streams import InputError, stand_in_for_closed_streams
 from interpreter.version import version
 
@@ -49,8 +50,12 @@ class _Parser(argparse.ArgumentParser):
     in use). --help and --version print to the process's stdout, as argparse does."""
 
     def __init__(self, *args: Any, env: Env | None = None, **kwargs: Any) -> None:
+        self.env = env  # before argparse's own __init__, which asks for a formatter
         super().__init__(*args, **kwargs)
-        self.env = env
+
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        # Within the terminal's width (Env.columns) and 80 columns; 80 for a parser with no Env.
+        return HelpFormatter(self.prog, help_width(self.env.columns()) if self.env is not None else MOST)
 
     def error(self, message: str) -> None:  # type: ignore[override]
         raise _UsageError(f"{self.prog}: error: {message}\n{self.format_usage()}")
@@ -72,11 +77,11 @@ def build_parser(env: Env | None = None) -> argparse.ArgumentParser:
         prog="domino",
         description="Play, explain, check and simulate domino games defined in YAML rule files.",
         epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
         env=env,
     )
     parser.add_argument("-V", "--version", action="version", version=f"%(prog)s {version()}")
-    sub = parser.add_subparsers(dest="command", parser_class=functools.partial(_Parser, env=env))
+    # COMMAND rather than the list of them in braces, a line longer than any terminal is wide
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=functools.partial(_Parser, env=env))
     for module in COMMANDS:
         module.add_parser(sub)
     # `domino completion` describes the command line from a parser of its own, built with no Env

@@ -160,3 +160,12 @@ def player_counts(players: Players) -> str:
 def for_players(players: Players) -> str:
     """ "for 1 player", "for 2–4 players": how a message says whom a game is for."""
     return f"for {player_counts(players)} player{'' if players.max == 1 else 's'}"
+
+
+def dash_refused(command: str, named: str | None, why: str, env: Env) -> bool:
+    """Whether `named`, a file the command line gives, is '-' where no standard stream will do; then
+    the reason `why` is said (so that no file named '-' is ever written or looked for)."""
+    if named != STDIN:
+        return False
+    env.stderr.write(f"domino {command}: {why}\n")
+    return True

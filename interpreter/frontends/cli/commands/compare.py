@@ -24,6 +24,7 @@ from interpreter.frontends.cli.commands.common import (
     Bounded,
     add_settings_option,
     add_teams_option,
+    dash_refused,
     for_players,
     load_rules,
     report_game_error,
@@ -128,6 +129,8 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
             f"domino compare: --report {args.report} and --csv {args.csv} both write {rows}; the report would "
             "replace the rows: name another file\n"
         )
+        return ExitStatus.USAGE
+    if dash_refused("compare", args.csv, f"--csv -: name a folder, where {CSV_NAME} is written", env):
         return ExitStatus.USAGE
     report_path, usable = report_option(args.report, env, "compare")
     if not usable:

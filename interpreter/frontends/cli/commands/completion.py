@@ -27,11 +27,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         help="print a shell completion script",
         description="Print a completion script for bash, zsh or fish: subcommands, options, their choices and "
         "the bundled variants complete with Tab.",
-        epilog="install:\n"
-        "  bash  echo 'source <(domino completion bash)' >> ~/.bashrc\n"
-        "  zsh   domino completion zsh > ~/.zfunc/_domino   (with fpath=(~/.zfunc $fpath) before compinit)\n"
-        "  fish  domino completion fish > ~/.config/fish/completions/domino.fish",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        # Each command on a line of its own, so that a narrow terminal wraps none inside it.
+        epilog="install in bash:\n"
+        "  echo 'source <(domino completion bash)' >> ~/.bashrc\n"
+        "install in zsh, with fpath=(~/.zfunc $fpath) before compinit in ~/.zshrc:\n"
+        "  domino completion zsh > ~/.zfunc/_domino\n"
+        "install in fish:\n"
+        "  domino completion fish > ~/.config/fish/completions/domino.fish",
     )
     parser.add_argument("shell", choices=SHELLS, help="the shell")
     parser.set_defaults(run=run)

@@ -13,6 +13,7 @@ import subprocess
 
 from interpreter.frontends.cli.commands.environment import Env, ExitStatus
 from interpreter.resources import doc_topics
+from interpreter.text.manpage import render
 from interpreter.text.untrusted import printable
 
 
@@ -44,7 +45,8 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         hint = f"did you mean '{close[0]}'?" if close else "`domino docs` lists them"
         env.stderr.write(printable(f"domino docs: no page '{args.topic}'; {hint}") + "\n")
         return ExitStatus.USAGE
-    text = topics[topic].read_text(encoding="utf-8")
+    # As a man page, at the terminal's width (80 for a pipe or a file), its links as `domino docs`.
+    text = render(topics[topic].read_text(encoding="utf-8"), env.columns(), topics)
     if not _paged(env, text):
         env.stdout.write(text)
     return ExitStatus.OK

@@ -52,15 +52,16 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     ruleset = _load(args.variant, env)
     if ruleset is None:
         return ExitStatus.FAILURE
+    width = env.columns()  # a terminal's (COLUMNS first); else 80, the text of --json too
     if args.diff is None:
-        text = explain(ruleset)
+        text = explain(ruleset, width)
         data: dict[str, Any] = {"variant": ruleset.name, "title": ruleset.title, "text": text}
         data["sections"] = sections(text)
     else:
         other = _load(args.diff, env)
         if other is None:
             return ExitStatus.FAILURE
-        text = explain_difference(ruleset, other)
+        text = explain_difference(ruleset, other, width)
         data = {"variant": ruleset.name, "other": other.name, "changes": differences(ruleset, other), "text": text}
     env.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n" if args.json else text)
     return ExitStatus.OK

@@ -15,6 +15,7 @@ from interpreter.frontends.cli.commands.common import (
     Bounded,
     add_settings_option,
     add_teams_option,
+    dash_refused,
     for_players,
     lasting_name,
     load_variant,
@@ -61,7 +62,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
         description="Play a game: you against computer players, or several people taking turns at one "
         "keyboard. The game is saved after every move; `domino resume` continues it.",
         epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "variant",
@@ -102,6 +102,8 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     problem = _seating_problem(kinds, ruleset) or teams_problem(ruleset, len(kinds), args.teams)
     if problem:
         env.stderr.write(f"domino play: {problem}\n")
+        return ExitStatus.USAGE
+    if dash_refused("play", args.save, "--save -: a game is saved to a file, to be resumed from it; name a file", env):
         return ExitStatus.USAGE
     if args.save:
         path = env.cwd / args.save
@@ -179,7 +181,7 @@ def play_saved(match: Match, ruleset: Ruleset, game: SavedGame, path: Path, env:
         (env.stdin, env.stdout),
         style,
         save,
-        lambda: explain(ruleset),
+        lambda: explain(ruleset, env.columns()),  # the terminal's width, asked when shown
         (env.is_tty(env.stdin), env.is_tty(env.stdout)),
     )
     try:

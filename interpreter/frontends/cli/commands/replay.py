@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from interpreter.frontends.cli.commands.common import GAME_ERRORS, report_game_error
+from interpreter.frontends.cli.commands.common import GAME_ERRORS, dash_refused, report_game_error
 from interpreter.frontends.cli.commands.environment import Env, ExitStatus
 from interpreter.frontends.cli.commands.resume import _rules_of as rules_of_save
 from interpreter.frontends.cli.commands.validate import add_quiet_option
@@ -41,6 +41,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace, env: Env) -> ExitStatus:
+    if dash_refused("replay", args.log, "replay reads a file (a log or a save) twice, which standard input "
+                    "cannot be read; write it to a file and name it", env) or dash_refused(
+        "replay", args.rules, "--rules -: name the rule file; standard input is not read here", env
+    ):  # fmt: skip
+        return ExitStatus.USAGE
     cache: dict[tuple[str, tuple[str, ...]], Ruleset] = {}
 
     def rules_for(header: dict) -> Ruleset:

@@ -5,7 +5,13 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from interpreter.frontends.cli.commands.common import GAME_ERRORS, lasting_name, load_variant, report_game_error
+from interpreter.frontends.cli.commands.common import (
+    GAME_ERRORS,
+    dash_refused,
+    lasting_name,
+    load_variant,
+    report_game_error,
+)
 from interpreter.frontends.cli.commands.environment import Env, ExitStatus
 from interpreter.frontends.cli.commands.play import play_saved
 from interpreter.frontends.presentation.boards import board_of
@@ -51,6 +57,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace, env: Env) -> ExitStatus:
+    why = "a save is read and written again as the game goes on, which standard input cannot be; name the save"
+    if dash_refused("resume", args.file, why, env):
+        return ExitStatus.USAGE
     if args.file:
         path = env.cwd / args.file
     else:

@@ -11,7 +11,7 @@ import webbrowser
 from dataclasses import fields
 from pathlib import Path
 
-from interpreter.frontends.cli.commands.common import Bounded
+from interpreter.frontends.cli.commands.common import Bounded, dash_refused
 from interpreter.frontends.cli.commands.environment import Env, ExitStatus
 from interpreter.frontends.web.limits import MAXIMA, Limits
 from interpreter.records.savegame import default_directory, default_directory_help
@@ -103,6 +103,8 @@ LIMIT_HELP = {
 
 
 def run(args: argparse.Namespace, env: Env) -> ExitStatus:
+    if dash_refused("serve", args.state_dir, "--state-dir -: name a folder, where the tables are kept", env):
+        return ExitStatus.USAGE
     try:
         import uvicorn  # noqa: F401  (the web extra's dependencies, checked before anything else)
 

@@ -19,6 +19,7 @@ from interpreter.frontends.cli.commands.common import (
     Bounded,
     add_settings_option,
     add_teams_option,
+    dash_refused,
     for_players,
     load_rules,
     report_game_error,
@@ -81,7 +82,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_budget_options(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     add_quiet_option(parser, "no progress bar and no summary; what --json, --log or --report ask for is still written")
-    parser.add_argument("--log", metavar="FILE", help="write every match's event log (JSON Lines) to FILE")
+    parser.add_argument(
+        "--log",
+        metavar="FILE",
+        help="write every match's event log (JSON Lines) to FILE; '-': to standard output, the summary then to "
+        "standard error",
+    )
     parser.add_argument(
         "--report",
         metavar="FILE.html",
@@ -175,6 +181,9 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     if problem:
         env.stderr.write(f"domino simulate: {problem}\n")
         return ExitStatus.USAGE
+    if args.log == STDIN and args.json:
+        env.stderr.write("domino simulate: --log - and --json both write to standard output; name a file for one\n")
+        return ExitStatus.USAGE
     if args.log and args.report and same_file(env.cwd / args.log, env.cwd / args.report):
         env.stderr.write(
             f"domino simulate: --log {args.log} and --report {args.report} are the same file; the report would "
@@ -208,7 +217,9 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     bar = ProgressBar(env, args.matches) if shows_progress(env) and not args.quiet else None
     progress = bar.show if bar is not None else None
     log = None
-    if args.log:  # refused before the run: a folder, a missing folder, a rule file (it would be erased)
+    if args.log == STDIN:  # the log on standard output, kept open when the run ends
+        log = env.stdout
+    elif args.log:  # refused before the run: a folder, a missing folder, a rule file (it would be erased)
         try:
             rule_file = None if args.variant == STDIN else resolve_variant(args.variant, env.cwd)
             log = _open_log(env.cwd / args.log, rule_file)
@@ -217,7 +228,7 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
             return ExitStatus.USAGE
     stopped: SimulationStopped | None = None
     try:
-        with log if log is not None else contextlib.nullcontext(), backend_of(args) as backend:
+        with log if log not in (None, env.stdout) else contextlib.nullcontext(), backend_of(args) as backend:
             result = simulate(
                 ruleset, strategies, args.matches, args.seed, log, progress, workers, origin, args.teams,
                 detail=report_path is not None, budget=budget, backend=backend,
@@ -247,8 +258,8 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     summary["budgets"] = budgets(strategies, budget)
     summary["reproducible"] = is_reproducible(strategies, budget)
     text = _report(result, summary, budget_lines(strategies, budget), env.columns())
-    if args.json or not args.quiet:
-        env.stdout.write(json.dumps(summary) + "\n" if args.json else text)
+    if args.json or not args.quiet:  # out of the log's way when the log is standard output
+        (env.stderr if log is env.stdout else env.stdout).write(json.dumps(summary) + "\n" if args.json else text)
     status = ExitStatus.OK
     if report_path is not None:
         status = write_report(env, "simulate", report_path, f"domino simulate {label}", text, [(label, result)])
@@ -315,6 +326,9 @@ def report_option(named: str | None, env: Env, command: str) -> tuple[Path | Non
     the reason on stderr when it may not (a rule file's name, no such folder, no matplotlib)."""
     if not named:
         return None, True
+    why = "--report -: the report is an HTML page with its plots, to open in a browser; name its file"
+    if dash_refused(command, named, why, env):
+        return None, False
     from interpreter.study import report  # matplotlib is imported only when a report is written
 
     missing = report.missing_library()
@@ -343,9 +357,9 @@ def write_report(
 
 
 def shows_progress(env: Env) -> bool:
-    """A progress bar only for a person watching: standard error and standard output both a
-    terminal (nothing when the output goes to a pipe or a file)."""
-    return env.is_tty(env.stderr) and env.is_tty(env.stdout)
+    """A progress bar for a person watching standard error: drawn when it is a terminal, whatever
+    standard output is (the summary piped on is the same), as pip, cargo and rsync draw theirs."""
+    return env.is_tty(env.stderr)
 
 
 class ProgressBar:
