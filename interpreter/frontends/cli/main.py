@@ -12,7 +12,10 @@ import argparse
 import functools
 import sys
 from collections.abc import Sequence
-from typing import IO, Any
+from typing import TYPE_CHECKING, Any, TextIO, cast
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 from interpreter.frontends.cli.commands import COMMANDS
 from interpreter.frontends.cli.commands.environment import (
@@ -60,12 +63,12 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         raise _UsageError(f"{self.prog}: error: {message}\n{self.format_usage()}")
 
-    def _print_message(self, message: str, file: IO[str] | None = None) -> None:
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         # argparse drops a failed write of --help or --version (a full disk, a closed stdout) and
         # exits 0: here it fails as every command's output does (an OutputError, see `main`).
         stream = file or sys.stderr
         if message and stream is not None:
-            terminal_stream(stream, checked=stream is sys.stdout).write(message)
+            terminal_stream(cast("TextIO", stream), checked=stream is sys.stdout).write(message)
 
 
 class _UsageError(Exception):
@@ -81,7 +84,9 @@ def build_parser(env: Env | None = None) -> argparse.ArgumentParser:
     )
     parser.add_argument("-V", "--version", action="version", version=f"%(prog)s {version()}")
     # COMMAND rather than the list of them in braces, a line longer than any terminal is wide
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=functools.partial(_Parser, env=env))
+    sub = parser.add_subparsers(  # type: ignore[call-overload]  # argparse calls parser_class(...): a partial does
+        dest="command", metavar="COMMAND", parser_class=functools.partial(_Parser, env=env)
+    )
     for module in COMMANDS:
         module.add_parser(sub)
     # `domino completion` describes the command line from a parser of its own, built with no Env

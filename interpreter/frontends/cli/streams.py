@@ -34,7 +34,7 @@ class _ClosedInput(io.TextIOBase):
     def read(self, size: int | None = -1) -> str:
         raise InputError(_bad_descriptor())
 
-    def readline(self, size: int | None = -1) -> str:
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]  # TextIOBase's: text
         raise InputError(_bad_descriptor())
 
     @property

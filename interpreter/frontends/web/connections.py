@@ -145,7 +145,7 @@ def config_for(
         log_level="warning",
         lifespan="on",
         limit_concurrency=limits.connections,
-        timeout_keep_alive=limits.keep_alive_s,
+        timeout_keep_alive=limits.keep_alive_s,  # type: ignore[arg-type]  # a float: uvicorn waits with call_later
         timeout_graceful_shutdown=3,
         proxy_headers=bool(trusted),
         forwarded_allow_ips=[str(network) for network in trusted],

@@ -22,9 +22,9 @@ def moves(out: list[dict[str, Any]], legal: Sequence[Action], match: Match, seat
             move["label"] = f"Take {hand_tile(action.tile)}"
         elif action.kind == DRAW:
             move["label"] = "Draw"
-        elif action.kind == MELD and isinstance(action.value, tuple):
-            move["label"] = "Show " + " ".join(hand_tile(t) for t in action.value)
-            move["tiles"] = [list(t) for t in action.value]
+        elif action.kind == MELD:
+            move["label"] = "Show " + " ".join(hand_tile(t) for t in action.tiles)
+            move["tiles"] = [list(t) for t in action.tiles]
         elif action.kind == DISCARD and action.tile is not None:
             move["label"] = hand_tile(action.tile)
 

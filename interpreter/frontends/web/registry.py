@@ -28,6 +28,7 @@ from typing import Any
 
 from interpreter import players
 from interpreter.engine import Match
+from interpreter.engine.match import new_match
 from interpreter.frontends.cli.commands.common import GAME_ERRORS, teams_problem
 from interpreter.frontends.presentation.seats import HUMAN
 from interpreter.frontends.web import store
@@ -311,7 +312,7 @@ class Tables:
         timer = body.get("turn_seconds")  # null: no turn timer
         timer = None if timer is None else integer_field(timer, "turn_seconds", MIN_TURN_S, MAX_TURN_S)
         try:
-            match = Match(ruleset, players=count, seed=seed, teams=teams)
+            match = new_match(ruleset, players=count, seed=seed, teams=teams)
         except GAME_ERRORS as error:
             raise Refusal(422, f"the rules stop the game before it starts: {error}") from None
         game = SavedGame(name, settings, ruleset.digest, seed, kinds)
@@ -483,7 +484,7 @@ class Tables:
         seed = secret_seed()  # never the one before: 1 chance in 2**63
         header = table.match.events[0] if table.match.events else {}
         try:
-            match = Match(table.ruleset, players=len(old.seats), seed=seed, teams=recorded_teams(header))
+            match = new_match(table.ruleset, players=len(old.seats), seed=seed, teams=recorded_teams(header))
         except GAME_ERRORS as error:
             raise Refusal(422, f"the rules stop the game before it starts: {error}") from None
         game = SavedGame(old.variant, list(old.settings), table.ruleset.digest, seed, list(old.seats))

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.engine import Action, Match
+from interpreter.engine.match import new_match
 from interpreter.frontends.presentation.seats import HUMAN
 from interpreter.frontends.web import store
 from interpreter.frontends.web.tables import Refusal
@@ -49,7 +50,7 @@ class Replay:
         if self._at is not None and self._at[0] <= step:
             done, match = self._at[0], self._at[1].clone()
         else:
-            done, match = 0, Match(self.ruleset, players=self.players, seed=self.seed, teams=self.teams)
+            done, match = 0, new_match(self.ruleset, players=self.players, seed=self.seed, teams=self.teams)
         for action in self.actions[done:step]:
             match.apply(action)
         self._at = (step, match.clone())
@@ -119,8 +120,8 @@ def _from_log(text: str, game: int, cwd: Path) -> Replay:
 
     checked = replay(lines, rules_for)
     if checked.divergence is not None:
-        line, message = checked.divergence
-        raise Refusal(422, f"record {line} of game {game}: {message}")
+        at, message = checked.divergence
+        raise Refusal(422, f"record {at} of game {game}: {message}")
     records = [load_json(x) for x in lines]
     header = records[0]
     actions = [Action.from_json(r["action"]) for r in records if r.get("type") == "action"]

@@ -177,7 +177,7 @@ def read_tokens(save: Path) -> Sidecar:
     opened, absent = (frozenset(int(s) for s in found if str(s) in seats and isinstance(s, int))
                       for found in (_list(data.get("opened")), _list(data.get("absent"))))  # fmt: skip
     timer = data.get("turn_seconds")
-    if any(text[key] is not None and len(text[key]) < 16 for key in ("spectator", "next_spectator")):
+    if any((token := text[key]) is not None and len(token) < 16 for key in ("spectator", "next_spectator")):
         raise SaveError(f"the tokens of {save.name} cannot be read: a token is too short")
     return Sidecar(
         tokens,

@@ -76,7 +76,7 @@ def rules_problem(error: RuleFileError) -> Refusal:
         {"file": d.file, "line": d.line, "column": d.column, "message": d.message, "text": d.format()}
         for d in error.diagnostics
     ]
-    return Refusal(422, "\n".join(p["text"] for p in problems), problems=problems)
+    return Refusal(422, "\n".join(d.format() for d in error.diagnostics), problems=problems)
 
 
 def upload_files(raw: Any) -> dict[str, str]:

@@ -249,11 +249,11 @@ def _turn_up_auction_json(t: TrickTables, view: TrickView) -> dict[str, Any]:
     if not t.over_turn_up or view.turn_up is None:
         return {}
     n = len(view.played)  # a seat each
+    made = None if view.bid_suit is None else suit_name(view.bid_suit, t.max_pip + 1)
     said = [
-        "passed" if value is None else f"named {suit_name(view.bid_suit, t.max_pip + 1)}" if i >= n else "accepted"
+        "passed" if value is None else f"named {made}" if i >= n else "accepted"
         for i, (_, value) in enumerate(view.bids)
     ]
-    made = None if view.bid_suit is None else suit_name(view.bid_suit, t.max_pip + 1)
     return {
         "turn_up_auction": True,
         "offered": suit_name(t.turned_trump(t.index[view.turn_up]), t.max_pip + 1),
@@ -273,7 +273,7 @@ def _trick_label(action: Action, match: Match) -> dict[str, Any]:
         words = describe_trick_move(action, match)
         return {"label": _CALL_LABELS[action.kind], "explain": words.split(": ", 1)[-1]}
     if action.kind == PLAY and action.tile is not None and isinstance(action.value, int):
-        suit = suit_words(int(action.value), t.max_pip)  # type: ignore[arg-type]
+        suit = suit_words(action.value, t.max_pip)
         return {"label": f"{hand_tile(action.tile)} as {suit}", "suit": suit}
     if action.kind == PLAY and action.tile is not None and callable_double(t, match, action):
         # A double led where the doubles may be called: its number, or the doubles.
@@ -283,9 +283,9 @@ def _trick_label(action: Action, match: Match) -> dict[str, Any]:
         return {"label": hand_tile(action.tile)}
     seat = match.current_player
     if action.kind == ACCEPT:  # the turned-up suit as trumps (bidding.bids: turn_up), with the trumps held
-        suit = t.turned_trump(t.index[match.trick_view.turn_up])  # type: ignore[attr-defined]
-        held = len(held_trumps(t, suit, match.hand(seat))) if seat is not None else 0
-        return {"label": f"accept {suit_name(suit, t.max_pip + 1)}", "held": held}
+        trump = t.turned_trump(t.index[match.trick_view.turn_up])  # type: ignore[attr-defined]
+        held = len(held_trumps(t, trump, match.hand(seat))) if seat is not None else 0
+        return {"label": f"accept {suit_name(trump, t.max_pip + 1)}", "held": held}
     if action.kind == BID:
         value = int(action.value)  # type: ignore[arg-type]
         # A bid that, won with this hand, declares a contract says so, and what it demands.
@@ -294,16 +294,16 @@ def _trick_label(action: Action, match: Match) -> dict[str, Any]:
             return {"label": bid_text(t, value) + bid_suit_words(action.half, t)}
         return {"label": contract_bid_text(t, value, bound.name), "contract": printable(bound.name),
                 "explain": demand_words(match, t, bound, None)}  # fmt: skip
-    if action.kind == TRUMPS:
-        value = action.value
-        if value == NO_TRUMPS:
+    if action.kind == TRUMPS and isinstance(action.value, int | str):  # a declaration: a pip or a word
+        declared = action.value
+        if declared == NO_TRUMPS:
             return {"label": trump_words(NO_TRUMPS, t.max_pip)}
-        if value in t.contracts:  # a special contract (nel-o) in place of trumps, with what it demands
-            contract = t.contracts[str(value)]
+        if declared in t.contracts:  # a special contract (nel-o) in place of trumps, with what it demands
+            contract = t.contracts[str(declared)]
             return {"label": printable(contract.name), "contract": printable(contract.name),
                     "explain": demand_words(match, t, contract, None)}  # fmt: skip
-        held = len(held_trumps(t, value, match.hand(seat))) if seat is not None else 0  # type: ignore[arg-type]
-        label = DOUBLES if value == DOUBLES else suit_name(int(value), t.max_pip + 1)  # type: ignore[arg-type]
+        held = len(held_trumps(t, declared, match.hand(seat))) if seat is not None else 0
+        label = DOUBLES if declared == DOUBLES else suit_name(int(declared), t.max_pip + 1)
         return {"label": label, "held": held}
     if action.kind == PLACE:  # the doubles' place a contract's declarer announces
         place = str(action.value)
@@ -441,7 +441,7 @@ def _hand_end_json(match: Match, events: Sequence[dict[str, Any]], first: int, i
     points = [0] * match.sides
     captured = [0] * match.sides
     last_taker: int | None = None
-    at_close: dict[str, list[int]] | None = None
+    at_close: dict[str, Any] | None = None  # the tricks and points (lists) and the stock (a count) at the close
     dropped: list[int] = []
     declared_win: int | None = None  # the side whose declaration won the hand
     draws = 0
@@ -695,7 +695,7 @@ def finished_trick(match: Match, seats: Sequence[Seat]) -> dict[str, Any] | None
     taker = record["seat"]
     tiles = [(seat, tuple(tile)) for seat, tile in record["tiles"]]
     best = [tile for seat, tile in tiles if seat == taker]
-    said = shown_play(t, best) if grouped(t) else " ".join(hand_tile(tile) for tile in best)  # type: ignore[arg-type]
+    said = shown_play(t, best) if grouped(t) else " ".join(hand_tile(tile) for tile in best)
     return {
         "seat": taker,
         "side": record["side"],

@@ -15,6 +15,7 @@ import json
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import methodcaller
 from pathlib import Path
 from typing import Any
 
@@ -186,7 +187,9 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         status = _write_csv(env, csv_dir, args.csv, played)
     if report_path is not None and played:
         title = "domino compare " + " ".join(args.files)
-        outcome = write_report(env, "compare", report_path, title, text, [(e.label, e.result) for e in played])
+        outcome = write_report(
+            env, "compare", report_path, title, text, [(e.label, e.result) for e in played if e.result is not None]
+        )
         status = max(status, outcome)
     if stopped is None:
         return status
@@ -271,8 +274,8 @@ def differences(a: Sequence[MatchRecord], b: Sequence[MatchRecord], strategies: 
 
     return {
         "matches": len(pairs),
-        "strategies": {name: paired_rate(lambda r, name=name: r.share_of(name)) for name in dict.fromkeys(strategies)},
-        "seats": [paired_rate(lambda r, seat=seat: r.wins[seat]) for seat in range(seats)],
+        "strategies": {name: paired_rate(methodcaller("share_of", name)) for name in dict.fromkeys(strategies)},
+        "seats": [paired_rate(_win_of(seat)) for seat in range(seats)],
         "first_seat_advantage": paired_rate(advantage),
         "points_per_round": paired_ratio(lambda r: sum(r.round_points)),
         "rounds_per_match": paired(lambda r: r.rounds),
@@ -342,15 +345,23 @@ def _cell(estimate: dict[str, Any] | None, kind: str, difference: bool = False) 
     return f"{sign}{show(value * scale)}{unit}{interval}"
 
 
+def _win_of(seat: int) -> Callable[[MatchRecord], float]:
+    """A match's win share of `seat`."""
+    return lambda record: record.wins[seat]
+
+
+def _found(section: str, key: str | int) -> Callable[[dict], dict]:
+    """Where one row's estimate is in a result: `result[section][key]`."""
+    return lambda result: result[section][key]
+
+
 def _rows(summary: dict[str, Any]) -> list[tuple[str, str, Callable[[dict], dict]]]:
     """(label, kind, where the estimate is in a result) of every row of the table."""
     rows: list[tuple[str, str, Callable[[dict], dict]]] = [
-        (f"{name} win rate", "rate", lambda r, name=name: r["strategies"][name])
-        for name in dict.fromkeys(summary["players"])
+        (f"{name} win rate", "rate", _found("strategies", name)) for name in dict.fromkeys(summary["players"])
     ]
     rows += [
-        (f"seat {seat + 1} win rate", "rate", lambda r, seat=seat: r["seats"][seat])
-        for seat in range(len(summary["players"]))
+        (f"seat {seat + 1} win rate", "rate", _found("seats", seat)) for seat in range(len(summary["players"]))
     ]
     rows += [
         ("first-seat advantage", "pp", lambda r: r["first_seat_advantage"]),

@@ -8,9 +8,10 @@ from typing import Any
 
 from interpreter.frontends.cli.commands.common import load_variant
 from interpreter.frontends.cli.commands.environment import Env, ExitStatus
-from interpreter.frontends.cli.commands.validate import STDIN, STDIN_NAME, add_json_option, read_stdin_rules
+from interpreter.frontends.cli.commands.validate import STDIN, add_json_option, read_stdin_rules
 from interpreter.rulefile.explain import differences, explain, explain_difference
 from interpreter.rulefile.loader import load_ruleset_text
+from interpreter.rulefile.portable import STDIN_NAME
 from interpreter.rulefile.ruleset import Ruleset
 from interpreter.text.diagnostics import RuleFileError
 from interpreter.text.untrusted import printable

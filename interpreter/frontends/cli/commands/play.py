@@ -9,6 +9,7 @@ from pathlib import Path
 
 from interpreter import players
 from interpreter.engine import Match
+from interpreter.engine.match import new_match
 from interpreter.frontends.cli.commands.common import (
     GAME_ERRORS,
     SEED,
@@ -126,7 +127,7 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
     game = SavedGame(lasting_name(args.variant, env), settings, ruleset.digest, seed, kinds)
     record_rule_file(game)  # resume reads the rule file only while its bytes are these
     try:
-        match = Match(ruleset, players=len(kinds), seed=seed, teams=args.teams)
+        match = new_match(ruleset, players=len(kinds), seed=seed, teams=args.teams)
     except GAME_ERRORS as error:  # the first deal evaluates formulas too (the engine, tile values)
         return report_game_error(error, args.variant, env)
     order = turn_order_line(seats_for(kinds), ruleset.players.direction is Direction.COUNTERCLOCKWISE)
