@@ -56,8 +56,11 @@ def _check_kept(page, running, made: dict, wait_ms: int) -> dict:
 
 
 def _table(state: dict) -> dict:
-    """A view without the server's clock, which each live message carries as it is sent."""
-    return {key: value for key, value in state.items() if key != "now"}
+    """A view without the server's clock, which each live message carries as it is sent, nor who
+    has the page open: a reload closes the page's live stream and opens another, and the state it
+    reads in between may say its own seat away (the table's state is what must survive it)."""
+    seats = [{k: v for k, v in seat.items() if k not in ("presence", "away_since")} for seat in state["seats"]]
+    return {**{key: value for key, value in state.items() if key != "now"}, "seats": seats}
 
 
 def _continue(page, kept: dict) -> dict:

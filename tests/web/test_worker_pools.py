@@ -25,7 +25,8 @@ from interpreter.frontends.web import app as app_module
 from interpreter.frontends.web import tables as tables_module
 from interpreter.frontends.web.app import create_app
 from interpreter.frontends.web.limits import Limits
-from interpreter.frontends.web.tables import Refusal, Table
+from interpreter.frontends.web.refusal import Refusal
+from interpreter.frontends.web.tables import Table
 from interpreter.frontends.web.workers import POOLS, Pool, Shape
 
 FLOODER, OTHER = "10.0.0.1", "10.0.0.2"

@@ -31,11 +31,12 @@ from interpreter.frontends.web.idle import keep_closing
 from interpreter.frontends.web.limits import Full, Limits, RateLimiter, StreamSlot, StreamSlots
 from interpreter.frontends.web.presence import arrive, stamped
 from interpreter.frontends.web.presence import leave as went_away
+from interpreter.frontends.web.refusal import Refusal
 from interpreter.frontends.web.registry import Tables, report, server_directory
 from interpreter.frontends.web.replays import Replays
 from interpreter.frontends.web.sayings import catalogue, say
 from interpreter.frontends.web.table_list import leave, summary
-from interpreter.frontends.web.tables import Refusal, Table, load_text, upload_files
+from interpreter.frontends.web.tables import Table, load_text, upload_files
 from interpreter.frontends.web.workers import Workers
 from interpreter.resources import bundled_variants
 from interpreter.rulefile.explain import explain

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from interpreter.frontends.presentation.seats import HUMAN
+from interpreter.frontends.web.refusal import Refusal
 
 if TYPE_CHECKING:  # tables.py holds a Presence
     from interpreter.frontends.web.tables import Table
@@ -205,8 +206,6 @@ async def arrive(table: Table, seat: int | None) -> None:
 
         def undo() -> None:
             who.opened, who.absent, table.stand_ins = before
-
-        from interpreter.frontends.web.tables import Refusal  # tables.py imports this module
 
         with contextlib.suppress(Refusal):  # a full disk: the person is here all the same, as before
             await table._keep("who has opened the table", undo=undo)

@@ -37,9 +37,9 @@ from interpreter.frontends.web.disk import DiskUse, amount, table_bytes
 from interpreter.frontends.web.idle import Idleness
 from interpreter.frontends.web.limits import Limits
 from interpreter.frontends.web.presence import MAX_TURN_S, MIN_TURN_S, Presence
+from interpreter.frontends.web.refusal import Refusal
 from interpreter.frontends.web.tables import (
     MAX_PACE_MS,
-    Refusal,
     Table,
     integer_field,
     load_text,

@@ -18,7 +18,7 @@ from interpreter.engine import Action, Match
 from interpreter.engine.match import new_match
 from interpreter.frontends.presentation.seats import HUMAN
 from interpreter.frontends.web import store
-from interpreter.frontends.web.tables import Refusal
+from interpreter.frontends.web.refusal import Refusal
 from interpreter.frontends.web.views import public_view
 from interpreter.records.replay import SETTINGS, recorded_rule_file, recorded_teams, replay
 from interpreter.records.savegame import FORMAT, SaveError, parse_save, rebuild

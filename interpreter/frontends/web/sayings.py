@@ -14,7 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 from interpreter.frontends.web.limits import Limits, RateLimiter
-from interpreter.frontends.web.tables import Refusal, Table
+from interpreter.frontends.web.refusal import Refusal
+from interpreter.frontends.web.tables import Table
 
 # Key → what the table sees. Friendly only: nothing that hurries or taunts another person.
 SAYINGS: dict[str, str] = {

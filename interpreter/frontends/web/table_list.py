@@ -12,7 +12,8 @@ from typing import Any
 from interpreter.frontends.presentation.narration import result_line
 from interpreter.frontends.presentation.seats import together
 from interpreter.frontends.web.idle import Idleness
-from interpreter.frontends.web.tables import Refusal, Table
+from interpreter.frontends.web.refusal import Refusal
+from interpreter.frontends.web.tables import Table
 from interpreter.frontends.web.views import named_seats
 
 STAND_IN = "greedy"  # who plays the seat of a person who left, as the page's "Let a computer play for me"

@@ -34,6 +34,7 @@ from interpreter.frontends.terminal.session import computer_choice, estimate_wor
 from interpreter.frontends.web import store
 from interpreter.frontends.web.commits import Committer
 from interpreter.frontends.web.presence import TIMED_OUT_PLAYER, Presence
+from interpreter.frontends.web.refusal import Refusal
 from interpreter.frontends.web.views import (
     legal_json,
     named_seats,
@@ -49,7 +50,7 @@ from interpreter.rulefile.loader import load_ruleset_text
 from interpreter.rulefile.ruleset import Ruleset
 from interpreter.text.diagnostics import RuleFileError, shorten
 
-if TYPE_CHECKING:  # workers.py and sayings.py import Refusal from here
+if TYPE_CHECKING:  # sayings.py imports Table from here; a Pool is only named
     from interpreter.frontends.web.sayings import Sayings
     from interpreter.frontends.web.workers import Pool
 
@@ -59,16 +60,6 @@ MAX_PACE_MS = 10_000
 MAX_NAME = 24  # characters of a person's name: room on a phone's players bar
 MAX_RETRY_S = 60.0  # the longest wait before a computer seat tries again to save its move
 QUEUE_SIZE = 16  # state messages waiting for one slow listener; the oldest goes first
-
-
-class Refusal(Exception):
-    """A request the server refuses: an HTTP status and a message for the user."""
-
-    def __init__(self, status: int, message: str, **extra: Any) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.extra = extra
 
 
 def rules_problem(error: RuleFileError) -> Refusal:

@@ -25,7 +25,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from interpreter.frontends.web.tables import Refusal
+from interpreter.frontends.web.refusal import Refusal
 
 T = TypeVar("T")
 ANYONE = "?"  # the client of work nobody asked for by address (a table loaded after a restart)
