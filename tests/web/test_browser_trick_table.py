@@ -28,7 +28,10 @@ def _until_held(page, limit: int = 80) -> dict:
             page.click("#round-end-close")
         state = view(page)
         held = state["tricks"]["finished"]
-        if held and not state["tricks"]["trick"] and page.locator("#held-trick").count():
+        # This seat's own trick: another seat's is held only until its taker leads, which a loaded
+        # machine may let the page see for a moment.
+        mine = held and held["seat"] == state["seat"]
+        if mine and not state["tricks"]["trick"] and page.locator("#held-trick").count():
             return state
         assert not state["over"], "the match ended before this seat took a trick"
         if state["legal"]:
