@@ -15,8 +15,8 @@ from interpreter.players.distinct import distinct_plays, play_key
 from interpreter.players.ismcts import IsmctsPlayer
 from interpreter.resources import bundled_variants
 from interpreter.rulefile.loader import load_ruleset
-from interpreter.study.ladder import wilson
 from interpreter.study.simulation import play_match
+from interpreter.study.stats import wilson
 from tests.engine.engine_helpers import play, start
 
 NAMES = ("random", "greedy", "heavy", "ismcts")

@@ -31,6 +31,7 @@ from interpreter.engine.match import new_match
 from interpreter.expressions.language import ExpressionRuntimeError
 from interpreter.loader import load_ruleset
 from interpreter.players import PLAYERS, Player, make_player
+from interpreter.players.rewards import lead_changes
 from interpreter.records.seeds import SEED_BITS, secret_seed
 from interpreter.rulefile.ruleset import Ruleset, Winner
 
@@ -48,10 +49,7 @@ def result(share: float, sides: int) -> float:
 
 def lead_change(before: tuple[int, ...], after: tuple[int, ...], side: int, lowest_wins: bool) -> float:
     """How far `side` moved ahead of the mean of the other sides, in points (lowest wins: negated)."""
-    moved = [a - b for a, b in zip(after, before, strict=True)]
-    others = [d for s, d in enumerate(moved) if s != side]
-    ahead = moved[side] - (sum(others) / len(others) if others else 0.0)
-    return -ahead if lowest_wins else ahead
+    return lead_changes(before, after, lowest_wins)[side]
 
 
 class DominoEnv(AECEnv):

@@ -6,14 +6,11 @@ per-tile fact (halves, value, rank) a tuple indexed by that number.
 
 from __future__ import annotations
 
-import re
-
 from interpreter.rulefile.ruleset import double_set
+from interpreter.text.tiles import parse_tile as parse_tile  # the one parser (text/tiles.py), re-exported
+from interpreter.text.tiles import parse_tiles as parse_tiles
 
 Tile = tuple[int, int]
-
-_TILE_TEXT = re.compile(r"^\[?\s*(\d{1,2})\s*[-|:]\s*(\d{1,2})\s*\]?$")
-
 
 def set_tiles(max_pip: int) -> tuple[Tile, ...]:
     """Every tile of the double-`max_pip` set, in id order."""
@@ -23,19 +20,6 @@ def set_tiles(max_pip: int) -> tuple[Tile, ...]:
 def normal(tile: tuple[int, int]) -> Tile:
     a, b = tile
     return (a, b) if a <= b else (b, a)
-
-
-def parse_tile(text: str) -> Tile:
-    """ "6-3", "6|3" or "[6|3]" -> (3, 6)."""
-    found = _TILE_TEXT.match(text.strip())
-    if not found:
-        raise ValueError(f"'{text}' is not a tile; write it like 6-3")
-    return normal((int(found.group(1)), int(found.group(2))))
-
-
-def parse_tiles(text: str) -> list[Tile]:
-    """A whitespace- or comma-separated list of tiles: "6-6 1-2, 0-0"."""
-    return [parse_tile(word) for word in re.split(r"[\s,]+", text.strip()) if word]
 
 
 def tile_text(tile: Tile) -> str:

@@ -53,6 +53,7 @@ from interpreter.players.bidding import BidResult, BidSearch
 from interpreter.players.counter import is_turn_up_call, turn_up_call
 from interpreter.players.distinct import arm_keys, distinct_plays, followers
 from interpreter.players.heavy import tile_value
+from interpreter.players.rewards import lead_changes
 from interpreter.rulefile.phase_kinds import (
     COUNTING,
     DRAW_DISCARD,
@@ -110,16 +111,10 @@ class _Valuer:
     def __call__(self, match: Match) -> list[float]:
         if match.is_over:
             return list(match.returns())
-        moved = [a - b for a, b in zip(match.scores, self.start, strict=True)]
-        sides = len(moved)
-        total = sum(moved)
         scale = self.scale
-        sign = -1.0 if self.lowest else 1.0
-        per_side = []
-        for side in range(sides):
-            ahead = sign * (moved[side] - (total - moved[side]) / (sides - 1) if sides > 1 else moved[side])
-            per_side.append(0.5 + 0.5 * ahead / (abs(ahead) + scale))
-        if sides == match.players:
+        aheads = lead_changes(self.start, match.scores, self.lowest)
+        per_side = [0.5 + 0.5 * ahead / (abs(ahead) + scale) for ahead in aheads]
+        if len(per_side) == match.players:
             return per_side
         return [per_side[match.side_of(seat)] for seat in range(match.players)]
 

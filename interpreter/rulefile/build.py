@@ -45,7 +45,7 @@ from interpreter.rulefile.build_stake import build_stake, build_void
 from interpreter.rulefile.build_start_options import check_start_options
 from interpreter.rulefile.build_tableau import build_tableau, refuse_tableau_section
 from interpreter.rulefile.build_tracks import build_elimination, build_tracks, track_names
-from interpreter.rulefile.build_tricks import build_tricks, parse_tile, refuse_trick_sections
+from interpreter.rulefile.build_tricks import build_tricks, refuse_trick_sections
 from interpreter.rulefile.ruleset import (
     COUNT_NAMES,
     COUNT_VALUE_FIELDS,
@@ -103,6 +103,7 @@ from interpreter.rulefile.ruleset import (
     double_set,
 )
 from interpreter.rulefile.trick_rules import NamedTile
+from interpreter.text.tiles import parse_tile
 
 Path_ = tuple[str | int, ...]
 E = TypeVar("E", bound=Enum)

@@ -8,7 +8,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from interpreter.expressions.language import Type, compile_expression
-from interpreter.rulefile.build_tricks import TRICK_ONLY, parse_tile, written
+from interpreter.rulefile.build_tricks import TRICK_ONLY, written
 from interpreter.rulefile.partition_rules import (
     BANK_NAMES,
     EACH_SETTLE_NAMES,
@@ -28,6 +28,7 @@ from interpreter.rulefile.partition_rules import (
     split_names,
 )
 from interpreter.rulefile.ruleset import Deal
+from interpreter.text.tiles import parse_tile
 
 if TYPE_CHECKING:
     from interpreter.rulefile.build import _Builder

@@ -65,6 +65,7 @@ from interpreter.rulefile.trick_rules import (
     TrickScore,
     Trump,
 )
+from interpreter.text.tiles import parse_tile
 from interpreter.text.untrusted import printable
 
 if TYPE_CHECKING:
@@ -371,12 +372,6 @@ def _check_start(b: _Builder) -> None:
                     f"'{name}' chooses a starter in layout games only; a trick game's starter is chosen by "
                     f"{_TRICK_START_WORDS}",
                 )
-
-
-def parse_tile(text: str) -> tuple[int, int]:
-    """A tile as a rule file writes it ("6-3" or "3-6", as the schema's pattern admits), as (low, high)."""
-    first, second = (int(part) for part in text.split("-"))
-    return (min(first, second), max(first, second))
 
 
 def set_tiles(max_pip: int, tiles: tuple[tuple[int, int], ...] = ()) -> list[tuple[int, int]]:

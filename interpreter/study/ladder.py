@@ -10,7 +10,6 @@ machine; its milliseconds per searched decision (more than one legal action) are
 from __future__ import annotations
 
 import functools
-import math
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -22,6 +21,7 @@ from interpreter.players.ismcts import IsmctsPlayer
 from interpreter.rulefile.loader import load_ruleset
 from interpreter.rulefile.ruleset import Ruleset
 from interpreter.study.simulation import play_match
+from interpreter.study.stats import wilson
 
 SEARCHER = "ismcts"
 
@@ -75,17 +75,6 @@ class Ladder:
     def ms_per_search(self, variant: str) -> float | None:
         count = self.searches.get(variant, 0)
         return self.search_ms[variant] / count if count else None
-
-
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% for z = 1.96)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    denominator = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denominator
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def jobs(

@@ -126,7 +126,8 @@ def wilson(successes: float, trials: float) -> tuple[float, float]:
     z2 = Z95 * Z95
     centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
     half = Z95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # The bound at an end is that end exactly (rounding would leave 1 − 1e-16 for all successes).
+    return (0.0 if p == 0 else max(0.0, centre - half), 1.0 if p == 1 else min(1.0, centre + half))
 
 
 def rate(values: Sequence[float]) -> Estimate:
