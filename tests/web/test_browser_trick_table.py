@@ -29,10 +29,11 @@ def _until_held(page, limit: int = 80) -> dict:
         state = view(page)
         held = state["tricks"]["finished"]
         # This seat's own trick: another seat's is held only until its taker leads, which a loaded
-        # machine may let the page see for a moment.
-        mine = held and held["seat"] == state["seat"]
-        if mine and not state["tricks"]["trick"] and page.locator("#held-trick").count():
-            return state
+        # machine may let the page see for a moment. This seat's stays until it leads, so the test
+        # waits for the page to draw it rather than move on past it.
+        if held and held["seat"] == state["seat"] and not state["tricks"]["trick"]:
+            page.wait_for_selector("#held-trick", timeout=15000)
+            return view(page)
         assert not state["over"], "the match ended before this seat took a trick"
         if state["legal"]:
             _move(page)
