@@ -15,10 +15,10 @@ from interpreter import players
 from interpreter.engine import Action, Match, deal
 from interpreter.frontends.cli.commands.common import load_variant
 from interpreter.frontends.cli.commands.environment import Env, ExitStatus
+from interpreter.frontends.computers import computer_choice
 from interpreter.frontends.presentation.moves import numbered, read_move
 from interpreter.frontends.presentation.places import place_words
 from interpreter.frontends.presentation.seats import seats_for
-from interpreter.frontends.terminal.session import computer_choice
 from interpreter.records.savegame import SaveError, read_save, rebuild
 from interpreter.rulefile.loader import load_ruleset
 from tests.clirunner import domino

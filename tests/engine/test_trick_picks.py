@@ -15,7 +15,7 @@ from interpreter.engine import Action, IllegalAction, Match, ScriptedDeal, deal
 from interpreter.engine.actions import PICK
 from interpreter.engine.tricks.determinize import TrickDeterminizer
 from interpreter.engine.tricks.groups import Groups
-from interpreter.frontends.terminal.session import computer_choice, decision_seed
+from interpreter.frontends.computers import computer_choice, decision_seed
 from interpreter.frontends.web.views import last_actions, named_seats, seat_view
 from interpreter.loader import load_ruleset, load_ruleset_text
 from interpreter.players import make_player

@@ -19,7 +19,7 @@ with warnings.catch_warnings():  # Starlette 1.x prefers httpx2 to httpx for its
 
 from interpreter import players
 from interpreter.engine import Match
-from interpreter.frontends.terminal.session import computer_choice
+from interpreter.frontends.computers import computer_choice
 from interpreter.frontends.web.app import create_app
 from interpreter.frontends.web.sayings import SAYINGS
 from interpreter.frontends.web.store import tokens_path

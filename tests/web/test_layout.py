@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from interpreter.engine import Match
-from interpreter.frontends.terminal.session import computer_choice
+from interpreter.frontends.computers import computer_choice
 from interpreter.frontends.web.views import layout_json
 from interpreter.resources import bundled_variants
 from interpreter.rulefile.loader import load_ruleset

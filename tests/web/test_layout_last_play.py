@@ -6,7 +6,7 @@ engine's log, so the page highlights them and shows the points at the tile witho
 from __future__ import annotations
 
 from interpreter.engine import Action, Match
-from interpreter.frontends.terminal.session import computer_choice
+from interpreter.frontends.computers import computer_choice
 from interpreter.frontends.web.views import seat_view
 from interpreter.resources import bundled_variants
 from interpreter.rulefile.loader import load_ruleset

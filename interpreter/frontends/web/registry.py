@@ -29,7 +29,7 @@ from typing import Any
 from interpreter import players
 from interpreter.engine import Match
 from interpreter.engine.match import new_match
-from interpreter.frontends.cli.commands.common import GAME_ERRORS, teams_problem
+from interpreter.frontends.matches import GAME_ERRORS, teams_problem
 from interpreter.frontends.presentation.seats import HUMAN
 from interpreter.frontends.web import store
 from interpreter.frontends.web.commits import Committer

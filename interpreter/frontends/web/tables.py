@@ -26,11 +26,11 @@ from typing import TYPE_CHECKING, Any
 
 from interpreter.engine import Action, IllegalAction, Match
 from interpreter.engine.actions import PLAY
-from interpreter.frontends.cli.commands.common import GAME_ERRORS
+from interpreter.frontends.computers import computer_choice, estimate_words, hint_moves
+from interpreter.frontends.matches import GAME_ERRORS
 from interpreter.frontends.presentation.boards import board_of
 from interpreter.frontends.presentation.moves import same_move
 from interpreter.frontends.presentation.seats import HUMAN
-from interpreter.frontends.terminal.session import computer_choice, estimate_words, hint_moves
 from interpreter.frontends.web import store
 from interpreter.frontends.web.commits import Committer
 from interpreter.frontends.web.presence import TIMED_OUT_PLAYER, Presence

@@ -6,8 +6,6 @@ import argparse
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from interpreter.engine.limits import MatchLimitError
-from interpreter.engine.match import partnerships
 from interpreter.expressions.language import ExpressionRuntimeError
 from interpreter.frontends.cli.commands.environment import Env, ExitStatus
 from interpreter.frontends.cli.commands.validate import STDIN, read_stdin_rules
@@ -77,15 +75,6 @@ def add_teams_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def teams_problem(ruleset: Ruleset, players: int, teams: bool | None) -> str | None:
-    """Why a match of `players` cannot be played with the `--teams` choice `teams`, as the engine says it."""
-    try:
-        partnerships(ruleset, players, teams)
-    except ValueError as error:
-        return str(error)
-    return None
-
-
 def load_variant(variant: str, env: Env, settings: Sequence[str] = ()) -> Ruleset | None:
     """The ruleset named by `variant` (a bundled name or a path) with the `--set` options in
     `settings` laid over it, or None after printing why it cannot be loaded."""
@@ -136,9 +125,6 @@ def _report_load_error(error: SettingError | RuleFileError, env: Env) -> None:
 
 # What stops a game under rules that loaded fine: a formula failing on the values met (its message
 # starts with the rule's file:line:col (key)), or a safety bound of the engine (its message names the key).
-GAME_ERRORS = (ExpressionRuntimeError, MatchLimitError)
-
-
 def report_game_error(error: Exception, rules: str, env: Env) -> ExitStatus:
     """Print why the rules stopped the game, as `file: message` (`rules` names the rule file), exit 1."""
     # (an error from a worker process has its origin in its message only)

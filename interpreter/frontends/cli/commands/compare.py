@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any
 
 from interpreter.frontends.cli.commands.common import (
-    GAME_ERRORS,
     SEED,
     Bounded,
     add_settings_option,
@@ -30,7 +29,6 @@ from interpreter.frontends.cli.commands.common import (
     load_rules,
     report_game_error,
     rules_label,
-    teams_problem,
 )
 from interpreter.frontends.cli.commands.environment import Env, ExitStatus
 from interpreter.frontends.cli.commands.simulate import (
@@ -51,6 +49,7 @@ from interpreter.frontends.cli.commands.simulate import (
 )
 from interpreter.frontends.cli.commands.validate import STDIN, add_quiet_option
 from interpreter.frontends.cli.layout import grid, wrap
+from interpreter.frontends.matches import GAME_ERRORS, teams_problem
 from interpreter.records.replay import RulesOrigin
 from interpreter.rulefile.ruleset import Ruleset
 from interpreter.study import stats
@@ -360,9 +359,7 @@ def _rows(summary: dict[str, Any]) -> list[tuple[str, str, Callable[[dict], dict
     rows: list[tuple[str, str, Callable[[dict], dict]]] = [
         (f"{name} win rate", "rate", _found("strategies", name)) for name in dict.fromkeys(summary["players"])
     ]
-    rows += [
-        (f"seat {seat + 1} win rate", "rate", _found("seats", seat)) for seat in range(len(summary["players"]))
-    ]
+    rows += [(f"seat {seat + 1} win rate", "rate", _found("seats", seat)) for seat in range(len(summary["players"]))]
     rows += [
         ("first-seat advantage", "pp", lambda r: r["first_seat_advantage"]),
         ("points per round", "mean", lambda r: r["points_per_round"]),

@@ -11,7 +11,6 @@ from interpreter import players
 from interpreter.engine import Match
 from interpreter.engine.match import new_match
 from interpreter.frontends.cli.commands.common import (
-    GAME_ERRORS,
     SEED,
     Bounded,
     add_settings_option,
@@ -21,9 +20,9 @@ from interpreter.frontends.cli.commands.common import (
     lasting_name,
     load_variant,
     report_game_error,
-    teams_problem,
 )
 from interpreter.frontends.cli.commands.environment import Env, ExitStatus
+from interpreter.frontends.matches import GAME_ERRORS, teams_problem
 from interpreter.frontends.presentation.seats import HUMAN, seats_for, turn_order_line
 from interpreter.frontends.terminal.session import Ending, Session
 from interpreter.records.savegame import (

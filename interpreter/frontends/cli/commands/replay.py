@@ -5,10 +5,11 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from interpreter.frontends.cli.commands.common import GAME_ERRORS, dash_refused, report_game_error
+from interpreter.frontends.cli.commands.common import dash_refused, report_game_error
 from interpreter.frontends.cli.commands.environment import Env, ExitStatus
 from interpreter.frontends.cli.commands.resume import _rules_of as rules_of_save
 from interpreter.frontends.cli.commands.validate import add_quiet_option
+from interpreter.frontends.matches import GAME_ERRORS
 from interpreter.records.replay import FROM_STDIN, RULES_FROM, SETTINGS, recorded_rule_file, replay
 from interpreter.records.savegame import SaveError, cut_note, read_save, rebuild
 from interpreter.resources import bundled_variants

@@ -6,7 +6,6 @@ import argparse
 from pathlib import Path
 
 from interpreter.frontends.cli.commands.common import (
-    GAME_ERRORS,
     dash_refused,
     lasting_name,
     load_variant,
@@ -14,6 +13,7 @@ from interpreter.frontends.cli.commands.common import (
 )
 from interpreter.frontends.cli.commands.environment import Env, ExitStatus
 from interpreter.frontends.cli.commands.play import play_saved
+from interpreter.frontends.matches import GAME_ERRORS
 from interpreter.frontends.presentation.boards import board_of
 from interpreter.frontends.presentation.narration import result_line
 from interpreter.frontends.presentation.seats import HUMAN, seats_for, turn_order_line
@@ -136,4 +136,3 @@ def _rules_of(game: SavedGame, shown: str, rules: str | None, env: Env) -> Rules
         return load_with_settings(str(found), game.settings, env.cwd)
     except (RuleFileError, SettingError):
         raise SaveError(f"the rule file {shown} names does not load; {_PASS_RULES}") from None
-

@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import TextIO
 
 from interpreter.frontends.cli.commands.common import (
-    GAME_ERRORS,
     SEED,
     Bounded,
     add_settings_option,
@@ -24,11 +23,11 @@ from interpreter.frontends.cli.commands.common import (
     load_rules,
     report_game_error,
     rules_label,
-    teams_problem,
 )
 from interpreter.frontends.cli.commands.environment import Env, ExitStatus
 from interpreter.frontends.cli.commands.validate import STDIN, add_quiet_option
 from interpreter.frontends.cli.layout import wrap
+from interpreter.frontends.matches import GAME_ERRORS, teams_problem
 from interpreter.players import PLAYERS
 from interpreter.rulefile.loader import resolve_variant
 from interpreter.study import ray_backend
@@ -204,9 +203,7 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
         env.stderr.write(f"domino simulate: {problem}\n")
         return ExitStatus.USAGE
     if not ruleset.players.min <= len(strategies) <= ruleset.players.max:
-        env.stderr.write(
-            f"domino simulate: {ruleset.name} is {for_players(ruleset.players)}, not {len(strategies)}\n"
-        )
+        env.stderr.write(f"domino simulate: {ruleset.name} is {for_players(ruleset.players)}, not {len(strategies)}\n")
         return ExitStatus.USAGE
     problem = teams_problem(ruleset, len(strategies), args.teams)
     if problem:
@@ -348,6 +345,7 @@ def write_report(
 ) -> ExitStatus:
     """The HTML report of `runs` written to `path`; on failure a line on stderr and status 1."""
     from interpreter.study import report
+
     try:
         report.write(path, title, text, runs)
     except OSError as error:
