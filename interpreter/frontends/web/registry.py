@@ -31,6 +31,7 @@ from interpreter.engine import Match
 from interpreter.engine.match import new_match
 from interpreter.frontends.matches import GAME_ERRORS, teams_problem
 from interpreter.frontends.presentation.seats import HUMAN
+from interpreter.frontends.saves import check_seats, rules_of_save
 from interpreter.frontends.web import store
 from interpreter.frontends.web.commits import Committer
 from interpreter.frontends.web.disk import DiskUse, amount, table_bytes
@@ -435,7 +436,8 @@ class Tables:
 
     def _rebuild(self, game: SavedGame, shown: str) -> tuple[Ruleset, Match]:
         try:
-            ruleset = store.rules_of_save(game, shown, self.directory)
+            check_seats(game, shown)
+            ruleset = rules_of_save(game, shown, self.directory)
             return ruleset, rebuild(game, ruleset)
         except SaveError as error:
             raise Refusal(422, str(error)) from None

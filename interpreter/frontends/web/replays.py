@@ -17,7 +17,7 @@ from typing import Any
 from interpreter.engine import Action, Match
 from interpreter.engine.match import new_match
 from interpreter.frontends.presentation.seats import HUMAN
-from interpreter.frontends.web import store
+from interpreter.frontends.saves import check_seats, rules_of_save
 from interpreter.frontends.web.refusal import Refusal
 from interpreter.frontends.web.views import public_view
 from interpreter.records.replay import SETTINGS, recorded_rule_file, recorded_teams, replay
@@ -65,7 +65,8 @@ class Replay:
 def _from_save(text: str, cwd: Path) -> Replay:
     try:
         game = parse_save(text.encode("utf-8"), "the save")
-        ruleset = store.rules_of_save(game, "the save", cwd)
+        check_seats(game, "the save")
+        ruleset = rules_of_save(game, "the save", cwd)
         rebuild(game, ruleset)  # the whole log checked
     except SaveError as error:
         raise Refusal(422, str(error)) from None

@@ -26,7 +26,6 @@ For the save `game-X.json` in the state folder:
 from __future__ import annotations
 
 import contextlib
-import io
 import json
 import os
 import shutil
@@ -36,12 +35,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from interpreter.frontends.cli.commands.environment import Env
-from interpreter.frontends.cli.commands.resume import _rules_of
-from interpreter.frontends.presentation.seats import HUMAN
 from interpreter.players import PLAYERS
-from interpreter.records.savegame import SavedGame, SaveError, sync_folder
-from interpreter.rulefile.ruleset import Ruleset
+from interpreter.records.savegame import SaveError, sync_folder
 from interpreter.text.untrusted import load_json, read_regular
 
 TOKENS_SUFFIX = ".tokens.json"
@@ -243,16 +238,6 @@ def remove_table(save: Path) -> None:
     shutil.rmtree(rules_folder(save), ignore_errors=True)
     with contextlib.suppress(OSError):
         tokens_path(save).unlink()
-
-
-def rules_of_save(game: SavedGame, shown: str, cwd: Path) -> Ruleset:
-    """The rules a save was played by, found as `domino resume` finds them (no file but a bundled
-    variant, or the rule file the save names while its sha256 matches); SaveError if none."""
-    unknown = [kind for kind in game.seats if kind != HUMAN and kind not in PLAYERS]
-    if unknown:
-        raise SaveError(f"{shown} seats a computer player this domino does not have")
-    quiet = Env(io.StringIO(), io.StringIO(), io.StringIO(), cwd, {})
-    return _rules_of(game, shown, None, quiet)
 
 
 def pack(data: dict[str, Any]) -> str:

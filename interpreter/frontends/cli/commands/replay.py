@@ -7,7 +7,7 @@ from pathlib import Path
 
 from interpreter.frontends.cli.commands.common import dash_refused, report_game_error
 from interpreter.frontends.cli.commands.environment import Env, ExitStatus
-from interpreter.frontends.cli.commands.resume import _rules_of as rules_of_save
+from interpreter.frontends.cli.commands.resume import rules_of
 from interpreter.frontends.cli.commands.validate import add_quiet_option
 from interpreter.frontends.matches import GAME_ERRORS
 from interpreter.records.replay import FROM_STDIN, RULES_FROM, SETTINGS, recorded_rule_file, replay
@@ -115,7 +115,7 @@ def _replay_save(args: argparse.Namespace, env: Env) -> ExitStatus:
     moves played again by `rebuild`, which requires every event of the save to come out the same."""
     try:
         game = read_save(env.cwd / args.log, args.log)
-        match = rebuild(game, rules_of_save(game, args.log, args.rules, env))
+        match = rebuild(game, rules_of(game, args.log, args.rules, env))
     except SaveError as error:
         env.stderr.write(printable(f"domino replay: {error}") + "\n")  # a save's text never reaches the terminal raw
         return ExitStatus.FAILURE

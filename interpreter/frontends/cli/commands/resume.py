@@ -16,9 +16,8 @@ from interpreter.frontends.cli.commands.play import play_saved
 from interpreter.frontends.matches import GAME_ERRORS
 from interpreter.frontends.presentation.boards import board_of
 from interpreter.frontends.presentation.narration import result_line
-from interpreter.frontends.presentation.seats import HUMAN, seats_for, turn_order_line
-from interpreter.players import PLAYERS
-from interpreter.records.replay import RULES_FILE, RULES_SHA256, recorded_rule_file
+from interpreter.frontends.presentation.seats import seats_for, turn_order_line
+from interpreter.frontends.saves import check_seats, rules_of_save
 from interpreter.records.savegame import (
     SavedGame,
     SaveError,
@@ -32,10 +31,7 @@ from interpreter.records.savegame import (
     record_rule_file,
     refuse_read_only,
 )
-from interpreter.resources import bundled_variants
-from interpreter.rulefile.overrides import SettingError, load_with_settings
 from interpreter.rulefile.ruleset import Direction, Ruleset
-from interpreter.text.diagnostics import RuleFileError, shorten
 from interpreter.text.untrusted import printable
 
 
@@ -82,10 +78,8 @@ def run(args: argparse.Namespace, env: Env) -> ExitStatus:
 def _resume(path: Path, shown: str, args: argparse.Namespace, env: Env) -> ExitStatus:
     try:
         game = read_save(path, shown)
-        unknown = [kind for kind in game.seats if kind != HUMAN and kind not in PLAYERS]
-        if unknown:
-            raise SaveError(f"{shown} seats a computer player this domino does not have: '{shorten(unknown[0])}'")
-        ruleset = _rules_of(game, shown, args.rules, env)
+        check_seats(game, shown)
+        ruleset = rules_of(game, shown, args.rules, env)
         match = rebuild(game, ruleset)
         if not match.is_over:
             refuse_read_only(path, shown)
@@ -107,32 +101,14 @@ def _resume(path: Path, shown: str, args: argparse.Namespace, env: Env) -> ExitS
     return play_saved(match, ruleset, game, path, env)
 
 
-_PASS_RULES = "pass --rules FILE with the rule file it was played by"
-
-
-def _rules_of(game: SavedGame, shown: str, rules: str | None, env: Env) -> Ruleset:
-    """The rules a save was played by: a bundled variant, the file `--rules` names, or the rule file
-    the save names while its bytes have the recorded digest. A save may come from anyone, so it
-    can make domino read no other file (docs/security.md)."""
-    if rules:
-        ruleset = load_variant(rules, env, game.settings)
-        if ruleset is None:
-            raise SaveError(f"the rules --rules names ({rules}) cannot be loaded")
-        game.variant, game.rules_file, game.rules_sha256 = lasting_name(rules, env), None, None
-        record_rule_file(game)  # later saves name the file the game now continues with
-        return ruleset
-    if game.variant in bundled_variants():
-        ruleset = load_variant(game.variant, env, game.settings)
-        if ruleset is None:
-            raise SaveError(f"the rules of {shown} ({game.variant}) cannot be loaded")
-        return ruleset
-    found = recorded_rule_file({RULES_FILE: game.rules_file, RULES_SHA256: game.rules_sha256})
-    if found is None:  # the same words whether or not the path exists
-        raise SaveError(
-            f"{shown} was played by the rule file '{shorten(Path(game.variant).name)}', which is not here or has "
-            f"changed since; {_PASS_RULES}"
-        )
-    try:
-        return load_with_settings(str(found), game.settings, env.cwd)
-    except (RuleFileError, SettingError):
-        raise SaveError(f"the rule file {shown} names does not load; {_PASS_RULES}") from None
+def rules_of(game: SavedGame, shown: str, rules: str | None, env: Env) -> Ruleset:
+    """The rules a save was played by: the file `--rules` names, or else as every front end finds
+    them (frontends/saves.py)."""
+    if not rules:
+        return rules_of_save(game, shown, env.cwd)
+    ruleset = load_variant(rules, env, game.settings)
+    if ruleset is None:
+        raise SaveError(f"the rules --rules names ({rules}) cannot be loaded")
+    game.variant, game.rules_file, game.rules_sha256 = lasting_name(rules, env), None, None
+    record_rule_file(game)  # later saves name the file the game now continues with
+    return ruleset
