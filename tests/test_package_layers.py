@@ -22,10 +22,10 @@ LAYERS = [
 ]
 
 
-def _modules() -> dict[str, Path]:
+def _modules(package: Path = PACKAGE) -> dict[str, Path]:
     found = {}
-    for path in PACKAGE.rglob("*.py"):
-        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    for path in package.rglob("*.py"):
+        parts = path.relative_to(package.parent).with_suffix("").parts
         name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         found[name] = path
     return found
@@ -69,8 +69,9 @@ def _layer(module: str) -> int:
     return next(i for i, layer in enumerate(LAYERS) if top in layer)
 
 
-def _graph() -> dict[str, set[str]]:
-    modules = _modules()
+def _graph(package: Path = PACKAGE) -> dict[str, set[str]]:
+    """Each module of `package` (the installed tree by default) and the package's modules it imports."""
+    modules = _modules(package)
     known = set(modules)
     return {name: _imports(path, name, known) for name, path in modules.items() if name != "interpreter"}
 
@@ -145,3 +146,12 @@ def test_the_front_ends_share_a_core_and_never_import_one_another() -> None:
             if crosses:
                 crossing.append(f"{module} imports {target}")
     assert not crossing, "\n".join(sorted(crossing))
+
+
+def test_the_front_ends_picture_draws_every_part_and_no_crossing() -> None:
+    from tests.package_picture import picture
+
+    lines = picture(PACKAGE).splitlines()
+    drawn = {line.split(" -> ")[0].strip() for line in lines[1:-1]}
+    assert drawn == {*FRONT_ENDS, "computers", "matches", "presentation", "saves"}
+    assert lines[-1] == "one front end importing another: none"
