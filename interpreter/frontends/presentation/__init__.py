@@ -1,1 +1,3 @@
-"""Playing at a terminal: the table drawn as text, moves read from what a person types, the prompt loop."""
+"""The words every front end shares: a game told in words (narration), moves read from what a person
+types, seats, scores and each family's board in text, so the terminal, the browser, the command
+line and the agents say a game alike."""
