@@ -20,7 +20,7 @@ from interpreter.engine.actions import DISCARD, DRAW, DRAW_ACTION, MELD, TAKE, A
 from interpreter.engine.draw_discard.matcher import Vector
 from interpreter.engine.draw_discard.tables import DrawDiscardTables
 from interpreter.engine.fixtures import ScriptedDeal
-from interpreter.rulefile.draw_discard_rules import Drawn, Show, StockOut, Take, Untaken
+from interpreter.rulefile.draw_discard_rules import Drawn, ShowWhen, StockOut, Take, Untaken
 
 START, MELDING, DISCARDING, DRAWING = "start", "meld", "discard", "draw"
 OUT, STOCK_OUT, TURN_LIMIT = "out", "stock_out", "turn_limit"  # how a hand ends
@@ -211,7 +211,7 @@ class DrawDiscardTable:
     def _to_show_or_discard(self) -> None:
         """The step after a take or a draw, or a group shown: showing while a group can be shown
         (show: when_made), else discarding."""
-        shows = self.t.rules.show is Show.WHEN_MADE and (self.owed is not None or bool(self._melds()))
+        shows = self.t.rules.show is ShowWhen.WHEN_MADE and (self.owed is not None or bool(self._melds()))
         self.step = MELDING if shows else DISCARDING
 
     def _reshuffle(self) -> None:
