@@ -205,14 +205,14 @@ def test_t_quantiles():
 def test_mean_and_paired_difference():
     estimate = stats.mean([1, 2, 3, 4, 5])
     assert estimate.value == 3 and estimate.high - 3 == pytest.approx(2.776445 * (2.5 / 5) ** 0.5)
-    assert stats.mean([4.0]) == stats.Estimate(4.0, None, None)
+    assert stats.mean([4.0]) == stats.IntervalEstimate(4.0, None, None)
     diff = stats.paired_difference([1, 2, 3, 4], [2, 3, 4, 5])
-    assert diff == stats.Estimate(1.0, 1.0, 1.0)  # every seed moved by exactly one
+    assert diff == stats.IntervalEstimate(1.0, 1.0, 1.0)  # every seed moved by exactly one
 
 
 def test_ratio_and_share():
     # Every match: 10 points over 2 rounds; the ratio is 5 whatever the weights, with no spread.
-    assert stats.ratio([10, 20, 30], [2, 4, 6]) == stats.Estimate(5.0, 5.0, 5.0)
+    assert stats.ratio([10, 20, 30], [2, 4, 6]) == stats.IntervalEstimate(5.0, 5.0, 5.0)
     points = stats.ratio([10, 30, 20, 25], [2, 3, 4, 5])
     assert points.value == pytest.approx(85 / 14) and points.low < points.value < points.high
     blocked = stats.share([0, 1, 0, 2], [10, 10, 10, 10])
@@ -221,7 +221,7 @@ def test_ratio_and_share():
     assert blocked.low <= low + 1e-12 and blocked.high >= high - 1e-12
     assert stats.share([0, 0], [5, 5]).low == 0 and stats.share([0, 0], [5, 5]).high > 0
     same = stats.paired_ratio_difference([10, 20], [2, 4], [10, 20], [2, 4])
-    assert same == stats.Estimate(0.0, 0.0, 0.0)
+    assert same == stats.IntervalEstimate(0.0, 0.0, 0.0)
 
 
 def test_sums_added_in_parts_give_the_numbers_of_the_whole():
@@ -239,7 +239,7 @@ def test_sums_added_in_parts_give_the_numbers_of_the_whole():
     assert stats.share_of(first) == stats.share(blocked, rounds)
     assert stats.ratio_of(first) == stats.ratio(blocked, rounds)
     assert stats.mean_of(first.denominators()) == stats.mean(rounds)
-    assert stats.mean_of(stats.Sums()) == stats.Estimate(0.0, None, None)
+    assert stats.mean_of(stats.Sums()) == stats.IntervalEstimate(0.0, None, None)
 
 
 def test_one_file_may_be_standard_input(house):

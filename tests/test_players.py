@@ -7,7 +7,7 @@ import random
 import pytest
 
 from interpreter.engine import Action, Match, deal
-from interpreter.engine.layout.determinize import Determinizer, determinize
+from interpreter.engine.layout.determinize import LayoutDeterminizer, determinize
 from interpreter.engine.tiles import set_tiles
 from interpreter.frontends.presentation.moves import numbered
 from interpreter.players import PLAYERS, STRONGEST, Player, make_player
@@ -93,7 +93,7 @@ def test_determinize_honours_a_pass_on_an_open_six() -> None:
     match.apply(Action.play((6, 6)))
     match.apply(Action("pass"))  # seat 1 holds no 6
     sixes = sum(1 << i for i, tile in enumerate(set_tiles(6)) if 6 in tile)
-    known = Determinizer(rules, match.observation(0)).constraints
+    known = LayoutDeterminizer(rules, match.observation(0)).constraints
     assert [mask & sixes for mask in known[1]] == [sixes] * 7
     rng = random.Random(1)
     for _ in range(200):

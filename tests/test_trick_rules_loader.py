@@ -21,8 +21,8 @@ from interpreter.rulefile.trick_rules import (
     MAX_BIDS,
     Aim,
     AllPass,
-    Bidding,
-    Calls,
+    BiddingRules,
+    CallRules,
     Combination,
     Contract,
     Declarer,
@@ -31,7 +31,7 @@ from interpreter.rulefile.trick_rules import (
     LedSuit,
     NamedTile,
     SpecialBid,
-    Stock,
+    TrickStock,
     Trump,
 )
 from tests.clirunner import domino
@@ -71,7 +71,7 @@ def test_texas_42_loads_into_its_trick_rules() -> None:
     assert rules.family is Family.TRICKS
     tricks = rules.tricks
     assert tricks is not None
-    assert tricks.bidding == Bidding(
+    assert tricks.bidding == BiddingRules(
         min=30,
         max=41,
         step=1,
@@ -562,7 +562,7 @@ def test_a_stock_turned_up_and_drawn_from_and_the_new_trick_keys(tmp_path: Path)
     bingo = _write(tmp_path, BINGO_LIKE)
     tricks = bingo.tricks
     assert tricks is not None
-    assert tricks.stock == Stock(turn_up=True, draw=True, close=True, free_while_open=True)
+    assert tricks.stock == TrickStock(turn_up=True, draw=True, close=True, free_while_open=True)
     assert (tricks.trumps, tricks.fixed_trump, tricks.bidding) == ({Trump.SUITS}, None, None)  # the turn-up's suit
     assert tricks.top == ((0, 0),) and tricks.pip_order == (1, 2, 3, 4, 5, 6, 0)
     assert (tricks.must_follow, tricks.must_trump, tricks.must_beat) == (True, True, False)
@@ -585,8 +585,8 @@ def test_calls_and_a_trump_lead(tmp_path: Path) -> None:
     loo = _write(tmp_path, LOO_LIKE)
     tricks = loo.tricks
     assert tricks is not None
-    assert tricks.calls == Calls(drop=frozenset({4, 5}), exchange={3: 5, 4: 6})
-    assert tricks.stock == Stock(turn_up=True)
+    assert tricks.calls == CallRules(drop=frozenset({4, 5}), exchange={3: 5, 4: 6})
+    assert tricks.stock == TrickStock(turn_up=True)
     assert tricks.led_suit is LedSuit.LEADER_NAMES and (tricks.must_trump, tricks.must_beat) == (True, True)
     assert tricks.lead_trump is not None
     lead = {"players": 4, "max_pip": 6, "set_size": 28, "tiles": 5, "trick": 2}
@@ -597,7 +597,7 @@ def test_calls_and_a_trump_lead(tmp_path: Path) -> None:
         'calls: {drop: [4, 5], exchange: {"3": 5, "4": 6}}', "calls: {drop: true, exchange: 5}"
     ).replace("max: 5}", "max: 4}"))  # fmt: skip
     assert everywhere.tricks is not None
-    assert everywhere.tricks.calls == Calls(drop=frozenset({3, 4}), exchange={3: 5, 4: 5})
+    assert everywhere.tricks.calls == CallRules(drop=frozenset({3, 4}), exchange={3: 5, 4: 5})
 
 
 def test_the_usual_order_of_the_numbers_is_no_order(tmp_path: Path) -> None:
@@ -645,7 +645,7 @@ def test_a_house_rule_turns_a_game_without_trumps_into_one_with_a_stock(tmp_path
         "name: stocked\nextends: ./plain.yaml\nstock: {turn_up: true, draw: true}\ntricks: {must_trump: true}\n"
     )
     stocked = load_ruleset(tmp_path / "stocked.yaml")
-    assert stocked.tricks is not None and stocked.tricks.stock == Stock(turn_up=True, draw=True)
+    assert stocked.tricks is not None and stocked.tricks.stock == TrickStock(turn_up=True, draw=True)
     assert stocked.tricks.trumps == {Trump.SUITS}
     (tmp_path / "stocked.yaml").write_text("name: stocked\nextends: ./plain.yaml\nstock: {draw: true}\n")
     assert load_ruleset(tmp_path / "stocked.yaml").tricks.trumps == {Trump.NONE}

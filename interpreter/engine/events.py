@@ -75,7 +75,7 @@ def materialise(record: Record) -> Event:
 
 def _round_end(record: tuple[Any, ...]) -> Event:
     """A round end's event. The tiles left in each hand ([low, high], ascending) are read bit by
-    bit, inline: such hands hold few tiles, where this beats the table lookup of `Tables.ids`, and
+    bit, inline: such hands hold few tiles, where this beats the table lookup of `LayoutTables.ids`, and
     `events_of("round_end")` reads one of these a round."""
     _, t, round_no, reason, seat, hands, pips, scores = record
     low, high = t.low, t.high

@@ -31,7 +31,7 @@ class SearchSupport(NamedTuple):
 
 _SUPPORT = {
     Family.LAYOUT: SearchSupport(
-        layout_search.Determinizer,
+        layout_search.LayoutDeterminizer,
         _layout_round,
         layout_search.round_over,
         layout_search.legal_now,
@@ -59,7 +59,7 @@ _SUPPORT = {
         tableau_search.advance,
     ),
     Family.DRAW_DISCARD: SearchSupport(
-        draw_discard_search.Determinizer,
+        draw_discard_search.DrawDiscardDeterminizer,
         draw_discard_search.round_key,
         draw_discard_search.round_over,
         draw_discard_search.legal_now,

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from interpreter.expressions.language import Expr, Type
-from interpreter.rulefile.trick_rules import KITTY_TILE_NAMES, MAX_BIDS, Bidding, NamesSuit, Trump
+from interpreter.rulefile.trick_rules import KITTY_TILE_NAMES, MAX_BIDS, BiddingRules, NamesSuit, Trump
 
 if TYPE_CHECKING:
     from interpreter.rulefile.build import _Builder
@@ -33,7 +33,7 @@ def names_suit(b: _Builder) -> NamesSuit:
 
 
 def check_names_suit(
-    b: _Builder, bidding: Bidding | None, trumps: frozenset[Trump], contracts: object, max_pips: Mapping[int, int]
+    b: _Builder, bidding: BiddingRules | None, trumps: frozenset[Trump], contracts: object, max_pips: Mapping[int, int]
 ) -> None:
     """A bid's suit is the trumps: so only suits may be declared, and no contract is declared in
     their place; each number bid is offered once per suit, within the bound on the moves."""
@@ -60,7 +60,7 @@ def kitty_discard(b: _Builder, kitty: bool) -> Expr[bool] | None:
     return condition
 
 
-def check_kitty_discard(b: _Builder, bidding: Bidding | None, count: Expr[int] | None, tiles: object) -> None:
+def check_kitty_discard(b: _Builder, bidding: BiddingRules | None, count: Expr[int] | None, tiles: object) -> None:
     """The condition for every tile of the set, under every trump pip and none, with its count:
     a formula that fails on some tile is refused at load, not in the middle of a hand."""
     condition = None if bidding is None else bidding.kitty_discard

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from interpreter.expressions.language import Expr, Type
 from interpreter.rulefile.build_tricks import TRICK_ONLY, written
-from interpreter.rulefile.counting_rules import MAX_SHOWN, CountingRules, Show
+from interpreter.rulefile.counting_rules import MAX_SHOWN, CountingRules, ShowRules
 from interpreter.rulefile.ruleset import TILE_NAMES, Deal, StartCriterion, Undealt, double_set
 
 if TYPE_CHECKING:
@@ -76,7 +76,7 @@ def build_counting(
     runs = b.get("counting", "runs")
     shown_runs = b.get("show", "runs")
     fifteens = b.get("show", "fifteens")
-    show = Show(
+    show = ShowRules(
         fifteen_total=fifteens["total"] if fifteens else 0,
         fifteen_points=fifteens["points"] if fifteens else 0,
         pair_points=b.get("show", "pairs"),

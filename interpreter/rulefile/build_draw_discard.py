@@ -18,7 +18,7 @@ from interpreter.rulefile.draw_discard_rules import (
     Drawn,
     GroupKind,
     PaidBy,
-    Show,
+    ShowWhen,
     StockOut,
     Take,
     Tile,
@@ -66,7 +66,7 @@ def build_draw_discard(b: _Builder, counts: range, players: Players, deal: Deal)
         b.problem(("players", "min"), f"a draw and discard game needs at least two players, not {players.min}")
     _check_start(b)
     take = b.option(Take, "draw_discard", "take")
-    show = b.option(Show, "draw_discard", "show")
+    show = b.option(ShowWhen, "draw_discard", "show")
     then_draw = bool(b.get("draw_discard", "then_draw"))
     if then_draw and take is Take.NONE:
         b.problem(
@@ -76,10 +76,10 @@ def build_draw_discard(b: _Builder, counts: range, players: Players, deal: Deal)
     if drawn is Drawn.DISCARD_UNLESS_OUT and take is Take.NONE:
         b.problem(("draw_discard", "drawn"), "with take: none and every drawn tile thrown unless it completes the "
                   "hand, the hand dealt never changes")  # fmt: skip
-    if take is Take.LAST_TO_GROUP and show is Show.AT_OUT:
+    if take is Take.LAST_TO_GROUP and show is ShowWhen.AT_OUT:
         b.problem(("draw_discard", "take"), "last_to_group lays the discard face up in a group: needs show: when_made")
     must_show = bool(b.get("draw_discard", "must_show"))
-    if must_show and show is Show.AT_OUT:
+    if must_show and show is ShowWhen.AT_OUT:
         b.problem(("draw_discard", "must_show"), "groups are shown only as a player goes out (show: at_out)")
     starter_extra = int(b.get("draw_discard", "starter_extra") or 0)
     set_tiles = b.tiles or double_set(next(iter(b.envs.values()), {"max_pip": 6})["max_pip"])

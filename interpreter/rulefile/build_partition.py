@@ -23,7 +23,7 @@ from interpreter.rulefile.partition_rules import (
     HouseStep,
     PartitionRules,
     RankEntry,
-    Tie,
+    ShowdownTie,
     Wild,
     split_names,
 )
@@ -88,7 +88,7 @@ def build_partition(b: _Builder, deal: Deal, players_max: int, teams: bool) -> P
     house_way, house_name = _house_way(b, compared)
     banker = b.option(BankerSplits, "partition", "banker")
     against = b.option(Against, "showdown", "against")
-    tie = b.option(Tie, "showdown", "tie")
+    tie = b.option(ShowdownTie, "showdown", "tie")
     if against is Against.EACH:
         _no_bank(b, banker, tie)
     settle_names = EACH_SETTLE_NAMES if against is Against.EACH else SETTLE_NAMES
@@ -118,12 +118,12 @@ def build_partition(b: _Builder, deal: Deal, players_max: int, teams: bool) -> P
     )
 
 
-def _no_bank(b: _Builder, banker: BankerSplits, tie: Tie) -> None:
+def _no_bank(b: _Builder, banker: BankerSplits, tie: ShowdownTie) -> None:
     """`against: each`: what only a banker gives meaning to, refused where it is written."""
     if banker is BankerSplits.HOUSE_WAY:
         said = "with showdown.against: each nobody banks: every player splits as he likes (banker: free)"
         b.problem(("partition", "banker"), said)
-    if tie is Tie.BANKER:
+    if tie is ShowdownTie.BANKER:
         b.problem(("showdown", "tie"), "with showdown.against: each there is no bank to take a copy: write push")
 
 

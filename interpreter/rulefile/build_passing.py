@@ -1,4 +1,4 @@
-"""`passing` compiled into the trick rules' `Passing` (docs/format.md, "Passing tiles before
+"""`passing` compiled into the trick rules' `PassingRules` (docs/format.md, "Passing tiles before
 play"), with its checks against the player counts and hand sizes."""
 
 from __future__ import annotations
@@ -6,13 +6,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from interpreter.rulefile.ruleset import Deal
-from interpreter.rulefile.trick_rules import Passing, PassTo
+from interpreter.rulefile.trick_rules import PassingRules, PassTo
 
 if TYPE_CHECKING:
     from interpreter.rulefile.build import _Builder
 
 
-def build_passing(b: _Builder, counts: range, deal: Deal, written: bool) -> Passing | None:
+def build_passing(b: _Builder, counts: range, deal: Deal, written: bool) -> PassingRules | None:
     """The passing before play, or None when the file has none (`written`: it has a section)."""
     if not written:
         return None
@@ -27,4 +27,4 @@ def build_passing(b: _Builder, counts: range, deal: Deal, written: bool) -> Pass
     odd = [n for n in counts if n % 2]
     if to is PassTo.ACROSS and odd:
         b.problem(("passing", "to"), f"across needs an even number of players; {odd[0]} is allowed (players.min/max)")
-    return Passing(count=count, to=to)
+    return PassingRules(count=count, to=to)

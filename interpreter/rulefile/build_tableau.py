@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from interpreter.expressions.language import Type, compile_expression
 from interpreter.rulefile.build_tricks import LAYOUT_ONLY, TRICK_ONLY, written
 from interpreter.rulefile.ruleset import MatchEnd, TargetCheck, TargetReach, Tie, Winner
-from interpreter.rulefile.tableau_rules import Face, Stock, TableauRules, removal_count
+from interpreter.rulefile.tableau_rules import Face, TableauRules, TableauStock, removal_count
 
 if TYPE_CHECKING:
     from interpreter.rulefile.build import _Builder
@@ -59,7 +59,7 @@ def build_tableau(
             b.problem(("tableau",), f"tableau.{key} is required: how many {_SAID[key]}")
     if columns is None or depth is None:
         return None, match
-    stock = b.option(Stock, "tableau", "stock")
+    stock = b.option(TableauStock, "tableau", "stock")
     face = b.option(Face, "tableau", "face")
     spares = b.get("tableau", "spares")
     size = b.get("tableau", "remove", "size")
@@ -130,15 +130,15 @@ def _check_counts(b: _Builder, rules: TableauRules, set_size: int) -> None:
     said = f"{rules.columns} × {rules.depth}" + (f" + {rules.spares}" if rules.spares else "")
     if dealt > set_size:
         b.problem(("tableau",), f"{said} = {dealt} tiles dealt, and the set has {set_size}")
-    elif rules.stock is Stock.NONE and dealt != set_size:
+    elif rules.stock is TableauStock.NONE and dealt != set_size:
         b.problem(
             ("tableau",),
             f"{said} = {dealt} tiles dealt, and the set has {set_size}: {set_size - dealt} tiles would lie "
             "nowhere (tableau.stock: refill makes them a stock)",
         )
-    if rules.stock is Stock.REFILL and rules.depth > 1:
+    if rules.stock is TableauStock.REFILL and rules.depth > 1:
         b.problem(("tableau", "stock"), "refill fills emptied columns one tile deep: it needs tableau.depth: 1")
-    if rules.move_to_empty and rules.depth == 1 and rules.stock is Stock.REFILL:
+    if rules.move_to_empty and rules.depth == 1 and rules.stock is TableauStock.REFILL:
         b.problem(("tableau", "empty_column"), "a refilled line has no empty column to fill")
     if rules.spares_together and rules.spares < 2:
         b.problem(("tableau", "spares_together"), f"needs two spares or more, and there are {rules.spares}")

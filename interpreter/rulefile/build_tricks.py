@@ -46,9 +46,9 @@ from interpreter.rulefile.trick_rules import (
     TRICK_TILE_NAMES,
     Aim,
     AllPass,
-    Bidding,
+    BiddingRules,
     Bids,
-    Calls,
+    CallRules,
     Combination,
     Contract,
     Declarer,
@@ -59,10 +59,10 @@ from interpreter.rulefile.trick_rules import (
     NamedTile,
     Rounds,
     SpecialBid,
-    Stock,
     Ties,
     TrickRules,
     TrickScore,
+    TrickStock,
     Trump,
 )
 from interpreter.text.tiles import parse_tile
@@ -298,7 +298,7 @@ def _pair_factor(b: _Builder, scored: tuple[TrickScore, ...]) -> Expr[int] | Non
     return factor
 
 
-def _joins(b: _Builder, trumps: frozenset[Trump], stock: Stock | None) -> Expr[bool] | None:
+def _joins(b: _Builder, trumps: frozenset[Trump], stock: TrickStock | None) -> Expr[bool] | None:
     """The tiles that join trumps under a suit (trumps.joins, a bower), once compiled and checked."""
     joins = b.expr(("trumps", "joins"), JOINS_NAMES, Type.BOOL)
     if joins is not None and Trump.SUITS not in trumps and not (stock is not None and stock.turn_up):
@@ -309,7 +309,7 @@ def _joins(b: _Builder, trumps: frozenset[Trump], stock: Stock | None) -> Expr[b
 
 
 def _ties(
-    b: _Builder, bidding: Bidding | None, contracts: tuple[Contract, ...] | None, led_suit: LedSuit,
+    b: _Builder, bidding: BiddingRules | None, contracts: tuple[Contract, ...] | None, led_suit: LedSuit,
     whole_set: tuple[tuple[int, int], ...], grouped: bool,
 ) -> Ties:  # fmt: skip
     """`tricks.ties`: who takes a trick among equal tiles. bidder_side favours the auction's winner,
@@ -418,7 +418,7 @@ def declaration_words(trumps: Declaration) -> str:
     return f"when {PIP_NAMES[trump]} are trumps" if trump >= 0 else "without trumps"
 
 
-def _declarations(b: _Builder, led_suit: LedSuit, stock: Stock | None) -> tuple[bool, bool]:
+def _declarations(b: _Builder, led_suit: LedSuit, stock: TrickStock | None) -> tuple[bool, bool]:
     """Whether a hand's trumps may be a number, and whether they may be the doubles (no trumps, or
     trumps not yet known, may always be)."""
     if led_suit is LedSuit.NAMED:
@@ -437,7 +437,7 @@ def _most_points(
     max_pips: Mapping[int, int],
     deal: Deal,
     declarations: tuple[bool, bool],
-    stock: Stock | None,
+    stock: TrickStock | None,
 ) -> dict[int, int]:
     """The most points one side can take in a hand, per player count: every trick and the last
     trick's bonus, and the highest-counting tiles that can be dealt (every tile, when the stock is
@@ -492,7 +492,7 @@ def _check_named_set(b: _Builder) -> None:
             )
 
 
-def _stock(b: _Builder, deal: Deal, led_suit: LedSuit) -> Stock | None:
+def _stock(b: _Builder, deal: Deal, led_suit: LedSuit) -> TrickStock | None:
     """The stock, or None when the file has none: what it does, and that the deal leaves one."""
     if not written(b.data, ("stock",)):
         return None
@@ -548,7 +548,7 @@ def _stock(b: _Builder, deal: Deal, led_suit: LedSuit) -> Stock | None:
             )
             break
     taken = take_turn_up(b, turn_up, draw)
-    return Stock(turn_up=turn_up, draw=draw, close=close, free_while_open=free, take_turn_up=taken)
+    return TrickStock(turn_up=turn_up, draw=draw, close=close, free_while_open=free, take_turn_up=taken)
 
 
 def _tiles(n: int) -> str:
@@ -558,7 +558,7 @@ def _tiles(n: int) -> str:
 _COUNT_KEY = re.compile(r"^(\d{1,2})(?:-(\d{1,2}))?$")
 
 
-def _calls(b: _Builder, counts: range, deal: Deal, stock: Stock | None) -> Calls | None:
+def _calls(b: _Builder, counts: range, deal: Deal, stock: TrickStock | None) -> CallRules | None:
     """The calls before the first lead, or None when the file has none."""
     if not written(b.data, ("calls",)):
         return None
@@ -619,7 +619,7 @@ def _calls(b: _Builder, counts: range, deal: Deal, stock: Stock | None) -> Calls
         b.problem(("deal", "undealt"), message)
     if not drop and not exchange:
         b.problem(("calls",), "offers no call but keep: give drop, exchange, or both", key=True)
-    return Calls(drop=frozenset(drop), exchange=exchange)
+    return CallRules(drop=frozenset(drop), exchange=exchange)
 
 
 def _pip_order(b: _Builder, max_pips: Mapping[int, int], led_suit: LedSuit) -> tuple[int, ...]:
@@ -677,7 +677,7 @@ def _top(b: _Builder, counts: range, max_pips: Mapping[int, int]) -> tuple[tuple
     return tuple(found)
 
 
-def _bidding(b: _Builder, most: Mapping[int, int]) -> Bidding | None:
+def _bidding(b: _Builder, most: Mapping[int, int]) -> BiddingRules | None:
     if not written(b.data, ("bidding",)):
         return None
     if bids_option(b) is Bids.TURN_UP:
@@ -739,9 +739,9 @@ def _bidding(b: _Builder, most: Mapping[int, int]) -> Bidding | None:
             (SpecialBid(s["name"], s["value"], s["make"], s["marks"], s.get("after")) for s in raw),
             key=lambda s: s.value,
         )
-    )  # in the order of the bids, as Bidding.values() lists them
+    )  # in the order of the bids, as BiddingRules.values() lists them
     kitty = bool(b.get("bidding", "kitty"))
-    return Bidding(
+    return BiddingRules(
         low,
         high,
         step,
@@ -764,7 +764,7 @@ def _points_of(most: Mapping[int, int]) -> str:
 
 
 def _trumps(
-    b: _Builder, bidding: Bidding | None, max_pip: int, led_suit: LedSuit, stock: Stock | None
+    b: _Builder, bidding: BiddingRules | None, max_pip: int, led_suit: LedSuit, stock: TrickStock | None
 ) -> tuple[frozenset[Trump], int | None]:
     """What the bidder may declare; without bidding the one declaration there is, and its suit. A
     turned-up tile names a suit (`stock.turn_up`: a suit, no fixed one); named suits have no trumps."""
@@ -799,7 +799,7 @@ def _trumps(
     return frozenset({Trump.SUITS if fixed is not None else Trump.NONE}), fixed
 
 
-def _no_trumps_named(b: _Builder, bidding: Bidding | None) -> None:
+def _no_trumps_named(b: _Builder, bidding: BiddingRules | None) -> None:
     """`tricks.led_suit: named` plays without trumps: the trumps section can say nothing but that."""
     why = "tricks.led_suit: named plays the suits set.tiles gives, without trumps"
     if written(b.data, ("trumps", "fixed")):
@@ -816,7 +816,7 @@ def _no_trumps_named(b: _Builder, bidding: Bidding | None) -> None:
 
 def _contracts(
     b: _Builder,
-    bidding: Bidding | None,
+    bidding: BiddingRules | None,
     players: Players,
     counts: range,
     max_pips: Mapping[int, int],

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from interpreter.rulefile.trick_rules import AllPass, Bidding, Bids, Contract, SecondRound, Stock, Trump
+from interpreter.rulefile.trick_rules import AllPass, BiddingRules, Bids, Contract, SecondRound, TrickStock, Trump
 
 if TYPE_CHECKING:
     from interpreter.rulefile.build import _Builder
@@ -33,7 +33,7 @@ def refuse_turn_up_keys(b: _Builder) -> None:
             )  # fmt: skip
 
 
-def turn_up_bidding(b: _Builder, most: Mapping[int, int]) -> Bidding:
+def turn_up_bidding(b: _Builder, most: Mapping[int, int]) -> BiddingRules:
     """The auction over the turned-up suit: its one bid, to make `make`, worth `marks`."""
     for key in NUMBER_KEYS:
         if _written(b.data, key):
@@ -45,14 +45,14 @@ def turn_up_bidding(b: _Builder, most: Mapping[int, int]) -> Bidding:
     fewest = min(most.values(), default=None)
     if fewest is not None and make > fewest:
         b.problem(("bidding", "make"), f"{make} can never be made: a side takes at most {fewest} points in a hand")
-    return Bidding(
+    return BiddingRules(
         make, make, 1, b.get("bidding", "marks"), (), b.option(AllPass, "bidding", "all_pass"),
         bids=Bids.TURN_UP, second_round=b.option(SecondRound, "bidding", "second_round"),
     )  # fmt: skip
 
 
 def check_turn_up_auction(
-    b: _Builder, bidding: Bidding | None, stock: Stock | None, contracts: tuple[Contract, ...] | None
+    b: _Builder, bidding: BiddingRules | None, stock: TrickStock | None, contracts: tuple[Contract, ...] | None
 ) -> None:
     """The auction is over a tile turned up and left face up; the suit it makes is trumps, so no
     other declaration is made and a contract keeps it."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from interpreter.rulefile.ruleset import Deal, Undealt
-from interpreter.rulefile.trick_rules import Bidding, Bids, Calls, Stock, TakeTurnUp
+from interpreter.rulefile.trick_rules import BiddingRules, Bids, CallRules, TakeTurnUp, TrickStock
 
 if TYPE_CHECKING:
     from interpreter.rulefile.build import _Builder
@@ -48,7 +48,7 @@ def refuse_in_layout(b: _Builder) -> None:
 
 
 def build_undealt(
-    b: _Builder, deal: Deal, bidding: Bidding | None, stock: Stock | None, calls: Calls | None
+    b: _Builder, deal: Deal, bidding: BiddingRules | None, stock: TrickStock | None, calls: CallRules | None
 ) -> bool:
     """Whether the undealt tiles are shown face up, once the claims on them are checked."""
     face_up = bool(b.get("deal", "undealt_face_up"))
@@ -60,7 +60,7 @@ def build_undealt(
     return face_up
 
 
-def _other_claim(bidding: Bidding | None, stock: Stock | None, calls: Calls | None) -> str:
+def _other_claim(bidding: BiddingRules | None, stock: TrickStock | None, calls: CallRules | None) -> str:
     """What else takes the undealt tiles: a kitty, a stock, an exchange's draws ("": nothing)."""
     if bidding is not None and bidding.kitty:
         return "bidding.kitty"

@@ -16,7 +16,7 @@ MAX_SHOWN = 13
 
 
 @dataclass(frozen=True)
-class Show:
+class ShowRules:
     """`show`: how a hand, and then the crib, is counted after the play, each with the turned-up
     tile. Every combination of two or more tiles whose values make `fifteen_total` scores
     `fifteen_points` (0: none); every two tiles of one rank score `pair_points`; every run of
@@ -50,4 +50,4 @@ class CountingRules:
     totals: tuple[tuple[int, int], ...]
     pairs: tuple[int, ...]
     run_min: int
-    show: Show
+    show: ShowRules

@@ -43,7 +43,7 @@ class StockOut(enum.Enum):
     END = "end"  # the hand ends with nobody out
 
 
-class Show(enum.Enum):
+class ShowWhen(enum.Enum):
     """When a player's groups are laid face up (`draw_discard.show`)."""
 
     WHEN_MADE = "when_made"  # in his turn, before he discards
@@ -78,7 +78,7 @@ class DrawDiscardRules:
     stock_out: StockOut
     turn_limit: Expr[int]  # over COUNT_NAMES: the turns a hand lasts at most (a safety bound)
     groups: tuple[GroupKind, ...]
-    show: Show
+    show: ShowWhen
     must_show: bool  # with show: when_made, every group a player can make is laid down before he discards
     complete: Expr[bool]  # over cover_names(groups): some split of the hand held meets it
     out_points: Expr[int]  # over out_names(groups)

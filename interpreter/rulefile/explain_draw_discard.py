@@ -12,7 +12,7 @@ from interpreter.rulefile.draw_discard_rules import (
     Drawn,
     GroupKind,
     PaidBy,
-    Show,
+    ShowWhen,
     StockOut,
     Take,
     Untaken,
@@ -116,7 +116,7 @@ def _turn(rules: DrawDiscardRules) -> list[str]:
     if rules.drawn is Drawn.DISCARD_UNLESS_OUT:
         out.append("A tile you draw that does not complete your hand is discarded face up at once, and your turn "
                    "ends: you keep only the discards you take.")  # fmt: skip
-    if rules.show is Show.WHEN_MADE:
+    if rules.show is ShowWhen.WHEN_MADE:
         duty = "you must lay every group you hold" if rules.must_show else "you may lay groups you hold"
         out.append(f"Before discarding, {duty} face up in front of you; they stay there and count in your hand.")
     else:

@@ -7,7 +7,7 @@ from typing import Any
 
 from interpreter.expressions.words import words
 from interpreter.rulefile.explain_common import seating, set_sentence
-from interpreter.rulefile.partition_rules import Against, Bank, BankerSplits, PartitionRules, RankEntry, Tie
+from interpreter.rulefile.partition_rules import Against, Bank, BankerSplits, PartitionRules, RankEntry, ShowdownTie
 from interpreter.rulefile.ruleset import Ruleset, StartRule
 
 GROUP = {
@@ -132,7 +132,7 @@ def _bank(rules: PartitionRules) -> list[str]:
 
 
 def _showdown(rules: PartitionRules) -> list[str]:
-    tie = "a copy goes to the banker" if rules.tie is Tie.BANKER else "equal hands push"
+    tie = "a copy goes to the banker" if rules.tie is ShowdownTie.BANKER else "equal hands push"
     if rules.against is Against.EACH:
         return [
             "At the showdown every hand is turned up. Every player's hands are compared with every other player's "

@@ -7,10 +7,10 @@ import enum
 from typing import Any
 
 from interpreter.rulefile.phase_kinds import AUCTION, DECLARATION, PASSING
-from interpreter.rulefile.trick_rules import Passing, PassTo
+from interpreter.rulefile.trick_rules import PassingRules, PassTo
 
 # No passing compares as a passing of no tile (explain_tricks.compared), so adding one is said key by key.
-NOTHING = Passing(count=0)
+NOTHING = PassingRules(count=0)
 
 _TO = {
     PassTo.LEFT: "the next player in turn",
@@ -35,7 +35,7 @@ def late(kinds: tuple[str, ...]) -> bool:
     return PASSING in kinds and DECLARATION in kinds[: kinds.index(PASSING)]
 
 
-def sentences(passing: Passing | None, kinds: tuple[str, ...]) -> list[str]:
+def sentences(passing: PassingRules | None, kinds: tuple[str, ...]) -> list[str]:
     """The passing before the auction or the first lead, in sentences (none without passing), in
     a hand going through `kinds`."""
     if passing is None:

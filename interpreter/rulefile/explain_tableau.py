@@ -6,7 +6,7 @@ from __future__ import annotations
 from interpreter.expressions.words import words
 from interpreter.rulefile.explain_common import set_sentence
 from interpreter.rulefile.ruleset import Ruleset, StartRule
-from interpreter.rulefile.tableau_rules import Face, Stock, TableauRules
+from interpreter.rulefile.tableau_rules import Face, TableauRules, TableauStock
 
 # What `match.win_requires` reads as a patience ends, in words.
 END_WORDS = {
@@ -53,7 +53,7 @@ def _deal(rules: TableauRules) -> str:
         laid = f"One player. The tiles are shuffled and dealt into {rules.columns} columns of {rules.depth}, {face}"
     if rules.spares:
         laid += f"; the next {rules.spares} are set aside face up as spares"
-    if rules.stock is Stock.REFILL:
+    if rules.stock is TableauStock.REFILL:
         laid += "; the rest stay face down as the stock"
     return laid + "."
 
@@ -71,7 +71,7 @@ def _play(rules: TableauRules) -> list[str]:
         out.append(f"A spare may be used at any time, {together}.")
     if rules.face is Face.TOP_UP and rules.depth > 1:
         out.append("A tile freed is turned face up.")
-    if rules.stock is Stock.REFILL:
+    if rules.stock is TableauStock.REFILL:
         out.append("Each place a removal empties is filled at once from the stock, in the order the places were dealt.")
     if rules.move_to_empty:
         out.append("A column emptied may be filled by moving the last tile of another column (not its only tile).")

@@ -55,8 +55,8 @@ from interpreter.rulefile.ruleset import (
 from interpreter.rulefile.trick_rules import (
     Aim,
     AllPass,
-    Bidding,
-    Calls,
+    BiddingRules,
+    CallRules,
     Combination,
     Contract,
     Declarer,
@@ -65,12 +65,12 @@ from interpreter.rulefile.trick_rules import (
     LedSuit,
     NamesSuit,
     Rounds,
-    Stock,
     TakeTurnUp,
     Ties,
     TrickPlay,
     TrickRules,
     TrickScore,
+    TrickStock,
     Trump,
 )
 
@@ -208,7 +208,7 @@ def sections(ruleset: Ruleset) -> list[tuple[str, list[str]]]:
     return out
 
 
-def _kitty_discard(bidding: Bidding) -> list[str]:
+def _kitty_discard(bidding: BiddingRules) -> list[str]:
     """`bidding.kitty_discard` in a sentence (none without it)."""
     if bidding.kitty_discard is None:
         return []
@@ -299,7 +299,7 @@ def _worth_marks(tricks: TrickRules) -> bool:
     return "bid_marks" in tricks.hand.names
 
 
-def _calls(ruleset: Ruleset, calls: Calls) -> list[str]:
+def _calls(ruleset: Ruleset, calls: CallRules) -> list[str]:
     """What each player may say before the first lead (`calls`)."""
     counts = range(ruleset.players.min, ruleset.players.max + 1)
     choices = ["keep it"]
@@ -331,7 +331,7 @@ def _calls(ruleset: Ruleset, calls: Calls) -> list[str]:
     return out
 
 
-def _bids(bidding: Bidding, max_redeals: int, marks: bool = True, side: str = "the bidder's side") -> list[str]:
+def _bids(bidding: BiddingRules, max_redeals: int, marks: bool = True, side: str = "the bidder's side") -> list[str]:
     """The bids (`marks`: what each is worth in marks counts, as the hand's score reads it)."""
     steps = f" in steps of {bidding.step}" if bidding.step != 1 else ""
     worth = f" each is worth {_marks(bidding.marks)}, and" if marks else ""
@@ -360,7 +360,7 @@ def _bids(bidding: Bidding, max_redeals: int, marks: bool = True, side: str = "t
     return out
 
 
-def _raise_limit(bidding: Bidding) -> list[str]:
+def _raise_limit(bidding: BiddingRules) -> list[str]:
     """`bidding.max_raise` and `bidding.names_suit` in sentences (none without them)."""
     out = []
     if bidding.names_suit is not NamesSuit.NONE:
@@ -474,7 +474,7 @@ BIDDER_HAND = {
 }
 
 
-def bid_name(bidding: Bidding, value: int) -> str:
+def bid_name(bidding: BiddingRules, value: int) -> str:
     """A bid by its name in the rules: "1 mark (42)" for a named bid, the number for a number bid."""
     named = next((s.name for s in bidding.special if s.value == value), None)
     return str(value) if named is None else f"{named} ({value})"
@@ -614,7 +614,7 @@ def last_bonus_words(plays: tuple[TrickPlay, ...]) -> str:
     return _or(said)
 
 
-def _on_the_ladder(bidding: Bidding, value: int) -> bool:
+def _on_the_ladder(bidding: BiddingRules, value: int) -> bool:
     """Whether `value` is also a bid of the usual order (a number bid, or a named bid's value)."""
     numbered = bidding.min <= value <= bidding.max and (value - bidding.min) % bidding.step == 0
     return numbered or any(bid.value == value for bid in bidding.special)
@@ -1092,7 +1092,7 @@ def compared(fields: dict[str, Any]) -> None:
     """A trick ruleset's leaves as `explain --diff` compares them: no stock, or no calls, compares as
     a stock or calls that do nothing, so adding one says what it does, key by key."""
     for path, nothing in (
-        ("tricks.stock", Stock()), ("tricks.calls", Calls()), ("tricks.passing", explain_passing.NOTHING),
+        ("tricks.stock", TrickStock()), ("tricks.calls", CallRules()), ("tricks.passing", explain_passing.NOTHING),
     ):  # fmt: skip
         if path in fields and fields[path] is None:
             del fields[path]

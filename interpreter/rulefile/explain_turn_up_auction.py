@@ -9,7 +9,7 @@ import enum
 from typing import Any
 
 from interpreter.rulefile.ruleset import Ruleset
-from interpreter.rulefile.trick_rules import AllPass, Bidding, Bids, SecondRound, TakeTurnUp
+from interpreter.rulefile.trick_rules import AllPass, BiddingRules, Bids, SecondRound, TakeTurnUp
 
 LABELS = {
     "tricks.bidding.bids": "what a player bids",
@@ -37,7 +37,7 @@ def one_bid(a: Ruleset, b: Ruleset, fields_a: dict[str, Any], fields_b: dict[str
         del fields["tricks.bidding.max"]
 
 
-def auction(ruleset: Ruleset, bidding: Bidding, side: str) -> list[str]:
+def auction(ruleset: Ruleset, bidding: BiddingRules, side: str) -> list[str]:
     """The auction over the turned-up suit, in sentences (`side`: who must make the mark)."""
     direction = ruleset.players.direction.value
     points = f"{bidding.min} point{'' if bidding.min == 1 else 's'}"

@@ -72,7 +72,7 @@ class Against(enum.Enum):
     EACH = "each"  # nobody banks: every player's groups against every other player's
 
 
-class Tie(enum.Enum):
+class ShowdownTie(enum.Enum):
     BANKER = "banker"  # a copy: equal groups go to the bank
     PUSH = "push"  # equal groups are a push
 
@@ -119,7 +119,7 @@ class PartitionRules:
     house_way_name: str  # the bundled way's name, or "steps" for a file's own
     show_all: bool  # the showdown shows every group (False: the compared ones only)
     ranking: tuple[RankEntry, ...]
-    tie: Tie
+    tie: ShowdownTie
     # over SETTLE_NAMES: what a player scores against the banker; with against: each, over
     # EACH_SETTLE_NAMES: what he collects from each other player (who collects from him alike)
     settle: Expr[int]

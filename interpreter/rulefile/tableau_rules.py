@@ -19,7 +19,7 @@ class Face(enum.Enum):
     TOP_UP = "top_up"
 
 
-class Stock(enum.Enum):
+class TableauStock(enum.Enum):
     """What becomes of the tiles not dealt to the columns and spares: none are left (`none`), or
     they are a face-down stock that refills, at once, each column a removal empties (`refill`)."""
 
@@ -34,7 +34,7 @@ class TableauRules:
     face: Face
     spares: int  # tiles dealt face up beside the columns, usable in any removal
     spares_together: bool  # a removal may take more than one spare
-    stock: Stock
+    stock: TableauStock
     move_to_empty: bool  # a free tile (not its column's only one) may be moved into an empty column
     size: int  # tiles a removal takes
     total: int  # what their pips must add up to

@@ -300,7 +300,7 @@ class SpecialBid:
 
 
 @dataclass(frozen=True)
-class Bidding:
+class BiddingRules:
     """Bids from the starter on: each seat in turn bids higher than the standing bid or passes,
     once (`rounds: once`) or until all but the high bidder have passed (`until_passes`). Number
     bids run `min`..`max` by `step`, are worth `marks`, and must make their value."""
@@ -349,7 +349,7 @@ class NamedTile:
 
 
 @dataclass(frozen=True)
-class Stock:
+class TrickStock:
     """The undealt tiles as a stock (`stock` section).
 
     - `turn_up`: after the deal one stock tile is turned face up; its higher end (by
@@ -376,7 +376,7 @@ class Stock:
 
 
 @dataclass(frozen=True)
-class Calls:
+class CallRules:
     """Before the first lead, each seat in turn from the starter says `keep`, `drop` (throw the
     hand in and sit the hand out; at the player counts in `drop`) or `exchange` (lay the hand aside
     face down, draw `exchange[players]` tiles from the stock, and discard down to a hand; only while
@@ -397,7 +397,7 @@ class PassTo(enum.Enum):
 
 
 @dataclass(frozen=True)
-class Passing:
+class PassingRules:
     """Before the auction or the first lead, each seat from the starter gives `count` tiles, one a
     move, to the seat `to` names; they change hands once every seat has given (`passing`)."""
 
@@ -467,7 +467,7 @@ class Combination:
 
 @dataclass(frozen=True)
 class TrickRules:
-    bidding: Bidding | None  # None: no auction; trumps as `trumps` fixes them
+    bidding: BiddingRules | None  # None: no auction; trumps as `trumps` fixes them
     trumps: frozenset[Trump]  # what the bidder may declare (one member and no auction: fixed)
     fixed_trump: int | None  # without an auction: the suit that is trumps (None: none)
     doubles: DoublePlace  # a double's place in its suit (and in the suit of doubles, by pips)
@@ -479,7 +479,7 @@ class TrickRules:
     stop_when_decided: bool  # the hand ends once the contract is made or set for certain
     hand: Expr[int]  # over HAND_NAMES: what each side scores at the end of a hand
     contracts: tuple[Contract, ...] = ()  # special contracts the bidder may declare instead of trumps
-    stock: Stock | None = None  # None: the undealt tiles are out of play (or the kitty)
+    stock: TrickStock | None = None  # None: the undealt tiles are out of play (or the kitty)
     must_trump: bool = False  # a seat that cannot follow must play a trump (or a `top` tile) if it holds one
     must_beat: bool = False  # of the tiles it may play, a seat must play one that takes the trick if it can
     top: tuple[tuple[int, int], ...] = ()  # tiles that take any trick they are played to (the first played)
@@ -488,7 +488,7 @@ class TrickRules:
     ties: Ties = Ties.FIRST_PLAYED  # who takes a trick among equally ranked tiles
     lead_trump: Expr[bool] | None = None  # over LEAD_NAMES: when true, a leader holding a trump must lead one
     stop_when: Expr[bool] | None = None  # over HAND_NAMES, per side after each trick: the hand ends (a claim)
-    calls: Calls | None = None  # keep, drop or exchange before the first lead
+    calls: CallRules | None = None  # keep, drop or exchange before the first lead
     named: tuple[NamedTile, ...] = ()  # per tile id, when the file gives set.tiles; else empty
     combinations: tuple[Combination, ...] = ()  # tiles that may be led together
     face_down: bool = False  # a play that does not take the lead of its trick is laid face down
@@ -498,7 +498,7 @@ class TrickRules:
     trick_scores: tuple[TrickScore, ...] = ()  # points scored as a trick is taken (tricks.trick_scores)
     collector: Expr[bool] | None = None  # over HAND_NAMES: the one side every other side settles with
     pair_factor: Expr[int] | None = None  # over PAIR_NAMES: what a payment between two sides is multiplied by
-    passing: Passing | None = None  # tiles passed to a neighbour before play
+    passing: PassingRules | None = None  # tiles passed to a neighbour before play
     declaration: Declaration | None = None  # tiles shown before a lead, for points (declaration)
     undealt_face_up: bool = False  # the undealt tiles are shown to all after the deal (deal.undealt_face_up)
     doubles_callable: bool = False  # a double led may call the doubles as a suit (tricks.doubles_callable)

@@ -222,14 +222,15 @@ def write_events(events: Sequence[dict], out: TextIO, header: Mapping[str, Any])
 
 
 @dataclass
-class Tally:
-    """One strategy's record: the matches it sat in, its share of wins, its side's final scores."""
+class WinTally:
+    """One strategy's, or one seat position's, record: the matches it sat in, its share of wins, its side's
+    final scores."""
 
     matches: int = 0
     wins: Fraction = Fraction(0)
     score_total: int = 0
 
-    def add(self, other: Tally) -> None:
+    def add(self, other: WinTally) -> None:
         self.matches += other.matches
         self.wins += other.wins
         self.score_total += other.score_total
@@ -249,8 +250,8 @@ class SimulationResult:
     blocked_rounds: int = 0
     contract_rounds: int = 0  # trick games: hands played under a bid
     made_rounds: int = 0  # trick games: of those, the hands whose bid was made
-    seats: list[Tally] = field(default_factory=list)  # per seat position, whoever sat there
-    by_strategy: dict[str, Tally] = field(default_factory=dict)  # a strategy named twice is one entry
+    seats: list[WinTally] = field(default_factory=list)  # per seat position, whoever sat there
+    by_strategy: dict[str, WinTally] = field(default_factory=dict)  # a strategy named twice is one entry
     sides: int = 0  # who scores: fewer sides than seats when partners play (seat `s` is on side s % sides)
     seconds: float = 0.0
     # Each match's (blocked rounds, rounds) and (bids made, hands under a bid), summed: the intervals
@@ -264,8 +265,8 @@ class SimulationResult:
         return cls(
             variant,
             list(strategies),
-            seats=[Tally() for _ in strategies],
-            by_strategy={name: Tally() for name in strategies},
+            seats=[WinTally() for _ in strategies],
+            by_strategy={name: WinTally() for name in strategies},
         )
 
     def record(self, match: Match, seated: Sequence[str]) -> None:
@@ -287,7 +288,7 @@ class SimulationResult:
         winners = len(match.winners)
         for seat, name in enumerate(seated):
             won = Fraction(1, winners) if match.side_of(seat) in match.winners else Fraction(0)
-            result = Tally(1, won, match.scores[match.side_of(seat)])
+            result = WinTally(1, won, match.scores[match.side_of(seat)])
             self.seats[seat].add(result)
             self.by_strategy[name].add(result)
 
@@ -307,7 +308,11 @@ class SimulationResult:
         if other.records:  # parts arrive in any order; the records stay in the order of the matches
             self.records = sorted([*self.records, *other.records], key=lambda record: record.index)
 
-    def estimates(self) -> dict[str, stats.Estimate | list[stats.Estimate] | dict[str, stats.Estimate] | float | None]:
+    def estimates(
+        self,
+    ) -> dict[
+        str, stats.IntervalEstimate | list[stats.IntervalEstimate] | dict[str, stats.IntervalEstimate] | float | None
+    ]:
         """The statistics `domino compare` also gives of a file's matches, computed as it does (the
         match is the unit): win rates by strategy and by seat, the first seat's advantage, rounds per
         match, the blocked share and, in a trick game, the share of bids made (None without a bid)."""

@@ -1,8 +1,8 @@
 """The statistics of `domino simulate` and `domino compare`: estimates with 95% intervals.
 
 Every function takes per-match values (the match is the unit: its rounds are not independent
-of each other, its seats even less) and returns an `Estimate`. docs/compare.md says how to read
-them and why these methods:
+of each other, its seats even less) and returns an `IntervalEstimate`. docs/compare.md says how
+to read them and why these methods:
 
 - a rate of matches (a win rate): the Wilson score interval;
 - a mean over matches (rounds per match, the score margin): the t interval;
@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 # What each statistic of `simulate --json` and `compare --json` is counted in: the same statistic
-# has the same name, the same shape (an `Estimate`: {"value", "ci95"}) and the same unit in both.
-# Rates and differences of rates are fractions (0 to 1, −1 to 1), never percents: a program reads
-# them, and the text shows them as percents and percentage points (pp).
+# has the same name, the same shape (an `IntervalEstimate`: {"value", "ci95"}) and the same unit in
+# both. Rates and differences of rates are fractions (0 to 1, −1 to 1), never percents: a program
+# reads them, and the text shows them as percents and percentage points (pp).
 UNITS = {
     "strategies": "share of matches won (0 to 1)",
     "seats": "share of matches won (0 to 1)",
@@ -57,7 +57,7 @@ _T975 = (
 
 
 @dataclass(frozen=True)
-class Estimate:
+class IntervalEstimate:
     """A point estimate and its 95% interval; the bounds are None where the data cannot give one
     (fewer than two matches for a mean)."""
 
@@ -65,16 +65,16 @@ class Estimate:
     low: float | None
     high: float | None
 
-    def shifted(self, offset: float) -> Estimate:
-        return Estimate(
+    def shifted(self, offset: float) -> IntervalEstimate:
+        return IntervalEstimate(
             self.value + offset,
             None if self.low is None else self.low + offset,
             None if self.high is None else self.high + offset,
         )
 
-    def clipped(self, low: float, high: float) -> Estimate:
+    def clipped(self, low: float, high: float) -> IntervalEstimate:
         """The interval kept within what the quantity can be (a difference of rates: −1 to 1)."""
-        return Estimate(
+        return IntervalEstimate(
             self.value,
             None if self.low is None else max(low, self.low),
             None if self.high is None else min(high, self.high),
@@ -86,11 +86,11 @@ class Estimate:
 
 
 def as_json(found: Mapping[str, object]) -> dict[str, object]:
-    """Statistics as JSON: an `Estimate` (alone, in a list or by name) as {"value", "ci95"}, a
+    """Statistics as JSON: an `IntervalEstimate` (alone, in a list or by name) as {"value", "ci95"}, a
     number rounded to 4 places, anything else (None, a count) as it is."""
     out: dict[str, object] = {}
     for key, value in found.items():
-        if isinstance(value, Estimate):
+        if isinstance(value, IntervalEstimate):
             out[key] = value.to_json()
         elif isinstance(value, dict):
             out[key] = {name: estimate.to_json() for name, estimate in value.items()}
@@ -130,16 +130,16 @@ def wilson(successes: float, trials: float) -> tuple[float, float]:
     return (0.0 if p == 0 else max(0.0, centre - half), 1.0 if p == 1 else min(1.0, centre + half))
 
 
-def rate(values: Sequence[float]) -> Estimate:
+def rate(values: Sequence[float]) -> IntervalEstimate:
     """A rate of matches: `values` are each match's outcome (1 a win, 0 a loss, a fraction for a
     shared win or the mean over several seats); Wilson's interval over the matches."""
     return rate_of(math.fsum(values), len(values))
 
 
-def rate_of(successes: float, matches: int) -> Estimate:
+def rate_of(successes: float, matches: int) -> IntervalEstimate:
     """A rate of matches from its sum of outcomes over `matches` matches, with Wilson's interval."""
     low, high = wilson(successes, matches)
-    return Estimate(successes / matches if matches else 0.0, low, high)
+    return IntervalEstimate(successes / matches if matches else 0.0, low, high)
 
 
 Exact = int | Fraction  # a sum that adds up alike in any order
@@ -202,7 +202,7 @@ def _variance(values: Sequence[float], centre: float) -> float:
     return math.fsum((x - centre) ** 2 for x in values) / (len(values) - 1)
 
 
-def mean(values: Sequence[float]) -> Estimate:
+def mean(values: Sequence[float]) -> IntervalEstimate:
     """The mean over matches, with the t interval: exactly `mean_of` for counts (as simulate sums
     them); for other values (shares of a win, differences of them) in floating point, two passes,
     as exact fractions of arbitrary floats would cost a hundred times as much."""
@@ -211,22 +211,22 @@ def mean(values: Sequence[float]) -> Estimate:
     n = len(values)
     centre = math.fsum(values) / n
     if n < 2:
-        return Estimate(centre, None, None)
+        return IntervalEstimate(centre, None, None)
     half = t975(n - 1) * math.sqrt(_variance(values, centre) / n)
-    return Estimate(centre, centre - half, centre + half)
+    return IntervalEstimate(centre, centre - half, centre + half)
 
 
-def mean_of(sums: Sums) -> Estimate:
+def mean_of(sums: Sums) -> IntervalEstimate:
     """The mean of the matches' y, with the t interval."""
     n = sums.n
     if n == 0:
-        return Estimate(0.0, None, None)
+        return IntervalEstimate(0.0, None, None)
     centre = Fraction(sums.y) / n
     if n < 2:
-        return Estimate(float(centre), None, None)
+        return IntervalEstimate(float(centre), None, None)
     variance = (sums.yy - sums.y * centre) / (n - 1)
     half = t975(n - 1) * math.sqrt(variance / n)
-    return Estimate(float(centre), float(centre) - half, float(centre) + half)
+    return IntervalEstimate(float(centre), float(centre) - half, float(centre) + half)
 
 
 def _linearised(numerators: Sequence[float], denominators: Sequence[float]) -> tuple[float, list[float]]:
@@ -251,37 +251,37 @@ def _ratio_variance(sums: Sums) -> tuple[Fraction, Fraction]:
     return ratio_, squares / (x_bar * x_bar) / (sums.n - 1)
 
 
-def ratio(numerators: Sequence[float], denominators: Sequence[float]) -> Estimate:
+def ratio(numerators: Sequence[float], denominators: Sequence[float]) -> IntervalEstimate:
     """A per-round quantity: Σ numerators / Σ denominators over the matches (say points over
     rounds), with the delta-method interval, matches as the unit (a t quantile)."""
     return ratio_of(Sums.of(numerators, denominators))
 
 
-def ratio_of(sums: Sums) -> Estimate:
+def ratio_of(sums: Sums) -> IntervalEstimate:
     """Σy / Σx over the matches, with the delta-method interval, matches as the unit."""
     n = sums.n
     if n == 0:
-        return Estimate(0.0, None, None)
+        return IntervalEstimate(0.0, None, None)
     value, variance = _ratio_variance(sums)
     if n < 2:
-        return Estimate(float(value), None, None)
+        return IntervalEstimate(float(value), None, None)
     half = t975(n - 1) * math.sqrt(variance / n)
-    return Estimate(float(value), float(value) - half, float(value) + half)
+    return IntervalEstimate(float(value), float(value) - half, float(value) + half)
 
 
-def share(counts: Sequence[float], totals: Sequence[float]) -> Estimate:
+def share(counts: Sequence[float], totals: Sequence[float]) -> IntervalEstimate:
     """A share of rounds (say the blocked ones) from each match's count and number of rounds."""
     return share_of(Sums.of(counts, totals))
 
 
-def share_of(sums: Sums) -> Estimate:
+def share_of(sums: Sums) -> IntervalEstimate:
     """A share of rounds, Σy / Σx (blocked rounds over rounds), with Wilson's interval over the
     effective number of rounds — the rounds divided by the design effect (the ratio's variance over
     matches against the binomial variance of independent rounds; never below 1, so the interval is
     never narrower than treating every round as independent)."""
     rounds = sums.x
     if sums.n == 0 or rounds == 0:
-        return Estimate(0.0, 0.0, 1.0)
+        return IntervalEstimate(0.0, 0.0, 1.0)
     value, variance = _ratio_variance(sums)
     effective = Fraction(rounds)
     binomial = value * (1 - value) / rounds
@@ -289,10 +289,10 @@ def share_of(sums: Sums) -> Estimate:
         clustered = variance / sums.n
         effective = rounds / max(Fraction(1), clustered / binomial)
     low, high = wilson(float(value * effective), float(effective))
-    return Estimate(float(value), low, high)
+    return IntervalEstimate(float(value), low, high)
 
 
-def paired_difference(a: Sequence[float], b: Sequence[float]) -> Estimate:
+def paired_difference(a: Sequence[float], b: Sequence[float]) -> IntervalEstimate:
     """B − A on the same seeds: the mean of the per-seed differences b[i] − a[i], with the t interval."""
     return mean([y - x for x, y in zip(a, b, strict=True)])
 
@@ -302,28 +302,28 @@ def paired_ratio_difference(
     a_denominators: Sequence[float],
     b_numerators: Sequence[float],
     b_denominators: Sequence[float],
-) -> Estimate:
+) -> IntervalEstimate:
     """R_B − R_A for two ratios measured on the same seeds: the difference of the ratios, with the
     t interval of the per-seed differences of their linearised values (the delta method, paired)."""
     n = len(a_numerators)
     if n == 0:
-        return Estimate(0.0, None, None)
+        return IntervalEstimate(0.0, None, None)
     ra, za = _linearised(a_numerators, a_denominators)
     rb, zb = _linearised(b_numerators, b_denominators)
     value = rb - ra
     if n < 2:
-        return Estimate(value, None, None)
+        return IntervalEstimate(value, None, None)
     d = [y - x for x, y in zip(za, zb, strict=True)]
     half = t975(n - 1) * math.sqrt(_variance(d, math.fsum(d) / n) / n)
-    return Estimate(value, value - half, value + half)
+    return IntervalEstimate(value, value - half, value + half)
 
 
-def running_rate(values: Sequence[float]) -> list[Estimate]:
+def running_rate(values: Sequence[float]) -> list[IntervalEstimate]:
     """The rate and its Wilson interval after each match: how the estimate settles as matches accumulate."""
-    out: list[Estimate] = []
+    out: list[IntervalEstimate] = []
     total = 0.0
     for n, x in enumerate(values, start=1):
         total += x
         low, high = wilson(total, n)
-        out.append(Estimate(total / n, low, high))
+        out.append(IntervalEstimate(total / n, low, high))
     return out

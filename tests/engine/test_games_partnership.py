@@ -7,7 +7,7 @@ import random
 from engine_helpers import legal, of_type, play, rules, scores_in, start
 
 from interpreter.engine import deal
-from interpreter.engine.layout.determinize import Determinizer
+from interpreter.engine.layout.determinize import LayoutDeterminizer
 from interpreter.players.greedy import GreedyPlayer
 
 
@@ -93,11 +93,11 @@ def test_cuban_a_determinization_offers_the_winning_side_the_same_choice_of_lead
     m = start("cuban", "9-9", "9-1 0-5", "9-2 0-6", "9-3 0-7", later=[later])
     play(m, "lead 9-9")
     rng = random.Random(0)
-    table = Determinizer(rules("cuban"), m.observation(0)).sample(rng)
+    table = LayoutDeterminizer(rules("cuban"), m.observation(0)).sample(rng)
     assert legal(table) == ["lead 0-0", "lead 1-1", "pass"]
     play(table, "pass")
     assert table.current_player == 2 and len(legal(table)) == 2 and "pass" not in legal(table)
     assert str(GreedyPlayer(1).choose(m.observation(0), m.legal_actions())) in legal(m)
     play(m, "pass")  # the partner, seen from its own seat, must lead
-    table = Determinizer(rules("cuban"), m.observation(2)).sample(rng)
+    table = LayoutDeterminizer(rules("cuban"), m.observation(2)).sample(rng)
     assert table.current_player == 2 and legal(table) == ["lead 0-2", "lead 3-3"]

@@ -10,7 +10,7 @@ from engine_helpers import house, legal, of_type, play, problems, scores_in
 from playout_contract import plays_as_the_legal_loop
 
 from interpreter.engine import Match, deal
-from interpreter.engine.layout.determinize import Determinizer
+from interpreter.engine.layout.determinize import LayoutDeterminizer
 from interpreter.players.greedy import GreedyPlayer
 from interpreter.rulefile.explain import explain
 
@@ -54,7 +54,7 @@ def test_nobody_scores_the_turned_up_tile_but_the_first_play_onto_it_counts_it()
 def test_a_search_player_sees_the_turned_up_lead_in_its_determinizations() -> None:
     m = scripted(TURNED_UP, "0-1 2-2", "4-4 5-6", boneyard="5-3 0-0 1-1 2-3 3-3 4-5")
     play(m, "5-6 on arm 1")
-    table = Determinizer(m.ruleset, m.observation(0)).sample(random.Random(0))
+    table = LayoutDeterminizer(m.ruleset, m.observation(0)).sample(random.Random(0))
     assert table.layout.lead == (3, 5) and [arm.value for arm in table.layout.arms] == [3, 6]
     assert legal(table) == legal(m)
     assert str(GreedyPlayer(1).choose(m.observation(0), m.legal_actions())) in legal(m)

@@ -27,7 +27,7 @@ from interpreter.frontends.web.app import create_app
 from interpreter.frontends.web.limits import Limits
 from interpreter.frontends.web.refusal import Refusal
 from interpreter.frontends.web.tables import Table
-from interpreter.frontends.web.workers import POOLS, Pool, Shape
+from interpreter.frontends.web.workers import POOLS, Shape, WorkerPool
 
 FLOODER, OTHER = "10.0.0.1", "10.0.0.2"
 FLOOD = 7  # more than the loop's default executor has threads on two cores (min(32, cores + 4))
@@ -168,7 +168,7 @@ def test_hints_are_shared_one_per_client(tmp_path, monkeypatch):
 
 def test_a_freed_thread_goes_to_the_next_client_in_turn_not_to_the_oldest_work():
     async def main() -> list[str]:
-        pool = Pool("test", Shape(threads=2, per_client=2, waiting=None, what="tests"))
+        pool = WorkerPool("test", Shape(threads=2, per_client=2, waiting=None, what="tests"))
         gates = {name: threading.Event() for name in ("a1", "a2", "a3", "a4", "b1")}
         started: list[str] = []
 
@@ -198,7 +198,7 @@ def test_a_freed_thread_goes_to_the_next_client_in_turn_not_to_the_oldest_work()
 
 def test_a_request_that_goes_away_while_it_waits_gives_up_its_place():
     async def main() -> None:
-        pool = Pool("test", Shape(threads=1, per_client=1, waiting=2, what="tests"))
+        pool = WorkerPool("test", Shape(threads=1, per_client=1, waiting=2, what="tests"))
         gate = threading.Event()
         try:
             first = asyncio.ensure_future(pool.run("a", gate.wait, GUARD_S))

@@ -14,7 +14,7 @@ from typing import Any
 
 from interpreter.engine.actions import PLAY, Action
 from interpreter.engine.counting import policy, tally
-from interpreter.engine.counting.phases import CountingPhase, Deal
+from interpreter.engine.counting.phases import CountingDeal, CountingPhase
 from interpreter.engine.counting.table import CountingTable
 from interpreter.engine.fixtures import ScriptedDeal
 from interpreter.engine.match import register
@@ -37,7 +37,7 @@ class CountingMatch(PhasedMatch[CountingTable]):
         return CountingTable(ruleset, self._seat_side, self._sides, self._scores, self._events, rng, deals)
 
     def _first_phase(self, table: CountingTable) -> CountingPhase:
-        return Deal(table)
+        return CountingDeal(table)
 
     # --- the public API -------------------------------------------------------------------------
 

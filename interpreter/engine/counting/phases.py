@@ -47,7 +47,7 @@ class CountingPhase(Phase[CountingTable]):
         return {"phase": self.name}
 
 
-class Automatic(CountingPhase):
+class CountingAutomatic(CountingPhase):
     def legal(self, table: CountingTable) -> list[Action]:
         return []
 
@@ -58,7 +58,7 @@ class Automatic(CountingPhase):
         return f"no decision is taken while {self.name}"
 
 
-class Deal(Automatic):
+class CountingDeal(CountingAutomatic):
     """Deals the hand (scripted, or from the match's random stream): each seat its hand, the tiles
     the crib and the turn-up will take from the stock, the rest dead. The seat the start rules pick
     lays first; the seat before it deals."""
@@ -230,7 +230,7 @@ class Counting(CountingPhase):
             table.events.append({"type": "count_over", "seat": last, "total": table.total})
         table.count, table.total, table.gone = [], 0, []
         if not any(table.hands):
-            self.finish(Show(table))
+            self.finish(Showing(table))
             return
         after = table.next_seat(last if last is not None else table.dealer)
         table.last = None
@@ -252,7 +252,7 @@ class Counting(CountingPhase):
         return {"phase": self.name}
 
 
-class Show(Automatic):
+class Showing(CountingAutomatic):
     """Each hand from the first to lay, the dealer's last, then the crib for the dealer, each with
     the turned-up tile: every item scored as it is shown, the match over at once at the target."""
 
@@ -277,7 +277,7 @@ class Show(Automatic):
             self.finish(None)
             return
         table.round_end("show")
-        self.finish(Deal(table))
+        self.finish(CountingDeal(table))
 
     @staticmethod
     def _show(table: CountingTable, seat: int, tiles: tuple[Tile, ...], crib: bool) -> bool:

@@ -15,7 +15,7 @@ import random
 
 from interpreter.engine.draw_discard.match import DrawDiscardMatch
 from interpreter.engine.draw_discard.phases import Turns
-from interpreter.engine.draw_discard.table import Table
+from interpreter.engine.draw_discard.table import DrawDiscardTable
 from interpreter.engine.draw_discard.tables import tables_for
 from interpreter.engine.match import Match, register_resampler
 from interpreter.engine.observation import Observation
@@ -24,7 +24,7 @@ from interpreter.engine.tiles import Tile
 from interpreter.rulefile.ruleset import Family, Ruleset
 
 
-class Determinizer:
+class DrawDiscardDeterminizer:
     """`sample(rng)`: a match consistent with `observation` (worked out once, sampled many times)."""
 
     def __init__(self, rules: Ruleset, observation: Observation) -> None:
@@ -85,7 +85,7 @@ class Determinizer:
                     rest.append(x)
         else:
             stock, rest = unseen[:size], unseen[size:]
-        table = object.__new__(Table)
+        table = object.__new__(DrawDiscardTable)
         table.t = t
         table.n = len(obs.hand_counts)
         table.sides = len(obs.scores)
@@ -136,7 +136,7 @@ advance = DrawDiscardMatch.advance
 
 def resample(match: Match, seat: int, rng: random.Random) -> DrawDiscardMatch:
     """`match.resample`: built from `match.observation(seat)` only."""
-    return Determinizer(match.ruleset, match.observation(seat)).sample(rng)
+    return DrawDiscardDeterminizer(match.ruleset, match.observation(seat)).sample(rng)
 
 
 register_resampler(Family.DRAW_DISCARD, resample)

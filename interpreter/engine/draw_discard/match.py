@@ -10,8 +10,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from interpreter.engine.draw_discard.phases import Deal
-from interpreter.engine.draw_discard.table import Table
+from interpreter.engine.draw_discard.phases import DrawDiscardDeal
+from interpreter.engine.draw_discard.table import DrawDiscardTable
 from interpreter.engine.draw_discard.tables import tables_for
 from interpreter.engine.fixtures import ScriptedDeal
 from interpreter.engine.match import register
@@ -22,17 +22,17 @@ from interpreter.engine.tiles import Tile
 from interpreter.rulefile.ruleset import Family, Ruleset
 
 
-class DrawDiscardMatch(PhasedMatch[Table]):
+class DrawDiscardMatch(PhasedMatch[DrawDiscardTable]):
     """A match of the draw-and-discard family. Public API: as every Match (docs/engine.md). Its
     legal actions: at the start of a turn the takes (tile order), then draw; then the groups to show
     (their tiles in order), then the discards (tile order). A playout's `heavy` is not used: the
     family's cheap policy is the greedy player's, too dear for a playout."""
 
-    def _table_for(self, ruleset: Ruleset, rng: random.Random, deals: Sequence[ScriptedDeal]) -> Table:
-        return Table(tables_for(ruleset, self._n), self._sides, self._scores, self._events, rng, deals)
+    def _table_for(self, ruleset: Ruleset, rng: random.Random, deals: Sequence[ScriptedDeal]) -> DrawDiscardTable:
+        return DrawDiscardTable(tables_for(ruleset, self._n), self._sides, self._scores, self._events, rng, deals)
 
-    def _first_phase(self, table: Table) -> Phase[Table]:
-        return Deal(table)
+    def _first_phase(self, table: DrawDiscardTable) -> Phase[DrawDiscardTable]:
+        return DrawDiscardDeal(table)
 
     @property
     def pool(self) -> int:

@@ -10,7 +10,7 @@ from interpreter.engine import events as ev
 from interpreter.engine import phases, pool
 from interpreter.engine.actions import Action
 from interpreter.engine.draw_discard.scoring import score_hand
-from interpreter.engine.draw_discard.table import DISCARDING, DRAWING, MELDING, START, Table
+from interpreter.engine.draw_discard.table import DISCARDING, DRAWING, MELDING, START, DrawDiscardTable
 from interpreter.engine.fixtures import ScriptedDeal
 from interpreter.engine.phases import Phase
 from interpreter.engine.scoring import winners
@@ -24,36 +24,36 @@ _STEP_WORDS = {
 }
 
 
-class _Automatic(Phase[Table]):
+class _Automatic(Phase[DrawDiscardTable]):
     """A phase without decisions: its work is done when it is built."""
 
-    def __init__(self, after: Phase[Table] | None) -> None:
+    def __init__(self, after: Phase[DrawDiscardTable] | None) -> None:
         self._after = after
 
-    def legal(self, table: Table) -> list[Action]:
+    def legal(self, table: DrawDiscardTable) -> list[Action]:
         return []
 
-    def apply(self, table: Table, action: Action) -> None:
+    def apply(self, table: DrawDiscardTable, action: Action) -> None:
         raise AssertionError("a phase without decisions takes no action")
 
-    def why_illegal(self, table: Table, action: Action) -> str:
+    def why_illegal(self, table: DrawDiscardTable, action: Action) -> str:
         return "nothing is to be done now"
 
-    def describe(self, table: Table, seat: int) -> Mapping[str, Any]:
+    def describe(self, table: DrawDiscardTable, seat: int) -> Mapping[str, Any]:
         return {"phase": self.name, "phase_kind": self.kind}
 
     @property
     def done(self) -> bool:
         return True
 
-    def following(self, table: Table) -> Phase[Table] | None:
+    def following(self, table: DrawDiscardTable) -> Phase[DrawDiscardTable] | None:
         return self._after
 
-    def copy(self) -> Phase[Table]:
+    def copy(self) -> Phase[DrawDiscardTable]:
         return self
 
 
-class Turns(Phase[Table]):
+class Turns(Phase[DrawDiscardTable]):
     """Seat after seat: take or draw, show groups, discard; over once the hand has ended."""
 
     kind = phases.DRAW_DISCARD
@@ -62,57 +62,57 @@ class Turns(Phase[Table]):
     def __init__(self) -> None:
         self._done = False
 
-    def legal(self, table: Table) -> list[Action]:
+    def legal(self, table: DrawDiscardTable) -> list[Action]:
         return table.legal()
 
-    def apply(self, table: Table, action: Action) -> None:
+    def apply(self, table: DrawDiscardTable, action: Action) -> None:
         table.apply(action)
         self._done = table.ended is not None
 
-    def why_illegal(self, table: Table, action: Action) -> str:
+    def why_illegal(self, table: DrawDiscardTable, action: Action) -> str:
         return f"{action} is not allowed now: the player to act must {_STEP_WORDS[table.step]}"
 
-    def describe(self, table: Table, seat: int) -> Mapping[str, Any]:
+    def describe(self, table: DrawDiscardTable, seat: int) -> Mapping[str, Any]:
         return {"phase": self.name, "phase_kind": self.kind}
 
     @property
     def done(self) -> bool:
         return self._done
 
-    def following(self, table: Table) -> Phase[Table] | None:
-        return Scoring(table)
+    def following(self, table: DrawDiscardTable) -> Phase[DrawDiscardTable] | None:
+        return DrawDiscardScoring(table)
 
-    def copy(self) -> Phase[Table]:
+    def copy(self) -> Phase[DrawDiscardTable]:
         new = Turns()
         new._done = self._done
         return new
 
 
-class Deal(_Automatic):
+class DrawDiscardDeal(_Automatic):
     kind = phases.DEAL
     name = "dealing"
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: DrawDiscardTable) -> None:
         deal_hand(table)
-        super().__init__(Scoring(table) if table.ended else Turns())  # complete as dealt: at once scored
+        super().__init__(DrawDiscardScoring(table) if table.ended else Turns())  # complete as dealt: at once scored
 
 
-class Scoring(_Automatic):
+class DrawDiscardScoring(_Automatic):
     kind = phases.SCORING
     name = "scoring"
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: DrawDiscardTable) -> None:
         score_hand(table)
         done = winners(table.t.ruleset.match, table.scores, table.round, table.n, True)
         if done is None:
-            super().__init__(Deal(table))
+            super().__init__(DrawDiscardDeal(table))
             return
         table.winners = done
         table.events.append(ev.match_end(done, table.scores))
         super().__init__(None)
 
 
-def deal_hand(table: Table) -> None:
+def deal_hand(table: DrawDiscardTable) -> None:
     """A new hand: the stakes into the pool, the starter, the tiles dealt (a scripted deal's, or
     shuffled from the match's random stream), and the starter's opening."""
     t = table.t
@@ -143,7 +143,7 @@ def deal_hand(table: Table) -> None:
     table.opening()
 
 
-def _scripted(table: Table, scripted: ScriptedDeal, ids: list[int]) -> None:
+def _scripted(table: DrawDiscardTable, scripted: ScriptedDeal, ids: list[int]) -> None:
     """A scripted deal: each tile named takes a free copy's id; tiles named nowhere are dead."""
     free = ids.copy()
     tiles = table.t.tiles
@@ -159,7 +159,7 @@ def _scripted(table: Table, scripted: ScriptedDeal, ids: list[int]) -> None:
     table.out = free
 
 
-def _starter(table: Table, scripted: ScriptedDeal | None) -> int:
+def _starter(table: DrawDiscardTable, scripted: ScriptedDeal | None) -> int:
     if scripted is not None and scripted.starter is not None:
         return scripted.starter
     start = table.t.ruleset.start

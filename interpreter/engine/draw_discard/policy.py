@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from interpreter.engine.actions import DISCARD, DRAW, MELD, TAKE, Action
-from interpreter.engine.draw_discard.tables import Tables, tables_for
+from interpreter.engine.draw_discard.tables import DrawDiscardTables, tables_for
 from interpreter.engine.observation import Observation
 from interpreter.engine.tiles import Tile
 
@@ -38,13 +38,13 @@ def choose(
     return min(discards, key=lambda action: _discard_key(t, hand, action.tile, unseen, counting))  # type: ignore[arg-type]
 
 
-def _ids(t: Tables, tiles: Sequence[Tile]) -> list[int]:
+def _ids(t: DrawDiscardTables, tiles: Sequence[Tile]) -> list[int]:
     """Tile ids standing for `tiles` (copies of a face are interchangeable for the matcher)."""
     first = t.first_id
     return [first[tile] for tile in tiles]
 
 
-def _take_or_draw(t: Tables, observation: Observation, hand: list[Tile], legal: Sequence[Action]) -> Action:
+def _take_or_draw(t: DrawDiscardTables, observation: Observation, hand: list[Tile], legal: Sequence[Action]) -> Action:
     view = observation.draw_discard
     assert view is not None
     shown = [0] * (len(t.kind_names) + 1)
@@ -67,7 +67,7 @@ def _take_or_draw(t: Tables, observation: Observation, hand: list[Tile], legal: 
 
 
 def _discard_key(
-    t: Tables, hand: list[Tile], tile: Tile, unseen: Counter[Tile], counting: bool
+    t: DrawDiscardTables, hand: list[Tile], tile: Tile, unseen: Counter[Tile], counting: bool
 ) -> tuple[int, int, int]:
     rest = hand.copy()
     rest.remove(tile)
@@ -76,13 +76,13 @@ def _discard_key(
     return (loose, outs, -(tile[0] + tile[1]))
 
 
-def _outs(t: Tables, tile: Tile, unseen: Counter[Tile]) -> int:
+def _outs(t: DrawDiscardTables, tile: Tile, unseen: Counter[Tile]) -> int:
     """How many unseen tiles make a pair with `tile` (what could still join it in a group)."""
     pairs = t.matcher.pair[t.type_of[t.first_id[tile]]]
     return sum(k for face, k in unseen.items() if pairs[t.type_of[t.first_id[face]]])
 
 
-def _unseen(t: Tables, observation: Observation) -> Counter[Tile]:
+def _unseen(t: DrawDiscardTables, observation: Observation) -> Counter[Tile]:
     view = observation.draw_discard
     assert view is not None
     out = Counter(t.tiles)

@@ -7,13 +7,13 @@ from __future__ import annotations
 from interpreter.engine import events as ev
 from interpreter.engine import pool
 from interpreter.engine.draw_discard.matcher import Vector
-from interpreter.engine.draw_discard.table import OUT, Table
+from interpreter.engine.draw_discard.table import OUT, DrawDiscardTable
 from interpreter.engine.scoring import score_error
 from interpreter.expressions.language import MAX_VALUE
 from interpreter.rulefile.draw_discard_rules import PaidBy
 
 
-def score_hand(table: Table) -> None:
+def score_hand(table: DrawDiscardTable) -> None:
     t = table.t
     rules = t.rules
     gained = [0] * table.sides
@@ -66,6 +66,6 @@ def score_hand(table: Table) -> None:
     })  # fmt: skip
 
 
-def _split_env(table: Table, seat: int, split: Vector) -> dict[str, object]:
+def _split_env(table: DrawDiscardTable, seat: int, split: Vector) -> dict[str, object]:
     shown = table.shown_vector(seat)
     return table.t.cover_env(split, shown, table.held_count(seat))

@@ -18,17 +18,17 @@ from typing import Any
 from interpreter.engine import events as ev
 from interpreter.engine.actions import DISCARD, DRAW, DRAW_ACTION, MELD, TAKE, Action
 from interpreter.engine.draw_discard.matcher import Vector
-from interpreter.engine.draw_discard.tables import Tables
+from interpreter.engine.draw_discard.tables import DrawDiscardTables
 from interpreter.engine.fixtures import ScriptedDeal
-from interpreter.rulefile.draw_discard_rules import Drawn, Show, StockOut, Take, Untaken
+from interpreter.rulefile.draw_discard_rules import Drawn, ShowWhen, StockOut, Take, Untaken
 
 START, MELDING, DISCARDING, DRAWING = "start", "meld", "discard", "draw"
 OUT, STOCK_OUT, TURN_LIMIT = "out", "stock_out", "turn_limit"  # how a hand ends
 
 
-class Table:
+class DrawDiscardTable:
     def __init__(
-        self, t: Tables, sides: int, scores: list[int], events: list[ev.Record], rng: random.Random,
+        self, t: DrawDiscardTables, sides: int, scores: list[int], events: list[ev.Record], rng: random.Random,
         deals: Sequence[ScriptedDeal],
     ) -> None:  # fmt: skip
         self.t = t
@@ -67,8 +67,8 @@ class Table:
         self.out_split: Vector | None = None
         self.fed: int | None = None  # the seat whose discard completed the out hand
 
-    def copy(self) -> Table:
-        new = object.__new__(Table)
+    def copy(self) -> DrawDiscardTable:
+        new = object.__new__(DrawDiscardTable)
         new.__dict__.update(self.__dict__)
         new.scores = self.scores.copy()
         new.deals = self.deals.copy()
@@ -211,7 +211,7 @@ class Table:
     def _to_show_or_discard(self) -> None:
         """The step after a take or a draw, or a group shown: showing while a group can be shown
         (show: when_made), else discarding."""
-        shows = self.t.rules.show is Show.WHEN_MADE and (self.owed is not None or bool(self._melds()))
+        shows = self.t.rules.show is ShowWhen.WHEN_MADE and (self.owed is not None or bool(self._melds()))
         self.step = MELDING if shows else DISCARDING
 
     def _reshuffle(self) -> None:

@@ -12,7 +12,7 @@ from interpreter.rulefile.draw_discard_rules import DrawDiscardRules
 from interpreter.rulefile.ruleset import Direction, Ruleset
 
 
-class Tables:
+class DrawDiscardTables:
     def __init__(self, ruleset: Ruleset, players: int) -> None:
         rules = ruleset.draw_discard
         assert rules is not None
@@ -80,4 +80,4 @@ class Tables:
         return min(v[-1] for v in self.matcher.splits(self.hand_types(hand)))
 
 
-tables_for = PerRuleset(Tables, 64)
+tables_for = PerRuleset(DrawDiscardTables, 64)

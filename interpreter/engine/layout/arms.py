@@ -48,7 +48,7 @@ class Arm:
         return arm
 
 
-class Layout:
+class LaidLayout:
     __slots__ = ("arms", "closed", "doubles", "endwise", "engine", "lead", "markers", "own_doubles", "spinners")
 
     def __init__(self, players: int) -> None:
@@ -62,8 +62,8 @@ class Layout:
         self.endwise = -1  # a double laid in line, as any other tile (layout.spinners: first_double_optional)
         self.closed: int | None = None  # the end arm of the lead left closed (start.lead_names_end)
 
-    def copy(self) -> Layout:
-        new = Layout(0)
+    def copy(self) -> LaidLayout:
+        new = LaidLayout(0)
         new.arms = [arm.copy() for arm in self.arms]
         new.spinners = self.spinners.copy()
         new.lead = self.lead

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 from interpreter.engine import events as ev
 from interpreter.engine import pool
 from interpreter.engine.fixtures import ScriptedDeal
-from interpreter.engine.layout.arms import Layout
-from interpreter.engine.layout.tables import Tables
+from interpreter.engine.layout.arms import LaidLayout
+from interpreter.engine.layout.tables import LayoutTables
 from interpreter.engine.lots import draw_lots
 from interpreter.engine.tiles import bits
 from interpreter.expressions.language import Expr, ExpressionRuntimeError
@@ -33,7 +33,7 @@ class Previous:
 
     starter: int
     winner: int | None  # the seat that won it; None after a tie, when nobody scored, or when no start rule asks
-    # Read only when a start rule asks (Tables.start_reads_winner):
+    # Read only when a start rule asks (LayoutTables.start_reads_winner):
     winner_side: int | None = None  # the side that won it (went out, or the single scoring side)
     last_player: int | None = None  # the seat that laid its last tile
     out: int | None = None  # the seat that went out; None after a block
@@ -56,7 +56,7 @@ class RoundStart:
     turned: int | None = None  # a tile left undealt that a `stock_lead` entry turns up as the lead
 
 
-def engine_tile(tables: Tables, round_no: int) -> int | None:
+def engine_tile(tables: LayoutTables, round_no: int) -> int | None:
     rules = tables.ruleset
     engine = rules.layout.engine
     if rules.layout.topology is not Topology.HUB or engine is None:
@@ -69,7 +69,7 @@ def engine_tile(tables: Tables, round_no: int) -> int | None:
     return _engine_double(tables, engine, {**tables.count_env, "round": round_no}, round_no)
 
 
-def _engine_double(tables: Tables, engine: Expr, env: Mapping[str, object], round_no: int) -> int:
+def _engine_double(tables: LayoutTables, engine: Expr, env: Mapping[str, object], round_no: int) -> int:
     """The engine double's id. The loader checks the rounds it can (interpreter/rulefile/build.py); a later
     round whose pip is not in the set stops the match here, rather than wrapping round to another double."""
     pip = int(engine(env))
@@ -96,7 +96,7 @@ class _Criterion:
     draw_until: Expr | None  # the player picked draws until he draws a tile meeting this (TILE_NAMES), and leads it
 
 
-def _criteria(tables: Tables, first: bool) -> tuple[_Criterion, ...]:
+def _criteria(tables: LayoutTables, first: bool) -> tuple[_Criterion, ...]:
     """The start rules of the first round (`first`) or of later rounds, prepared (cached)."""
     found = tables.start_cache.get(first)
     if found is None:
@@ -122,7 +122,7 @@ _RANDOM = StartCriterion.RANDOM.value
 
 
 def open_round(
-    tables: Tables,
+    tables: LayoutTables,
     rng: random.Random,
     round_no: int,
     scripted: ScriptedDeal | None,
@@ -181,7 +181,7 @@ def open_round(
 
 
 def _starter(
-    tables: Tables,
+    tables: LayoutTables,
     criteria: tuple[_Criterion, ...],
     hands: list[int],
     undealt: tuple[list[int], list[int]],
@@ -221,7 +221,7 @@ def _starter(
 DREW_LEAD = "drew_lead"  # the `how` of a starter who drew from the boneyard until he drew his lead
 
 
-def _drawn_for(tables: Tables, wanted: Expr[bool], boneyard: list[int], seat: int) -> tuple[int, int, str] | None:
+def _drawn_for(tables: LayoutTables, wanted: Expr[bool], boneyard: list[int], seat: int) -> tuple[int, int, str] | None:
     """(seat, the first tile of the boneyard's drawable part that meets `wanted`, DREW_LEAD), or
     None when none does (the start list goes on)."""
     for tile in boneyard[: len(boneyard) - tables.reserve]:
@@ -240,12 +240,12 @@ def _draw_for_lead(hands: list[int], boneyard: list[int], picked: tuple[int, int
             return
 
 
-def _thrown_in(tables: Tables, void: Expr[bool], hands: list[int]) -> bool:
+def _thrown_in(tables: LayoutTables, void: Expr[bool], hands: list[int]) -> bool:
     """Whether any hand as dealt meets `deal.redeal_when` (DEALT_HAND_NAMES), which voids the deal."""
     return any(void(dealt_hand_env(tables, hand)) for hand in hands)
 
 
-def dealt_hand_env(tables: Tables, hand: int) -> dict[str, object]:
+def dealt_hand_env(tables: LayoutTables, hand: int) -> dict[str, object]:
     """The names a condition over one hand as dealt reads (DEALT_HAND_NAMES): `deal.redeal_when`,
     `deal.redeal_claim`."""
     low, high = tables.low, tables.high
@@ -264,7 +264,7 @@ ENGINE_DRAWN = "engine_drawn"  # ... by the player who drew it, the players draw
 ENGINE_STAND_IN = "engine_stand_in"  # ... by the holder of the tile standing in for an engine nobody holds
 
 
-def _engine_holder_leads(tables: Tables, found: RoundStart, engine: int) -> RoundStart:
+def _engine_holder_leads(tables: LayoutTables, found: RoundStart, engine: int) -> RoundStart:
     """The holder of a dealt engine leads it. When nobody holds it, the players draw in turn from
     the chosen starter on until one draws it (after redeals ran out, a set-aside engine is dealt
     to the chosen starter instead); the hands are logged as they are after that drawing."""
@@ -336,7 +336,7 @@ def _inline_shuffle_is_exact() -> bool:
 shuffle = _inline_shuffle if _inline_shuffle_is_exact() else random.Random.shuffle
 
 
-def _shuffled(tables: Tables, rng: random.Random, engine: int | None) -> tuple[list[int], list[int], list[int]]:
+def _shuffled(tables: LayoutTables, rng: random.Random, engine: int | None) -> tuple[list[int], list[int], list[int]]:
     # The pool holds each tile as its bit (1 << id): the same swaps as shuffling the ids, and a
     # hand's mask is then the plain sum of its slice.
     pool = tables.bit_pool(engine)
@@ -351,7 +351,7 @@ def _shuffled(tables: Tables, rng: random.Random, engine: int | None) -> tuple[l
     return hands, rest, []
 
 
-def _rows(t: Tables, rng: random.Random, hands: list[int], scripted: ScriptedDeal | None) -> list[list[int]]:
+def _rows(t: LayoutTables, rng: random.Random, hands: list[int], scripted: ScriptedDeal | None) -> list[list[int]]:
     """Each hand as a blind row (deal.hands: blind_row), its right end last: a scripted deal's in
     the order it names the tiles, a shuffled one's in a random order."""
     if scripted is not None:
@@ -364,7 +364,9 @@ def _rows(t: Tables, rng: random.Random, hands: list[int], scripted: ScriptedDea
     return rows
 
 
-def _scripted(tables: Tables, scripted: ScriptedDeal, engine: int | None) -> tuple[list[int], list[int], list[int]]:
+def _scripted(
+    tables: LayoutTables, scripted: ScriptedDeal, engine: int | None
+) -> tuple[list[int], list[int], list[int]]:
     if len(scripted.hands) != tables.players:
         raise ValueError(f"the scripted deal has {len(scripted.hands)} hands for {tables.players} players")
     if scripted.boneyard and tables.undealt_dead:
@@ -398,7 +400,7 @@ def _scripted(tables: Tables, scripted: ScriptedDeal, engine: int | None) -> tup
     return hands, ids[-1], dead
 
 
-def _guard(tables: Tables, when: Expr, previous: Previous | None, round_no: int, guards: dict[int, bool]) -> bool:
+def _guard(tables: LayoutTables, when: Expr, previous: Previous | None, round_no: int, guards: dict[int, bool]) -> bool:
     """Whether a later round's start condition holds, over how the previous round ended."""
     found = guards.get(id(when))
     if found is None:
@@ -420,7 +422,7 @@ def _guard(tables: Tables, when: Expr, previous: Previous | None, round_no: int,
     return found
 
 
-def _holder(hands: list[int], tile: int, tables: Tables | None = None) -> int | None:
+def _holder(hands: list[int], tile: int, tables: LayoutTables | None = None) -> int | None:
     """The seat holding `tile` (with `tables`: or a copy of it; -1, a tile the set leaves out: nobody)."""
     if tile < 0:
         return None
@@ -432,7 +434,7 @@ def _holder(hands: list[int], tile: int, tables: Tables | None = None) -> int | 
 
 
 def _pick(
-    tables: Tables,
+    tables: LayoutTables,
     prepared: _Criterion,
     hands: list[int],
     rng: random.Random,
@@ -522,7 +524,7 @@ def _pick(
 
 
 def _lots(
-    tables: Tables,
+    tables: LayoutTables,
     rule: StartRule,
     rng: random.Random,
     lots: list[list[tuple[int, int]]],
@@ -534,7 +536,7 @@ def _lots(
     return draw_lots(tables.ranks(rule), contenders, rng, lots, lowest)
 
 
-def next_seat(tables: Tables, seat: int) -> int:
+def next_seat(tables: LayoutTables, seat: int) -> int:
     return (seat + tables.step) % tables.players
 
 
@@ -563,7 +565,7 @@ def deal_round(table: LayoutTable, again: bool = False) -> None:
     table.boneyard = rs.boneyard
     table.next_draw = 0
     table.dead = rs.dead
-    table.layout = Layout(table.n)
+    table.layout = LaidLayout(table.n)
     table.demands = []
     dealt_engine = not t.line and table.rules.layout.engine_dealt
     if not t.line and not dealt_engine and rs.engine is not None:  # (a hub may have no engine: layout.engine)

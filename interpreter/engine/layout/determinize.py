@@ -1,6 +1,6 @@
 """Determinization: a full `Match` consistent with what one seat knows, for search-based players.
 
-A seat knows its own hand, the table and the public log. `Determinizer` rebuilds the current
+A seat knows its own hand, the table and the public log. `LayoutDeterminizer` rebuilds the current
 round from the seat's `Observation` alone: it replays the round's public actions on a skeleton
 match whose hidden tiles are placeholders (so no hidden tile is ever read), and on the way it
 records what every pass or draw revealed. Under `play.forced`, a seat that draws, passes or
@@ -16,7 +16,7 @@ the true hand, since any older slot it might have filled could hold the tile act
 Sampling fills the most constrained slots first, each with a random tile it allows, then deals
 the rest uniformly. This is not exactly uniform over consistent deals, which search tolerates.
 What is fixed for the decision (the tiles each constrained slot allows, the hidden tiles) is
-worked out once per `Determinizer`, so a search builds one and samples it every iteration.
+worked out once per `LayoutDeterminizer`, so a search builds one and samples it every iteration.
 After `TRIES` failed attempts the oldest half of the constraints is dropped, and so on, so a
 sample always comes back (with no constraints left any deal of the right sizes fits).
 """
@@ -45,13 +45,13 @@ def determinize(match: AnyMatch, seat: int, rng: random.Random) -> Match:
     with what `seat` has seen. Built from `match.observation(seat)` only (and the last round's
     finished layout, which every seat saw): `match.resample`."""
     assert isinstance(match, Match)
-    return Determinizer(match.ruleset, match.observation(seat)).sample(rng)._showing_finished_of(match)
+    return LayoutDeterminizer(match.ruleset, match.observation(seat)).sample(rng)._showing_finished_of(match)
 
 
 register_resampler(Family.LAYOUT, determinize)
 
 
-class Determinizer:
+class LayoutDeterminizer:
     """The current round as `observation.seat` knows it; `sample` is cheap, building is not."""
 
     def __init__(self, rules: Ruleset, observation: Observation) -> None:

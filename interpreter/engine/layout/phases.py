@@ -136,7 +136,7 @@ class PlayPhase(LayoutPhase):
         self.ended: str | None = None  # why the round ended (turns.DOMINO, BLOCKED, TARGET)
         self.out: int | None = None  # the seat that went out
         self.first_out: int | None = None  # under play.until: all_out, the first seat whose hand emptied
-        # Where a rule reads `turn` (Tables.counts_turns): the turns each seat has begun this round (a
+        # Where a rule reads `turn` (LayoutTables.counts_turns): the turns each seat has begun this round (a
         # turn begins when a seat acts after another one), and the seat that acted last.
         self.turns: tuple[int, ...] = ()
         self.actor = -1
@@ -213,7 +213,7 @@ class PlayPhase(LayoutPhase):
 
     def playout(self, table: LayoutTable, rand: Callable[[], float], heavy: float) -> None:
         """Random play (`Match.playout`) until the round ends: the inlined turn where it knows
-        every rule in force (`Tables.plain`), else one listed decision at a time."""
+        every rule in force (`LayoutTables.plain`), else one listed decision at a time."""
         fast = table.t.plain
         while not self.ended:
             if fast:

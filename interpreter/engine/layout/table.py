@@ -20,9 +20,9 @@ from interpreter.engine import events as ev
 from interpreter.engine import pool, stakes
 from interpreter.engine.actions import PLAY
 from interpreter.engine.fixtures import ScriptedDeal
-from interpreter.engine.layout.arms import Arm, Demand, Layout
+from interpreter.engine.layout.arms import Arm, Demand, LaidLayout
 from interpreter.engine.layout.dealing import Previous
-from interpreter.engine.layout.tables import Fits, Tables
+from interpreter.engine.layout.tables import Fits, LayoutTables
 from interpreter.rulefile.ruleset import AfterStockLead, DemandStarts, DoubleAtEnd, Ruleset, SpinnerCount, Spinners
 
 
@@ -30,7 +30,7 @@ class LayoutTable:
     """A layout match's shared state. Set up empty; the deal phase deals each round onto it."""
 
     # Fixed for the match.
-    t: Tables
+    t: LayoutTables
     rules: Ruleset
     n: int
     sides: int
@@ -54,7 +54,7 @@ class LayoutTable:
     boneyard: list[int]  # draw order; `next_draw` is the next tile's position
     next_draw: int
     dead: list[int]
-    layout: Layout
+    layout: LaidLayout
     demands: list[Demand]  # the open doubles, oldest first
     fits: Fits  # the matching table for the doubles on the layout
     starter: int
@@ -66,7 +66,7 @@ class LayoutTable:
     # What the last round's scoring left: for the next deal's start criteria, and to show it.
     previous: Previous | None
     pool: int  # staked and not yet taken (match.pool, engine/pool.py)
-    finished: tuple[Layout, list[Demand]] | None
+    finished: tuple[LaidLayout, list[Demand]] | None
     claimed = 0  # deals thrown in by a player's claim so far (deal.redeal_claim): each takes the next scripted deal
     # The seats out of the match (match.eliminate_when), in the order they went out; `next_of[seat]`
     # is the seat after `seat` in the order of play among those still in, and `seated` their count.
@@ -79,7 +79,7 @@ class LayoutTable:
 
     def __init__(
         self,
-        t: Tables,
+        t: LayoutTables,
         sides: int,
         seat_side: list[int],
         scores: list[int],
@@ -106,7 +106,7 @@ class LayoutTable:
         self.boneyard = []
         self.next_draw = 0
         self.dead = []
-        self.layout = Layout(self.n)
+        self.layout = LaidLayout(self.n)
         self.demands = []
         self.fits = t.fits(0)
         self.starter = self.current = 0
@@ -327,7 +327,7 @@ class LayoutTable:
                     self.demands.remove(demand)
                 return
 
-    def counted_ends(self, layout: Layout | None = None) -> list[int]:
+    def counted_ends(self, layout: LaidLayout | None = None) -> list[int]:
         """The open ends as they count (of `layout`, the current one when not given)."""
         scoring = self.rules.in_play
         factor = 1 if scoring is not None and scoring.double_at_end is DoubleAtEnd.ONE_HALF else 2
@@ -336,7 +336,7 @@ class LayoutTable:
             return lay.uncovered_ends(self.crosswise(lay), self.t.low, factor)
         return lay.counted_ends(self.crosswise(lay), factor)
 
-    def crosswise(self, layout: Layout | None = None) -> tuple[bool, ...]:
+    def crosswise(self, layout: LaidLayout | None = None) -> tuple[bool, ...]:
         """Per tile, whether it lies crosswise as a double does: every double, but one laid endwise
         (layout.spinners: first_double_optional), which counts and shows as any other tile."""
         endwise = (layout or self.layout).endwise

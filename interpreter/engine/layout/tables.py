@@ -74,7 +74,7 @@ def row_key(arm: int, end: int) -> int:
     return arm << 6 | end
 
 
-class Tables:
+class LayoutTables:
     def __init__(self, ruleset: Ruleset, players: int) -> None:
         self.ruleset = ruleset
         self.players = players
@@ -144,7 +144,7 @@ class Tables:
         self.hand_size = ruleset.deal.hand_sizes[players]
         self.hand_starts = range(0, players * self.hand_size, self.hand_size)
         self.out: tuple[int, ...] = ()  # the seats a deal leaves out (`seated`): none
-        self._seated: dict[tuple[int, ...], Tables] = {}
+        self._seated: dict[tuple[int, ...], LayoutTables] = {}
         # Nobody draws the tiles left undealt; under `starter` the round's first player takes them.
         self.undealt_dead = ruleset.deal.undealt in (Undealt.DEAD, Undealt.STARTER)
         self.undealt_to_starter = ruleset.deal.undealt is Undealt.STARTER
@@ -246,7 +246,7 @@ class Tables:
             or ruleset.on_pass is not None  # a pass may score
             or self.reads_fit  # a tile laid counts the ends it could have gone on
             or ruleset.match.eliminate_when is not None  # the turn order skips the seats out
-            or bool(self.groups)  # a tile held twice is listed once (Tables.distinct)
+            or bool(self.groups)  # a tile held twice is listed once (LayoutTables.distinct)
             or self.discards
             or self.all_out
             or self.names_end  # one end of the lead stays closed
@@ -259,7 +259,7 @@ class Tables:
             self.policy is DrawPolicy.UNTIL_PLAYABLE, self.all_open and not layout.double_demand,
         )  # fmt: skip
 
-    def seated(self, out: tuple[int, ...]) -> Tables:
+    def seated(self, out: tuple[int, ...]) -> LayoutTables:
         """These tables as a deal sees them once the seats `out` are out of the match (sorted):
         the others are dealt the hand size for their count (cached)."""
         key = tuple(sorted(out))
@@ -414,9 +414,9 @@ class Tables:
         return found
 
 
-_cache = PerRuleset(Tables, _CACHE_SIZE)
+_cache = PerRuleset(LayoutTables, _CACHE_SIZE)
 
 
-def tables_for(ruleset: Ruleset, players: int) -> Tables:
+def tables_for(ruleset: Ruleset, players: int) -> LayoutTables:
     """The shared tables for `ruleset` at `players` (of the ruleset as that many players play it)."""
     return _cache(ruleset.for_players(players), players)

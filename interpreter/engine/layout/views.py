@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from interpreter.engine.layout.arms import Demand, Layout
+from interpreter.engine.layout.arms import Demand, LaidLayout
 from interpreter.engine.layout.table import LayoutTable
 from interpreter.engine.observation import ArmView, LayoutView, OpenDouble
 
 
-def layout_view(table: LayoutTable, lay: Layout, demands: list[Demand], open_ids: set[int]) -> LayoutView:
+def layout_view(table: LayoutTable, lay: LaidLayout, demands: list[Demand], open_ids: set[int]) -> LayoutView:
     """`lay` as a viewer sees it, the arms `open_ids` open."""
     t = table.t
     ends = table.counted_ends(lay) if lay.arms else []

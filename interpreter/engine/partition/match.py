@@ -21,7 +21,7 @@ from interpreter.engine.actions import SPLIT, Action
 from interpreter.engine.fixtures import ScriptedDeal
 from interpreter.engine.match import register
 from interpreter.engine.observation import PartitionView
-from interpreter.engine.partition.phases import Deal, Splitting
+from interpreter.engine.partition.phases import PartitionDeal, Splitting
 from interpreter.engine.partition.splits import Split, house_way
 from interpreter.engine.partition.table import PartitionTable
 from interpreter.engine.phased import PhasedMatch
@@ -40,7 +40,7 @@ class PartitionMatch(PhasedMatch[PartitionTable]):
         return PartitionTable(ruleset, self._seat_side, self._sides, self._scores, self._events, rng, deals)
 
     def _first_phase(self, table: PartitionTable) -> Phase[PartitionTable]:
-        return Deal(table)
+        return PartitionDeal(table)
 
     def apply(self, action: Action) -> Sequence[dict[str, Any]]:
         """Split the current seat's hand as `action` says (its groups in any order, the compared

@@ -24,7 +24,7 @@ from interpreter.rulefile.phase_kinds import PARTITION
 from interpreter.rulefile.ruleset import Winner
 
 
-class Automatic(Phase[PartitionTable]):
+class PartitionAutomatic(Phase[PartitionTable]):
     """A phase without a decision: its work is done when it is built."""
 
     def legal(self, table: PartitionTable) -> list[Action]:
@@ -43,11 +43,11 @@ class Automatic(Phase[PartitionTable]):
     def done(self) -> bool:
         return True
 
-    def copy(self) -> Automatic:
+    def copy(self) -> PartitionAutomatic:
         return self  # nothing of its own changes
 
 
-class Deal(Automatic):
+class PartitionDeal(PartitionAutomatic):
     """Deals the hand (scripted, or from the match's random stream; a new shuffle every
     `deals_per_shuffle` hands): every seat `hand_size` tiles, the rest dead; names the banker."""
 
@@ -180,7 +180,7 @@ class Splitting(Phase[PartitionTable]):
         return new
 
 
-class Showdown(Automatic):
+class Showdown(PartitionAutomatic):
     """Shows every split (the house way splits for a banker who takes no decision), ranks the
     groups, settles each player against the banker by the file's formula and scores it."""
 
@@ -236,7 +236,7 @@ class Showdown(Automatic):
             events.append(ev.match_end(table.winners, scores))
 
     def following(self, table: PartitionTable) -> Phase[PartitionTable] | None:
-        return None if table.finished else Deal(table)
+        return None if table.finished else PartitionDeal(table)
 
 
 def _next_banker(table: PartitionTable, scripted: ScriptedDeal | None) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 
 from interpreter.engine.partition.ranking import Ranker
 from interpreter.engine.partition.splits import Split
-from interpreter.rulefile.partition_rules import Against, Tie
+from interpreter.rulefile.partition_rules import Against, ShowdownTie
 
 Settled = tuple[list[int], list[dict[str, Any]]]  # the points per seat, the settle events
 
@@ -36,7 +36,7 @@ def _compare(ranker: Ranker, split: Split | None, other: Split | None) -> tuple[
         mine, theirs = ranker.rank(split[i]).key, ranker.rank(other[i]).key
         if mine > theirs:
             won += 1
-        elif mine < theirs or rules.tie is Tie.BANKER:
+        elif mine < theirs or rules.tie is ShowdownTie.BANKER:
             lost += 1
         else:
             tied += 1

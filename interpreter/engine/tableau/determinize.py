@@ -15,7 +15,7 @@ import random
 from interpreter.engine.match import Match, register_resampler
 from interpreter.engine.observation import Observation
 from interpreter.engine.tableau.match import TableauMatch, tableau_rules
-from interpreter.engine.tableau.phases import Playing
+from interpreter.engine.tableau.phases import TableauPlaying
 from interpreter.engine.tableau.table import TableauTable
 from interpreter.rulefile.ruleset import Family, Ruleset
 
@@ -47,7 +47,7 @@ class TableauDeterminizer:
         table = TableauTable(
             rules, columns, hidden, list(view.spares), stock, list(view.removed), [], list(self._scores), later
         )
-        return TableauMatch.resumed(self._rules, table, Playing.entered(table, self._rules.match.win_requires))
+        return TableauMatch.resumed(self._rules, table, TableauPlaying.entered(table, self._rules.match.win_requires))
 
 
 def determinize(match: Match, seat: int, rng: random.Random) -> TableauMatch:

@@ -19,7 +19,7 @@ from interpreter.engine.fixtures import ScriptedDeal
 from interpreter.engine.match import register
 from interpreter.engine.observation import TableauView
 from interpreter.engine.phased import PhasedMatch
-from interpreter.engine.tableau.phases import CLEARED, STUCK, Playing
+from interpreter.engine.tableau.phases import CLEARED, STUCK, TableauPlaying
 from interpreter.engine.tableau.policy import by_totals
 from interpreter.engine.tableau.table import TableauTable
 from interpreter.engine.tiles import Tile
@@ -46,8 +46,8 @@ class TableauMatch(PhasedMatch[TableauTable]):
         self._events.append((ev.HIDDEN, _deal_event(order), _shown_deal(view_of(table, over=False))))
         return table
 
-    def _first_phase(self, table: TableauTable) -> Playing:
-        return Playing.entered(table, self._rules.match.win_requires)
+    def _first_phase(self, table: TableauTable) -> TableauPlaying:
+        return TableauPlaying.entered(table, self._rules.match.win_requires)
 
     def rule_of_thumb(self) -> Action:
         return by_totals(self._view(), self._phase.legal(self._table))

@@ -22,7 +22,7 @@ CLEARED = "cleared"
 STUCK = "stuck"
 
 
-class Playing(Phase[TableauTable]):
+class TableauPlaying(Phase[TableauTable]):
     """The removals and moves. It keeps the legal actions of the tableau as it stands, computed
     as it is entered and after each action: whether it is done is whether there are none."""
 
@@ -34,7 +34,7 @@ class Playing(Phase[TableauTable]):
         self._legal = legal
 
     @classmethod
-    def entered(cls, table: TableauTable, requires: Expr[bool] | None) -> Playing:
+    def entered(cls, table: TableauTable, requires: Expr[bool] | None) -> TableauPlaying:
         """The phase on `table` as it stands; `requires` is `match.win_requires`."""
         return cls(requires, table.legal())
 
@@ -78,5 +78,5 @@ class Playing(Phase[TableauTable]):
         table.events.append(ev.match_end(table.winners, scores))
         return None
 
-    def copy(self) -> Playing:
-        return Playing(self._requires, self._legal)  # the list is replaced, never changed
+    def copy(self) -> TableauPlaying:
+        return TableauPlaying(self._requires, self._legal)  # the list is replaced, never changed

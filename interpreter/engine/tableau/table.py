@@ -22,7 +22,7 @@ from typing import Any
 
 from interpreter.engine.actions import MOVE, REMOVE, Action
 from interpreter.engine.tiles import Tile
-from interpreter.rulefile.tableau_rules import Stock, TableauRules
+from interpreter.rulefile.tableau_rules import TableauRules, TableauStock
 
 SPARE = -1  # the place of a spare among the free places (a column's is its index)
 
@@ -175,7 +175,7 @@ class TableauTable:
             self.removed.append(tile)
         for column in sorted(taken):  # what each column shows next, in the order the columns were dealt
             self._turn_up(column)
-            if not self.columns[column] and self.rules.stock is Stock.REFILL and self.stock:
+            if not self.columns[column] and self.rules.stock is TableauStock.REFILL and self.stock:
                 tile = self.stock.pop(0)
                 self.columns[column].append(tile)
                 self.events.append({"type": "refilled", "column": column + 1, "tile": [*tile]})

@@ -49,7 +49,7 @@ from interpreter.engine.tricks.phases.declaring import Declaring
 from interpreter.engine.tricks.phases.discarding import Discarding
 from interpreter.engine.tricks.phases.melding import Melding
 from interpreter.engine.tricks.phases.passing import Passing
-from interpreter.engine.tricks.phases.playing import Playing
+from interpreter.engine.tricks.phases.playing import TrickPlaying
 from interpreter.engine.tricks.phases.turn_up import TurnUpExchange
 from interpreter.engine.tricks.picks import next_picks
 from interpreter.engine.tricks.table import Laid, TrickTable
@@ -241,7 +241,7 @@ class TrickDeterminizer:
         """The current phase as this seat has seen it, with the trick's `plays` as sampled."""
         name = self._phase_name
         if name == PLAYING:
-            return Playing.seen(self._led, self._trick, plays, self._best, self._picked.copy())
+            return TrickPlaying.seen(self._led, self._trick, plays, self._best, self._picked.copy())
         if name == DISCARDING and self._kind == phases.UNDEALT:
             return TurnUpExchange()  # the dealer lays a tile away for the turned-up tile he took
         if name == DISCARDING:

@@ -24,8 +24,8 @@ from interpreter.engine.observation import LayoutView, Observation, TrickView
 from interpreter.engine.scoring import track_values
 from interpreter.engine.tiles import Tile, bits, normal
 from interpreter.engine.tricks.phases import BIDDING, CALLING, DECLARING, DISCARDING, PLAYING, TrickPhase, thumb
-from interpreter.engine.tricks.phases.deal import Deal
-from interpreter.engine.tricks.phases.playing import Playing
+from interpreter.engine.tricks.phases.deal import TrickDeal
+from interpreter.engine.tricks.phases.playing import TrickPlaying
 from interpreter.engine.tricks.table import TrickTable
 from interpreter.engine.tricks.tables import trick_tables_for
 from interpreter.rulefile.ruleset import Family, Ruleset
@@ -59,7 +59,7 @@ class TrickMatch(Match):
         t = trick_tables_for(ruleset, players)
         self._table = TrickTable(t, ruleset, self._sides, self._scores, self._events, random.Random(seed), deals or ())
         self._legal = None
-        self._enter(Deal(self._table))
+        self._enter(TrickDeal(self._table))
 
     @classmethod
     def resumed(cls, ruleset: Ruleset, table: TrickTable, phase: TrickPhase, rng: random.Random) -> TrickMatch:
@@ -265,7 +265,7 @@ class TrickMatch(Match):
         a trick the partner is taking, the richest count; against an opponent's, the cheapest tile
         that takes it, else the lowest. Only while playing."""
         phase = self._phase
-        assert isinstance(phase, Playing)
+        assert isinstance(phase, TrickPlaying)
         return thumb.rule_of_thumb(phase, self._table)
 
     def clone(self) -> TrickMatch:

@@ -30,7 +30,7 @@ Screen = Callable[[Match, Ruleset, Sequence[Seat], int, Sequence[Action], Style]
 
 
 @dataclass(frozen=True)
-class Board:
+class TerminalBoard:
     screen: Screen  # everything a person needs to choose a move, the moves numbered from 1
     help: Callable[[Ruleset], str]  # the moves the game may be typed as, and the commands
     describe: Callable[[Action, Match, Sequence[Seat]], str]  # a move as the hint names it
@@ -54,23 +54,25 @@ def _trick_order(match: Match, legal: Sequence[Action]) -> list[Action]:
     return order_plays(match, legal) if grouped(tables(match)) else list(legal)  # the plays that take the lead first
 
 
-BOARDS: PhaseParts[Board] = PhaseParts(
+BOARDS: PhaseParts[TerminalBoard] = PhaseParts(
     "the terminal (terminal/boards.py)",
     {
-        kinds.LAYOUT: Board(screen, layout_help, describe_move, _layout_said, lambda match, legal: list(legal)),
-        kinds.TRICKS: Board(trick_screen, trick_help, _trick_move, _trick_move, _trick_order),
-        kinds.COUNTING: Board(
+        kinds.LAYOUT: TerminalBoard(screen, layout_help, describe_move, _layout_said, lambda match, legal: list(legal)),
+        kinds.TRICKS: TerminalBoard(trick_screen, trick_help, _trick_move, _trick_move, _trick_order),
+        kinds.COUNTING: TerminalBoard(
             counting_screen, counting_help, describe_counting_move, describe_counting_move, lambda m, legal: list(legal)
         ),
-        kinds.TABLEAU: Board(tableau_screen, tableau_help, describe, describe, lambda match, legal: list(legal)),
-        kinds.DRAW_DISCARD: Board(
+        kinds.TABLEAU: TerminalBoard(
+            tableau_screen, tableau_help, describe, describe, lambda match, legal: list(legal)
+        ),
+        kinds.DRAW_DISCARD: TerminalBoard(
             draw_discard_table.screen, draw_discard_table.help_text, draw_discard_table.said, draw_discard_table.said,
             lambda match, legal: list(legal),
         ),
-        kinds.PARTITION: Board(partition_screen, partition_help, describe_split, describe_split, _as_listed),
+        kinds.PARTITION: TerminalBoard(partition_screen, partition_help, describe_split, describe_split, _as_listed),
     },
 )
 
-def board_of(match: Match) -> Board:
+def board_of(match: Match) -> TerminalBoard:
     """The terminal's part for the board `match`'s hands are played on."""
     return BOARDS.part(play_kind(match.phase_kinds))

@@ -50,9 +50,9 @@ from interpreter.rulefile.loader import load_ruleset_text
 from interpreter.rulefile.ruleset import Ruleset
 from interpreter.text.diagnostics import RuleFileError, shorten
 
-if TYPE_CHECKING:  # sayings.py imports Table from here; a Pool is only named
+if TYPE_CHECKING:  # sayings.py imports Table from here; a WorkerPool is only named
     from interpreter.frontends.web.sayings import Sayings
-    from interpreter.frontends.web.workers import Pool
+    from interpreter.frontends.web.workers import WorkerPool
 
 MAX_UPLOAD_FILES = 16  # bases uploaded with a rule file; real house rules stack two or three
 UPLOAD_FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}\.ya?ml")  # a plain name: no folder, no dotfile
@@ -514,7 +514,7 @@ class Table:
             return None
         return {"token": self.spectator, "link": f"/table/{self.id}?token={self.spectator}"}
 
-    async def drive(self, committer: Committer, computers: Pool) -> None:
+    async def drive(self, committer: Committer, computers: WorkerPool) -> None:
         """Let the computer seats move, one action at a time at the table's pace, until a person's turn;
         each move is thought in the `computers` pool, in turn with the other clients' tables."""
         backoff = 1.0
@@ -560,7 +560,7 @@ class Table:
                 return False
         return False
 
-    def start_driving(self, committer: Committer, computers: Pool) -> asyncio.Task | None:
+    def start_driving(self, committer: Committer, computers: WorkerPool) -> asyncio.Task | None:
         if self.who.sync(self):  # a table made or loaded in a worker thread: its first deadline starts now
             self.publish()
         if self.computer_to_move() and (self.driver is None or self.driver.done()):

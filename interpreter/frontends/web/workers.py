@@ -64,7 +64,7 @@ class _Work:
     loop: asyncio.AbstractEventLoop
 
 
-class Pool:
+class WorkerPool:
     """A bounded executor whose threads are handed out fairly, one client after another. A thread
     that finishes starts the next client's work itself: the turn does not wait for the event loop,
     which under load is the slowest part of the server."""
@@ -181,9 +181,9 @@ class Workers:
     """Every pool of one server, by name (POOLS)."""
 
     def __init__(self, shapes: dict[str, Shape] | None = None) -> None:
-        self.pools = {name: Pool(name, shape) for name, shape in (shapes or POOLS).items()}
+        self.pools = {name: WorkerPool(name, shape) for name, shape in (shapes or POOLS).items()}
 
-    def __getitem__(self, name: str) -> Pool:
+    def __getitem__(self, name: str) -> WorkerPool:
         return self.pools[name]
 
     def close(self) -> None:

@@ -107,7 +107,7 @@ class TrickPhase(Phase[TrickTable]):
         return new
 
 
-class Automatic(TrickPhase):
+class TrickAutomatic(TrickPhase):
     """A phase without decisions: it does its work when built, and is done at once."""
 
     def legal(self, table: TrickTable) -> list[Action]:

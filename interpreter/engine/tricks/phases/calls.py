@@ -75,7 +75,7 @@ class Calls(TrickPhase):
         """Finish when every seat has called (the first lead) or every other side dropped out."""
         in_play = {table.seat_side[s] for s in range(table.n) if not (table.dropped >> s) & 1}
         if len(in_play) <= 1:  # skips the rest of the sequence: the hand is scored unplayed
-            self.finish(scoring.Scoring(table, walkover=True))
+            self.finish(scoring.TrickScoring(table, walkover=True))
         elif len(table.calls) >= table.n:
             playing.settle(table, table.suits, table.starter)  # type: ignore[arg-type]  # declared on entering
             self.finish(hand_over(table, self.kind))

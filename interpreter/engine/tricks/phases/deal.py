@@ -11,14 +11,14 @@ from interpreter.engine.layout.dealing import shuffle
 from interpreter.engine.lots import draw_lots, tile_ranks
 from interpreter.engine.scoring import goal
 from interpreter.engine.tiles import bits
-from interpreter.engine.tricks.phases import Automatic, entry, hand_over
+from interpreter.engine.tricks.phases import TrickAutomatic, entry, hand_over
 from interpreter.engine.tricks.suits import Declaration
 from interpreter.engine.tricks.table import TrickTable
 from interpreter.rulefile.ruleset import StartCriterion
 
 
 @entry(phases.DEAL)
-class Deal(Automatic):
+class TrickDeal(TrickAutomatic):
     """Deals the next hand (or the same round again after everyone passed) when built."""
 
     kind = phases.DEAL

@@ -15,10 +15,10 @@ from interpreter.engine.tricks.picks import next_picks, picks_for
 from interpreter.engine.tricks.table import TrickTable
 
 if TYPE_CHECKING:
-    from interpreter.engine.tricks.phases.playing import Playing
+    from interpreter.engine.tricks.phases.playing import TrickPlaying
 
 
-def actions(phase: Playing, table: TrickTable) -> list[Action]:
+def actions(phase: TrickPlaying, table: TrickTable) -> list[Action]:
     """What the current seat may play to a trick of plays: to lead, a tile (as the play mask
     allows) or a group it holds; to follow, as many tiles as were led."""
     t = table.t
@@ -36,7 +36,7 @@ def actions(phase: Playing, table: TrickTable) -> list[Action]:
     return [Action(PICK, tiles[x]) for x in next_picks(hand, phase.picked, size, tiles)]
 
 
-def picking(phase: Playing, table: TrickTable) -> int:
+def picking(phase: TrickPlaying, table: TrickTable) -> int:
     """How many tiles the current seat's play takes when it is built by picks, else 0."""
     if not table.t.grouped or not phase.plays:
         return 0
@@ -44,7 +44,7 @@ def picking(phase: Playing, table: TrickTable) -> int:
     return size if size > 1 else 0
 
 
-def completing(phase: Playing, table: TrickTable, action: object) -> list[int] | None:
+def completing(phase: TrickPlaying, table: TrickTable, action: object) -> list[int] | None:
     """The ids a whole play `action` still picks, when it is one (the shorthand for its picks)."""
     size = picking(phase, table)
     if not size or not isinstance(action, Action) or action.kind != PLAY or action.tile is None:
@@ -52,7 +52,7 @@ def completing(phase: Playing, table: TrickTable, action: object) -> list[int] |
     return picks_for(sorted(action.tiles), table.hands[table.current], phase.picked, size, table.t.tiles)
 
 
-def play(phase: Playing, table: TrickTable, action: Action) -> None:
+def play(phase: TrickPlaying, table: TrickTable, action: Action) -> None:
     """The current seat's play, or pick towards one, to a trick of plays."""
     t = table.t
     if picking(phase, table):
@@ -66,7 +66,7 @@ def play(phase: Playing, table: TrickTable, action: Action) -> None:
     _play_group(phase, table, tuple(ids), named, action)
 
 
-def _pick(phase: Playing, table: TrickTable, action: Action) -> None:
+def _pick(phase: TrickPlaying, table: TrickTable, action: Action) -> None:
     """A pick, or a whole play that completes the picks (the shorthand): the play is made once
     the picks hold as many tiles as were led; until then each pick is logged face down (the
     other seats see that a tile was picked, never which)."""
@@ -84,7 +84,9 @@ def _pick(phase: Playing, table: TrickTable, action: Action) -> None:
     _play_group(phase, table, ids, None, Action.group([t.tiles[x] for x in ids]))
 
 
-def _play_group(phase: Playing, table: TrickTable, ids: tuple[int, ...], named: int | None, action: Action) -> None:
+def _play_group(
+    phase: TrickPlaying, table: TrickTable, ids: tuple[int, ...], named: int | None, action: Action
+) -> None:
     """The current seat plays `ids` (one tile or several together, the play `action`) to a
     trick of plays; laid face down (a DISCARD record: public without its tiles) when it does
     not take the lead of the trick under `tricks.face_down`."""
@@ -122,7 +124,7 @@ def _play_group(phase: Playing, table: TrickTable, ids: tuple[int, ...], named: 
     phase.taken(table, phase.plays[phase.best][0], [x for _, group, _ in phase.plays for x in group], hidden)
 
 
-def takes_lead(phase: Playing, table: TrickTable, tiles: tuple[Tile, ...]) -> bool:
+def takes_lead(phase: TrickPlaying, table: TrickTable, tiles: tuple[Tile, ...]) -> bool:
     """Whether a play of `tiles` (sorted) would take the lead of the trick of plays on the
     table: one tile that beats the best so far, or a higher combination of its kind."""
     t = table.t
@@ -143,7 +145,7 @@ def forfeits(table: TrickTable, seat: int) -> bool:
     return bool(condition(scoring.hand_env(table, table.seat_side[seat], points, False)))
 
 
-def why_play(phase: Playing, table: TrickTable, action: Action) -> str:
+def why_play(phase: TrickPlaying, table: TrickTable, action: Action) -> str:
     """Why a play to a trick of plays is refused."""
     t = table.t
     held = [t.tiles[x] for x in bits(table.hands[table.current])]
@@ -169,7 +171,7 @@ def why_play(phase: Playing, table: TrickTable, action: Action) -> str:
     return phase.why_lead(table, action, suits)
 
 
-def why_pick(phase: Playing, table: TrickTable, action: Action) -> str:
+def why_pick(phase: TrickPlaying, table: TrickTable, action: Action) -> str:
     t = table.t
     tile: Tile = action.tile  # type: ignore[assignment]  # a pick's tile
     text = tile_text(tile)

@@ -46,7 +46,7 @@ def settle(table: TrickTable, suits: Suits, leader: int) -> None:
         table.current = table.next_in_play(table.current)
 
 
-class Playing(TrickPhase):
+class TrickPlaying(TrickPhase):
     kind = phases.TRICKS
     name = PLAYING
     heavy = True
@@ -66,7 +66,7 @@ class Playing(TrickPhase):
     def seen(
         cls, led: int | None, trick: list[tuple[int, int]], plays: list[tuple[int, tuple[int, ...], bool]],
         best: int, picked: list[int],
-    ) -> Playing:  # fmt: skip
+    ) -> TrickPlaying:  # fmt: skip
         """The play with a trick on the table as a seat has seen it (tricks/determinize.py)."""
         phase = cls()
         phase.led = led
@@ -75,8 +75,8 @@ class Playing(TrickPhase):
         phase.plays, phase.best, phase.picked = plays, best, picked
         return phase
 
-    def copy(self) -> Playing:
-        new = Playing()
+    def copy(self) -> TrickPlaying:
+        new = TrickPlaying()
         new.led, new.best = self.led, self.best
         new.trick, new.trick_seats = self.trick.copy(), self.trick_seats.copy()
         new.plays, new.picked = self.plays.copy(), self.picked.copy()
@@ -203,7 +203,7 @@ class Playing(TrickPhase):
         elif action.kind == DECLARE:  # the leader shows tiles for points: a claim may follow at once
             counted = declarations.declare(table, action)
             if table.declared.won is not None:  # a declaration that wins the hand (declaration.wins_when)
-                self.finish(scoring.Scoring(table, walkover=False))
+                self.finish(scoring.TrickScoring(table, walkover=False))
             elif counted:
                 self.claim(table)
         elif t.grouped:
@@ -388,12 +388,12 @@ class Playing(TrickPhase):
 
 
 @entry(phases.TRICKS)
-def tricks(table: TrickTable) -> Playing:
+def tricks(table: TrickTable) -> TrickPlaying:
     """The tricks, from the first lead (the table's current seat leads); under the trumps the
     deal fixed when no declaration or calls settled the play (a hand of neither)."""
     if table.suits is None:
         settle(table, table.t.suits(table.fixed), table.current)
-    return Playing()
+    return TrickPlaying()
 
 
 def may_close(table: TrickTable) -> bool:

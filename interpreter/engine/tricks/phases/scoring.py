@@ -11,7 +11,7 @@ from interpreter.engine import events as ev
 from interpreter.engine import phases, pool
 from interpreter.engine.actions import EXCHANGE
 from interpreter.engine.scoring import score_error, winners
-from interpreter.engine.tricks.phases import Automatic, enter, entry
+from interpreter.engine.tricks.phases import TrickAutomatic, enter, entry
 from interpreter.engine.tricks.phases.trick_scores import pair_factor
 from interpreter.engine.tricks.table import TrickTable
 from interpreter.engine.tricks.tables import number
@@ -19,7 +19,7 @@ from interpreter.expressions.language import MAX_VALUE
 from interpreter.rulefile.trick_rules import Aim
 
 
-class Scoring(Automatic):
+class TrickScoring(TrickAutomatic):
     """Scores the hand when built (`walkover`: every other side dropped out at the calls)."""
 
     kind = phases.SCORING
@@ -74,9 +74,9 @@ class Scoring(Automatic):
 
 
 @entry(phases.SCORING)
-def after_play(table: TrickTable) -> Scoring:
+def after_play(table: TrickTable) -> TrickScoring:
     """The scoring of a hand played out (or claimed, or decided)."""
-    return Scoring(table, walkover=False)
+    return TrickScoring(table, walkover=False)
 
 
 def keep_tracks(table: TrickTable, envs: list[dict[str, Any]], gained: list[int]) -> None:

@@ -6,12 +6,12 @@ from __future__ import annotations
 from interpreter.engine.actions import PICK, PLAY, Action
 from interpreter.engine.tiles import bits
 from interpreter.engine.tricks.phases import grouped
-from interpreter.engine.tricks.phases.playing import Playing
+from interpreter.engine.tricks.phases.playing import TrickPlaying
 from interpreter.engine.tricks.picks import pick_towards
 from interpreter.engine.tricks.table import TrickTable
 
 
-def rule_of_thumb(phase: Playing, table: TrickTable) -> Action:
+def rule_of_thumb(phase: TrickPlaying, table: TrickTable) -> Action:
     """Lead the highest trump held (the declarers' side; a defender only when no unplayed trump
     outranks it), else a tile no unplayed tile outranks in its suit (the richest count first),
     else the lowest tile; onto a trick the partner is taking, the richest count; against an
@@ -62,7 +62,7 @@ def rule_of_thumb(phase: Playing, table: TrickTable) -> Action:
     return t.plays[min(winning, key=lambda x: ((trumps >> x) & 1, x)) if winning else min(ids, key=cheap)]
 
 
-def _group_rule_of_thumb(phase: Playing, table: TrickTable) -> Action:
+def _group_rule_of_thumb(phase: TrickPlaying, table: TrickTable) -> Action:
     """`rule_of_thumb` for tricks of plays: lead the best group held, else the best tile;
     follow with the cheapest play that takes the lead, else with the lowest tiles."""
     t = table.t

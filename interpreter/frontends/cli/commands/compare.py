@@ -62,7 +62,7 @@ from interpreter.study.simulation import (
     is_reproducible,
     simulate,
 )
-from interpreter.study.stats import Estimate
+from interpreter.study.stats import IntervalEstimate
 
 UNITS = stats.UNITS  # what each measure of the JSON output is counted in
 CSV_NAME = "matches.csv"
@@ -257,13 +257,13 @@ def differences(a: Sequence[MatchRecord], b: Sequence[MatchRecord], strategies: 
     xs, ys = [x for x, _ in pairs], [y for _, y in pairs]
     seats = len(strategies)
 
-    def paired(value: Callable[[MatchRecord], float]) -> Estimate:
+    def paired(value: Callable[[MatchRecord], float]) -> IntervalEstimate:
         return stats.paired_difference([value(x) for x in xs], [value(y) for y in ys])
 
-    def paired_rate(value: Callable[[MatchRecord], float]) -> Estimate:  # a difference of rates: −1 to 1
+    def paired_rate(value: Callable[[MatchRecord], float]) -> IntervalEstimate:  # a difference of rates: −1 to 1
         return paired(value).clipped(-1.0, 1.0)
 
-    def paired_ratio(numerator: Callable[[MatchRecord], float]) -> Estimate:
+    def paired_ratio(numerator: Callable[[MatchRecord], float]) -> IntervalEstimate:
         return stats.paired_ratio_difference(
             [numerator(x) for x in xs], [x.rounds for x in xs], [numerator(y) for y in ys], [y.rounds for y in ys]
         )
