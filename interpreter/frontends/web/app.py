@@ -1,6 +1,6 @@
 """The web app of `domino serve`: a Starlette app whose routes are the JSON API of docs/web.md and
 the page's static files. Every refusal is `{"error": message}` with its status; no traceback ever
-reaches a browser (an unexpected error is logged on the server and answered with a short 500).
+reaches a browser (responses.py).
 """
 
 from __future__ import annotations
@@ -8,33 +8,29 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import json
 import os
-import re
-import sys
-import traceback
-from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import ClientDisconnect, Request
-from starlette.responses import FileResponse, Response, StreamingResponse
-from starlette.responses import JSONResponse as StarletteJSONResponse
+from starlette.requests import Request
+from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from interpreter import players
 from interpreter.frontends.web.catalogue import base_of, ordered
 from interpreter.frontends.web.idle import keep_closing
-from interpreter.frontends.web.limits import Full, Limits, RateLimiter, StreamSlot, StreamSlots
-from interpreter.frontends.web.presence import arrive, stamped
-from interpreter.frontends.web.presence import leave as went_away
+from interpreter.frontends.web.limits import Full, Limits, RateLimiter, StreamSlots
 from interpreter.frontends.web.refusal import Refusal
 from interpreter.frontends.web.registry import Tables, report, server_directory
 from interpreter.frontends.web.replays import Replays
+from interpreter.frontends.web.requests import MAX_SAVE_BODY, move_of, read_body
+from interpreter.frontends.web.responses import JSONResponse, crashed, error, handled, not_found, state_answer
 from interpreter.frontends.web.sayings import catalogue, say
+from interpreter.frontends.web.stream import HeldStream, updates
 from interpreter.frontends.web.table_list import leave, summary
 from interpreter.frontends.web.tables import Table, load_text, upload_files
 from interpreter.frontends.web.workers import Workers
@@ -43,114 +39,11 @@ from interpreter.rulefile.explain import explain
 from interpreter.rulefile.loader import RuleFileError, load_ruleset
 from interpreter.rulefile.ruleset import Ruleset
 from interpreter.text.diagnostics import shorten
-from interpreter.text.untrusted import MAX_SAVE_LINES, JsonProblem, load_json, printable
+from interpreter.text.untrusted import MAX_SAVE_LINES
 
 STATIC = Path(__file__).resolve().parent / "static"
-MAX_BODY = 256 * 1024  # a rule file, a table's settings, an action
-MAX_SAVE_BODY = 8 * 1024 * 1024  # a save or a log opened in the browser (a long match's save is under 1 MiB)
 HEARTBEAT_S = 15.0
-
-
-class JSONResponse(StarletteJSONResponse):
-    """Starlette's JSON answer, except that a lone surrogate (a pasted rule file may write one as a
-    YAML escape) is sent as the six characters `\\ud800` instead of failing to encode: a 500."""
-
-    def render(self, content: Any) -> bytes:
-        try:
-            return super().render(content)
-        except UnicodeEncodeError:
-            text = json.dumps(content, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
-            return _SURROGATE.sub(lambda found: f"\\\\u{ord(found.group()):04x}", text).encode("utf-8")
-
-
-_SURROGATE = re.compile("[\ud800-\udfff]")
-JSON_TYPE = "application/json"
 MAX_NAME_BYTES = 250  # a page's name with ".html" within a file name's 255 bytes
-
-
-def _error(status: int, message: str, **extra: Any) -> JSONResponse:
-    return JSONResponse({"error": message, **extra}, status_code=status)
-
-
-async def read_body(request: Request, limit: int = MAX_BODY, lines: int | None = None) -> dict[str, Any]:
-    """The request's JSON object, read no further than `limit` bytes, nor than `lines` line breaks
-    of its text (`\\n` in a JSON string: a save's lines, counted as they arrive; an escaped backslash
-    before an n counts too, which only errs towards refusing), and within the body timeout; Refusal
-    413 past the size or the lines, 408 past the time, 400 if malformed, 415 if it says it is not JSON."""
-    if not _is_json(request.headers.get("content-type", "")):
-        raise Refusal(415, f"the request must be JSON (Content-Type: {JSON_TYPE})")
-    length = request.headers.get("content-length", "")
-    if length.isdigit() and int(length) > limit:
-        raise Refusal(413, f"the request is larger than {limit // 1024} KiB")
-    chunks: list[bytes] = []
-    timeout = request.app.state.limits.body_timeout_s
-
-    async def read() -> None:
-        size = breaks = 0
-        last = b""  # the byte before the chunk: a `\n` may be split between two
-        async for chunk in request.stream():
-            size += len(chunk)
-            if size > limit:
-                raise Refusal(413, f"the request is larger than {limit // 1024} KiB")
-            if lines is not None and chunk:
-                breaks += (last + chunk).count(b"\\n")
-                last = chunk[-1:]
-                if breaks > lines:
-                    raise Refusal(413, f"the save has more than {lines:,} lines; a table's longest match writes "
-                                  "far fewer")  # fmt: skip
-            chunks.append(chunk)
-
-    try:
-        await asyncio.wait_for(read(), timeout)
-    except ClientDisconnect:  # nobody reads the answer; it only keeps the traceback out of the log
-        raise Refusal(400, "the client hung up before the whole request arrived") from None
-    except asyncio.TimeoutError:
-        raise Refusal(408, f"the request's body did not arrive within {timeout:g} s") from None
-    try:
-        data = load_json(b"".join(chunks).decode("utf-8"))
-    except UnicodeDecodeError:
-        raise Refusal(400, "the request is not UTF-8 text") from None
-    except JsonProblem as problem:
-        raise Refusal(400, f"malformed JSON at {problem.where()}: {problem.message}") from None
-    if not isinstance(data, dict):
-        raise Refusal(400, "the request must be a JSON object")
-    return data
-
-
-def _is_json(content_type: str) -> bool:
-    """Whether a request's Content-Type is JSON in UTF-8, or is not given (curl --data-binary, a
-    script). A form's or text/plain is refused: a page of another site may send those unasked."""
-    media, *parameters = (part.strip().lower() for part in content_type.split(";"))
-    charsets = [p.partition("=")[2].strip('" ') for p in parameters if p.partition("=")[0].strip() == "charset"]
-    return media in ("", JSON_TYPE) and all(charset in ("utf-8", "utf8") for charset in charsets)
-
-
-def _whole(value: Any) -> bool:
-    return type(value) is int  # not a boolean, nor "6": a lenient reader would take those for numbers
-
-
-def _tile(value: Any) -> bool:
-    return isinstance(value, list) and len(value) == 2 and all(_whole(half) for half in value)
-
-
-def _move(body: dict[str, Any]) -> Any:
-    """The move of an action request: `index` (a legal move's number), or `action`, an object whose
-    fields have the types docs/web.md gives them (the engine's own reader takes "06" for a tile)."""
-    if "action" not in body:
-        index = body.get("index")
-        if not _whole(index):
-            raise Refusal(422, "index must be the number of a legal move (or send an action)")
-        return index
-    action = body["action"]
-    if not isinstance(action, dict) or not isinstance(action.get("kind"), str):
-        raise Refusal(422, 'action must be an object such as {"kind": "play", "tile": [4, 6]}')
-    checks = {"tile": (_tile, "two whole numbers such as [4, 6]"),
-              "tiles": (lambda v: isinstance(v, list) and all(map(_tile, v)), "a list of tiles such as [[6, 6]]"),
-              "arm": (_whole, "a whole number"), "half": (_whole, "a whole number")}  # fmt: skip
-    for key, (check, words) in checks.items():
-        if action.get(key) is not None and not check(action[key]):
-            raise Refusal(422, f"action: {key} must be {words}")
-    return action
 
 
 def _plain(part: str) -> bool:
@@ -235,21 +128,6 @@ def create_app(
             tables.seen(table)
             return table
         return await workers["saves"].run(client_of(request), tables.find, table_id)  # read from disk: a replay
-
-    def handled(endpoint: Callable[[Request], Awaitable[Response]]) -> Callable[[Request], Awaitable[Response]]:
-        @functools.wraps(endpoint)
-        async def run(request: Request) -> Response:
-            try:
-                return await endpoint(request)
-            except Refusal as refusal:
-                extra = dict(refusal.extra)
-                retry = extra.pop("retry_after", None)
-                response = _error(refusal.status, refusal.message, **extra)
-                if retry is not None:
-                    response.headers["Retry-After"] = str(retry)
-                return response
-
-        return run
 
     async def seat(request: Request) -> tuple[Table, int]:
         table = await find(request, request.path_params["table"])
@@ -343,11 +221,11 @@ def create_app(
     async def act(request: Request) -> Response:
         table, number = await seat(request)
         body = await read_body(request)
-        move = _move(body)
+        move = move_of(body)
         await table.act(number, move, body.get("version"), committer)
         await settle(table)
         tables.seen(table)
-        return Response(f'{{"state":{await table.settled_view_text(number)}}}', media_type="application/json")
+        return state_answer(await table.settled_view_text(number))
 
     @handled
     async def proceed(request: Request) -> Response:
@@ -355,7 +233,7 @@ def create_app(
         await read_body(request)  # `{}`; read all the same: a form of another site may not post here
         await table.proceed(number)
         await settle(table)  # the last person to continue lets the computer seats move
-        return Response(f'{{"state":{await table.settled_view_text(number)}}}', media_type="application/json")
+        return state_answer(await table.settled_view_text(number))
 
     @handled
     async def name(request: Request) -> Response:
@@ -370,14 +248,14 @@ def create_app(
         body = await read_body(request)
         await table.stand_in(number, body)
         await settle(table)  # the computer moves at once where it is its turn
-        return Response(f'{{"state":{await table.settled_view_text(number)}}}', media_type="application/json")
+        return state_answer(await table.settled_view_text(number))
 
     @handled
     async def saying(request: Request) -> Response:
         table, number = await seat(request)
         body = await read_body(request)
         await say(table, number, body.get("say"))
-        return Response(f'{{"state":{await table.settled_view_text(number)}}}', media_type="application/json")
+        return state_answer(await table.settled_view_text(number))
 
     async def sayings(request: Request) -> Response:
         return JSONResponse(catalogue())
@@ -416,7 +294,7 @@ def create_app(
             raise Refusal(full.status, full.message, retry_after=full.retry_after) from None
         return HeldStream(
             slot,
-            _stream(tables, table, number, heartbeat_s, closing, follow),
+            updates(tables, table, number, heartbeat_s, closing, follow),
             media_type="text/event-stream",
             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
         )
@@ -437,11 +315,11 @@ def create_app(
     def page(name: str) -> Callable[[Request], Awaitable[Response]]:
         async def serve(request: Request) -> Response:
             if not all(map(_plain, request.path_params.values())):
-                return _error(404, "no such page")
+                return error(404, "no such page")
             wanted = request.path_params.get("name", name)
             found = next((STATIC / f for f in (f"{wanted}.html", "index.html") if (STATIC / f).is_file()), None)
             if found is None:
-                return _error(404, "the page's files are not installed")
+                return error(404, "the page's files are not installed")
             return FileResponse(found, headers={"Cache-Control": "no-cache"})
 
         return serve
@@ -452,16 +330,6 @@ def create_app(
         body = await read_body(request)
         await table.set_pace(body.get("pace_ms"))
         return JSONResponse({"pace_ms": table.pace_ms})
-
-    async def not_found(request: Request, exc: Exception) -> Response:
-        status = exc.status_code if isinstance(exc, HTTPException) else 404
-        detail = exc.detail if isinstance(exc, HTTPException) else "not found"
-        return _error(status, str(detail))
-
-    async def crashed(request: Request, exc: Exception) -> Response:
-        # For the server's log only, escaped: a message may quote a request.
-        sys.stderr.write(printable("".join(traceback.format_exception(exc))))
-        return _error(500, f"internal error ({type(exc).__name__}); the server's log has the details")
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -526,70 +394,3 @@ def _step(text: str, steps: int) -> int:
     if not (text.isascii() and text.isdigit() and len(digits) <= 18 and int(digits) <= steps):
         raise Refusal(404, f"step {shorten(text)} is outside this replay (0 to {steps})")
     return int(digits)
-
-
-class HeldStream(StreamingResponse):
-    """A live-update stream holding its place in the counts (limits.StreamSlots) until it ends,
-    however it ends (run to its end, the client gone, the server stopping), its generator's first
-    step taken or not. Its generator is closed as it ends too: one cut off while it waited to send
-    would otherwise run its `finally` (its person leaving the table) only when it is collected."""
-
-    def __init__(self, slot: StreamSlot, content: AsyncGenerator[str, None], **options: Any) -> None:
-        super().__init__(content, **options)
-        self.slot = slot
-        self.content = content
-
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        try:
-            await super().__call__(scope, receive, send)
-        finally:
-            self.slot.release()
-            await self.content.aclose()  # its `finally` never awaits: done at once, even when cancelled
-
-
-async def _stream(
-    tables: Tables, table: Table, seat: int | None, heartbeat_s: float, closing: asyncio.Event, follow: bool = False
-) -> AsyncGenerator[str, None]:
-    """Server-sent events: the seat's (or the spectator's) view at connect and at every change (a
-    new version, a person who continued from a round's end, a new name, a new pace); a comment as a
-    heartbeat; `event: over` once the match is over (or stopped: it never goes on), and then the
-    stream ends, unless `follow`:
-    then it goes on until someone plays again, says `event: next` with the next table, and ends. It
-    ends at once when the server stops (the page reconnects to the next server). A table it listens
-    to stays in memory (registry.py); one let go of before the stream began ends it at once, and the
-    page's EventSource connects again to the table as it is now. While it is open, its seat's
-    person is here (presence.py)."""
-    queue = tables.listen(table, seat)
-    if queue is None:
-        return
-    stop = asyncio.ensure_future(closing.wait())  # one waiter for the whole stream, not one per message
-    said_over = False
-    try:
-        await arrive(table, seat)
-        sent, text = await table.settled_view(seat)
-        yield f"event: state\ndata: {stamped(text, table.clock())}\n\n"
-        while not stop.done():
-            if table.finished and sent == table.stamp and not table.turn.locked():  # over or stopped; not mid-save
-                if table.next is not None and follow:  # the reader's own place there, nobody else's
-                    yield f"event: next\ndata: {json.dumps({'table': table.next, 'link': table.next_link(seat)})}\n\n"
-                    return
-                if not said_over:
-                    yield "event: over\ndata: {}\n\n"
-                    said_over = True
-                if not follow:
-                    return
-            got = asyncio.ensure_future(queue.get())
-            done, _ = await asyncio.wait({got, stop}, timeout=heartbeat_s, return_when=asyncio.FIRST_COMPLETED)
-            if got not in done:
-                got.cancel()
-                if stop not in done:
-                    yield ": heartbeat\n\n"
-                continue
-            stamp, text = got.result()
-            if stamp > sent:
-                sent = stamp
-                yield f"event: state\ndata: {stamped(text, table.clock())}\n\n"
-    finally:
-        stop.cancel()
-        tables.unlisten(table, seat, queue)
-        went_away(table, seat)
