@@ -1,5 +1,5 @@
 """The web app's shape (issue 32): its route handlers are module-level functions that read the
-app's state from the request (web/server.py), found from the tree by their role (web/routes/), and
+app's state from the request (web/server_state.py), found from the tree by their role (web/routes/), and
 `create_app` only builds that state, the routes and the app; no handler is a closure inside it."""
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ from interpreter.frontends.web.routes.tables import (
     table_summary,
 )
 from interpreter.frontends.web.routes.variants import list_variants, validate
-from interpreter.frontends.web.server import Server
+from interpreter.frontends.web.server_state import ServerState
 from interpreter.frontends.web.workers import Workers
 
 HEARTBEAT_S = 15.0
@@ -53,7 +53,7 @@ def create_app(
     workers = Workers()
     tables = Tables(directory, pace_ms, limits, workers=workers)
     report(tables.load_all())
-    server = Server(
+    server = ServerState(
         directory=directory, limits=limits, workers=workers, tables=tables, replays=Replays(directory),
         rate=RateLimiter(limits), streams=StreamSlots(limits), closing=asyncio.Event(), heartbeat_s=heartbeat_s,
     )  # fmt: skip
@@ -84,7 +84,7 @@ def create_app(
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: not_found, Exception: crashed})
-    app.state.server = server  # what every route handler reads (server.py)
+    app.state.server = server  # what every route handler reads (server_state.py)
     app.state.tables = tables
     app.state.replays = server.replays
     app.state.limits = limits
@@ -98,7 +98,7 @@ def create_app(
 async def lifespan(app: Starlette) -> AsyncIterator[None]:
     """The tables' computer seats and the idle tables' sweeper run while the app serves; as it
     stops, every stream ends, every driver is cancelled and every write waiting for the disk finishes."""
-    server: Server = app.state.server
+    server: ServerState = app.state.server
     for table in list(server.tables.tables.values()):
         server.tables.drive(table)
     sweeper = asyncio.create_task(keep_closing(server.tables, server.closing))  # the idle tables (idle.py)

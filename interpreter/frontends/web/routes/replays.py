@@ -9,7 +9,7 @@ from starlette.responses import Response
 from interpreter.frontends.web.refusal import Refusal
 from interpreter.frontends.web.requests import MAX_SAVE_BODY, read_body
 from interpreter.frontends.web.responses import JSONResponse, handled
-from interpreter.frontends.web.server import client_of, server_of
+from interpreter.frontends.web.server_state import client_of, server_of
 from interpreter.text.diagnostics import shorten
 from interpreter.text.untrusted import MAX_SAVE_LINES
 

@@ -11,7 +11,7 @@ from interpreter.frontends.web.refusal import Refusal
 from interpreter.frontends.web.requests import move_of, read_body
 from interpreter.frontends.web.responses import JSONResponse, handled, state_answer
 from interpreter.frontends.web.sayings import catalogue, say
-from interpreter.frontends.web.server import client_of, server_of
+from interpreter.frontends.web.server_state import client_of, server_of
 
 
 @handled

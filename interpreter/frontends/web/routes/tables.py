@@ -12,7 +12,7 @@ from interpreter.frontends.web.limits import Full
 from interpreter.frontends.web.refusal import Refusal
 from interpreter.frontends.web.requests import MAX_SAVE_BODY, read_body
 from interpreter.frontends.web.responses import JSONResponse, handled
-from interpreter.frontends.web.server import client_of, server_of
+from interpreter.frontends.web.server_state import client_of, server_of
 from interpreter.frontends.web.stream import HeldStream, updates
 from interpreter.frontends.web.table_list import leave, summary
 from interpreter.frontends.web.tables import Table

@@ -14,7 +14,7 @@ from interpreter.frontends.web.catalogue import base_of, ordered
 from interpreter.frontends.web.refusal import Refusal
 from interpreter.frontends.web.requests import read_body
 from interpreter.frontends.web.responses import JSONResponse, handled
-from interpreter.frontends.web.server import client_of, server_of
+from interpreter.frontends.web.server_state import client_of, server_of
 from interpreter.frontends.web.tables import load_text, upload_files
 from interpreter.resources import bundled_variants
 from interpreter.rulefile.explain import explain

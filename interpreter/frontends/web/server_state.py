@@ -1,5 +1,5 @@
 """What every request of the web app reads: the server's tables, replays, worker threads, limits
-and live-update streams (`Server`, kept in `app.state.server` by app.py), and the steps most
+and live-update streams (`ServerState`, kept in `app.state.server` by app.py), and the steps most
 requests begin with: finding a table and who asks, spending a client's rate, letting the
 computer seats move."""
 
@@ -23,13 +23,13 @@ def client_of(request: Request) -> str | None:
     return request.client.host if request.client else None
 
 
-def server_of(request: Request) -> Server:
-    server: Server = request.app.state.server
+def server_of(request: Request) -> ServerState:
+    server: ServerState = request.app.state.server
     return server
 
 
 @dataclass(frozen=True)
-class Server:
+class ServerState:
     """One `domino serve`'s state, made once by create_app. `closing` is set as the server starts
     to stop: the live-update streams and the waits for computer seats end at once then."""
 
