@@ -105,7 +105,7 @@ def test_every_kind_a_rule_files_match_goes_through_has_its_part_in_every_layer(
 # registry by kind. The few places that may still name it, and why.
 FAMILY_TEST = re.compile(r"Family\.|\.family\b|isTrickGame|is_trick_game|isinstance\([^)]*TrickMatch")
 ALLOWED = {
-    "interpreter/frontends/web/app.py": "reports the rule file's family to the start page (docs/web.md's API)",
+    "interpreter/frontends/web/routes/variants.py": "reports the rule file's family to the start page (docs/web.md)",
     "interpreter/frontends/web/static/start.js": "reads that family (no match yet) to offer a hand size and a target",
     "interpreter/frontends/web/catalogue.py": "groups the start page's list of games by family (no match: a catalogue)",
 }

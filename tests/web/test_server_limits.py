@@ -270,8 +270,8 @@ def test_a_stream_opened_while_the_table_moves_sends_that_view_once():
     import asyncio
     import types
 
-    from interpreter.frontends.web import app as web_app
     from interpreter.frontends.web.presence import Presence
+    from interpreter.frontends.web.stream import updates
 
     class MovingTable:
         """As much of a Table as a stream reads; an action is being saved as the stream opens."""
@@ -302,7 +302,7 @@ def test_a_stream_opened_while_the_table_moves_sends_that_view_once():
     async def first_two() -> list[str]:
         closing = asyncio.Event()
         tables = types.SimpleNamespace(listen=lambda table, seat: table.listen(seat), unlisten=lambda *_: None)
-        stream = web_app._stream(tables, MovingTable(), 0, 0.05, closing)
+        stream = updates(tables, MovingTable(), 0, 0.05, closing)
         said = [await anext(stream), await anext(stream)]
         closing.set()
         await stream.aclose()

@@ -21,11 +21,11 @@ with warnings.catch_warnings():  # Starlette 1.x prefers httpx2 to httpx for its
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from interpreter.frontends.web import app as app_module
 from interpreter.frontends.web import tables as tables_module
 from interpreter.frontends.web.app import create_app
 from interpreter.frontends.web.limits import Limits
 from interpreter.frontends.web.refusal import Refusal
+from interpreter.frontends.web.routes import variants as variants_routes
 from interpreter.frontends.web.tables import Table
 from interpreter.frontends.web.workers import POOLS, Shape, WorkerPool
 
@@ -92,7 +92,7 @@ def _save_text() -> str:
 # Each kind of work in a thread: what to hold back, whose it is, the flood and the other's request.
 def _check(monkeypatch: pytest.MonkeyPatch, app: Any, gate: Gate) -> tuple[Callable, Callable]:
     whose = lambda text, *_: FLOODER if "flood" in text else OTHER  # noqa: E731
-    monkeypatch.setattr(app_module, "load_text", gate.wrap(app_module.load_text, whose))
+    monkeypatch.setattr(variants_routes, "load_text", gate.wrap(variants_routes.load_text, whose))
     return (lambda c, n: c.post("/api/validate", json={"text": f"name: flood{n}\nextends: draw\n"}),
             lambda c: c.post("/api/validate", json={"text": "name: mine\nextends: draw\n"}))  # fmt: skip
 
