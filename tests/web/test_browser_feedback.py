@@ -93,8 +93,11 @@ def test_a_score_made_by_a_tile_is_shown_at_the_tile(browser, server, shots):
     errors: list[str] = []
     made = server.table("fives-and-threes", [HUMAN, computer()], seed=2)
     page = open_page(browser, server.base + made["seats"][0]["link"], errors, DESK)
-    state = _until(page, "s => s.last_play && s.last_play.points > 0")
-    drawn = page.evaluate(DRAWN)
+    # The computer's play: then it is this seat's turn and the table waits (after this seat's own
+    # play the computer's answer could be drawn between reading the state and reading the page).
+    _until(page, "s => s.last_play && s.last_play.seat !== s.seat && s.last_play.points > 0")
+    both = page.evaluate(f"() => ({{state: window.__state, drawn: ({DRAWN})()}})")  # one snapshot
+    state, drawn = both["state"], both["drawn"]
     scored = [t for t in state["last_play"]["tiles"] if t["points"]]
     assert [(s["text"], s["tile"]) for s in drawn["scores"]] == [(f"+{t['points']}", _key(t["tile"])) for t in scored]
     for shown in drawn["scores"]:  # beside its tile: within two tile widths of its centre
