@@ -21,6 +21,7 @@ with warnings.catch_warnings():  # Starlette 1.x prefers httpx2 to httpx for its
     from starlette.testclient import TestClient
 
 from interpreter.frontends.web.app import create_app
+from interpreter.frontends.web.presence import RELOAD_GRACE_S
 from interpreter.frontends.web.store import tokens_path
 from interpreter.frontends.web.tables import Table
 from tests.web.test_api import GREEDY, HUMAN, SHORT
@@ -144,11 +145,17 @@ def _presence_said(client: TestClient, clock: Clock) -> dict:
     assert presence(state(client, made, None)) == ["here", "here", None]  # a spectator sees it too
     clock.now += 5
     gone(client, made, bob, 1)
+    # Bob may be reloading: for the grace, his seat still says here, to everyone.
+    clock.now += RELOAD_GRACE_S - 0.1
+    tick(client, made)
+    assert presence(state(client, made, None)) == ["here", "here", None]
+    clock.now += 0.1
+    tick(client, made)  # the grace is over: Ann hears at once that he left, when he left
     view = ann.next_view(lambda v: v["seats"][1]["presence"] == "away")
     assert view["seats"][1]["away_since"] == 1005.0 and view["seats"][0]["away_since"] is None
-    # Five minutes later a page opens (the view it gets was drawn when Bob left): the server's clock
-    # comes with it, so it says "left 5 minutes ago", not "just now".
-    clock.now += 300
+    # Five minutes after he left a page opens (the view it gets was drawn when Bob's grace ended):
+    # the server's clock comes with it, so it says "left 5 minutes ago", not "just now".
+    clock.now += 300 - RELOAD_GRACE_S
     watcher = Page(client, watch(made, "events"))
     first = watcher.views[0]
     assert first["seats"][1]["presence"] == "away" and first["now"] - first["seats"][1]["away_since"] == 300
@@ -156,6 +163,28 @@ def _presence_said(client: TestClient, clock: Clock) -> dict:
     watcher.close()
     gone(client, made, ann, 0)
     return made
+
+
+def test_a_reload_within_the_grace_is_no_departure(client, clock):
+    """A page closed and opened again within the grace (a reload, a phone back from another app):
+    the others never see its person away, and nobody may hand the seat to a computer meanwhile."""
+    made = make(client, [HUMAN, HUMAN], name="Ann")
+    ann, bob = opened(client, made, 0), opened(client, made, 1)
+    ann.next_view(lambda v: v["seats"][1]["presence"] == "here")
+    since = len(ann.views) - 1  # Bob's first arrival
+    gone(client, made, bob, 1)
+    clock.now += RELOAD_GRACE_S / 2
+    tick(client, made)
+    taken = client.post(url(made, "seat", 0), json={"seat": 1, "computer": "greedy"})  # even by the creator
+    assert taken.status_code == 409 and "Player 2 has the table open" in taken.json()["error"]
+    bob = opened(client, made, 1)  # the reload's new page
+    ann.next_view()  # the arrival, published at once
+    clock.now += RELOAD_GRACE_S
+    tick(client, made)  # the first page's grace is over: nothing to say
+    assert presence(state(client, made, None)) == ["here", "here"]
+    assert [v["seats"][1]["presence"] for v in ann.views[since:]] == ["here"] * (len(ann.views) - since)
+    bob.close()
+    ann.close()
 
 
 def test_presence_shows_no_token_to_anyone(client, clock):
@@ -202,11 +231,15 @@ def _offered_and_taken(client: TestClient, clock: Clock) -> dict:
     clock.now += 100
     gone(client, made, bob, 1)
     asked = client.post(url(made, "seat", 2), json={"seat": 1, "computer": "greedy"})  # Cy, for Bob
+    assert asked.status_code == 409 and "Player 2 has the table open" in asked.json()["error"]  # a reload?
+    clock.now += RELOAD_GRACE_S
+    tick(client, made)
+    asked = client.post(url(made, "seat", 2), json={"seat": 1, "computer": "greedy"})
     assert asked.status_code == 409 and "Player 2 has not been away for 60 s yet" in asked.json()["error"]
     present = client.post(url(made, "seat", 2), json={"seat": 0, "computer": "greedy"})
     assert present.status_code == 409 and "Ann has the table open" in present.json()["error"]
     assert not any(info["offer"] for info in seats(client, made, 2))
-    clock.now += 59
+    clock.now += 59 - RELOAD_GRACE_S
     tick(client, made)
     assert not any(info["offer"] for info in seats(client, made, 2))
     clock.now += 1
@@ -231,6 +264,7 @@ def test_the_creator_may_hand_an_absent_seat_to_a_computer_at_once_but_not_a_pre
     present = client.post(url(made, "seat", 0), json={"seat": 1, "computer": "greedy"})
     assert present.status_code == 409 and "Player 2 has the table open" in present.json()["error"]
     gone(client, made, bob, 1)
+    clock.now += RELOAD_GRACE_S  # past a reload's grace
     assert client.post(url(made, "seat", 0), json={"seat": 1, "computer": "greedy"}).status_code == 200
 
 

@@ -281,6 +281,7 @@ def test_a_stream_opened_while_the_table_moves_sends_that_view_once():
             self.turn = types.SimpleNamespace(locked=lambda: False)
             self.match, self.finished = types.SimpleNamespace(is_over=False), False
             self.who, self.clock = Presence(opened={0}), lambda: 0.0  # its person opened it before
+            self.kinds, self.stand_ins = ("human",), {}  # read as its person leaves: a reload's grace is timed
 
         def publish(self):
             pass

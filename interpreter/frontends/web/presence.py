@@ -4,7 +4,10 @@ timer, after which a computer plays the person's turn.
 
 A seat is *here* while at least one live stream (`GET …/events`) of its token is open, *never*
 until its person first opens one (kept in the sidecar, so a restart does not forget it), else
-*away* since its last stream closed (or since the server loaded the table, after a restart).
+*away* since its last stream closed (or since the server loaded the table, after a restart). A
+page that closes and opens again within RELOAD_GRACE_S (a reload, a phone switching apps for a
+moment) is no departure: the others go on seeing its person here, and hear of the departure only
+once the grace has passed with no page open (the away time counts from the close all the same).
 Times are on the table's clock (`Table.clock`, monotonic); every message of a live stream carries
 the server's `now` on that clock as it is sent (`stamped`), so a page measures `away_since` and
 `deadline` against it, and a view cached long ago still says the right thing.
@@ -32,6 +35,7 @@ if TYPE_CHECKING:  # tables.py holds a Presence
 MIN_TURN_S, MAX_TURN_S = 10, 600  # a turn timer's bounds (`turn_seconds` of POST /api/tables)
 TIMED_OUT_PLAYER = "counter"  # plays a turn whose time ran out: quick, sensible in every family, no search
 HERE, NEVER, AWAY = "here", "never", "away"
+RELOAD_GRACE_S = 5.0  # a page closed for less than this is a reload, not a departure
 
 
 @dataclass(eq=False)
@@ -48,6 +52,7 @@ class Presence:
     playing_for: int | None = None  # the seat whose time ran out: a computer finishes its turn
     ran_out: int | None = None  # the seat whose time ran out last, said until its person moves
     offers: frozenset[int] = frozenset()  # the offers the views show now
+    shown: tuple[str, ...] = ()  # each seat's presence as the views show it now
     kick: Callable[[], object] = lambda: None  # starts the table's computers (the registry sets it)
     _handle: asyncio.TimerHandle | None = None
     _due: float | None = None
@@ -55,10 +60,19 @@ class Presence:
 
     # --- who is here ---------------------------------------------------------------------------------
 
-    def state(self, seat: int) -> str:
-        if self.streams[seat]:
+    def state(self, seat: int, now: float) -> str:
+        if self.streams[seat] or self.in_grace(seat, now):
             return HERE
         return AWAY if seat in self.opened else NEVER
+
+    @property
+    def grace_s(self) -> float:
+        """A reload's grace; never longer than the wait for the offer, which it would hide."""
+        return min(RELOAD_GRACE_S, self.wait_s)
+
+    def in_grace(self, seat: int, now: float) -> bool:
+        """Whether the seat's last page closed so lately that it may be a reload."""
+        return seat in self.left and now < self.left[seat] + self.grace_s
 
     def absent_since(self, seat: int) -> float | None:
         """Since when the seat's person has had no page open; None while they have one."""
@@ -101,7 +115,7 @@ class Presence:
     def sync(self, table: Table) -> bool:
         """Bring the deadline and the offers up to the table as it is now (before its views are
         drawn); True if what the views show changed."""
-        before = (self.deadline, self.ran_out, self.playing_for, self.offers)
+        before = (self.deadline, self.ran_out, self.playing_for, self.offers, self.shown)
         if self.playing_for is not None and (table.match.current_player != self.playing_for or table.to_continue
                                              or table.finished):  # fmt: skip
             self.playing_for = None  # the computer finished the turn
@@ -110,16 +124,21 @@ class Presence:
             self.turn = key
             self.deadline = None if key is None else table.clock() + (self.turn_seconds or 0)
         self.offers = frozenset(s for s in range(len(table.kinds)) if self.offered(table, s))
+        now = table.clock()
+        self.shown = tuple(self.state(s, now) for s in range(len(table.kinds)))
         self.schedule(table)
-        return before != (self.deadline, self.ran_out, self.playing_for, self.offers)
+        return before != (self.deadline, self.ran_out, self.playing_for, self.offers, self.shown)
 
     def schedule(self, table: Table) -> None:
-        """A `tick` at the next due moment: the deadline, or an absent person's offer coming due."""
+        """A `tick` at the next due moment: the deadline, an absent person's offer coming due, or the
+        end of a closed page's grace (its person is then shown away)."""
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # made or loaded in a worker thread: scheduled when its computers start
             return
         dues = [self.deadline] if self.deadline is not None else []
+        now = table.clock()
+        dues += [self.left[seat] + self.grace_s for seat in self.left if self.in_grace(seat, now)]
         if not table.finished:
             for seat, kind in enumerate(table.kinds):
                 since = self.absent_since(seat)
@@ -151,7 +170,7 @@ class Presence:
                     table.to_continue.clear()  # who had not continued is continued: the next deal begins
                 self.turn = self.deadline = None  # one run-out per turn: the computer's turn has none
                 table.publish()
-            elif self.sync(table):  # an offer came due (sync schedules the next due moment)
+            elif self.sync(table):  # an offer came due, a grace ended (sync schedules the next due moment)
                 table.publish()
         self.kick()
 
@@ -169,7 +188,7 @@ class Presence:
         for info in data["seats"]:
             seat = info["seat"]
             human = table.kinds[seat] == HUMAN
-            state = self.state(seat) if human else None
+            state = self.state(seat, table.clock()) if human else None
             info["presence"] = state
             info["away_since"] = self.left.get(seat, self.since) if state == AWAY else None
             # Offered to the people at the table; a spectator only watches.
@@ -213,9 +232,10 @@ async def arrive(table: Table, seat: int | None) -> None:
 
 
 def leave(table: Table, seat: int | None) -> None:
-    """A live stream of `seat` closed: if it was its person's last, the others see them away."""
+    """A live stream of `seat` closed: if it was its person's last, the others see them away once
+    the reload's grace has passed with no page of theirs open (a tick then, `schedule`)."""
     if seat is not None and table.who.went(seat, table.clock()):
-        _publish(table)
+        table.who.schedule(table)
 
 
 _waiting: set[asyncio.Task] = set()  # publications waiting for a table's turn lock (held: not collected)

@@ -241,7 +241,7 @@ class Table:
                               "its computer")  # fmt: skip
             return
         name, since = self.seats(by)[seat], self.who.absent_since(seat)
-        if since is None:
+        if since is None or self.who.in_grace(seat, self.clock()):  # a page reloading is still open
             raise Refusal(409, f"{name} has the table open: only they may let a computer play their seat")
         if by != self.creator and self.clock() < since + self.who.wait_s:
             raise Refusal(409, f"{name} has not been away for {self.who.wait_s:g} s yet: the table offers a "
