@@ -154,6 +154,9 @@ def play_one(page, touch: bool = False, before_place=None) -> bool:
     def press(locator) -> None:
         locator.tap() if touch else locator.click()
 
+    # The state first, then the card it drew: a round's end arriving between the two would
+    # otherwise leave its card over the next round's hand.
+    state = view(page)
     overlay = page.locator("#round-end")
     if overlay.is_visible():
         if page.locator("#match-winner").count():
@@ -165,7 +168,6 @@ def play_one(page, touch: bool = False, before_place=None) -> bool:
             "() => document.getElementById('round-end').hidden || !document.getElementById('round-end-close').disabled"
         )
         return True
-    state = view(page)
     if state["over"]:
         return False
     if state["current_player"] != state["seat"] or not state["legal"]:

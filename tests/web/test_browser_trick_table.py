@@ -24,9 +24,12 @@ def _move(page) -> None:
 def _until_held(page, limit: int = 80) -> dict:
     """Plays until the page holds a finished trick (this seat leads next); that view."""
     for _ in range(limit):
+        # The state first, then the card it drew: a hand's end arriving between the two would
+        # otherwise leave its card over the next hand's bids (seen in CI).
+        state = view(page)
         if page.locator("#round-end").is_visible():
             page.click("#round-end-close")
-        state = view(page)
+            continue
         held = state["tricks"]["finished"]
         # This seat's own trick: another seat's is held only until its taker leads, which a loaded
         # machine may let the page see for a moment. This seat's stays until it leads, so the test
