@@ -185,10 +185,11 @@ class Presence:
 
     def annotate(self, table: Table, data: dict[str, Any], viewer: int | None) -> None:
         """Each seat's presence, offer and deadline in a view (of `viewer`; None: the spectator)."""
+        now = table.clock()
         for info in data["seats"]:
             seat = info["seat"]
             human = table.kinds[seat] == HUMAN
-            state = self.state(seat, table.clock()) if human else None
+            state = self.state(seat, now) if human else None
             info["presence"] = state
             info["away_since"] = self.left.get(seat, self.since) if state == AWAY else None
             # Offered to the people at the table; a spectator only watches.

@@ -3,6 +3,7 @@ tables", leaving it, playing again, and its live updates."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from starlette.requests import Request
@@ -28,18 +29,23 @@ def made(table: Table) -> dict[str, Any]:
 async def create_table(request: Request) -> Response:
     server = server_of(request)
     server.spend(request)
-    body = await read_body(request)
-    table = await server.workers["checks"].run(client_of(request), server.tables.create, body, client_of(request))
-    await server.settle(table)
-    return JSONResponse(made(table), status_code=201)
+    return await _made_in(request, "checks", server.tables.create, await read_body(request))
 
 
 @handled
 async def open_table(request: Request) -> Response:
     server = server_of(request)
     server.spend(request)
-    body = await read_body(request, MAX_SAVE_BODY, MAX_SAVE_LINES)
-    table = await server.workers["saves"].run(client_of(request), server.tables.open, body, client_of(request))
+    return await _made_in(request, "saves", server.tables.open, await read_body(request, MAX_SAVE_BODY, MAX_SAVE_LINES))
+
+
+async def _made_in(
+    request: Request, pool: str, make: Callable[[dict[str, Any], str | None], Table], body: dict[str, Any]
+) -> Response:
+    """The table `make` builds from the request's `body` in the worker pool `pool` (a check of rules
+    or a save's replay: never on the event loop), its computer seats started: 201."""
+    server, client = server_of(request), client_of(request)
+    table = await server.workers[pool].run(client, make, body, client)
     await server.settle(table)
     return JSONResponse(made(table), status_code=201)
 
